@@ -1,0 +1,29 @@
+"""The rules engine: positions, legal plays, notation, identifiers (no I/O, no randomness)."""
+
+from engine.errors import (
+    AmbiguousPlay,
+    CorruptId,
+    EngineError,
+    IllegalAction,
+    IllegalPlay,
+    InvalidNotation,
+)
+from engine.movegen import Play, Step, legal_plays, max_dice_playable
+from engine.position import Position
+from engine.rules import BACKGAMMON, Ruleset
+
+__all__ = [
+    "BACKGAMMON",
+    "AmbiguousPlay",
+    "CorruptId",
+    "EngineError",
+    "IllegalAction",
+    "IllegalPlay",
+    "InvalidNotation",
+    "Play",
+    "Position",
+    "Ruleset",
+    "Step",
+    "legal_plays",
+    "max_dice_playable",
+]

@@ -1,0 +1,50 @@
+"""Rule sets: the data and hooks that distinguish the games played on the same move generator.
+
+A :class:`Ruleset` is a small value object.  The move generator in :mod:`engine.movegen` reads its
+fields; the variants differ only here (how the opponent's points map onto ours, whether a single
+opposing checker may be hit, whether there is a bar, and optional hooks for rules such as the long
+nardy head and six-prime rules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+#: ``StepHook(me, opp, frm, to, path) -> bool`` -- may the mover make this single step now?
+#: ``me``/``opp`` are the generator's internal lists (see :mod:`engine.movegen`), ``path`` the steps
+#: already made this turn as ``(frm, to, hit)`` tuples.
+StepHook = Callable[[Sequence[int], Sequence[int], int, int, Sequence[tuple[int, int, bool]]], bool]
+
+
+def _backgammon_map(point: int) -> int:
+    return 25 - point
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """What a variant's move generation needs to know.
+
+    ``opponent_point`` maps one of the opponent's points (his own numbering, 1-24) to the mover's
+    numbering; it must be an involution.  ``block`` is how many opposing checkers close a point
+    (2 in backgammon: one is a blot that can be hit; 1 in long nardy: no hitting).
+    """
+
+    name: str
+    opponent_point: Callable[[int], int] = _backgammon_map
+    block: int = 2
+    has_bar: bool = True
+    step_allowed: StepHook | None = None
+    point_map: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        table = (0, *(self.opponent_point(p) for p in range(1, 25)))
+        object.__setattr__(self, "point_map", table)
+
+    @property
+    def hits(self) -> bool:
+        """Whether landing on a single opposing checker hits it."""
+        return self.block > 1
+
+
+BACKGAMMON = Ruleset("backgammon")
