@@ -4,7 +4,22 @@ from __future__ import annotations
 
 
 class EngineError(ValueError):
-    """Base of every error the engine raises on bad input or a forbidden action."""
+    """Base of every error the engine raises on bad input or a forbidden action.
+
+    ``code`` is a stable machine-readable name of the error (for the app to translate) and
+    ``params`` its named values; the message is the English text.
+    """
+
+    code: str = "engine_error"
+    params: dict[str, object]
+
+    def __init__(
+        self, message: str = "", *, code: str | None = None, params: dict[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+        self.params = dict(params or {})
 
 
 class InvalidNotation(EngineError):
