@@ -67,17 +67,27 @@ class Play(NamedTuple):
 
 # -- internal board ---------------------------------------------------------------------------
 
+_OPP_INDEX: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _opp_index(point_map: tuple[int, ...]) -> tuple[int, ...]:
+    """For each internal ``opp`` index, the index into the opponent's tuple it is read from."""
+    index = _OPP_INDEX.get(point_map)
+    if index is None:
+        table = [24] * 26
+        for q in range(1, 25):
+            table[point_map[q]] = q - 1
+        index = _OPP_INDEX[point_map] = tuple(table[:25])
+    return index
+
 
 def to_lists(position: Position) -> tuple[list[int], list[int]]:
     """The generator's ``me`` and ``opp`` lists for ``position`` (see the module docstring)."""
     player = position.player
-    me = [15 - sum(player), *player]
-    opp = [0] * 26
-    pmap = position.ruleset.point_map
     opponent = position.opponent
-    for q in range(1, 25):
-        opp[pmap[q]] = opponent[q - 1]
-    opp[0] = opponent[24]
+    me = [15 - sum(player), *player]
+    opp = [opponent[i] for i in _opp_index(position.ruleset.point_map)]
+    opp.append(0)
     return me, opp
 
 
@@ -92,7 +102,7 @@ def from_lists(position: Position, me: Sequence[int], opp: Sequence[int]) -> Pos
 def single_steps(
     me: Sequence[int], opp: Sequence[int], die: int, block: int, top: int = 25
 ) -> list[tuple[int, int]]:
-    """Every single step ``(frm, to)`` one die allows, from points ``<= top``.
+    """Every single step ``(frm, to)`` one die allows, from points ``<= top``, highest first.
 
     Bar first (and only bar while checkers are on it); bearing off only with all checkers home,
     with the exact die or, from the highest occupied point, a higher one.
@@ -102,18 +112,22 @@ def single_steps(
             return []
         to = 25 - die
         return [(25, to)] if opp[to] < block else []
-    out: list[tuple[int, int]] = []
-    home = not any(me[7:25])
     frm = 24 if top > 24 else top
-    while frm > 0:
-        if me[frm]:
-            to = frm - die
-            if to > 0:
-                if opp[to] < block:
-                    out.append((frm, to))
-            elif home and (to == 0 or not any(me[frm + 1 : 7])):
-                out.append((frm, 0))
+    out = [(f, f - die) for f in range(frm, die, -1) if me[f] and opp[f - die] < block]
+    if any(me[7:25]):
+        return out
+    if die <= frm:
+        if me[die]:
+            out.append((die, 0))
+            return out
+        frm = die - 1
+    # A die higher than the highest occupied point bears off from that point.
+    if any(me[frm + 1 : 7]):
+        return out
+    while frm and not me[frm]:
         frm -= 1
+    if frm:
+        out.append((frm, 0))
     return out
 
 
@@ -135,6 +149,148 @@ def _undo(me: list[int], opp: list[int], frm: int, to: int, hit: bool) -> None:
         opp[0] -= 1
 
 
+# Steps are shared immutable values: one object per (frm, to, hit).
+_STEP = tuple(tuple(Step(frm, to, False) for to in range(26)) for frm in range(26))
+_HIT_STEP = tuple(tuple(Step(frm, to, True) for to in range(26)) for frm in range(26))
+
+# A leaf's key is the change a play makes to the position, as an exact integer: the change of the
+# mover's count on point p (-15..15) weighted by 32**p, plus one bit per point where a blot was hit.
+_W = tuple(1 << (5 * p) for p in range(26))
+_HIT = tuple(1 << (5 * 26 + p) for p in range(26))
+
+_new_play = tuple.__new__
+
+
+class _Search:
+    """One enumeration: the best plays found so far, kept by result key."""
+
+    __slots__ = ("best", "leaves")
+
+    def __init__(self) -> None:
+        self.best = 0  # rank of the kept leaves: 16 * dice used + pips used
+        self.leaves: dict[int, tuple[Step, ...]] = {}
+
+
+def _search(me: list[int], opp: list[int], d1: int, d2: int, rules: Ruleset) -> _Search:
+    """Walk the play tree; keep only the leaves that use the most dice (then the most pips)."""
+    if d1 == d2:
+        return _search_double(me, opp, d1, rules)
+    block = rules.block
+    hook = rules.step_allowed
+    found = _Search()
+    leaves = found.leaves
+    best = 0
+    hi, lo = (d1, d2) if d1 > d2 else (d2, d1)
+    two = 32 + hi + lo
+    W = _W
+    for a, b in ((hi, lo), (lo, hi)):
+        for frm, to in single_steps(me, opp, a, block):
+            if hook is not None and not hook(me, opp, frm, to, []):
+                continue
+            me[frm] -= 1
+            me[to] += 1
+            if to and opp[to] == 1 and block == 2:
+                opp[to] = 0
+                opp[0] += 1
+                first = _HIT_STEP[frm][to]
+                key1 = W[to] - W[frm] + _HIT[to]
+            else:
+                first = _STEP[frm][to]
+                key1 = W[to] - W[frm]
+            seconds = single_steps(me, opp, b, block)
+            if hook is not None:
+                path = [first]
+                seconds = [s for s in seconds if hook(me, opp, s[0], s[1], path)]
+            if seconds:
+                if best < two:
+                    best = two
+                    leaves.clear()
+                for frm2, to2 in seconds:
+                    if to2 and opp[to2] == 1 and block == 2:
+                        key = key1 + W[to2] - W[frm2] + _HIT[to2]
+                        if key not in leaves:
+                            leaves[key] = (first, _HIT_STEP[frm2][to2])
+                    else:
+                        key = key1 + W[to2] - W[frm2]
+                        if key not in leaves:
+                            leaves[key] = (first, _STEP[frm2][to2])
+            elif best <= 16 + a:
+                if best < 16 + a:
+                    best = 16 + a
+                    leaves.clear()
+                if key1 not in leaves:
+                    leaves[key1] = (first,)
+            me[frm] += 1
+            me[to] -= 1
+            if first.hit:
+                opp[to] = 1
+                opp[0] -= 1
+    found.best = best
+    return found
+
+
+def _search_double(me: list[int], opp: list[int], die: int, rules: Ruleset) -> _Search:
+    """Doubles: up to four steps of ``die``, made in order of non-increasing starting point.
+
+    Any set of steps can be made in that order, so each set is walked once.
+    """
+    block = rules.block
+    hook = rules.step_allowed
+    found = _Search()
+    leaves = found.leaves
+    path: list[Step] = []
+    W = _W
+    hitw = _HIT
+
+    def walk(depth: int, top: int, key: int) -> None:
+        steps = single_steps(me, opp, die, block, top)
+        if hook is not None:
+            steps = [s for s in steps if hook(me, opp, s[0], s[1], path)]
+        if not steps:
+            rank = depth * (16 + die)
+            if rank and rank >= found.best:
+                if rank > found.best:
+                    found.best = rank
+                    leaves.clear()
+                if key not in leaves:
+                    leaves[key] = tuple(path)
+            return
+        if depth == 3:
+            # The fourth step ends the play: no need to make it on the board.
+            if found.best < 4 * (16 + die):
+                found.best = 4 * (16 + die)
+                leaves.clear()
+            for frm, to in steps:
+                if to and opp[to] == 1 and block == 2:
+                    k = key + W[to] - W[frm] + hitw[to]
+                    if k not in leaves:
+                        leaves[k] = (*path, _HIT_STEP[frm][to])
+                else:
+                    k = key + W[to] - W[frm]
+                    if k not in leaves:
+                        leaves[k] = (*path, _STEP[frm][to])
+            return
+        for frm, to in steps:
+            me[frm] -= 1
+            me[to] += 1
+            if to and opp[to] == 1 and block == 2:
+                opp[to] = 0
+                opp[0] += 1
+                path.append(_HIT_STEP[frm][to])
+                walk(depth + 1, frm, key + W[to] - W[frm] + hitw[to])
+                opp[to] = 1
+                opp[0] -= 1
+            else:
+                path.append(_STEP[frm][to])
+                walk(depth + 1, frm, key + W[to] - W[frm])
+            path.pop()
+            me[frm] += 1
+            me[to] -= 1
+
+    walk(0, 25, 0)
+    return found
+
+
 class _Leaf(NamedTuple):
     used: int  # dice played
     pips: int  # sum of the dice played (the higher-die rule)
@@ -144,76 +300,22 @@ class _Leaf(NamedTuple):
 def _generate(
     me: list[int], opp: list[int], d1: int, d2: int, rules: Ruleset
 ) -> dict[bytes, _Leaf]:
-    """All leaves of the play tree, keyed by the resulting position."""
-    block = rules.block
-    hook = rules.step_allowed
+    """The legal leaves of the play tree (most dice, then most pips), keyed by the result.
+
+    The key is the bytes of both lists after the play (as :func:`result_key` makes them).
+    """
+    found = _search(me, opp, d1, d2, rules)
     leaves: dict[bytes, _Leaf] = {}
-    path: list[tuple[int, int, bool]] = []
-    best = 0
-
-    def record(used: int, pips: int) -> None:
-        nonlocal best
-        if used < best:
-            return
-        best = used
-        key = bytes(me) + bytes(opp)
-        old = leaves.get(key)
-        if old is None or old.used < used or (old.used == used and old.pips < pips):
-            leaves[key] = _Leaf(used, pips, tuple(path))
-
-    def allowed(steps: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        if hook is None:
-            return steps
-        return [s for s in steps if hook(me, opp, s[0], s[1], path)]
-
-    if d1 != d2:
-        hi, lo = (d1, d2) if d1 > d2 else (d2, d1)
-        for a, b in ((hi, lo), (lo, hi)):
-            for frm, to in allowed(single_steps(me, opp, a, block)):
-                hit = _apply(me, opp, frm, to, block)
-                path.append((frm, to, hit))
-                second = allowed(single_steps(me, opp, b, block))
-                if second:
-                    for frm2, to2 in second:
-                        hit2 = _apply(me, opp, frm2, to2, block)
-                        path.append((frm2, to2, hit2))
-                        record(2, a + b)
-                        path.pop()
-                        _undo(me, opp, frm2, to2, hit2)
-                else:
-                    record(1, a)
-                path.pop()
-                _undo(me, opp, frm, to, hit)
-        if not leaves:
-            record(0, 0)
-        return leaves
-
-    die = d1
-
-    def walk(depth: int, top: int) -> None:
-        steps = allowed(single_steps(me, opp, die, block, top))
-        if not steps or depth == 4:
-            record(depth, depth * die)
-            return
-        for frm, to in steps:
-            hit = _apply(me, opp, frm, to, block)
-            path.append((frm, to, hit))
-            walk(depth + 1, frm)
-            path.pop()
-            _undo(me, opp, frm, to, hit)
-
-    walk(0, 25)
-    return leaves
-
-
-def _best(leaves: dict[bytes, _Leaf]) -> list[_Leaf]:
+    block = rules.block
+    for steps in found.leaves.values():
+        a, b = me[:], opp[:]
+        for step in steps:
+            _apply(a, b, step.frm, step.to, block)
+        used = len(steps)
+        leaves[bytes(a) + bytes(b)] = _Leaf(used, found.best - 16 * used, steps)
     if not leaves:
-        return []
-    used = max(leaf.used for leaf in leaves.values())
-    if used == 0:
-        return []
-    pips = max(leaf.pips for leaf in leaves.values() if leaf.used == used)
-    return [leaf for leaf in leaves.values() if leaf.used == used and leaf.pips == pips]
+        leaves[bytes(me) + bytes(opp)] = _Leaf(0, 0, ())
+    return leaves
 
 
 def legal_plays(position: Position, dice: Iterable[int]) -> list[Play]:
@@ -227,16 +329,17 @@ def legal_plays(position: Position, dice: Iterable[int]) -> list[Play]:
     """
     d1, d2 = _check_dice(dice)
     me, opp = to_lists(position)
-    leaves = _generate(me, opp, d1, d2, position.ruleset)
-    return [Play(tuple(Step(*s) for s in leaf.steps)) for leaf in _best(leaves)]
+    leaves = _search(me, opp, d1, d2, position.ruleset).leaves
+    return [_new_play(Play, (steps,)) for steps in leaves.values()]
 
 
 def max_dice_playable(position: Position, dice: Iterable[int]) -> int:
     """How many dice a legal play with ``dice`` uses (0 when none can be played)."""
     d1, d2 = _check_dice(dice)
     me, opp = to_lists(position)
-    best = _best(_generate(me, opp, d1, d2, position.ruleset))
-    return best[0].used if best else 0
+    for steps in _search(me, opp, d1, d2, position.ruleset).leaves.values():
+        return len(steps)
+    return 0
 
 
 def result_key(position: Position, steps: Iterable[Step]) -> bytes:
