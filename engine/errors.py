@@ -40,3 +40,9 @@ class IllegalAction(EngineError):
 
 class CorruptId(EngineError):
     """A position, match or XG identifier that cannot be decoded."""
+
+
+class UnsupportedSchema(EngineError):
+    """A saved state written by a newer or unknown schema version: refused, never misread."""
+
+    code = "unsupported_schema"

@@ -1,0 +1,960 @@
+"""One game as an immutable state machine: opening roll, turns, the cube, resigns, the result.
+
+A :class:`Game` is a frozen value.  Every action is a method taking the acting player (``0`` or
+``1``) first and returning the new game; a forbidden action raises
+:class:`engine.errors.IllegalAction` whose ``code`` names the reason (``"not_your_turn"``,
+``"must_roll_first"``, ``"cube_not_yours"``, ``"crawford_no_double"``...).  Each game keeps a
+log of every action; the entries a transition added are its events::
+
+    >>> game = Game.new().roll(0, DiceSequence([5, 2]))
+    >>> game.phase, game.turn, game.dice
+    (<Phase.MOVE: 'move'>, 0, (5, 2))
+    >>> game = game.play(0, Play((Step(13, 8), Step(13, 11))))
+    >>> game.phase, game.turn, [e.action for e in game.log]
+    (<Phase.ROLL: 'roll'>, 1, ['opening', 'move'])
+
+Dice come from a :data:`DiceSource` (a callable returning one die); the engine has no randomness.
+The variant (``"backgammon"``, ``"long_nardy"``...) chooses the position class, the result and
+the scoring through the :data:`VARIANTS` registry.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.builder import PlayBuilder
+from engine.cube import CubeState, Options, points
+from engine.errors import EngineError, IllegalAction, IllegalPlay, UnsupportedSchema
+from engine.ids import decode_position_id, encode_position_id
+from engine.movegen import Play, Step, apply_steps
+from engine.position import Position
+from engine.result import Outcome, WinKind, result
+
+SCHEMA_VERSION = 1
+
+#: A source of dice: each call returns one die, 1-6 (``secrets``-grade in the bot, fixed in tests).
+DiceSource = Callable[[], int]
+
+
+class DiceSequence:
+    """A :data:`DiceSource` that returns the given dice in order (tests, replays).
+
+    >>> dice = DiceSequence([3, 1])
+    >>> dice(), dice()
+    (3, 1)
+    """
+
+    def __init__(self, values: Iterable[int]) -> None:
+        self._values = iter(values)
+
+    def __call__(self) -> int:
+        try:
+            return next(self._values)
+        except StopIteration:
+            raise EngineError("the dice sequence is exhausted", code="dice_exhausted") from None
+
+
+# -- variants ------------------------------------------------------------------------------------
+
+#: ``Scoring(kind, cube, options, money) -> points`` of a game won ``kind``.
+Scoring = Callable[[WinKind, CubeState, Options, bool], int]
+
+
+def _default_scoring(kind: WinKind, cube: CubeState, options: Options, money: bool) -> int:
+    return points(kind, cube, options, money=money)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What distinguishes a game played by the same state machine.
+
+    ``position_cls`` is the :class:`Position` subclass (its ruleset drives the moves), ``result``
+    tells who won and how, ``scoring`` turns a result into points, ``default_options`` are the
+    table options when none are given, ``allows_draw`` lets ``Options.last_roll_draw`` apply, and
+    ``opening_plays_both`` says whether the winner of the opening roll plays the two opening dice
+    (backgammon) or rolls afresh.
+    """
+
+    name: str
+    position_cls: type[Position] = Position
+    result: Callable[[Position], Outcome | None] = result
+    scoring: Scoring = _default_scoring
+    default_options: Options = field(default_factory=Options)
+    allows_draw: bool = False
+    opening_plays_both: bool = True
+
+
+VARIANTS: dict[str, Variant] = {}
+
+
+def register_variant(variant: Variant) -> Variant:
+    """Add (or replace) a variant in :data:`VARIANTS`; returns it."""
+    VARIANTS[variant.name] = variant
+    return variant
+
+
+def find_variant(name: str) -> Variant:
+    """The registered variant called ``name``; raises :class:`EngineError` when unknown."""
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        known = ", ".join(sorted(VARIANTS))
+        raise EngineError(
+            f"unknown variant {name!r} (known: {known})",
+            code="unknown_variant",
+            params={"variant": name},
+        ) from None
+
+
+BACKGAMMON_VARIANT = register_variant(Variant("backgammon"))
+
+
+# -- values --------------------------------------------------------------------------------------
+
+
+class Phase(enum.Enum):
+    """Where a game stands.
+
+    ``OPENING``: nobody has rolled yet.  ``ROLL``: the player on turn may double or roll.
+    ``DOUBLED``: the other player answers a double (take, pass, beaver).  ``BEAVERED``: the
+    doubler answers a beaver.  ``MOVE``: the dice are rolled and the play is being built.
+    ``OVER``: the game has a result.
+    """
+
+    OPENING = "opening"
+    ROLL = "roll"
+    DOUBLED = "doubled"
+    BEAVERED = "beavered"
+    MOVE = "move"
+    OVER = "over"
+
+
+class Reason(enum.Enum):
+    """How a game ended."""
+
+    BEAR_OFF = "bear_off"
+    PASS = "pass"
+    RESIGN = "resign"
+    BEAVER_REFUSED = "beaver_refused"
+    DRAW = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game: ``winner`` (``None`` for a draw), how, the points won and why it ended.
+
+    ``kind`` is the result of the board (``SINGLE`` for a pass or a refused beaver); ``points``
+    includes the cube and the table options.
+    """
+
+    winner: int | None
+    kind: WinKind
+    points: int
+    reason: Reason
+
+
+@dataclass(frozen=True, slots=True)
+class ResignOffer:
+    """``player`` offers to resign, conceding a game won ``kind``."""
+
+    player: int
+    kind: WinKind
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One action of the game: who did it (``None`` for the opening roll), what, with what values.
+
+    Actions and values: ``opening`` (player 0's die, player 1's die), ``auto_double`` (new value),
+    ``roll`` (d1, d2), ``move`` (notation, then from/to of every step), ``double`` (value offered),
+    ``take``, ``pass``, ``beaver`` (value), ``beaver_accept``, ``beaver_refuse``, ``resign`` (kind),
+    ``resign_accept``, ``resign_decline``, ``win`` (points, kind, reason) and ``draw``.
+    """
+
+    player: int | None
+    action: str
+    value: tuple[int | str, ...] = ()
+
+    def to_list(self) -> list[Any]:
+        """``[player, action, *value]``."""
+        return [self.player, self.action, *self.value]
+
+    @classmethod
+    def from_list(cls, data: list[Any]) -> LogEntry:
+        """Inverse of :meth:`to_list`."""
+        player, action, *value = data
+        if player not in (None, 0, 1) or not isinstance(action, str):
+            raise EngineError(f"corrupt log entry {data!r}", code="corrupt_state")
+        for v in value:
+            if not isinstance(v, int | str):
+                raise EngineError(f"corrupt log entry {data!r}", code="corrupt_state")
+        return cls(player, action, tuple(value))
+
+
+ACTIONS = (
+    "roll",
+    "double",
+    "take",
+    "pass",
+    "beaver",
+    "accept_beaver",
+    "refuse_beaver",
+    "step",
+    "undo",
+    "reset",
+    "confirm",
+    "play",
+    "resign",
+    "accept_resign",
+    "decline_resign",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """An action as data: ``kind`` is one of :data:`ACTIONS`; ``step``, ``play`` and ``resign``
+    carry the argument of ``"step"``, ``"play"`` and ``"resign"``."""
+
+    kind: str
+    player: int
+    step: Step | None = None
+    play: Play | str | None = None
+    resign: WinKind | None = None
+
+
+def _refuse(code: str, message: str, **params: object) -> IllegalAction:
+    return IllegalAction(message, code=code, params=params)
+
+
+def _other(player: int) -> int:
+    return 1 - player
+
+
+# -- the game ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """The state of one game.  Build it with :meth:`Game.new`; change it with the actions.
+
+    ``position`` is seen from the player on turn (``turn``; before the opening roll, player 0).
+    ``steps``/``used`` are the play being built in the ``MOVE`` phase with the die each step used.
+    ``match_length`` is 0 in money play; ``score`` is the match or session score before this game;
+    ``crawford`` marks the Crawford game (no doubling).  ``first`` is who moved first and
+    ``last_roll`` is True while the second player takes his last roll (``Options.last_roll_draw``).
+    """
+
+    variant: str
+    options: Options
+    position: Position
+    phase: Phase = Phase.OPENING
+    turn: int | None = None
+    dice: tuple[int, int] | None = None
+    steps: tuple[Step, ...] = ()
+    used: tuple[int, ...] = ()
+    cube: CubeState = field(default_factory=CubeState)
+    resign: ResignOffer | None = None
+    result: GameResult | None = None
+    log: tuple[LogEntry, ...] = ()
+    match_length: int = 0
+    score: tuple[int, int] = (0, 0)
+    crawford: bool = False
+    first: int | None = None
+    last_roll: bool = False
+
+    @classmethod
+    def new(
+        cls,
+        variant: str = "backgammon",
+        options: Options | None = None,
+        *,
+        match_length: int = 0,
+        score: tuple[int, int] = (0, 0),
+        crawford: bool = False,
+        starter: int | None = None,
+    ) -> Game:
+        """A game before the opening roll.
+
+        In a match (``match_length`` > 0) the money-only options are switched off.  ``starter``
+        skips the opening roll: that player is on turn and rolls two dice (a series where the
+        winner or the players in turn start the next game).
+        """
+        spec = find_variant(variant)
+        opts = spec.default_options if options is None else options
+        if match_length < 0:
+            raise EngineError("the match length must be 0 (money) or more", code="bad_length")
+        if match_length:
+            opts = opts.for_match()
+        start = spec.position_cls.initial()
+        game = cls(variant, opts, start, match_length=match_length, score=score, crawford=crawford)
+        if starter is not None:
+            if starter not in (0, 1):
+                raise EngineError("the starting player must be 0 or 1", code="bad_player")
+            pos = start if starter == 0 else start.swapped()
+            game = replace(game, phase=Phase.ROLL, turn=starter, position=pos, first=starter)
+        return game
+
+    # -- queries --------------------------------------------------------------------------------
+
+    @property
+    def spec(self) -> Variant:
+        """The :class:`Variant` of this game."""
+        return find_variant(self.variant)
+
+    @property
+    def money(self) -> bool:
+        """True in money play (no match length)."""
+        return self.match_length == 0
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has a result."""
+        return self.phase is Phase.OVER
+
+    @property
+    def cube_in_play(self) -> bool:
+        """Whether this game has a doubling cube at all (an option, and not the Crawford game)."""
+        return self.options.cube and not self.crawford
+
+    @property
+    def builder(self) -> PlayBuilder:
+        """The play being built; only in the ``MOVE`` phase."""
+        if self.phase is not Phase.MOVE or self.dice is None:
+            raise _refuse("must_roll_first", "the dice have not been rolled")
+        return PlayBuilder(self.position, self.dice, self.steps, self.used)
+
+    def next_steps(self) -> tuple[Step, ...]:
+        """The single steps the player on turn may make now (empty outside ``MOVE``)."""
+        if self.phase is not Phase.MOVE:
+            return ()
+        return self.builder.next_steps()
+
+    @property
+    def forced_play(self) -> Play | None:
+        """The only legal play when there is exactly one (``MOVE`` phase), else ``None``."""
+        return self.builder.forced_play if self.phase is Phase.MOVE else None
+
+    @property
+    def no_play(self) -> bool:
+        """True in the ``MOVE`` phase when the dice cannot be played at all."""
+        return self.phase is Phase.MOVE and self.builder.no_play
+
+    @property
+    def current(self) -> Position:
+        """The position with the steps made so far, seen from the player on turn."""
+        if self.phase is Phase.MOVE:
+            return apply_steps(self.position, self.steps)
+        return self.position
+
+    def board(self, viewer: int) -> Position:
+        """The current position with ``viewer`` as the ``player`` side (for drawing)."""
+        pos = self.current
+        on_roll = 0 if self.turn is None else self.turn
+        return pos if viewer == on_roll else pos.swapped()
+
+    @property
+    def responder(self) -> int | None:
+        """Who must answer now: the doubled player, the doubler after a beaver, or the player
+        a resign was offered to; ``None`` when nothing is pending."""
+        if self.resign is not None:
+            return _other(self.resign.player)
+        if self.phase is Phase.DOUBLED and self.turn is not None:
+            return _other(self.turn)
+        if self.phase is Phase.BEAVERED:
+            return self.turn
+        return None
+
+    def may(self, action: Action) -> bool:
+        """Whether ``action`` is allowed now."""
+        try:
+            self._check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def allowed(self, player: int) -> frozenset[str]:
+        """The names of the actions ``player`` may take now (``"step"`` if a step is possible)."""
+        out = set()
+        for kind in ACTIONS:
+            if kind == "play":
+                continue
+            action = Action(kind, player, resign=WinKind.SINGLE if kind == "resign" else None)
+            if kind == "step":
+                if self._may_move(player) and self.next_steps():
+                    out.add(kind)
+                continue
+            if self.may(action):
+                out.add(kind)
+        if self._may_move(player):
+            out.add("play")
+        return frozenset(out)
+
+    # -- checks ---------------------------------------------------------------------------------
+
+    def _running(self) -> None:
+        if self.phase is Phase.OVER:
+            raise _refuse("game_over", "the game is over")
+
+    def _no_resign(self) -> None:
+        if self.resign is not None:
+            raise _refuse("resign_pending", "a resignation is offered: accept or decline it first")
+
+    def _on_turn(self, player: int) -> None:
+        if player not in (0, 1):
+            raise _refuse("bad_player", f"there is no player {player!r}", player=player)
+        if self.turn != player:
+            raise _refuse("not_your_turn", "it is not your turn", player=player)
+
+    def _may_move(self, player: int) -> bool:
+        return self.phase is Phase.MOVE and self.turn == player and self.resign is None
+
+    def _check(self, action: Action) -> None:
+        kind, p = action.kind, action.player
+        self._running()
+        if kind in ("accept_resign", "decline_resign"):
+            if self.resign is None:
+                raise _refuse("no_resign_pending", "no resignation is offered")
+            if p != _other(self.resign.player):
+                raise _refuse("not_your_turn", "the resignation is not offered to you")
+            return
+        self._no_resign()
+        if kind == "roll":
+            self._check_roll(p)
+        elif kind == "double":
+            self._check_double(p)
+        elif kind in ("take", "pass", "beaver"):
+            self._check_answer(p)
+            if kind == "beaver":
+                self._check_beaver()
+        elif kind in ("accept_beaver", "refuse_beaver"):
+            if self.phase is not Phase.BEAVERED:
+                raise _refuse("no_beaver_pending", "no beaver is pending")
+            self._on_turn(p)
+        elif kind in ("step", "undo", "reset", "confirm", "play"):
+            self._check_move(p)
+            if kind == "undo" and not self.steps:
+                raise _refuse("nothing_to_undo", "there is no step to undo")
+            if kind == "confirm" and not self.builder.is_complete:
+                raise _refuse("play_incomplete", "the play is not complete yet")
+        elif kind == "resign":
+            self._check_resign(p, action.resign)
+        else:
+            raise _refuse("unknown_action", f"unknown action {kind!r}", action=kind)
+
+    def _check_roll(self, player: int) -> None:
+        if self.phase is Phase.OPENING:
+            if player not in (0, 1):
+                raise _refuse("bad_player", f"there is no player {player!r}", player=player)
+            return
+        self._pending_double()
+        if self.phase is Phase.MOVE:
+            raise _refuse("already_rolled", "the dice are already rolled")
+        self._on_turn(player)
+
+    def _pending_double(self) -> None:
+        if self.phase is Phase.DOUBLED:
+            raise _refuse("double_pending", "a double is offered: take, pass or beaver first")
+        if self.phase is Phase.BEAVERED:
+            raise _refuse("beaver_pending", "a beaver is offered: accept or refuse it first")
+
+    def _check_double(self, player: int) -> None:
+        if self.phase is Phase.OPENING:
+            raise _refuse("game_not_started", "the game has not started: roll first")
+        self._pending_double()
+        self._on_turn(player)
+        if self.phase is Phase.MOVE:
+            raise _refuse("already_rolled", "a double is offered before rolling")
+        if not self.options.cube:
+            raise _refuse("cube_disabled", "this game is played without the cube")
+        if self.crawford:
+            raise _refuse("crawford_no_double", "no doubling in the Crawford game")
+        if self.last_roll:
+            raise _refuse("last_roll_no_double", "no doubling on the last roll")
+        if self.cube.owner is not None and self.cube.owner != player:
+            raise _refuse("cube_not_yours", "the cube belongs to your opponent")
+        if self.cube.next_value(self.options) > self.options.cube_limit:
+            raise _refuse(
+                "cube_at_limit",
+                f"the cube cannot go above {self.options.cube_limit}",
+                limit=self.options.cube_limit,
+            )
+
+    def _check_answer(self, player: int) -> None:
+        if self.phase is not Phase.DOUBLED or self.turn is None:
+            raise _refuse("no_double_pending", "no double is offered")
+        if player != _other(self.turn):
+            raise _refuse("not_your_turn", "the double is not offered to you")
+
+    def _check_beaver(self) -> None:
+        if not (self.options.beaver and self.money):
+            raise _refuse("beaver_not_allowed", "beavers are not played at this table")
+        if self.cube.taken(0, self.options).next_value(self.options) > self.options.cube_limit:
+            raise _refuse(
+                "cube_at_limit",
+                f"the cube cannot go above {self.options.cube_limit}",
+                limit=self.options.cube_limit,
+            )
+
+    def _check_move(self, player: int) -> None:
+        if self.phase is Phase.OPENING:
+            raise _refuse("game_not_started", "the game has not started: roll first")
+        self._pending_double()
+        self._on_turn(player)
+        if self.phase is not Phase.MOVE:
+            raise _refuse("must_roll_first", "roll the dice first")
+
+    def _check_resign(self, player: int, kind: WinKind | None) -> None:
+        if player not in (0, 1):
+            raise _refuse("bad_player", f"there is no player {player!r}", player=player)
+        if self.phase not in (Phase.ROLL, Phase.MOVE):
+            raise _refuse("resign_not_allowed", "a resignation cannot be offered now")
+        if kind is None or kind not in tuple(WinKind):
+            raise _refuse("resign_not_allowed", "resign a single, gammon or backgammon game")
+
+    # -- transitions ----------------------------------------------------------------------------
+
+    def _logged(self, *entries: LogEntry) -> tuple[LogEntry, ...]:
+        return self.log + entries
+
+    def _won(
+        self, winner: int | None, kind: WinKind, pts: int, reason: Reason, *entries: LogEntry
+    ) -> Game:
+        res = GameResult(winner, kind, pts, reason)
+        tail = (
+            LogEntry(None, "draw")
+            if winner is None
+            else LogEntry(winner, "win", (pts, int(kind), reason.value))
+        )
+        return replace(
+            self,
+            phase=Phase.OVER,
+            result=res,
+            resign=None,
+            log=self._logged(*entries, tail),
+        )
+
+    def _score(self, kind: WinKind) -> int:
+        return self.spec.scoring(kind, self.cube, self.options, self.money)
+
+    def roll(self, player: int, dice: DiceSource) -> Game:
+        """Roll: the opening roll (either player, one die each, ties re-rolled) or the two dice
+        of the player on turn."""
+        self._check(Action("roll", player))
+        if self.phase is Phase.OPENING:
+            return self._opening(dice)
+        d1, d2 = _die(dice), _die(dice)
+        assert self.turn is not None
+        return replace(
+            self,
+            phase=Phase.MOVE,
+            dice=(d1, d2),
+            steps=(),
+            used=(),
+            log=self._logged(LogEntry(self.turn, "roll", (d1, d2))),
+        )
+
+    def _opening(self, dice: DiceSource) -> Game:
+        cube = self.cube
+        entries: list[LogEntry] = []
+        for _ in range(1000):
+            a, b = _die(dice), _die(dice)
+            entries.append(LogEntry(None, "opening", (a, b)))
+            if a != b:
+                break
+            if self.money and cube.may_auto_double(self.options):
+                cube = cube.auto_doubled(self.options)
+                entries.append(LogEntry(None, "auto_double", (cube.value,)))
+        else:
+            raise EngineError("the dice source keeps rolling ties", code="dice_exhausted")
+        winner = 0 if a > b else 1
+        start = self.position if winner == 0 else self.position.swapped()
+        game = replace(
+            self, position=start, turn=winner, first=winner, cube=cube, log=self._logged(*entries)
+        )
+        if not self.spec.opening_plays_both:
+            return replace(game, phase=Phase.ROLL)
+        return replace(game, phase=Phase.MOVE, dice=(a, b) if winner == 0 else (b, a))
+
+    def double(self, player: int) -> Game:
+        """Offer a double (before rolling, on one's own turn, owning or with a centred cube)."""
+        self._check(Action("double", player))
+        value = self.cube.next_value(self.options)
+        return replace(
+            self, phase=Phase.DOUBLED, log=self._logged(LogEntry(player, "double", (value,)))
+        )
+
+    def take(self, player: int) -> Game:
+        """Take the double: the cube goes up and the taker owns it; the doubler rolls."""
+        self._check(Action("take", player))
+        return replace(
+            self,
+            phase=Phase.ROLL,
+            cube=self.cube.taken(player, self.options),
+            log=self._logged(LogEntry(player, "take")),
+        )
+
+    def pass_(self, player: int) -> Game:
+        """Pass the double: the doubler wins the cube's value before the double."""
+        self._check(Action("pass", player))
+        return self._won(
+            _other(player),
+            WinKind.SINGLE,
+            self.cube.value,
+            Reason.PASS,
+            LogEntry(player, "pass"),
+        )
+
+    def beaver(self, player: int) -> Game:
+        """Beaver: take and at once redouble, keeping the cube; the doubler accepts or refuses."""
+        self._check(Action("beaver", player))
+        value = self.cube.beavered(player, self.options).value
+        return replace(
+            self, phase=Phase.BEAVERED, log=self._logged(LogEntry(player, "beaver", (value,)))
+        )
+
+    def accept_beaver(self, player: int) -> Game:
+        """The doubler accepts the beaver: the cube goes up twice, owned by the beaver."""
+        self._check(Action("accept_beaver", player))
+        return replace(
+            self,
+            phase=Phase.ROLL,
+            cube=self.cube.beavered(_other(player), self.options),
+            log=self._logged(LogEntry(player, "beaver_accept")),
+        )
+
+    def refuse_beaver(self, player: int) -> Game:
+        """The doubler refuses the beaver and loses the doubled stake."""
+        self._check(Action("refuse_beaver", player))
+        return self._won(
+            _other(player),
+            WinKind.SINGLE,
+            self.cube.next_value(self.options),
+            Reason.BEAVER_REFUSED,
+            LogEntry(player, "beaver_refuse"),
+        )
+
+    def add_step(self, player: int, step: Step | tuple[int, int]) -> Game:
+        """Make one single step of the play being built (see :meth:`next_steps`)."""
+        self._check(Action("step", player))
+        try:
+            built = self.builder.add(step)
+        except IllegalPlay as exc:
+            raise _refuse(exc.code, str(exc), **exc.params) from None
+        return replace(self, steps=built.steps, used=built.used)
+
+    def undo(self, player: int) -> Game:
+        """Take back the last step of the play being built."""
+        self._check(Action("undo", player))
+        return replace(self, steps=self.steps[:-1], used=self.used[:-1])
+
+    def reset_play(self, player: int) -> Game:
+        """Take back every step of the play being built."""
+        self._check(Action("reset", player))
+        return replace(self, steps=(), used=())
+
+    def confirm(self, player: int) -> Game:
+        """Confirm the complete play built step by step; the turn passes."""
+        self._check(Action("confirm", player))
+        return self._finish(Play(self.steps))
+
+    def play(self, player: int, play: Play | str) -> Game:
+        """Make a whole play at once: a :class:`Play` or text in the usual notation."""
+        self._check(Action("play", player))
+        assert self.dice is not None
+        if isinstance(play, str):
+            play = _parse(self.position, self.dice, play)
+        found = self.builder.find(play)
+        if found is None:
+            raise _refuse(
+                "illegal_play",
+                f"{play.notation()} is not a legal play with {self.dice[0]}-{self.dice[1]}",
+                play=play.notation(),
+            )
+        return self._finish(found)
+
+    def _finish(self, play: Play) -> Game:
+        assert self.turn is not None
+        mover = self.turn
+        after = apply_steps(self.position, play.steps)
+        flat = tuple(n for s in play.steps for n in (s.frm, s.to))
+        entry = LogEntry(mover, "move", (play.notation(), *flat))
+        game = replace(self, steps=(), used=())
+        if self.last_roll:
+            if after.off()[0] == 15:
+                return game._won(None, WinKind.SINGLE, 0, Reason.DRAW, entry)
+            outcome = self.spec.result(after)
+            assert outcome is not None and not outcome.winner_on_roll
+            return game._won(
+                _other(mover), outcome.kind, game._score(outcome.kind), Reason.BEAR_OFF, entry
+            )
+        outcome = self.spec.result(after)
+        if outcome is not None:
+            winner = mover if outcome.winner_on_roll else _other(mover)
+            if (
+                self.options.last_roll_draw
+                and self.spec.allows_draw
+                and winner == mover == self.first
+            ):
+                return replace(
+                    game,
+                    position=after.swapped(),
+                    turn=_other(mover),
+                    phase=Phase.ROLL,
+                    dice=None,
+                    last_roll=True,
+                    log=self._logged(entry),
+                )
+            return game._won(
+                winner, outcome.kind, game._score(outcome.kind), Reason.BEAR_OFF, entry
+            )
+        return replace(
+            game,
+            position=after.swapped(),
+            turn=_other(mover),
+            phase=Phase.ROLL,
+            dice=None,
+            log=self._logged(entry),
+        )
+
+    def offer_resign(self, player: int, kind: WinKind = WinKind.SINGLE) -> Game:
+        """Offer to resign conceding a game won ``kind``; the opponent accepts or declines."""
+        self._check(Action("resign", player, resign=kind))
+        kind = WinKind(kind)
+        return replace(
+            self,
+            resign=ResignOffer(player, kind),
+            log=self._logged(LogEntry(player, "resign", (int(kind),))),
+        )
+
+    def accept_resign(self, player: int) -> Game:
+        """Accept the resignation: the game ends with the offered result."""
+        self._check(Action("accept_resign", player))
+        assert self.resign is not None
+        kind = self.resign.kind
+        return self._won(
+            player, kind, self._score(kind), Reason.RESIGN, LogEntry(player, "resign_accept")
+        )
+
+    def decline_resign(self, player: int) -> Game:
+        """Decline the resignation: play goes on."""
+        self._check(Action("decline_resign", player))
+        return replace(self, resign=None, log=self._logged(LogEntry(player, "resign_decline")))
+
+    def apply(self, action: Action, dice: DiceSource | None = None) -> Game:
+        """Apply an :class:`Action` (``dice`` is needed for ``"roll"``)."""
+        p = action.player
+        match action.kind:
+            case "roll":
+                if dice is None:
+                    raise EngineError("rolling needs a dice source", code="no_dice")
+                return self.roll(p, dice)
+            case "double":
+                return self.double(p)
+            case "take":
+                return self.take(p)
+            case "pass":
+                return self.pass_(p)
+            case "beaver":
+                return self.beaver(p)
+            case "accept_beaver":
+                return self.accept_beaver(p)
+            case "refuse_beaver":
+                return self.refuse_beaver(p)
+            case "step":
+                if action.step is None:
+                    raise _refuse("step_not_legal", "no step given")
+                return self.add_step(p, action.step)
+            case "undo":
+                return self.undo(p)
+            case "reset":
+                return self.reset_play(p)
+            case "confirm":
+                return self.confirm(p)
+            case "play":
+                if action.play is None:
+                    raise _refuse("illegal_play", "no play given")
+                return self.play(p, action.play)
+            case "resign":
+                return self.offer_resign(p, action.resign or WinKind.SINGLE)
+            case "accept_resign":
+                return self.accept_resign(p)
+            case "decline_resign":
+                return self.decline_resign(p)
+        raise _refuse("unknown_action", f"unknown action {action.kind!r}", action=action.kind)
+
+    # -- serialisation --------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A compact JSON-able dict with the schema version ``"v"``; see :meth:`from_dict`."""
+        out: dict[str, Any] = {
+            "v": SCHEMA_VERSION,
+            "variant": self.variant,
+            "pos": encode_position_id(self.position.player, self.position.opponent),
+            "phase": self.phase.value,
+        }
+        opts = self.options.to_dict()
+        if opts:
+            out["options"] = opts
+        if self.turn is not None:
+            out["turn"] = self.turn
+        if self.dice is not None:
+            out["dice"] = list(self.dice)
+        if self.steps:
+            out["steps"] = [
+                [s.frm, s.to, int(s.hit), d] for s, d in zip(self.steps, self.used, strict=True)
+            ]
+        cube = self.cube.to_dict()
+        if cube:
+            out["cube"] = cube
+        if self.resign is not None:
+            out["resign"] = [self.resign.player, int(self.resign.kind)]
+        if self.result is not None:
+            r = self.result
+            out["result"] = [r.winner, int(r.kind), r.points, r.reason.value]
+        if self.log:
+            out["log"] = [e.to_list() for e in self.log]
+        if self.match_length:
+            out["match"] = [self.match_length, *self.score, int(self.crawford)]
+        elif self.score != (0, 0):
+            out["score"] = list(self.score)
+        if self.first is not None:
+            out["first"] = self.first
+        if self.last_roll:
+            out["last_roll"] = True
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        """Rebuild a game from :meth:`to_dict`; refuses a newer or unknown schema version with
+        :class:`UnsupportedSchema` and a malformed state with :class:`EngineError`."""
+        check_schema(data, "game")
+        try:
+            spec = find_variant(data["variant"])
+            player, opponent = decode_position_id(data["pos"])
+            position = spec.position_cls(player, opponent)
+            steps = tuple(Step(int(f), int(t), bool(h)) for f, t, h, _ in data.get("steps", ()))
+            used = tuple(int(d) for *_, d in data.get("steps", ()))
+            resign = None
+            if "resign" in data:
+                rp, rk = data["resign"]
+                resign = ResignOffer(_player(rp), WinKind(rk))
+            res = None
+            if "result" in data:
+                w, k, pts, why = data["result"]
+                res = GameResult(
+                    None if w is None else _player(w), WinKind(k), int(pts), Reason(why)
+                )
+            length, s0, s1, crawford = data.get("match", (0, *data.get("score", (0, 0)), 0))
+            dice = data.get("dice")
+            turn = data.get("turn")
+            first = data.get("first")
+            game = cls(
+                variant=spec.name,
+                options=Options.from_dict(data.get("options", {})),
+                position=position,
+                phase=Phase(data["phase"]),
+                turn=None if turn is None else _player(turn),
+                dice=None if dice is None else (_die_value(dice[0]), _die_value(dice[1])),
+                steps=steps,
+                used=used,
+                cube=CubeState.from_dict(data.get("cube", {})),
+                resign=resign,
+                result=res,
+                log=tuple(LogEntry.from_list(e) for e in data.get("log", ())),
+                match_length=int(length),
+                score=(int(s0), int(s1)),
+                crawford=bool(crawford),
+                first=None if first is None else _player(first),
+                last_roll=bool(data.get("last_roll", False)),
+            )
+        except UnsupportedSchema:
+            raise
+        except EngineError as exc:
+            raise EngineError(f"corrupt game state: {exc}", code="corrupt_state") from exc
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise EngineError(f"corrupt game state: {exc!r}", code="corrupt_state") from exc
+        game._validate()
+        return game
+
+    def _validate(self) -> None:
+        needs_turn = self.phase is not Phase.OPENING
+        if needs_turn != (self.turn is not None) and self.phase is not Phase.OVER:
+            raise EngineError("corrupt game state: turn and phase disagree", code="corrupt_state")
+        if (self.phase is Phase.MOVE) != (self.dice is not None) and self.phase is not Phase.OVER:
+            raise EngineError("corrupt game state: dice and phase disagree", code="corrupt_state")
+        if (self.phase is Phase.OVER) != (self.result is not None):
+            raise EngineError("corrupt game state: result and phase disagree", code="corrupt_state")
+        if self.steps:
+            try:
+                built = PlayBuilder(self.position, self.dice or (1, 1))
+                for step in self.steps:
+                    built = built.add(step)
+            except IllegalPlay as exc:
+                raise EngineError(
+                    f"corrupt game state: the partial play is not legal: {exc}",
+                    code="corrupt_state",
+                ) from exc
+
+    # -- identifiers ----------------------------------------------------------------------------
+
+    def position_id(self) -> str:
+        """GNU Backgammon Position ID of the current position (the player on turn on roll)."""
+        pos = self.current
+        return encode_position_id(pos.player, pos.opponent)
+
+
+def check_schema(data: object, what: str) -> None:
+    """Refuse anything but a dict of :data:`SCHEMA_VERSION` (shared by every saved state)."""
+    if not isinstance(data, dict):
+        raise EngineError(f"a saved {what} must be a dict", code="corrupt_state")
+    version = data.get("v")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise UnsupportedSchema(
+            f"a saved {what} without a valid schema version ({version!r}) is refused",
+            params={"version": repr(version)},
+        )
+    if version > SCHEMA_VERSION:
+        raise UnsupportedSchema(
+            f"the saved {what} has schema version {version}, newer than {SCHEMA_VERSION}; "
+            "update the program to read it",
+            params={"version": version},
+        )
+    if version != SCHEMA_VERSION:
+        raise UnsupportedSchema(
+            f"the saved {what} has unknown schema version {version}",
+            params={"version": version},
+        )
+
+
+def _player(value: object) -> int:
+    if value not in (0, 1) or isinstance(value, bool):
+        raise EngineError(f"{value!r} is not a player (0 or 1)", code="corrupt_state")
+    assert isinstance(value, int)
+    return value
+
+
+def _die_value(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+        raise EngineError(f"{value!r} is not a die (1-6)", code="bad_die")
+    return value
+
+
+def _die(dice: DiceSource) -> int:
+    return _die_value(dice())
+
+
+def _parse(position: Position, dice: tuple[int, int], text: str) -> Play:
+    import engine.notation as notation
+
+    parse = getattr(notation, "parse_play", None)
+    if parse is None:
+        raise _refuse("illegal_play", "typed plays are not understood yet")
+    try:
+        play = parse(position, dice, text)
+    except EngineError as exc:
+        raise _refuse("illegal_play", str(exc), play=text) from None
+    assert isinstance(play, Play)
+    return play
