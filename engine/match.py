@@ -1,0 +1,204 @@
+"""A match to N points (Crawford rule) or a money session: consecutive games and their score.
+
+A :class:`Match` is a frozen value holding every game played so far, the last one being the
+current game.  Actions go to the current game through :meth:`Match.apply`; once it is over the
+score counts it and :meth:`Match.next_game` starts the next one (the Crawford game when a player
+has just reached N-1 for the first time; no doubling in it).  ``length == 0`` is a money session
+with a running score over games played with the same options.
+
+    >>> from engine.game import Action, DiceSequence
+    >>> from engine.result import WinKind
+    >>> m = Match.new(3).apply(Action("roll", 0), DiceSequence([6, 1]))
+    >>> m = m.apply(Action("resign", 1, resign=WinKind.GAMMON)).apply(Action("accept_resign", 0))
+    >>> m.score, m.is_over
+    ((2, 0), False)
+    >>> m = m.next_game()
+    >>> m.game.crawford
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.cube import Options
+from engine.errors import EngineError, IllegalAction, UnsupportedSchema
+from engine.game import Action, DiceSource, Game, check_schema, find_variant
+
+
+def _refuse(code: str, message: str) -> IllegalAction:
+    return IllegalAction(message, code=code)
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A match to ``length`` points, or a money session when ``length`` is 0.
+
+    ``games`` holds every game so far in order; the last is the current game (possibly over,
+    waiting for :meth:`next_game`).  ``options`` are the table options as agreed (a match plays
+    them without automatic doubles, beavers and the Jacoby rule).
+    """
+
+    variant: str
+    length: int
+    options: Options
+    games: tuple[Game, ...]
+
+    @classmethod
+    def new(
+        cls, length: int = 0, variant: str = "backgammon", options: Options | None = None
+    ) -> Match:
+        """A match to ``length`` points (0: a money session) with its first game."""
+        if not isinstance(length, int) or length < 0:
+            raise EngineError(
+                f"a match is played to 1 point or more (0 for money), not {length!r}",
+                code="bad_length",
+            )
+        spec = find_variant(variant)
+        opts = spec.default_options if options is None else options
+        first = Game.new(variant, opts, match_length=length)
+        return cls(variant, length, opts, (first,))
+
+    # -- queries --------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The current (last) game."""
+        return self.games[-1]
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Points won by each player in the finished games."""
+        total = [0, 0]
+        for game in self.games:
+            if game.result is not None and game.result.winner is not None:
+                total[game.result.winner] += game.result.points
+        return total[0], total[1]
+
+    @property
+    def is_over(self) -> bool:
+        """True once a player has reached or passed the match length (never in money play)."""
+        return self.length > 0 and max(self.score) >= self.length
+
+    @property
+    def winner(self) -> int | None:
+        """The match winner, or ``None`` while it goes on (and in money play)."""
+        if not self.is_over:
+            return None
+        s0, s1 = self.score
+        return 0 if s0 > s1 else 1
+
+    @property
+    def crawford_done(self) -> bool:
+        """Whether the Crawford game has been played (or is being played) in this match."""
+        return any(g.crawford for g in self.games)
+
+    @property
+    def post_crawford(self) -> bool:
+        """True for the games after the Crawford game."""
+        return self.crawford_done and not self.game.crawford
+
+    # -- transitions ----------------------------------------------------------------------------
+
+    def apply(self, action: Action, dice: DiceSource | None = None) -> Match:
+        """Apply an action to the current game (see :meth:`engine.game.Game.apply`)."""
+        if self.is_over:
+            raise _refuse("match_over", "the match is over")
+        return self.with_game(self.game.apply(action, dice))
+
+    def with_game(self, game: Game) -> Match:
+        """The match with its current game replaced by ``game`` (a state that followed it)."""
+        if (
+            game.variant != self.variant
+            or game.match_length != self.length
+            or game.score != self.game.score
+            or game.crawford != self.game.crawford
+            or game.log[: len(self.game.log)] != self.game.log
+        ):
+            raise EngineError("the game does not continue this match's game", code="bad_game")
+        return replace(self, games=(*self.games[:-1], game))
+
+    def next_game(self) -> Match:
+        """Start the next game once the current one is over."""
+        if self.is_over:
+            raise _refuse("match_over", "the match is over")
+        if not self.game.is_over:
+            raise _refuse("game_running", "the current game is not over")
+        score = self.score
+        crawford = self.length > 0 and not self.crawford_done and self.length - 1 in score
+        last = self.game
+        starter: int | None = None
+        rule = self.options.next_game_starts
+        if rule == "winner":
+            assert last.result is not None
+            starter = last.result.winner if last.result.winner is not None else last.first
+        elif rule == "alternate" and last.first is not None:
+            starter = 1 - last.first
+        game = Game.new(
+            self.variant,
+            self.options,
+            match_length=self.length,
+            score=score,
+            crawford=crawford,
+            starter=starter,
+        )
+        return replace(self, games=(*self.games, game))
+
+    # -- serialisation --------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict with the schema version ``"v"``."""
+        out: dict[str, Any] = {
+            "v": 1,
+            "variant": self.variant,
+            "length": self.length,
+            "games": [g.to_dict() for g in self.games],
+        }
+        opts = self.options.to_dict()
+        if opts:
+            out["options"] = opts
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Match:
+        """Inverse of :meth:`to_dict`; a newer or unknown schema is refused."""
+        check_schema(data, "match")
+        try:
+            games = tuple(Game.from_dict(g) for g in data["games"])
+            match = cls(
+                find_variant(data["variant"]).name,
+                int(data["length"]),
+                Options.from_dict(data.get("options", {})),
+                games,
+            )
+        except UnsupportedSchema:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise EngineError(f"corrupt match state: {exc}", code="corrupt_state") from exc
+        match._validate()
+        return match
+
+    def _validate(self) -> None:
+        if not self.games:
+            raise EngineError("corrupt match state: no game", code="corrupt_state")
+        score = (0, 0)
+        for k, game in enumerate(self.games):
+            last = k == len(self.games) - 1
+            if (
+                game.score != score
+                or game.match_length != self.length
+                or game.variant != (self.variant)
+            ):
+                raise EngineError(
+                    f"corrupt match state: game {k + 1} does not follow the games before it",
+                    code="corrupt_state",
+                )
+            if not last and not game.is_over:
+                raise EngineError(
+                    f"corrupt match state: game {k + 1} is not over", code="corrupt_state"
+                )
+            if game.result is not None and game.result.winner is not None:
+                pts = list(score)
+                pts[game.result.winner] += game.result.points
+                score = (pts[0], pts[1])
