@@ -1,0 +1,250 @@
+"""What a board picture shows: the renderers' input, built from engine values and primitives.
+
+A :class:`BoardView` holds a position in *seat order* (seat 0 is ``position.player``, seat 1 is
+``position.opponent``, whoever is on roll), the two players' names and checker colours, the dice,
+the cube, the score, the last play and, at a chouette, the roster.  The renderers draw it from
+either seat's point of view; nothing here knows about chats or storage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from engine import Position, Step
+
+#: Which side of the picture holds the viewer's home board.
+Orientation = Literal["right", "left"]
+
+#: The words a board shows besides names and numbers; the app passes localised ones.
+DEFAULT_LABELS: Mapping[str, str] = {
+    "pips": "pips",
+    "off": "off",
+    "bar": "bar",
+    "dice": "dice",
+    "cube": "cube",
+    "match": "Match to {length}",
+    "money": "Money",
+    "crawford": "Crawford",
+    "post_crawford": "post-Crawford",
+    "offered": "Double",
+    "box": "Box",
+    "captain": "Captain",
+    "team": "Team",
+    "out": "out",
+    "long_nardy": "Long nardy",
+    "backgammon": "",
+    "to_roll": "to roll",
+    "opening": "opening roll",
+}
+
+
+class RenderError(ValueError):
+    """A board view that cannot be drawn (inconsistent or out-of-range values)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CubeView:
+    """The doubling cube: its value, its owner seat (``None`` = centred), a pending offer.
+
+    ``offered_by`` is the seat that has just doubled and waits for the answer; ``dead`` marks the
+    Crawford game, where nobody may double.
+    """
+
+    value: int = 1
+    owner: int | None = None
+    offered_by: int | None = None
+    dead: bool = False
+
+    def __post_init__(self) -> None:
+        if self.value < 1:
+            raise RenderError(f"cube value must be positive, not {self.value}")
+        for name, seat in (("owner", self.owner), ("offered_by", self.offered_by)):
+            if seat not in (None, 0, 1):
+                raise RenderError(f"cube {name} must be seat 0, 1 or None, not {seat!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScore:
+    """A match to ``length`` points: the score before this game and the Crawford state."""
+
+    length: int
+    score: tuple[int, int] = (0, 0)
+    crawford: bool = False
+    post_crawford: bool = False
+
+    def __post_init__(self) -> None:
+        if self.length < 1:
+            raise RenderError(f"match length must be positive, not {self.length}")
+        if self.crawford and self.post_crawford:
+            raise RenderError("a game cannot be both the Crawford game and post-Crawford")
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyScore:
+    """A money session: each seat's running total in points (may be negative)."""
+
+    totals: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class LastPlay:
+    """The last play made, by ``seat``, as single steps in that seat's own numbering."""
+
+    seat: int
+    steps: tuple[Step, ...]
+
+    def __post_init__(self) -> None:
+        if self.seat not in (0, 1):
+            raise RenderError(f"last play seat must be 0 or 1, not {self.seat!r}")
+        for step in self.steps:
+            if not (1 <= step.frm <= 25 and 0 <= step.to <= 24):
+                raise RenderError(f"step {step} is outside the board")
+
+
+@dataclass(frozen=True, slots=True)
+class ChouetteMember:
+    """One team member at a chouette: name, still in the current game or not, running total."""
+
+    name: str
+    in_game: bool = True
+    total: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChouetteView:
+    """The chouette roster: the box (playing seat ``box_seat``) against the team.
+
+    ``team`` is in team order; ``captain`` indexes the member who moves the team's checkers.
+    """
+
+    box: str
+    team: tuple[ChouetteMember, ...]
+    captain: int = 0
+    box_seat: int = 1
+    box_total: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.box_seat not in (0, 1):
+            raise RenderError(f"box seat must be 0 or 1, not {self.box_seat!r}")
+        if self.team and not 0 <= self.captain < len(self.team):
+            raise RenderError(f"captain index {self.captain} is not in a team of {len(self.team)}")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """Everything a board picture shows, in seat order.
+
+    ``position.player`` are seat 0's checkers and ``position.opponent`` seat 1's, each in its own
+    numbering; the variant is the position's class (its ``ruleset``).  ``turn`` is the seat on roll
+    (``None`` before the opening roll or after the game), ``dice`` the roll of the seat on roll,
+    ``opening`` each seat's opening die while the first roll is decided.  ``colors`` picks each
+    seat's checker colour from the theme (0 = light checkers, 1 = dark).  ``cube`` ``None`` means
+    the game has no cube.
+
+    >>> view = BoardView.seated(Position.initial(), on_roll=1, names=("Ann", "Bo"), dice=(3, 1))
+    >>> view.turn, view.names[view.turn]
+    (1, 'Bo')
+    """
+
+    position: Position
+    names: tuple[str, str] = ("", "")
+    colors: tuple[int, int] = (0, 1)
+    turn: int | None = None
+    dice: tuple[int, int] | None = None
+    opening: tuple[int | None, int | None] | None = None
+    cube: CubeView | None = field(default_factory=CubeView)
+    score: MatchScore | MoneyScore | None = None
+    last_play: LastPlay | None = None
+    chouette: ChouetteView | None = None
+
+    def __post_init__(self) -> None:
+        if self.turn not in (None, 0, 1):
+            raise RenderError(f"turn must be seat 0, 1 or None, not {self.turn!r}")
+        if sorted(self.colors) != [0, 1]:
+            raise RenderError(f"colors must give the seats different colours, not {self.colors}")
+        dice = [*(self.dice or ()), *(d for d in self.opening or () if d is not None)]
+        for die in dice:
+            if not 1 <= die <= 6:
+                raise RenderError(f"a die shows 1 to 6, not {die}")
+        if self.dice is not None and self.turn is None:
+            raise RenderError("dice are shown only for the seat on roll")
+
+    @classmethod
+    def seated(
+        cls,
+        position: Position,
+        *,
+        on_roll: int,
+        names: tuple[str, str] = ("", ""),
+        colors: tuple[int, int] = (0, 1),
+        dice: tuple[int, int] | None = None,
+        cube: CubeView | None = None,
+        score: MatchScore | MoneyScore | None = None,
+        last_play: LastPlay | None = None,
+        chouette: ChouetteView | None = None,
+    ) -> BoardView:
+        """A view of an engine position, which is seen from the player on roll: seat ``on_roll``."""
+        if on_roll not in (0, 1):
+            raise RenderError(f"on_roll must be seat 0 or 1, not {on_roll!r}")
+        return cls(
+            position=position if on_roll == 0 else position.swapped(),
+            names=names,
+            colors=colors,
+            turn=on_roll,
+            dice=dice,
+            cube=CubeView() if cube is None else cube,
+            score=score,
+            last_play=last_play,
+            chouette=chouette,
+        )
+
+    # -- per-seat queries the renderers share -------------------------------------------------
+
+    def side(self, seat: int) -> tuple[int, ...]:
+        """Seat ``seat``'s 25 counts in its own numbering (index 24 = bar)."""
+        return self.position.player if seat == 0 else self.position.opponent
+
+    def pips(self, seat: int) -> int:
+        """Seat ``seat``'s pip count."""
+        return self.position.pips()[seat]
+
+    def off(self, seat: int) -> int:
+        """Checkers seat ``seat`` has borne off."""
+        return self.position.off()[seat]
+
+    @property
+    def variant(self) -> str:
+        """The ruleset's name (``"backgammon"``, ``"long_nardy"``...)."""
+        return type(self.position).ruleset.name
+
+    def viewer_for(self, viewer: int | None) -> int:
+        """The seat to draw from: the one given, else the seat on roll, else seat 0."""
+        if viewer is None:
+            return self.turn if self.turn is not None else 0
+        if viewer not in (0, 1):
+            raise RenderError(f"viewer must be seat 0 or 1, not {viewer!r}")
+        return viewer
+
+
+def home_side(
+    game_number: int, home: Orientation = "right", *, swap_each_game: bool
+) -> Orientation:
+    """Where the viewer's home board goes in game ``game_number`` (1-based) of a session.
+
+    With ``swap_each_game`` the side alternates from game to game (RULES.md 6).
+
+    >>> [home_side(n, "right", swap_each_game=True) for n in (1, 2, 3)]
+    ['right', 'left', 'right']
+    """
+    if not swap_each_game or game_number % 2 == 1:
+        return home
+    return "left" if home == "right" else "right"
+
+
+def merged_labels(labels: Mapping[str, str] | None) -> Mapping[str, str]:
+    """The default labels overridden by the given ones."""
+    if not labels:
+        return DEFAULT_LABELS
+    return {**DEFAULT_LABELS, **labels}
