@@ -1,0 +1,74 @@
+"""Where tables and per-user records live: Redis (standalone or cluster) or process memory."""
+
+from bot.store.base import (
+    DEADLINE_SHARDS,
+    DEFAULT_MAX_ATTEMPTS,
+    DEFAULT_SEEN_LIMIT,
+    DEFAULT_SEEN_TTL,
+    DEFAULT_TABLE_TTL,
+    BaseStore,
+    CasResult,
+    Deadline,
+    RecordKey,
+    Store,
+    StoreCounters,
+    TableKey,
+    Updater,
+    UpdateResult,
+    UpdateStatus,
+    UserKey,
+    Versioned,
+    deadline_shard_key,
+    deadline_shard_name,
+    validate_update_id,
+)
+from bot.store.codec import JsonCodec
+from bot.store.errors import (
+    ConflictError,
+    CorruptRecord,
+    InvalidKey,
+    StoreError,
+    StoreUnavailable,
+)
+from bot.store.memory import MemoryStore
+from bot.store.redis import RedisStore
+
+
+def store_from_url(url: str | None, *, cluster: bool = False, **options: object) -> BaseStore:
+    """A :class:`RedisStore` for ``url``, or a :class:`MemoryStore` when there is no URL."""
+    if url:
+        return RedisStore.from_url(url, cluster=cluster, **options)
+    return MemoryStore(**options)  # type: ignore[arg-type]
+
+
+__all__ = [
+    "DEADLINE_SHARDS",
+    "DEFAULT_MAX_ATTEMPTS",
+    "DEFAULT_SEEN_LIMIT",
+    "DEFAULT_SEEN_TTL",
+    "DEFAULT_TABLE_TTL",
+    "BaseStore",
+    "CasResult",
+    "ConflictError",
+    "CorruptRecord",
+    "Deadline",
+    "InvalidKey",
+    "JsonCodec",
+    "MemoryStore",
+    "RecordKey",
+    "RedisStore",
+    "Store",
+    "StoreCounters",
+    "StoreError",
+    "StoreUnavailable",
+    "TableKey",
+    "UpdateResult",
+    "UpdateStatus",
+    "Updater",
+    "UserKey",
+    "Versioned",
+    "deadline_shard_key",
+    "deadline_shard_name",
+    "store_from_url",
+    "validate_update_id",
+]

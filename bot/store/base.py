@@ -1,0 +1,470 @@
+"""The store contract: keys, versioned records, compare-and-set, idempotency and deadlines.
+
+A *table* is one chat (plus a forum topic where the platform has them); its state is one record
+holding an opaque payload and a version number that grows by one with every write.  Writers use
+optimistic concurrency: load, decide, :meth:`Store.compare_and_set` on the version they loaded,
+retry on conflict (:meth:`BaseStore.update` does the loop).  Every incoming platform update carries
+an id; writing the table and remembering the id happen in one atomic step, so an update is never
+applied twice and never half-applied.
+
+Every storage key of a table shares the Redis Cluster hash tag ``{platform:chat[:topic]}``, so a
+table's record and its seen-ids live in one hash slot and can be changed together atomically.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import inspect
+import random
+import re
+import zlib
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Final, Protocol, runtime_checkable
+
+from bot.store.errors import ConflictError, InvalidKey, StoreUnavailable
+
+PREFIX: Final = "bg"
+"""The first segment of every storage key the bot owns."""
+
+DEADLINE_SHARDS: Final = 16
+"""Number of sorted sets the deadlines are spread over (each its own hash slot in a cluster)."""
+
+DEFAULT_TABLE_TTL: Final = 30 * 24 * 3600.0
+"""Seconds an untouched table is kept before it expires as abandoned."""
+
+DEFAULT_SEEN_TTL: Final = 3600.0
+"""Seconds an update id is remembered for duplicate detection."""
+
+DEFAULT_SEEN_LIMIT: Final = 128
+"""Most recent update ids remembered per table (older ones are forgotten even within the TTL)."""
+
+DEFAULT_MAX_ATTEMPTS: Final = 64
+"""Compare-and-set attempts :meth:`BaseStore.update` makes before raising :class:`ConflictError`."""
+
+_PLATFORM_RE: Final = re.compile(r"[a-z][a-z0-9_]*")
+_PART_RE: Final = re.compile(r"[A-Za-z0-9_.@-]+")
+_TABLE_KEY_RE: Final = re.compile(r"bg:\{([^{}]+)\}")
+_USER_KEY_RE: Final = re.compile(r"bg:user:\{([^{}]+)\}")
+
+
+def _platform(value: str) -> str:
+    if not isinstance(value, str) or not _PLATFORM_RE.fullmatch(value):
+        raise InvalidKey(f"invalid platform name {value!r}: expected [a-z][a-z0-9_]*")
+    return value
+
+
+def _part(what: str, value: str | int) -> str:
+    text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+    if not isinstance(text, str) or not _PART_RE.fullmatch(text):
+        raise InvalidKey(f"invalid {what} {value!r}: expected [A-Za-z0-9_.@-]+")
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class TableKey:
+    """One table: a chat on a platform, and the forum topic inside it where there is one.
+
+    >>> key = TableKey("telegram", "-1001", "45")
+    >>> key.key, key.seen_key
+    ('bg:{telegram:-1001:45}', 'bg:{telegram:-1001:45}:seen')
+    >>> TableKey.from_key(key.key) == key
+    True
+    """
+
+    platform: str
+    chat: str
+    topic: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "platform", _platform(self.platform))
+        object.__setattr__(self, "chat", _part("chat id", self.chat))
+        if self.topic is not None:
+            object.__setattr__(self, "topic", _part("topic id", self.topic))
+
+    @property
+    def tag(self) -> str:
+        """The hash-tag body ``platform:chat[:topic]``; also the table's name in logs."""
+        if self.topic is None:
+            return f"{self.platform}:{self.chat}"
+        return f"{self.platform}:{self.chat}:{self.topic}"
+
+    @property
+    def key(self) -> str:
+        """The storage key of the table record."""
+        return f"{PREFIX}:{{{self.tag}}}"
+
+    @property
+    def seen_key(self) -> str:
+        """The storage key of the table's remembered update ids (same hash slot as the record)."""
+        return self.sibling("seen")
+
+    def sibling(self, name: str) -> str:
+        """A further storage key belonging to this table, in the same hash slot."""
+        return f"{self.key}:{name}"
+
+    @classmethod
+    def from_tag(cls, tag: str) -> TableKey:
+        """Parse ``platform:chat[:topic]`` as produced by :attr:`tag`."""
+        parts = tag.split(":")
+        if len(parts) == 2:
+            return cls(parts[0], parts[1])
+        if len(parts) == 3:
+            return cls(parts[0], parts[1], parts[2])
+        raise InvalidKey(f"invalid table tag {tag!r}: expected platform:chat[:topic]")
+
+    @classmethod
+    def from_key(cls, key: str) -> TableKey:
+        """Parse a storage key produced by :attr:`key`."""
+        match = _TABLE_KEY_RE.fullmatch(key)
+        if match is None:
+            raise InvalidKey(f"invalid table key {key!r}: expected bg:{{platform:chat[:topic]}}")
+        return cls.from_tag(match.group(1))
+
+    def __str__(self) -> str:
+        return self.tag
+
+
+@dataclass(frozen=True, slots=True)
+class UserKey:
+    """One person on one platform: the owner of a per-user record (settings, stats, rating).
+
+    >>> UserKey("discord", "1234").key
+    'bg:user:{discord:1234}'
+    """
+
+    platform: str
+    user: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "platform", _platform(self.platform))
+        object.__setattr__(self, "user", _part("user id", self.user))
+
+    @property
+    def tag(self) -> str:
+        """``platform:user``, the user's name in logs and in table states."""
+        return f"{self.platform}:{self.user}"
+
+    @property
+    def key(self) -> str:
+        """The storage key of the user record."""
+        return f"{PREFIX}:user:{{{self.tag}}}"
+
+    @property
+    def seen_key(self) -> str:
+        """The storage key of the update ids applied to this user record."""
+        return f"{self.key}:seen"
+
+    @classmethod
+    def from_tag(cls, tag: str) -> UserKey:
+        """Parse ``platform:user`` as produced by :attr:`tag`."""
+        parts = tag.split(":")
+        if len(parts) != 2:
+            raise InvalidKey(f"invalid user tag {tag!r}: expected platform:user")
+        return cls(parts[0], parts[1])
+
+    @classmethod
+    def from_key(cls, key: str) -> UserKey:
+        """Parse a storage key produced by :attr:`key`."""
+        match = _USER_KEY_RE.fullmatch(key)
+        if match is None:
+            raise InvalidKey(f"invalid user key {key!r}: expected bg:user:{{platform:user}}")
+        return cls.from_tag(match.group(1))
+
+    def __str__(self) -> str:
+        return self.tag
+
+
+RecordKey = TableKey | UserKey
+"""Anything that names one versioned record."""
+
+
+def deadline_shard_key(table: TableKey) -> str:
+    """The sorted set that holds ``table``'s deadline: a fixed shard chosen by CRC-32 of its tag."""
+    shard = zlib.crc32(table.tag.encode("utf-8")) % DEADLINE_SHARDS
+    return deadline_shard_name(shard)
+
+
+def deadline_shard_name(shard: int) -> str:
+    """The storage key of deadline shard number ``shard`` (its own hash tag ``{dl:N}``)."""
+    return f"{PREFIX}:deadlines:{{dl:{shard}}}"
+
+
+@dataclass(frozen=True, slots=True)
+class Versioned:
+    """A stored record: the payload bytes and the version they were written as (1, 2, ...)."""
+
+    payload: bytes
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """A table whose clock runs out at ``when`` (seconds since the epoch)."""
+
+    table: TableKey
+    when: float
+
+
+class CasResult(enum.Enum):
+    """What a compare-and-set did."""
+
+    APPLIED = "applied"
+    """The payload was written as version ``expected + 1`` (and the update id remembered)."""
+    CONFLICT = "conflict"
+    """The stored version was not the expected one; nothing was written."""
+    DUPLICATE = "duplicate"
+    """The update id had already been applied; nothing was written."""
+
+
+class UpdateStatus(enum.Enum):
+    """How :meth:`BaseStore.update` ended."""
+
+    APPLIED = "applied"
+    """The function's new payload was written."""
+    UNCHANGED = "unchanged"
+    """The function returned ``None``: nothing to write (the update id, if any, is remembered)."""
+    DUPLICATE = "duplicate"
+    """The update id had already been handled; the function was not applied."""
+
+
+@dataclass(frozen=True, slots=True)
+class UpdateResult:
+    """The outcome of :meth:`BaseStore.update`: status, the record as it stands, retries taken."""
+
+    status: UpdateStatus
+    record: Versioned | None
+    retries: int = 0
+
+    @property
+    def applied(self) -> bool:
+        """Whether a new payload was written."""
+        return self.status is UpdateStatus.APPLIED
+
+
+@dataclass(slots=True)
+class StoreCounters:
+    """Running totals a metrics exporter reads."""
+
+    cas_conflicts: int = 0
+    """Compare-and-set attempts that found another version."""
+    retries: int = 0
+    """Extra rounds :meth:`BaseStore.update` made because of conflicts."""
+    exhausted: int = 0
+    """Updates that gave up with :class:`ConflictError`."""
+    duplicates: int = 0
+    """Updates recognised as already applied."""
+
+
+Updater = Callable[[Versioned | None], bytes | Awaitable[bytes | None] | None]
+"""``fn(current) -> new payload | None``; ``None`` means "nothing to write".  May be async."""
+
+
+@runtime_checkable
+class Store(Protocol):
+    """What the application needs from a store; :class:`BaseStore` implements the shared parts."""
+
+    counters: StoreCounters
+    table_ttl: float | None
+
+    async def load(self, key: RecordKey) -> Versioned | None: ...
+
+    async def compare_and_set(
+        self,
+        key: RecordKey,
+        expected_version: int,
+        payload: bytes,
+        *,
+        ttl: float | None = None,
+        update_id: str | None = None,
+    ) -> CasResult: ...
+
+    async def update(
+        self,
+        key: RecordKey,
+        fn: Updater,
+        *,
+        ttl: float | None = None,
+        update_id: str | None = None,
+        max_attempts: int | None = None,
+    ) -> UpdateResult: ...
+
+    async def is_seen(self, key: RecordKey, update_id: str) -> bool: ...
+
+    async def mark_update_seen(
+        self, key: RecordKey, update_id: str, ttl: float | None = None
+    ) -> bool: ...
+
+    async def get_user(self, user: UserKey) -> Versioned | None: ...
+
+    async def update_user(
+        self, user: UserKey, fn: Updater, *, update_id: str | None = None
+    ) -> UpdateResult: ...
+
+    async def set_deadline(self, table: TableKey, when: float) -> None: ...
+
+    async def clear_deadline(self, table: TableKey, when: float | None = None) -> bool: ...
+
+    async def due(self, now: float, limit: int = 100) -> list[Deadline]: ...
+
+    async def ping(self) -> bool: ...
+
+    async def close(self) -> None: ...
+
+
+def validate_update_id(update_id: str) -> str:
+    if not isinstance(update_id, str) or not update_id or len(update_id) > 200:
+        raise ValueError(f"invalid update id {update_id!r}: a non-empty string of ≤ 200 chars")
+    return update_id
+
+
+class BaseStore(ABC):
+    """The parts of the contract built on the primitives: the retry loop and user helpers.
+
+    Subclasses implement :meth:`_load`, :meth:`compare_and_set`, :meth:`mark_update_seen`, the
+    deadline methods, :meth:`ping` and :meth:`close`.
+    """
+
+    def __init__(
+        self,
+        *,
+        table_ttl: float | None = DEFAULT_TABLE_TTL,
+        user_ttl: float | None = None,
+        seen_ttl: float = DEFAULT_SEEN_TTL,
+        seen_limit: int = DEFAULT_SEEN_LIMIT,
+        max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+    ) -> None:
+        if max_attempts < 1:
+            raise ValueError("max_attempts must be at least 1")
+        if seen_ttl <= 0 or seen_limit < 1:
+            raise ValueError("seen_ttl must be positive and seen_limit at least 1")
+        self.table_ttl = table_ttl
+        self.user_ttl = user_ttl
+        self.seen_ttl = seen_ttl
+        self.seen_limit = seen_limit
+        self.max_attempts = max_attempts
+        self.counters = StoreCounters()
+        self._jitter = random.Random()
+
+    def ttl_for(self, key: RecordKey, ttl: float | None = None) -> float | None:
+        """The time to live a write to ``key`` gets: ``ttl`` if given, else the kind's default."""
+        if ttl is not None:
+            if ttl <= 0:
+                raise ValueError(f"ttl must be positive, got {ttl!r}")
+            return ttl
+        return self.table_ttl if isinstance(key, TableKey) else self.user_ttl
+
+    @abstractmethod
+    async def _load(self, key: RecordKey, update_id: str | None) -> tuple[Versioned | None, bool]:
+        """The record and whether ``update_id`` (if given) has been seen, read together."""
+
+    async def load(self, key: RecordKey) -> Versioned | None:
+        """The record under ``key``, or ``None`` when there is none (or it expired)."""
+        record, _ = await self._load(key, None)
+        return record
+
+    async def is_seen(self, key: RecordKey, update_id: str) -> bool:
+        """Whether ``update_id`` was already applied to (or marked on) ``key``."""
+        _, seen = await self._load(key, validate_update_id(update_id))
+        return seen
+
+    @abstractmethod
+    async def compare_and_set(
+        self,
+        key: RecordKey,
+        expected_version: int,
+        payload: bytes,
+        *,
+        ttl: float | None = None,
+        update_id: str | None = None,
+    ) -> CasResult:
+        """Write ``payload`` as version ``expected_version + 1`` if the stored version is
+        ``expected_version`` (0 = no record) and ``update_id`` (if given) is new; remember
+        ``update_id`` in the same atomic step.  Refreshes the record's time to live."""
+
+    @abstractmethod
+    async def mark_update_seen(
+        self, key: RecordKey, update_id: str, ttl: float | None = None
+    ) -> bool:
+        """Remember ``update_id`` on ``key`` without writing the record; ``True`` the first time."""
+
+    async def update(
+        self,
+        key: RecordKey,
+        fn: Updater,
+        *,
+        ttl: float | None = None,
+        update_id: str | None = None,
+        max_attempts: int | None = None,
+    ) -> UpdateResult:
+        """Load, apply ``fn``, compare-and-set; repeat on conflict.
+
+        ``fn`` may be called several times (once per attempt), always with the freshest record; a
+        caller collecting side outputs (replies) keeps those of the last call.  ``None`` from ``fn``
+        writes nothing and remembers ``update_id``; an exception from ``fn`` propagates and leaves
+        everything as it was.  Raises :class:`ConflictError` after ``max_attempts`` lost races.
+        """
+        if update_id is not None:
+            validate_update_id(update_id)
+        attempts = max_attempts if max_attempts is not None else self.max_attempts
+        for attempt in range(attempts):
+            current, seen = await self._load(key, update_id)
+            if seen:
+                self.counters.duplicates += 1
+                return UpdateResult(UpdateStatus.DUPLICATE, current, attempt)
+            outcome = fn(current)
+            new = await outcome if inspect.isawaitable(outcome) else outcome
+            if new is None:
+                if update_id is not None and not await self.mark_update_seen(key, update_id):
+                    self.counters.duplicates += 1
+                    return UpdateResult(UpdateStatus.DUPLICATE, await self.load(key), attempt)
+                return UpdateResult(UpdateStatus.UNCHANGED, current, attempt)
+            if not isinstance(new, bytes):
+                raise TypeError(f"update function returned {type(new).__name__}, not bytes")
+            expected = current.version if current is not None else 0
+            try:
+                result = await self.compare_and_set(
+                    key, expected, new, ttl=ttl, update_id=update_id
+                )
+            except StoreUnavailable:
+                # The write may or may not have happened (the reply was lost): find out.
+                result = await self._settle_lost_write(key, expected, new, update_id)
+            if result is CasResult.APPLIED:
+                return UpdateResult(UpdateStatus.APPLIED, Versioned(new, expected + 1), attempt)
+            if result is CasResult.DUPLICATE:
+                self.counters.duplicates += 1
+                return UpdateResult(UpdateStatus.DUPLICATE, await self.load(key), attempt)
+            self.counters.cas_conflicts += 1
+            if attempt + 1 < attempts:
+                self.counters.retries += 1
+                await asyncio.sleep(self._jitter.uniform(0, min(0.0005 * (attempt + 1), 0.01)))
+        self.counters.exhausted += 1
+        raise ConflictError(f"{key}: gave up after {attempts} conflicting compare-and-set attempts")
+
+    async def _settle_lost_write(
+        self, key: RecordKey, expected: int, payload: bytes, update_id: str | None
+    ) -> CasResult:
+        """Whether a compare-and-set whose reply was lost took effect.
+
+        With an update id the answer is exact (the id is remembered atomically with the write).
+        Without one, a record at ``expected + 1`` holding exactly ``payload`` is taken as ours.
+        Raises :class:`StoreUnavailable` when the store still cannot be reached.
+        """
+        current, seen = await self._load(key, update_id)
+        if update_id is not None:
+            return CasResult.APPLIED if seen else CasResult.CONFLICT
+        if current is not None and current.version == expected + 1 and current.payload == payload:
+            return CasResult.APPLIED
+        return CasResult.CONFLICT
+
+    async def get_user(self, user: UserKey) -> Versioned | None:
+        """The per-user record (language, settings, stats), or ``None``."""
+        return await self.load(user)
+
+    async def update_user(
+        self, user: UserKey, fn: Updater, *, update_id: str | None = None
+    ) -> UpdateResult:
+        """:meth:`update` for a per-user record."""
+        return await self.update(user, fn, update_id=update_id)

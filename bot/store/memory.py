@@ -1,0 +1,153 @@
+"""An in-process store with the same contract as the Redis one: the embedded default.
+
+Each operation runs without awaiting in the middle, so on one event loop it is atomic; every
+operation first yields to the loop once, so concurrent callers really interleave (and conflicts
+really happen) as they would against a server.  Time comes from an injected clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.store.base import (
+    DEFAULT_MAX_ATTEMPTS,
+    DEFAULT_SEEN_LIMIT,
+    DEFAULT_SEEN_TTL,
+    DEFAULT_TABLE_TTL,
+    BaseStore,
+    CasResult,
+    Deadline,
+    RecordKey,
+    TableKey,
+    Versioned,
+    validate_update_id,
+)
+
+
+@dataclass(slots=True)
+class _Entry:
+    payload: bytes
+    version: int
+    expires: float | None
+
+
+class MemoryStore(BaseStore):
+    """Tables, user records, seen update ids and deadlines in dictionaries."""
+
+    def __init__(
+        self,
+        *,
+        clock: Callable[[], float] = time.time,
+        table_ttl: float | None = DEFAULT_TABLE_TTL,
+        user_ttl: float | None = None,
+        seen_ttl: float = DEFAULT_SEEN_TTL,
+        seen_limit: int = DEFAULT_SEEN_LIMIT,
+        max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+    ) -> None:
+        super().__init__(
+            table_ttl=table_ttl,
+            user_ttl=user_ttl,
+            seen_ttl=seen_ttl,
+            seen_limit=seen_limit,
+            max_attempts=max_attempts,
+        )
+        self.clock = clock
+        self._records: dict[str, _Entry] = {}
+        self._seen: dict[str, dict[str, float]] = {}
+        self._deadlines: dict[TableKey, float] = {}
+
+    def _entry(self, key: RecordKey) -> _Entry | None:
+        entry = self._records.get(key.key)
+        if entry is not None and entry.expires is not None and entry.expires <= self.clock():
+            del self._records[key.key]
+            return None
+        return entry
+
+    def _seen_ids(self, key: RecordKey) -> dict[str, float]:
+        now = self.clock()
+        ids = self._seen.setdefault(key.seen_key, {})
+        for stale in [uid for uid, expires in ids.items() if expires <= now]:
+            del ids[stale]
+        return ids
+
+    def _remember(self, key: RecordKey, update_id: str, ttl: float | None) -> bool:
+        ids = self._seen_ids(key)
+        if update_id in ids:
+            return False
+        ids[update_id] = self.clock() + (ttl if ttl is not None else self.seen_ttl)
+        while len(ids) > self.seen_limit:
+            del ids[min(ids, key=ids.__getitem__)]
+        return True
+
+    async def _load(self, key: RecordKey, update_id: str | None) -> tuple[Versioned | None, bool]:
+        await asyncio.sleep(0)
+        entry = self._entry(key)
+        record = Versioned(entry.payload, entry.version) if entry is not None else None
+        seen = update_id is not None and update_id in self._seen_ids(key)
+        return record, seen
+
+    async def compare_and_set(
+        self,
+        key: RecordKey,
+        expected_version: int,
+        payload: bytes,
+        *,
+        ttl: float | None = None,
+        update_id: str | None = None,
+    ) -> CasResult:
+        """See :meth:`BaseStore.compare_and_set`."""
+        if not isinstance(payload, bytes):
+            raise TypeError(f"payload must be bytes, not {type(payload).__name__}")
+        if update_id is not None:
+            validate_update_id(update_id)
+        life = self.ttl_for(key, ttl)
+        await asyncio.sleep(0)
+        if update_id is not None and update_id in self._seen_ids(key):
+            return CasResult.DUPLICATE
+        entry = self._entry(key)
+        version = entry.version if entry is not None else 0
+        if version != expected_version:
+            return CasResult.CONFLICT
+        expires = self.clock() + life if life is not None else None
+        self._records[key.key] = _Entry(payload, version + 1, expires)
+        if update_id is not None:
+            self._remember(key, update_id, None)
+        return CasResult.APPLIED
+
+    async def mark_update_seen(
+        self, key: RecordKey, update_id: str, ttl: float | None = None
+    ) -> bool:
+        """See :meth:`BaseStore.mark_update_seen`."""
+        validate_update_id(update_id)
+        await asyncio.sleep(0)
+        return self._remember(key, update_id, ttl)
+
+    async def set_deadline(self, table: TableKey, when: float) -> None:
+        """Set (or move) the moment ``table``'s clock runs out."""
+        await asyncio.sleep(0)
+        self._deadlines[table] = float(when)
+
+    async def clear_deadline(self, table: TableKey, when: float | None = None) -> bool:
+        """Forget ``table``'s deadline (only if it is still ``when``, when given)."""
+        await asyncio.sleep(0)
+        current = self._deadlines.get(table)
+        if current is None or (when is not None and current != float(when)):
+            return False
+        del self._deadlines[table]
+        return True
+
+    async def due(self, now: float, limit: int = 100) -> list[Deadline]:
+        """Deadlines at or before ``now``, earliest first, at most ``limit``."""
+        await asyncio.sleep(0)
+        items = sorted((when, table.tag) for table, when in self._deadlines.items() if when <= now)
+        return [Deadline(TableKey.from_tag(tag), when) for when, tag in items[:limit]]
+
+    async def ping(self) -> bool:
+        """Always reachable."""
+        return True
+
+    async def close(self) -> None:
+        """Nothing to release."""

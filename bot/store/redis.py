@@ -1,0 +1,339 @@
+"""The Redis store: redis-py asyncio (hiredis parser), standalone Redis or Redis Cluster.
+
+Layout (every key of a table shares the hash tag ``{platform:chat[:topic]}``):
+
+- ``bg:{telegram:-1001:45}`` — hash ``v`` (version) and ``d`` (payload), with the table TTL;
+- ``bg:{telegram:-1001:45}:seen`` — sorted set of applied update ids scored by their expiry (ms);
+- ``bg:user:{telegram:42}`` (+ ``:seen``) — the same for per-user records;
+- ``bg:deadlines:{dl:N}`` for N in 0..15 — sorted sets of table tags scored by due time.
+
+Compare-and-set and the seen-mark run in one Lua script on the table's slot, so they are atomic in
+a cluster too.  Scripts are registered once and run with ``EVALSHA`` (reloaded if the server lost
+them, e.g. after a restart).  Connection trouble surfaces as :class:`StoreUnavailable`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any, Final, TypeVar
+
+from redis import exceptions as redis_errors
+from redis.asyncio import Redis, RedisCluster
+
+from bot.store.base import (
+    DEADLINE_SHARDS,
+    DEFAULT_MAX_ATTEMPTS,
+    DEFAULT_SEEN_LIMIT,
+    DEFAULT_SEEN_TTL,
+    DEFAULT_TABLE_TTL,
+    BaseStore,
+    CasResult,
+    Deadline,
+    RecordKey,
+    TableKey,
+    Versioned,
+    deadline_shard_key,
+    deadline_shard_name,
+    validate_update_id,
+)
+from bot.store.errors import CorruptRecord, StoreUnavailable
+
+# Remember ARGV[1] in KEYS[1] (a seen sorted set) until ARGV[2]+ARGV[3] ms, dropping expired ids
+# and keeping at most ARGV[4] of the newest; 1 if new, 0 if already there.
+_MARK: Final = """
+local function mark(seen, uid, now, ttl, limit)
+  redis.call('ZREMRANGEBYSCORE', seen, '-inf', now)
+  if redis.call('ZSCORE', seen, uid) then return 0 end
+  redis.call('ZADD', seen, now + ttl, uid)
+  redis.call('ZREMRANGEBYRANK', seen, 0, -(limit + 1))
+  if redis.call('PTTL', seen) < ttl then redis.call('PEXPIRE', seen, ttl) end
+  return 1
+end
+"""
+
+_MARK_SCRIPT: Final = (
+    _MARK
+    + """
+return mark(KEYS[1], ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]))
+"""
+)
+
+# KEYS: record, seen.  ARGV: expected version, payload, ttl ms (0 = none), update id ('' = none),
+# now ms, seen ttl ms, seen limit.  Returns the new version, -1 on conflict, -2 on duplicate.
+_CAS_SCRIPT: Final = (
+    _MARK
+    + """
+local v = 0
+local cur = redis.call('HGET', KEYS[1], 'v')
+if cur then
+  v = tonumber(cur)
+  if not v then return redis.error_reply('CORRUPT version field is not a number') end
+end
+local uid = ARGV[4]
+local now = tonumber(ARGV[5])
+if uid ~= '' then
+  local expires = redis.call('ZSCORE', KEYS[2], uid)
+  if expires and tonumber(expires) > now then return -2 end
+end
+if v ~= tonumber(ARGV[1]) then return -1 end
+v = v + 1
+redis.call('HSET', KEYS[1], 'v', v, 'd', ARGV[2])
+local ttl = tonumber(ARGV[3])
+if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) else redis.call('PERSIST', KEYS[1]) end
+if uid ~= '' then mark(KEYS[2], uid, now, tonumber(ARGV[6]), tonumber(ARGV[7])) end
+return v
+"""
+)
+
+# KEYS: record, seen.  ARGV: update id, now ms.  Returns {version, payload, seen}.
+_LOAD_SCRIPT: Final = """
+local r = redis.call('HMGET', KEYS[1], 'v', 'd')
+local seen = 0
+local expires = redis.call('ZSCORE', KEYS[2], ARGV[1])
+if expires and tonumber(expires) > tonumber(ARGV[2]) then seen = 1 end
+return {r[1], r[2], seen}
+"""
+
+# KEYS: deadline shard.  ARGV: member, expected score.  Removes the member only at that score.
+_CLEAR_IF_SCRIPT: Final = """
+local s = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if s and tonumber(s) == tonumber(ARGV[2]) then
+  return redis.call('ZREM', KEYS[1], ARGV[1])
+end
+return 0
+"""
+
+_UNAVAILABLE: Final = (
+    redis_errors.ConnectionError,
+    redis_errors.TimeoutError,
+    redis_errors.BusyLoadingError,
+    redis_errors.ClusterDownError,
+    redis_errors.TryAgainError,
+    redis_errors.MasterDownError,
+    redis_errors.ReadOnlyError,
+    OSError,
+)
+
+_T = TypeVar("_T")
+
+RedisClient = Redis | RedisCluster
+"""Either client; both take the same commands for the single-slot operations used here."""
+
+
+def _ms(seconds: float) -> int:
+    return max(1, round(seconds * 1000))
+
+
+class RedisStore(BaseStore):
+    """The store on a Redis server or cluster (``decode_responses`` must be off)."""
+
+    def __init__(
+        self,
+        client: RedisClient,
+        *,
+        clock: Callable[[], float] = time.time,
+        table_ttl: float | None = DEFAULT_TABLE_TTL,
+        user_ttl: float | None = None,
+        seen_ttl: float = DEFAULT_SEEN_TTL,
+        seen_limit: int = DEFAULT_SEEN_LIMIT,
+        max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+    ) -> None:
+        super().__init__(
+            table_ttl=table_ttl,
+            user_ttl=user_ttl,
+            seen_ttl=seen_ttl,
+            seen_limit=seen_limit,
+            max_attempts=max_attempts,
+        )
+        self.client = client
+        self.clock = clock
+        # A cluster client discovers the slot map on first use; when many commands arrive at once
+        # before that, redis-py 8.1 can hand out a connection being reset (AttributeError on
+        # ``_writer``).  Initialising once, under a lock, before the first command avoids it.
+        self._cluster_ready = not isinstance(client, RedisCluster)
+        self._init_lock = asyncio.Lock()
+        self._cas = client.register_script(_CAS_SCRIPT)
+        self._mark = client.register_script(_MARK_SCRIPT)
+        self._load_seen = client.register_script(_LOAD_SCRIPT)
+        self._clear_if = client.register_script(_CLEAR_IF_SCRIPT)
+
+    @classmethod
+    def from_url(cls, url: str, *, cluster: bool = False, **options: Any) -> RedisStore:
+        """A store on a new client for ``url`` (a cluster client when ``cluster``).
+
+        ``options`` go to the store (``table_ttl``, ``clock`` ...); connection settings use short
+        timeouts so that an unreachable server is reported quickly instead of hanging an update.
+        """
+        client_options: dict[str, Any] = {
+            "socket_connect_timeout": 2.0,
+            "socket_timeout": 5.0,
+            "health_check_interval": 30,
+        }
+        client: RedisClient
+        if cluster:
+            client = RedisCluster.from_url(url, **client_options)
+        else:
+            client = Redis.from_url(url, **client_options)
+        return cls(client, **options)
+
+    @asynccontextmanager
+    async def _guard(self, key: object) -> AsyncIterator[None]:
+        try:
+            if not self._cluster_ready:
+                await self._initialize_cluster()
+            yield
+        except redis_errors.ResponseError as error:
+            if "WRONGTYPE" in str(error) or "CORRUPT" in str(error):
+                raise CorruptRecord(f"{key}: stored value cannot be read: {error}") from error
+            raise
+        except _UNAVAILABLE as error:
+            raise StoreUnavailable(f"{key}: redis unavailable: {error}") from error
+
+    async def _initialize_cluster(self) -> None:
+        async with self._init_lock:
+            if not self._cluster_ready and isinstance(self.client, RedisCluster):
+                await self.client.initialize()
+            self._cluster_ready = True
+
+    def _record(self, key: RecordKey, version: object, payload: object) -> Versioned | None:
+        if version is None and payload is None:
+            return None
+        try:
+            number = int(version) if isinstance(version, bytes | str) else None
+        except ValueError:
+            number = None
+        if number is None or number < 1:
+            raise CorruptRecord(f"{key}: stored version {version!r} is not a positive integer")
+        if isinstance(payload, str):
+            payload = payload.encode("utf-8")
+        if not isinstance(payload, bytes):
+            raise CorruptRecord(f"{key}: stored record has no payload")
+        return Versioned(payload, number)
+
+    async def _read(self, key: object, call: Callable[[], Awaitable[_T]]) -> _T:
+        """Run a command that changes nothing, once more if the connection failed.
+
+        A pooled connection may have been closed by a server restart; the second attempt gets a
+        fresh one.  Writes are never repeated this way (a lost reply would make them ambiguous).
+        """
+        try:
+            async with self._guard(key):
+                return await call()
+        except StoreUnavailable:
+            async with self._guard(key):
+                return await call()
+
+    async def _load(self, key: RecordKey, update_id: str | None) -> tuple[Versioned | None, bool]:
+        row: list[Any]
+        if update_id is None:
+            row = await self._read(key, lambda: self.client.hmget(key.key, ["v", "d"]))
+            return self._record(key, row[0], row[1]), False
+        row = await self._read(
+            key,
+            lambda: self._load_seen(
+                keys=[key.key, key.seen_key], args=[update_id, _ms(self.clock())]
+            ),
+        )
+        return self._record(key, row[0], row[1]), bool(row[2])
+
+    async def compare_and_set(
+        self,
+        key: RecordKey,
+        expected_version: int,
+        payload: bytes,
+        *,
+        ttl: float | None = None,
+        update_id: str | None = None,
+    ) -> CasResult:
+        """See :meth:`BaseStore.compare_and_set`; one Lua script on the record's hash slot."""
+        if not isinstance(payload, bytes):
+            raise TypeError(f"payload must be bytes, not {type(payload).__name__}")
+        if update_id is not None:
+            validate_update_id(update_id)
+        life = self.ttl_for(key, ttl)
+        async with self._guard(key):
+            result = await self._cas(
+                keys=[key.key, key.seen_key],
+                args=[
+                    int(expected_version),
+                    payload,
+                    _ms(life) if life is not None else 0,
+                    update_id or "",
+                    _ms(self.clock()),
+                    _ms(self.seen_ttl),
+                    self.seen_limit,
+                ],
+            )
+        if result == -2:
+            return CasResult.DUPLICATE
+        if result == -1:
+            return CasResult.CONFLICT
+        return CasResult.APPLIED
+
+    async def mark_update_seen(
+        self, key: RecordKey, update_id: str, ttl: float | None = None
+    ) -> bool:
+        """See :meth:`BaseStore.mark_update_seen`."""
+        validate_update_id(update_id)
+        async with self._guard(key):
+            added = await self._mark(
+                keys=[key.seen_key],
+                args=[
+                    update_id,
+                    _ms(self.clock()),
+                    _ms(ttl if ttl is not None else self.seen_ttl),
+                    self.seen_limit,
+                ],
+            )
+        return bool(added)
+
+    async def set_deadline(self, table: TableKey, when: float) -> None:
+        """Set (or move) the moment ``table``'s clock runs out."""
+        shard = deadline_shard_key(table)
+        await self._read(table, lambda: self.client.zadd(shard, {table.tag: float(when)}))
+
+    async def clear_deadline(self, table: TableKey, when: float | None = None) -> bool:
+        """Forget ``table``'s deadline (only if it is still ``when``, when given)."""
+        shard = deadline_shard_key(table)
+        async with self._guard(table):
+            if when is None:
+                removed = await self.client.zrem(shard, table.tag)
+            else:
+                removed = await self._clear_if(keys=[shard], args=[table.tag, repr(float(when))])
+        return bool(removed)
+
+    async def due(self, now: float, limit: int = 100) -> list[Deadline]:
+        """Deadlines at or before ``now``, earliest first, at most ``limit`` (all shards)."""
+
+        async def query() -> list[Any]:
+            pipe = self.client.pipeline(transaction=False)
+            for shard in range(DEADLINE_SHARDS):
+                pipe.zrangebyscore(
+                    deadline_shard_name(shard), "-inf", now, start=0, num=limit, withscores=True
+                )
+            return list(await pipe.execute())
+
+        found: list[tuple[float, str]] = []
+        shards: list[Any] = await self._read("deadlines", query)
+        for rows in shards:
+            for member, score in rows:
+                tag = member.decode("utf-8") if isinstance(member, bytes) else str(member)
+                found.append((float(score), tag))
+        found.sort()
+        return [Deadline(TableKey.from_tag(tag), when) for when, tag in found[:limit]]
+
+    async def ping(self) -> bool:
+        """Whether the server answers (for health checks); never raises."""
+        try:
+            return bool(await self._read("ping", self.client.ping))
+        except StoreUnavailable:
+            return False
+        except (*_UNAVAILABLE, redis_errors.RedisError):
+            return False
+
+    async def close(self) -> None:
+        """Close the client's connections."""
+        await self.client.aclose()

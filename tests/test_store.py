@@ -1,0 +1,586 @@
+"""The store contract, run against the memory store, a real Redis and a real Redis Cluster."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+from redis.asyncio import Redis, RedisCluster
+from redis.crc import key_slot
+
+from bot.store import (
+    DEADLINE_SHARDS,
+    BaseStore,
+    CasResult,
+    ConflictError,
+    CorruptRecord,
+    Deadline,
+    InvalidKey,
+    JsonCodec,
+    MemoryStore,
+    RedisStore,
+    Store,
+    StoreUnavailable,
+    TableKey,
+    UpdateStatus,
+    UserKey,
+    Versioned,
+    deadline_shard_key,
+    deadline_shard_name,
+)
+
+MakeStore = Callable[..., BaseStore]
+
+T1 = TableKey("telegram", "-1001234", "45")
+T2 = TableKey("discord", "998877")
+ALICE = UserKey("telegram", "42")
+
+
+def increment(current: Versioned | None) -> bytes:
+    """The counter stored as decimal text, plus one."""
+    value = int(current.payload) if current is not None else 0
+    return str(value + 1).encode()
+
+
+@pytest.fixture(params=["memory", "redis", "cluster"])
+async def make_store(
+    request: pytest.FixtureRequest,
+) -> AsyncIterator[MakeStore]:
+    """Builds stores of one kind; Redis ones share a flushed server (or cluster)."""
+    made: list[BaseStore] = []
+    if request.param == "memory":
+
+        def make(**options: Any) -> BaseStore:
+            store = MemoryStore(**options)
+            made.append(store)
+            return store
+
+    elif request.param == "redis":
+        url = request.getfixturevalue("redis_url")
+        flush = Redis.from_url(url)
+        await flush.flushdb()
+        await flush.aclose()
+
+        def make(**options: Any) -> BaseStore:
+            store = RedisStore.from_url(url, **options)
+            made.append(store)
+            return store
+
+    else:
+        url = request.getfixturevalue("redis_cluster_url")
+        flush = RedisCluster.from_url(url)
+        await flush.flushdb()
+        await flush.aclose()
+
+        def make(**options: Any) -> BaseStore:
+            store = RedisStore.from_url(url, cluster=True, **options)
+            made.append(store)
+            return store
+
+    yield make
+    for store in made:
+        await store.close()
+
+
+@pytest.fixture
+def store(make_store: MakeStore) -> BaseStore:
+    """A store with default options."""
+    return make_store()
+
+
+class TestContract:
+    """Every store behaves the same."""
+
+    async def test_is_a_store(self, store: BaseStore) -> None:
+        assert isinstance(store, Store)
+        assert await store.ping() is True
+
+    async def test_load_save_version(self, store: BaseStore) -> None:
+        assert await store.load(T1) is None
+        assert await store.compare_and_set(T1, 0, b"one") is CasResult.APPLIED
+        assert await store.load(T1) == Versioned(b"one", 1)
+        assert await store.compare_and_set(T1, 1, b"two") is CasResult.APPLIED
+        assert await store.load(T1) == Versioned(b"two", 2)
+        assert await store.load(T2) is None
+
+    async def test_binary_payload_round_trips(self, store: BaseStore) -> None:
+        payload = bytes(range(256)) * 3
+        assert await store.compare_and_set(T1, 0, payload) is CasResult.APPLIED
+        assert await store.load(T1) == Versioned(payload, 1)
+
+    async def test_stale_version_conflicts_and_changes_nothing(self, store: BaseStore) -> None:
+        await store.compare_and_set(T1, 0, b"one")
+        assert await store.compare_and_set(T1, 0, b"again") is CasResult.CONFLICT
+        assert await store.compare_and_set(T1, 5, b"future") is CasResult.CONFLICT
+        assert await store.load(T1) == Versioned(b"one", 1)
+
+    async def test_simultaneous_cas_exactly_one_wins(self, store: BaseStore) -> None:
+        await store.compare_and_set(T1, 0, b"start")
+        results = await asyncio.gather(
+            *(store.compare_and_set(T1, 1, f"press {i}".encode()) for i in range(10))
+        )
+        assert results.count(CasResult.APPLIED) == 1
+        assert results.count(CasResult.CONFLICT) == 9
+        record = await store.load(T1)
+        assert record is not None and record.version == 2
+        winner = results.index(CasResult.APPLIED)
+        assert record.payload == f"press {winner}".encode()
+
+    async def test_concurrent_updates_all_count(self, store: BaseStore) -> None:
+        n = 25
+        results = await asyncio.gather(*(store.update(T1, increment) for _ in range(n)))
+        assert all(r.status is UpdateStatus.APPLIED for r in results)
+        assert await store.load(T1) == Versioned(str(n).encode(), n)
+        assert sorted(r.record.version for r in results if r.record) == list(range(1, n + 1))
+        assert sum(r.retries for r in results) == store.counters.retries
+        assert store.counters.cas_conflicts >= store.counters.retries > 0
+
+    async def test_update_result_is_the_written_record(self, store: BaseStore) -> None:
+        first = await store.update(T1, increment)
+        assert first.applied and first.record == Versioned(b"1", 1) and first.retries == 0
+        second = await store.update(T1, increment)
+        assert second.record == Versioned(b"2", 2)
+
+    async def test_async_update_function(self, store: BaseStore) -> None:
+        async def slow_increment(current: Versioned | None) -> bytes:
+            await asyncio.sleep(0)
+            return increment(current)
+
+        results = await asyncio.gather(*(store.update(T1, slow_increment) for _ in range(5)))
+        assert all(r.applied for r in results)
+        assert await store.load(T1) == Versioned(b"5", 5)
+
+    async def test_update_gives_up_after_max_attempts(self, make_store: MakeStore) -> None:
+        store = make_store(max_attempts=1)
+        results = await asyncio.gather(
+            *(store.update(T1, increment) for _ in range(6)), return_exceptions=True
+        )
+        lost = [r for r in results if isinstance(r, ConflictError)]
+        won = [r for r in results if not isinstance(r, BaseException)]
+        assert len(won) + len(lost) == 6 and lost and won
+        assert "gave up after 1" in str(lost[0]) and T1.tag in str(lost[0])
+        assert store.counters.exhausted == len(lost)
+        record = await store.load(T1)
+        assert record is not None and record.version == len(won)
+
+    async def test_update_returning_none_writes_nothing(self, store: BaseStore) -> None:
+        await store.update(T1, increment)
+        result = await store.update(T1, lambda current: None)
+        assert result.status is UpdateStatus.UNCHANGED
+        assert result.record == Versioned(b"1", 1)
+        assert await store.load(T1) == Versioned(b"1", 1)
+
+    async def test_update_function_error_propagates_and_marks_nothing(
+        self, store: BaseStore
+    ) -> None:
+        def broken(current: Versioned | None) -> bytes:
+            raise RuntimeError("decided nothing")
+
+        with pytest.raises(RuntimeError, match="decided nothing"):
+            await store.update(T1, broken, update_id="u1")
+        assert await store.load(T1) is None
+        assert await store.is_seen(T1, "u1") is False
+        assert (await store.update(T1, increment, update_id="u1")).applied
+
+    async def test_update_function_must_return_bytes(self, store: BaseStore) -> None:
+        with pytest.raises(TypeError, match="not bytes"):
+            await store.update(T1, lambda current: "text")  # type: ignore[arg-type,return-value]
+        assert await store.load(T1) is None
+
+    async def test_duplicate_update_applied_once(self, store: BaseStore) -> None:
+        calls: list[Versioned | None] = []
+
+        def counted(current: Versioned | None) -> bytes:
+            calls.append(current)
+            return increment(current)
+
+        first = await store.update(T1, counted, update_id="tg:1001")
+        again = await store.update(T1, counted, update_id="tg:1001")
+        assert first.status is UpdateStatus.APPLIED
+        assert again.status is UpdateStatus.DUPLICATE
+        assert again.record == Versioned(b"1", 1)
+        assert len(calls) == 1
+        assert store.counters.duplicates == 1
+        assert (await store.update(T1, counted, update_id="tg:1002")).applied
+        assert await store.load(T1) == Versioned(b"2", 2)
+
+    async def test_concurrent_duplicate_deliveries_apply_once(self, store: BaseStore) -> None:
+        results = await asyncio.gather(
+            *(store.update(T1, increment, update_id="same") for _ in range(10))
+        )
+        statuses = [r.status for r in results]
+        assert statuses.count(UpdateStatus.APPLIED) == 1
+        assert statuses.count(UpdateStatus.DUPLICATE) == 9
+        assert await store.load(T1) == Versioned(b"1", 1)
+
+    async def test_cas_with_seen_id_is_duplicate_even_at_right_version(
+        self, store: BaseStore
+    ) -> None:
+        assert await store.compare_and_set(T1, 0, b"a", update_id="x") is CasResult.APPLIED
+        assert await store.compare_and_set(T1, 1, b"b", update_id="x") is CasResult.DUPLICATE
+        assert await store.load(T1) == Versioned(b"a", 1)
+        assert await store.is_seen(T1, "x") is True
+
+    async def test_conflict_does_not_mark_update_seen(self, store: BaseStore) -> None:
+        await store.compare_and_set(T1, 0, b"a")
+        assert await store.compare_and_set(T1, 0, b"b", update_id="y") is CasResult.CONFLICT
+        assert await store.is_seen(T1, "y") is False
+
+    async def test_mark_update_seen(self, store: BaseStore) -> None:
+        assert await store.is_seen(T1, "m1") is False
+        assert await store.mark_update_seen(T1, "m1") is True
+        assert await store.mark_update_seen(T1, "m1") is False
+        assert await store.is_seen(T1, "m1") is True
+        assert await store.is_seen(T2, "m1") is False
+        assert await store.load(T1) is None
+        status = (await store.update(T1, increment, update_id="m1")).status
+        assert status is UpdateStatus.DUPLICATE
+
+    async def test_unchanged_update_is_remembered(self, store: BaseStore) -> None:
+        first = await store.update(T1, lambda current: None, update_id="n1")
+        assert first.status is UpdateStatus.UNCHANGED
+        assert (await store.update(T1, increment, update_id="n1")).status is UpdateStatus.DUPLICATE
+        assert await store.load(T1) is None
+
+    async def test_seen_ids_expire(self, make_store: MakeStore) -> None:
+        store = make_store(seen_ttl=0.3)
+        assert (await store.update(T1, increment, update_id="e1")).applied
+        assert await store.mark_update_seen(T2, "e2", ttl=0.3) is True
+        assert await store.is_seen(T1, "e1")
+        await asyncio.sleep(0.45)
+        assert await store.is_seen(T1, "e1") is False
+        assert await store.mark_update_seen(T2, "e2") is True
+        assert (await store.update(T1, increment, update_id="e1")).applied
+
+    async def test_seen_ids_are_bounded_per_table(self, make_store: MakeStore) -> None:
+        store = make_store(seen_limit=4)
+        for i in range(6):
+            assert await store.mark_update_seen(T1, f"id{i}")
+        assert [await store.is_seen(T1, f"id{i}") for i in range(6)] == [False, False] + [True] * 4
+
+    async def test_update_ids_are_validated(self, store: BaseStore) -> None:
+        with pytest.raises(ValueError, match="invalid update id"):
+            await store.mark_update_seen(T1, "")
+        with pytest.raises(ValueError, match="invalid update id"):
+            await store.update(T1, increment, update_id="x" * 201)
+
+    async def test_table_ttl_expires_abandoned_tables(self, make_store: MakeStore) -> None:
+        store = make_store(table_ttl=0.3)
+        await store.compare_and_set(T1, 0, b"abandoned")
+        await store.compare_and_set(T2, 0, b"active")
+        await store.update_user(ALICE, increment)
+        await asyncio.sleep(0.2)
+        await store.compare_and_set(T2, 1, b"still active")
+        await asyncio.sleep(0.2)
+        assert await store.load(T1) is None
+        assert await store.load(T2) == Versioned(b"still active", 2)
+        assert await store.get_user(ALICE) == Versioned(b"1", 1)
+        assert await store.compare_and_set(T1, 0, b"new game") is CasResult.APPLIED
+
+    async def test_explicit_ttl_overrides_default(self, make_store: MakeStore) -> None:
+        store = make_store(table_ttl=None)
+        await store.compare_and_set(T1, 0, b"short", ttl=0.2)
+        await store.compare_and_set(T2, 0, b"forever")
+        await asyncio.sleep(0.35)
+        assert await store.load(T1) is None
+        assert await store.load(T2) == Versioned(b"forever", 1)
+        with pytest.raises(ValueError, match="ttl must be positive"):
+            await store.compare_and_set(T2, 1, b"x", ttl=0)
+
+    async def test_user_records(self, store: BaseStore) -> None:
+        assert await store.get_user(ALICE) is None
+        codec = JsonCodec()
+
+        def set_language(current: Versioned | None) -> bytes:
+            data = codec.decode(current.payload) if current else {}
+            return codec.encode({**data, "lang": "be"})
+
+        assert (await store.update_user(ALICE, set_language, update_id="u1")).applied
+        record = await store.get_user(ALICE)
+        assert record is not None and codec.decode(record.payload) == {"lang": "be"}
+        again = await store.update_user(ALICE, set_language, update_id="u1")
+        assert again.status is UpdateStatus.DUPLICATE
+        assert await store.load(TableKey("telegram", "42")) is None
+
+    async def test_deadlines_ordering_and_limit(self, store: BaseStore) -> None:
+        tables = [TableKey("telegram", str(100 + i)) for i in range(40)]
+        for i, table in enumerate(tables):
+            await store.set_deadline(table, 1000.0 + (i * 7919) % 40)
+        due = await store.due(1019.5, limit=100)
+        assert [d.when for d in due] == [1000.0 + k for k in range(20)]
+        assert {d.table for d in due} == {t for i, t in enumerate(tables) if (i * 7919) % 40 < 20}
+        first = await store.due(2000.0, limit=5)
+        assert [d.when for d in first] == [1000.0, 1001.0, 1002.0, 1003.0, 1004.0]
+        assert await store.due(999.0) == []
+
+    async def test_deadline_set_moves_and_clear(self, store: BaseStore) -> None:
+        await store.set_deadline(T1, 500.25)
+        await store.set_deadline(T2, 600.0)
+        await store.set_deadline(T1, 700.5)
+        assert await store.due(650.0) == [Deadline(T2, 600.0)]
+        assert await store.clear_deadline(T1, when=500.25) is False
+        assert await store.due(800.0) == [Deadline(T2, 600.0), Deadline(T1, 700.5)]
+        assert await store.clear_deadline(T1, when=700.5) is True
+        assert await store.clear_deadline(T2) is True
+        assert await store.clear_deadline(T2) is False
+        assert await store.due(10_000.0) == []
+
+    async def test_deadline_for_a_real_epoch_time(self, store: BaseStore) -> None:
+        when = time.time() + 0.123456789
+        await store.set_deadline(T1, when)
+        assert await store.due(when) == [Deadline(T1, when)]
+        assert await store.clear_deadline(T1, when=when) is True
+
+
+class TestRedisOnly:
+    """What only a Redis store has: layout, corrupt data, an unreachable server, restarts."""
+
+    async def test_layout_one_hash_slot_per_table(self, redis_client: Redis) -> None:
+        store = RedisStore(redis_client)
+        await store.update(T1, increment, update_id="u")
+        keys = sorted(k.decode() for k in await redis_client.keys("*"))
+        assert keys == ["bg:{telegram:-1001234:45}", "bg:{telegram:-1001234:45}:seen"]
+        assert key_slot(T1.key.encode()) == key_slot(T1.seen_key.encode())
+        assert key_slot(T1.sibling("clock").encode()) == key_slot(T1.key.encode())
+        assert await redis_client.hgetall(T1.key) == {b"v": b"1", b"d": b"1"}
+        ttl = await redis_client.ttl(T1.key)
+        assert 29 * 24 * 3600 < ttl <= 30 * 24 * 3600
+
+    async def test_user_records_do_not_expire_by_default(self, redis_client: Redis) -> None:
+        store = RedisStore(redis_client)
+        await store.update_user(ALICE, increment)
+        assert await redis_client.ttl(ALICE.key) == -1
+
+    async def test_corrupt_records_raise_clear_errors(self, redis_client: Redis) -> None:
+        store = RedisStore(redis_client)
+        await redis_client.set(T1.key, b"not a hash")
+        with pytest.raises(CorruptRecord, match=r"telegram:-1001234:45.*cannot be read"):
+            await store.load(T1)
+        with pytest.raises(CorruptRecord, match="cannot be read"):
+            await store.compare_and_set(T1, 0, b"x")
+        await redis_client.delete(T1.key)
+        await redis_client.hset(T2.key, mapping={"v": "abc", "d": "x"})
+        with pytest.raises(CorruptRecord, match=r"discord:998877.*not a positive integer"):
+            await store.load(T2)
+        with pytest.raises(CorruptRecord, match="not a number"):
+            await store.compare_and_set(T2, 0, b"x")
+        await redis_client.hset(T2.key, mapping={"v": "3"})
+        await redis_client.hdel(T2.key, "d")
+        with pytest.raises(CorruptRecord, match="no payload"):
+            await store.load(T2)
+
+    async def test_deadline_shards_are_spread(self) -> None:
+        shards = {deadline_shard_key(TableKey("telegram", str(i))) for i in range(400)}
+        assert shards == {deadline_shard_name(n) for n in range(DEADLINE_SHARDS)}
+        slots = {key_slot(s.encode()) for s in shards}
+        assert len(slots) == DEADLINE_SHARDS
+
+    async def test_unavailable_then_recovers(self, redis_factory: Any) -> None:
+        server = redis_factory.server()
+        store = RedisStore.from_url(server.url)
+        try:
+            assert (await store.update(T1, increment)).applied
+            server.stop()
+            assert await store.ping() is False
+            with pytest.raises(StoreUnavailable, match="redis unavailable"):
+                await store.load(T1)
+            with pytest.raises(StoreUnavailable):
+                await store.update(T1, increment, update_id="during outage")
+            server.start()
+            assert await store.ping() is True
+            # The server came back empty (no persistence): the store works again at once.
+            assert await store.load(T1) is None
+            assert (await store.update(T1, increment, update_id="during outage")).applied
+        finally:
+            await store.close()
+
+    @pytest.mark.parametrize("hard", [False, True], ids=["sigterm", "sigkill"])
+    async def test_aof_restart_loses_nothing(self, redis_factory: Any, hard: bool) -> None:
+        server = redis_factory.server(aof=True)
+        store = RedisStore.from_url(server.url)
+        try:
+            await asyncio.gather(
+                *(store.update(T1, increment, update_id=f"u{i}") for i in range(30))
+            )
+            await store.set_deadline(T2, 1234.5)
+            await store.update_user(ALICE, increment)
+            server.restart(hard=hard)
+            assert await store.load(T1) == Versioned(b"30", 30)
+            assert await store.is_seen(T1, "u7")
+            assert (await store.update(T1, increment, update_id="u7")).status is (
+                UpdateStatus.DUPLICATE
+            )
+            assert await store.due(2000.0) == [Deadline(T2, 1234.5)]
+            assert await store.get_user(ALICE) == Versioned(b"1", 1)
+            # Scripts are gone from the restarted server's cache; EVALSHA falls back to loading.
+            assert (await store.update(T1, increment, update_id="u30")).applied
+            assert await store.load(T1) == Versioned(b"31", 31)
+        finally:
+            await store.close()
+
+
+class _LosingReplies(RedisStore):
+    """A Redis store whose compare-and-set fails the way a dropped connection does.
+
+    ``before`` loses the request (nothing written); otherwise the write happens and the reply is
+    lost.  Only the first ``failures`` calls fail.
+    """
+
+    def __init__(self, client: Redis, *, before: bool, failures: int = 1) -> None:
+        super().__init__(client)
+        self.before = before
+        self.failures = failures
+
+    async def compare_and_set(self, key: Any, *args: Any, **kwargs: Any) -> CasResult:
+        if self.failures <= 0:
+            return await super().compare_and_set(key, *args, **kwargs)
+        self.failures -= 1
+        if not self.before:
+            await super().compare_and_set(key, *args, **kwargs)
+        raise StoreUnavailable(f"{key}: redis unavailable: connection lost")
+
+
+class TestLostReplies:
+    """A compare-and-set whose outcome is unknown is settled, never applied twice or lost."""
+
+    @pytest.mark.parametrize("before", [True, False], ids=["request-lost", "reply-lost"])
+    @pytest.mark.parametrize("update_id", [None, "tg:77"])
+    async def test_settled_exactly_once(
+        self, redis_client: Redis, before: bool, update_id: str | None
+    ) -> None:
+        store = _LosingReplies(redis_client, before=before)
+        await store.update(T1, increment)
+        store.failures = 1
+        result = await store.update(T1, increment, update_id=update_id)
+        assert result.status is UpdateStatus.APPLIED
+        assert result.record == Versioned(b"2", 2)
+        assert await store.load(T1) == Versioned(b"2", 2)
+        if update_id is not None:
+            assert await store.is_seen(T1, update_id)
+            again = await store.update(T1, increment, update_id=update_id)
+            assert again.status is UpdateStatus.DUPLICATE
+
+    async def test_still_unavailable_is_reported(self, redis_factory: Any) -> None:
+        server = redis_factory.server()
+        client = Redis.from_url(server.url)
+        store = _LosingReplies(client, before=True)
+        original = store.compare_and_set
+
+        async def fail_and_stop(key: Any, *args: Any, **kwargs: Any) -> CasResult:
+            server.stop()
+            return await original(key, *args, **kwargs)
+
+        store.compare_and_set = fail_and_stop  # type: ignore[method-assign]
+        try:
+            with pytest.raises(StoreUnavailable):
+                await store.update(T1, increment, update_id="u1")
+        finally:
+            await client.aclose()
+
+
+class TestKeys:
+    """Keys are built one way, validated and parsed back."""
+
+    def test_table_keys(self) -> None:
+        assert T1.key == "bg:{telegram:-1001234:45}"
+        assert T1.seen_key == "bg:{telegram:-1001234:45}:seen"
+        assert T2.key == "bg:{discord:998877}"
+        assert str(T1) == T1.tag == "telegram:-1001234:45"
+        assert TableKey.from_key(T1.key) == T1
+        assert TableKey.from_tag(T2.tag) == T2
+        assert TableKey("console", 7) == TableKey("console", "7")  # type: ignore[arg-type]
+        assert hash(TableKey("telegram", "1")) == hash(TableKey("telegram", "1"))
+
+    def test_user_keys(self) -> None:
+        assert ALICE.key == "bg:user:{telegram:42}"
+        assert UserKey.from_key(ALICE.key) == ALICE
+        assert UserKey.from_tag("discord:5") == UserKey("discord", "5")
+        assert key_slot(ALICE.key.encode()) == key_slot(ALICE.seen_key.encode())
+
+    @pytest.mark.parametrize(
+        "parts",
+        [
+            ("Telegram", "1"),
+            ("telegram", ""),
+            ("telegram", "a:b"),
+            ("telegram", "a{b}"),
+            ("telegram", "1", "to pic"),
+            ("", "1"),
+        ],
+    )
+    def test_invalid_table_keys(self, parts: tuple[str, ...]) -> None:
+        with pytest.raises(InvalidKey):
+            TableKey(*parts)
+
+    @pytest.mark.parametrize(
+        "text", ["bg:telegram:1", "bg:{telegram}", "bg:{a:b:c:d}", "xx:{telegram:1}"]
+    )
+    def test_unparsable_table_keys(self, text: str) -> None:
+        with pytest.raises(InvalidKey):
+            TableKey.from_key(text)
+
+    def test_invalid_user_keys(self) -> None:
+        with pytest.raises(InvalidKey):
+            UserKey("telegram", "4 2")
+        with pytest.raises(InvalidKey):
+            UserKey.from_tag("telegram:4:2")
+        with pytest.raises(InvalidKey):
+            UserKey.from_key("bg:{telegram:42}")
+
+
+class TestCodec:
+    """Versioned JSON: round trips, compression, upgrades, clear errors on anything else."""
+
+    def test_round_trip_is_compact(self) -> None:
+        codec = JsonCodec()
+        data = {"players": ["telegram:1", "telegram:2"], "board": [0, 2, 0], "name": "Нарды"}
+        raw = codec.encode(data)
+        assert raw.startswith(b'{"s":1,"d":{') and b" " not in raw.replace(b"\xd0", b"")
+        assert codec.decode(raw) == data
+
+    def test_large_payloads_are_compressed(self) -> None:
+        codec = JsonCodec(compress_over=100)
+        data = {"moves": ["24/18 13/11"] * 200}
+        raw = codec.encode(data)
+        assert raw[:1] != b"{" and len(raw) < 200
+        assert codec.decode(raw) == data
+
+    def test_upgrades_run_in_order(self) -> None:
+        codec = JsonCodec(
+            schema=3, upgrades={1: lambda d: {**d, "b": 1}, 2: lambda d: {**d, "c": d["b"] + 1}}
+        )
+        assert codec.decode(b'{"s":1,"d":{"a":0}}') == {"a": 0, "b": 1, "c": 2}
+        assert codec.decode(b'{"s":3,"d":{"x":1}}') == {"x": 1}
+
+    def test_missing_upgrade_is_refused_up_front(self) -> None:
+        with pytest.raises(ValueError, match="no upgrade"):
+            JsonCodec(schema=3, upgrades={1: lambda d: d})
+
+    @pytest.mark.parametrize(
+        ("payload", "message"),
+        [
+            (b"\x80\x81garbage", "neither JSON nor zlib"),
+            (b"{not json", "not valid JSON"),
+            (b'{"s":1}', "not a"),
+            (b'{"s":"1","d":{}}', "not a positive integer"),
+            (b'{"s":9,"d":{}}', "newer than"),
+            (b'{"s":1,"d":{},"x":2}', "not a"),
+            (b"{\xff}", "not valid JSON"),
+        ],
+    )
+    def test_corrupt_payloads(self, payload: bytes, message: str) -> None:
+        with pytest.raises(CorruptRecord, match=message) as caught:
+            JsonCodec().decode(payload, key=T1)
+        assert T1.tag in str(caught.value)
+
+    def test_failing_upgrade_is_corrupt(self) -> None:
+        codec = JsonCodec(schema=2, upgrades={1: lambda d: d["missing"]})
+        with pytest.raises(CorruptRecord, match="upgrade from schema 1 failed"):
+            codec.decode(b'{"s":1,"d":{}}')
+
+    def test_never_pickle(self) -> None:
+        with pytest.raises(TypeError):
+            JsonCodec().encode({"x": object()})
