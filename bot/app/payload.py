@@ -1,0 +1,160 @@
+"""The button payload codec shared by every platform.
+
+A payload names an action, its arguments and the table version the button was drawn for::
+
+    >>> p = Payload("step", (13, 7), version=42)
+    >>> format_payload(p)
+    's:16:13:7'
+    >>> parse_payload('s:16:13:7') == p
+    True
+
+The text is ASCII, at most :data:`MAX_PAYLOAD_BYTES` bytes (Telegram's callback data limit is 64
+bytes, Discord's ``custom_id`` 100 characters), fields separated by ``:``; the version is base 36.
+Payloads come back from the platform untouched in theory and arbitrary in practice: parsing checks
+every field and raises :class:`InvalidPayload` on anything else.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+MAX_PAYLOAD_BYTES = 64
+"""Telegram's callback data limit; Discord's 100-character ``custom_id`` is looser."""
+
+MAX_VERSION = 36**8 - 1
+"""Table versions above this do not fit the payload; the store never comes near it."""
+
+ArgKind = Literal["int", "word"]
+
+_WORD = re.compile(r"[a-z0-9_]{1,20}\Z")
+_INT = re.compile(r"(0|[1-9][0-9]{0,5})\Z")
+_B36 = re.compile(r"(0|[1-9a-z][0-9a-z]{0,7})\Z")
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One button action: its name in the app, its short code in payloads and its arguments."""
+
+    name: str
+    code: str
+    args: tuple[ArgKind, ...] = ()
+
+
+ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("join", "j"),
+    ActionSpec("start", "go"),
+    ActionSpec("option", "o", ("word", "word")),
+    ActionSpec("cancel", "ab"),
+    ActionSpec("roll", "r"),
+    ActionSpec("double", "d"),
+    ActionSpec("take", "t"),
+    ActionSpec("pass", "p"),
+    ActionSpec("beaver", "b"),
+    ActionSpec("beaver_accept", "ba"),
+    ActionSpec("beaver_refuse", "br"),
+    ActionSpec("step", "s", ("int", "int")),
+    ActionSpec("undo", "u"),
+    ActionSpec("confirm", "c"),
+    ActionSpec("resign", "rs", ("int",)),
+    ActionSpec("resign_accept", "ra"),
+    ActionSpec("resign_decline", "rd"),
+    ActionSpec("next", "n"),
+    ActionSpec("vote", "v", ("word",)),
+    ActionSpec("setting", "st", ("word", "word")),
+)
+"""Every action a button may carry."""
+
+_BY_NAME = {spec.name: spec for spec in ACTIONS}
+_BY_CODE = {spec.code: spec for spec in ACTIONS}
+
+
+class InvalidPayload(ValueError):
+    """A button payload that this codec did not produce or cannot represent."""
+
+
+@dataclass(frozen=True)
+class Payload:
+    """A decoded button press: ``action`` with ``args``, drawn for table ``version``."""
+
+    action: str
+    args: tuple[int | str, ...] = ()
+    version: int = 0
+
+
+def _to_b36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    if n == 0:
+        return "0"
+    out = []
+    while n:
+        n, r = divmod(n, 36)
+        out.append(digits[r])
+    return "".join(reversed(out))
+
+
+def _check_arg(kind: ArgKind, value: int | str) -> str:
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidPayload(f"argument {value!r} must be an integer")
+        text = str(value)
+        if not _INT.match(text):
+            raise InvalidPayload(f"integer argument {value!r} out of range")
+        return text
+    if not isinstance(value, str) or not _WORD.match(value):
+        raise InvalidPayload(f"argument {value!r} must be a short lower-case word")
+    return value
+
+
+def format_payload(payload: Payload) -> str:
+    """The payload as button data; raises :class:`InvalidPayload` if it cannot be one."""
+    spec = _BY_NAME.get(payload.action)
+    if spec is None:
+        raise InvalidPayload(f"unknown action {payload.action!r}")
+    if len(payload.args) != len(spec.args):
+        raise InvalidPayload(f"action {spec.name!r} takes {len(spec.args)} arguments")
+    if isinstance(payload.version, bool) or not 0 <= payload.version <= MAX_VERSION:
+        raise InvalidPayload(f"version {payload.version!r} out of range")
+    fields = [spec.code, _to_b36(payload.version)]
+    fields += [_check_arg(kind, value) for kind, value in zip(spec.args, payload.args, strict=True)]
+    text = ":".join(fields)
+    if len(text.encode("ascii")) > MAX_PAYLOAD_BYTES:
+        raise InvalidPayload(f"payload {text!r} is longer than {MAX_PAYLOAD_BYTES} bytes")
+    return text
+
+
+def parse_payload(data: str | bytes) -> Payload:
+    """Decode button data produced by :func:`format_payload`; anything else raises."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("ascii")
+        except UnicodeDecodeError as exc:
+            raise InvalidPayload("payload is not ASCII") from exc
+    if not isinstance(data, str):
+        raise InvalidPayload("payload must be text")
+    if len(data) > MAX_PAYLOAD_BYTES or not data.isascii():
+        raise InvalidPayload("payload too long or not ASCII")
+    fields = data.split(":")
+    if len(fields) < 2:
+        raise InvalidPayload(f"payload {data!r} has no version")
+    spec = _BY_CODE.get(fields[0])
+    if spec is None:
+        raise InvalidPayload(f"unknown action code {fields[0]!r}")
+    if not _B36.match(fields[1]):
+        raise InvalidPayload(f"bad version field {fields[1]!r}")
+    version = int(fields[1], 36)
+    raw_args = fields[2:]
+    if len(raw_args) != len(spec.args):
+        raise InvalidPayload(f"action {spec.name!r} takes {len(spec.args)} arguments")
+    args: list[int | str] = []
+    for kind, raw in zip(spec.args, raw_args, strict=True):
+        if kind == "int":
+            if not _INT.match(raw):
+                raise InvalidPayload(f"bad integer argument {raw!r}")
+            args.append(int(raw))
+        else:
+            if not _WORD.match(raw):
+                raise InvalidPayload(f"bad word argument {raw!r}")
+            args.append(raw)
+    return Payload(spec.name, tuple(args), version)

@@ -1,0 +1,157 @@
+"""A table's stored state: who sits where, what is played, the table's settings.
+
+A :class:`Table` is a frozen value; the app loads it from the store, computes a new one and writes
+it back with compare-and-set.  ``version`` counts the changes players see (it is what buttons carry
+to detect stale presses) and is separate from the store's record version, so bookkeeping writes
+(e.g. remembering which message shows the board) do not make the buttons stale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from bot.store.codec import JsonCodec
+
+Mode = Literal["match", "money", "chouette"]
+Stage = Literal["lobby", "play", "over"]
+
+SCHEMA = 1
+"""The table encoding's schema version."""
+
+CODEC = JsonCodec(schema=SCHEMA)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player at the table: user reference (``platform:id``) and the name shown."""
+
+    user: str
+    name: str
+
+    def to_list(self) -> list[str]:
+        return [self.user, self.name]
+
+    @classmethod
+    def from_list(cls, data: list[str]) -> Seat:
+        return cls(str(data[0]), str(data[1]))
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """How the table shows its board and plays its turns (the ``settings`` command)."""
+
+    view: Literal["image", "text"] = "image"
+    home: Literal["right", "left"] = "right"
+    swap: bool = False
+    auto_roll: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "view": self.view,
+            "home": self.home,
+            "swap": self.swap,
+            "auto_roll": self.auto_roll,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableSettings:
+        view = "text" if data.get("view") == "text" else "image"
+        home = "left" if data.get("home") == "left" else "right"
+        return cls(view, home, bool(data.get("swap", False)), bool(data.get("auto_roll", False)))
+
+
+@dataclass(frozen=True)
+class Table:
+    """Everything the bot keeps about one chat's table.
+
+    ``seats`` are the players: for a match or money session seat ``i`` plays the engine's player
+    ``i``; in a chouette they are the members in joining order.  ``match`` is the engine
+    ``Match.to_dict()`` while playing, ``chouette`` the chouette session's dict.
+    """
+
+    mode: Mode
+    variant: str
+    creator: str
+    length: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    stage: Stage = "lobby"
+    seats: tuple[Seat, ...] = ()
+    invited: tuple[str, ...] = ()
+    match: dict[str, Any] | None = None
+    chouette: dict[str, Any] | None = None
+    settings: TableSettings = field(default_factory=TableSettings)
+    version: int = 0
+    board_message: str | None = None
+    abort_by: str | None = None
+    games: int = 0
+
+    def seat_of(self, user: str) -> int | None:
+        """The seat index of ``user``, or ``None`` for a spectator."""
+        for i, seat in enumerate(self.seats):
+            if seat.user == user:
+                return i
+        return None
+
+    def bumped(self, **changes: Any) -> Table:
+        """The table with ``changes`` and the next :attr:`version` (players see a change)."""
+        return replace(self, version=self.version + 1, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "mode": self.mode,
+            "variant": self.variant,
+            "creator": self.creator,
+            "length": self.length,
+            "options": self.options,
+            "stage": self.stage,
+            "seats": [s.to_list() for s in self.seats],
+            "version": self.version,
+            "games": self.games,
+        }
+        if self.invited:
+            data["invited"] = list(self.invited)
+        if self.match is not None:
+            data["match"] = self.match
+        if self.chouette is not None:
+            data["chouette"] = self.chouette
+        settings = self.settings.to_dict()
+        if settings != TableSettings().to_dict():
+            data["settings"] = settings
+        if self.board_message is not None:
+            data["board"] = self.board_message
+        if self.abort_by is not None:
+            data["abort"] = self.abort_by
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Table:
+        return cls(
+            mode=data["mode"],
+            variant=data["variant"],
+            creator=data["creator"],
+            length=int(data.get("length", 0)),
+            options=dict(data.get("options", {})),
+            stage=data.get("stage", "lobby"),
+            seats=tuple(Seat.from_list(s) for s in data.get("seats", [])),
+            invited=tuple(data.get("invited", [])),
+            match=data.get("match"),
+            chouette=data.get("chouette"),
+            settings=TableSettings.from_dict(data.get("settings", {})),
+            version=int(data.get("version", 0)),
+            board_message=data.get("board"),
+            abort_by=data.get("abort"),
+            games=int(data.get("games", 0)),
+        )
+
+    def encode(self) -> bytes:
+        """The stored bytes (versioned JSON through the store's codec)."""
+        return CODEC.encode(self.to_dict())
+
+    @classmethod
+    def decode(cls, payload: bytes) -> Table:
+        """Read stored bytes written by :meth:`encode`."""
+        data = CODEC.decode(payload)
+        if not isinstance(data, dict):
+            raise ValueError("table record is not an object")
+        return cls.from_dict(data)

@@ -1,0 +1,142 @@
+"""Platform-neutral values between the adapters and the app: incoming updates, outgoing replies.
+
+An adapter turns a platform event into an :class:`Update`, calls the app, and performs the reply
+actions it gets back.  The app decides *what* to show; adapters decide *how*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.store.base import TableKey, UserKey
+from renderers.view import BoardView
+
+ViewMode = Literal["image", "text"]
+
+
+@dataclass(frozen=True)
+class User:
+    """Who sent an update: platform user id, the name to show and the platform's language code."""
+
+    platform: str
+    id: str
+    name: str
+    language: str | None = None
+
+    @property
+    def ref(self) -> str:
+        """``{platform}:{user_id}``, the user's identity in tables and the store."""
+        return f"{self.platform}:{self.id}"
+
+    @property
+    def key(self) -> UserKey:
+        """The store key of this user's own record (language, stats)."""
+        return UserKey(self.platform, self.id)
+
+
+@dataclass(frozen=True)
+class Update:
+    """One incoming event: a text line (command or notation) or a button press.
+
+    ``update_id`` is unique per platform delivery (Telegram update id, Discord interaction id) and
+    makes redelivery harmless.  ``button`` is the raw payload text of a pressed button and
+    ``message`` the platform's id of the message that carried it.  ``private`` marks a one-to-one
+    chat, where every line is meant for the bot (in a group, ordinary chatter is ignored).
+    """
+
+    table: TableKey
+    user: User
+    update_id: str
+    text: str | None = None
+    button: str | None = None
+    message: str | None = None
+    private: bool = False
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button: what it says and the payload it sends back (see :mod:`bot.app.payload`)."""
+
+    label: str
+    payload: str
+
+
+Keyboard = tuple[tuple[Button, ...], ...]
+"""Rows of buttons."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board to show: the renderers' :class:`BoardView` and how this table wants it drawn.
+
+    ``viewer`` is the seat drawn at the bottom (``None``: the seat on roll), ``home`` the side of
+    the viewer's home board, ``mode`` picture or monospace text, ``labels`` the board's words in
+    the chat's language, ``text`` the monospace board (for text mode and text-only chats).
+    """
+
+    view: BoardView
+    text: str
+    viewer: int | None = None
+    home: Literal["right", "left"] = "right"
+    mode: ViewMode = "image"
+    labels: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class SendBoard:
+    """Post a new board message with a caption and buttons.
+
+    After posting, the adapter reports the message id with ``App.board_posted`` so the next turn
+    can take this message's buttons away.
+    """
+
+    board: Board
+    caption: str
+    buttons: Keyboard = ()
+    version: int = 0
+
+
+@dataclass(frozen=True)
+class EditBoard:
+    """Replace the board, caption and buttons of message ``message`` (a play being built)."""
+
+    message: str
+    board: Board
+    caption: str
+    buttons: Keyboard = ()
+
+
+@dataclass(frozen=True)
+class ClearButtons:
+    """Remove the buttons of the earlier board message ``message`` (the turn has passed)."""
+
+    message: str
+
+
+@dataclass(frozen=True)
+class SendText:
+    """Post a text message, with buttons when it asks for a decision (lobby, votes, settings)."""
+
+    text: str
+    buttons: Keyboard = ()
+
+
+@dataclass(frozen=True)
+class Toast:
+    """A short answer to a button press, shown only to the presser (a refusal, a note)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class SendFile:
+    """Post a file: ``name`` (e.g. ``match.mat``) with ``data`` and a caption."""
+
+    name: str
+    data: bytes
+    caption: str = ""
+
+
+Reply = SendBoard | EditBoard | ClearButtons | SendText | Toast | SendFile
+"""Every reply action an adapter performs."""

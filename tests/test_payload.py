@@ -1,0 +1,113 @@
+"""The button payload codec: round trips, platform limits, and arbitrary input never trusted."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.app.payload import (
+    ACTIONS,
+    MAX_PAYLOAD_BYTES,
+    MAX_VERSION,
+    InvalidPayload,
+    Payload,
+    format_payload,
+    parse_payload,
+)
+
+_words = st.from_regex(r"[a-z0-9_]{1,20}", fullmatch=True)
+_ints = st.integers(min_value=0, max_value=999_999)
+
+
+@st.composite
+def payloads(draw: st.DrawFn) -> Payload:
+    spec = draw(st.sampled_from(ACTIONS))
+    args = tuple(draw(_ints if kind == "int" else _words) for kind in spec.args)
+    version = draw(st.integers(min_value=0, max_value=MAX_VERSION))
+    return Payload(spec.name, args, version)
+
+
+def test_example_step() -> None:
+    assert format_payload(Payload("step", (25, 22), 7)) == "s:7:25:22"
+    assert parse_payload("s:7:25:22") == Payload("step", (25, 22), 7)
+
+
+def test_codes_are_unique() -> None:
+    assert len({a.code for a in ACTIONS}) == len(ACTIONS)
+    assert len({a.name for a in ACTIONS}) == len(ACTIONS)
+
+
+@given(payloads())
+@settings(max_examples=400)
+def test_round_trip_within_limits(payload: Payload) -> None:
+    text = format_payload(payload)
+    assert len(text.encode("utf-8")) <= MAX_PAYLOAD_BYTES  # Telegram callback_data
+    assert len(text) <= 100  # Discord custom_id
+    assert parse_payload(text) == payload
+    assert parse_payload(text.encode("ascii")) == payload
+
+
+@given(st.one_of(st.text(max_size=120), st.binary(max_size=120)))
+@settings(max_examples=400)
+def test_arbitrary_input_parses_or_raises_invalid_payload(data: str | bytes) -> None:
+    try:
+        payload = parse_payload(data)
+    except InvalidPayload:
+        return
+    # Whatever parses is canonical: formatting it gives back the same text.
+    text = data.decode("ascii") if isinstance(data, bytes) else data
+    assert format_payload(payload) == text
+
+
+@given(payloads(), st.integers(min_value=0, max_value=40), st.text(min_size=1, max_size=3))
+@settings(max_examples=300)
+def test_mutated_payloads_never_crash(payload: Payload, at: int, junk: str) -> None:
+    text = format_payload(payload)
+    at = min(at, len(text))
+    mutated = text[:at] + junk + text[at:]
+    try:
+        parsed = parse_payload(mutated)
+    except InvalidPayload:
+        return
+    assert format_payload(parsed) == mutated
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "",
+        "s",
+        "s:1",
+        "s:1:13",
+        "s:1:13:7:1",
+        "zz:1",
+        "s:01:13:7",
+        "s:1:013:7",
+        "s:1:-1:7",
+        "s:1:1234567:7",
+        "o:1:Jacoby:on",
+        "r:123456789",
+        "r:1" + "x" * 70,
+    ],
+)
+def test_rejects(bad: str) -> None:
+    with pytest.raises(InvalidPayload):
+        parse_payload(bad)
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        Payload("nope"),
+        Payload("step", (1,), 0),
+        Payload("step", ("a", 2), 0),
+        Payload("roll", (), -1),
+        Payload("roll", (), MAX_VERSION + 1),
+        Payload("option", ("Upper", "x"), 0),
+        Payload("step", (True, 2), 0),
+    ],
+)
+def test_format_refuses_what_it_cannot_carry(payload: Payload) -> None:
+    with pytest.raises(InvalidPayload):
+        format_payload(payload)
