@@ -681,7 +681,17 @@ class Game:
         after = apply_steps(self.position, play.steps)
         flat = tuple(n for s in play.steps for n in (s.frm, s.to))
         entry = LogEntry(mover, "move", (play.notation(), *flat))
-        game = replace(self, steps=(), used=())
+        # After the play the opponent is the side to act (as in GNU Backgammon, also when the
+        # game is over).
+        game = replace(
+            self,
+            steps=(),
+            used=(),
+            dice=None,
+            position=after.swapped(),
+            turn=_other(mover),
+            phase=Phase.ROLL,
+        )
         if self.last_roll:
             if after.off()[0] == 15:
                 return game._won(None, WinKind.SINGLE, 0, Reason.DRAW, entry)
@@ -698,26 +708,11 @@ class Game:
                 and self.spec.allows_draw
                 and winner == mover == self.first
             ):
-                return replace(
-                    game,
-                    position=after.swapped(),
-                    turn=_other(mover),
-                    phase=Phase.ROLL,
-                    dice=None,
-                    last_roll=True,
-                    log=self._logged(entry),
-                )
+                return replace(game, last_roll=True, log=self._logged(entry))
             return game._won(
                 winner, outcome.kind, game._score(outcome.kind), Reason.BEAR_OFF, entry
             )
-        return replace(
-            game,
-            position=after.swapped(),
-            turn=_other(mover),
-            phase=Phase.ROLL,
-            dice=None,
-            log=self._logged(entry),
-        )
+        return replace(game, log=self._logged(entry))
 
     def offer_resign(self, player: int, kind: WinKind = WinKind.SINGLE) -> Game:
         """Offer to resign conceding a game won ``kind``; the opponent accepts or declines."""

@@ -1,0 +1,99 @@
+"""Export a match as a Jellyfish / GNU Backgammon ``.mat`` text file (``import mat`` in gnubg).
+
+The file lists every game: a header with the score before it, then numbered lines with player
+0's action on the left and player 1's on the right: ``52: 13/8 13/11`` (the dice, higher first,
+then every single step in the mover's numbering, 25 = bar, 0 = off, ``*`` a hit),
+``Doubles => 2``, ``Takes``, ``Drops``, and the result, ``Wins 2 points``.
+
+Resignations are not part of the format: a resigned game simply ends with its ``Wins`` line.
+Automatic doubles and beavers cannot be written either, so only games without them export.
+"""
+
+from __future__ import annotations
+
+from engine.errors import EngineError
+from engine.game import Game, LogEntry
+from engine.match import Match
+
+_CELL = 28  # width of the left column after the line number
+
+
+def format_mat(match: Match, names: tuple[str, str] = ("White", "Black")) -> str:
+    """The ``.mat`` text of ``match`` (finished or running); names may not be empty.
+
+    Raises :class:`EngineError` (code ``"not_exportable"``) for a variant other than backgammon
+    or a game with automatic doubles or beavers, which the format cannot express.
+    """
+    if match.variant != "backgammon":
+        raise EngineError(
+            f"{match.variant} games cannot be written as a .mat file", code="not_exportable"
+        )
+    clean = tuple(_name(n) for n in names)
+    lines = ["", f" {match.length} point match", ""]
+    for number, game in enumerate(match.games, start=1):
+        lines.extend(_game_lines(number, game, clean[0], clean[1]))
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _name(name: str) -> str:
+    out = "_".join(name.split())
+    if not out:
+        raise EngineError("a player name in a .mat file may not be empty", code="bad_name")
+    return out
+
+
+def _game_lines(number: int, game: Game, name0: str, name1: str) -> list[str]:
+    s0, s1 = game.score
+    out = [f" Game {number}", f" {name0} : {s0}".ljust(_CELL + 4) + f"{name1} : {s1}"]
+    cells = _cells(game.log)
+    rows: list[list[str]] = []
+    free = 2  # the first free column of the last row
+    for player, text in cells:
+        if player < free:
+            rows.append(["", ""])
+        rows[-1][player] = text
+        free = player + 1
+    for k, (left, right) in enumerate(rows, start=1):
+        # The left column is always padded: gnubg's reader finds the right column by position.
+        out.append(f"{k:3d}) " + left.ljust(_CELL - 1) + " " + right)
+    if game.result is not None and game.result.winner is not None:
+        pts = game.result.points
+        text = f"Wins {pts} point{'s' if pts != 1 else ''}"
+        indent = 6 if game.result.winner == 0 else 6 + _CELL
+        out.append(" " * indent + text)
+    return out
+
+
+def _cells(log: tuple[LogEntry, ...]) -> list[tuple[int, str]]:
+    cells: list[tuple[int, str]] = []
+    dice: tuple[int, int] | None = None
+    for entry in log:
+        action, value, player = entry.action, entry.value, entry.player
+        if action in ("auto_double", "beaver"):
+            raise EngineError(
+                f"a game with {action.replace('_', ' ')}s cannot be written as a .mat file",
+                code="not_exportable",
+            )
+        if action == "opening":
+            a, b = int(value[0]), int(value[1])
+            dice = (max(a, b), min(a, b))
+            continue
+        if action == "roll":
+            a, b = int(value[0]), int(value[1])
+            dice = (max(a, b), min(a, b))
+            continue
+        if player is None:
+            continue
+        if action == "move":
+            assert dice is not None
+            flat = [int(v) for v in value[1:]]
+            steps = [f"{flat[i]}/{flat[i + 1]}" for i in range(0, len(flat), 2)]
+            cells.append((player, f"{dice[0]}{dice[1]}: {' '.join(steps)}".rstrip()))
+        elif action == "double":
+            cells.append((player, f" Doubles => {value[0]}"))
+        elif action == "take":
+            cells.append((player, " Takes"))
+        elif action == "pass":
+            cells.append((player, " Drops"))
+    return cells
