@@ -36,7 +36,7 @@ from engine.chouette_table import (
     roll_for_seats,
 )
 from engine.cube import CubeState, Options, points
-from engine.errors import IllegalAction, UnsupportedSchema
+from engine.errors import EngineError, IllegalAction, UnsupportedSchema
 from engine.game import Game, Phase, Reason
 from engine.movegen import Play, Step
 from engine.result import WinKind
@@ -162,6 +162,39 @@ class GameEnd:
 
 
 @dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened at the chouette, for the app to announce.
+
+    ``game`` is the number of the game it happened in (0 before the first).  Actions and values:
+    ``join`` (1 if he waits for the running game to end), ``leave`` (points paid or received,
+    signed from his side), ``new_game``, ``vote`` (``"yes"``/``"no"``), ``double`` (the value
+    offered; by the box, or by the captain for the team), ``take`` (the value now played for),
+    ``pass`` (points paid), ``beaver`` (the value offered), ``beaver_accept`` (the member whose
+    beaver the box accepted, when the box answers), ``beaver_refuse`` (the member, when the box
+    answers; then the points paid), ``acting_captain`` (he now moves for the team), ``end``
+    (1 if the team won, the reason, and the kind of win or 0).  The board's own actions are in
+    the game's log.
+    """
+
+    game: int
+    player: str
+    action: str
+    value: tuple[int | str, ...] = ()
+
+    def to_list(self) -> list[Any]:
+        """``[game, player, action, *value]``."""
+        return [self.game, self.player, self.action, *self.value]
+
+    @classmethod
+    def from_list(cls, data: Sequence[Any]) -> Event:
+        """Inverse of :meth:`to_list`."""
+        game, player, action, *value = data
+        if not all(isinstance(v, int | str) for v in value):
+            raise ValueError(f"corrupt chouette event {data!r}")
+        return cls(int(game), str(player), str(action), tuple(value))
+
+
+@dataclass(frozen=True, slots=True)
 class ChouetteGame:
     """One game of a chouette.
 
@@ -241,7 +274,8 @@ class Chouette:
     """A chouette session: options, roster, ledger, the current (or last) game.
 
     ``games`` counts the games started; ``waiting`` are players who joined during a game and take
-    their places at the end of the team when it ends.
+    their places at the end of the team when it ends; ``log`` is every :class:`Event` of the
+    session (the events of a transition are ``new.log[len(old.log):]``).
     """
 
     options: Options
@@ -252,6 +286,7 @@ class Chouette:
     current: ChouetteGame | None = None
     waiting: tuple[str, ...] = ()
     variant: str = "backgammon"
+    log: tuple[Event, ...] = ()
 
     # -- construction -------------------------------------------------------------------------
 
@@ -362,8 +397,9 @@ class Chouette:
             raise illegal("already_seated", f"{name!r} already sits at this chouette", player=name)
         ledger = self.ledger.with_players((name,))
         if self.in_game:
-            return replace(self, waiting=(*self.waiting, name), ledger=ledger)
-        return replace(self, roster=self.roster.joined(name), ledger=ledger)
+            noted = self._note(name, "join", 1)
+            return replace(noted, waiting=(*self.waiting, name), ledger=ledger)
+        return replace(self._note(name, "join", 0), roster=self.roster.joined(name), ledger=ledger)
 
     def leave(self, name: str) -> Chouette:
         """``name`` leaves the chouette.
@@ -374,12 +410,13 @@ class Chouette:
         team win.  He leaves the roster when the game ends.  Two players must remain seated.
         """
         if name in self.waiting:
-            return replace(self, waiting=tuple(n for n in self.waiting if n != name))
+            waiting = tuple(n for n in self.waiting if n != name)
+            return replace(self._note(name, "leave", 0), waiting=waiting)
         if name not in self.roster:
             raise illegal("unknown_player", f"{name!r} does not sit at this chouette", player=name)
         cur = self.current
         if cur is None or cur.is_over:
-            return replace(self, roster=self.roster.without(name))
+            return replace(self._note(name, "leave", 0), roster=self.roster.without(name))
         if name in cur.leaving:
             raise illegal("already_left", f"{name!r} has already left", player=name)
         if len(self.roster.players) - len(cur.leaving) <= 2:
@@ -392,19 +429,22 @@ class Chouette:
                 if m.playing
             ]
             members = tuple(replace(m, answer=None) for m in cur.members)
-            return self._paid(*payments)._finish(
-                replace(cur, members=members), GameEnd(True, "box_left")
+            paid = sum(p.amount for p in payments)
+            return (
+                self._note(name, "leave", -paid)
+                ._paid(*payments)
+                ._finish(replace(cur, members=members), GameEnd(True, "box_left"))
             )
         member = _find(cur, name)
         if member is None or not member.playing:
-            return replace(self, current=cur)
+            return replace(self._note(name, "leave", 0), current=cur)
         payment = Payment(
             cur.number, name, cur.box, _committed(member, self.options, cur.game), "leave"
         )
         cur = _set_member(cur, replace(member, status="left", answer=None))
         if cur.vote is not None:
             cur = replace(cur, vote=None)
-        return self._paid(payment)._settle_cube(cur)
+        return self._note(name, "leave", -payment.amount)._paid(payment)._settle_cube(cur)
 
     def new_game(self) -> Chouette:
         """Start the next game with the roster as it stands (at least three players)."""
@@ -419,7 +459,8 @@ class Chouette:
         members = tuple(Member(n) for n in self.roster.team)
         game = Game.new(self.variant, self.options)
         cur = ChouetteGame(number, self.roster.box, members, self.roster.captain, game)
-        return replace(self, games=number, current=cur)
+        noted = replace(self, games=number)._note(cur.box, "new_game")
+        return replace(noted, current=cur)
 
     # -- the team's consultation --------------------------------------------------------------
 
@@ -464,13 +505,16 @@ class Chouette:
         elif name in cur.vote:
             raise illegal("already_voted", f"{name!r} has already voted", player=name)
         elif not agree:
-            return replace(self, current=replace(cur, vote=None))
+            return replace(self._note(name, "vote", "no"), current=replace(cur, vote=None))
         else:
             votes = (*cur.vote, name)
+        noted = self._note(name, "vote", "yes")
         if set(cur.playing) <= set(votes):
             game = cur.game.double(TEAM)
-            return self._with(replace(cur, vote=None, game=game))
-        return replace(self, current=replace(cur, vote=votes))
+            value = cur.game.cube.next_value(self.options)
+            noted = noted._note(cur.captain, "double", value)
+            return noted._with(replace(cur, vote=None, game=game))
+        return replace(noted, current=replace(cur, vote=votes))
 
     # -- the cube -----------------------------------------------------------------------------
 
@@ -492,7 +536,8 @@ class Chouette:
         if name != cur.box:
             return self.vote(name, True)
         self._check_double(name)
-        return self._with(replace(cur, game=cur.game.double(BOX)))
+        value = cur.game.cube.next_value(self.options)
+        return self._note(name, "double", value)._with(replace(cur, game=cur.game.double(BOX)))
 
     def take(self, name: str) -> Chouette:
         """Take the pending double: a member takes the box's double, or the box the team's."""
@@ -503,9 +548,11 @@ class Chouette:
                 replace(m, cube=m.cube.taken(BOX, self.options)) if m.playing else m
                 for m in cur.members
             )
-            return self._with(replace(cur, members=members, game=cur.game.take(BOX)))
+            noted = self._note(name, "take", cur.game.cube.next_value(self.options))
+            return noted._with(replace(cur, members=members, game=cur.game.take(BOX)))
         member = self._undecided(cur, name)
-        return self._settle_cube(_set_member(cur, replace(member, answer="take")))
+        noted = self._note(name, "take", member.cube.next_value(self.options))
+        return noted._settle_cube(_set_member(cur, replace(member, answer="take")))
 
     def pass_(self, name: str) -> Chouette:
         """Pass the pending double: pay the current stake and be out of the game.
@@ -521,11 +568,12 @@ class Chouette:
                 for m in cur.members
                 if m.playing
             ]
-            return self._paid(*payments)._finish(cur, GameEnd(True, "box_pass"))
+            noted = self._note(name, "pass", sum(p.amount for p in payments))
+            return noted._paid(*payments)._finish(cur, GameEnd(True, "box_pass"))
         member = self._undecided(cur, name)
         payment = Payment(cur.number, name, cur.box, member.cube.value, "pass")
         cur = _set_member(cur, replace(member, status="passed", answer=None))
-        return self._paid(payment)._settle_cube(cur)
+        return self._note(name, "pass", payment.amount)._paid(payment)._settle_cube(cur)
 
     def beaver(self, name: str) -> Chouette:
         """Beaver the pending double (option ``beaver``).
@@ -542,20 +590,26 @@ class Chouette:
             for m in cur.members:
                 if m.playing and m.cube.beavered(BOX, self.options).value > self.options.cube_limit:
                     raise illegal("cube_at_limit", "a beaver would pass the cube limit")
-            return self._with(replace(cur, game=cur.game.beaver(BOX)))
+            value = cur.game.cube.beavered(BOX, self.options).value
+            noted = self._note(name, "beaver", value)
+            return noted._with(replace(cur, game=cur.game.beaver(BOX)))
         member = self._undecided(cur, name)
-        if member.cube.beavered(TEAM, self.options).value > self.options.cube_limit:
+        value = member.cube.beavered(TEAM, self.options).value
+        if value > self.options.cube_limit:
             raise illegal("cube_at_limit", "a beaver would pass the cube limit", player=name)
-        return replace(self, current=_set_member(cur, replace(member, answer="beaver")))
+        noted = self._note(name, "beaver", value)
+        return replace(noted, current=_set_member(cur, replace(member, answer="beaver")))
 
     def accept_beaver(self, name: str, member: str | None = None) -> Chouette:
         """Accept a beaver: the box accepts ``member``'s beaver, or a member accepts the box's."""
         cur = self._running()
         if name == cur.box:
             m = self._beavering(cur, member)
-            return self._settle_cube(_set_member(cur, replace(m, answer="beaver_accepted")))
+            noted = self._note(name, "beaver_accept", m.name)
+            return noted._settle_cube(_set_member(cur, replace(m, answer="beaver_accepted")))
         m = self._box_beaver_answer(cur, name)
-        return self._settle_cube(_set_member(cur, replace(m, answer="accept")))
+        noted = self._note(name, "beaver_accept")
+        return noted._settle_cube(_set_member(cur, replace(m, answer="accept")))
 
     def refuse_beaver(self, name: str, member: str | None = None) -> Chouette:
         """Refuse a beaver, losing the doubled stake.
@@ -569,12 +623,13 @@ class Chouette:
             amount = m.cube.next_value(self.options)
             payment = Payment(cur.number, name, m.name, amount, "beaver_refused")
             cur = _set_member(cur, replace(m, status="won", answer=None))
-            return self._paid(payment)._settle_cube(cur)
+            noted = self._note(name, "beaver_refuse", m.name, amount)
+            return noted._paid(payment)._settle_cube(cur)
         m = self._box_beaver_answer(cur, name)
         amount = m.cube.next_value(self.options)
         payment = Payment(cur.number, name, cur.box, amount, "pass")
         cur = _set_member(cur, replace(m, status="passed", answer=None))
-        return self._paid(payment)._settle_cube(cur)
+        return self._note(name, "beaver_refuse", amount)._paid(payment)._settle_cube(cur)
 
     def _expect_offer(self, cur: ChouetteGame, *, by: int) -> None:
         if cur.game.phase is not Phase.DOUBLED or cur.game.turn != by:
@@ -708,6 +763,16 @@ class Chouette:
 
     # -- internals ----------------------------------------------------------------------------
 
+    def _note(self, player: str, action: str, *value: int | str) -> Chouette:
+        return replace(self, log=(*self.log, Event(self.games, player, action, value)))
+
+    def _captain_moved_on(self, cur: ChouetteGame) -> tuple[Chouette, ChouetteGame]:
+        """If the captain is out, the next member still in moves for the team."""
+        if cur.captain in cur.playing or not cur.playing:
+            return self, cur
+        acting = cur.playing[0]
+        return self._note(acting, "acting_captain"), replace(cur, captain=acting)
+
     def _paid(self, *payments: Payment) -> Chouette:
         return replace(self, ledger=self.ledger.paid(*(p for p in payments if p.amount)))
 
@@ -717,12 +782,11 @@ class Chouette:
         old = self.current
         if old is not None and (old.game.phase, old.game.turn) != (cur.game.phase, cur.game.turn):
             cur = replace(cur, proposals=())
-        if cur.captain not in cur.playing and cur.playing:
-            cur = replace(cur, captain=cur.playing[0])
+        noted, cur = self._captain_moved_on(cur)
         result = cur.game.result
         if result is not None and cur.end is None and result.reason is Reason.BEAR_OFF:
-            return self._settle_board(cur)
-        return replace(self, current=cur)
+            return noted._settle_board(cur)
+        return replace(noted, current=cur)
 
     def _settle_board(self, cur: ChouetteGame) -> Chouette:
         result = cur.game.result
@@ -740,15 +804,21 @@ class Chouette:
 
     def _finish(self, cur: ChouetteGame, end: GameEnd) -> Chouette:
         """End the game: rotate the seats, remove the leavers, seat the waiting players."""
-        if cur.captain not in cur.playing and cur.playing:
-            cur = replace(cur, captain=cur.playing[0])
+        noted, cur = self._captain_moved_on(cur)
         cur = replace(cur, end=end, vote=None, proposals=())
+        noted = noted._note(
+            cur.captain,
+            "end",
+            int(end.team_won),
+            end.reason,
+            0 if end.kind is None else int(end.kind),
+        )
         roster = self.roster.rotated(end.team_won, cur.captain)
         for name in cur.leaving:
             roster = roster.without(name)
         for name in self.waiting:
             roster = roster.joined(name)
-        return replace(self, current=cur, roster=roster, waiting=())
+        return replace(noted, current=cur, roster=roster, waiting=())
 
     # -- serialisation ------------------------------------------------------------------------
 
@@ -772,35 +842,91 @@ class Chouette:
             out["current"] = self.current.to_dict()
         if self.waiting:
             out["waiting"] = list(self.waiting)
+        if self.log:
+            out["log"] = [e.to_list() for e in self.log]
         return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Chouette:
-        """Inverse of :meth:`to_dict`; a newer or unknown schema version raises
-        :class:`engine.errors.UnsupportedSchema`."""
-        version = data.get("v")
-        if version != SCHEMA_VERSION or data.get("kind") != "chouette":
-            raise UnsupportedSchema(
-                f"chouette state of schema version {version!r} is not readable "
-                f"(this engine reads version {SCHEMA_VERSION})",
-                params={"version": version},
+        """Rebuild a chouette from :meth:`to_dict`.
+
+        A newer or unknown schema version raises :class:`engine.errors.UnsupportedSchema`; a
+        malformed or inconsistent state raises :class:`engine.errors.EngineError` with the code
+        ``corrupt_state``.
+        """
+        _check_schema(data)
+        try:
+            seating = data.get("seating")
+            current = data.get("current")
+            chouette = cls(
+                options=Options.from_dict(dict(data.get("options", {}))),
+                roster=Roster.from_dict(data["roster"]),
+                ledger=Ledger.from_dict(data["ledger"]),
+                seating=None
+                if seating is None
+                else SeatingRoll(
+                    tuple(tuple((str(n), int(d)) for n, d in rnd) for rnd in seating["rounds"]),
+                    tuple(str(n) for n in seating["order"]),
+                ),
+                games=int(data["games"]),
+                current=None if current is None else ChouetteGame.from_dict(current),
+                waiting=tuple(str(n) for n in data.get("waiting", ())),
+                variant=str(data.get("variant", "backgammon")),
+                log=tuple(Event.from_list(e) for e in data.get("log", ())),
             )
-        seating = data.get("seating")
-        current = data.get("current")
-        return cls(
-            options=Options.from_dict(dict(data.get("options", {}))),
-            roster=Roster.from_dict(data["roster"]),
-            ledger=Ledger.from_dict(data["ledger"]),
-            seating=None
-            if seating is None
-            else SeatingRoll(
-                tuple(tuple((str(n), int(d)) for n, d in rnd) for rnd in seating["rounds"]),
-                tuple(str(n) for n in seating["order"]),
-            ),
-            games=int(data["games"]),
-            current=None if current is None else ChouetteGame.from_dict(current),
-            waiting=tuple(str(n) for n in data.get("waiting", ())),
-            variant=str(data.get("variant", "backgammon")),
+        except UnsupportedSchema:
+            raise
+        except EngineError as exc:
+            raise EngineError(f"corrupt chouette state: {exc}", code="corrupt_state") from exc
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise EngineError(f"corrupt chouette state: {exc!r}", code="corrupt_state") from exc
+        chouette._validate()
+        return chouette
+
+    def _validate(self) -> None:
+        cur = self.current
+        problems = []
+        if self.games < (0 if cur is None else cur.number) or (cur is not None and cur.number < 1):
+            problems.append("the game number and the count of games disagree")
+        if set(self.waiting) & set(self.roster.players):
+            problems.append("a waiting player is seated")
+        if cur is not None and not cur.is_over:
+            if cur.box != self.roster.box or tuple(m.name for m in cur.members) != self.roster.team:
+                problems.append("the running game and the roster disagree")
+            if cur.captain not in {m.name for m in cur.members}:
+                problems.append("the captain is not a team member")
+            if not set(cur.leaving) <= set(self.roster.players):
+                problems.append("a leaving player is not seated")
+        if problems:
+            raise EngineError(
+                f"corrupt chouette state: {'; '.join(problems)}", code="corrupt_state"
+            )
+
+
+def _check_schema(data: object) -> None:
+    """Refuse anything but a chouette dict of :data:`SCHEMA_VERSION`."""
+    if not isinstance(data, Mapping):
+        raise EngineError("a saved chouette must be a dict", code="corrupt_state")
+    version = data.get("v")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise UnsupportedSchema(
+            f"a saved chouette without a valid schema version ({version!r}) is refused",
+            params={"version": repr(version)},
+        )
+    if version > SCHEMA_VERSION:
+        raise UnsupportedSchema(
+            f"the saved chouette has schema version {version}, newer than {SCHEMA_VERSION}; "
+            "update the program to read it",
+            params={"version": version},
+        )
+    if version != SCHEMA_VERSION:
+        raise UnsupportedSchema(
+            f"the saved chouette has unknown schema version {version}",
+            params={"version": version},
+        )
+    if data.get("kind") != "chouette":
+        raise EngineError(
+            f"the saved state is not a chouette (kind {data.get('kind')!r})", code="corrupt_state"
         )
 
 
@@ -850,6 +976,7 @@ __all__ = [
     "TEAM",
     "Chouette",
     "ChouetteGame",
+    "Event",
     "GameEnd",
     "Member",
     "PaymentReason",

@@ -11,7 +11,7 @@ import pytest
 from engine.chouette import BOX, TEAM, Chouette, GameEnd
 from engine.chouette_table import Ledger, Roster
 from engine.cube import Options
-from engine.errors import IllegalAction, UnsupportedSchema
+from engine.errors import EngineError, IllegalAction, UnsupportedSchema
 from engine.game import DiceSequence, Phase
 from engine.position import Position
 from engine.result import WinKind
@@ -564,3 +564,44 @@ def test_allowed_actions() -> None:
     assert ch.allowed("A") == {"double", "refuse_double", "leave", "propose"}
     ch = win(started(chouette()), TEAM, SOME_OFF)
     assert ch.allowed("A") == {"leave", "new_game"}
+
+
+def test_corrupt_states_are_refused() -> None:
+    data = started(chouette()).to_dict()
+    bad = [
+        {**data, "kind": "game"},
+        {**data, "roster": {"box": "X", "team": ["C", "A"]}},  # disagrees with the game
+        {**data, "ledger": {"players": [], "payments": [[1, "C", "X", -1, "pass"]]}},
+        {key: value for key, value in data.items() if key != "roster"},
+        {**data, "waiting": ["A"]},
+    ]
+    for state in bad:
+        with pytest.raises(EngineError) as info:
+            Chouette.from_dict(state)
+        assert info.value.code == "corrupt_state"
+    with pytest.raises(EngineError) as info:
+        Chouette.from_dict([1, 2])  # type: ignore[arg-type]
+    assert info.value.code == "corrupt_state"
+
+
+def test_the_log_tells_what_happened() -> None:
+    ch = started(chouette("CAB"), on_roll=BOX)
+    before = len(ch.log)
+    ch = ch.double("X").pass_("C").take("A").take("B")
+    ch = win(ch, BOX, SOME_OFF)
+    events = [(e.game, e.player, e.action, e.value) for e in ch.log[before:]]
+    assert events == [
+        (1, "X", "double", (2,)),
+        (1, "C", "pass", (1,)),
+        (1, "A", "acting_captain", ()),
+        (1, "A", "take", (2,)),
+        (1, "B", "take", (2,)),
+        (1, "A", "end", (0, "bear_off", 1)),
+    ]
+    ch = started(ch).join("D").vote("B", True).vote("C", False)
+    assert [(e.player, e.action, e.value) for e in ch.log[-4:]] == [
+        ("X", "new_game", ()),
+        ("D", "join", (1,)),
+        ("B", "vote", ("yes",)),
+        ("C", "vote", ("no",)),
+    ]

@@ -1,0 +1,261 @@
+"""Random chouette sessions: the ledger always sums to zero and the roster stays valid."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.chouette import BOX, TEAM, Chouette
+from engine.cube import Options
+from engine.errors import IllegalAction
+from engine.game import Phase
+
+MAX_SEATED = 8
+MAX_ACTIONS = 700
+
+options_strategy = st.builds(
+    Options,
+    jacoby=st.booleans(),
+    beaver=st.booleans(),
+    backgammon_counts=st.sampled_from([2, 3]),
+    cube_progression=st.sampled_from(["geometric", "arithmetic"]),
+    gammons_with_cube=st.booleans(),
+    cube_limit=st.sampled_from([4, 8, 64]),
+    auto_doubles=st.booleans(),
+)
+
+
+def check_invariants(ch: Chouette, present: set[str]) -> None:
+    """Zero-sum ledger, one box and one captain, everybody seated exactly once."""
+    balances = ch.balances()
+    assert sum(balances.values()) == 0
+    assert all(p.amount > 0 and p.payer != p.payee for p in ch.ledger.payments)
+    roster = ch.roster
+    assert roster.team and roster.captain == roster.team[0]
+    assert roster.box not in roster.team
+    seated = [*roster.players, *ch.waiting]
+    assert len(seated) == len(set(seated))
+    leaving = set(ch.current.leaving) if ch.in_game and ch.current is not None else set()
+    assert set(seated) == present | leaving
+    assert set(balances) >= set(seated)
+    cur = ch.current
+    if cur is not None and not cur.is_over:
+        assert cur.box == roster.box
+        assert tuple(m.name for m in cur.members) == roster.team
+        if cur.playing:
+            assert cur.captain == cur.playing[0]
+        for m in cur.members:
+            assert m.cube.value <= ch.options.cube_limit
+            assert m.playing or m.answer is None
+        assert set(leaving) <= set(roster.players)
+
+
+def rotation_holds(before: Chouette, after: Chouette) -> None:
+    """The seats after a game follow RULES.md 4 with the acting captain."""
+    cur = after.current
+    assert cur is not None and cur.end is not None
+    expected = before.roster.rotated(cur.end.team_won, cur.captain)
+    for name in cur.leaving:
+        expected = expected.without(name)
+    for name in before.waiting:
+        expected = expected.joined(name)
+    assert after.roster == expected
+    if cur.end.team_won and cur.captain not in cur.leaving:
+        assert after.roster.box == cur.captain
+    if not cur.end.team_won:
+        assert after.roster.box == before.roster.box
+
+
+class Driver:
+    """Plays a chouette with random but legal choices (and checks refused ones)."""
+
+    def __init__(self, rng: random.Random, ch: Chouette, present: set[str]) -> None:
+        self.rng = rng
+        self.ch = ch
+        self.present = present
+        self.joined = 0
+
+    def die(self) -> int:
+        return self.rng.randint(1, 6)
+
+    def apply(self, make: Callable[[], Chouette]) -> None:
+        before = self.ch
+        was_running = before.in_game
+        self.ch = make()
+        check_invariants(self.ch, self.present)
+        if was_running and not self.ch.in_game:
+            rotation_holds(before, self.ch)
+
+    def join(self) -> None:
+        if len(self.present) >= MAX_SEATED:
+            return
+        self.joined += 1
+        name = f"new{self.joined}"
+        self.present.add(name)
+        self.apply(lambda: self.ch.join(name))
+
+    def leave(self) -> None:
+        name = self.rng.choice(sorted(self.present))
+        try:
+            nxt = self.ch.leave(name)
+        except IllegalAction as exc:
+            assert exc.code in ("too_few_players", "already_left")
+            return
+        self.present.discard(name)
+        self.apply(lambda: nxt)
+
+    def between_games(self) -> None:
+        roll = self.rng.random()
+        if roll < 0.2:
+            self.join()
+        elif roll < 0.35:
+            self.leave()
+        elif len(self.ch.roster.players) < 3:
+            self.join()
+        else:
+            self.apply(self.ch.new_game)
+
+    def step(self) -> None:
+        ch, rng = self.ch, self.rng
+        if not ch.in_game:
+            self.between_games()
+            return
+        cur = ch.current
+        assert cur is not None
+        if rng.random() < 0.02:
+            self.leave()
+            return
+        if rng.random() < 0.02:
+            self.join()
+            return
+        game = cur.game
+        if rng.random() < 0.05:
+            self.refused_action()
+        if game.phase is Phase.OPENING:
+            self.apply(lambda: ch.roll(rng.choice([cur.box, cur.captain]), self.die))
+        elif cur.vote is not None:
+            voter = rng.choice([n for n in cur.playing if n not in cur.vote])
+            self.apply(lambda: ch.vote(voter, rng.random() < 0.85))
+        elif game.phase is Phase.ROLL:
+            assert game.turn is not None
+            actor = ch.acting(game.turn)
+            if game.turn == TEAM and rng.random() < 0.3:
+                proposer = rng.choice(cur.playing)
+                self.apply(lambda: ch.propose(proposer, rng.choice(["double", "no_double"])))
+            if rng.random() < 0.25 and ch.may_double(actor):
+                self.apply(lambda: ch.double(actor))
+            else:
+                self.apply(lambda: ch.roll(actor, self.die))
+        elif game.phase is Phase.MOVE:
+            assert game.turn is not None
+            self.move(ch.acting(game.turn))
+        elif game.phase is Phase.DOUBLED and game.turn == TEAM:
+            answers = ["take", "take", "pass"] + (["beaver"] if ch.options.beaver else [])
+            self.answer(cur.box, rng.choice(answers))
+        elif game.phase is Phase.DOUBLED:
+            beavering = [m.name for m in cur.members if m.playing and m.answer == "beaver"]
+            undecided = [m.name for m in cur.members if m.playing and m.answer is None]
+            if beavering and (not undecided or rng.random() < 0.5):
+                member = rng.choice(beavering)
+                how = rng.choice([ch.accept_beaver, ch.refuse_beaver])
+                self.apply(lambda: how(cur.box, member))
+            else:
+                answers = ["take", "take", "pass"]
+                answers += ["beaver"] if ch.options.beaver else []
+                self.answer(rng.choice(undecided), rng.choice(answers))
+        else:
+            assert game.phase is Phase.BEAVERED and game.turn == TEAM
+            member = rng.choice([m.name for m in cur.members if m.playing and m.answer is None])
+            how = rng.choice([ch.accept_beaver, ch.accept_beaver, ch.refuse_beaver])
+            self.apply(lambda: how(member))
+
+    def answer(self, name: str, how: str) -> None:
+        ch = self.ch
+        make = {"take": ch.take, "pass": ch.pass_, "beaver": ch.beaver}[how]
+        try:
+            nxt = make(name)
+        except IllegalAction as exc:  # a beaver above the cube limit
+            assert how == "beaver" and exc.code == "cube_at_limit"
+            nxt = ch.take(name)
+        self.apply(lambda: nxt)
+
+    def move(self, actor: str) -> None:
+        ch = self.ch
+        cur = ch.current
+        assert cur is not None
+        builder = cur.game.builder
+        if builder.is_complete:
+            self.apply(lambda: ch.confirm(actor))
+            return
+        if cur.game.steps or self.rng.random() < 0.3:
+            steps = cur.game.next_steps()
+            self.apply(lambda: ch.add_step(actor, self.rng.choice(steps)))
+            return
+        play = self.rng.choice(builder.legal_plays)
+        if cur.game.turn == TEAM and self.rng.random() < 0.3:
+            proposer = self.rng.choice(cur.playing)
+            self.apply(lambda: ch.propose(proposer, "play", play))
+            self.apply(lambda: self.ch.play(actor, play))
+        else:
+            self.apply(lambda: ch.play(actor, play))
+
+    def refused_action(self) -> None:
+        """An action not in ``allowed`` must be refused with an IllegalAction."""
+        ch, rng = self.ch, self.rng
+        name = rng.choice(sorted(ch.players))
+        allowed = ch.allowed(name)
+        attempts: dict[str, Callable[[], Chouette]] = {
+            "roll": lambda: ch.roll(name, self.die),
+            "double": lambda: ch.double(name),
+            "take": lambda: ch.take(name),
+            "pass": lambda: ch.pass_(name),
+            "beaver": lambda: ch.beaver(name),
+            "confirm": lambda: ch.confirm(name),
+            "undo": lambda: ch.undo(name),
+        }
+        for action, attempt in attempts.items():
+            if action in allowed:
+                continue
+            try:
+                attempt()
+            except IllegalAction:
+                continue
+            raise AssertionError(f"{action} by {name} was not allowed but went through")
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    players=st.integers(min_value=3, max_value=8),
+    options=options_strategy,
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    games=st.integers(min_value=1, max_value=3),
+)
+def test_random_sessions_keep_a_zero_sum_ledger_and_a_valid_roster(
+    players: int, options: Options, seed: int, games: int
+) -> None:
+    rng = random.Random(seed)
+    names = [f"p{i}" for i in range(players)]
+    ch = Chouette.start(names, lambda: rng.randint(1, 6), options)
+    driver = Driver(rng, ch, set(names))
+    check_invariants(ch, driver.present)
+    for n in range(MAX_ACTIONS):
+        if driver.ch.games >= games and not driver.ch.in_game:
+            break
+        driver.step()
+        if n % 50 == 0:
+            state = driver.ch
+            assert Chouette.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    final = driver.ch
+    assert sum(final.balances().values()) == 0
+    assert Chouette.from_dict(json.loads(json.dumps(final.to_dict()))) == final
+    # every game that ended paid out only between its box and its team
+    assert {p.game for p in final.ledger.payments} <= set(range(1, final.games + 1))
+    assert BOX != TEAM
