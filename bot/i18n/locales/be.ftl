@@ -1,0 +1,475 @@
+# Беларускі каталог бота для нардаў (сінтаксіс Project Fluent).
+# Тыя ж паведамленні і тыя ж падстаноўкі, што ў en.ftl.
+
+## Тэрміны
+
+-backgammon = кароткія нарды
+-nardy = доўгія нарды
+-gammon = марс
+-backgammon-win = кокс
+-cube = куб
+-chouette = шуэт
+-box = бокс
+-captain = капітан
+-crawford = Кроўфард
+
+## Словы
+
+word-bar = бар
+word-off = выкід
+word-on = укл.
+word-yes = так
+word-no = не
+word-vs = супраць
+variant-backgammon = Кароткія нарды
+variant-nardy = Доўгія нарды
+mode-match = { $length ->
+    [one] матч да { $length } ачка
+   *[other] матч да { $length } ачкоў
+}
+mode-money = гульня на грошы
+mode-chouette = { -chouette }
+language-name = Беларуская
+language-en = English
+language-ru = Русский
+language-uk = Українська
+language-be = Беларуская
+
+## Лічэбныя словы ($count)
+
+points = { $count ->
+    [one] { $count } ачко
+    [few] { $count } ачкі
+    [many] { $count } ачкоў
+   *[other] { $count } ачка
+}
+checkers = { $count ->
+    [one] { $count } шашка
+    [few] { $count } шашкі
+    [many] { $count } шашак
+   *[other] { $count } шашкі
+}
+pips = { $count ->
+    [one] { $count } піпс
+    [few] { $count } піпсы
+    [many] { $count } піпсаў
+   *[other] { $count } піпса
+}
+games = { $count ->
+    [one] { $count } партыя
+    [few] { $count } партыі
+    [many] { $count } партый
+   *[other] { $count } партыі
+}
+players = { $count ->
+    [one] { $count } гулец
+    [few] { $count } гульцы
+    [many] { $count } гульцоў
+   *[other] { $count } гульца
+}
+duration-minutes = { $count ->
+    [one] { $count } хвіліна
+    [few] { $count } хвіліны
+    [many] { $count } хвілін
+   *[other] { $count } хвіліны
+}
+duration-hours = { $count ->
+    [one] { $count } гадзіна
+    [few] { $count } гадзіны
+    [many] { $count } гадзін
+   *[other] { $count } гадзіны
+}
+duration-days = { $count ->
+    [one] { $count } дзень
+    [few] { $count } дні
+    [many] { $count } дзён
+   *[other] { $count } дня
+}
+
+## Кнопкі
+
+button-roll = Кінуць
+button-double = Падвоіць
+button-take = Прыняць
+button-pass = Пас
+button-beaver = Бабёр
+button-accept = Пагадзіцца
+button-decline = Адмовіцца
+button-undo = Адмяніць крок
+button-confirm = Пацвердзіць
+button-join = Сесці за стол
+button-leave = Выйсці
+button-start = Пачаць
+button-abort = Перапыніць
+button-resign = Здацца
+button-resign-single = Здаць партыю
+button-resign-gammon = Здаць { -gammon }
+button-resign-backgammon = Здаць { -backgammon-win }
+button-board = Дошка
+button-claim = Забраць перамогу
+button-vote-double = Падвоіць { -box }
+button-vote-no-double = Не падвойваць
+button-settings = Налады
+button-new-game = Новая гульня
+button-watch = Глядзець
+button-back = Назад
+
+## Хады і падзеі партыі
+
+game-started = { $player } супраць { $opponent }: партыя пачынаецца.
+opening-roll = Розыгрыш першага ходу: { $player } { $die1 }, { $opponent } { $die2 }.
+opening-tie = У абодвух { $die }; кідаем яшчэ раз.
+opening-first = { $player } ходзіць першым: { $dice }.
+auto-double = Роўныя косці ў розыгрышы: { -cube } паварочваецца на { $value }.
+turn-roll-or-double = { $player }, ваш ход: кідайце або падвойвайце.
+turn-roll = { $player }, ваш ход: кідайце.
+turn-move = { $player } гуляе { $dice }.
+turn-your = Ваш ход, { $player }.
+event-rolled = { $player } кідае { $dice }.
+event-played = { $player } ходзіць { $play }.
+event-forced = Магчымы толькі адзін ход: { $play } (згуляны аўтаматычна).
+event-no-play = { $player } не можа згуляць { $dice }; ход пераходзіць.
+event-step-undone = Крок адменены.
+event-play-ready = Ход складзены: { $play }. Націсніце «Пацвердзіць».
+event-doubles = { $player } падвойвае да { $value }.
+event-takes = { $player } прымае; { -cube } на { $value }.
+event-passes = { $player } пасуе.
+event-beavers = { $player } аб'яўляе бабра: { -cube } на { $value } і застаецца ў { $player }.
+event-beaver-accepted = { $player } прымае бабра.
+event-beaver-refused = { $player } адмаўляецца ад бабра і губляе { $points ->
+    [one] { $points } ачко
+    [few] { $points } ачкі
+    [many] { $points } ачкоў
+   *[other] { $points } ачка
+}.
+event-resign-offer = { $player } прапануе здачу { $kind ->
+    [gammon] з марсам
+    [backgammon] з коксам
+   *[single] без марса
+}.
+event-resign-accepted = { $player } прымае здачу.
+event-resign-declined = { $player } адхіляе здачу; гульня працягваецца.
+result-win = { $player } выйграе { $kind ->
+    [gammon] { -gammon }
+    [backgammon] { -backgammon-win }
+   *[single] партыю
+}: { $points ->
+    [one] { $points } ачко
+    [few] { $points } ачкі
+    [many] { $points } ачкоў
+   *[other] { $points } ачка
+}.
+result-draw = Нічыя.
+result-resigned = { $player } здаўся.
+result-passed = { $player } спасаваў на падваенне.
+result-gammon-word = { -gammon }
+result-backgammon-word = { -backgammon-win }
+score-match = Лік: { $player } { $score }, { $opponent } { $opponent_score } (матч да { $length }).
+score-money = Сесія: { $player } { $score }, { $opponent } { $opponent_score }.
+match-won = { $player } выйграе матч { $score }–{ $opponent_score }.
+match-crawford = Партыя Кроўфарда: у гэтай партыі падвойваць нельга.
+match-post-crawford = Пасля Кроўфарда: { -cube } зноў у гульні.
+pips-line = Піпсы: { $player } { $pips }, { $opponent } { $opponent_pips }.
+cube-centre = { -cube } { $value }, у цэнтры.
+cube-owned = { -cube } { $value }, у гульца { $player }.
+board-caption = { $player } ({ $color }) супраць { $opponent }. { $status }
+
+## Стол
+
+table-created = Новы стол, { $variant }: { $mode }. Націсніце «Сесці за стол».
+table-options = Умовы: { $options }
+table-joined = { $player } садзіцца за стол.
+table-left = { $player } пакідае стол.
+table-full = Стол заняты; можна глядзець.
+table-invited = { $player } запрашае { $invitee }.
+table-seat-reserved = Гэтае месца пакінута для { $invitee }.
+table-abort-requested = { $player } прапануе перапыніць партыю; сапернік згаджаецца камандай /abort.
+table-aborted = Партыя перапынена.
+table-no-game = За гэтым сталом няма гульні. Пачніце камандай /new.
+table-game-running = Тут ужо ідзе гульня.
+table-waiting = Чакаем саперніка.
+table-spectating = Вы глядзіце гэтую партыю.
+table-next-game = Наступная партыя: пачынае { $player }.
+
+## Умовы гульні (RULES.md 2.1 і 5)
+
+option-jacoby = правіла Якобі: { $value }
+option-auto-doubles = аўтападваенні: { $value } (не больш за { $count })
+option-beaver = бабры: { $value }
+option-backgammon-counts = { -backgammon-win } каштуе { $count ->
+    [one] { $count } ачко
+    [few] { $count } ачкі
+    [many] { $count } ачкоў
+   *[other] { $count } ачка
+}
+option-cube-progression = прыступкі куба: { $value ->
+    [arithmetic] 1, 2, 3, 4…
+   *[geometric] 1, 2, 4, 8…
+}
+option-gammons-with-cube = { -gammon } пры павернутым кубе: { $value }
+option-cube-limit = мяжа куба: { $value }
+option-crawford = правіла Кроўфарда: { $value }
+option-prime-rule = шэсць блокаў запар: { $value ->
+    [home] можна, калі шашка саперніка ўжо ў доме
+   *[ahead] можна, калі наперадзе ёсць шашка саперніка
+}
+option-koks = { -backgammon-win } (3 ачкі): { $value }
+option-last-roll-draw = апошні кідок на нічыю: { $value }
+option-next-game-starts = наступную партыю пачынае: { $value ->
+    [alternate] па чарзе
+   *[winner] пераможца
+}
+option-move-clock = гадзіннік на ход: { $value }
+
+## Шуэт
+
+chouette-lobby = Збор на { -chouette }: { $count ->
+    [one] { $count } гулец
+    [few] { $count } гульцы
+    [many] { $count } гульцоў
+   *[other] { $count } гульца
+} за сталом. Далучайцеся; гульня пачнецца, калі збяруцца трое або больш.
+chouette-seat-roll = Кідкі за месцы: { $rolls }
+chouette-box = Бокс: { $player }
+chouette-captain = Капітан: { $player }
+chouette-team = Каманда: { $players }
+chouette-proposal = { $player } прапануе { $play }.
+chouette-vote = Каманда галасуе за падваенне бокса: { $yes } з { $total } за.
+chouette-team-doubles = Каманда падвойвае бокс да { $value }.
+chouette-team-no-double = Каманда не падвойвае.
+chouette-answer-each = Кожны гулец каманды вырашае сам: прыняць ці пас.
+chouette-member-takes = { $player } прымае.
+chouette-member-passes = { $player } пасуе і плаціць { $points ->
+    [one] { $points } ачко
+    [few] { $points } ачкі
+    [many] { $points } ачкоў
+   *[other] { $points } ачка
+}.
+chouette-new-captain = Цяпер за каманду ходзіць { $player }.
+chouette-rotation = Наступная партыя: бокс { $box }, капітан { $captain }.
+chouette-ledger = Разлік:
+chouette-ledger-line = { $player }: { $points }
+
+## Гадзіннік на ход (гульня па перапісцы)
+
+clock-off = Гадзіннік на ход выключаны.
+clock-set = Гадзіннік на ход: { $duration } на ход.
+clock-reminder = { $player }, на ход засталося { $left }.
+clock-expired = Час { $player } скончыўся. { $opponent } можа забраць { $what ->
+    [match] матч
+   *[game] партыю
+} камандай /claim.
+clock-claimed = { $player } выйграе { $what ->
+    [match] матч
+   *[game] партыю
+} па часе.
+
+## Статыстыка
+
+stats-line = { $player }: партый { $games }, перамог { $wins }, марсаў { $gammons }, коксаў { $backgammons }.
+stats-none = Згуляных партый яшчэ няма.
+
+## Налады
+
+settings-title = Налады
+settings-board = Дошка: { $style ->
+    [text] тэкстам
+   *[image] малюнкам
+}
+settings-direction = Кірунак: { $direction ->
+    [clockwise] па гадзіннікавай стрэлцы
+   *[counterclockwise] супраць гадзіннікавай стрэлкі
+}
+settings-home = Дом: { $side ->
+    [left] унізе злева
+   *[right] унізе справа
+}
+settings-swap-sides = Мяняць бакі пасля кожнай партыі: { $value }
+settings-language = Мова: { $language }
+settings-auto-roll = Кідаць аўтаматычна, калі няма рашэння па кубе: { $value }
+settings-saved = Налады захаваныя.
+
+## Экспарт
+
+export-position = Position ID: { $position_id }  Match ID: { $match_id }
+export-xgid = XGID: { $xgid }
+export-match-file = Файл матча дададзены ({ $name }).
+
+## Даведка (па паведамленні на каманду; .usage — аргументы)
+
+help-title = Каманды:
+help-footer = Напішыце назву каманды пасля /help, каб даведацца больш; правілы: /rules.
+help-new = адкрыць стол: кароткія або доўгія нарды; матч, гульня на грошы або { -chouette }
+    .usage = /new [backgammon|nardy] [match N|money|chouette]
+help-join = заняць вольнае месца (або запісацца на { -chouette })
+    .usage = /join
+help-invite = пакінуць месца саперніка для названага гульца
+    .usage = /invite @імя
+help-leave = пакінуць стол або збор
+    .usage = /leave
+help-abort = перапыніць партыю (са згоды абодвух або стваральнікам стала да першага кідка)
+    .usage = /abort
+help-roll = кінуць косці
+    .usage = /roll
+help-move = згуляць ход у натацыі; у свой ход можна пісаць адну натацыю
+    .usage = /move 24/18 13/11
+help-undo = адмяніць апошні крок ходу, які вы складаеце
+    .usage = /undo
+help-confirm = пацвердзіць ход і перадаць косці
+    .usage = /confirm
+help-double = прапанаваць падваенне да кідка
+    .usage = /double
+help-take = прыняць падваенне
+    .usage = /take
+help-pass = адмовіцца ад падваення і прайграць партыю па цяперашняй стаўцы
+    .usage = /pass
+help-beaver = адразу перападвоіць і пакінуць куб сабе (гульня на грошы, калі дазволена)
+    .usage = /beaver
+help-resign = прапанаваць здачу: адну партыю, { -gammon } або { -backgammon-win }
+    .usage = /resign [single|gammon|backgammon]
+help-accept = прыняць прапанаваную здачу
+    .usage = /accept
+help-decline = адхіліць здачу і гуляць далей
+    .usage = /decline
+help-board = паказаць дошку яшчэ раз
+    .usage = /board
+help-score = паказаць лік матча або сесіі
+    .usage = /score
+help-pips = паказаць піпсы
+    .usage = /pips
+help-help = спіс каманд або даведка пра адну
+    .usage = /help [каманда]
+help-rules = дзе растлумачаны правілы і ўмовы гульні
+    .usage = /rules
+help-export = пазіцыя як ID GNU Backgammon і XGID, матч — файлам .mat
+    .usage = /export [match]
+help-settings = дошка малюнкам ці тэкстам, кірунак, бок дома, мова, аўтакідок
+    .usage = /settings
+help-clock = гадзіннік на ход: выключыць або хвіліны, гадзіны, дні на ход
+    .usage = /clock off|30m|12h|3d
+help-claim = забраць партыю (або матч), калі час саперніка скончыўся
+    .usage = /claim
+help-language = выбраць мову
+    .usage = /language en|ru|uk|be
+help-stats = вашы партыі, перамогі, марсы і коксы
+    .usage = /stats
+rules-link = Правілы і ўмовы гульні: { $url }
+
+## Памылкі праграмы
+
+error-generic = Цяпер так нельга.
+error-unknown-command = Невядомая каманда { $command }. Спіс каманд: /help.
+error-bad-arguments = Няправільныя аргументы для { $command }. Прыклад: { $usage }
+error-too-long = Паведамленне занадта доўгае; нічога не зменена.
+error-not-seated = Вы не гуляеце за гэтым сталом.
+error-not-your-button = Гэтая кнопка не для вас.
+error-stale = Гэтая дошка састарэла: карыстайцеся апошняй.
+error-bad-payload = Гэтая кнопка несапраўдная.
+error-unavailable = Сховішча гульняў часова недаступнае. Паспрабуйце праз хвіліну.
+error-internal = Нешта пайшло не так, нічога не зменена. Паспрабуйце яшчэ раз.
+error-no-table = У гэтым чаце яшчэ няма стала. Пачніце камандай /new.
+error-not-your-table = Гэта могуць толькі гульцы гэтага стала.
+error-not-creator = Гэта можа толькі той, хто адкрыў стол.
+error-clock-running = Час саперніка яшчэ не скончыўся.
+error-bad-clock = Пазначце гадзіннік так: off, хвіліны (30m), гадзіны (12h) або дні (3d).
+error-unknown-language = Невядомая мова; выберыце en, ru, uk або be.
+
+## Памылкі рухавіка (error-<код>; .detail выкарыстоўвае параметры памылкі)
+
+error-syntax = Не зразумеў ход. Пішыце так: 24/18 13/11.
+    .detail = Не зразумеў «{ $text }». Пішыце ход так: { $example }.
+error-backwards = Шашка пайшла б назад.
+    .detail = { $move } — ход назад.
+error-bad-distance = Ніводная косць гэтага кідка не дае такой адлегласці.
+    .detail = { $move }: адлегласць { $pips }, а выпала { $dice }.
+error-dice = Косці — гэта два лікі ад 1 да 6.
+error-too-many-dice = Для гэтага ходу трэба больш касцей, чым выпала.
+    .detail = Для { $moves } трэба больш касцей, чым { $dice }.
+error-no-such-die = Такі лік не выпаў.
+    .detail = У кідку { $dice } няма { $die }.
+error-no-checker = Там няма вашай шашкі.
+    .detail = На { $point } няма вашай шашкі.
+    .detail-bar = На бары няма вашай шашкі.
+error-bar-first = Спачатку ўвядзіце шашкі з бара.
+    .detail = Спачатку ўвядзіце з бара: там { $count ->
+        [one] { $count } шашка
+        [few] { $count } шашкі
+        [many] { $count } шашак
+       *[other] { $count } шашкі
+    }.
+error-point-closed = Гэты пункт закрыты.
+    .detail = Пункт { $point } закрыты.
+    .detail-points = Пункты { $points } закрытыя.
+error-bear-off-not-home = Выкідаць можна, толькі калі ўсе шашкі ў доме.
+error-bear-off-higher = Выкінуць большым лікам можна, толькі калі вышэй няма шашак.
+    .detail = Нельга выкінуць з { $point } на { $die }, пакуль вышэй стаіць шашка.
+error-rule = Правілы гэтай гульні не дазваляюць такога ходу.
+    .detail = Правілы не дазваляюць тут { $move }.
+error-max-dice = Трэба згуляць як мага больш касцей.
+    .detail = Трэба згуляць больш: магчыма { $example }.
+error-must-use-both = Калі можна, трэба згуляць абедзве косці.
+    .detail = Трэба згуляць абедзве косці: магчыма { $example }.
+error-higher-die = Калі можна згуляць толькі адну косць, гуляецца большая.
+    .detail = Можна згуляць толькі адну косць, і гэта { $die }: { $example }.
+error-must-move = Калі ход магчымы, трэба хадзіць.
+    .detail = Трэба хадзіць: магчыма { $example }.
+error-no-play = З такім кідком хадоў няма.
+    .detail = З кідком { $dice } хадоў няма.
+error-no-hitting = У гэтай гульні біць нельга.
+error-no-blot = Там няма блота, які можна пабіць.
+    .detail = На { $point } няма блота.
+error-ambiguous = Такі запіс падыходзіць да некалькіх хадоў; напішыце кожны крок.
+    .detail = «{ $text }» падыходзіць да некалькіх хадоў; напішыце кожны крок.
+error-illegal = Такі ход па правілах немагчымы.
+error-illegal-play = Такі ход па правілах немагчымы.
+error-step-not-legal = Такі крок цяпер немагчымы.
+error-nothing-to-undo = Адмяняць няма чаго.
+error-play-incomplete = Ход яшчэ не скончаны: згуляйце ўсе косці, якія можна.
+error-not-your-turn = Цяпер не ваш ход.
+error-must-roll-first = Спачатку кіньце косці.
+error-already-rolled = Косці ўжо кінутыя.
+error-game-not-started = Партыя яшчэ не пачалася.
+error-game-over = Партыя скончана.
+error-game-running = Ідзе партыя.
+error-match-over = Матч скончаны.
+error-double-pending = Прапанавана падваенне: спачатку прыміце, спасуйце або аб'явіце бабра.
+error-beaver-pending = Аб'яўлены бабёр: спачатку прыміце яго або адмоўцеся.
+error-no-double-pending = Падваенне не прапаноўвалі.
+error-no-beaver-pending = Бабра не аб'яўлялі.
+error-cube-disabled = Гэтая партыя гуляецца без куба.
+error-cube-not-yours = Куб у саперніка.
+error-cube-at-limit = Куб ужо на мяжы.
+    .detail = Куб не можа быць больш за { $limit }.
+error-crawford-no-double = У партыі Кроўфарда падвойваць нельга.
+error-last-roll-no-double = На апошнім кідку падвойваць нельга.
+error-beaver-not-allowed = За гэтым сталом бабры не гуляюцца.
+error-resign-pending = Прапанавана здача: спачатку прыміце або адхіліце яе.
+error-no-resign-pending = Здачу ніхто не прапаноўваў.
+error-resign-not-allowed = Цяпер так здацца нельга.
+error-unknown-action = Невядомае дзеянне.
+error-bad-player = За гэтым сталом няма такога гульца.
+error-bad-die = На кубіку бывае ад 1 да 6.
+error-bad-length = Матч гуляецца да 1 ачка або больш (0 — гульня на грошы).
+error-bad-game = Гэтая партыя не з гэтага матча.
+error-no-dice = Косці недаступныя.
+error-dice-exhausted = Косці недаступныя.
+error-unknown-variant = Невядомая гульня; выберыце кароткія або доўгія нарды.
+error-corrupt-state = Захаваную партыю не ўдаецца прачытаць.
+error-unsupported-schema = Захаваная партыя запісана навейшай версіяй бота.
+error-engine-error = Цяпер так нельга.
+error-not-exportable = Гэтую партыю нельга выгрузіць файлам матча.
+error-bad-name = Такое імя гульца нельга запісаць у файл матча.
+error-too-few-players = Для шуэта трэба не менш за трох гульцоў.
+error-duplicate-player = Гулец пазначаны двойчы.
+error-already-seated = Вы ўжо сядзіце за гэтым сталом.
+error-unknown-player = Такі гулец не сядзіць за гэтым сталом.
+error-already-left = Вы ўжо выйшлі.
+error-not-in-game = Вы выбылі з гэтай партыі.
+error-not-team-member = Гэты гулец не ў камандзе.
+error-not-captain = За каманду ходзіць толькі капітан.
+error-no-game = Партыя яшчэ не пачата.
+error-bad-proposal = Такую прапанову цяпер зрабіць нельга.
+error-no-vote = Галасавання за падваенне няма.
+error-already-voted = Вы ўжо прагаласавалі.
+error-vote-pending = Каманда галасуе за падваенне.
+error-already-decided = Вы ўжо адказалі.

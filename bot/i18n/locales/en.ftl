@@ -1,0 +1,449 @@
+# English catalogue of the backgammon bot (Project Fluent syntax).
+# Every message here exists in ru.ftl, uk.ftl and be.ftl with the same placeholders.
+# Placeholders: $player/$opponent/$invitee/$box/$captain = display names; $dice = "6-5";
+# $count/$points/$value/$length/$pips... = numbers; $play = a play in notation ("24/18 13/11").
+
+## Terms
+
+-backgammon = backgammon
+-nardy = long nardy
+-gammon = gammon
+-backgammon-win = backgammon
+-cube = cube
+-chouette = chouette
+-box = box
+-captain = captain
+-crawford = Crawford
+
+## Words
+
+word-bar = bar
+word-off = off
+word-on = on
+word-yes = yes
+word-no = no
+word-vs = vs
+variant-backgammon = Backgammon
+variant-nardy = Long nardy
+mode-match = { $length ->
+    [one] match to { $length } point
+   *[other] match to { $length } points
+}
+mode-money = money session
+mode-chouette = { -chouette }
+language-name = English
+language-en = English
+language-ru = Русский
+language-uk = Українська
+language-be = Беларуская
+
+## Counted words ($count)
+
+points = { $count ->
+    [one] { $count } point
+   *[other] { $count } points
+}
+checkers = { $count ->
+    [one] { $count } checker
+   *[other] { $count } checkers
+}
+pips = { $count ->
+    [one] { $count } pip
+   *[other] { $count } pips
+}
+games = { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}
+players = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+duration-minutes = { $count ->
+    [one] { $count } minute
+   *[other] { $count } minutes
+}
+duration-hours = { $count ->
+    [one] { $count } hour
+   *[other] { $count } hours
+}
+duration-days = { $count ->
+    [one] { $count } day
+   *[other] { $count } days
+}
+
+## Buttons (short labels)
+
+button-roll = Roll
+button-double = Double
+button-take = Take
+button-pass = Pass
+button-beaver = Beaver
+button-accept = Accept
+button-decline = Decline
+button-undo = Undo
+button-confirm = Confirm
+button-join = Join
+button-leave = Leave
+button-start = Start
+button-abort = Abort
+button-resign = Resign
+button-resign-single = Resign single
+button-resign-gammon = Resign { -gammon }
+button-resign-backgammon = Resign { -backgammon-win }
+button-board = Board
+button-claim = Claim the win
+button-vote-double = Double the { -box }
+button-vote-no-double = Don't double
+button-settings = Settings
+button-new-game = New game
+button-watch = Watch
+button-back = Back
+
+## Turns and game events
+
+game-started = { $player } vs { $opponent }: the game begins.
+opening-roll = Opening roll: { $player } { $die1 }, { $opponent } { $die2 }.
+opening-tie = Both rolled { $die }; rolling again.
+opening-first = { $player } moves first with { $dice }.
+auto-double = Equal opening dice: the { -cube } turns to { $value }.
+turn-roll-or-double = { $player }, your turn: roll or double.
+turn-roll = { $player }, your turn: roll.
+turn-move = { $player } to play { $dice }.
+turn-your = Your turn, { $player }.
+event-rolled = { $player } rolls { $dice }.
+event-played = { $player } plays { $play }.
+event-forced = Only one play is possible: { $play } (played automatically).
+event-no-play = { $player } cannot move with { $dice }; the turn passes.
+event-step-undone = Step undone.
+event-play-ready = Play complete: { $play }. Press Confirm.
+event-doubles = { $player } doubles to { $value }.
+event-takes = { $player } takes; the { -cube } is at { $value }.
+event-passes = { $player } passes.
+event-beavers = { $player } beavers: the { -cube } is at { $value } and stays with { $player }.
+event-beaver-accepted = { $player } accepts the beaver.
+event-beaver-refused = { $player } refuses the beaver and loses { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}.
+event-resign-offer = { $player } offers to resign { $kind ->
+    [gammon] a { -gammon }
+    [backgammon] a { -backgammon-win }
+   *[single] a single game
+}.
+event-resign-accepted = { $player } accepts the resignation.
+event-resign-declined = { $player } declines the resignation; play goes on.
+result-win = { $player } wins { $kind ->
+    [gammon] a { -gammon }
+    [backgammon] a { -backgammon-win }
+   *[single] the game
+}: { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}.
+result-draw = The game is drawn.
+result-resigned = { $player } resigned.
+result-passed = { $player } passed the double.
+result-gammon-word = { -gammon }
+result-backgammon-word = { -backgammon-win }
+score-match = Score: { $player } { $score }, { $opponent } { $opponent_score } (match to { $length }).
+score-money = Session: { $player } { $score }, { $opponent } { $opponent_score }.
+match-won = { $player } wins the match { $score }–{ $opponent_score }.
+match-crawford = { -crawford } game: no doubling in this game.
+match-post-crawford = Post-{ -crawford }: the { -cube } is back in play.
+pips-line = Pip count: { $player } { $pips }, { $opponent } { $opponent_pips }.
+cube-centre = { -cube } { $value }, in the middle.
+cube-owned = { -cube } { $value }, owned by { $player }.
+board-caption = { $player } ({ $color }) vs { $opponent }. { $status }
+
+## Table lifecycle
+
+table-created = New { $variant } table: { $mode }. Press Join to take a seat.
+table-options = Options: { $options }
+table-joined = { $player } joins the table.
+table-left = { $player } leaves the table.
+table-full = The table is full; you can watch.
+table-invited = { $player } invites { $invitee }.
+table-seat-reserved = This seat is kept for { $invitee }.
+table-abort-requested = { $player } proposes to abort the game; the opponent agrees with /abort.
+table-aborted = The game is aborted.
+table-no-game = No game at this table. Start one with /new.
+table-game-running = A game is already running here.
+table-waiting = Waiting for an opponent.
+table-spectating = You are watching this game.
+table-next-game = Next game: { $player } starts.
+
+## Options (RULES.md 2.1 and 5)
+
+option-jacoby = Jacoby rule: { $value }
+option-auto-doubles = automatic doubles: { $value } (at most { $count })
+option-beaver = beavers: { $value }
+option-backgammon-counts = { -backgammon-win } counts { $count ->
+    [one] { $count } point
+   *[other] { $count } points
+}
+option-cube-progression = { -cube } steps: { $value ->
+    [arithmetic] 1, 2, 3, 4…
+   *[geometric] 1, 2, 4, 8…
+}
+option-gammons-with-cube = { -gammon } with the { -cube } turned: { $value }
+option-cube-limit = { -cube } limit: { $value }
+option-crawford = { -crawford } rule: { $value }
+option-prime-rule = six-prime: { $value ->
+    [home] allowed once an opposing checker is home
+   *[ahead] allowed with an opposing checker ahead of it
+}
+option-koks = koks (3 points): { $value }
+option-last-roll-draw = last roll for a draw: { $value }
+option-next-game-starts = next game starts: { $value ->
+    [alternate] in turn
+   *[winner] the winner
+}
+option-move-clock = move clock: { $value }
+
+## Chouette
+
+chouette-lobby = { -chouette } lobby: { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+} seated. Join; the game starts with 3 or more.
+chouette-seat-roll = Rolls for seats: { $rolls }
+chouette-box = { -box }: { $player }
+chouette-captain = { -captain }: { $player }
+chouette-team = Team: { $players }
+chouette-proposal = { $player } proposes { $play }.
+chouette-vote = The team votes on doubling the { -box }: { $yes } of { $total } in favour.
+chouette-team-doubles = The team doubles the { -box } to { $value }.
+chouette-team-no-double = The team does not double.
+chouette-answer-each = Each team member answers for himself: take or pass.
+chouette-member-takes = { $player } takes.
+chouette-member-passes = { $player } passes and pays { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}.
+chouette-new-captain = { $player } now moves for the team.
+chouette-rotation = Next game: { -box } { $box }, { -captain } { $captain }.
+chouette-ledger = Ledger:
+chouette-ledger-line = { $player }: { $points }
+
+## Move clock (correspondence play)
+
+clock-off = The move clock is off.
+clock-set = Move clock: { $duration } per move.
+clock-reminder = { $player }, { $left } left for your move.
+clock-expired = { $player }'s time is up. { $opponent } may claim the { $what ->
+    [match] match
+   *[game] game
+} with /claim.
+clock-claimed = { $player } wins the { $what ->
+    [match] match
+   *[game] game
+} on time.
+
+## Statistics
+
+stats-line = { $player }: games { $games }, wins { $wins }, { -gammon }s { $gammons }, { -backgammon-win }s { $backgammons }.
+stats-none = No games played yet.
+
+## Settings
+
+settings-title = Settings
+settings-board = Board: { $style ->
+    [text] text
+   *[image] picture
+}
+settings-direction = Direction: { $direction ->
+    [clockwise] clockwise
+   *[counterclockwise] counter-clockwise
+}
+settings-home = Home board: { $side ->
+    [left] bottom left
+   *[right] bottom right
+}
+settings-swap-sides = Swap sides after each game: { $value }
+settings-language = Language: { $language }
+settings-auto-roll = Automatic roll when there is no cube decision: { $value }
+settings-saved = Settings saved.
+
+## Export
+
+export-position = Position ID: { $position_id }  Match ID: { $match_id }
+export-xgid = XGID: { $xgid }
+export-match-file = The match file is attached ({ $name }).
+
+## Help (one message per command; .usage shows the arguments)
+
+help-title = Commands:
+help-footer = Type a command's name after /help for details; rules: /rules.
+help-new = start a table: backgammon or long nardy; a match, money or a { -chouette }
+    .usage = /new [backgammon|nardy] [match N|money|chouette]
+help-join = take the free seat (or join the { -chouette } lobby)
+    .usage = /join
+help-invite = keep the opponent's seat for a named player
+    .usage = /invite @name
+help-leave = leave the table or the lobby
+    .usage = /leave
+help-abort = abort the game (both players, or the creator before the first roll)
+    .usage = /abort
+help-roll = roll the dice
+    .usage = /roll
+help-move = play your dice in notation; on your turn the notation alone works too
+    .usage = /move 24/18 13/11
+help-undo = take back the last step of the play you are building
+    .usage = /undo
+help-confirm = confirm the play and pass the dice
+    .usage = /confirm
+help-double = offer the { -cube } before rolling
+    .usage = /double
+help-take = accept the double
+    .usage = /take
+help-pass = refuse the double and lose the game at the current stake
+    .usage = /pass
+help-beaver = redouble at once and keep the { -cube } (money play, if allowed)
+    .usage = /beaver
+help-resign = offer to resign a single game, a { -gammon } or a { -backgammon-win }
+    .usage = /resign [single|gammon|backgammon]
+help-accept = accept the offered resignation
+    .usage = /accept
+help-decline = decline the offered resignation and play on
+    .usage = /decline
+help-board = show the board again
+    .usage = /board
+help-score = show the score of the match or session
+    .usage = /score
+help-pips = show the pip counts
+    .usage = /pips
+help-help = list the commands, or explain one
+    .usage = /help [command]
+help-rules = where the rules and the table options are explained
+    .usage = /rules
+help-export = the position as GNU Backgammon IDs and XGID, the match as a .mat file
+    .usage = /export [match]
+help-settings = board as picture or text, direction, home side, language, automatic roll
+    .usage = /settings
+help-clock = set the move clock: off, or minutes, hours or days per move
+    .usage = /clock off|30m|12h|3d
+help-claim = claim the game (or match) when the opponent's move clock has run out
+    .usage = /claim
+help-language = choose the language
+    .usage = /language en|ru|uk|be
+help-stats = your games, wins, { -gammon }s and { -backgammon-win }s
+    .usage = /stats
+rules-link = Rules and table options: { $url }
+
+## Errors of the app
+
+error-generic = That is not possible now.
+error-unknown-command = Unknown command { $command }. Type /help for the list.
+error-bad-arguments = Wrong arguments for { $command }. Usage: { $usage }
+error-too-long = The message is too long; nothing was changed.
+error-not-seated = You are not playing at this table.
+error-not-your-button = This button is not for you.
+error-stale = This board is out of date: use the latest one.
+error-bad-payload = This button is not valid.
+error-unavailable = The game storage is temporarily unavailable. Try again in a moment.
+error-internal = Something went wrong and nothing was changed. Please try again.
+error-no-table = There is no table in this chat yet. Start one with /new.
+error-not-your-table = Only the players of this table can do that.
+error-not-creator = Only the player who opened the table can do that.
+error-clock-running = The opponent's time has not run out yet.
+error-bad-clock = Give the clock as off, minutes (30m), hours (12h) or days (3d).
+error-unknown-language = Unknown language; choose en, ru, uk or be.
+
+## Errors of the engine (error-<code>; .detail uses the error's parameters)
+
+error-syntax = I could not read that play. Write it like 24/18 13/11.
+    .detail = I could not read “{ $text }”. Write a play like { $example }.
+error-backwards = That checker would move backwards.
+    .detail = { $move } moves backwards.
+error-bad-distance = No die of this roll covers that distance.
+    .detail = { $move } is { $pips } pips; the dice are { $dice }.
+error-dice = The dice must be two numbers from 1 to 6.
+error-too-many-dice = That play needs more dice than you rolled.
+    .detail = { $moves } needs more dice than { $dice }.
+error-no-such-die = You did not roll that number.
+    .detail = There is no { $die } in { $dice }.
+error-no-checker = You have no checker there to move.
+    .detail = You have no checker on { $point } to move.
+    .detail-bar = You have no checker on the bar.
+error-bar-first = Enter your checkers from the bar first.
+    .detail = Enter from the bar first: { $count ->
+        [one] { $count } checker is
+       *[other] { $count } checkers are
+    } there.
+error-point-closed = That point is closed.
+    .detail = Point { $point } is closed.
+    .detail-points = Points { $points } are closed.
+error-bear-off-not-home = You can bear off only when all your checkers are in your home board.
+error-bear-off-higher = To bear off with a higher die you must have no checker on a higher point.
+    .detail = You cannot bear off from { $point } with the { $die } while a checker stands higher.
+error-rule = The rules of this game do not allow that move.
+    .detail = The rules do not allow { $move } here.
+error-max-dice = You must use as many dice as possible.
+    .detail = You must play more of the roll: { $example } is possible.
+error-must-use-both = You must play both dice when you can.
+    .detail = You must play both dice: { $example } is possible.
+error-higher-die = When only one die can be played, it must be the higher one.
+    .detail = Only one die can be played and it must be the { $die }: { $example }.
+error-must-move = You must play when a play is possible.
+    .detail = You must play: { $example } is possible.
+error-no-play = No play is possible with this roll.
+    .detail = No play is possible with { $dice }.
+error-no-hitting = There is no hitting in this game.
+error-no-blot = There is no lone checker to hit there.
+    .detail = There is no blot to hit on { $point }.
+error-ambiguous = That notation fits more than one play; write each step.
+    .detail = “{ $text }” fits more than one play; write each step.
+error-illegal = That play is not legal.
+error-illegal-play = That play is not legal.
+error-step-not-legal = That step is not possible now.
+error-nothing-to-undo = There is nothing to undo.
+error-play-incomplete = The play is not complete yet: use all the dice you can.
+error-not-your-turn = It is not your turn.
+error-must-roll-first = Roll the dice first.
+error-already-rolled = The dice are already rolled.
+error-game-not-started = The game has not started yet.
+error-game-over = The game is over.
+error-game-running = A game is being played.
+error-match-over = The match is over.
+error-double-pending = A double is offered: take, pass or beaver first.
+error-beaver-pending = A beaver is offered: accept or refuse it first.
+error-no-double-pending = No double is offered.
+error-no-beaver-pending = No beaver is offered.
+error-cube-disabled = This game is played without the { -cube }.
+error-cube-not-yours = The { -cube } belongs to your opponent.
+error-cube-at-limit = The { -cube } is at its limit.
+    .detail = The { -cube } cannot go above { $limit }.
+error-crawford-no-double = No doubling in the { -crawford } game.
+error-last-roll-no-double = No doubling on the last roll.
+error-beaver-not-allowed = Beavers are not played at this table.
+error-resign-pending = A resignation is offered: accept or decline it first.
+error-no-resign-pending = No resignation is offered.
+error-resign-not-allowed = You cannot resign like that now.
+error-unknown-action = Unknown action.
+error-bad-player = There is no such player at this table.
+error-bad-die = A die shows 1 to 6.
+error-bad-length = A match is played to 1 point or more (0 for money play).
+error-bad-game = That game does not belong to this match.
+error-no-dice = The dice are not available.
+error-dice-exhausted = The dice are not available.
+error-unknown-variant = Unknown game; choose backgammon or long nardy.
+error-corrupt-state = The saved game cannot be read.
+error-unsupported-schema = The saved game was written by a newer version of the bot.
+error-engine-error = That is not possible now.
+error-not-exportable = This game cannot be exported as a match file.
+error-bad-name = That player name cannot be used in a match file.
+error-too-few-players = A { -chouette } needs at least 3 players.
+error-duplicate-player = A player is listed twice.
+error-already-seated = You already have a seat at this table.
+error-unknown-player = That player does not sit at this table.
+error-already-left = You have already left.
+error-not-in-game = You are out of this game.
+error-not-team-member = That player is not in the team.
+error-not-captain = Only the { -captain } moves for the team.
+error-no-game = No game has been started yet.
+error-bad-proposal = That proposal cannot be made now.
+error-no-vote = No double is being voted on.
+error-already-voted = You have already voted.
+error-vote-pending = The team is voting on a double.
+error-already-decided = You have already answered.

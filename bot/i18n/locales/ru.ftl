@@ -1,0 +1,475 @@
+# Русский каталог бота для нард (синтаксис Project Fluent).
+# Те же сообщения и те же подстановки, что в en.ftl.
+
+## Термины
+
+-backgammon = короткие нарды
+-nardy = длинные нарды
+-gammon = марс
+-backgammon-win = кокс
+-cube = куб
+-chouette = шуэт
+-box = бокс
+-captain = капитан
+-crawford = Кроуфорд
+
+## Слова
+
+word-bar = бар
+word-off = выброс
+word-on = вкл.
+word-yes = да
+word-no = нет
+word-vs = против
+variant-backgammon = Короткие нарды
+variant-nardy = Длинные нарды
+mode-match = { $length ->
+    [one] матч до { $length } очка
+   *[other] матч до { $length } очков
+}
+mode-money = игра на деньги
+mode-chouette = { -chouette }
+language-name = Русский
+language-en = English
+language-ru = Русский
+language-uk = Українська
+language-be = Беларуская
+
+## Счётные слова ($count)
+
+points = { $count ->
+    [one] { $count } очко
+    [few] { $count } очка
+    [many] { $count } очков
+   *[other] { $count } очка
+}
+checkers = { $count ->
+    [one] { $count } шашка
+    [few] { $count } шашки
+    [many] { $count } шашек
+   *[other] { $count } шашки
+}
+pips = { $count ->
+    [one] { $count } пипс
+    [few] { $count } пипса
+    [many] { $count } пипсов
+   *[other] { $count } пипса
+}
+games = { $count ->
+    [one] { $count } партия
+    [few] { $count } партии
+    [many] { $count } партий
+   *[other] { $count } партии
+}
+players = { $count ->
+    [one] { $count } игрок
+    [few] { $count } игрока
+    [many] { $count } игроков
+   *[other] { $count } игрока
+}
+duration-minutes = { $count ->
+    [one] { $count } минута
+    [few] { $count } минуты
+    [many] { $count } минут
+   *[other] { $count } минуты
+}
+duration-hours = { $count ->
+    [one] { $count } час
+    [few] { $count } часа
+    [many] { $count } часов
+   *[other] { $count } часа
+}
+duration-days = { $count ->
+    [one] { $count } день
+    [few] { $count } дня
+    [many] { $count } дней
+   *[other] { $count } дня
+}
+
+## Кнопки
+
+button-roll = Бросить
+button-double = Удвоить
+button-take = Принять
+button-pass = Пас
+button-beaver = Бобёр
+button-accept = Согласиться
+button-decline = Отказаться
+button-undo = Отменить ход
+button-confirm = Подтвердить
+button-join = Сесть за стол
+button-leave = Выйти
+button-start = Начать
+button-abort = Прервать
+button-resign = Сдаться
+button-resign-single = Сдать партию
+button-resign-gammon = Сдать { -gammon }
+button-resign-backgammon = Сдать { -backgammon-win }
+button-board = Доска
+button-claim = Забрать победу
+button-vote-double = Удвоить { -box }
+button-vote-no-double = Не удваивать
+button-settings = Настройки
+button-new-game = Новая игра
+button-watch = Смотреть
+button-back = Назад
+
+## Ходы и события партии
+
+game-started = { $player } против { $opponent }: партия начинается.
+opening-roll = Розыгрыш первого хода: { $player } { $die1 }, { $opponent } { $die2 }.
+opening-tie = У обоих { $die }; бросаем ещё раз.
+opening-first = { $player } ходит первым: { $dice }.
+auto-double = Равные кости при розыгрыше: { -cube } поворачивается на { $value }.
+turn-roll-or-double = { $player }, ваш ход: бросайте или удваивайте.
+turn-roll = { $player }, ваш ход: бросайте.
+turn-move = { $player } играет { $dice }.
+turn-your = Ваш ход, { $player }.
+event-rolled = { $player } бросает { $dice }.
+event-played = { $player } ходит { $play }.
+event-forced = Возможен только один ход: { $play } (сыгран автоматически).
+event-no-play = { $player } не может сыграть { $dice }; ход переходит.
+event-step-undone = Шаг отменён.
+event-play-ready = Ход собран: { $play }. Нажмите «Подтвердить».
+event-doubles = { $player } удваивает до { $value }.
+event-takes = { $player } принимает; { -cube } на { $value }.
+event-passes = { $player } пасует.
+event-beavers = { $player } объявляет бобра: { -cube } на { $value } и остаётся у { $player }.
+event-beaver-accepted = { $player } принимает бобра.
+event-beaver-refused = { $player } отказывается от бобра и теряет { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}.
+event-resign-offer = { $player } предлагает сдачу { $kind ->
+    [gammon] с марсом
+    [backgammon] с коксом
+   *[single] без марса
+}.
+event-resign-accepted = { $player } принимает сдачу.
+event-resign-declined = { $player } отклоняет сдачу; игра продолжается.
+result-win = { $player } выигрывает { $kind ->
+    [gammon] { -gammon }
+    [backgammon] { -backgammon-win }
+   *[single] партию
+}: { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}.
+result-draw = Ничья.
+result-resigned = { $player } сдался.
+result-passed = { $player } спасовал на удвоение.
+result-gammon-word = { -gammon }
+result-backgammon-word = { -backgammon-win }
+score-match = Счёт: { $player } { $score }, { $opponent } { $opponent_score } (матч до { $length }).
+score-money = Сессия: { $player } { $score }, { $opponent } { $opponent_score }.
+match-won = { $player } выигрывает матч { $score }–{ $opponent_score }.
+match-crawford = Партия Кроуфорда: в этой партии удваивать нельзя.
+match-post-crawford = После Кроуфорда: { -cube } снова в игре.
+pips-line = Пипсы: { $player } { $pips }, { $opponent } { $opponent_pips }.
+cube-centre = { -cube } { $value }, в центре.
+cube-owned = { -cube } { $value }, у игрока { $player }.
+board-caption = { $player } ({ $color }) против { $opponent }. { $status }
+
+## Стол
+
+table-created = Новый стол, { $variant }: { $mode }. Нажмите «Сесть за стол».
+table-options = Условия: { $options }
+table-joined = { $player } садится за стол.
+table-left = { $player } покидает стол.
+table-full = Стол занят; можно смотреть.
+table-invited = { $player } приглашает { $invitee }.
+table-seat-reserved = Это место оставлено для { $invitee }.
+table-abort-requested = { $player } предлагает прервать партию; соперник соглашается командой /abort.
+table-aborted = Партия прервана.
+table-no-game = За этим столом нет игры. Начните командой /new.
+table-game-running = Здесь уже идёт игра.
+table-waiting = Ждём соперника.
+table-spectating = Вы смотрите эту партию.
+table-next-game = Следующая партия: начинает { $player }.
+
+## Условия игры (RULES.md 2.1 и 5)
+
+option-jacoby = правило Якоби: { $value }
+option-auto-doubles = автоудвоения: { $value } (не больше { $count })
+option-beaver = бобры: { $value }
+option-backgammon-counts = { -backgammon-win } стоит { $count ->
+    [one] { $count } очко
+    [few] { $count } очка
+    [many] { $count } очков
+   *[other] { $count } очка
+}
+option-cube-progression = ступени куба: { $value ->
+    [arithmetic] 1, 2, 3, 4…
+   *[geometric] 1, 2, 4, 8…
+}
+option-gammons-with-cube = { -gammon } при повёрнутом кубе: { $value }
+option-cube-limit = предел куба: { $value }
+option-crawford = правило Кроуфорда: { $value }
+option-prime-rule = шесть блоков подряд: { $value ->
+    [home] можно, когда шашка соперника уже в доме
+   *[ahead] можно, если впереди есть шашка соперника
+}
+option-koks = { -backgammon-win } (3 очка): { $value }
+option-last-roll-draw = последний бросок на ничью: { $value }
+option-next-game-starts = следующую партию начинает: { $value ->
+    [alternate] по очереди
+   *[winner] победитель
+}
+option-move-clock = часы на ход: { $value }
+
+## Шуэт
+
+chouette-lobby = Сбор на { -chouette }: { $count ->
+    [one] { $count } игрок
+    [few] { $count } игрока
+    [many] { $count } игроков
+   *[other] { $count } игрока
+} за столом. Присоединяйтесь; игра начнётся, когда соберутся трое или больше.
+chouette-seat-roll = Броски за места: { $rolls }
+chouette-box = Бокс: { $player }
+chouette-captain = Капитан: { $player }
+chouette-team = Команда: { $players }
+chouette-proposal = { $player } предлагает { $play }.
+chouette-vote = Команда голосует за удвоение бокса: { $yes } из { $total } за.
+chouette-team-doubles = Команда удваивает бокс до { $value }.
+chouette-team-no-double = Команда не удваивает.
+chouette-answer-each = Каждый игрок команды решает сам: принять или пас.
+chouette-member-takes = { $player } принимает.
+chouette-member-passes = { $player } пасует и платит { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}.
+chouette-new-captain = Теперь за команду ходит { $player }.
+chouette-rotation = Следующая партия: бокс { $box }, капитан { $captain }.
+chouette-ledger = Расчёт:
+chouette-ledger-line = { $player }: { $points }
+
+## Часы на ход (игра по переписке)
+
+clock-off = Часы на ход выключены.
+clock-set = Часы на ход: { $duration } на ход.
+clock-reminder = { $player }, на ход осталось { $left }.
+clock-expired = Время { $player } вышло. { $opponent } может забрать { $what ->
+    [match] матч
+   *[game] партию
+} командой /claim.
+clock-claimed = { $player } выигрывает { $what ->
+    [match] матч
+   *[game] партию
+} по времени.
+
+## Статистика
+
+stats-line = { $player }: партий { $games }, побед { $wins }, марсов { $gammons }, коксов { $backgammons }.
+stats-none = Сыгранных партий пока нет.
+
+## Настройки
+
+settings-title = Настройки
+settings-board = Доска: { $style ->
+    [text] текстом
+   *[image] картинкой
+}
+settings-direction = Направление: { $direction ->
+    [clockwise] по часовой стрелке
+   *[counterclockwise] против часовой стрелки
+}
+settings-home = Дом: { $side ->
+    [left] внизу слева
+   *[right] внизу справа
+}
+settings-swap-sides = Менять стороны после каждой партии: { $value }
+settings-language = Язык: { $language }
+settings-auto-roll = Бросать автоматически, когда нет решения по кубу: { $value }
+settings-saved = Настройки сохранены.
+
+## Экспорт
+
+export-position = Position ID: { $position_id }  Match ID: { $match_id }
+export-xgid = XGID: { $xgid }
+export-match-file = Файл матча приложен ({ $name }).
+
+## Справка (по сообщению на команду; .usage — аргументы)
+
+help-title = Команды:
+help-footer = Напишите имя команды после /help, чтобы узнать подробности; правила: /rules.
+help-new = открыть стол: короткие или длинные нарды; матч, игра на деньги или { -chouette }
+    .usage = /new [backgammon|nardy] [match N|money|chouette]
+help-join = занять свободное место (или записаться в { -chouette })
+    .usage = /join
+help-invite = оставить место соперника для названного игрока
+    .usage = /invite @имя
+help-leave = покинуть стол или сбор
+    .usage = /leave
+help-abort = прервать партию (по согласию обоих или создателем стола до первого броска)
+    .usage = /abort
+help-roll = бросить кости
+    .usage = /roll
+help-move = сыграть ход в нотации; в свой ход можно писать одну нотацию
+    .usage = /move 24/18 13/11
+help-undo = отменить последний шаг собираемого хода
+    .usage = /undo
+help-confirm = подтвердить ход и передать кости
+    .usage = /confirm
+help-double = предложить удвоение до броска
+    .usage = /double
+help-take = принять удвоение
+    .usage = /take
+help-pass = отказаться от удвоения и проиграть партию по текущей ставке
+    .usage = /pass
+help-beaver = сразу переудвоить и оставить куб у себя (игра на деньги, если разрешено)
+    .usage = /beaver
+help-resign = предложить сдачу: одну партию, { -gammon } или { -backgammon-win }
+    .usage = /resign [single|gammon|backgammon]
+help-accept = принять предложенную сдачу
+    .usage = /accept
+help-decline = отклонить сдачу и играть дальше
+    .usage = /decline
+help-board = показать доску ещё раз
+    .usage = /board
+help-score = показать счёт матча или сессии
+    .usage = /score
+help-pips = показать пипсы
+    .usage = /pips
+help-help = список команд или справка по одной
+    .usage = /help [команда]
+help-rules = где объяснены правила и условия игры
+    .usage = /rules
+help-export = позиция в виде ID GNU Backgammon и XGID, матч — файлом .mat
+    .usage = /export [match]
+help-settings = доска картинкой или текстом, направление, сторона дома, язык, автобросок
+    .usage = /settings
+help-clock = часы на ход: выключить или минуты, часы, дни на ход
+    .usage = /clock off|30m|12h|3d
+help-claim = забрать партию (или матч), когда время соперника вышло
+    .usage = /claim
+help-language = выбрать язык
+    .usage = /language en|ru|uk|be
+help-stats = ваши партии, победы, марсы и коксы
+    .usage = /stats
+rules-link = Правила и условия игры: { $url }
+
+## Ошибки приложения
+
+error-generic = Сейчас так нельзя.
+error-unknown-command = Неизвестная команда { $command }. Список команд: /help.
+error-bad-arguments = Неверные аргументы для { $command }. Пример: { $usage }
+error-too-long = Сообщение слишком длинное; ничего не изменено.
+error-not-seated = Вы не играете за этим столом.
+error-not-your-button = Эта кнопка не для вас.
+error-stale = Эта доска устарела: пользуйтесь последней.
+error-bad-payload = Эта кнопка недействительна.
+error-unavailable = Хранилище игр временно недоступно. Попробуйте через минуту.
+error-internal = Что-то пошло не так, ничего не изменено. Попробуйте ещё раз.
+error-no-table = В этом чате ещё нет стола. Начните командой /new.
+error-not-your-table = Это могут только игроки этого стола.
+error-not-creator = Это может только тот, кто открыл стол.
+error-clock-running = Время соперника ещё не вышло.
+error-bad-clock = Укажите часы так: off, минуты (30m), часы (12h) или дни (3d).
+error-unknown-language = Неизвестный язык; выберите en, ru, uk или be.
+
+## Ошибки движка (error-<код>; .detail использует параметры ошибки)
+
+error-syntax = Не понял ход. Пишите так: 24/18 13/11.
+    .detail = Не понял «{ $text }». Пишите ход так: { $example }.
+error-backwards = Шашка пошла бы назад.
+    .detail = { $move } — ход назад.
+error-bad-distance = Ни один кубик этого броска не даёт такого расстояния.
+    .detail = { $move }: расстояние { $pips }, а выпало { $dice }.
+error-dice = Кости — это два числа от 1 до 6.
+error-too-many-dice = Для этого хода нужно больше костей, чем выпало.
+    .detail = Для { $moves } нужно больше костей, чем { $dice }.
+error-no-such-die = Такого числа не выпало.
+    .detail = В броске { $dice } нет { $die }.
+error-no-checker = Там нет вашей шашки.
+    .detail = На { $point } нет вашей шашки.
+    .detail-bar = На баре нет вашей шашки.
+error-bar-first = Сначала введите шашки с бара.
+    .detail = Сначала введите с бара: там { $count ->
+        [one] { $count } шашка
+        [few] { $count } шашки
+        [many] { $count } шашек
+       *[other] { $count } шашки
+    }.
+error-point-closed = Этот пункт закрыт.
+    .detail = Пункт { $point } закрыт.
+    .detail-points = Пункты { $points } закрыты.
+error-bear-off-not-home = Выбрасывать можно, только когда все шашки в доме.
+error-bear-off-higher = Выбросить большим числом можно, только если выше нет шашек.
+    .detail = Нельзя выбросить с { $point } на { $die }, пока выше стоит шашка.
+error-rule = Правила этой игры не разрешают такой ход.
+    .detail = Правила не разрешают здесь { $move }.
+error-max-dice = Нужно сыграть как можно больше костей.
+    .detail = Нужно сыграть больше: возможно { $example }.
+error-must-use-both = Если можно, нужно сыграть обе кости.
+    .detail = Нужно сыграть обе кости: возможно { $example }.
+error-higher-die = Если можно сыграть только одну кость, играется большая.
+    .detail = Можно сыграть только одну кость, и это { $die }: { $example }.
+error-must-move = Если ход возможен, нужно ходить.
+    .detail = Нужно ходить: возможно { $example }.
+error-no-play = С таким броском ходов нет.
+    .detail = С броском { $dice } ходов нет.
+error-no-hitting = В этой игре бить нельзя.
+error-no-blot = Там нет блота, который можно побить.
+    .detail = На { $point } нет блота.
+error-ambiguous = Такая запись подходит к нескольким ходам; напишите каждый шаг.
+    .detail = «{ $text }» подходит к нескольким ходам; напишите каждый шаг.
+error-illegal = Такой ход по правилам невозможен.
+error-illegal-play = Такой ход по правилам невозможен.
+error-step-not-legal = Такой шаг сейчас невозможен.
+error-nothing-to-undo = Отменять нечего.
+error-play-incomplete = Ход ещё не закончен: сыграйте все кости, какие можно.
+error-not-your-turn = Сейчас не ваш ход.
+error-must-roll-first = Сначала бросьте кости.
+error-already-rolled = Кости уже брошены.
+error-game-not-started = Партия ещё не началась.
+error-game-over = Партия окончена.
+error-game-running = Идёт партия.
+error-match-over = Матч окончен.
+error-double-pending = Предложено удвоение: сначала примите, спасуйте или объявите бобра.
+error-beaver-pending = Объявлен бобёр: сначала примите его или откажитесь.
+error-no-double-pending = Удвоение не предлагалось.
+error-no-beaver-pending = Бобра не объявляли.
+error-cube-disabled = Эта партия играется без куба.
+error-cube-not-yours = Куб у соперника.
+error-cube-at-limit = Куб уже на пределе.
+    .detail = Куб не может быть больше { $limit }.
+error-crawford-no-double = В партии Кроуфорда удваивать нельзя.
+error-last-roll-no-double = На последнем броске удваивать нельзя.
+error-beaver-not-allowed = За этим столом бобров не играют.
+error-resign-pending = Предложена сдача: сначала примите или отклоните её.
+error-no-resign-pending = Сдачу никто не предлагал.
+error-resign-not-allowed = Сейчас так сдаться нельзя.
+error-unknown-action = Неизвестное действие.
+error-bad-player = За этим столом нет такого игрока.
+error-bad-die = На кубике бывает от 1 до 6.
+error-bad-length = Матч играется до 1 очка или больше (0 — игра на деньги).
+error-bad-game = Эта партия не из этого матча.
+error-no-dice = Кости недоступны.
+error-dice-exhausted = Кости недоступны.
+error-unknown-variant = Неизвестная игра; выберите короткие или длинные нарды.
+error-corrupt-state = Сохранённую партию не удаётся прочитать.
+error-unsupported-schema = Сохранённая партия записана более новой версией бота.
+error-engine-error = Сейчас так нельзя.
+error-not-exportable = Эту партию нельзя выгрузить файлом матча.
+error-bad-name = Такое имя игрока нельзя записать в файл матча.
+error-too-few-players = Для шуэта нужно не меньше трёх игроков.
+error-duplicate-player = Игрок указан дважды.
+error-already-seated = Вы уже сидите за этим столом.
+error-unknown-player = Такой игрок не сидит за этим столом.
+error-already-left = Вы уже вышли.
+error-not-in-game = Вы выбыли из этой партии.
+error-not-team-member = Этот игрок не в команде.
+error-not-captain = За команду ходит только капитан.
+error-no-game = Партия ещё не начата.
+error-bad-proposal = Такое предложение сейчас сделать нельзя.
+error-no-vote = Голосования за удвоение нет.
+error-already-voted = Вы уже проголосовали.
+error-vote-pending = Команда голосует за удвоение.
+error-already-decided = Вы уже ответили.

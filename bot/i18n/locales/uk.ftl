@@ -1,0 +1,475 @@
+# Український каталог бота для нард (синтаксис Project Fluent).
+# Ті самі повідомлення й ті самі підстановки, що в en.ftl.
+
+## Терміни
+
+-backgammon = короткі нарди
+-nardy = довгі нарди
+-gammon = марс
+-backgammon-win = кокс
+-cube = куб
+-chouette = шует
+-box = бокс
+-captain = капітан
+-crawford = Кроуфорд
+
+## Слова
+
+word-bar = бар
+word-off = викид
+word-on = увімк.
+word-yes = так
+word-no = ні
+word-vs = проти
+variant-backgammon = Короткі нарди
+variant-nardy = Довгі нарди
+mode-match = { $length ->
+    [one] матч до { $length } очка
+   *[other] матч до { $length } очок
+}
+mode-money = гра на гроші
+mode-chouette = { -chouette }
+language-name = Українська
+language-en = English
+language-ru = Русский
+language-uk = Українська
+language-be = Беларуская
+
+## Лічильні слова ($count)
+
+points = { $count ->
+    [one] { $count } очко
+    [few] { $count } очки
+    [many] { $count } очок
+   *[other] { $count } очка
+}
+checkers = { $count ->
+    [one] { $count } шашка
+    [few] { $count } шашки
+    [many] { $count } шашок
+   *[other] { $count } шашки
+}
+pips = { $count ->
+    [one] { $count } піпс
+    [few] { $count } піпси
+    [many] { $count } піпсів
+   *[other] { $count } піпса
+}
+games = { $count ->
+    [one] { $count } партія
+    [few] { $count } партії
+    [many] { $count } партій
+   *[other] { $count } партії
+}
+players = { $count ->
+    [one] { $count } гравець
+    [few] { $count } гравці
+    [many] { $count } гравців
+   *[other] { $count } гравця
+}
+duration-minutes = { $count ->
+    [one] { $count } хвилина
+    [few] { $count } хвилини
+    [many] { $count } хвилин
+   *[other] { $count } хвилини
+}
+duration-hours = { $count ->
+    [one] { $count } година
+    [few] { $count } години
+    [many] { $count } годин
+   *[other] { $count } години
+}
+duration-days = { $count ->
+    [one] { $count } день
+    [few] { $count } дні
+    [many] { $count } днів
+   *[other] { $count } дня
+}
+
+## Кнопки
+
+button-roll = Кинути
+button-double = Подвоїти
+button-take = Прийняти
+button-pass = Пас
+button-beaver = Бобер
+button-accept = Погодитися
+button-decline = Відмовитися
+button-undo = Скасувати крок
+button-confirm = Підтвердити
+button-join = Сісти за стіл
+button-leave = Вийти
+button-start = Почати
+button-abort = Перервати
+button-resign = Здатися
+button-resign-single = Здати партію
+button-resign-gammon = Здати { -gammon }
+button-resign-backgammon = Здати { -backgammon-win }
+button-board = Дошка
+button-claim = Забрати перемогу
+button-vote-double = Подвоїти { -box }
+button-vote-no-double = Не подвоювати
+button-settings = Налаштування
+button-new-game = Нова гра
+button-watch = Дивитися
+button-back = Назад
+
+## Ходи й події партії
+
+game-started = { $player } проти { $opponent }: партія починається.
+opening-roll = Розіграш першого ходу: { $player } { $die1 }, { $opponent } { $die2 }.
+opening-tie = В обох { $die }; кидаємо ще раз.
+opening-first = { $player } ходить першим: { $dice }.
+auto-double = Рівні кості в розіграші: { -cube } повертається на { $value }.
+turn-roll-or-double = { $player }, ваш хід: кидайте або подвоюйте.
+turn-roll = { $player }, ваш хід: кидайте.
+turn-move = { $player } грає { $dice }.
+turn-your = Ваш хід, { $player }.
+event-rolled = { $player } кидає { $dice }.
+event-played = { $player } ходить { $play }.
+event-forced = Можливий лише один хід: { $play } (зіграно автоматично).
+event-no-play = { $player } не може зіграти { $dice }; хід переходить.
+event-step-undone = Крок скасовано.
+event-play-ready = Хід складено: { $play }. Натисніть «Підтвердити».
+event-doubles = { $player } подвоює до { $value }.
+event-takes = { $player } приймає; { -cube } на { $value }.
+event-passes = { $player } пасує.
+event-beavers = { $player } оголошує бобра: { -cube } на { $value } і залишається в { $player }.
+event-beaver-accepted = { $player } приймає бобра.
+event-beaver-refused = { $player } відмовляється від бобра й втрачає { $points ->
+    [one] { $points } очко
+    [few] { $points } очки
+    [many] { $points } очок
+   *[other] { $points } очка
+}.
+event-resign-offer = { $player } пропонує здачу { $kind ->
+    [gammon] з марсом
+    [backgammon] з коксом
+   *[single] без марсу
+}.
+event-resign-accepted = { $player } приймає здачу.
+event-resign-declined = { $player } відхиляє здачу; гра триває.
+result-win = { $player } виграє { $kind ->
+    [gammon] { -gammon }
+    [backgammon] { -backgammon-win }
+   *[single] партію
+}: { $points ->
+    [one] { $points } очко
+    [few] { $points } очки
+    [many] { $points } очок
+   *[other] { $points } очка
+}.
+result-draw = Нічия.
+result-resigned = { $player } здався.
+result-passed = { $player } спасував на подвоєння.
+result-gammon-word = { -gammon }
+result-backgammon-word = { -backgammon-win }
+score-match = Рахунок: { $player } { $score }, { $opponent } { $opponent_score } (матч до { $length }).
+score-money = Сесія: { $player } { $score }, { $opponent } { $opponent_score }.
+match-won = { $player } виграє матч { $score }–{ $opponent_score }.
+match-crawford = Партія Кроуфорда: у цій партії подвоювати не можна.
+match-post-crawford = Після Кроуфорда: { -cube } знову в грі.
+pips-line = Піпси: { $player } { $pips }, { $opponent } { $opponent_pips }.
+cube-centre = { -cube } { $value }, у центрі.
+cube-owned = { -cube } { $value }, у гравця { $player }.
+board-caption = { $player } ({ $color }) проти { $opponent }. { $status }
+
+## Стіл
+
+table-created = Новий стіл, { $variant }: { $mode }. Натисніть «Сісти за стіл».
+table-options = Умови: { $options }
+table-joined = { $player } сідає за стіл.
+table-left = { $player } залишає стіл.
+table-full = Стіл зайнятий; можна дивитися.
+table-invited = { $player } запрошує { $invitee }.
+table-seat-reserved = Це місце залишено для { $invitee }.
+table-abort-requested = { $player } пропонує перервати партію; суперник погоджується командою /abort.
+table-aborted = Партію перервано.
+table-no-game = За цим столом немає гри. Почніть командою /new.
+table-game-running = Тут уже йде гра.
+table-waiting = Чекаємо на суперника.
+table-spectating = Ви дивитеся цю партію.
+table-next-game = Наступна партія: починає { $player }.
+
+## Умови гри (RULES.md 2.1 і 5)
+
+option-jacoby = правило Якобі: { $value }
+option-auto-doubles = автоподвоєння: { $value } (не більше { $count })
+option-beaver = бобри: { $value }
+option-backgammon-counts = { -backgammon-win } коштує { $count ->
+    [one] { $count } очко
+    [few] { $count } очки
+    [many] { $count } очок
+   *[other] { $count } очка
+}
+option-cube-progression = щаблі куба: { $value ->
+    [arithmetic] 1, 2, 3, 4…
+   *[geometric] 1, 2, 4, 8…
+}
+option-gammons-with-cube = { -gammon } при поверненому кубі: { $value }
+option-cube-limit = межа куба: { $value }
+option-crawford = правило Кроуфорда: { $value }
+option-prime-rule = шість блоків поспіль: { $value ->
+    [home] можна, коли шашка суперника вже вдома
+   *[ahead] можна, якщо попереду є шашка суперника
+}
+option-koks = { -backgammon-win } (3 очки): { $value }
+option-last-roll-draw = останній кидок на нічию: { $value }
+option-next-game-starts = наступну партію починає: { $value ->
+    [alternate] по черзі
+   *[winner] переможець
+}
+option-move-clock = годинник на хід: { $value }
+
+## Шует
+
+chouette-lobby = Збір на { -chouette }: { $count ->
+    [one] { $count } гравець
+    [few] { $count } гравці
+    [many] { $count } гравців
+   *[other] { $count } гравця
+} за столом. Приєднуйтеся; гра почнеться, коли зберуться троє або більше.
+chouette-seat-roll = Кидки за місця: { $rolls }
+chouette-box = Бокс: { $player }
+chouette-captain = Капітан: { $player }
+chouette-team = Команда: { $players }
+chouette-proposal = { $player } пропонує { $play }.
+chouette-vote = Команда голосує за подвоєння бокса: { $yes } з { $total } за.
+chouette-team-doubles = Команда подвоює бокс до { $value }.
+chouette-team-no-double = Команда не подвоює.
+chouette-answer-each = Кожен гравець команди вирішує сам: прийняти чи пас.
+chouette-member-takes = { $player } приймає.
+chouette-member-passes = { $player } пасує й платить { $points ->
+    [one] { $points } очко
+    [few] { $points } очки
+    [many] { $points } очок
+   *[other] { $points } очка
+}.
+chouette-new-captain = Тепер за команду ходить { $player }.
+chouette-rotation = Наступна партія: бокс { $box }, капітан { $captain }.
+chouette-ledger = Розрахунок:
+chouette-ledger-line = { $player }: { $points }
+
+## Годинник на хід (гра листуванням)
+
+clock-off = Годинник на хід вимкнено.
+clock-set = Годинник на хід: { $duration } на хід.
+clock-reminder = { $player }, на хід лишилося { $left }.
+clock-expired = Час { $player } вичерпано. { $opponent } може забрати { $what ->
+    [match] матч
+   *[game] партію
+} командою /claim.
+clock-claimed = { $player } виграє { $what ->
+    [match] матч
+   *[game] партію
+} за часом.
+
+## Статистика
+
+stats-line = { $player }: партій { $games }, перемог { $wins }, марсів { $gammons }, коксів { $backgammons }.
+stats-none = Зіграних партій ще немає.
+
+## Налаштування
+
+settings-title = Налаштування
+settings-board = Дошка: { $style ->
+    [text] текстом
+   *[image] малюнком
+}
+settings-direction = Напрямок: { $direction ->
+    [clockwise] за годинниковою стрілкою
+   *[counterclockwise] проти годинникової стрілки
+}
+settings-home = Дім: { $side ->
+    [left] унизу ліворуч
+   *[right] унизу праворуч
+}
+settings-swap-sides = Міняти сторони після кожної партії: { $value }
+settings-language = Мова: { $language }
+settings-auto-roll = Кидати автоматично, коли немає рішення щодо куба: { $value }
+settings-saved = Налаштування збережено.
+
+## Експорт
+
+export-position = Position ID: { $position_id }  Match ID: { $match_id }
+export-xgid = XGID: { $xgid }
+export-match-file = Файл матчу додано ({ $name }).
+
+## Довідка (по повідомленню на команду; .usage — аргументи)
+
+help-title = Команди:
+help-footer = Напишіть назву команди після /help, щоб дізнатися більше; правила: /rules.
+help-new = відкрити стіл: короткі або довгі нарди; матч, гра на гроші або { -chouette }
+    .usage = /new [backgammon|nardy] [match N|money|chouette]
+help-join = зайняти вільне місце (або записатися на { -chouette })
+    .usage = /join
+help-invite = залишити місце суперника для названого гравця
+    .usage = /invite @ім'я
+help-leave = залишити стіл або збір
+    .usage = /leave
+help-abort = перервати партію (за згодою обох або творцем столу до першого кидка)
+    .usage = /abort
+help-roll = кинути кості
+    .usage = /roll
+help-move = зіграти хід у нотації; у свій хід можна писати саму нотацію
+    .usage = /move 24/18 13/11
+help-undo = скасувати останній крок ходу, який ви складаєте
+    .usage = /undo
+help-confirm = підтвердити хід і передати кості
+    .usage = /confirm
+help-double = запропонувати подвоєння до кидка
+    .usage = /double
+help-take = прийняти подвоєння
+    .usage = /take
+help-pass = відмовитися від подвоєння й програти партію за поточною ставкою
+    .usage = /pass
+help-beaver = одразу переподвоїти й залишити куб собі (гра на гроші, якщо дозволено)
+    .usage = /beaver
+help-resign = запропонувати здачу: одну партію, { -gammon } або { -backgammon-win }
+    .usage = /resign [single|gammon|backgammon]
+help-accept = прийняти запропоновану здачу
+    .usage = /accept
+help-decline = відхилити здачу й грати далі
+    .usage = /decline
+help-board = показати дошку ще раз
+    .usage = /board
+help-score = показати рахунок матчу або сесії
+    .usage = /score
+help-pips = показати піпси
+    .usage = /pips
+help-help = список команд або довідка про одну
+    .usage = /help [команда]
+help-rules = де пояснено правила та умови гри
+    .usage = /rules
+help-export = позиція як ID GNU Backgammon і XGID, матч — файлом .mat
+    .usage = /export [match]
+help-settings = дошка малюнком чи текстом, напрямок, бік дому, мова, автокидок
+    .usage = /settings
+help-clock = годинник на хід: вимкнути або хвилини, години, дні на хід
+    .usage = /clock off|30m|12h|3d
+help-claim = забрати партію (або матч), коли час суперника вичерпано
+    .usage = /claim
+help-language = вибрати мову
+    .usage = /language en|ru|uk|be
+help-stats = ваші партії, перемоги, марси й кокси
+    .usage = /stats
+rules-link = Правила та умови гри: { $url }
+
+## Помилки застосунку
+
+error-generic = Зараз так не можна.
+error-unknown-command = Невідома команда { $command }. Список команд: /help.
+error-bad-arguments = Неправильні аргументи для { $command }. Приклад: { $usage }
+error-too-long = Повідомлення задовге; нічого не змінено.
+error-not-seated = Ви не граєте за цим столом.
+error-not-your-button = Ця кнопка не для вас.
+error-stale = Ця дошка застаріла: користуйтеся останньою.
+error-bad-payload = Ця кнопка недійсна.
+error-unavailable = Сховище ігор тимчасово недоступне. Спробуйте за хвилину.
+error-internal = Щось пішло не так, нічого не змінено. Спробуйте ще раз.
+error-no-table = У цьому чаті ще немає столу. Почніть командою /new.
+error-not-your-table = Це можуть лише гравці цього столу.
+error-not-creator = Це може лише той, хто відкрив стіл.
+error-clock-running = Час суперника ще не вичерпано.
+error-bad-clock = Вкажіть годинник так: off, хвилини (30m), години (12h) або дні (3d).
+error-unknown-language = Невідома мова; виберіть en, ru, uk або be.
+
+## Помилки рушія (error-<код>; .detail використовує параметри помилки)
+
+error-syntax = Не зрозумів хід. Пишіть так: 24/18 13/11.
+    .detail = Не зрозумів «{ $text }». Пишіть хід так: { $example }.
+error-backwards = Шашка пішла б назад.
+    .detail = { $move } — хід назад.
+error-bad-distance = Жодна кістка цього кидка не дає такої відстані.
+    .detail = { $move }: відстань { $pips }, а випало { $dice }.
+error-dice = Кості — це два числа від 1 до 6.
+error-too-many-dice = Для цього ходу потрібно більше костей, ніж випало.
+    .detail = Для { $moves } потрібно більше костей, ніж { $dice }.
+error-no-such-die = Такого числа не випало.
+    .detail = У кидку { $dice } немає { $die }.
+error-no-checker = Там немає вашої шашки.
+    .detail = На { $point } немає вашої шашки.
+    .detail-bar = На барі немає вашої шашки.
+error-bar-first = Спочатку введіть шашки з бару.
+    .detail = Спочатку введіть з бару: там { $count ->
+        [one] { $count } шашка
+        [few] { $count } шашки
+        [many] { $count } шашок
+       *[other] { $count } шашки
+    }.
+error-point-closed = Цей пункт закритий.
+    .detail = Пункт { $point } закритий.
+    .detail-points = Пункти { $points } закриті.
+error-bear-off-not-home = Викидати можна, лише коли всі шашки вдома.
+error-bear-off-higher = Викинути більшим числом можна, лише якщо вище немає шашок.
+    .detail = Не можна викинути з { $point } на { $die }, поки вище стоїть шашка.
+error-rule = Правила цієї гри не дозволяють такого ходу.
+    .detail = Правила не дозволяють тут { $move }.
+error-max-dice = Треба зіграти якомога більше костей.
+    .detail = Треба зіграти більше: можливо { $example }.
+error-must-use-both = Якщо можна, треба зіграти обидві кості.
+    .detail = Треба зіграти обидві кості: можливо { $example }.
+error-higher-die = Якщо можна зіграти лише одну кістку, грається більша.
+    .detail = Можна зіграти лише одну кістку, і це { $die }: { $example }.
+error-must-move = Якщо хід можливий, треба ходити.
+    .detail = Треба ходити: можливо { $example }.
+error-no-play = З таким кидком ходів немає.
+    .detail = З кидком { $dice } ходів немає.
+error-no-hitting = У цій грі бити не можна.
+error-no-blot = Там немає блоту, який можна побити.
+    .detail = На { $point } немає блоту.
+error-ambiguous = Такий запис підходить до кількох ходів; напишіть кожен крок.
+    .detail = «{ $text }» підходить до кількох ходів; напишіть кожен крок.
+error-illegal = Такий хід за правилами неможливий.
+error-illegal-play = Такий хід за правилами неможливий.
+error-step-not-legal = Такий крок зараз неможливий.
+error-nothing-to-undo = Скасовувати нічого.
+error-play-incomplete = Хід ще не закінчено: зіграйте всі кості, які можна.
+error-not-your-turn = Зараз не ваш хід.
+error-must-roll-first = Спочатку киньте кості.
+error-already-rolled = Кості вже кинуто.
+error-game-not-started = Партія ще не почалася.
+error-game-over = Партію закінчено.
+error-game-running = Іде партія.
+error-match-over = Матч закінчено.
+error-double-pending = Запропоновано подвоєння: спочатку прийміть, спасуйте або оголосіть бобра.
+error-beaver-pending = Оголошено бобра: спочатку прийміть його або відмовтеся.
+error-no-double-pending = Подвоєння не пропонували.
+error-no-beaver-pending = Бобра не оголошували.
+error-cube-disabled = Ця партія грається без куба.
+error-cube-not-yours = Куб у суперника.
+error-cube-at-limit = Куб уже на межі.
+    .detail = Куб не може бути більшим за { $limit }.
+error-crawford-no-double = У партії Кроуфорда подвоювати не можна.
+error-last-roll-no-double = На останньому кидку подвоювати не можна.
+error-beaver-not-allowed = За цим столом бобрів не грають.
+error-resign-pending = Запропоновано здачу: спочатку прийміть або відхиліть її.
+error-no-resign-pending = Здачу ніхто не пропонував.
+error-resign-not-allowed = Зараз так здатися не можна.
+error-unknown-action = Невідома дія.
+error-bad-player = За цим столом немає такого гравця.
+error-bad-die = На кубику буває від 1 до 6.
+error-bad-length = Матч грається до 1 очка або більше (0 — гра на гроші).
+error-bad-game = Ця партія не з цього матчу.
+error-no-dice = Кості недоступні.
+error-dice-exhausted = Кості недоступні.
+error-unknown-variant = Невідома гра; виберіть короткі або довгі нарди.
+error-corrupt-state = Збережену партію не вдається прочитати.
+error-unsupported-schema = Збережену партію записано новішою версією бота.
+error-engine-error = Зараз так не можна.
+error-not-exportable = Цю партію не можна вивантажити файлом матчу.
+error-bad-name = Таке ім'я гравця не можна записати у файл матчу.
+error-too-few-players = Для шуету потрібно щонайменше троє гравців.
+error-duplicate-player = Гравця вказано двічі.
+error-already-seated = Ви вже сидите за цим столом.
+error-unknown-player = Такий гравець не сидить за цим столом.
+error-already-left = Ви вже вийшли.
+error-not-in-game = Ви вибули з цієї партії.
+error-not-team-member = Цей гравець не в команді.
+error-not-captain = За команду ходить лише капітан.
+error-no-game = Партію ще не почато.
+error-bad-proposal = Таку пропозицію зараз зробити не можна.
+error-no-vote = Голосування за подвоєння немає.
+error-already-voted = Ви вже проголосували.
+error-vote-pending = Команда голосує за подвоєння.
+error-already-decided = Ви вже відповіли.
