@@ -9,6 +9,7 @@ from engine.errors import (
     InvalidNotation,
 )
 from engine.movegen import Play, Step, legal_plays, max_dice_playable
+from engine.notation import format_play, format_steps, parse_play
 from engine.position import Position
 from engine.rules import BACKGAMMON, Ruleset
 
@@ -24,6 +25,9 @@ __all__ = [
     "Position",
     "Ruleset",
     "Step",
+    "format_play",
+    "format_steps",
     "legal_plays",
     "max_dice_playable",
+    "parse_play",
 ]

@@ -25,13 +25,19 @@ class EngineError(ValueError):
 class InvalidNotation(EngineError):
     """The text is not a play in any notation the engine understands."""
 
+    code = "syntax"
+
 
 class IllegalPlay(EngineError):
     """The play is well formed but the rules do not allow it in this position with these dice."""
 
+    code = "illegal"
+
 
 class AmbiguousPlay(IllegalPlay):
     """The text denotes more than one legal play with different results."""
+
+    code = "ambiguous"
 
 
 class IllegalAction(EngineError):

@@ -1,69 +1,778 @@
-"""Standard backgammon notation: formatting plays and parsing what players type."""
+"""Standard backgammon notation: formatting plays and parsing what players type.
+
+Formatting follows GNU Backgammon (``FormatMove`` in its ``drawboard.c``): the single steps are
+ordered by starting point, highest first; a checker's consecutive steps are merged into one move
+whose intermediate landing points are shown only where it hit (``13/7``, ``24/18*/14``);
+identical moves are counted (``8/5(2)``); a hit is marked once, on the first move that lands on
+the point (``13/7*``).
+
+:func:`parse_play` reads what players type (``24/18 13/11``, ``24-18 13-11``, ``24 18 13 11``,
+``bar/22``, ``b/22``, ``25/22``, ``6/off``, ``6/0``, ``8/5(2)``, ``13/7``, ``24/18*/14``...) and
+returns the legal play the text denotes, or raises an error whose message says why the text is
+not one.  It never chooses silently between two plays with different results: where a merged move
+such as ``13/7`` can be played through either intermediate point with different results it raises
+:class:`~engine.errors.AmbiguousPlay`, and :func:`format_play` then shows the intermediate point
+(``13/11/7``) so that what is displayed always reads back as the same play.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
 
-if TYPE_CHECKING:
-    from engine.movegen import Step
+from engine.errors import AmbiguousPlay, EngineError, IllegalPlay, InvalidNotation
+from engine.movegen import Play, Step, legal_plays
+from engine.position import Position
+from engine.rules import Ruleset
+
+BAR = 25
+OFF = 0
+
+_EXAMPLE = "24/18 13/11"
+_NO_MOVE_WORDS = frozenset({"no move", "nomove", "pass", "none", "no play"})
+_BAR_WORDS = frozenset({"bar", "b", "бар", "б", "25"})
+_OFF_WORDS = frozenset({"off", "o", "0", "выброс", "выкид", "викид"})
+_ARROWS = ("–", "—", "−", "‐", "‑", "‒", "―", "→", "⟶", "➔", "➜", "➝", "⇒", "->", "=>", "-")
+_NODE = re.compile(r"^([^*]+)(\*?)$")
+_COUNT = re.compile(r"^(.*?)(?:\((\d+)\)|[x×](\d+))$")
 
 
 def point_name(point: int) -> str:
-    if point == 25:
+    """``"bar"`` for 25, ``"off"`` for 0, else the number: how a point is written in a move."""
+    if point == BAR:
         return "bar"
-    if point <= 0:
+    if point <= OFF:
         return "off"
     return str(point)
+
+
+def _point_phrase(point: int) -> str:
+    return "the bar" if point == BAR else f"the {point} point"
+
+
+def _dice_text(dice: tuple[int, int]) -> str:
+    return f"{max(dice)}-{min(dice)}"
+
+
+# -- formatting -------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Chain:
+    """One printed move: a checker's merged steps.
+
+    ``full`` is every point the checker touched (start, each landing), ``shown`` the points GNU
+    Backgammon prints (start, the landings where it hit, the end), ``count`` the identical moves.
+    """
+
+    full: list[int]
+    shown: list[int]
+    count: int = 1
+
+
+def _chains(steps: Sequence[Step]) -> tuple[list[_Chain], set[int]]:
+    """GNU Backgammon's merging of ``steps`` into moves, and the set of points hit."""
+    hits = {step.to for step in steps if step.hit and step.to != OFF}
+    ordered = sorted(((s.frm, s.to) for s in steps), key=lambda m: (-m[0], -m[1]))
+    rows: list[_Chain | None] = [_Chain([frm, to], [frm, to]) for frm, to in ordered]
+    for i, row in enumerate(rows):
+        if row is None:
+            continue
+        for j in range(i + 1, len(rows)):
+            other = rows[j]
+            if other is None or row.full[-1] != other.full[0]:
+                continue
+            end = other.full[-1]
+            row.full.append(end)
+            if row.shown[-1] in hits:
+                row.shown.append(end)
+            else:
+                row.shown[-1] = end
+            rows[j] = None
+    chains: list[_Chain] = []
+    for row in rows:
+        if row is None:
+            continue
+        for chain in chains:
+            if chain.shown == row.shown and chain.full == row.full:
+                chain.count += 1
+                break
+        else:
+            chains.append(row)
+    return chains, hits
+
+
+def _render(chains: Sequence[_Chain], hits: set[int], expanded: Iterable[int] = ()) -> str:
+    """The text of ``chains``; the chains whose index is in ``expanded`` show every point."""
+    if not chains:
+        return "no move"
+    full = set(expanded)
+    marked: set[int] = set()
+    words: list[str] = []
+    for index, chain in enumerate(chains):
+        nodes = chain.full if index in full else chain.shown
+        parts = [point_name(nodes[0])]
+        for node in nodes[1:-1]:
+            # GNU Backgammon keeps an intermediate point only where it hit, and always marks it;
+            # an expanded chain marks a hit point unless an earlier move has marked it.
+            star = node in hits and (index not in full or node not in marked)
+            parts.append(point_name(node) + ("*" if star else ""))
+            if node in hits:
+                marked.add(node)
+        end = nodes[-1]
+        last = point_name(end)
+        if end != OFF and end in hits and end not in marked:
+            last += "*"
+            marked.add(end)
+        parts.append(last)
+        words.append("/".join(parts) + (f"({chain.count})" if chain.count > 1 else ""))
+    return " ".join(words)
 
 
 def format_steps(steps: Sequence[Step]) -> str:
     """Format single steps the way GNU Backgammon does.
 
-    A checker's consecutive steps are merged (``13/7``, ``24/18*/14`` keeps the hit in the middle),
-    moves are listed from the highest starting point down, and identical moves are counted
-    (``8/5(2)``).  An empty play is ``"no move"``.
+    A checker's consecutive steps are merged (``13/7``; ``24/18*/14`` keeps the point where it
+    hit), moves are listed from the highest starting point down, identical moves are counted
+    (``8/5(2)``) and a hit is marked on the first move that lands on the point.  An empty play
+    is ``"no move"``.
+
+    >>> format_steps([Step(13, 11), Step(24, 18)])
+    '24/18 13/11'
+    >>> format_steps([Step(24, 18, True), Step(18, 14)])
+    '24/18*/14'
+    >>> format_steps([Step(6, 2), Step(6, 2), Step(5, 1), Step(5, 1)])
+    '6/2(2) 5/1(2)'
     """
-    if not steps:
-        return "no move"
-    # Chain the steps into checker paths: a step that starts where an earlier path ends continues
-    # that path (the checker that just arrived), unless the point had our checkers anyway -- the
-    # result is the same position either way, and gnubg prints the merged form.
-    paths: list[list[int | str]] = []
-    ends: list[int] = []
-    for step in steps:
-        for k in range(len(paths) - 1, -1, -1):
-            if ends[k] == step.frm and step.frm not in (0, 25):
-                paths[k].append(step.to)
-                if step.hit:
-                    paths[k][-1] = f"{point_name(step.to)}*"
-                ends[k] = step.to
+    chains, hits = _chains(steps)
+    return _render(chains, hits)
+
+
+def format_play(
+    position: Position,
+    dice: Iterable[int],
+    play: Play,
+    *,
+    plays: Sequence[Play] | None = None,
+) -> str:
+    """The notation of a legal ``play`` that :func:`parse_play` reads back as the same play.
+
+    It is GNU Backgammon's notation (:func:`format_steps`) unless that text is ambiguous in
+    this position -- ``13/7`` with 4-2 when the path through 9 would hit and the one through
+    11 does not -- and then the merged moves show their intermediate points (``13/11/7``).
+    ``plays`` may pass ``legal_plays(position, dice)`` when the caller has it already.
+    """
+    roll = _dice(dice)
+    legal = list(plays) if plays is not None else legal_plays(position, roll)
+    chains, hits = _chains(play.steps)
+    text = _render(chains, hits)
+    target = _play_key(play)
+    merged = [i for i, chain in enumerate(chains) if len(chain.full) > len(chain.shown)]
+    expanded: list[int] = []
+    for index in [-1, *merged]:
+        if index >= 0:
+            expanded.append(index)
+            text = _render(chains, hits, expanded)
+        try:
+            found = _resolve(position, roll, text, legal)
+        except AmbiguousPlay:
+            continue
+        except IllegalPlay:
+            # Not a legal play in this position: GNU Backgammon's text is all there is to say.
+            return _render(chains, hits)
+        if _play_key(found) == target:
+            return text
+    return _render(chains, hits, range(len(chains)))
+
+
+# -- parsing: syntax --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Move:
+    """One typed move: the points written (start, any intermediate points, end), the points
+    marked with ``*``, and how many checkers make it."""
+
+    nodes: tuple[int, ...]
+    stars: frozenset[int]
+    count: int
+
+    def text(self) -> str:
+        parts = [point_name(n) + ("*" if n in self.stars else "") for n in self.nodes]
+        return "/".join(parts) + (f"({self.count})" if self.count > 1 else "")
+
+
+def _syntax_error(text: str, why: str) -> InvalidNotation:
+    return InvalidNotation(
+        f"cannot read {text!r} as a play: {why}; write moves like {_EXAMPLE} "
+        "(also bar/22, 6/off, 8/5(2), 24/18*/14)",
+        code="syntax",
+        params={"text": text, "reason": why, "example": _EXAMPLE},
+    )
+
+
+def _normalise(text: str) -> str:
+    s = text.strip().lower()
+    for arrow in _ARROWS:
+        s = s.replace(arrow, "/")
+    s = s.replace(",", " ").replace(";", " ").rstrip(".!")
+    s = re.sub(r"\s*/\s*", "/", s)
+    s = re.sub(r"\s+\*", "*", s)
+    s = re.sub(r"\s*\(\s*(\d+)\s*\)", r"(\1)", s)
+    return " ".join(s.split())
+
+
+def _node(token: str, text: str) -> tuple[int, bool]:
+    match = _NODE.match(token)
+    if match is None:
+        raise _syntax_error(text, f"{token!r} is not a point")
+    word, star = match.group(1), bool(match.group(2))
+    if word in _BAR_WORDS:
+        return BAR, star
+    if word in _OFF_WORDS:
+        return OFF, star
+    if not word.isdigit() or not word.isascii():
+        raise _syntax_error(text, f"{word!r} is not a point")
+    value = int(word)
+    if not 1 <= value <= 24:
+        raise _syntax_error(text, f"there is no point {value} (points are 1-24, bar, off)")
+    return value, star
+
+
+def _split_count(token: str, text: str) -> tuple[str, int]:
+    match = _COUNT.match(token)
+    if match is None:
+        return token, 1
+    count = int(match.group(2) or match.group(3))
+    if not 1 <= count <= 4:
+        raise _syntax_error(text, f"a move can be repeated 1 to 4 times, not {count}")
+    return match.group(1), count
+
+
+def _make_move(parts: Sequence[str], count: int, text: str) -> _Move:
+    nodes: list[int] = []
+    stars: set[int] = set()
+    for part in parts:
+        value, star = _node(part, text)
+        nodes.append(value)
+        if star:
+            if value in (BAR, OFF):
+                raise _syntax_error(text, f"a hit is marked on a point, not on {part}")
+            stars.add(value)
+    if len(nodes) < 2:
+        raise _syntax_error(text, f"{'/'.join(parts)!r} needs a start and an end point")
+    for k, value in enumerate(nodes):
+        if value == BAR and k > 0:
+            raise _syntax_error(text, "a move can start on the bar but not go there")
+        if value == OFF and k < len(nodes) - 1:
+            raise _syntax_error(text, "a move can end off the board but not start or pass there")
+    move = _Move(tuple(nodes), frozenset(stars), count)
+    for a, b in pairwise(nodes):
+        if b >= a:
+            raise IllegalPlay(
+                f"checkers move from higher points to lower ones: {move.text()} goes backwards",
+                code="backwards",
+                params={"move": move.text()},
+            )
+    return move
+
+
+def _parse_moves(text: str) -> list[_Move] | None:
+    """The typed moves of ``text``, or None for an explicit "no move"."""
+    if not isinstance(text, str):
+        raise _syntax_error(repr(text), "a play is a text")
+    s = _normalise(text)
+    if s in _NO_MOVE_WORDS:
+        return None
+    if not s:
+        raise _syntax_error(text, "the text is empty")
+    tokens = s.split(" ")
+    moves: list[_Move] = []
+    if any("/" in token for token in tokens):
+        for token in tokens:
+            if "/" not in token:
+                raise _syntax_error(text, f"{token!r} is not a move like 24/18")
+            body, count = _split_count(token, text)
+            moves.append(_make_move(body.split("/"), count, text))
+        return moves
+    # Points in pairs: "24 18 13 11".
+    if len(tokens) % 2:
+        raise _syntax_error(text, "points without slashes must come in pairs (24 18 13 11)")
+    for k in range(0, len(tokens), 2):
+        second, count = _split_count(tokens[k + 1], text)
+        moves.append(_make_move((tokens[k], second), count, text))
+    return moves
+
+
+# -- parsing: rules ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Reason:
+    code: str
+    message: str
+    params: dict[str, object] = field(default_factory=dict)
+
+
+_Board = tuple[list[int], list[int]]
+_Seq = tuple[tuple[int, int, int], ...]  # (frm, to, die) single steps
+
+
+def _board(position: Position) -> _Board:
+    """``me[0]`` off, ``me[1..24]``, ``me[25]`` bar; ``opp[p]`` the opponent on our point ``p``,
+    ``opp[0]`` the opponent's bar."""
+    me = [15 - sum(position.player), *position.player]
+    opp = [0] * 26
+    pmap = position.ruleset.point_map
+    for q in range(1, 25):
+        opp[pmap[q]] += position.opponent[q - 1]
+    opp[0] = position.opponent[24]
+    return me, opp
+
+
+def _move_checker(me: list[int], opp: list[int], frm: int, to: int, rules: Ruleset) -> bool:
+    me[frm] -= 1
+    me[to] += 1
+    if to != OFF and rules.hits and opp[to] == 1:
+        opp[to] = 0
+        opp[0] += 1
+        return True
+    return False
+
+
+_Key = bytes
+_NO_CHANGE = bytes([8] * 26)
+
+
+def _key(moves: Iterable[tuple[int, int]], hits: Iterable[int]) -> _Key:
+    """What a play changes, which identifies its result in a given position: the net change of
+    the mover's checkers on each point (offset by 8) and the points where an opposing blot was
+    hit (a blot is hit exactly when some step lands on it, whatever the order of the steps)."""
+    delta = bytearray(_NO_CHANGE)
+    for frm, to in moves:
+        delta[frm] -= 1
+        delta[to] += 1
+    return bytes(delta) + bytes(sorted(hits))
+
+
+def _play_key(play: Play) -> _Key:
+    """:func:`_key` of a play whose steps carry their hits."""
+    delta = bytearray(_NO_CHANGE)
+    hits: list[int] = []
+    for frm, to, hit in play.steps:
+        delta[frm] -= 1
+        delta[to] += 1
+        if hit:
+            hits.append(to)
+    if hits:
+        delta.extend(sorted(hits))
+    return bytes(delta)
+
+
+def _check_step(
+    start: list[int],
+    me: list[int],
+    opp: list[int],
+    frm: int,
+    to: int,
+    die: int,
+    rules: Ruleset,
+    path: Sequence[tuple[int, int, bool]],
+) -> _Reason | None:
+    """Why the single step ``frm -> to`` with ``die`` is not allowed now, or None."""
+    if frm == BAR and not me[BAR]:
+        return _Reason("no_checker", "you have no checker on the bar", {"point": BAR})
+    if frm != BAR and me[BAR]:
+        return _Reason(
+            "bar_first",
+            f"enter from the bar first: you have {me[BAR]} checker{'s' * (me[BAR] > 1)} there",
+            {"count": me[BAR]},
+        )
+    if not me[frm]:
+        if start[frm]:
+            return _Reason(
+                "no_checker",
+                f"you have only {start[frm]} checker{'s' * (start[frm] > 1)} on the {frm} point",
+                {"point": frm, "count": start[frm]},
+            )
+        return _Reason("no_checker", f"no checker on the {frm} point", {"point": frm, "count": 0})
+    if to != OFF and opp[to] >= rules.block:
+        where = f"the {to} point is {'closed' if rules.hits else 'occupied by the opponent'}"
+        if frm == BAR:
+            where += f": you cannot enter with the {die}"
+        return _Reason("point_closed", where, {"point": to, "die": die})
+    if to == OFF:
+        if any(me[7:26]):
+            return _Reason(
+                "bear_off_not_home",
+                "you cannot bear off while a checker is outside your home board",
+            )
+        if die > frm and any(me[frm + 1 : 7]):
+            return _Reason(
+                "bear_off_higher",
+                f"you cannot bear off from the {frm} point with the {die} while a checker "
+                "stands on a higher point: the die must move that checker",
+                {"point": frm, "die": die},
+            )
+    hook = rules.step_allowed
+    if hook is not None and not hook(me, opp, frm, to, path):
+        move = f"{point_name(frm)}/{point_name(to)}"
+        return _Reason(
+            "rule",
+            f"the rules of {rules.name} do not allow {move} here",
+            {"move": move, "rules": rules.name},
+        )
+    return None
+
+
+def _splits(frm: int, to: int, dice: tuple[int, int]) -> list[tuple[int, ...]]:
+    """The dice sequences that move one checker from ``frm`` to ``to`` (any intermediate point
+    is a landing; a bear-off may use a larger die on its last step)."""
+    distance = frm - to
+    out: list[tuple[int, ...]] = []
+    if dice[0] == dice[1]:
+        die = dice[0]
+        for k in range(1, 5):
+            if (k - 1) * die < distance and (
+                k * die == distance or (to == OFF and k * die > distance)
+            ):
+                out.append((die,) * k)
+        return out
+    for die in sorted(set(dice), reverse=True):
+        if die == distance or (to == OFF and die > distance):
+            out.append((die,))
+    for a, b in ((dice[0], dice[1]), (dice[1], dice[0])):
+        if a < distance and (a + b == distance or (to == OFF and a + b > distance)):
+            out.append((a, b))
+    return out
+
+
+def _steps_of(frm: int, dice: Sequence[int]) -> list[tuple[int, int, int]]:
+    out: list[tuple[int, int, int]] = []
+    point = frm
+    for die in dice:
+        nxt = max(point - die, OFF)
+        out.append((point, nxt, die))
+        point = nxt
+    return out
+
+
+def _assignments(
+    segments: Sequence[tuple[int, int]], dice: tuple[int, int]
+) -> Iterator[list[tuple[int, ...]]]:
+    """Every choice of a dice sequence for each segment that the roll can pay for."""
+    pool = Counter(dice if dice[0] != dice[1] else (dice[0],) * 4)
+    options = [_splits(frm, to, dice) for frm, to in segments]
+    chosen: list[tuple[int, ...]] = []
+
+    def walk(k: int) -> Iterator[list[tuple[int, ...]]]:
+        if k == len(segments):
+            yield list(chosen)
+            return
+        for option in options[k]:
+            need = Counter(option)
+            if all(pool[d] >= n for d, n in need.items()):
+                pool.subtract(need)
+                chosen.append(option)
+                yield from walk(k + 1)
+                chosen.pop()
+                pool.update(need)
+
+    yield from walk(0)
+
+
+def _interleavings(groups: Sequence[Sequence[tuple[int, int, int]]]) -> Iterator[_Seq]:
+    """Every order of the steps that keeps each checker's own steps in order; the groups'
+    concatenation first."""
+    index = [0] * len(groups)
+    total = sum(len(g) for g in groups)
+    out: list[tuple[int, int, int]] = []
+
+    def walk() -> Iterator[_Seq]:
+        if len(out) == total:
+            yield tuple(out)
+            return
+        for g, group in enumerate(groups):
+            if index[g] < len(group):
+                out.append(group[index[g]])
+                index[g] += 1
+                yield from walk()
+                index[g] -= 1
+                out.pop()
+
+    yield from walk()
+
+
+@dataclass(slots=True)
+class _Outcome:
+    """A candidate step sequence that passed every single-step check."""
+
+    seq: _Seq
+    hits: frozenset[int]
+    key: _Key
+
+
+def _simulate(
+    board: _Board, seq: _Seq, rules: Ruleset
+) -> tuple[int, _Reason | None, frozenset[int]]:
+    start, opp0 = board
+    me, opp = list(start), list(opp0)
+    hits: set[int] = set()
+    path: list[tuple[int, int, bool]] = []
+    for depth, (frm, to, die) in enumerate(seq):
+        reason = _check_step(start, me, opp, frm, to, die, rules, path)
+        if reason is not None:
+            return depth, reason, frozenset(hits)
+        hit = _move_checker(me, opp, frm, to, rules)
+        if hit:
+            hits.add(to)
+        path.append((frm, to, hit))
+    return len(seq), None, frozenset(hits)
+
+
+def _moves_text(moves: Sequence[_Move]) -> str:
+    return " ".join(move.text() for move in moves)
+
+
+def _distance_error(frm: int, to: int, dice: tuple[int, int]) -> IllegalPlay:
+    distance = frm - to
+    move = f"{point_name(frm)}/{point_name(to)}"
+    roll = _dice_text(dice)
+    if to != OFF and distance <= 6 and distance not in dice:
+        return IllegalPlay(
+            f"you rolled {roll}: there is no {distance} to play",
+            code="no_such_die",
+            params={"dice": roll, "die": distance, "move": move},
+        )
+    return IllegalPlay(
+        f"you rolled {roll}: no die or sum of the dice moves {move} ({distance} pips)",
+        code="bad_distance",
+        params={"dice": roll, "move": move, "pips": distance},
+    )
+
+
+def _too_many_dice(
+    segments: Sequence[tuple[int, int]], moves: Sequence[_Move], dice: tuple[int, int]
+) -> IllegalPlay:
+    roll = _dice_text(dice)
+    text = _moves_text(moves)
+    if dice[0] != dice[1]:
+        singles = [_splits(f, t, dice) for f, t in segments]
+        if all(len(o) == 1 and len(o[0]) == 1 for o in singles):
+            counts = Counter(o[0][0] for o in singles)
+            for die, n in counts.items():
+                if n > 1:
+                    return IllegalPlay(
+                        f"you rolled {roll}: there is only one {die} ({text} needs {n})",
+                        code="too_many_dice",
+                        params={"dice": roll, "die": die, "moves": text},
+                    )
+    limit = "two dice" if dice[0] != dice[1] else f"four {dice[0]}s"
+    return IllegalPlay(
+        f"you rolled {roll}: {text} needs more than {limit}",
+        code="too_many_dice",
+        params={"dice": roll, "moves": text},
+    )
+
+
+def _closed_reason(reasons: Sequence[_Reason]) -> _Reason:
+    """One reason for several failed candidates: blocked points are listed together."""
+    first = reasons[0]
+    if first.code != "point_closed" or not all(r.code == "point_closed" for r in reasons):
+        return first
+    points = sorted({int(str(r.params["point"])) for r in reasons})
+    if len(points) == 1:
+        return first
+    names = ", ".join(str(p) for p in points[:-1]) + f" and {points[-1]}"
+    return _Reason("point_closed", f"the {names} points are closed", {"points": points})
+
+
+def _contains(play: Play, seq: _Seq) -> bool:
+    have = Counter((s.frm, s.to) for s in play.steps)
+    need = Counter((frm, to) for frm, to, _ in seq)
+    return all(have[m] >= n for m, n in need.items())
+
+
+def _example(position: Position, dice: tuple[int, int], legal: Sequence[Play], seq: _Seq) -> str:
+    """A legal play to suggest: one that makes the typed steps if any does (the first by its
+    notation, so the suggestion does not depend on the order of ``legal``)."""
+    fitting = [p for p in legal if _contains(p, seq)] or list(legal)
+    play = min(fitting, key=lambda p: format_steps(p.steps))
+    return format_play(position, dice, play, plays=legal)
+
+
+def _usage_error(
+    position: Position, dice: tuple[int, int], legal: Sequence[Play], seq: _Seq
+) -> IllegalPlay:
+    roll = _dice_text(dice)
+    used = len(seq)
+    if not legal:
+        return IllegalPlay(
+            f"no play is possible with {roll}", code="no_play", params={"dice": roll}
+        )
+    most = len(legal[0].steps)
+    example = _example(position, dice, legal, seq)
+    params: dict[str, object] = {"dice": roll, "example": example}
+    if used < most:
+        if dice[0] == dice[1]:
+            params.update(die=dice[0], count=most)
+            return IllegalPlay(
+                f"you must play as many of the {dice[0]}s as possible ({most}): "
+                f"{example} is possible",
+                code="max_dice",
+                params=params,
+            )
+        return IllegalPlay(
+            f"you must play both dice: {example} is possible", code="must_use_both", params=params
+        )
+    if dice[0] != dice[1] and most == 1:
+        params["die"] = max(dice)
+        return IllegalPlay(
+            f"with {roll} you must play the {max(dice)} when only one die can be played: "
+            f"{example} is possible",
+            code="higher_die",
+            params=params,
+        )
+    return IllegalPlay(
+        f"that is not a legal play with {roll}: {example} is possible",
+        code="illegal",
+        params=params,
+    )
+
+
+def _resolve(position: Position, dice: tuple[int, int], text: str, legal: Sequence[Play]) -> Play:
+    """The legal play ``text`` denotes (see :func:`parse_play`)."""
+    moves = _parse_moves(text)
+    roll = _dice_text(dice)
+    if moves is None:
+        if not legal:
+            return Play(())
+        example = _example(position, dice, legal, ())
+        raise IllegalPlay(
+            f"you must move: {example} is possible",
+            code="must_move",
+            params={"dice": roll, "example": example},
+        )
+    rules = position.ruleset
+    board = _board(position)
+    stars = frozenset().union(*(move.stars for move in moves))
+    if stars and not rules.hits:
+        raise IllegalPlay(
+            f"there is no hitting in {rules.name}", code="no_hitting", params={"rules": rules.name}
+        )
+    copies = [move for move in moves for _ in range(move.count)]
+    segments = [(a, b) for move in copies for a, b in pairwise(move.nodes)]
+    for frm, to in segments:
+        if not _splits(frm, to, dice):
+            raise _distance_error(frm, to, dice)
+    if len(segments) > (2 if dice[0] != dice[1] else 4):
+        raise _too_many_dice(segments, moves, dice)
+    legal_by_key = {_play_key(play): play for play in legal}
+
+    # Checkers listed from the bar and the highest point down, as they are usually played.
+    order = sorted(range(len(copies)), key=lambda k: -copies[k].nodes[0])
+    seen: set[_Seq] = set()
+    complete: list[_Outcome] = []
+    best_depth = -1
+    failures: list[_Reason] = []
+    any_assignment = False
+    for assignment in _assignments(segments, dice):
+        any_assignment = True
+        groups: list[list[tuple[int, int, int]]] = []
+        k = 0
+        for move in copies:
+            group: list[tuple[int, int, int]] = []
+            for frm in move.nodes[:-1]:
+                group.extend(_steps_of(frm, assignment[k]))
+                k += 1
+            groups.append(group)
+        # The result does not depend on the order of the steps: one legal order is enough.
+        for seq in _interleavings([groups[k] for k in order]):
+            if seq in seen:
+                continue
+            seen.add(seq)
+            depth, reason, hits = _simulate(board, seq, rules)
+            if reason is None:
+                key = _key(((frm, to) for frm, to, _ in seq), hits)
+                complete.append(_Outcome(seq, hits, key))
                 break
-        else:
-            paths.append([step.frm, f"{point_name(step.to)}*" if step.hit else step.to])
-            ends.append(step.to)
-    texts: list[tuple[int, int, str]] = []
-    for path in paths:
-        # Intermediate points without a hit are dropped: 13/10/7 prints as 13/7.
-        head = path[0]
-        assert isinstance(head, int)
-        parts = [point_name(head)]
-        for k, node in enumerate(path[1:], start=1):
-            last = k == len(path) - 1
-            if isinstance(node, str):
-                parts.append(node)
-            elif last:
-                parts.append(point_name(node))
-        end = ends[paths.index(path)]
-        texts.append((head, end, "/".join(parts)))
-    texts.sort(key=lambda t: (-t[0], -t[1]))
-    out: list[str] = []
-    i = 0
-    while i < len(texts):
-        j = i
-        while j + 1 < len(texts) and texts[j + 1][2] == texts[i][2]:
-            j += 1
-        count = j - i + 1
-        out.append(texts[i][2] + (f"({count})" if count > 1 else ""))
-        i = j + 1
-    return " ".join(out)
+            if depth > best_depth:
+                best_depth, failures = depth, [reason]
+            elif depth == best_depth:
+                failures.append(reason)
+    if not any_assignment:
+        raise _too_many_dice(segments, moves, dice)
+
+    matches: dict[bytes, Play] = {}
+    for outcome in complete:
+        if stars <= outcome.hits and outcome.key in legal_by_key:
+            matches[outcome.key] = legal_by_key[outcome.key]
+    if len(matches) == 1:
+        return next(iter(matches.values()))
+    if matches:
+        options = [_render(*_chains(p.steps), range(4)) for p in matches.values()]
+        listed = ", ".join(options[:-1]) + f" or {options[-1]}"
+        raise AmbiguousPlay(
+            f"{_moves_text(moves)} can be played as {listed}: write the one you mean",
+            code="ambiguous",
+            params={"text": _moves_text(moves), "options": options},
+        )
+    marked_wrong = [o for o in complete if o.key in legal_by_key]
+    if marked_wrong:
+        missing = sorted(stars - marked_wrong[0].hits)
+        point = missing[0]
+        raise IllegalPlay(
+            f"{_moves_text(moves)} does not hit on the {point} point: "
+            "there is no opposing blot there to hit",
+            code="no_blot",
+            params={"point": point, "moves": _moves_text(moves)},
+        )
+    if complete:
+        unmarked = [o for o in complete if stars <= o.hits] or complete
+        outcome = max(unmarked, key=lambda o: len(o.seq))
+        raise _usage_error(position, dice, legal, outcome.seq)
+    reason = _closed_reason(failures)
+    raise IllegalPlay(reason.message, code=reason.code, params=dict(reason.params))
+
+
+def _dice(dice: Iterable[int]) -> tuple[int, int]:
+    values = tuple(dice)
+    if len(values) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in values):
+        raise EngineError(f"dice must be two numbers from 1 to 6, not {values!r}", code="dice")
+    return values[0], values[1]
+
+
+def parse_play(
+    position: Position,
+    dice: Iterable[int],
+    text: str,
+    *,
+    plays: Sequence[Play] | None = None,
+) -> Play:
+    """The legal play that ``text`` denotes in ``position`` with ``dice``.
+
+    Accepts ``24/18 13/11``, ``24-18 13-11``, ``24 18 13 11``, ``bar/22`` (``b/22``, ``25/22``,
+    ``бар/22``), ``6/off`` (``6/0``), ``8/5(2)``, ``13/7`` (one checker using both dice),
+    ``24/18*/14``, with or without ``*``, in any case, with extra spaces or commas and with
+    dashes or arrows for the slash; ``no move`` (or ``pass``) when nothing can be played.
+    Returns the element of ``legal_plays(position, dice)`` with the same result (``plays`` may
+    pass that list when the caller has it already).
+
+    Raises :class:`~engine.errors.InvalidNotation` when the text is not a play at all,
+    :class:`~engine.errors.IllegalPlay` saying why the rules forbid it, and
+    :class:`~engine.errors.AmbiguousPlay` when it denotes several legal plays with different
+    results.  Each error has a ``code`` and ``params`` for translation.
+
+    >>> parse_play(Position.initial(), (6, 1), "13-7 8-7")
+    Play(steps=(Step(frm=13, to=7, hit=False), Step(frm=8, to=7, hit=False)))
+    >>> parse_play(Position.initial(), (6, 1), "24/18")
+    Traceback (most recent call last):
+    ...
+    engine.errors.IllegalPlay: you must play both dice: 24/18 6/5 is possible
+    """
+    roll = _dice(dice)
+    legal = list(plays) if plays is not None else legal_plays(position, roll)
+    return _resolve(position, roll, text, legal)
