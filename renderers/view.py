@@ -8,11 +8,16 @@ either seat's point of view; nothing here knows about chats or storage.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Literal
 
 from engine import Position, Step
+
+if TYPE_CHECKING:
+    from engine.chouette import Chouette
+    from engine.game import Game
 
 #: Which side of the picture holds the viewer's home board.
 Orientation = Literal["right", "left"]
@@ -200,6 +205,93 @@ class BoardView:
             chouette=chouette,
         )
 
+    @classmethod
+    def from_game(
+        cls,
+        game: Game,
+        *,
+        names: tuple[str, str] = ("", ""),
+        colors: tuple[int, int] = (0, 1),
+        post_crawford: bool = False,
+        chouette: ChouetteView | None = None,
+    ) -> BoardView:
+        """The view of an :class:`engine.game.Game` (players are seats 0 and 1).
+
+        The board includes the steps of a play being built; the last play is that partial play
+        while it is being built, else the last confirmed move.  In a match the Crawford game shows
+        a dead cube; ``post_crawford`` comes from the match (a game alone does not know it).  In
+        money play ``score`` is the session's running total before this game.
+        """
+        from engine.game import Phase
+
+        cube: CubeView | None = None
+        if game.cube_in_play:
+            offered = game.phase is Phase.DOUBLED
+            cube = CubeView(
+                value=game.cube.next_value(game.options) if offered else game.cube.value,
+                owner=game.cube.owner,
+                offered_by=game.turn if offered else None,
+            )
+        elif game.crawford:
+            cube = CubeView(dead=True)
+        score: MatchScore | MoneyScore
+        if game.match_length:
+            score = MatchScore(
+                game.match_length,
+                game.score,
+                crawford=game.crawford,
+                post_crawford=post_crawford and not game.crawford,
+            )
+        else:
+            score = MoneyScore(game.score)
+        last: LastPlay | None = None
+        if game.steps and game.turn is not None:
+            last = LastPlay(game.turn, tuple(game.steps))
+        else:
+            last = _last_logged_play(game)
+        turn = game.turn if game.phase is not Phase.OVER else None
+        return cls(
+            position=game.board(0),
+            names=names,
+            colors=colors,
+            turn=turn,
+            dice=game.dice if game.phase is Phase.MOVE and turn is not None else None,
+            cube=cube,
+            score=score,
+            last_play=last,
+            chouette=chouette,
+        )
+
+    @classmethod
+    def from_chouette(cls, chouette: Chouette, *, colors: tuple[int, int] = (0, 1)) -> BoardView:
+        """The view of a chouette's current game: the box against the (acting) captain.
+
+        The roster lists the team in order with who is still in the game, and everybody's
+        running total in the session.
+        """
+        from engine.chouette import BOX
+
+        current = chouette.current
+        if current is None:
+            raise RenderError("the chouette has no game to draw yet")
+        balances = chouette.balances()
+        members = tuple(
+            ChouetteMember(m.name, in_game=m.playing, total=balances.get(m.name))
+            for m in current.members
+        )
+        captain = next((i for i, m in enumerate(members) if m.name == current.captain), 0)
+        roster = ChouetteView(
+            box=current.box,
+            team=members,
+            captain=captain,
+            box_seat=BOX,
+            box_total=balances.get(current.box),
+        )
+        names = (current.box, current.captain) if BOX == 0 else (current.captain, current.box)
+        view = cls.from_game(current.game, names=names, colors=colors, chouette=roster)
+        # a chouette is money play; the session totals are shown per player in the roster
+        return replace(view, score=None)
+
     # -- per-seat queries the renderers share -------------------------------------------------
 
     def side(self, seat: int) -> tuple[int, ...]:
@@ -226,6 +318,25 @@ class BoardView:
         if viewer not in (0, 1):
             raise RenderError(f"viewer must be seat 0 or 1, not {viewer!r}")
         return viewer
+
+
+_HIT = re.compile(r"(\d+)\*")
+
+
+def _last_logged_play(game: Game) -> LastPlay | None:
+    """The last confirmed move in the game's log, with its hits (marked ``*`` in notation)."""
+    for entry in reversed(game.log):
+        if entry.action != "move" or entry.player is None:
+            continue
+        notation, *flat = entry.value
+        hit_points = {int(p) for p in _HIT.findall(str(notation))}
+        steps: list[Step] = []
+        for frm, to in zip(flat[::2], flat[1::2], strict=True):
+            hit = int(to) in hit_points
+            hit_points.discard(int(to))
+            steps.append(Step(int(frm), int(to), hit))
+        return LastPlay(entry.player, tuple(steps))
+    return None
 
 
 def home_side(

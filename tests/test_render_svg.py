@@ -14,6 +14,9 @@ from collections.abc import Iterator
 import pytest
 
 from engine import Play, Position, Step, legal_plays
+from engine.chouette import BOX, Chouette
+from engine.game import VARIANTS as GAME_VARIANTS
+from engine.game import Game, Phase
 from engine.nardy import LongNardyPosition
 from renderers import (
     BoardView,
@@ -315,3 +318,85 @@ def test_bad_inputs_raise() -> None:
         BoardView(Position.initial(), turn=0, dice=(7, 1))
     with pytest.raises(RenderError):
         CubeView(value=0)
+
+
+def play_random_game(seed: int, variant: str, plies: int) -> list[Game]:
+    """Every state of a game played with random dice and random legal plays."""
+    rng = random.Random(seed)
+
+    def die() -> int:
+        return rng.randint(1, 6)
+
+    game = Game.new(variant, match_length=5 if variant == "backgammon" else 0)
+    states = [game]
+    while not game.is_over and len(states) < plies:
+        if game.phase is Phase.OPENING:
+            game = game.roll(0, die)
+        elif game.phase is Phase.ROLL:
+            assert game.turn is not None
+            if "double" in game.allowed(game.turn) and rng.random() < 0.1:
+                game = game.double(game.turn)
+                states.append(game)
+                game = game.take(1 - game.turn)
+            else:
+                game = game.roll(game.turn, die)
+        elif game.phase is Phase.MOVE:
+            assert game.turn is not None
+            plays = game.builder.legal_plays
+            play = rng.choice(plays) if plays else Play(())
+            if play.steps:
+                states.append(game.add_step(game.turn, play.steps[0]))
+            game = game.play(game.turn, play)
+        else:
+            break
+        states.append(game)
+    return states
+
+
+@pytest.mark.parametrize("variant", sorted(GAME_VARIANTS))
+def test_from_game_matches_the_game(variant: str) -> None:
+    for state in play_random_game(5, variant, 120)[::3]:
+        view = BoardView.from_game(state, names=("Ann", "Bo"))
+        for viewer in (0, 1):
+            root = parse(render_svg(view, viewer=viewer))
+            board = state.board(viewer)
+            assert view.side(viewer) == board.player
+            assert drawn_points(root) == expected_points(view, viewer)
+            if state.phase is Phase.MOVE and state.dice is not None:
+                assert one(root, "data-dice").attrib["data-dice"] == "{} {}".format(*state.dice)
+            cube = [e for e in root.iter() if "data-cube" in e.attrib]
+            if state.cube_in_play:
+                assert cube[0].attrib["data-cube"] == str(
+                    state.cube.next_value(state.options)
+                    if state.phase is Phase.DOUBLED
+                    else state.cube.value
+                )
+            else:
+                assert cube == []
+            moves = [e for e in state.log if e.action == "move"]
+            if state.steps or moves:
+                assert view.last_play is not None
+                if not state.steps:
+                    assert moves[-1].player == view.last_play.seat
+                    flat = tuple(n for s in view.last_play.steps for n in (s.frm, s.to))
+                    assert flat == tuple(moves[-1].value[1:])
+                    hits = str(moves[-1].value[0]).count("*")
+                    assert sum(s.hit for s in view.last_play.steps) == hits
+
+
+def test_from_chouette_shows_box_captain_and_team() -> None:
+    dice = iter([6, 5, 4, 3, 3, 1])
+    chouette = Chouette.start(["Ann", "Bo", "Cy", "Di"], lambda: next(dice)).new_game()
+    view = BoardView.from_chouette(chouette)
+    assert view.chouette is not None
+    current = chouette.current
+    assert current is not None
+    assert view.names[BOX] == current.box
+    assert view.chouette.box == current.box
+    assert [m.name for m in view.chouette.team] == [m.name for m in current.members]
+    assert view.chouette.team[view.chouette.captain].name == current.captain
+    root = parse(render_svg(view))
+    assert one(root, "data-captain-name").attrib["data-captain-name"] == current.captain
+    with pytest.raises(RenderError):
+        seating = iter([6, 5, 4])
+        BoardView.from_chouette(Chouette.start(["Ann", "Bo", "Cy"], lambda: next(seating)))
