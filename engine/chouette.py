@@ -482,6 +482,9 @@ class Chouette:
                 raise illegal("not_your_turn", "the team has no dice to play")
             if not text:
                 raise illegal("bad_proposal", "a proposed play needs its moves")
+            # the board checks the play (and writes it in the standard notation)
+            board = replace(cur.game, steps=(), used=()).play(TEAM, play)
+            text = str(board.log[-1].value[0])
         elif text:
             raise illegal("bad_proposal", f"a {action} proposal carries no play")
         kept = tuple(p for p in cur.proposals if p.player != name)

@@ -13,6 +13,7 @@ from engine.chouette_table import Ledger, Roster
 from engine.cube import Options
 from engine.errors import EngineError, IllegalAction, UnsupportedSchema
 from engine.game import DiceSequence, Phase
+from engine.movegen import Play, Step
 from engine.position import Position
 from engine.result import WinKind
 
@@ -425,17 +426,25 @@ def test_last_member_leaving_ends_the_game() -> None:
 def test_proposals_are_data_and_bind_nobody() -> None:
     ch = started(chouette())
     ch = ch.propose("A", "double").propose("B", "no_double")
-    assert code_of(ch.propose, "D", "play", "8/5 6/5") == "not_your_turn"
-    ch = ch.roll("C", DiceSequence([3, 1]))
-    assert ch.current is not None and ch.current.proposals == ()  # the decision moved on
-    ch = ch.propose("A", "play", "8/5 6/5").propose("D", "play", "24/21 6/5")
-    ch = ch.propose("A", "play", "13/10 24/23")  # replaces A's earlier one
     cur = ch.current
     assert cur is not None
-    assert [(p.player, p.play) for p in cur.proposals] == [("D", "24/21 6/5"), ("A", "13/10 24/23")]
-    assert code_of(ch.propose, "X", "play", "8/5 6/5") == "not_in_game"
-    play = cur.game.builder.legal_plays[0]
-    ch = ch.play("C", play)
+    assert [(p.player, p.action) for p in cur.proposals] == [("A", "double"), ("B", "no_double")]
+    assert code_of(ch.propose, "D", "play", "8/5 6/5") == "not_your_turn"
+    assert code_of(ch.propose, "D", "double", "8/5 6/5") == "bad_proposal"
+    ch = ch.roll("C", DiceSequence([3, 1]))
+    assert ch.current is not None and ch.current.proposals == ()  # the decision moved on
+    plays = {p.notation(): p for p in ch.current.game.builder.legal_plays}
+    ch = ch.propose("A", "play", plays["8/5 6/5"]).propose("D", "play", plays["24/21 6/5"])
+    ch = ch.propose("A", "play", plays["24/23 13/10"])  # replaces A's earlier one
+    cur = ch.current
+    assert cur is not None
+    assert [(p.player, p.play) for p in cur.proposals] == [("D", "24/21 6/5"), ("A", "24/23 13/10")]
+    assert code_of(ch.propose, "X", "play", plays["8/5 6/5"]) == "not_in_game"
+    illegal_play = Play((Step(13, 7), Step(13, 7)))
+    assert code_of(ch.propose, "B", "play", illegal_play) == "illegal_play"
+    ch = ch.add_step("C", Step(8, 5))  # the captain builds his own play meanwhile
+    ch = ch.propose("B", "play", plays["8/5 6/5"])
+    ch = ch.add_step("C", Step(6, 5)).confirm("C")
     assert ch.current is not None and ch.current.proposals == ()
 
 
@@ -605,3 +614,13 @@ def test_the_log_tells_what_happened() -> None:
         ("B", "vote", ("yes",)),
         ("C", "vote", ("no",)),
     ]
+
+
+def test_automatic_double_on_the_opening_roll_raises_every_stake() -> None:
+    ch = chouette("CAB", auto_doubles=True).new_game()
+    ch = ch.roll("X", DiceSequence([3, 3, 5, 2]))  # a tie turns the cube, then the box plays 5-2
+    cur = ch.current
+    assert cur is not None and cur.game.turn == BOX and cur.game.phase is Phase.MOVE
+    assert all(m.cube.value == 2 and not m.cube.turned for m in cur.members)
+    ch = win(ch, TEAM, NONE_OFF)  # Jacoby: the cube was not turned, the gammon counts single
+    assert ch.balances() == {"X": -6, "C": 2, "A": 2, "B": 2}
