@@ -1,5 +1,7 @@
 """The rules engine: positions, legal plays, notation, identifiers (no I/O, no randomness)."""
 
+from engine.chouette import Chouette
+from engine.chouette_table import Ledger, Roster, roll_for_seats
 from engine.errors import (
     AmbiguousPlay,
     CorruptId,
@@ -16,13 +18,16 @@ from engine.rules import BACKGAMMON, Ruleset
 __all__ = [
     "BACKGAMMON",
     "AmbiguousPlay",
+    "Chouette",
     "CorruptId",
     "EngineError",
     "IllegalAction",
     "IllegalPlay",
     "InvalidNotation",
+    "Ledger",
     "Play",
     "Position",
+    "Roster",
     "Ruleset",
     "Step",
     "format_play",
@@ -30,4 +35,5 @@ __all__ = [
     "legal_plays",
     "max_dice_playable",
     "parse_play",
+    "roll_for_seats",
 ]
