@@ -47,6 +47,17 @@ def _game_lines(number: int, game: Game, name0: str, name1: str) -> list[str]:
     s0, s1 = game.score
     out = [f" Game {number}", f" {name0} : {s0}".ljust(_CELL + 4) + f"{name1} : {s1}"]
     cells = _cells(game.log)
+    if not cells and game.result is not None:
+        # Resigned before the first play: gnubg starts a game only with a roll, so the opening
+        # roll is written with no move.
+        opening = [e.value for e in game.log if e.action == "opening"]
+        if not opening or game.first is None:
+            raise EngineError(
+                f"game {number} ended before any roll and cannot be written as a .mat file",
+                code="not_exportable",
+            )
+        a, b = int(opening[-1][0]), int(opening[-1][1])
+        cells = [(game.first, f"{max(a, b)}{min(a, b)}: ")]
     rows: list[list[str]] = []
     free = 2  # the first free column of the last row
     for player, text in cells:

@@ -1,0 +1,153 @@
+"""The .mat export, read back by GNU Backgammon (``gnubg -t``: ``import mat``, ``show score``).
+
+GNU Backgammon must be installed (Debian package ``gnubg``; ``.ci/run`` installs it).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_game_properties import play_random_match
+
+from engine.cube import Options
+from engine.errors import EngineError
+from engine.game import Action, DiceSequence
+from engine.match import Match
+from engine.matfile import format_mat
+from engine.movegen import Play, Step
+from engine.result import WinKind
+
+
+def _gnubg() -> str:
+    path = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+    assert path, "GNU Backgammon (gnubg) is needed: apt-get install gnubg"
+    return path
+
+
+def gnubg_import(mat: Path) -> tuple[str, str, str]:
+    """``(score line, Position ID, Match ID)`` that gnubg shows after importing ``mat``."""
+    commands = f"import mat {mat}\nshow score\nshow board\n"
+    run = subprocess.run(
+        [_gnubg(), "-t", "-q"],
+        input=commands,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    out = run.stdout
+    assert "Unrecognised" not in out and "WARNING" not in out, out
+    score = re.search(r"The score \(after \d+ games?\) is: [^\n]*?\)", out)
+    pos = re.findall(r"Position ID: (\S+)", out)
+    mid = re.findall(r"Match ID   : (\S+)", out)
+    assert score and pos and mid, out
+    return score.group(0), pos[-1], mid[-1]
+
+
+def _expected_score(match: Match, names: tuple[str, str]) -> str:
+    played = sum(1 for g in match.games if g.is_over)
+    s0, s1 = match.score
+    plural = "game" if played == 1 else "games"
+    return (
+        f"The score (after {played} {plural}) is: {names[0]} {s0}, {names[1]} {s1} "
+        f"(match to {match.length} point"
+    )
+
+
+def short_match() -> Match:
+    """Game 1: a double taken, a redouble passed (0-2); game 2 (Crawford): a gammon resigned."""
+    match = Match.new(3)
+    match = match.apply(Action("roll", 0), DiceSequence([2, 5]))  # player 1 opens with 5-2
+    match = match.apply(Action("play", 1, play=Play((Step(13, 8), Step(13, 11)))))
+    match = match.apply(Action("double", 0)).apply(Action("take", 1))
+    match = match.apply(Action("roll", 0), DiceSequence([6, 4]))
+    match = match.apply(Action("play", 0, play=Play((Step(24, 18), Step(18, 14)))))
+    match = match.apply(Action("double", 1)).apply(Action("pass", 0))
+    match = match.next_game()
+    match = match.apply(Action("roll", 1), DiceSequence([6, 1]))
+    match = match.apply(Action("resign", 1, resign=WinKind.GAMMON))
+    match = match.apply(Action("accept_resign", 0))
+    return match
+
+
+def test_format_of_a_short_match() -> None:
+    match = short_match()
+    text = format_mat(match, ("Anna Maria", "Bob"))
+    assert text.splitlines() == [
+        "",
+        " 3 point match",
+        "",
+        " Game 1",
+        " Anna_Maria : 0                 Bob : 0",
+        "  1)                             52: 13/8 13/11",
+        "  2)  Doubles => 2                Takes",
+        "  3) 64: 24/18 18/14              Doubles => 4",
+        "  4)  Drops                      ",
+        "                                  Wins 2 points",
+        "",
+        " Game 2",
+        " Anna_Maria : 0                 Bob : 2",
+        "  1) 61:                         ",
+        "      Wins 2 points",
+    ]
+    assert text.endswith("Wins 2 points\n")
+
+
+def test_gnubg_imports_the_short_match(tmp_path: Path) -> None:
+    match = short_match()
+    assert [g.crawford for g in match.games] == [False, True]
+    mat = tmp_path / "short.mat"
+    mat.write_text(format_mat(match))
+    score, _, _ = gnubg_import(mat)
+    assert score.startswith("The score (after 2 games) is: White 2, Black 2 (match to 3 points")
+
+
+@pytest.mark.parametrize(("seed", "length"), [(1, 5), (2, 7), (3, 3), (4, 9)])
+def test_gnubg_imports_random_matches(tmp_path: Path, seed: int, length: int) -> None:
+    match = play_random_match(random.Random(seed), length, Options(), eager=0.15)
+    names = ("Alice", "Bob")
+    mat = tmp_path / "match.mat"
+    mat.write_text(format_mat(match, names))
+    score, position_id, _ = gnubg_import(mat)
+    assert score.startswith(_expected_score(match, names)), score
+    assert position_id == match.game.position_id()
+
+
+def test_gnubg_imports_a_running_match(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    match = play_random_match(rng, 3, Options(), eager=0.15)
+    # Replay all but the last game, then part of the last one.
+    running = Match(match.variant, match.length, match.options, match.games[:-1])
+    running = running.next_game() if running.games else Match.new(3)
+    game = running.game.roll(0, lambda: rng.randint(1, 6))
+    while len(game.log) < 12:
+        assert game.turn is not None
+        plays = game.builder.legal_plays
+        game = game.play(game.turn, plays[0] if plays else Play(()))
+        assert game.turn is not None
+        game = game.roll(game.turn, lambda: rng.randint(1, 6))
+    assert game.turn is not None
+    plays = game.builder.legal_plays
+    game = game.play(game.turn, plays[-1] if plays else Play(()))
+    running = running.with_game(game)
+    mat = tmp_path / "running.mat"
+    mat.write_text(format_mat(running))
+    score, position_id, _ = gnubg_import(mat)
+    s0, s1 = running.score
+    assert f"White {s0}, Black {s1}" in score
+    assert position_id == running.game.position_id()
+
+
+def test_what_the_format_cannot_hold_is_refused() -> None:
+    money = Match.new(0, options=Options(auto_doubles=True))
+    money = money.apply(Action("roll", 0), DiceSequence([3, 3, 5, 2]))
+    with pytest.raises(EngineError) as info:
+        format_mat(money)
+    assert info.value.code == "not_exportable"
+    with pytest.raises(EngineError):
+        format_mat(Match.new(3), ("", "Bob"))
