@@ -624,3 +624,16 @@ def test_automatic_double_on_the_opening_roll_raises_every_stake() -> None:
     assert all(m.cube.value == 2 and not m.cube.turned for m in cur.members)
     ch = win(ch, TEAM, NONE_OFF)  # Jacoby: the cube was not turned, the gammon counts single
     assert ch.balances() == {"X": -6, "C": 2, "A": 2, "B": 2}
+
+
+def test_leaving_after_passing_or_while_waiting_costs_nothing_more() -> None:
+    ch = started(chouette(), on_roll=BOX).join("E").leave("E")
+    assert ch.waiting == ()
+    ch = ch.double("X").pass_("A")
+    ch = ch.leave("A")  # already out and paid: nothing more
+    assert ch.balances()["A"] == -1
+    assert code_of(ch.leave, "A") == "already_left"
+    ch = ch.take("C").take("B").take("D")
+    ch = win(ch, TEAM, SOME_OFF)
+    assert ch.balances() == {"X": 1 - 6, "C": 2, "A": -1, "B": 2, "D": 2, "E": 0}
+    assert ch.roster == Roster("C", ("B", "D", "X"))
