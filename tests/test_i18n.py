@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import re
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from bot.i18n import (
     describe_error,
     error_message_id,
     has_message,
+    match_language,
     message_ids,
     negotiate,
     t,
@@ -330,3 +332,22 @@ class TestNegotiation:
         assert negotiate("de", default="ru") == "ru"
         assert negotiate(None, default="be") == "be"
         assert negotiate("fr", default="xx") == DEFAULT_LANGUAGE
+
+
+def test_match_language() -> None:
+    assert [match_language(c) for c in ("ru-RU", "be_BY", "UA", "bel", "de", "", None)] == [
+        "ru",
+        "be",
+        "uk",
+        "be",
+        None,
+        None,
+        None,
+    ]
+
+
+def test_docstring_examples() -> None:
+    import bot.i18n
+
+    result = doctest.testmod(bot.i18n)
+    assert result.attempted >= 5 and result.failed == 0

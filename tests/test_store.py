@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import doctest
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -584,3 +585,12 @@ class TestCodec:
     def test_never_pickle(self) -> None:
         with pytest.raises(TypeError):
             JsonCodec().encode({"x": object()})
+
+
+def test_docstring_examples() -> None:
+    import bot.store.base
+    import bot.store.codec
+
+    for module in (bot.store.base, bot.store.codec):
+        result = doctest.testmod(module)
+        assert result.attempted >= 2 and result.failed == 0, module.__name__

@@ -43,21 +43,30 @@ class MessageFormatError(ValueError):
     """A message could not be formatted with the given parameters (e.g. one is missing)."""
 
 
+def match_language(code: str | None) -> str | None:
+    """Our language for a platform's language code, or ``None`` when we do not speak it.
+
+    >>> [match_language(c) for c in ("ru-RU", "be_BY", "UA", "de")]
+    ['ru', 'be', 'uk', None]
+    """
+    if not code or not isinstance(code, str):
+        return None
+    primary = re.split(r"[-_.@]", code.strip().lower(), maxsplit=1)[0]
+    primary = _ALIASES.get(primary, primary)
+    return primary if primary in LANGUAGES else None
+
+
 def negotiate(code: str | None, default: str = DEFAULT_LANGUAGE) -> str:
     """Our language for a platform's language code (``"ru-RU"``, ``"uk"``, ``"be_BY"`` ...).
 
-    Unknown, empty or missing codes give ``default``.
+    Unknown, empty or missing codes give ``default`` (English when ``default`` is not ours).
 
     >>> [negotiate(c) for c in ("ru-RU", "uk", "be", "en-GB", "de", None)]
     ['ru', 'uk', 'be', 'en', 'en', 'en']
     """
     if default not in LANGUAGES:
         default = DEFAULT_LANGUAGE
-    if not code or not isinstance(code, str):
-        return default
-    primary = re.split(r"[-_.@]", code.strip().lower(), maxsplit=1)[0]
-    primary = _ALIASES.get(primary, primary)
-    return primary if primary in LANGUAGES else default
+    return match_language(code) or default
 
 
 def _source(lang: str) -> str:
@@ -302,6 +311,7 @@ __all__ = [
     "describe_error",
     "error_message_id",
     "has_message",
+    "match_language",
     "message_ids",
     "negotiate",
     "t",

@@ -473,3 +473,86 @@ error-no-vote = Галасавання за падваенне няма.
 error-already-voted = Вы ўжо прагаласавалі.
 error-vote-pending = Каманда галасуе за падваенне.
 error-already-decided = Вы ўжо адказалі.
+
+## Чат-праграма (bot/app): збор, хады, шуэт, налады, кансоль
+
+help-start = пачаць { -chouette }, калі ўсе запісаліся
+    .usage = /start
+help-propose = { -chouette }: прапанаваць капітану ход ці дзеянне з кубам
+    .usage = /propose 24/18 13/11 | /propose double|no_double|take|pass|beaver
+app-on = укл
+app-off = выкл
+app-rules = Правілы: кароткія нарды, { -cube }, матчы з правілам Кроўфарда, { -chouette } і доўгія нарды. Опцыі стала задаюцца ў /new (напрыклад, /new money beaver=on): jacoby — { -gammon } і { -backgammon-win } лічацца толькі пасля прынятага падваення (гульня на грошы); beaver — падвоены можа адразу перападвоіць; auto_doubles — аднолькавыя косці пры розыгрышы першага ходу падвойваюць { -cube }; backgammon_counts — { -backgammon-win } 3 ці 2; cube_progression — геаметрычная ці арыфметычная; gammons_with_cube — выкл: з кубам у гульні марсаў няма; cube_limit — найбольшае значэнне куба; cube — выкл: гульня без куба.
+app-not-understood = Не зразумеў. Каманды — /help; у свой ход можна проста напісаць ход, напрыклад 24/18 13/11.
+app-not-started = Гульня яшчэ не пачалася.
+app-bad-length = Матч гуляюць да 1–{ $max } ачкоў.
+app-chouette-backgammon = { -chouette } гуляюць у кароткія нарды.
+app-unknown-option = Невядомая опцыя «{ $option }». Опцыі: { $options }.
+app-bad-option = «{ $value }» — не значэнне для { $option }.
+app-bad-options = Гэтыя опцыі несумяшчальныя.
+app-button-option = опцыя { $option }: { $state }
+app-button-refuse = Адмовіцца
+app-option-cube = { -cube }: { $value }
+app-seated = За сталом: { $players }
+app-already-started = Гульня ўжо пачалася.
+app-start-chouette-only = /start — для шуэта; гульня ўдвух пачынаецца, калі садзіцца другі гулец.
+app-leave-playing = З гульні, што ідзе, не выйсці: здайцеся (/resign) або перапыніце яе па згодзе (/abort).
+app-table-closed = Стол зачынены.
+app-abort-pending = Вы ўжо прапанавалі перапыніць гульню; чакаем суперніка.
+app-chouette-only = Гэта толькі для шуэта.
+app-chouette-no-resign = У шуэце не здаюцца: не прымайце падваенне або гуляйце далей.
+app-chouette-joined = { $player } запісваецца і гуляе з наступнай партыі.
+app-chouette-ends = Засталося менш за трох гульцоў: { -chouette } скончаны.
+app-chouette-waiting = Чакаем: { $players }
+app-chouette-game-over = Партыя { $number }: { $winner ->
+    [team] каманда выйграе
+   *[box] { $box } ({ -box }) выйграе
+} { $kind ->
+    [gammon] { -gammon }
+    [backgammon] { -backgammon-win }
+   *[single] партыю
+} ({ $reason ->
+    [box_pass] { -box } не прыняў падваенне
+    [box_left] { -box } пайшоў
+    [team_out] уся каманда выбыла
+   *[bear_off] дагуляна
+}).
+app-proposal-double = падвоіць
+app-proposal-no-double = не падвойваць
+app-proposal-take = прыняць
+app-proposal-pass = не прымаць
+app-proposal-beaver = бабёр
+app-opening-roll = Розыгрыш першага ходу: кідайце, каб даведацца, хто пачынае.
+app-answer-double = { $player }: прыняць ці здацца?
+app-answer-beaver = { $player }: прыняць бабра ці адмовіцца?
+app-answer-resign = { $player }: прыняць ці адхіліць?
+app-export-position = ID пазіцыі GNU Backgammon: { $position_id }
+app-setting-unchanged = Ужо так і наладжана.
+app-setting-view-image = малюнак
+app-setting-view-text = тэкст
+app-setting-home-right = дом справа
+app-setting-home-left = дом злева
+app-setting-swap = змена бакоў: { $state }
+app-setting-autoroll = аўтакідок: { $state }
+app-board-pips = піпсы
+app-board-off = выкінута
+app-board-bar = бар
+app-board-dice = косці
+app-board-cube = куб
+app-board-match = Матч да { $length }
+app-board-money = На грошы
+app-board-crawford = Кроўфард
+app-board-post-crawford = пасля Кроўфарда
+app-board-offered = Падваенне
+app-board-box = Бокс
+app-board-captain = Капітан
+app-board-team = Каманда
+app-board-out = выбыў
+app-board-long-nardy = Доўгія нарды
+app-board-to-roll = кідае
+app-board-opening = розыгрыш ходу
+app-console-you = Вы
+app-console-bot = Бот
+app-console-player-two = Гулец 2
+app-console-welcome = Нарды ў тэрмінале. Лічба — націснуць кнопку, або каманда (help — спіс); quit — выхад.
+app-console-bye = Да сустрэчы!

@@ -447,3 +447,98 @@ error-no-vote = No double is being voted on.
 error-already-voted = You have already voted.
 error-vote-pending = The team is voting on a double.
 error-already-decided = You have already answered.
+
+## The chat application (bot/app): lobby, turns, chouette, settings, console
+
+help-start = start the { -chouette } once everyone has joined
+    .usage = /start
+help-propose = { -chouette }: suggest a play or a { -cube } action to your { -captain }
+    .usage = /propose 24/18 13/11 | /propose double|no_double|take|pass|beaver
+app-on = on
+app-off = off
+app-rules = Rules: backgammon (short nardy), the { -cube }, matches with the { -crawford } rule, the { -chouette } and long nardy. Table options, set with /new (e.g. /new money beaver=on): jacoby — { -gammon }s count only after a double was taken (money play); beaver — the doubled player may redouble at once; auto_doubles — equal opening dice turn the { -cube }; backgammon_counts — 3 or 2; cube_progression — geometric or arithmetic; gammons_with_cube — off: no { -gammon }s once the { -cube } is turned; cube_limit — the highest { -cube }; cube — off: play without the { -cube }.
+app-not-understood = I did not understand that. Type /help for the commands, or a play like 24/18 13/11 on your turn.
+app-not-started = The game has not started yet.
+# $max: the longest match
+app-bad-length = A match is played to 1 to { $max } points.
+app-chouette-backgammon = A { -chouette } is played with backgammon.
+# $option: what was typed; $options: the known options
+app-unknown-option = Unknown option “{ $option }”. Options: { $options }.
+# $option, $value: what was typed
+app-bad-option = “{ $value }” is not a value for { $option }.
+app-bad-options = These options do not go together.
+# $option: the option's name; $state: app-on / app-off
+app-button-option = { $option }: { $state }
+app-button-refuse = Refuse
+app-option-cube = { -cube }: { $value }
+# $players: the names, comma-separated
+app-seated = Seated: { $players }
+app-already-started = The game has already started.
+app-start-chouette-only = /start is for a { -chouette }; a two-player game starts when the second player joins.
+app-leave-playing = You cannot leave a running game: /resign, or /abort it by agreement.
+app-table-closed = The table is closed.
+app-abort-pending = You have asked to abort already; waiting for your opponent.
+app-chouette-only = That is for a { -chouette }.
+app-chouette-no-resign = There is no resigning in a { -chouette }: pass a double or play on.
+# $player
+app-chouette-joined = { $player } joins and plays from the next game.
+app-chouette-ends = Fewer than three players are left: the { -chouette } ends.
+# $players: the names, comma-separated
+app-chouette-waiting = Waiting for: { $players }
+# $number: game number; $winner: team | box; $box: the box's name; $kind: single | gammon | backgammon; $reason: bear_off | box_pass | box_left | team_out
+app-chouette-game-over = Game { $number }: { $winner ->
+    [team] the team wins
+   *[box] { $box } (the { -box }) wins
+} { $kind ->
+    [gammon] a { -gammon }
+    [backgammon] a { -backgammon-win }
+   *[single] the game
+} ({ $reason ->
+    [box_pass] the { -box } passed
+    [box_left] the { -box } left
+    [team_out] every member is out
+   *[bear_off] played out
+}).
+app-proposal-double = double
+app-proposal-no-double = no double
+app-proposal-take = take
+app-proposal-pass = pass
+app-proposal-beaver = beaver
+app-opening-roll = Opening roll: roll to see who starts.
+# $player: who must answer
+app-answer-double = { $player }: take or pass?
+app-answer-beaver = { $player }: accept or refuse the beaver?
+app-answer-resign = { $player }: accept or decline?
+# $position_id
+app-export-position = Position ID: { $position_id }
+app-setting-unchanged = That is the setting already.
+app-setting-view-image = picture
+app-setting-view-text = text
+app-setting-home-right = home right
+app-setting-home-left = home left
+# $state: app-on / app-off
+app-setting-swap = swap sides: { $state }
+app-setting-autoroll = auto-roll: { $state }
+app-board-pips = pips
+app-board-off = off
+app-board-bar = bar
+app-board-dice = dice
+app-board-cube = cube
+# $length is filled in by the board itself: keep the placeholder
+app-board-match = Match to { $length }
+app-board-money = Money
+app-board-crawford = Crawford
+app-board-post-crawford = post-Crawford
+app-board-offered = Double
+app-board-box = Box
+app-board-captain = Captain
+app-board-team = Team
+app-board-out = out
+app-board-long-nardy = Long nardy
+app-board-to-roll = to roll
+app-board-opening = opening roll
+app-console-you = You
+app-console-bot = Bot
+app-console-player-two = Player 2
+app-console-welcome = Nardy in the terminal. Type a number to press a button, or a command (help lists them); quit leaves.
+app-console-bye = Bye!

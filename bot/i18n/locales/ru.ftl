@@ -473,3 +473,86 @@ error-no-vote = Голосования за удвоение нет.
 error-already-voted = Вы уже проголосовали.
 error-vote-pending = Команда голосует за удвоение.
 error-already-decided = Вы уже ответили.
+
+## Чат-приложение (bot/app): сбор, ходы, шуэт, настройки, консоль
+
+help-start = начать { -chouette }, когда все записались
+    .usage = /start
+help-propose = { -chouette }: предложить капитану ход или действие с кубом
+    .usage = /propose 24/18 13/11 | /propose double|no_double|take|pass|beaver
+app-on = вкл
+app-off = выкл
+app-rules = Правила: короткие нарды, { -cube }, матчи с правилом Кроуфорда, { -chouette } и длинные нарды. Опции стола задаются в /new (например, /new money beaver=on): jacoby — { -gammon } и { -backgammon-win } считаются только после принятого удвоения (игра на деньги); beaver — удвоенный может сразу переудвоить; auto_doubles — одинаковые кости при розыгрыше первого хода удваивают { -cube }; backgammon_counts — { -backgammon-win } 3 или 2; cube_progression — геометрическая или арифметическая; gammons_with_cube — выкл: с кубом в игре марсов нет; cube_limit — наибольшее значение куба; cube — выкл: игра без куба.
+app-not-understood = Не понял. Команды — /help; в свой ход можно просто написать ход, например 24/18 13/11.
+app-not-started = Игра ещё не началась.
+app-bad-length = Матч играется до 1–{ $max } очков.
+app-chouette-backgammon = { -chouette } играют в короткие нарды.
+app-unknown-option = Неизвестная опция «{ $option }». Опции: { $options }.
+app-bad-option = «{ $value }» — не значение для { $option }.
+app-bad-options = Эти опции несовместимы.
+app-button-option = опция { $option }: { $state }
+app-button-refuse = Отказаться
+app-option-cube = { -cube }: { $value }
+app-seated = За столом: { $players }
+app-already-started = Игра уже началась.
+app-start-chouette-only = /start — для шуэта; игра вдвоём начинается, когда садится второй игрок.
+app-leave-playing = Из идущей игры не уйти: сдайтесь (/resign) или прервите её по согласию (/abort).
+app-table-closed = Стол закрыт.
+app-abort-pending = Вы уже предложили прервать игру; ждём соперника.
+app-chouette-only = Это только для шуэта.
+app-chouette-no-resign = В шуэте не сдаются: не принимайте удвоение или играйте дальше.
+app-chouette-joined = { $player } записывается и играет со следующей партии.
+app-chouette-ends = Осталось меньше трёх игроков: { -chouette } окончен.
+app-chouette-waiting = Ждём: { $players }
+app-chouette-game-over = Партия { $number }: { $winner ->
+    [team] команда выигрывает
+   *[box] { $box } ({ -box }) выигрывает
+} { $kind ->
+    [gammon] { -gammon }
+    [backgammon] { -backgammon-win }
+   *[single] партию
+} ({ $reason ->
+    [box_pass] { -box } не принял удвоение
+    [box_left] { -box } ушёл
+    [team_out] вся команда выбыла
+   *[bear_off] доиграна
+}).
+app-proposal-double = удвоить
+app-proposal-no-double = не удваивать
+app-proposal-take = принять
+app-proposal-pass = не принимать
+app-proposal-beaver = бобёр
+app-opening-roll = Розыгрыш первого хода: бросайте, чтобы узнать, кто начинает.
+app-answer-double = { $player }: принять или сдаться?
+app-answer-beaver = { $player }: принять бобра или отказаться?
+app-answer-resign = { $player }: принять или отклонить?
+app-export-position = ID позиции GNU Backgammon: { $position_id }
+app-setting-unchanged = Уже так и настроено.
+app-setting-view-image = картинка
+app-setting-view-text = текст
+app-setting-home-right = дом справа
+app-setting-home-left = дом слева
+app-setting-swap = смена сторон: { $state }
+app-setting-autoroll = автоброс: { $state }
+app-board-pips = пипсы
+app-board-off = выброшено
+app-board-bar = бар
+app-board-dice = кости
+app-board-cube = куб
+app-board-match = Матч до { $length }
+app-board-money = На деньги
+app-board-crawford = Кроуфорд
+app-board-post-crawford = после Кроуфорда
+app-board-offered = Удвоение
+app-board-box = Бокс
+app-board-captain = Капитан
+app-board-team = Команда
+app-board-out = выбыл
+app-board-long-nardy = Длинные нарды
+app-board-to-roll = бросает
+app-board-opening = розыгрыш хода
+app-console-you = Вы
+app-console-bot = Бот
+app-console-player-two = Игрок 2
+app-console-welcome = Нарды в терминале. Цифра — нажать кнопку, или команда (help — список); quit — выход.
+app-console-bye = До встречи!

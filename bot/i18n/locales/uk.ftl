@@ -473,3 +473,86 @@ error-no-vote = Голосування за подвоєння немає.
 error-already-voted = Ви вже проголосували.
 error-vote-pending = Команда голосує за подвоєння.
 error-already-decided = Ви вже відповіли.
+
+## Чат-застосунок (bot/app): збір, ходи, шует, налаштування, консоль
+
+help-start = почати { -chouette }, коли всі записалися
+    .usage = /start
+help-propose = { -chouette }: запропонувати капітанові хід чи дію з кубом
+    .usage = /propose 24/18 13/11 | /propose double|no_double|take|pass|beaver
+app-on = увімк
+app-off = вимк
+app-rules = Правила: короткі нарди, { -cube }, матчі з правилом Кроуфорда, { -chouette } і довгі нарди. Опції столу задаються в /new (наприклад, /new money beaver=on): jacoby — { -gammon } і { -backgammon-win } рахуються лише після прийнятого подвоєння (гра на гроші); beaver — подвоєний може одразу переподвоїти; auto_doubles — однакові кості при розіграші першого ходу подвоюють { -cube }; backgammon_counts — { -backgammon-win } 3 або 2; cube_progression — геометрична чи арифметична; gammons_with_cube — вимк: з кубом у грі марсів немає; cube_limit — найбільше значення куба; cube — вимк: гра без куба.
+app-not-understood = Не зрозумів. Команди — /help; у свій хід можна просто написати хід, наприклад 24/18 13/11.
+app-not-started = Гра ще не почалася.
+app-bad-length = Матч грають до 1–{ $max } очок.
+app-chouette-backgammon = { -chouette } грають у короткі нарди.
+app-unknown-option = Невідома опція «{ $option }». Опції: { $options }.
+app-bad-option = «{ $value }» — не значення для { $option }.
+app-bad-options = Ці опції несумісні.
+app-button-option = опція { $option }: { $state }
+app-button-refuse = Відмовитися
+app-option-cube = { -cube }: { $value }
+app-seated = За столом: { $players }
+app-already-started = Гра вже почалася.
+app-start-chouette-only = /start — для шуету; гра вдвох починається, коли сідає другий гравець.
+app-leave-playing = З гри, що триває, не вийти: здайтеся (/resign) або перервіть її за згодою (/abort).
+app-table-closed = Стіл закрито.
+app-abort-pending = Ви вже запропонували перервати гру; чекаємо суперника.
+app-chouette-only = Це лише для шуету.
+app-chouette-no-resign = У шуеті не здаються: не приймайте подвоєння або грайте далі.
+app-chouette-joined = { $player } записується і грає з наступної партії.
+app-chouette-ends = Залишилося менше трьох гравців: { -chouette } закінчено.
+app-chouette-waiting = Чекаємо: { $players }
+app-chouette-game-over = Партія { $number }: { $winner ->
+    [team] команда виграє
+   *[box] { $box } ({ -box }) виграє
+} { $kind ->
+    [gammon] { -gammon }
+    [backgammon] { -backgammon-win }
+   *[single] партію
+} ({ $reason ->
+    [box_pass] { -box } не прийняв подвоєння
+    [box_left] { -box } пішов
+    [team_out] уся команда вибула
+   *[bear_off] дограна
+}).
+app-proposal-double = подвоїти
+app-proposal-no-double = не подвоювати
+app-proposal-take = прийняти
+app-proposal-pass = не приймати
+app-proposal-beaver = бобер
+app-opening-roll = Розіграш першого ходу: кидайте, щоб дізнатися, хто починає.
+app-answer-double = { $player }: прийняти чи здатися?
+app-answer-beaver = { $player }: прийняти бобра чи відмовитися?
+app-answer-resign = { $player }: прийняти чи відхилити?
+app-export-position = ID позиції GNU Backgammon: { $position_id }
+app-setting-unchanged = Уже так і налаштовано.
+app-setting-view-image = картинка
+app-setting-view-text = текст
+app-setting-home-right = дім праворуч
+app-setting-home-left = дім ліворуч
+app-setting-swap = зміна сторін: { $state }
+app-setting-autoroll = автокидок: { $state }
+app-board-pips = піпси
+app-board-off = викинуто
+app-board-bar = бар
+app-board-dice = кості
+app-board-cube = куб
+app-board-match = Матч до { $length }
+app-board-money = На гроші
+app-board-crawford = Кроуфорд
+app-board-post-crawford = після Кроуфорда
+app-board-offered = Подвоєння
+app-board-box = Бокс
+app-board-captain = Капітан
+app-board-team = Команда
+app-board-out = вибув
+app-board-long-nardy = Довгі нарди
+app-board-to-roll = кидає
+app-board-opening = розіграш ходу
+app-console-you = Ви
+app-console-bot = Бот
+app-console-player-two = Гравець 2
+app-console-welcome = Нарди в терміналі. Цифра — натиснути кнопку, або команда (help — список); quit — вихід.
+app-console-bye = До зустрічі!

@@ -1,0 +1,212 @@
+"""The bot's settings: read from the environment and a ``.env`` file (pydantic-settings).
+
+Every setting is an upper-case environment variable of the same name (``TELEGRAM_TOKEN`` …);
+``.env.example`` lists them all.  Secrets are :class:`~pydantic.SecretStr` and never appear in
+``repr``, logs or error messages; :meth:`Settings.summary` is the form to log.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+from urllib.parse import urlsplit, urlunsplit
+
+from pydantic import (
+    Field,
+    SecretStr,
+    ValidationError,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.i18n import LANGUAGES, match_language
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+Language = Literal["en", "ru", "uk", "be"]
+
+_WEBHOOK_SECRET_RE = re.compile(r"[A-Za-z0-9_-]{1,256}")
+_REDIS_SCHEMES = ("redis", "rediss", "unix")
+
+
+class SettingsError(ValueError):
+    """The settings are invalid; the message lists each problem by environment variable."""
+
+
+def _mask_url(url: str) -> str:
+    """``url`` with any password replaced by ``***``."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    netloc = f"{user}:***@{host}{port}"
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+class Settings(BaseSettings):
+    """Everything the bot reads from its environment."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",
+        case_sensitive=False,
+        hide_input_in_errors=True,
+    )
+
+    telegram_token: SecretStr | None = None
+    """Bot token from @BotFather; Telegram is served when it is set."""
+    telegram_webhook_url: str | None = None
+    """Public HTTPS URL Telegram posts updates to; unset = long polling."""
+    telegram_webhook_secret: SecretStr | None = None
+    """Secret token Telegram sends with each webhook request; required with a webhook URL."""
+    telegram_base_url: str | None = None
+    """Bot API base URL (a local Bot API server, or a fake one in tests); unset = Telegram's."""
+    telegram_listen: str = "0.0.0.0:8443"
+    """``host:port`` the webhook server listens on."""
+    discord_token: SecretStr | None = None
+    """Discord bot token; Discord is served when it is set."""
+    discord_test_guild: int | None = None
+    """Guild id to sync slash commands to instantly while developing; unset = global sync."""
+    redis_url: str | None = Field(default=None, repr=False)
+    """``redis://[:password@]host:port/db``, ``rediss://`` or ``unix://``; unset = memory store."""
+    redis_cluster: bool = False
+    """Treat ``REDIS_URL`` as a node of a Redis Cluster."""
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    """Port of the Prometheus ``/metrics`` and ``/healthz`` endpoint; unset = off."""
+    log_json: bool = False
+    """One JSON object per log line instead of plain text."""
+    log_level: LogLevel = "INFO"
+    """Lowest level logged."""
+    default_language: Language = "en"
+    """Language for users whose platform language is unknown (en, ru, uk, be)."""
+    table_ttl_days: float = Field(default=30.0, gt=0)
+    """Days an untouched table is kept before it expires as abandoned."""
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper_level(cls, value: Any) -> Any:
+        return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("default_language", mode="before")
+    @classmethod
+    def _language(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            lang = match_language(value)
+            if lang is None:
+                raise ValueError(f"must be one of {', '.join(LANGUAGES)}")
+            return lang
+        return value
+
+    @field_validator("telegram_webhook_url", "telegram_base_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("must be an http(s):// URL with a host")
+        return value
+
+    @field_validator("telegram_webhook_secret")
+    @classmethod
+    def _webhook_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not _WEBHOOK_SECRET_RE.fullmatch(value.get_secret_value()):
+            raise ValueError("must be 1-256 characters of A-Z, a-z, 0-9, _ and -")
+        return value
+
+    @field_validator("telegram_listen")
+    @classmethod
+    def _listen(cls, value: str) -> str:
+        host, sep, port = value.rpartition(":")
+        if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError("must be host:port, e.g. 0.0.0.0:8443")
+        return value
+
+    @field_validator("redis_url")
+    @classmethod
+    def _redis_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if urlsplit(value).scheme not in _REDIS_SCHEMES:
+            raise ValueError("must start with redis://, rediss:// or unix://")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Settings:
+        if self.telegram_webhook_url is not None:
+            if self.telegram_webhook_secret is None:
+                raise ValueError(
+                    "TELEGRAM_WEBHOOK_URL is set but TELEGRAM_WEBHOOK_SECRET is not: webhook mode"
+                    " needs a secret token so that only Telegram can post updates"
+                )
+            if self.telegram_token is None:
+                raise ValueError("TELEGRAM_WEBHOOK_URL is set but TELEGRAM_TOKEN is not")
+        if self.redis_cluster and self.redis_url is None:
+            raise ValueError("REDIS_CLUSTER is on but REDIS_URL is not set")
+        return self
+
+    @field_serializer("redis_url")
+    def _masked_redis_url(self, value: str | None) -> str | None:
+        return _mask_url(value) if value else value
+
+    @property
+    def telegram_listen_host(self) -> str:
+        """The host part of ``TELEGRAM_LISTEN`` (brackets of an IPv6 literal removed)."""
+        return self.telegram_listen.rpartition(":")[0].strip("[]")
+
+    @property
+    def telegram_listen_port(self) -> int:
+        """The port part of ``TELEGRAM_LISTEN``."""
+        return int(self.telegram_listen.rpartition(":")[2])
+
+    @property
+    def table_ttl_seconds(self) -> float:
+        """``TABLE_TTL_DAYS`` in seconds, as the store takes it."""
+        return self.table_ttl_days * 24 * 3600
+
+    @property
+    def webhook_mode(self) -> bool:
+        """Whether Telegram is served by webhook rather than long polling."""
+        return self.telegram_webhook_url is not None
+
+    def summary(self) -> dict[str, object]:
+        """What is configured, safe to log: no tokens, no secrets, no Redis password."""
+        return {
+            "telegram": self.telegram_token is not None,
+            "telegram_mode": "webhook" if self.webhook_mode else "polling",
+            "telegram_base_url": self.telegram_base_url,
+            "discord": self.discord_token is not None,
+            "discord_test_guild": self.discord_test_guild,
+            "redis": _mask_url(self.redis_url) if self.redis_url else None,
+            "redis_cluster": self.redis_cluster,
+            "metrics_port": self.metrics_port,
+            "log_json": self.log_json,
+            "log_level": self.log_level,
+            "default_language": self.default_language,
+            "table_ttl_days": self.table_ttl_days,
+        }
+
+
+def _describe(error: ValidationError) -> str:
+    lines = []
+    for item in error.errors(include_input=False, include_url=False):
+        field = ".".join(str(part) for part in item["loc"]).upper() or "settings"
+        message = str(item["msg"]).removeprefix("Value error, ")
+        lines.append(f"{field}: {message}" if item["loc"] else message)
+    return "invalid settings:\n  " + "\n  ".join(lines)
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """The settings from the environment and ``.env`` (``overrides`` win, for tests).
+
+    Raises :class:`SettingsError` naming each bad variable; secret values are never echoed.
+    """
+    try:
+        return Settings(**overrides)
+    except ValidationError as error:
+        raise SettingsError(_describe(error)) from None

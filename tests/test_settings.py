@@ -1,0 +1,159 @@
+"""Settings from the environment and ``.env``: defaults, parsing, validation, secrecy."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Settings, SettingsError, load_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+FIELDS = [name.upper() for name in Settings.model_fields]
+
+
+@pytest.fixture(autouse=True)
+def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No setting from the machine's environment, and an empty working directory (no .env)."""
+    for name in FIELDS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+def test_defaults_mean_console_on_memory() -> None:
+    settings = load_settings()
+    assert settings.telegram_token is None and settings.discord_token is None
+    assert settings.redis_url is None and settings.redis_cluster is False
+    assert settings.metrics_port is None
+    assert settings.log_level == "INFO" and settings.log_json is False
+    assert settings.default_language == "en"
+    assert settings.table_ttl_seconds == 30 * 24 * 3600
+    assert settings.telegram_listen_host == "0.0.0.0" and settings.telegram_listen_port == 8443
+    assert settings.webhook_mode is False
+
+
+def test_reads_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TELEGRAM_TOKEN", "123:abc")
+    monkeypatch.setenv("TELEGRAM_WEBHOOK_URL", "https://bot.example.org/tg")
+    monkeypatch.setenv("TELEGRAM_WEBHOOK_SECRET", "s3cret_token-1")
+    monkeypatch.setenv("TELEGRAM_BASE_URL", "http://127.0.0.1:8081/bot")
+    monkeypatch.setenv("TELEGRAM_LISTEN", "[::]:9000")
+    monkeypatch.setenv("DISCORD_TOKEN", "discord-token")
+    monkeypatch.setenv("DISCORD_TEST_GUILD", "123456789012345678")
+    monkeypatch.setenv("REDIS_URL", "redis://:pw@redis:6379/0")
+    monkeypatch.setenv("REDIS_CLUSTER", "true")
+    monkeypatch.setenv("METRICS_PORT", "9100")
+    monkeypatch.setenv("LOG_JSON", "1")
+    monkeypatch.setenv("LOG_LEVEL", "debug")
+    monkeypatch.setenv("DEFAULT_LANGUAGE", "be-BY")
+    monkeypatch.setenv("TABLE_TTL_DAYS", "7")
+    s = load_settings()
+    assert s.telegram_token is not None and s.telegram_token.get_secret_value() == "123:abc"
+    assert s.webhook_mode and s.telegram_webhook_url == "https://bot.example.org/tg"
+    assert s.telegram_webhook_secret is not None
+    assert s.telegram_base_url == "http://127.0.0.1:8081/bot"
+    assert (s.telegram_listen_host, s.telegram_listen_port) == ("::", 9000)
+    assert s.discord_token is not None and s.discord_test_guild == 123456789012345678
+    assert s.redis_url == "redis://:pw@redis:6379/0" and s.redis_cluster is True
+    assert s.metrics_port == 9100 and s.log_json is True and s.log_level == "DEBUG"
+    assert s.default_language == "be"
+    assert s.table_ttl_seconds == 7 * 24 * 3600
+
+
+def test_reads_dotenv_and_environment_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / ".env").write_text(
+        "# comment\nDISCORD_TOKEN=from-file\nDEFAULT_LANGUAGE=uk\nLOG_LEVEL=WARNING\n"
+        "TELEGRAM_TOKEN=\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("LOG_LEVEL", "ERROR")
+    s = load_settings()
+    assert s.discord_token is not None and s.discord_token.get_secret_value() == "from-file"
+    assert s.default_language == "uk"
+    assert s.log_level == "ERROR"
+    assert s.telegram_token is None  # an empty value counts as unset
+
+
+def test_secrets_never_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TELEGRAM_TOKEN", "123:TOPSECRET")
+    monkeypatch.setenv("TELEGRAM_WEBHOOK_URL", "https://bot.example.org/tg")
+    monkeypatch.setenv("TELEGRAM_WEBHOOK_SECRET", "WEBHOOKSECRET")
+    monkeypatch.setenv("DISCORD_TOKEN", "DISCORDSECRET")
+    monkeypatch.setenv("REDIS_URL", "redis://user:REDISPASSWORD@redis:6379/0")
+    s = load_settings()
+    shown = " ".join([repr(s), str(s), str(s.summary()), s.model_dump_json()])
+    for secret in ("TOPSECRET", "WEBHOOKSECRET", "DISCORDSECRET", "REDISPASSWORD"):
+        assert secret not in shown
+    assert s.summary()["redis"] == "redis://user:***@redis:6379/0"
+    assert s.summary()["telegram_mode"] == "webhook"
+
+
+def test_secret_not_echoed_in_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TELEGRAM_TOKEN", "123:abc")
+    monkeypatch.setenv("TELEGRAM_WEBHOOK_URL", "https://bot.example.org/tg")
+    monkeypatch.setenv("TELEGRAM_WEBHOOK_SECRET", "bad secret with spaces ÆØÅ")
+    with pytest.raises(SettingsError) as caught:
+        load_settings()
+    assert "TELEGRAM_WEBHOOK_SECRET" in str(caught.value)
+    assert "spaces" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        (
+            {"TELEGRAM_TOKEN": "1:a", "TELEGRAM_WEBHOOK_URL": "https://x.org/hook"},
+            "TELEGRAM_WEBHOOK_SECRET is not",
+        ),
+        (
+            {"TELEGRAM_WEBHOOK_URL": "https://x.org/hook", "TELEGRAM_WEBHOOK_SECRET": "abc"},
+            "TELEGRAM_TOKEN is not",
+        ),
+        ({"TELEGRAM_WEBHOOK_URL": "ftp://x.org"}, "TELEGRAM_WEBHOOK_URL: must be an http"),
+        ({"TELEGRAM_LISTEN": "8443"}, "TELEGRAM_LISTEN: must be host:port"),
+        ({"TELEGRAM_LISTEN": "0.0.0.0:70000"}, "TELEGRAM_LISTEN: must be host:port"),
+        ({"REDIS_URL": "localhost:6379"}, "REDIS_URL: must start with redis://"),
+        ({"REDIS_CLUSTER": "yes"}, "REDIS_CLUSTER is on but REDIS_URL is not set"),
+        ({"METRICS_PORT": "0"}, "METRICS_PORT"),
+        ({"METRICS_PORT": "http"}, "METRICS_PORT"),
+        ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+        ({"DEFAULT_LANGUAGE": "de"}, "DEFAULT_LANGUAGE: must be one of en, ru, uk, be"),
+        ({"TABLE_TTL_DAYS": "-1"}, "TABLE_TTL_DAYS"),
+        ({"DISCORD_TEST_GUILD": "general"}, "DISCORD_TEST_GUILD"),
+    ],
+)
+def test_invalid_settings_are_clear(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], message: str
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(SettingsError, match=re.escape(message)) as caught:
+        load_settings()
+    assert str(caught.value).startswith("invalid settings:")
+
+
+def test_overrides_for_tests() -> None:
+    s = load_settings(redis_url="redis://127.0.0.1:7000/1", default_language="ru")
+    assert s.redis_url == "redis://127.0.0.1:7000/1" and s.default_language == "ru"
+
+
+def test_env_example_lists_every_setting_with_a_comment() -> None:
+    lines = (ROOT / ".env.example").read_text(encoding="utf-8").splitlines()
+    names = []
+    for i, line in enumerate(lines):
+        match = re.fullmatch(r"#?\s*([A-Z][A-Z0-9_]*)=.*", line)
+        if match and not line.startswith("# "):
+            names.append(match.group(1))
+            assert lines[i - 1].startswith("# "), f"{match.group(1)} has no comment above it"
+    assert sorted(names) == sorted(FIELDS)
+    assert "TOKEN=1" not in "\n".join(lines)  # no real-looking token values
+
+
+def test_env_example_loads_as_defaults(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text(
+        (ROOT / ".env.example").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    s = load_settings()
+    assert s.telegram_token is None and s.redis_url is None
+    assert s.default_language == "en" and s.table_ttl_days == 30
