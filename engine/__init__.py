@@ -1,7 +1,9 @@
 """The rules engine: positions, legal plays, notation, identifiers (no I/O, no randomness)."""
 
+from engine.builder import PlayBuilder
 from engine.chouette import Chouette
 from engine.chouette_table import Ledger, Roster, roll_for_seats
+from engine.cube import CubeState, Options
 from engine.errors import (
     AmbiguousPlay,
     CorruptId,
@@ -9,7 +11,23 @@ from engine.errors import (
     IllegalAction,
     IllegalPlay,
     InvalidNotation,
+    UnsupportedSchema,
 )
+from engine.game import (
+    VARIANTS,
+    Action,
+    DiceSequence,
+    DiceSource,
+    Game,
+    GameResult,
+    Phase,
+    Reason,
+    Variant,
+    find_variant,
+    register_variant,
+)
+from engine.match import Match
+from engine.matfile import format_mat
 from engine.movegen import Play, Step, legal_plays, max_dice_playable
 from engine.notation import format_play, format_steps, parse_play
 from engine.position import Position
@@ -17,23 +35,40 @@ from engine.rules import BACKGAMMON, Ruleset
 
 __all__ = [
     "BACKGAMMON",
+    "VARIANTS",
+    "Action",
     "AmbiguousPlay",
     "Chouette",
     "CorruptId",
+    "CubeState",
+    "DiceSequence",
+    "DiceSource",
     "EngineError",
+    "Game",
+    "GameResult",
     "IllegalAction",
     "IllegalPlay",
     "InvalidNotation",
     "Ledger",
+    "Match",
+    "Options",
+    "Phase",
     "Play",
+    "PlayBuilder",
     "Position",
+    "Reason",
     "Roster",
     "Ruleset",
     "Step",
+    "UnsupportedSchema",
+    "Variant",
+    "find_variant",
+    "format_mat",
     "format_play",
     "format_steps",
     "legal_plays",
     "max_dice_playable",
     "parse_play",
+    "register_variant",
     "roll_for_seats",
 ]

@@ -665,7 +665,7 @@ class Game:
         self._check(Action("play", player))
         assert self.dice is not None
         if isinstance(play, str):
-            play = _parse(self.position, self.dice, play)
+            play = _parse(self.builder, play)
         found = self.builder.find(play)
         if found is None:
             raise _refuse(
@@ -941,15 +941,10 @@ def _die(dice: DiceSource) -> int:
     return _die_value(dice())
 
 
-def _parse(position: Position, dice: tuple[int, int], text: str) -> Play:
-    import engine.notation as notation
+def _parse(builder: PlayBuilder, text: str) -> Play:
+    from engine.notation import parse_play
 
-    parse = getattr(notation, "parse_play", None)
-    if parse is None:
-        raise _refuse("illegal_play", "typed plays are not understood yet")
     try:
-        play = parse(position, dice, text)
+        return parse_play(builder.position, builder.dice, text, plays=builder.legal_plays)
     except EngineError as exc:
-        raise _refuse("illegal_play", str(exc), play=text) from None
-    assert isinstance(play, Play)
-    return play
+        raise _refuse("illegal_play", str(exc), play=text, reason=exc.code) from None

@@ -330,3 +330,14 @@ def test_starter_skips_the_opening_roll() -> None:
     assert game.dice == (4, 4)
     with refused("bad_player"):
         Game.new().roll(2, DiceSequence([1, 2]))
+
+
+def test_typed_play() -> None:
+    game = started(5, 2)
+    with refused("illegal_play"):
+        game.play(0, "24/18 13/11")
+    with refused("illegal_play"):
+        game.play(0, "hello")
+    game = game.play(0, "13/8 13/11")
+    assert game.turn == 1
+    assert game.board(0).player[7] == 4 and game.board(0).player[10] == 1
