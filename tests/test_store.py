@@ -423,6 +423,34 @@ class TestRedisOnly:
             await store.close()
 
 
+class TestFixtures:
+    """The Redis fixtures themselves."""
+
+    def test_missing_redis_server_fails_with_the_install_hint(
+        self, redis_factory: Any, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setenv("PATH", "/nonexistent")
+        with pytest.raises(pytest.fail.Exception, match="apt-get install redis-server"):
+            redis_factory.server()
+
+    def test_session_server_is_private(self, redis_url: str) -> None:
+        assert redis_url.startswith("redis://127.0.0.1:")
+        assert ":6379/" not in redis_url
+
+    async def test_persistent_server_keeps_data_over_sigkill(self, redis_factory: Any) -> None:
+        server = redis_factory.server(aof=True)
+        before = Redis.from_url(server.url)
+        await before.set("k", "v")
+        await before.aclose()
+        server.restart(hard=True)
+        after = Redis.from_url(server.url)
+        try:
+            assert await after.get("k") == b"v"
+            assert (server.workdir / "appendonlydir").is_dir()
+        finally:
+            await after.aclose()
+
+
 class _LosingReplies(RedisStore):
     """A Redis store whose compare-and-set fails the way a dropped connection does.
 
