@@ -299,13 +299,13 @@ def _board(
     # point numbers from the viewer's side
     marked = (seen.marks_from | seen.marks_to) - {BAR, OFF}
     for p in range(1, 25):
-        y = _FRAME_TOP - 12 if p >= 13 else _FRAME_BOTTOM + 30
+        y = _FRAME_TOP - 10 if p >= 13 else _FRAME_BOTTOM + 32
         hot = p in marked
         cv.text(
             point_x(p, cv),
             y,
             str(p),
-            size=24 if hot else 21,
+            size=30 if hot else 27,
             fill=th.accent if hot else th.muted,
             bold=True,
             attrs=f' data-number="{p}"',
@@ -358,7 +358,7 @@ def _stack(
             float(x),
             top_y + 10,
             str(n),
-            size=28,
+            size=32,
             fill=colour.ink,
             bold=True,
             attrs=' data-stack-count="1"',
@@ -395,7 +395,7 @@ def _bar(cv: _Canvas, seen: Seen, th: Theme, colours: tuple[CheckerColors, Check
                 float(x),
                 cy + 10,
                 str(n),
-                size=28,
+                size=32,
                 fill=colour.ink,
                 bold=True,
                 attrs=' data-stack-count="1"',
@@ -433,7 +433,7 @@ def _trays(
                 x,
                 label_y,
                 str(n),
-                size=30,
+                size=34,
                 fill=th.accent if hot else "#FFFFFF",
                 bold=True,
                 attrs=f' data-off-count="{_side_name(side)}"',
@@ -484,7 +484,7 @@ def _cube(cv: _Canvas, view: BoardView, seen: Seen, th: Theme, words: Mapping[st
             x,
             y + 11,
             shown,
-            size=30 if len(shown) < 3 else 24,
+            size=36 if len(shown) < 3 else 28,
             fill=th.cube_ink,
             bold=True,
             attrs=' data-cube-value="1"',
@@ -609,7 +609,7 @@ def _chouette(cv: _Canvas, ch: ChouetteView, th: Theme, words: Mapping[str, str]
             w = _chip_width(text)
             if kind == "label":
                 cv.text(x, y + 30, text, size=20, fill=th.muted, bold=True, anchor="start")
-                x += 15 * len(text) * 0.7 + 20
+                x += 13 * len(text) + 16
                 continue
             fill = th.strip_on_roll if kind in ("box", "captain") else th.strip
             stroke = th.accent if kind == "captain" else th.muted

@@ -70,6 +70,10 @@ class CubeView:
                 raise RenderError(f"cube {name} must be seat 0, 1 or None, not {seat!r}")
 
 
+CENTRED_CUBE = CubeView()
+"""The cube at the start of a game: value 1, in the middle."""
+
+
 @dataclass(frozen=True, slots=True)
 class MatchScore:
     """A match to ``length`` points: the score before this game and the Crawford state."""
@@ -185,12 +189,15 @@ class BoardView:
         names: tuple[str, str] = ("", ""),
         colors: tuple[int, int] = (0, 1),
         dice: tuple[int, int] | None = None,
-        cube: CubeView | None = None,
+        cube: CubeView | None = CENTRED_CUBE,
         score: MatchScore | MoneyScore | None = None,
         last_play: LastPlay | None = None,
         chouette: ChouetteView | None = None,
     ) -> BoardView:
-        """A view of an engine position, which is seen from the player on roll: seat ``on_roll``."""
+        """A view of an engine position, which is seen from the player on roll: seat ``on_roll``.
+
+        ``cube=None`` draws no cube (a game played without one).
+        """
         if on_roll not in (0, 1):
             raise RenderError(f"on_roll must be seat 0 or 1, not {on_roll!r}")
         return cls(
@@ -199,7 +206,7 @@ class BoardView:
             colors=colors,
             turn=on_roll,
             dice=dice,
-            cube=CubeView() if cube is None else cube,
+            cube=cube,
             score=score,
             last_play=last_play,
             chouette=chouette,
