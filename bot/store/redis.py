@@ -119,6 +119,9 @@ _UNAVAILABLE: Final = (
 
 _T = TypeVar("_T")
 
+DEFAULT_MAX_IN_FLIGHT: Final = 64
+"""Commands one store sends at once (below redis-py's default pool size of 100)."""
+
 RedisClient = Redis | RedisCluster
 """Either client; both take the same commands for the single-slot operations used here."""
 
@@ -140,6 +143,7 @@ class RedisStore(BaseStore):
         seen_ttl: float = DEFAULT_SEEN_TTL,
         seen_limit: int = DEFAULT_SEEN_LIMIT,
         max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+        max_in_flight: int = DEFAULT_MAX_IN_FLIGHT,
     ) -> None:
         super().__init__(
             table_ttl=table_ttl,
@@ -155,6 +159,9 @@ class RedisStore(BaseStore):
         # ``_writer``).  Initialising once, under a lock, before the first command avoids it.
         self._cluster_ready = not isinstance(client, RedisCluster)
         self._init_lock = asyncio.Lock()
+        # redis-py raises "Too many connections" past its pool size (100) instead of waiting; a
+        # burst of updates waits here for a free slot instead.
+        self._slots = asyncio.Semaphore(max_in_flight)
         self._cas = client.register_script(_CAS_SCRIPT)
         self._mark = client.register_script(_MARK_SCRIPT)
         self._load_seen = client.register_script(_LOAD_SCRIPT)
@@ -181,16 +188,17 @@ class RedisStore(BaseStore):
 
     @asynccontextmanager
     async def _guard(self, key: object) -> AsyncIterator[None]:
-        try:
-            if not self._cluster_ready:
-                await self._initialize_cluster()
-            yield
-        except redis_errors.ResponseError as error:
-            if "WRONGTYPE" in str(error) or "CORRUPT" in str(error):
-                raise CorruptRecord(f"{key}: stored value cannot be read: {error}") from error
-            raise
-        except _UNAVAILABLE as error:
-            raise StoreUnavailable(f"{key}: redis unavailable: {error}") from error
+        async with self._slots:
+            try:
+                if not self._cluster_ready:
+                    await self._initialize_cluster()
+                yield
+            except redis_errors.ResponseError as error:
+                if "WRONGTYPE" in str(error) or "CORRUPT" in str(error):
+                    raise CorruptRecord(f"{key}: stored value cannot be read: {error}") from error
+                raise
+            except _UNAVAILABLE as error:
+                raise StoreUnavailable(f"{key}: redis unavailable: {error}") from error
 
     async def _initialize_cluster(self) -> None:
         async with self._init_lock:
