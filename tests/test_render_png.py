@@ -24,13 +24,28 @@ from renderers import (
     ChouetteView,
     CubeView,
     MatchScore,
+    RenderError,
     Theme,
     render_png,
     render_svg,
 )
-from renderers.png import FONT_DIR, svg_to_png
+from renderers.png import (
+    FONT_DIR,
+    Rasteriser,
+    rasterise_resvg_py,
+    rasterise_svg2png,
+    svg_to_png,
+)
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(params=[rasterise_svg2png, rasterise_resvg_py], ids=["svg2png", "resvg_py"])
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Rasteriser:
+    """Each test runs with both bindings of resvg."""
+    rasterise: Rasteriser = request.param
+    monkeypatch.setattr(png_module, "RASTERISE", rasterise)
+    return rasterise
 
 
 @dataclass
@@ -129,7 +144,7 @@ BUSY = BoardView.seated(
 )
 
 
-def test_png_is_valid_1280_wide_and_small() -> None:
+def test_png_is_valid_1280_wide_and_small(backend: Rasteriser) -> None:
     data = render_png(BUSY)
     img_header = struct.unpack(">II", data[16:24])
     assert data[:8] == SIGNATURE
@@ -144,7 +159,7 @@ def close(pixel: tuple[int, ...], colour: str, tolerance: int = 24) -> bool:
 
 
 @pytest.mark.parametrize("theme", [LIGHT, DARK], ids=lambda t: t.name)
-def test_checkers_background_and_text_are_drawn(theme: Theme) -> None:
+def test_checkers_background_and_text_are_drawn(theme: Theme, backend: Rasteriser) -> None:
     image = decode(render_png(BUSY, theme=theme, width=320))
     scale = 320 / 1280
     assert image.width == 320
@@ -163,7 +178,7 @@ def test_checkers_background_and_text_are_drawn(theme: Theme) -> None:
     assert image.count(pips_box, rgb(theme.text)) > 8
 
 
-def test_name_pixels_come_from_the_name() -> None:
+def test_name_pixels_come_from_the_name(backend: Rasteriser) -> None:
     named = decode(render_png(BUSY, width=320))
     blank = decode(
         render_png(BoardView.seated(BUSY.position, on_roll=0, names=(" ", "Bob")), width=320)
@@ -174,7 +189,9 @@ def test_name_pixels_come_from_the_name() -> None:
     assert blank.count(box, ink) == 0
 
 
-def test_text_needs_only_the_shipped_fonts(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_text_needs_only_the_shipped_fonts(
+    backend: Rasteriser, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert {p.name for p in FONT_DIR.iterdir()} >= {
         "DejaVuSans.ttf",
         "DejaVuSans-Bold.ttf",
@@ -189,7 +206,9 @@ def test_text_needs_only_the_shipped_fonts(monkeypatch: pytest.MonkeyPatch) -> N
     with_fonts = decode(svg_to_png(svg))
     assert with_fonts.count((0, 0, 200, 60), (0, 0, 0)) > 200
     monkeypatch.setattr(png_module, "FONT_FILES", ())
+    png_module._font_database.cache_clear()
     without = decode(svg_to_png(svg))
+    png_module._font_database.cache_clear()
     assert without.count((0, 0, 200, 60), (0, 0, 0)) == 0
 
 
@@ -210,7 +229,18 @@ def test_text_needs_only_the_shipped_fonts(monkeypatch: pytest.MonkeyPatch) -> N
     ],
     ids=["long_nardy", "chouette"],
 )
-def test_other_tables_render(view: BoardView) -> None:
+def test_other_tables_render(view: BoardView, backend: Rasteriser) -> None:
     data = render_png(view)
     assert struct.unpack(">II", data[16:24]) == (1280, svg_height(view))
     assert len(data) < 120_000
+
+
+def test_the_faster_binding_is_the_default() -> None:
+    assert png_module.RASTERISE is rasterise_svg2png
+
+
+def test_bad_width_and_background() -> None:
+    with pytest.raises(RenderError):
+        render_png(BUSY, width=10)
+    with pytest.raises(RenderError):
+        rasterise_svg2png(render_svg(BUSY), "white", None)
