@@ -37,7 +37,7 @@ from engine.chouette_table import (
 )
 from engine.cube import CubeState, Options, points
 from engine.errors import EngineError, IllegalAction, UnsupportedSchema
-from engine.game import Game, Phase, Reason
+from engine.game import Game, Phase, Reason, find_variant
 from engine.movegen import Play, Step
 from engine.result import WinKind
 
@@ -304,6 +304,7 @@ class Chouette:
         No game is running yet: call :meth:`new_game`.
         """
         names = check_players(players)
+        find_variant(variant)
         seating = roll_for_seats(names, roll_die)
         return cls(
             options=options if options is not None else Options(),

@@ -107,6 +107,12 @@ def test_start_seats_by_the_roll_with_ties() -> None:
     assert code_of(ch.roll, "bob", DiceSequence([1, 2])) == "no_game"
 
 
+def test_start_refuses_an_unknown_variant() -> None:
+    with pytest.raises(EngineError) as info:
+        Chouette.start(["a", "b", "c"], DiceSequence([1, 2, 3]), variant="chess")
+    assert info.value.code == "unknown_variant"
+
+
 def test_opening_roll_is_between_box_and_captain() -> None:
     ch = chouette().new_game()
     assert code_of(ch.roll, "A", DiceSequence([3, 1])) == "not_captain"
