@@ -302,6 +302,14 @@ class Chouette:
         """Seat ``players`` by the one-die roll (:func:`engine.chouette_table.roll_for_seats`).
 
         No game is running yet: call :meth:`new_game`.
+
+        >>> from engine.game import DiceSequence
+        >>> ch = Chouette.start(["ann", "bob", "cat"], DiceSequence([2, 6, 4]))
+        >>> ch.roster
+        Roster(box='bob', team=('cat', 'ann'))
+        >>> ch = ch.new_game().roll("cat", DiceSequence([3, 5]))  # box 3, team 5: cat plays 5-3
+        >>> ch.acting(TEAM), ch.current.game.dice
+        ('cat', (5, 3))
         """
         names = check_players(players)
         find_variant(variant)
