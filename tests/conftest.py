@@ -294,9 +294,16 @@ class RedisFactory:
         self.servers: list[RedisProcess] = []
         self.clusters: list[RedisClusterProcesses] = []
 
-    def server(self, *, aof: bool = False, name: str | None = None) -> RedisProcess:
-        """A started server; ``aof=True`` persists every write (``appendfsync always``)."""
-        workdir = self.base / (name or f"redis{len(self.servers)}")
+    def server(
+        self, *, aof: bool = False, name: str | None = None, workdir: Path | None = None
+    ) -> RedisProcess:
+        """A started server; ``aof=True`` persists every write (``appendfsync always``).
+
+        Its data lives in ``workdir`` when given (a second server on the same directory takes
+        over the data of the first), else in a fresh directory of the test.
+        """
+        if workdir is None:
+            workdir = self.base / (name or f"redis{len(self.servers)}")
         server = RedisProcess(workdir, aof=aof)
         self.servers.append(server)
         return server.start()

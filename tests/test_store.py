@@ -139,6 +139,15 @@ class TestContract:
         assert sum(r.retries for r in results) == store.counters.retries
         assert store.counters.cas_conflicts >= store.counters.retries > 0
 
+    async def test_burst_over_many_tables(self, store: BaseStore) -> None:
+        """More simultaneous updates than a client pool has connections all go through."""
+        tables = [TableKey("telegram", str(5000 + i)) for i in range(150)]
+        results = await asyncio.gather(
+            *(store.update(table, increment, update_id="first") for table in tables)
+        )
+        assert all(r.applied for r in results)
+        assert [await store.load(table) for table in tables[:3]] == [Versioned(b"1", 1)] * 3
+
     async def test_update_result_is_the_written_record(self, store: BaseStore) -> None:
         first = await store.update(T1, increment)
         assert first.applied and first.record == Versioned(b"1", 1) and first.retries == 0
@@ -449,6 +458,13 @@ class TestFixtures:
             assert (server.workdir / "appendonlydir").is_dir()
         finally:
             await after.aclose()
+        server.stop()
+        successor = redis_factory.server(aof=True, workdir=server.workdir)
+        again = Redis.from_url(successor.url)
+        try:
+            assert await again.get("k") == b"v"
+        finally:
+            await again.aclose()
 
 
 class _LosingReplies(RedisStore):
