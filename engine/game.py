@@ -20,6 +20,7 @@ the scoring through the :data:`VARIANTS` registry.
 
 from __future__ import annotations
 
+import base64
 import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -896,9 +897,123 @@ class Game:
     # -- identifiers ----------------------------------------------------------------------------
 
     def position_id(self) -> str:
-        """GNU Backgammon Position ID of the current position (the player on turn on roll)."""
-        pos = self.current
-        return encode_position_id(pos.player, pos.opponent)
+        """GNU Backgammon Position ID: the position (before any unconfirmed steps) with the
+        player on turn on roll."""
+        return encode_position_id(self.position.player, self.position.opponent)
+
+    def match_id_fields(self) -> MatchIdFields:
+        """The state GNU Backgammon's Match ID records (see :class:`MatchIdFields`)."""
+        value = self.cube.value
+        log2 = value.bit_length() - 1
+        if value != 1 << log2:
+            raise EngineError(
+                f"a cube of {value} cannot be written in a Match ID", code="not_exportable"
+            )
+        turn = 0 if self.turn is None else self.turn
+        to_act = turn if self.responder is None else self.responder
+        state = 1
+        resigned = 0 if self.resign is None else int(self.resign.kind)
+        score = list(self.score)
+        if self.result is not None:
+            state = {
+                Reason.BEAR_OFF: 2,
+                Reason.DRAW: 2,
+                Reason.RESIGN: 3,
+                Reason.PASS: 4,
+                Reason.BEAVER_REFUSED: 4,
+            }[self.result.reason]
+            if self.result.reason is Reason.RESIGN:
+                resigned = int(self.result.kind)
+            if self.result.winner is not None:
+                score[self.result.winner] += self.result.points
+            if self.result.reason in (Reason.PASS, Reason.BEAVER_REFUSED):
+                # gnubg leaves the turn with the player who passed.
+                to_act = _other(self.result.winner or 0)
+            else:
+                to_act = turn
+        dice = self.dice if self.phase is Phase.MOVE and self.dice is not None else (0, 0)
+        return MatchIdFields(
+            cube_log2=log2,
+            cube_owner=3 if self.cube.owner is None else self.cube.owner,
+            on_roll=turn,
+            crawford=self.crawford,
+            game_state=state,
+            to_act=to_act,
+            doubled=self.phase in (Phase.DOUBLED, Phase.BEAVERED),
+            resigned=resigned,
+            dice=dice,
+            match_length=self.match_length,
+            score=(score[0], score[1]),
+            jacoby=self.money and self.options.jacoby,
+        )
+
+    def match_id(self) -> str:
+        """GNU Backgammon Match ID (12 characters): cube, turn, dice, score and match length."""
+        return self.match_id_fields().match_id()
+
+
+@dataclass(frozen=True, slots=True)
+class MatchIdFields:
+    """The fields of a GNU Backgammon Match ID, players numbered as in the game.
+
+    ``cube_owner`` is 3 while the cube is centred; ``on_roll`` is the player whose turn it is and
+    ``to_act`` the one who must decide now (the doubled player, the one offered a resignation);
+    ``game_state`` is 1 playing, 2 over, 3 resigned, 4 a double passed; ``resigned`` the kind
+    offered or accepted (0 none); ``dice`` (0, 0) before the roll; ``score`` includes a finished
+    game's points, as gnubg shows it; ``jacoby`` is True when the Jacoby rule is in force (GNU
+    Backgammon 1.07 sets bit 66 when it is not, e.g. in every match).
+    """
+
+    cube_log2: int
+    cube_owner: int
+    on_roll: int
+    crawford: bool
+    game_state: int
+    to_act: int
+    doubled: bool
+    resigned: int
+    dice: tuple[int, int]
+    match_length: int
+    score: tuple[int, int]
+    jacoby: bool = False
+
+    def match_id(self) -> str:
+        """The 12-character Match ID (66 bits, least significant first, base64).
+
+        The example of GNU Backgammon's manual (written before bit 66 was used): cube 2 owned by
+        player 0, player 1 to play 5-2, 9-point match, score 2-4:
+
+        >>> MatchIdFields(1, 0, 1, False, 1, 1, False, 0, (5, 2), 9, (2, 4), jacoby=True).match_id()
+        'QYkqASAAIAAA'
+        >>> MatchIdFields(0, 3, 1, False, 1, 1, False, 0, (1, 1), 5, (0, 0)).match_id()
+        'cImkAAAAAAAE'
+        """
+        fields = (
+            (self.cube_log2, 4),
+            (self.cube_owner, 2),
+            (self.on_roll, 1),
+            (int(self.crawford), 1),
+            (self.game_state, 3),
+            (self.to_act, 1),
+            (int(self.doubled), 1),
+            (self.resigned, 2),
+            (self.dice[0], 3),
+            (self.dice[1], 3),
+            (self.match_length, 15),
+            (self.score[0], 15),
+            (self.score[1], 15),
+            (int(not self.jacoby), 1),
+        )
+        key, shift = 0, 0
+        for value, width in fields:
+            if not 0 <= value < 1 << width:
+                raise EngineError(
+                    f"{value} does not fit a Match ID field of {width} bits",
+                    code="not_exportable",
+                )
+            key |= value << shift
+            shift += width
+        return base64.b64encode(key.to_bytes(9, "little")).decode("ascii")
 
 
 def check_schema(data: object, what: str) -> None:

@@ -107,15 +107,16 @@ def test_gnubg_imports_the_short_match(tmp_path: Path) -> None:
     assert score.startswith("The score (after 2 games) is: White 2, Black 2 (match to 3 points")
 
 
-@pytest.mark.parametrize(("seed", "length"), [(1, 5), (2, 7), (3, 3), (4, 9)])
+@pytest.mark.parametrize(("seed", "length"), [(1, 5), (2, 7), (3, 3), (4, 9), (26, 3)])
 def test_gnubg_imports_random_matches(tmp_path: Path, seed: int, length: int) -> None:
     match = play_random_match(random.Random(seed), length, Options(), eager=0.15)
     names = ("Alice", "Bob")
     mat = tmp_path / "match.mat"
     mat.write_text(format_mat(match, names))
-    score, position_id, _ = gnubg_import(mat)
+    score, position_id, match_id = gnubg_import(mat)
     assert score.startswith(_expected_score(match, names)), score
     assert position_id == match.game.position_id()
+    assert match_id == match.game.match_id()
 
 
 def test_gnubg_imports_a_running_match(tmp_path: Path) -> None:
@@ -137,10 +138,11 @@ def test_gnubg_imports_a_running_match(tmp_path: Path) -> None:
     running = running.with_game(game)
     mat = tmp_path / "running.mat"
     mat.write_text(format_mat(running))
-    score, position_id, _ = gnubg_import(mat)
+    score, position_id, match_id = gnubg_import(mat)
     s0, s1 = running.score
     assert f"White {s0}, Black {s1}" in score
     assert position_id == running.game.position_id()
+    assert match_id == running.game.match_id()
 
 
 def test_what_the_format_cannot_hold_is_refused() -> None:
