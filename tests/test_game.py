@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -341,3 +342,43 @@ def test_typed_play() -> None:
     game = game.play(0, "13/8 13/11")
     assert game.turn == 1
     assert game.board(0).player[7] == 4 and game.board(0).player[10] == 1
+
+
+def _last_roll_game(opponent_checkers: int) -> Game:
+    register_variant(Variant("draw_test", allows_draw=True))
+    pos = Position.from_points({1: 1}, {1: opponent_checkers})
+    return Game("draw_test", Options(last_roll_draw=True), pos, phase=Phase.ROLL, turn=0, first=0)
+
+
+def test_last_roll_draw() -> None:
+    game = _last_roll_game(2).roll(0, DiceSequence([3, 1]))
+    game = game.play(0, Play((Step(1, 0),)))
+    assert not game.is_over and game.last_roll and game.turn == 1
+    with refused("last_roll_no_double"):
+        game.double(1)
+    game = game.roll(1, DiceSequence([2, 1])).play(1, Play((Step(1, 0), Step(1, 0))))
+    assert game.result is not None
+    assert (game.result.winner, game.result.points, game.result.reason) == (None, 0, Reason.DRAW)
+    assert game.log[-1].action == "draw"
+    assert Game.from_dict(game.to_dict()) == game
+
+
+def test_last_roll_that_does_not_finish() -> None:
+    game = _last_roll_game(3).roll(0, DiceSequence([3, 1]))
+    game = game.play(0, Play((Step(1, 0),)))
+    assert game.last_roll and Game.from_dict(game.to_dict()) == game
+    game = game.roll(1, DiceSequence([2, 1])).play(1, Play((Step(1, 0), Step(1, 0))))
+    assert game.result is not None
+    assert (game.result.winner, game.result.kind, game.result.reason) == (
+        0,
+        WinKind.SINGLE,
+        Reason.BEAR_OFF,
+    )
+
+
+def test_no_last_roll_for_the_second_player_or_without_the_option() -> None:
+    game = _last_roll_game(2)
+    game = replace(game, first=1).roll(0, DiceSequence([3, 1])).play(0, Play((Step(1, 0),)))
+    assert game.is_over
+    game = replace(_last_roll_game(2), options=Options())
+    assert game.roll(0, DiceSequence([3, 1])).play(0, Play((Step(1, 0),))).is_over
