@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.i18n import (
     DEFAULT_LANGUAGE,
@@ -351,3 +353,10 @@ def test_docstring_examples() -> None:
 
     result = doctest.testmod(bot.i18n)
     assert result.attempted >= 5 and result.failed == 0
+
+
+@given(st.one_of(st.none(), st.text(max_size=30)))
+def test_negotiate_any_code(code: str | None) -> None:
+    lang = negotiate(code)
+    assert lang in LANGUAGES
+    assert match_language(code) in (lang, None)
