@@ -315,6 +315,7 @@ class Store(Protocol):
 
 
 def validate_update_id(update_id: str) -> str:
+    """``update_id`` if it can name an update (a non-empty string of at most 200 characters)."""
     if not isinstance(update_id, str) or not update_id or len(update_id) > 200:
         raise ValueError(f"invalid update id {update_id!r}: a non-empty string of ≤ 200 chars")
     return update_id
