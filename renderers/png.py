@@ -122,5 +122,7 @@ def render_png(
     The options are those of :func:`renderers.svg.render_svg`.
     """
     th = find_theme(theme)
-    svg = render_svg(view, viewer=viewer, theme=th, orientation=orientation, labels=labels)
+    svg = render_svg(
+        view, viewer=viewer, theme=th, orientation=orientation, labels=labels, background=False
+    )
     return svg_to_png(svg, background=th.background, width=None if width == WIDTH else width)

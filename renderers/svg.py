@@ -125,12 +125,14 @@ def render_svg(
     theme: Theme | str = "light",
     orientation: Orientation = "right",
     labels: Mapping[str, str] | None = None,
+    background: bool = True,
 ) -> str:
     """The board as an SVG document (a ``str``), seen by seat ``viewer``.
 
     ``viewer`` defaults to the seat on roll; ``orientation`` puts the viewer's home board bottom
     right (default) or bottom left; ``labels`` overrides the few words drawn (see
-    :data:`renderers.view.DEFAULT_LABELS`).
+    :data:`renderers.view.DEFAULT_LABELS`); ``background=False`` leaves the page unpainted (the
+    PNG rasteriser fills it faster itself).
     """
     seat = view.viewer_for(viewer)
     th = find_theme(theme)
@@ -147,7 +149,8 @@ def render_svg(
         f' data-orientation="{orientation}" data-theme="{th.name}"'
         f' data-turn="{_side_name(turn)}">'
     )
-    cv.add(f'<rect width="{WIDTH}" height="{height}" fill="{th.background}"/>')
+    if background:
+        cv.add(f'<rect width="{WIDTH}" height="{height}" fill="{th.background}"/>')
     _caption(cv, view, th, words)
     _strips(cv, view, seen, th, words, turn)
     _board(cv, seen, th, colours)
@@ -272,17 +275,20 @@ def _board(
     th: Theme,
     colours: tuple[CheckerColors, CheckerColors],
 ) -> None:
-    left = min(cv.mx(_FRAME_LEFT), cv.mx(_FRAME_RIGHT))
+    # the playing field with the frame as its border (stroked, so no pixel is painted twice)
+    half = _BORDER / 2
+    left = min(cv.mx(_FRAME_LEFT), cv.mx(_FRAME_RIGHT)) + half
     cv.add(
-        f'<rect x="{_fmt(left)}" y="{_FRAME_TOP}" width="{_FRAME_RIGHT - _FRAME_LEFT}"'
-        f' height="{_FRAME_BOTTOM - _FRAME_TOP}" rx="10" fill="{th.frame}"/>'
+        f'<rect x="{_fmt(left)}" y="{_fmt(_FRAME_TOP + half)}"'
+        f' width="{_FRAME_RIGHT - _FRAME_LEFT - _BORDER}"'
+        f' height="{_FRAME_BOTTOM - _FRAME_TOP - _BORDER}"'
+        f' rx="6" fill="{th.field}" stroke="{th.frame}" stroke-width="{_BORDER}"/>'
     )
-    for qx in (_LEFT_Q, _BAR_R):
-        x = min(cv.mx(qx), cv.mx(qx + 6 * _PW))
-        cv.add(
-            f'<rect x="{_fmt(x)}" y="{_IN_TOP}" width="{6 * _PW}" height="{_IN_BOTTOM - _IN_TOP}"'
-            f' fill="{th.field}"/>'
-        )
+    bar_left = min(cv.mx(_BAR_L), cv.mx(_BAR_R))
+    cv.add(
+        f'<rect x="{_fmt(bar_left)}" y="{_IN_TOP}" width="{_BAR_R - _BAR_L}"'
+        f' height="{_IN_BOTTOM - _IN_TOP}" fill="{th.frame}"/>'
+    )
     # triangles: one path per colour keeps the document small
     paths: dict[str, list[str]] = {th.point_a: [], th.point_b: []}
     for p in range(1, 25):
