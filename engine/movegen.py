@@ -15,7 +15,8 @@ to the recorded leaves at the end.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.rules import Ruleset
@@ -67,27 +68,25 @@ class Play(NamedTuple):
 
 # -- internal board ---------------------------------------------------------------------------
 
-_OPP_INDEX: dict[tuple[int, ...], tuple[int, ...]] = {}
+_OPP_READERS: dict[tuple[int, ...], Callable[[tuple[int, ...]], tuple[int, ...]]] = {}
 
 
-def _opp_index(point_map: tuple[int, ...]) -> tuple[int, ...]:
-    """For each internal ``opp`` index, the index into the opponent's tuple it is read from."""
-    index = _OPP_INDEX.get(point_map)
-    if index is None:
-        table = [24] * 26
+def _opp_reader(point_map: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """Reads the internal ``opp[0..24]`` from the opponent's tuple (a fixed table per variant)."""
+    reader = _OPP_READERS.get(point_map)
+    if reader is None:
+        table = [24] * 25
         for q in range(1, 25):
             table[point_map[q]] = q - 1
-        index = _OPP_INDEX[point_map] = tuple(table[:25])
-    return index
+        reader = _OPP_READERS[point_map] = itemgetter(*table)
+    return reader
 
 
 def to_lists(position: Position) -> tuple[list[int], list[int]]:
     """The generator's ``me`` and ``opp`` lists for ``position`` (see the module docstring)."""
     player = position.player
-    opponent = position.opponent
     me = [15 - sum(player), *player]
-    opp = [opponent[i] for i in _opp_index(position.ruleset.point_map)]
-    opp.append(0)
+    opp = [*_opp_reader(position.ruleset.point_map)(position.opponent), 0]
     return me, opp
 
 
@@ -172,7 +171,12 @@ class _Search:
 
 
 def _search(me: list[int], opp: list[int], d1: int, d2: int, rules: Ruleset) -> _Search:
-    """Walk the play tree; keep only the leaves that use the most dice (then the most pips)."""
+    """Walk the play tree; keep only the leaves that use the most dice (then the most pips).
+
+    A step changes the single steps available afterwards only near its two ends, so while some
+    checker stays outside the home board (no bearing off) and none is on the bar, the steps after
+    a step are the steps before it, less the emptied point, plus the point just reached.
+    """
     if d1 == d2:
         return _search_double(me, opp, d1, rules)
     block = rules.block
@@ -183,8 +187,11 @@ def _search(me: list[int], opp: list[int], d1: int, d2: int, rules: Ruleset) -> 
     hi, lo = (d1, d2) if d1 > d2 else (d2, d1)
     two = 32 + hi + lo
     W = _W
+    outside = sum(me[7:26])
+    options = {hi: single_steps(me, opp, hi, block), lo: single_steps(me, opp, lo, block)}
     for a, b in ((hi, lo), (lo, hi)):
-        for frm, to in single_steps(me, opp, a, block):
+        after = options[b]
+        for frm, to in options[a]:
             if hook is not None and not hook(me, opp, frm, to, []):
                 continue
             me[frm] -= 1
@@ -197,7 +204,15 @@ def _search(me: list[int], opp: list[int], d1: int, d2: int, rules: Ruleset) -> 
             else:
                 first = _STEP[frm][to]
                 key1 = W[to] - W[frm]
-            seconds = single_steps(me, opp, b, block)
+            if frm == 25 or outside == (frm > 6 >= to):
+                seconds = single_steps(me, opp, b, block)
+            else:
+                seconds = after if me[frm] else [s for s in after if s[0] != frm]
+                if to > b and me[to] == 1 and opp[to - b] < block:
+                    j = 0
+                    while j < len(seconds) and seconds[j][0] > to:
+                        j += 1
+                    seconds = [*seconds[:j], (to, to - b), *seconds[j:]]
             if hook is not None:
                 path = [first]
                 seconds = [s for s in seconds if hook(me, opp, s[0], s[1], path)]
@@ -232,7 +247,8 @@ def _search(me: list[int], opp: list[int], d1: int, d2: int, rules: Ruleset) -> 
 def _search_double(me: list[int], opp: list[int], die: int, rules: Ruleset) -> _Search:
     """Doubles: up to four steps of ``die``, made in order of non-increasing starting point.
 
-    Any set of steps can be made in that order, so each set is walked once.
+    Any set of steps can be made in that order, so each set is walked once.  The steps open at a
+    node are kept in that order, so a child's are a tail of its parent's (see :func:`_search`).
     """
     block = rules.block
     hook = rules.step_allowed
@@ -241,11 +257,12 @@ def _search_double(me: list[int], opp: list[int], die: int, rules: Ruleset) -> _
     path: list[Step] = []
     W = _W
     hitw = _HIT
+    full = 4 * (16 + die)
 
-    def walk(depth: int, top: int, key: int) -> None:
-        steps = single_steps(me, opp, die, block, top)
+    def walk(depth: int, options: list[tuple[int, int]], key: int, outside: int) -> None:
+        steps = options
         if hook is not None:
-            steps = [s for s in steps if hook(me, opp, s[0], s[1], path)]
+            steps = [s for s in options if hook(me, opp, s[0], s[1], path)]
         if not steps:
             rank = depth * (16 + die)
             if rank and rank >= found.best:
@@ -257,8 +274,8 @@ def _search_double(me: list[int], opp: list[int], die: int, rules: Ruleset) -> _
             return
         if depth == 3:
             # The fourth step ends the play: no need to make it on the board.
-            if found.best < 4 * (16 + die):
-                found.best = 4 * (16 + die)
+            if found.best < full:
+                found.best = full
                 leaves.clear()
             for frm, to in steps:
                 if to and opp[to] == 1 and block == 2:
@@ -270,24 +287,37 @@ def _search_double(me: list[int], opp: list[int], die: int, rules: Ruleset) -> _
                     if k not in leaves:
                         leaves[k] = (*path, _STEP[frm][to])
             return
-        for frm, to in steps:
+        for i, step in enumerate(steps):
+            frm, to = step
             me[frm] -= 1
             me[to] += 1
+            left = outside - (frm > 6 >= to)
+            if frm == 25 or not left:
+                nxt = single_steps(me, opp, die, block, frm)
+            else:
+                if hook is not None:
+                    i = options.index(step)
+                nxt = options[i:] if me[frm] else options[i + 1 :]
+                if to > die and me[to] == 1 and opp[to - die] < block:
+                    j = 0
+                    while j < len(nxt) and nxt[j][0] > to:
+                        j += 1
+                    nxt = [*nxt[:j], (to, to - die), *nxt[j:]]
             if to and opp[to] == 1 and block == 2:
                 opp[to] = 0
                 opp[0] += 1
                 path.append(_HIT_STEP[frm][to])
-                walk(depth + 1, frm, key + W[to] - W[frm] + hitw[to])
+                walk(depth + 1, nxt, key + W[to] - W[frm] + hitw[to], left)
                 opp[to] = 1
                 opp[0] -= 1
             else:
                 path.append(_STEP[frm][to])
-                walk(depth + 1, frm, key + W[to] - W[frm])
+                walk(depth + 1, nxt, key + W[to] - W[frm], left)
             path.pop()
             me[frm] += 1
             me[to] -= 1
 
-    walk(0, 25, 0)
+    walk(0, single_steps(me, opp, die, block), 0, sum(me[7:26]))
     return found
 
 
@@ -365,6 +395,10 @@ def apply_steps(position: Position, steps: Iterable[Step]) -> Position:
 
 
 def _check_dice(dice: Iterable[int]) -> tuple[int, int]:
+    if type(dice) is tuple and len(dice) == 2:
+        d1, d2 = dice
+        if type(d1) is int and type(d2) is int and 0 < d1 < 7 and 0 < d2 < 7:
+            return d1, d2
     values = tuple(dice)
     if len(values) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in values):
         from engine.errors import EngineError
