@@ -38,7 +38,7 @@ ORIENTATIONS: tuple[Orientation, ...] = ("right", "left")
 
 def opponent_point(cls: type[Position], q: int) -> int:
     """RULES.md: the opponent's point q in the viewer's numbering."""
-    if cls is LongNardyPosition:
+    if issubclass(cls, LongNardyPosition):
         return ((q + 11) % 24) + 1
     return 25 - q
 
