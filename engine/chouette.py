@@ -199,7 +199,9 @@ class ChouetteGame:
     """One game of a chouette.
 
     ``members`` are the team members playing it, in team order at its start; ``captain`` is who
-    moves the team's checkers (the acting captain once the captain is out); ``vote`` the members
+    moves the team's checkers: once the captain is out, the next member still in becomes the
+    acting captain (after a cube decision, when every member has answered, so the order of the
+    answers does not matter); he counts as captain for the rotation.  ``vote`` the members
     who agreed to the team's double being voted on (``None``: no vote open); ``leaving`` the
     players who left during the game (removed from the roster when it ends); ``end`` is set when
     it is over.
@@ -683,7 +685,10 @@ class Chouette:
             if any(m.answer not in ("take", "beaver_accepted") for m in playing):
                 return self._with(cur)
             if not playing:
-                return self._finish(replace(cur, game=game.pass_(TEAM)), GameEnd(False, "team_out"))
+                end = _team_out(cur)
+                if not end.team_won:
+                    cur = replace(cur, game=game.pass_(TEAM))
+                return self._finish(cur, end)
             members = tuple(
                 replace(
                     m,
@@ -702,14 +707,14 @@ class Chouette:
                 return self._with(cur)
             if not playing:
                 game = game.refuse_beaver(TEAM)
-                return self._finish(replace(cur, game=game), GameEnd(False, "team_out"))
+                return self._finish(replace(cur, game=game), _team_out(cur))
             members = tuple(
                 replace(m, cube=m.cube.beavered(BOX, self.options), answer=None) if m.playing else m
                 for m in cur.members
             )
             return self._with(replace(cur, members=members, game=game.accept_beaver(TEAM)))
         if not playing:
-            return self._finish(cur, GameEnd(False, "team_out"))
+            return self._finish(cur, _team_out(cur))
         return self._with(cur)
 
     # -- the checkers -------------------------------------------------------------------------
@@ -778,9 +783,17 @@ class Chouette:
     def _note(self, player: str, action: str, *value: int | str) -> Chouette:
         return replace(self, log=(*self.log, Event(self.games, player, action, value)))
 
-    def _captain_moved_on(self, cur: ChouetteGame) -> tuple[Chouette, ChouetteGame]:
-        """If the captain is out, the next member still in moves for the team."""
+    def _captain_moved_on(
+        self, cur: ChouetteGame, *, wait: bool = True
+    ) -> tuple[Chouette, ChouetteGame]:
+        """If the captain is out, the next member still in moves for the team.
+
+        While the members are answering a cube decision, the change waits until every one has
+        answered (``wait``), so the order of the answers does not matter.
+        """
         if cur.captain in cur.playing or not cur.playing:
+            return self, cur
+        if wait and _members_answering(cur.game):
             return self, cur
         acting = cur.playing[0]
         return self._note(acting, "acting_captain"), replace(cur, captain=acting)
@@ -816,7 +829,7 @@ class Chouette:
 
     def _finish(self, cur: ChouetteGame, end: GameEnd) -> Chouette:
         """End the game: rotate the seats, remove the leavers, seat the waiting players."""
-        noted, cur = self._captain_moved_on(cur)
+        noted, cur = self._captain_moved_on(cur, wait=False)
         cur = replace(cur, end=end, vote=None, proposals=())
         noted = noted._note(
             cur.captain,
@@ -951,6 +964,20 @@ def _succeeds(attempt: Callable[[], object]) -> bool:
     except IllegalAction:
         return False
     return True
+
+
+def _members_answering(game: Game) -> bool:
+    """True while the members answer a cube decision one by one (the box's double or beaver)."""
+    return (game.phase is Phase.DOUBLED and game.turn == BOX) or (
+        game.phase is Phase.BEAVERED and game.turn == TEAM
+    )
+
+
+def _team_out(cur: ChouetteGame) -> GameEnd:
+    """The end of a game in which no member is left: the team lost, unless the captain (the
+    one acting when the last cube decision began) was paid off by the box refusing his beaver."""
+    captain = cur.member(cur.captain)
+    return GameEnd(captain.status == "won", "team_out")
 
 
 def _find(cur: ChouetteGame, name: str) -> Member | None:

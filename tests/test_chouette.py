@@ -209,13 +209,30 @@ def test_partial_passes() -> None:
     assert ch.roster == Roster("X", ("A", "B", "D", "C"))
 
 
-def test_take_and_pass_are_order_independent() -> None:
-    decisions = {"C": "take", "A": "pass", "B": "take", "D": "pass"}
+@pytest.mark.parametrize(
+    "decisions",
+    [
+        {"C": "take", "A": "pass", "B": "take", "D": "pass"},
+        {"C": "pass", "A": "take", "B": "pass", "D": "take"},
+        {"C": "pass", "A": "pass", "B": "pass", "D": "pass"},
+        {"C": "beaver_refused", "A": "pass", "B": "beaver_accepted", "D": "take"},
+        {"C": "beaver_refused", "A": "pass", "B": "pass", "D": "beaver_refused"},
+    ],
+)
+def test_take_and_pass_are_order_independent(decisions: dict[str, str]) -> None:
     results = set()
     for order in itertools.permutations(decisions):
-        ch = started(chouette(), on_roll=BOX).double("X")
+        ch = started(chouette(beaver=True), on_roll=BOX).double("X")
         for name in order:
-            ch = ch.take(name) if decisions[name] == "take" else ch.pass_(name)
+            how = decisions[name]
+            if how == "take":
+                ch = ch.take(name)
+            elif how == "pass":
+                ch = ch.pass_(name)
+            elif how == "beaver_accepted":
+                ch = ch.beaver(name).accept_beaver("X", name)
+            else:
+                ch = ch.beaver(name).refuse_beaver("X", name)
         cur = ch.current
         assert cur is not None
         results.add(
@@ -224,9 +241,19 @@ def test_take_and_pass_are_order_independent() -> None:
                 tuple(sorted(stakes(ch).items())),
                 tuple(sorted(ch.balances().items())),
                 cur.captain,
+                cur.end,
+                ch.roster,
             )
         )
     assert len(results) == 1
+
+
+def test_captain_paid_off_by_a_refused_beaver_wins_for_the_rotation() -> None:
+    ch = started(chouette("CA", beaver=True), on_roll=BOX).double("X")
+    ch = ch.pass_("A").beaver("C").refuse_beaver("X", "C")
+    assert ch.current is not None and ch.current.end == GameEnd(True, "team_out")
+    assert ch.balances() == {"X": -1, "C": 2, "A": -1}
+    assert ch.roster == Roster("C", ("A", "X"))
 
 
 def test_everyone_passes_and_the_game_ends() -> None:
@@ -423,7 +450,8 @@ def test_last_member_leaving_ends_the_game() -> None:
     ch = ch.leave("B")
     assert ch.current is not None and ch.current.end == GameEnd(False, "team_out")
     assert ch.balances() == {"X": 3, "C": -1, "A": -1, "B": -1}
-    assert ch.roster == Roster("X", ("C", "A"))
+    # nobody answered take, so C was still the captain for the rotation; B is gone
+    assert ch.roster == Roster("X", ("A", "C"))
 
 
 # -- proposals ------------------------------------------------------------------------------------
@@ -608,9 +636,9 @@ def test_the_log_tells_what_happened() -> None:
     assert events == [
         (1, "X", "double", (2,)),
         (1, "C", "pass", (1,)),
-        (1, "A", "acting_captain", ()),
         (1, "A", "take", (2,)),
         (1, "B", "take", (2,)),
+        (1, "A", "acting_captain", ()),
         (1, "A", "end", (0, "bear_off", 1)),
     ]
     ch = started(ch).join("D").vote("B", True).vote("C", False)

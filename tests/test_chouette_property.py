@@ -9,7 +9,7 @@ from collections.abc import Callable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.chouette import TEAM, Chouette
+from engine.chouette import BOX, TEAM, Chouette
 from engine.cube import Options
 from engine.errors import IllegalAction
 from engine.game import Phase
@@ -46,8 +46,12 @@ def check_invariants(ch: Chouette, present: set[str]) -> None:
     if cur is not None and not cur.is_over:
         assert cur.box == roster.box
         assert tuple(m.name for m in cur.members) == roster.team
-        if cur.playing:
+        answering = (cur.game.phase is Phase.DOUBLED and cur.game.turn == BOX) or (
+            cur.game.phase is Phase.BEAVERED and cur.game.turn == TEAM
+        )
+        if cur.playing and not answering:
             assert cur.captain == cur.playing[0]
+        assert cur.captain in roster.team
         for m in cur.members:
             assert m.cube.value <= ch.options.cube_limit
             assert m.playing or m.answer is None
