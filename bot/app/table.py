@@ -56,8 +56,8 @@ class TableSettings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
-        view = "text" if data.get("view") == "text" else "image"
-        home = "left" if data.get("home") == "left" else "right"
+        view: Literal["image", "text"] = "text" if data.get("view") == "text" else "image"
+        home: Literal["right", "left"] = "left" if data.get("home") == "left" else "right"
         return cls(view, home, bool(data.get("swap", False)), bool(data.get("auto_roll", False)))
 
 

@@ -1,0 +1,363 @@
+"""Chouette tables: the lobby, the seating roll, the captain's moves, team votes and proposals,
+each member's own take/pass, results, rotation and the ledger after each game.
+
+The rules are :class:`engine.chouette.Chouette`'s; here a table's seats (user references) become
+the chouette's player names, and its states become board messages and buttons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from bot.app import view
+from bot.app.payload import Payload, format_payload
+from bot.app.types import Button, ClearButtons, EditBoard, Keyboard, SendBoard, SendText
+from engine.chouette import BOX, Chouette, ChouetteGame
+from engine.cube import Options
+from engine.game import Phase
+from engine.result import WinKind
+from renderers.view import ChouetteMember, ChouetteView
+
+if TYPE_CHECKING:
+    from bot.app.app import App, _Ctx
+    from bot.app.table import Table
+
+PROPOSALS = ("double", "no_double", "take", "pass", "beaver")
+"""Cube proposals a member may type (``propose double``); anything else is a proposed play."""
+
+
+def _refused(message_id: str, **params: Any) -> Exception:
+    from bot.app.app import Refused
+
+    return Refused(message_id, **params)
+
+
+def _names(table: Table) -> dict[str, str]:
+    return {s.user: s.name for s in table.seats}
+
+
+def start_chouette(app: App, ctx: _Ctx, table: Table) -> Table:
+    """The creator starts the chouette: seating roll, roster, first game."""
+    if table.stage != "lobby":
+        raise _refused("app-already-started")
+    if ctx.user.ref != table.creator:
+        raise _refused("error-not-creator")
+    if len(table.seats) < 3:
+        raise _refused("error-too-few-players")
+    refs = [s.user for s in table.seats]
+    ch = Chouette.start(refs, app.dice, Options.from_dict(table.options)).new_game()
+    names = _names(table)
+    assert ch.seating is not None
+    rolls = "; ".join(", ".join(f"{names[n]} {d}" for n, d in rnd) for rnd in ch.seating.rounds)
+    new = table.bumped(stage="play", chouette=ch.to_dict())
+    if ctx.update.message is not None:
+        ctx.replies.append(ClearButtons(ctx.update.message))
+    ctx.replies.append(
+        SendText(
+            "\n".join(
+                [
+                    ctx.tr("chouette-seat-roll", rolls=rolls),
+                    ctx.tr("chouette-box", player=names[ch.roster.box]),
+                    ctx.tr("chouette-captain", player=names[ch.roster.captain]),
+                    ctx.tr("chouette-team", players=", ".join(names[n] for n in ch.roster.team)),
+                ]
+            )
+        )
+    )
+    ctx.replies.append(_board(ctx, new, ch, ()))
+    return new
+
+
+def join_chouette(app: App, ctx: _Ctx, table: Table) -> Table:
+    """A player joins the lobby, or a running chouette (seated when the game ends)."""
+    from bot.app.table import Seat
+
+    seat = Seat(ctx.user.ref, ctx.user.name)
+    if table.stage == "lobby":
+        new = table.bumped(seats=(*table.seats, seat))
+        if ctx.update.message is not None:
+            ctx.replies.append(ClearButtons(ctx.update.message))
+        ctx.replies.append(app._lobby_message(ctx, new))
+        return new
+    assert table.chouette is not None
+    ch = Chouette.from_dict(table.chouette).join(ctx.user.ref)
+    ctx.replies.append(SendText(ctx.tr("app-chouette-joined", player=ctx.user.name)))
+    return replace(table, seats=(*table.seats, seat), chouette=ch.to_dict())
+
+
+def leave_chouette(app: App, ctx: _Ctx, table: Table) -> Table:
+    """A player leaves: from the lobby, between games, or mid-game settling as a pass."""
+    me = ctx.user.ref
+    if table.stage == "lobby":
+        if me == table.creator:
+            ctx.replies.append(SendText(ctx.tr("app-table-closed")))
+            return table.bumped(stage="over", seats=())
+        new = table.bumped(seats=tuple(s for s in table.seats if s.user != me))
+        ctx.replies.append(SendText(ctx.tr("table-left", player=ctx.user.name)))
+        return new
+    assert table.chouette is not None
+    old = Chouette.from_dict(table.chouette)
+    ch = old.leave(me)
+    seats = table.seats
+    if not ch.in_game:
+        seats = tuple(s for s in seats if s.user in ch.players)
+    new = table.bumped(seats=seats)
+    ctx.replies.append(SendText(ctx.tr("table-left", player=ctx.user.name)))
+    return _after(app, ctx, table, new, old, ch, [])
+
+
+def decide_chouette(
+    app: App, ctx: _Ctx, table: Table, action: str, args: tuple[Any, ...]
+) -> Table | None:
+    """Apply a game action at a chouette table."""
+    assert table.chouette is not None
+    me = ctx.user.ref
+    if table.seat_of(me) is None:
+        raise _refused("error-not-seated")
+    old = Chouette.from_dict(table.chouette)
+    ch = old
+    cur = ch.current
+    if cur is None:
+        raise _refused("app-not-started")
+    if action == "roll":
+        ch = ch.roll(me, app.dice)
+    elif action == "double":
+        ch = ch.double(me)
+    elif action == "vote":
+        ch = ch.vote(me, bool(args) and str(args[0]) == "yes")
+    elif action in ("take", "accept") and cur.game.phase is Phase.DOUBLED:
+        ch = ch.take(me)
+    elif action == "pass":
+        ch = ch.pass_(me)
+    elif action == "beaver":
+        ch = ch.beaver(me)
+    elif action in ("beaver_accept", "accept", "beaver_refuse", "decline"):
+        accept = action in ("beaver_accept", "accept")
+        member = _beavering(cur) if me == cur.box else None
+        ch = ch.accept_beaver(me, member) if accept else ch.refuse_beaver(me, member)
+    elif action == "step":
+        from bot.app.app import _find_step
+
+        ch = ch.add_step(me, _find_step(cur.game, args))
+    elif action == "undo":
+        ch = ch.undo(me)
+    elif action == "confirm":
+        ch = ch.confirm(me)
+    elif action == "move":
+        ch = ch.play(me, str(args[0]))
+    elif action == "propose":
+        return _propose(ctx, table, ch, args)
+    elif action in ("resign", "resign_accept", "resign_decline"):
+        raise _refused("app-chouette-no-resign")
+    else:
+        raise _refused("error-unknown-command", command=action)
+    building = action in ("step", "undo")
+    new = table.bumped()
+    if building and ch.current is not None and ch.current.game.turn == cur.game.turn:
+        new = replace(new, chouette=ch.to_dict())
+        sent = _board(ctx, new, ch, ())
+        if ctx.update.message is not None:
+            ctx.replies.append(
+                EditBoard(ctx.update.message, sent.board, sent.caption, sent.buttons)
+            )
+        else:
+            ctx.replies.append(sent)
+        return new
+    return _after(app, ctx, table, new, old, ch, [])
+
+
+def _beavering(cur: ChouetteGame) -> str | None:
+    for m in cur.members:
+        if m.playing and m.answer == "beaver":
+            return m.name
+    return None
+
+
+def _propose(ctx: _Ctx, table: Table, ch: Chouette, args: tuple[Any, ...]) -> Table:
+    if not args:
+        raise _refused("app-usage", command="propose")
+    word = str(args[0]).lower()
+    if word in PROPOSALS and len(args) == 1:
+        ch = ch.propose(ctx.user.ref, word)  # type: ignore[arg-type]
+        what = ctx.tr(f"app-proposal-{word.replace('_', '-')}")
+    else:
+        text = " ".join(str(a) for a in args)
+        cur = ch.current
+        assert cur is not None
+        if cur.game.phase is Phase.MOVE and cur.game.dice is not None:
+            from engine.notation import parse_play
+
+            text = parse_play(cur.game.position, cur.game.dice, text).notation()
+        ch = ch.propose(ctx.user.ref, "play", text)
+        what = text
+    ctx.replies.append(SendText(ctx.tr("chouette-proposal", player=ctx.user.name, play=what)))
+    return replace(table, chouette=ch.to_dict())
+
+
+def _after(
+    app: App,
+    ctx: _Ctx,
+    old_table: Table,
+    table: Table,
+    old: Chouette,
+    ch: Chouette,
+    notes: list[str],
+) -> Table:
+    """Settle what plays itself, end and rotate finished games, post the board."""
+    names = _names(table)
+    for _ in range(64):
+        cur = ch.current
+        if cur is None:
+            break
+        if cur.is_over:
+            notes.append(_result(ctx, table, ch, cur))
+            seated = set(ch.players)
+            table = replace(table, seats=tuple(s for s in table.seats if s.user in seated))
+            if len(ch.roster.players) >= 3:
+                ch = ch.new_game()
+                table = replace(table, games=table.games + 1)
+                continue
+            notes.append(ctx.tr("app-chouette-ends"))
+            break
+        game = cur.game
+        if game.phase is Phase.MOVE and not game.steps and game.turn is not None:
+            actor = ch.acting(game.turn)
+            assert game.dice is not None
+            if game.no_play:
+                dice = f"{game.dice[0]}-{game.dice[1]}"
+                notes.append(ctx.tr("event-no-play", player=names.get(actor, actor), dice=dice))
+                ch = ch.confirm(actor)
+                continue
+            forced = game.forced_play
+            if forced is not None:
+                dice = f"{game.dice[0]}-{game.dice[1]}"
+                notes.append(ctx.tr("event-rolled", player=names.get(actor, actor), dice=dice))
+                notes.append(ctx.tr("event-forced", play=forced.notation()))
+                ch = ch.play(actor, forced)
+                continue
+        break
+    new = replace(table, chouette=ch.to_dict(), abort_by=None)
+    for message in {ctx.update.message, old_table.board_message} - {None}:
+        assert message is not None
+        ctx.replies.append(ClearButtons(message))
+    cur = ch.current
+    if cur is not None and cur.vote is not None:
+        notes.append(ctx.tr("chouette-vote", yes=len(cur.vote), total=len(cur.playing)))
+        waiting = ", ".join(names.get(n, n) for n in cur.playing if n not in cur.vote)
+        notes.append(ctx.tr("app-chouette-waiting", players=waiting))
+    if ch.current is None or ch.current.is_over:
+        ctx.replies.append(SendText("\n".join(notes)))
+        new = replace(new, stage="over") if len(ch.roster.players) < 3 else new
+        return new
+    ctx.replies.append(_board(ctx, new, ch, notes))
+    return new
+
+
+def _result(ctx: _Ctx, table: Table, ch: Chouette, cur: ChouetteGame) -> str:
+    names = _names(table)
+    assert cur.end is not None
+    kind = cur.end.kind or WinKind.SINGLE
+    line = ctx.tr(
+        "app-chouette-game-over",
+        number=cur.number,
+        winner="team" if cur.end.team_won else "box",
+        box=names.get(cur.box, cur.box),
+        kind=view.KIND_WORDS[int(kind)],
+        reason=cur.end.reason,
+    )
+    game_balances = ch.ledger.game_balances(cur.number)
+    for user, amount in game_balances.items():
+        entry = {
+            "games": 1,
+            "wins": 1 if amount > 0 else 0,
+            "points": amount,
+            "gammons": 1 if amount > 0 and int(kind) >= 2 else 0,
+        }
+        ctx.finished.append((user, entry))
+    return "\n".join([line, ledger_text(ctx, table, ch)])
+
+
+def ledger_text(ctx: _Ctx, table: Table, ch: Chouette) -> str:
+    """The session's running totals, box first."""
+    names = _names(table)
+    balances = ch.balances()
+    rows = [
+        ctx.tr("chouette-ledger-line", player=names.get(n, n), points=f"{balances.get(n, 0):+d}")
+        for n in ch.players
+        if n in balances
+    ]
+    return "\n".join([ctx.tr("chouette-ledger"), *rows])
+
+
+def _board(ctx: _Ctx, table: Table, ch: Chouette, notes: list[str] | tuple[str, ...]) -> SendBoard:
+    cur = ch.current
+    assert cur is not None
+    names = _names(table)
+    pair = [names.get(cur.box, cur.box), names.get(cur.captain, cur.captain)]
+    board = view.board_for(ctx.tr, table, cur.game, pair, None)
+    balances = ch.balances()
+    team = tuple(
+        ChouetteMember(names.get(m.name, m.name), m.playing, balances.get(m.name))
+        for m in cur.members
+    )
+    captain = next((i for i, m in enumerate(cur.members) if m.name == cur.captain), 0)
+    cv = ChouetteView(pair[0], team, captain, BOX, balances.get(cur.box))
+    board = replace(board, view=replace(board.view, chouette=cv))
+    lines = list(notes)
+    if cur.vote is None:
+        lines.append(view.status_line(ctx.tr, cur.game, pair))
+    for p in cur.proposals:
+        what = p.play or ctx.tr(f"app-proposal-{p.action.replace('_', '-')}")
+        lines.append(ctx.tr("chouette-proposal", player=names.get(p.player, p.player), play=what))
+    return SendBoard(board, "\n".join(lines), _buttons(ctx, table, ch, cur), table.version)
+
+
+def _buttons(ctx: _Ctx, table: Table, ch: Chouette, cur: ChouetteGame) -> Keyboard:
+    v = table.version
+
+    def b(label_id: str, action: str, *args: int | str) -> Button:
+        return Button(ctx.tr(label_id), format_payload(Payload(action, args, v)))
+
+    game = cur.game
+    if cur.vote is not None:
+        return ((b("button-vote-double", "vote", "yes"), b("button-vote-no-double", "vote", "no")),)
+    if game.phase is Phase.OPENING:
+        return ((b("button-roll", "roll"),),)
+    if game.phase is Phase.ROLL:
+        row = [b("button-roll", "roll")]
+        if game.turn is not None and (
+            ch.may_double(cur.box) if game.turn == BOX else ch.may_double(cur.captain)
+        ):
+            row.append(b("button-double", "double"))
+        return (tuple(row),)
+    if game.phase is Phase.DOUBLED:
+        row = [b("button-take", "take"), b("button-pass", "pass")]
+        if ch.options.beaver:
+            row.append(b("button-beaver", "beaver"))
+        return (tuple(row),)
+    if game.phase is Phase.BEAVERED:
+        return ((b("button-accept", "beaver_accept"), b("app-button-refuse", "beaver_refuse")),)
+    if game.phase is Phase.MOVE:
+        return view.step_keyboard(ctx.tr, game, v)
+    return ()
+
+
+def chouette_info(app: App, ctx: _Ctx, table: Table, action: str) -> None:
+    """``board``, ``score`` (the ledger), ``pips``, ``export`` at a chouette."""
+    if table.chouette is None:
+        ctx.replies.append(SendText(view.lobby_text(ctx.tr, table)))
+        return
+    ch = Chouette.from_dict(table.chouette)
+    cur = ch.current
+    if action == "score" or cur is None:
+        ctx.replies.append(SendText(ledger_text(ctx, table, ch)))
+        return
+    names = _names(table)
+    pair = [names.get(cur.box, cur.box), names.get(cur.captain, cur.captain)]
+    if action == "board":
+        ctx.replies.append(_board(ctx, table, ch, ()))
+    elif action == "pips":
+        ctx.replies.append(SendText(view.pips_text(ctx.tr, cur.game, pair)))
+    else:
+        ctx.replies.append(SendText(view.export_text(ctx.tr, cur.game)))

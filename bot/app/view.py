@@ -1,0 +1,300 @@
+"""What the app shows: captions, board views, keyboards and info texts, built from engine state.
+
+Every word comes from the i18n layer through the ``tr`` function the app passes in (the sender's
+language already chosen); nothing here decides rules or touches the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.app.payload import Payload, format_payload
+from bot.app.table import Table
+from bot.app.types import Board, Button, Keyboard
+from engine.cube import Options
+from engine.game import Action, Game, GameResult, Phase, Reason
+from engine.match import Match
+from engine.movegen import Step
+from engine.notation import format_steps
+from renderers.text import render_text
+from renderers.view import (
+    DEFAULT_LABELS,
+    BoardView,
+    CubeView,
+    LastPlay,
+    MatchScore,
+    MoneyScore,
+    home_side,
+)
+
+Tr = Callable[..., str]
+
+MAX_STEP_BUTTONS = 20
+"""Step buttons on one board (Discord allows 25 components; one row is kept for undo/confirm)."""
+
+STEP_ROW = 5
+"""Buttons per row."""
+
+
+def step_label(step: Step) -> str:
+    """A compact button label: ``13→7``, ``bar→22``, ``6→off``, ``13→7*``."""
+    frm = "bar" if step.frm == 25 else str(step.frm)
+    to = "off" if step.to <= 0 else str(step.to)
+    return f"{frm}→{to}{'*' if step.hit else ''}"
+
+
+def step_keyboard(tr: Tr, game: Game, version: int) -> Keyboard:
+    """The legal next steps, then undo and confirm, as rows of buttons."""
+    steps = sorted(set(game.next_steps()), key=lambda s: (-s.frm, -s.to))[:MAX_STEP_BUTTONS]
+    buttons = [
+        Button(step_label(s), format_payload(Payload("step", (s.frm, s.to), version)))
+        for s in steps
+    ]
+    rows: list[tuple[Button, ...]] = [
+        tuple(buttons[i : i + STEP_ROW]) for i in range(0, len(buttons), STEP_ROW)
+    ]
+    controls: list[Button] = []
+    if game.steps:
+        controls.append(Button(tr("button-undo"), format_payload(Payload("undo", (), version))))
+    if game.builder.is_complete:
+        controls.append(
+            Button(tr("button-confirm"), format_payload(Payload("confirm", (), version)))
+        )
+    if controls:
+        rows.append(tuple(controls))
+    return tuple(rows)
+
+
+VARIANT_IDS = {
+    "backgammon": "variant-backgammon",
+    "long_nardy": "variant-nardy",
+    "long_nardy_home_prime": "variant-nardy",
+}
+"""The catalogue's word for each game."""
+
+
+def mode_text(tr: Tr, table: Table) -> str:
+    """``match to 5 points`` / ``money session`` / ``chouette``."""
+    if table.mode == "match":
+        return tr("mode-match", length=table.length)
+    return tr(f"mode-{table.mode}")
+
+
+def describe(tr: Tr, table: Table) -> str:
+    """``Backgammon: match to 5 points`` and the like."""
+    return f"{tr(VARIANT_IDS[table.variant])}: {mode_text(tr, table)}"
+
+
+def options_text(tr: Tr, table: Table) -> str:
+    """The table options in words, defaults included (those that apply to this kind of table)."""
+    opts = Options.from_dict(table.options)
+    if table.mode == "match":
+        opts = opts.for_match()
+
+    def word(value: bool) -> str:
+        return tr("app-on" if value else "app-off")
+
+    parts = [tr("app-option-cube", value=word(opts.cube))]
+    if opts.cube:
+        if table.mode != "match":
+            parts.append(tr("option-jacoby", value=word(opts.jacoby)))
+            parts.append(tr("option-beaver", value=word(opts.beaver)))
+            parts.append(
+                tr(
+                    "option-auto-doubles",
+                    value=word(opts.auto_doubles),
+                    count=opts.max_auto_doubles,
+                )
+            )
+        parts.append(tr("option-cube-progression", value=opts.cube_progression))
+        parts.append(tr("option-gammons-with-cube", value=word(opts.gammons_with_cube)))
+        parts.append(tr("option-cube-limit", value=opts.cube_limit))
+    if table.variant == "backgammon":
+        parts.append(tr("option-backgammon-counts", count=opts.backgammon_counts))
+    else:
+        parts.append(tr("option-koks", value=word(opts.backgammon_counts == 3)))
+        prime = "home" if table.variant == "long_nardy_home_prime" else "ahead"
+        parts.append(tr("option-prime-rule", value=prime))
+        parts.append(tr("option-last-roll-draw", value=word(opts.last_roll_draw)))
+        if table.mode != "match" or table.length > 1:
+            parts.append(tr("option-next-game-starts", value=opts.next_game_starts))
+    return "; ".join(parts)
+
+
+def lobby_text(tr: Tr, table: Table) -> str:
+    """The lobby: what is played, with which options, who is seated."""
+    lines = [
+        tr("table-created", variant=tr(VARIANT_IDS[table.variant]), mode=mode_text(tr, table)),
+        tr("table-options", options=options_text(tr, table)),
+    ]
+    if table.mode == "chouette":
+        lines.append(tr("chouette-lobby", count=len(table.seats)))
+    lines.append(tr("app-seated", players=", ".join(s.name for s in table.seats) or "—"))
+    return "\n".join(lines)
+
+
+def labels(tr: Tr) -> dict[str, str]:
+    """The board's words in the chat's language."""
+    out: dict[str, str] = {}
+    for key, default in DEFAULT_LABELS.items():
+        if not default:
+            out[key] = default
+            continue
+        # Placeholders the renderer fills itself (``{length}``) pass through the catalogue.
+        params = {name: "{" + name + "}" for name in ("length",) if "{" + name + "}" in default}
+        out[key] = tr(f"app-board-{key.replace('_', '-')}", **params)
+    return out
+
+
+def board_view(game: Game, names: Sequence[str], match: Match | None) -> BoardView:
+    """The renderers' view of ``game``: seat ``i`` is engine player ``i``."""
+    pair = (names[0] if names else "", names[1] if len(names) > 1 else "")
+    cube: CubeView | None = None
+    if game.options.cube:
+        offered = game.turn if game.phase is Phase.DOUBLED else None
+        cube = CubeView(game.cube.value, game.cube.owner, offered, dead=game.crawford)
+    score: MatchScore | MoneyScore | None
+    if game.match_length:
+        post = match is not None and match.post_crawford
+        score = MatchScore(game.match_length, game.score, game.crawford, post)
+    else:
+        score = MoneyScore(game.score)
+    last: LastPlay | None = None
+    for entry in reversed(game.log):
+        if entry.action == "move" and entry.player is not None:
+            flat = [int(v) for v in entry.value[1:]]
+            steps = tuple(Step(flat[i], flat[i + 1]) for i in range(0, len(flat), 2))
+            last = LastPlay(entry.player, steps) if steps else None
+            break
+    dice = game.dice if game.phase is Phase.MOVE else None
+    if game.turn is None:
+        return BoardView(game.position, names=pair, turn=None, cube=cube, score=score)
+    return BoardView.seated(
+        game.current,
+        on_roll=game.turn,
+        names=pair,
+        dice=dice,
+        cube=cube,
+        score=score,
+        last_play=last,
+    )
+
+
+def board_for(tr: Tr, table: Table, game: Game, names: Sequence[str], match: Match | None) -> Board:
+    """The board to post: the renderers' view, the text board and the table's display settings."""
+    bv = board_view(game, names, match)
+    words = labels(tr)
+    home = home_side(table.games + 1, table.settings.home, swap_each_game=table.settings.swap)
+    text = render_text(bv, orientation=home, labels=words)
+    return Board(bv, text, None, home, table.settings.view, tuple(sorted(words.items())))
+
+
+def caption(
+    tr: Tr,
+    table: Table,
+    game: Game,
+    names: Sequence[str],
+    match: Match | None,
+    notes: Sequence[str] = (),
+) -> str:
+    """What the board message says: notes, then who must do what."""
+    lines = list(notes)
+    lines.append(status_line(tr, game, names))
+    return "\n".join(line for line in lines if line)
+
+
+KIND_WORDS = {1: "single", 2: "gammon", 3: "backgammon"}
+"""The catalogue's selector for each result kind."""
+
+
+def status_line(tr: Tr, game: Game, names: Sequence[str]) -> str:
+    """Who is to act and how."""
+    if game.result is not None:
+        return tr("error-game-over")
+    if game.resign is not None:
+        offerer = game.resign.player
+        return "\n".join(
+            [
+                tr("event-resign-offer", player=names[offerer], kind=KIND_WORDS[game.resign.kind]),
+                tr("app-answer-resign", player=names[1 - offerer]),
+            ]
+        )
+    if game.phase is Phase.OPENING or game.turn is None:
+        return tr("app-opening-roll")
+    name, other = names[game.turn], names[1 - game.turn]
+    if game.phase is Phase.ROLL:
+        if game.may(Action("double", game.turn)):
+            return tr("turn-roll-or-double", player=name)
+        return tr("turn-roll", player=name)
+    if game.phase is Phase.DOUBLED:
+        value = game.cube.next_value(game.options)
+        return "\n".join(
+            [tr("event-doubles", player=name, value=value), tr("app-answer-double", player=other)]
+        )
+    if game.phase is Phase.BEAVERED:
+        value = game.cube.beavered(1 - game.turn, game.options).value
+        return "\n".join(
+            [tr("event-beavers", player=other, value=value), tr("app-answer-beaver", player=name)]
+        )
+    assert game.dice is not None
+    line = tr("turn-move", player=name, dice=f"{game.dice[0]}-{game.dice[1]}")
+    if game.steps:
+        made = format_steps(game.steps)
+        if game.builder.is_complete:
+            return f"{line}\n" + tr("event-play-ready", play=made)
+        return f"{line} {made}"
+    return line
+
+
+def result_text(tr: Tr, result: GameResult, names: Sequence[str]) -> str:
+    """How a game ended, in words."""
+    if result.winner is None:
+        return tr("result-draw")
+    winner, loser = names[result.winner], names[1 - result.winner]
+    lines = []
+    if result.reason is Reason.PASS:
+        lines.append(tr("result-passed", player=loser))
+    elif result.reason is Reason.RESIGN:
+        lines.append(tr("result-resigned", player=loser))
+    elif result.reason is Reason.BEAVER_REFUSED:
+        lines.append(tr("event-beaver-refused", player=loser, points=result.points))
+    kind = KIND_WORDS[int(result.kind)]
+    lines.append(tr("result-win", player=winner, kind=kind, points=result.points))
+    return "\n".join(lines)
+
+
+def score_text(tr: Tr, table: Table, match: Match, names: Sequence[str]) -> str:
+    """The ``score`` answer."""
+    a, b = match.score
+    if table.mode == "match":
+        text = tr(
+            "score-match",
+            player=names[0],
+            score=a,
+            opponent=names[1],
+            opponent_score=b,
+            length=table.length,
+        )
+        if match.game.crawford and not match.is_over:
+            text += "\n" + tr("match-crawford")
+        return text
+    return tr("score-money", player=names[0], score=a, opponent=names[1], opponent_score=b)
+
+
+def pips_text(tr: Tr, game: Game, names: Sequence[str]) -> str:
+    """The ``pips`` answer: each player's pip count."""
+    pos = game.board(0)
+    mine, theirs = pos.pips()
+    return tr("pips-line", player=names[0], pips=mine, opponent=names[1], opponent_pips=theirs)
+
+
+def export_text(tr: Tr, game: Game) -> str:
+    """The position's identifiers for analysis programs."""
+    return tr("app-export-position", position_id=game.position_id())
+
+
+def mat_file(match: Match, names: Sequence[str]) -> str:
+    """The match so far in GNU Backgammon's ``.mat`` format."""
+    from engine.matfile import format_mat
+
+    return format_mat(match, names=(names[0], names[1]))
