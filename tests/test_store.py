@@ -359,6 +359,18 @@ class TestRedisOnly:
         ttl = await redis_client.ttl(T1.key)
         assert 29 * 24 * 3600 < ttl <= 30 * 24 * 3600
 
+    async def test_table_footprint_stays_small(self, redis_client: Redis) -> None:
+        """A 500-byte table with a full seen set (Discord-length ids) takes under 2 KB."""
+        store = RedisStore(redis_client)
+        for i in range(100):
+            update_id = str(1234567890123456789 + i)
+            await store.update(T1, lambda current: b"x" * 500, update_id=update_id)
+        assert await redis_client.zcard(T1.seen_key) == store.seen_limit
+        record = await redis_client.memory_usage(T1.key)
+        seen = await redis_client.memory_usage(T1.seen_key)
+        assert record is not None and seen is not None
+        assert record + seen < 2048, (record, seen)
+
     async def test_user_records_do_not_expire_by_default(self, redis_client: Redis) -> None:
         store = RedisStore(redis_client)
         await store.update_user(ALICE, increment)

@@ -38,8 +38,12 @@ DEFAULT_TABLE_TTL: Final = 30 * 24 * 3600.0
 DEFAULT_SEEN_TTL: Final = 3600.0
 """Seconds an update id is remembered for duplicate detection."""
 
-DEFAULT_SEEN_LIMIT: Final = 128
-"""Most recent update ids remembered per table (older ones are forgotten even within the TTL)."""
+DEFAULT_SEEN_LIMIT: Final = 32
+"""Most recent update ids remembered per table (older ones are forgotten even within the TTL).
+
+Redeliveries come within seconds or minutes, long before 32 newer updates reach the same table;
+the limit keeps a table's seen set under 1 KB (a 128-entry set outgrows Redis' compact encoding
+and takes ~15 KB)."""
 
 DEFAULT_MAX_ATTEMPTS: Final = 64
 """Compare-and-set attempts :meth:`BaseStore.update` makes before raising :class:`ConflictError`."""

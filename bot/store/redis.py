@@ -47,8 +47,9 @@ _MARK: Final = """
 local function mark(seen, uid, now, ttl, limit)
   redis.call('ZREMRANGEBYSCORE', seen, '-inf', now)
   if redis.call('ZSCORE', seen, uid) then return 0 end
+  -- Trim first, so the set never grows past the limit (and keeps Redis' compact encoding).
+  redis.call('ZREMRANGEBYRANK', seen, 0, -limit)
   redis.call('ZADD', seen, now + ttl, uid)
-  redis.call('ZREMRANGEBYRANK', seen, 0, -(limit + 1))
   if redis.call('PTTL', seen) < ttl then redis.call('PEXPIRE', seen, ttl) end
   return 1
 end
