@@ -85,7 +85,10 @@ def render_text(
         lines.append(_clip(f"{glyph[mover]} {format_steps(view.last_play.steps)}", limit))
     if view.chouette is not None:
         lines += _roster(view, words, limit)
-    return "\n".join(line.rstrip() for line in lines)
+    text = "\n".join(line.rstrip() for line in lines)
+    if ascii:
+        text = text.replace("·", "|").replace("…", "~")
+    return text
 
 
 def _clip(line: str, limit: int) -> str:

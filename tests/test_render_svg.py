@@ -28,6 +28,7 @@ from renderers import (
     MoneyScore,
     Orientation,
     RenderError,
+    home_side,
     render_svg,
 )
 
@@ -400,3 +401,19 @@ def test_from_chouette_shows_box_captain_and_team() -> None:
     with pytest.raises(RenderError):
         seating = iter([6, 5, 4])
         BoardView.from_chouette(Chouette.start(["Ann", "Bo", "Cy"], lambda: next(seating)))
+
+
+def test_side_swap_per_game() -> None:
+    assert [home_side(n, swap_each_game=False) for n in (1, 2, 3)] == ["right"] * 3
+    assert [home_side(n, "left", swap_each_game=True) for n in (1, 2, 3, 4)] == [
+        "left",
+        "right",
+        "left",
+        "right",
+    ]
+    view = BoardView.seated(Position.initial(), on_roll=0)
+    for game_number in (1, 2):
+        side = home_side(game_number, swap_each_game=True)
+        root = parse(render_svg(view, orientation=side))
+        assert root.attrib["data-orientation"] == side
+        check_geometry(root, side)

@@ -93,7 +93,7 @@ def details(text: str, view: BoardView, viewer: int) -> dict[str, tuple[int, int
     found: dict[str, tuple[int, int, int]] = {}
     lines = text.splitlines()
     for i, line in enumerate(lines):
-        m = re.fullmatch(r"   pips (\d+) · off (\d+)(?: · bar (\d+))?", line)
+        m = re.fullmatch(r"   pips (\d+) [·|] off (\d+)(?: [·|] bar (\d+))?", line)
         if m:
             name_line = lines[i - 1]
             who = "viewer" if view.names[viewer] in name_line else "opponent"
@@ -130,7 +130,7 @@ def check_text(
         drawn = parse_wide(text, sides)
     assert drawn == expected_points(view, viewer)
     if ascii_only:
-        assert text.isascii() or not re.search(r"[○●│─▶]", text)
+        assert text.replace(view.names[0], "").replace(view.names[1], "").isascii()
     mine, theirs = view.side(viewer), view.side(1 - viewer)
     assert details(text, view, viewer) == {
         "viewer": (pips(mine), 15 - sum(mine), mine[24]),
