@@ -10,8 +10,9 @@ A partial play is *complete* when it is one of the legal plays (compared by resu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 from engine.errors import IllegalPlay
 from engine.movegen import (
@@ -32,6 +33,23 @@ def _illegal(message: str, code: str) -> IllegalPlay:
     return IllegalPlay(message, code=code)
 
 
+class _Turn(NamedTuple):
+    """What every partial play of one turn shares: the legal plays and their results."""
+
+    plays: tuple[Play, ...]
+    targets: frozenset[bytes]
+    length: int
+    memo: dict[tuple[object, ...], bool]  # (lists, dice left[, path]) -> a legal play reachable
+
+
+@lru_cache(maxsize=256)
+def _analyse(position: Position, dice: tuple[int, int]) -> _Turn:
+    # Positions of different variants never compare equal, so they never share an entry.
+    plays = tuple(legal_plays(position, dice))
+    targets = frozenset(result_key(position, p.steps) for p in plays)
+    return _Turn(plays, targets, len(plays[0].steps) if plays else 0, {})
+
+
 @dataclass(frozen=True)
 class PlayBuilder:
     """A play being built: ``steps`` made so far, each with the die it ``used``.
@@ -48,9 +66,6 @@ class PlayBuilder:
     dice: tuple[int, int]
     steps: tuple[Step, ...] = ()
     used: tuple[int, ...] = ()
-    _memo: dict[tuple[object, ...], bool] = field(
-        default_factory=dict, init=False, repr=False, compare=False, hash=False
-    )
 
     def __post_init__(self) -> None:
         if len(self.steps) != len(self.used):
@@ -59,18 +74,25 @@ class PlayBuilder:
     # -- the legal plays ------------------------------------------------------------------------
 
     @cached_property
+    def _turn(self) -> _Turn:
+        return _analyse(self.position, self.dice)
+
+    @property
     def legal_plays(self) -> tuple[Play, ...]:
         """Every legal complete play (one per resulting position)."""
-        return tuple(legal_plays(self.position, self.dice))
+        return self._turn.plays
 
-    @cached_property
+    @property
     def _targets(self) -> frozenset[bytes]:
-        return frozenset(result_key(self.position, p.steps) for p in self.legal_plays)
+        return self._turn.targets
 
-    @cached_property
+    @property
     def _length(self) -> int:
-        plays = self.legal_plays
-        return len(plays[0].steps) if plays else 0
+        return self._turn.length
+
+    @property
+    def _memo(self) -> dict[tuple[object, ...], bool]:
+        return self._turn.memo
 
     @property
     def all_dice(self) -> tuple[int, ...]:
