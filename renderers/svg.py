@@ -186,7 +186,7 @@ def _caption(cv: _Canvas, view: BoardView, th: Theme, words: Mapping[str, str]) 
     elif isinstance(score, MoneyScore):
         parts.append(words["money"])
     if parts:
-        cv.text(WIDTH / 2, _CAPTION_Y, " · ".join(parts), size=22, fill=th.muted, bold=True)
+        cv.text(WIDTH / 2, _CAPTION_Y + 2, " · ".join(parts), size=26, fill=th.muted, bold=True)
 
 
 def _strips(
@@ -222,14 +222,14 @@ def _strips(
         cv.text(
             118,
             mid + 11,
-            _clip(name, 30),
+            _clip(name, 26),
             size=32,
             fill=th.text,
             bold=True,
             anchor="start",
             attrs=f' data-name="{who}"',
         )
-        cv.text(860, mid + 8, words["pips"], size=20, fill=th.muted, anchor="end")
+        cv.text(862, mid + 8, words["pips"], size=23, fill=th.muted, anchor="end")
         cv.text(
             980,
             mid + 11,
