@@ -444,6 +444,53 @@ class TestRedisOnly:
             await store.close()
 
 
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class TestMemoryOnly:
+    """The memory store on an injected clock: expiry without waiting, and its sweeping."""
+
+    async def test_expiry_follows_the_clock(self) -> None:
+        clock = FakeClock()
+        store = MemoryStore(clock=clock, table_ttl=60, seen_ttl=30)
+        await store.update(T1, increment, update_id="a")
+        clock.now += 29
+        assert await store.is_seen(T1, "a") and await store.load(T1) is not None
+        clock.now += 2
+        assert not await store.is_seen(T1, "a") and await store.load(T1) is not None
+        clock.now += 30
+        assert await store.load(T1) is None
+
+    async def test_sweep_drops_what_nobody_reads_again(self) -> None:
+        clock = FakeClock()
+        store = MemoryStore(clock=clock, table_ttl=60, seen_ttl=30)
+        for i in range(10):
+            await store.update(TableKey("console", str(i)), increment, update_id="u")
+        await store.update_user(ALICE, increment, update_id="u")
+        assert store.sweep() == 0
+        clock.now += 61
+        assert store.sweep() == 10 + 11  # ten tables and eleven remembered ids
+        assert await store.get_user(ALICE) == Versioned(b"1", 1)
+
+    async def test_sweeps_by_itself(self) -> None:
+        from bot.store.memory import SWEEP_EVERY
+
+        clock = FakeClock()
+        store = MemoryStore(clock=clock, table_ttl=60)
+        await store.compare_and_set(T2, 0, b"abandoned")
+        clock.now += 61
+        for i in range(SWEEP_EVERY):
+            await store.compare_and_set(T1, i, b"busy")
+        assert T2.key not in store._records
+
+
 class TestFixtures:
     """The Redis fixtures themselves."""
 

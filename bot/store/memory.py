@@ -11,6 +11,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from bot.store.base import (
     DEFAULT_MAX_ATTEMPTS,
@@ -25,6 +26,9 @@ from bot.store.base import (
     Versioned,
     validate_update_id,
 )
+
+SWEEP_EVERY: Final = 4096
+"""Writes between two sweeps of expired entries."""
 
 
 @dataclass(slots=True)
@@ -58,6 +62,7 @@ class MemoryStore(BaseStore):
         self._records: dict[str, _Entry] = {}
         self._seen: dict[str, dict[str, float]] = {}
         self._deadlines: dict[TableKey, float] = {}
+        self._writes = 0
 
     def _entry(self, key: RecordKey) -> _Entry | None:
         entry = self._records.get(key.key)
@@ -68,7 +73,7 @@ class MemoryStore(BaseStore):
 
     def _seen_ids(self, key: RecordKey) -> dict[str, float]:
         now = self.clock()
-        ids = self._seen.setdefault(key.seen_key, {})
+        ids = self._seen.get(key.seen_key, {})
         for stale in [uid for uid, expires in ids.items() if expires <= now]:
             del ids[stale]
         return ids
@@ -77,10 +82,38 @@ class MemoryStore(BaseStore):
         ids = self._seen_ids(key)
         if update_id in ids:
             return False
-        ids[update_id] = self.clock() + (ttl if ttl is not None else self.seen_ttl)
-        while len(ids) > self.seen_limit:
+        while len(ids) >= self.seen_limit:
             del ids[min(ids, key=ids.__getitem__)]
+        ids[update_id] = self.clock() + (ttl if ttl is not None else self.seen_ttl)
+        self._seen[key.seen_key] = ids
+        self._count_write()
         return True
+
+    def _count_write(self) -> None:
+        self._writes += 1
+        if self._writes % SWEEP_EVERY == 0:
+            self.sweep()
+
+    def sweep(self) -> int:
+        """Drop expired records and forgotten update ids; the number of entries dropped.
+
+        Expiry is otherwise noticed when a key is read, so tables nobody reads again would stay
+        in memory; this runs by itself every :data:`SWEEP_EVERY` writes.
+        """
+        now = self.clock()
+        dropped = 0
+        for name in [
+            k for k, e in self._records.items() if e.expires is not None and e.expires <= now
+        ]:
+            del self._records[name]
+            dropped += 1
+        for name, ids in list(self._seen.items()):
+            for stale in [uid for uid, expires in ids.items() if expires <= now]:
+                del ids[stale]
+                dropped += 1
+            if not ids:
+                del self._seen[name]
+        return dropped
 
     async def _load(self, key: RecordKey, update_id: str | None) -> tuple[Versioned | None, bool]:
         await asyncio.sleep(0)
@@ -115,6 +148,8 @@ class MemoryStore(BaseStore):
         self._records[key.key] = _Entry(payload, version + 1, expires)
         if update_id is not None:
             self._remember(key, update_id, None)
+        else:
+            self._count_write()
         return CasResult.APPLIED
 
     async def mark_update_seen(
