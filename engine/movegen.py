@@ -249,6 +249,8 @@ def _search_double(me: list[int], opp: list[int], die: int, rules: Ruleset) -> _
 
     Any set of steps can be made in that order, so each set is walked once.  The steps open at a
     node are kept in that order, so a child's are a tail of its parent's (see :func:`_search`).
+    When the ruleset's steps do not commute (``Ruleset.steps_commute``) every order is walked
+    instead, each position reached once per depth.
     """
     block = rules.block
     hook = rules.step_allowed
@@ -259,7 +261,14 @@ def _search_double(me: list[int], opp: list[int], die: int, rules: Ruleset) -> _
     hitw = _HIT
     full = 4 * (16 + die)
 
+    ordered = rules.steps_commute
+    seen: set[tuple[int, int]] = set()
+
     def walk(depth: int, options: list[tuple[int, int]], key: int, outside: int) -> None:
+        if not ordered:
+            if (depth, key) in seen:
+                return
+            seen.add((depth, key))
         steps = options
         if hook is not None:
             steps = [s for s in options if hook(me, opp, s[0], s[1], path)]
@@ -293,11 +302,14 @@ def _search_double(me: list[int], opp: list[int], die: int, rules: Ruleset) -> _
             me[to] += 1
             left = outside - (frm > 6 >= to)
             if frm == 25 or not left:
-                nxt = single_steps(me, opp, die, block, frm)
+                nxt = single_steps(me, opp, die, block, frm if ordered else 25)
             else:
                 if hook is not None:
                     i = options.index(step)
-                nxt = options[i:] if me[frm] else options[i + 1 :]
+                if ordered:
+                    nxt = options[i:] if me[frm] else options[i + 1 :]
+                else:
+                    nxt = options if me[frm] else [s for s in options if s[0] != frm]
                 if to > die and me[to] == 1 and opp[to - die] < block:
                     j = 0
                     while j < len(nxt) and nxt[j][0] > to:

@@ -28,6 +28,12 @@ class Ruleset:
     ``opponent_point`` maps one of the opponent's points (his own numbering, 1-24) to the mover's
     numbering; it must be an involution.  ``block`` is how many opposing checkers close a point
     (2 in backgammon: one is a blot that can be hit; 1 in long nardy: no hitting).
+
+    ``steps_commute`` says that ``step_allowed`` never depends on the order in which a roll's steps
+    are made, so the generator may try a double's steps in one order only.  A variant whose hook
+    judges the position after every single step (long nardy forbids a six-point prime even in
+    passing) sets it False and every order is tried; such a hook may depend on the path only
+    through the position it has reached.
     """
 
     name: str
@@ -35,6 +41,7 @@ class Ruleset:
     block: int = 2
     has_bar: bool = True
     step_allowed: StepHook | None = None
+    steps_commute: bool = True
     point_map: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
