@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from bot.app import App
 from bot.console import parse_args, run_console
-from bot.settings import Settings, load_settings
+from bot.settings import Settings, SettingsError, load_settings
 from bot.store import Store, store_from_url
 
 log = logging.getLogger("bot")
@@ -38,7 +38,14 @@ def _adapter(platform: str) -> Callable[[App, Settings], Awaitable[None]] | None
 
 async def run(settings: Settings, argv: list[str] | None = None) -> int:
     """Run whatever the settings ask for; the exit status."""
-    store = cast(Store, store_from_url(settings.redis_url, cluster=settings.redis_cluster))
+    store = cast(
+        Store,
+        store_from_url(
+            settings.redis_url,
+            cluster=settings.redis_cluster,
+            table_ttl=settings.table_ttl_days * 24 * 3600,
+        ),
+    )
     app = App(store, default_language=settings.default_language)
     tokens = {
         "telegram": settings.telegram_token is not None,
@@ -71,7 +78,11 @@ async def run(settings: Settings, argv: list[str] | None = None) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     """The console script's entry point."""
-    settings = load_settings()
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"nardy-bot: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
     logging.basicConfig(
         level=getattr(logging, str(settings.log_level).upper(), logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s %(message)s",

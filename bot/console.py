@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import getpass
 import itertools
 import random
 import sys
@@ -19,12 +20,13 @@ from typing import TextIO
 
 from bot.app import App, Button, Reply, Update, User
 from bot.app.table import Table
-from bot.app.types import ClearButtons, EditBoard, SendBoard, SendFile, SendText, Toast
+from bot.app.types import Board, ClearButtons, EditBoard, SendBoard, SendFile, SendText, Toast
 from bot.i18n import t
 from bot.store import TableKey
 from engine.game import Game, Phase
 from engine.match import Match
 from engine.movegen import legal_plays
+from renderers.text import render_text
 
 TABLE = TableKey("console", "local")
 """The one table of the console chat."""
@@ -52,7 +54,8 @@ class Console:
     _ids: itertools.count[int] = field(default_factory=itertools.count)
 
     def __post_init__(self) -> None:
-        self.me = User("console", "1", t(self.language, "app-console-you"), self.language)
+        name = _login_name() or t(self.language, "app-console-you")
+        self.me = User("console", "1", name, self.language)
         other_name = "app-console-bot" if self.opponent == "bot" else "app-console-player-two"
         self.other = User("console", "2", t(self.language, other_name), self.language)
 
@@ -66,7 +69,7 @@ class Console:
         """Print reply actions the way a chat would show them."""
         for reply in replies:
             if isinstance(reply, SendBoard | EditBoard):
-                self._print(reply.board.text)
+                self._print(self._board_text(reply.board))
                 self._print(reply.caption)
                 self._set_buttons(reply.buttons)
                 if isinstance(reply, SendBoard):
@@ -84,6 +87,13 @@ class Console:
                 self._print(f"{reply.caption} {path}")
             elif isinstance(reply, ClearButtons):
                 continue
+
+    def _board_text(self, board: Board) -> str:
+        """Against the built-in opponent your side is always at the bottom; at a hot seat the
+        side on roll is."""
+        if self.opponent == "hotseat":
+            return board.text
+        return render_text(board.view, viewer=0, orientation=board.home, labels=dict(board.labels))
 
     def _set_buttons(self, rows: tuple[tuple[Button, ...], ...]) -> None:
         self.buttons = [b for row in rows for b in row]
@@ -163,6 +173,15 @@ class Console:
                 await self.send(self.other, "join")
             await self.opponent_moves()
         self._print(t(self.language, "app-console-bye"))
+
+
+def _login_name() -> str | None:
+    """The name of the person at the terminal, when the system knows it."""
+    try:
+        name = getpass.getuser()
+    except (OSError, KeyError):
+        return None
+    return name.capitalize() if name and name.isprintable() else None
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -54,12 +54,12 @@ def step_keyboard(tr: Tr, game: Game, version: int) -> Keyboard:
         tuple(buttons[i : i + STEP_ROW]) for i in range(0, len(buttons), STEP_ROW)
     ]
     controls: list[Button] = []
-    if game.steps:
-        controls.append(Button(tr("button-undo"), format_payload(Payload("undo", (), version))))
     if game.builder.is_complete:
         controls.append(
             Button(tr("button-confirm"), format_payload(Payload("confirm", (), version)))
         )
+    if game.steps:
+        controls.append(Button(tr("button-undo"), format_payload(Payload("undo", (), version))))
     if controls:
         rows.append(tuple(controls))
     return tuple(rows)

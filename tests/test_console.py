@@ -1,0 +1,108 @@
+"""The console chat and ``python -m bot``, run as real processes with scripted input."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot import __main__ as entry
+from bot.settings import load_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A whole console game with seeded dice: the seed goes in through the app's dice parameter.
+SEEDED_CONSOLE = """
+import asyncio, random, sys
+from bot.app import App
+from bot.console import Console
+from bot.store import MemoryStore
+
+dice = random.Random(int(sys.argv[1]))
+app = App(MemoryStore(), dice=lambda: dice.randint(1, 6))
+console = Console(app, new_args=sys.argv[2], rng=random.Random(1), opponent=sys.argv[3])
+asyncio.run(console.run())
+"""
+
+
+def _env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")}
+    env.pop("REDIS_URL", None)
+    env["PYTHONPATH"] = str(ROOT)
+    return env
+
+
+def _run(args: list[str], lines: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *args],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=_env(),
+        timeout=240,
+        check=False,
+    )
+
+
+def test_a_whole_game_against_the_built_in_opponent(tmp_path: Path) -> None:
+    # Pressing the first button every time plays: Roll, the first legal step, Confirm, Take.
+    lines = ["help roll", "1", *["1"] * 400, "score", "export", "quit"]
+    proc = _run(["-c", SEEDED_CONSOLE, "7", "new 1", "bot"], lines, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert out.startswith("Nardy in the terminal.")
+    assert "[1] Roll" in out and "→" in out and "Bot> " in out
+    assert re.search(r" wins the match \d–0\.", out)
+    assert "Score:" in out.split("wins the match")[-1]
+    assert (tmp_path / "match.mat").read_text().startswith("\n 1 point match")
+    assert out.rstrip().endswith("Bye!")
+    assert "Traceback" not in proc.stderr
+
+
+def test_hot_seat_two_players_at_one_keyboard(tmp_path: Path) -> None:
+    lines = [*["1"] * 500, "quit"]
+    proc = _run(["-c", SEEDED_CONSOLE, "3", "new 1", "hotseat"], lines, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "Player 2" in proc.stdout
+    assert re.search(r" wins the match \d–0\.", proc.stdout)
+    assert "Bot> " not in proc.stdout
+
+
+def test_python_m_bot_starts_the_console_with_no_tokens(tmp_path: Path) -> None:
+    proc = _run(["-m", "bot"], ["roll", "board", "quit"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "Nardy in the terminal." in proc.stdout
+    assert "[1] Roll" in proc.stdout
+    assert "Bye!" in proc.stdout
+
+
+def test_bad_settings_are_reported_not_raised(tmp_path: Path) -> None:
+    env = _env()
+    env["LOG_LEVEL"] = "LOUD"
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert "LOG_LEVEL" in proc.stderr and "Traceback" not in proc.stderr
+
+
+async def test_a_token_without_its_adapter_is_logged_not_pretended(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setitem(entry.ADAPTERS, "telegram", "bot.no_such_adapter_module")
+    settings = load_settings(telegram_token="123:abc")
+    status = await entry.run(settings, [])
+    assert status == 2
+    assert "Telegram token is set but the Telegram adapter is not available" in caplog.text
