@@ -176,6 +176,8 @@ def _caption(cv: _Canvas, view: BoardView, th: Theme, words: Mapping[str, str]) 
     variant_label = words.get(view.variant, view.variant.replace("_", " "))
     if variant_label:
         parts.append(variant_label)
+    if view.chouette is not None:
+        parts.append(words["chouette"])
     score = view.score
     if isinstance(score, MatchScore):
         parts.append(words["match"].format(length=score.length))

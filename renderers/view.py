@@ -34,6 +34,7 @@ DEFAULT_LABELS: Mapping[str, str] = {
     "crawford": "Crawford",
     "post_crawford": "post-Crawford",
     "offered": "Double",
+    "chouette": "Chouette",
     "box": "Box",
     "captain": "Captain",
     "team": "Team",
