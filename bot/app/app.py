@@ -1017,8 +1017,8 @@ def _options_from_dict(data: dict[str, Any]) -> Options:
 
 
 def _toggle_applies(table: Table, name: str) -> bool:
+    if table.variant != "backgammon":
+        return name == "cube"
     if table.mode == "match":
         return name in ("cube", "gammons_with_cube")
-    if table.variant != "backgammon":
-        return name in ("cube",)
     return True

@@ -6,11 +6,13 @@ language already chosen); nothing here decides rules or touches the store.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Table
 from bot.app.types import Board, Button, Keyboard
+from bot.i18n import MissingMessage
 from engine.cube import Options
 from engine.game import Action, Game, GameResult, Phase, Reason
 from engine.match import Match
@@ -28,6 +30,8 @@ from renderers.view import (
 )
 
 Tr = Callable[..., str]
+
+log = logging.getLogger(__name__)
 
 MAX_STEP_BUTTONS = 20
 """Step buttons on one board (Discord allows 25 components; one row is kept for undo/confirm)."""
@@ -142,7 +146,11 @@ def labels(tr: Tr) -> dict[str, str]:
             continue
         # Placeholders the renderer fills itself (``{length}``) pass through the catalogue.
         params = {name: "{" + name + "}" for name in ("length",) if "{" + name + "}" in default}
-        out[key] = tr(f"app-board-{key.replace('_', '-')}", **params)
+        try:
+            out[key] = tr(f"app-board-{key.replace('_', '-')}", **params)
+        except MissingMessage:  # a word the renderer added since: its English default
+            log.warning("no translation for board label %s", key)
+            out[key] = default
     return out
 
 

@@ -544,6 +544,7 @@ app-board-money = На грошы
 app-board-crawford = Кроўфард
 app-board-post-crawford = пасля Кроўфарда
 app-board-offered = Падваенне
+app-board-chouette = Шуэт
 app-board-box = Бокс
 app-board-captain = Капітан
 app-board-team = Каманда

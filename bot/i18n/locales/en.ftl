@@ -530,6 +530,7 @@ app-board-money = Money
 app-board-crawford = Crawford
 app-board-post-crawford = post-Crawford
 app-board-offered = Double
+app-board-chouette = Chouette
 app-board-box = Box
 app-board-captain = Captain
 app-board-team = Team

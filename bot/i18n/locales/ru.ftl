@@ -544,6 +544,7 @@ app-board-money = На деньги
 app-board-crawford = Кроуфорд
 app-board-post-crawford = после Кроуфорда
 app-board-offered = Удвоение
+app-board-chouette = Шуэт
 app-board-box = Бокс
 app-board-captain = Капитан
 app-board-team = Команда

@@ -544,6 +544,7 @@ app-board-money = На гроші
 app-board-crawford = Кроуфорд
 app-board-post-crawford = після Кроуфорда
 app-board-offered = Подвоєння
+app-board-chouette = Шует
 app-board-box = Бокс
 app-board-captain = Капітан
 app-board-team = Команда
