@@ -48,7 +48,7 @@ SCHEMA_VERSION = 1
 BOX = 0
 TEAM = 1
 
-MemberStatus = Literal["in", "passed", "won", "left"]
+MemberStatus = Literal["in", "passed", "won", "left", "resigned"]
 #: A member's answer to the cube still being settled: to the box's double ``take`` or ``beaver``
 #: (then ``beaver_accepted`` once the box accepts it); to the box's beaver of the team's double
 #: ``accept``.  ``None``: no answer given (or no cube decision pending).
@@ -56,7 +56,7 @@ MemberAnswer = Literal["take", "beaver", "beaver_accepted", "accept"]
 ProposalAction = Literal["double", "no_double", "take", "pass", "beaver", "play"]
 EndReason = Literal["bear_off", "box_pass", "box_left", "team_out"]
 
-_STATUSES: tuple[MemberStatus, ...] = ("in", "passed", "won", "left")
+_STATUSES: tuple[MemberStatus, ...] = ("in", "passed", "won", "left", "resigned")
 _ANSWERS: tuple[MemberAnswer, ...] = ("take", "beaver", "beaver_accepted", "accept")
 _PROPOSALS: tuple[ProposalAction, ...] = ("double", "no_double", "take", "pass", "beaver", "play")
 _REASONS: tuple[EndReason, ...] = ("bear_off", "box_pass", "box_left", "team_out")
@@ -67,14 +67,17 @@ class Member:
     """A team member in one game: his own cube, whether he is still in, his pending answer.
 
     ``status``: ``in`` (playing), ``passed`` (passed the box's double or refused the box's beaver
-    and paid), ``won`` (the box refused his beaver and paid him), ``left`` (left the chouette
-    during the game and paid as a pass).
+    and paid), ``won`` (the box refused his beaver or he accepted the box's resignation, and was
+    paid), ``left`` (left the chouette during the game and paid as a pass), ``resigned`` (the box
+    accepted his resignation and he paid).  ``resign`` is his own resignation waiting for the
+    box's answer.
     """
 
     name: str
     cube: CubeState = field(default_factory=CubeState)
     status: MemberStatus = "in"
     answer: MemberAnswer | None = None
+    resign: WinKind | None = None
 
     @property
     def playing(self) -> bool:
@@ -91,6 +94,8 @@ class Member:
             out["status"] = self.status
         if self.answer is not None:
             out["answer"] = self.answer
+        if self.resign is not None:
+            out["resign"] = int(self.resign)
         return out
 
     @classmethod
@@ -102,8 +107,13 @@ class Member:
             raise ValueError(f"unknown member status {status!r}")
         if answer is not None and answer not in _ANSWERS:
             raise ValueError(f"unknown member answer {answer!r}")
+        resign = data.get("resign")
         return cls(
-            str(data["name"]), CubeState.from_dict(dict(data.get("cube", {}))), status, answer
+            str(data["name"]),
+            CubeState.from_dict(dict(data.get("cube", {}))),
+            status,
+            answer,
+            None if resign is None else WinKind(resign),
         )
 
 
@@ -202,9 +212,10 @@ class ChouetteGame:
     moves the team's checkers: once the captain is out, the next member still in becomes the
     acting captain (after a cube decision, when every member has answered, so the order of the
     answers does not matter); he counts as captain for the rotation.  ``vote`` the members
-    who agreed to the team's double being voted on (``None``: no vote open); ``leaving`` the
-    players who left during the game (removed from the roster when it ends); ``end`` is set when
-    it is over.
+    who agreed to the team's double being voted on (``None``: no vote open); ``resign`` the box's
+    resignation offered to the team (each member accepts or declines it; ``declined`` are those
+    who declined); ``leaving`` the players who left during the game (removed from the roster when
+    it ends); ``end`` is set when it is over.
     """
 
     number: int
@@ -216,6 +227,13 @@ class ChouetteGame:
     proposals: tuple[Proposal, ...] = ()
     leaving: tuple[str, ...] = ()
     end: GameEnd | None = None
+    resign: WinKind | None = None
+    declined: tuple[str, ...] = ()
+
+    @property
+    def resign_pending(self) -> bool:
+        """True while a resignation waits for an answer (the box's, or a member's)."""
+        return self.resign is not None or any(m.resign is not None for m in self.members)
 
     @property
     def is_over(self) -> bool:
@@ -251,6 +269,10 @@ class ChouetteGame:
             out["leaving"] = list(self.leaving)
         if self.end is not None:
             out["end"] = self.end.to_dict()
+        if self.resign is not None:
+            out["resign"] = int(self.resign)
+        if self.declined:
+            out["declined"] = list(self.declined)
         return out
 
     @classmethod
@@ -268,6 +290,8 @@ class ChouetteGame:
             proposals=tuple(Proposal.from_list(p) for p in data.get("proposals", ())),
             leaving=tuple(str(n) for n in data.get("leaving", ())),
             end=None if end is None else GameEnd.from_dict(end),
+            resign=None if data.get("resign") is None else WinKind(data["resign"]),
+            declined=tuple(str(n) for n in data.get("declined", ())),
         )
 
 
@@ -384,6 +408,7 @@ class Chouette:
                 board -= {"roll"}
             out |= board
         pending = next((m.name for m in cur.members if m.playing and m.answer == "beaver"), None)
+        resigning = next((m.name for m in cur.members if m.resign is not None), None)
         attempts: dict[str, Callable[[], Chouette]] = {
             "double": lambda: self.double(name),
             "refuse_double": lambda: self.vote(name, False),
@@ -392,6 +417,9 @@ class Chouette:
             "beaver": lambda: self.beaver(name),
             "accept_beaver": lambda: self.accept_beaver(name, pending),
             "refuse_beaver": lambda: self.refuse_beaver(name, pending),
+            "resign": lambda: self.offer_resign(name),
+            "accept_resign": lambda: self.accept_resign(name, resigning),
+            "decline_resign": lambda: self.decline_resign(name, resigning),
         }
         out |= {action for action, attempt in attempts.items() if _succeeds(attempt)}
         if name in cur.playing:
@@ -452,7 +480,7 @@ class Chouette:
         payment = Payment(
             cur.number, name, cur.box, _committed(member, self.options, cur.game), "leave"
         )
-        cur = _set_member(cur, replace(member, status="left", answer=None))
+        cur = _set_member(cur, replace(member, status="left", answer=None, resign=None))
         if cur.vote is not None:
             cur = replace(cur, vote=None)
         return self._note(name, "leave", -payment.amount)._paid(payment)._settle_cube(cur)
@@ -511,6 +539,7 @@ class Chouette:
         member = cur.member(name)
         if not member.playing:
             raise illegal("not_in_game", f"{name!r} is out of this game", player=name)
+        _no_resign(cur)
         if cur.vote is None:
             if not agree:
                 raise illegal("no_vote", "no double is being voted on")
@@ -534,6 +563,7 @@ class Chouette:
 
     def _check_double(self, name: str) -> None:
         cur = self._running()
+        _no_resign(cur)
         seat = BOX if name == cur.box else TEAM
         if seat == TEAM:
             member = cur.member(name)
@@ -717,9 +747,82 @@ class Chouette:
             return self._finish(cur, _team_out(cur))
         return self._with(cur)
 
+    # -- resignations -------------------------------------------------------------------------
+
+    def offer_resign(self, name: str, kind: WinKind = WinKind.SINGLE) -> Chouette:
+        """Offer to resign a game won ``kind`` (before or after rolling, no cube decision open).
+
+        The box offers it to the whole team: each member still in accepts (the box pays him the
+        game's value for ``kind`` with his own cube; he is out) or declines (he plays on).  A
+        member offers it for his own stake: the box accepts (he pays and is out) or declines.
+        """
+        cur = self._running()
+        if cur.game.phase not in (Phase.ROLL, Phase.MOVE):
+            raise illegal("resign_not_allowed", "a resignation cannot be offered now")
+        if kind not in tuple(WinKind):
+            raise illegal("resign_not_allowed", "resign a single, gammon or backgammon game")
+        _no_resign(cur, but_members=name != cur.box)
+        if name == cur.box:
+            return self._note(name, "resign", int(kind))._with(replace(cur, resign=kind))
+        member = cur.member(name)
+        if not member.playing:
+            raise illegal("not_in_game", f"{name!r} is out of this game", player=name)
+        if member.resign is not None:
+            raise illegal("resign_pending", f"{name!r} has already offered to resign")
+        cur = _set_member(cur, replace(member, resign=kind))
+        return self._note(name, "resign", int(kind))._with(replace(cur, vote=None))
+
+    def accept_resign(self, name: str, member: str | None = None) -> Chouette:
+        """Accept a resignation: a member accepts the box's, or the box accepts ``member``'s."""
+        cur = self._running()
+        if name == cur.box:
+            m = self._resigning(cur, member)
+            assert m.resign is not None
+            amount = points(m.resign, m.cube, self.options, money=True)
+            payment = Payment(cur.number, m.name, name, amount, "resign")
+            cur = _set_member(cur, replace(m, status="resigned", resign=None))
+            noted = self._note(name, "resign_accept", m.name)
+            return noted._paid(payment)._settle_cube(cur)
+        m = self._resign_answer(cur, name)
+        assert cur.resign is not None
+        amount = points(cur.resign, m.cube, self.options, money=True)
+        payment = Payment(cur.number, cur.box, name, amount, "resign")
+        cur = _set_member(cur, replace(m, status="won"))
+        return self._note(name, "resign_accept")._paid(payment)._settle_cube(cur)
+
+    def decline_resign(self, name: str, member: str | None = None) -> Chouette:
+        """Decline a resignation: play on."""
+        cur = self._running()
+        if name == cur.box:
+            m = self._resigning(cur, member)
+            cur = _set_member(cur, replace(m, resign=None))
+            return self._note(name, "resign_decline", m.name)._with(cur)
+        self._resign_answer(cur, name)
+        cur = replace(cur, declined=(*cur.declined, name))
+        return self._note(name, "resign_decline")._with(cur)
+
+    def _resigning(self, cur: ChouetteGame, member: str | None) -> Member:
+        if member is None:
+            raise illegal("no_resign_pending", "name the member whose resignation is answered")
+        m = cur.member(member)
+        if not m.playing or m.resign is None:
+            raise illegal("no_resign_pending", f"{member!r} has not offered to resign")
+        return m
+
+    def _resign_answer(self, cur: ChouetteGame, name: str) -> Member:
+        m = cur.member(name)
+        if not m.playing:
+            raise illegal("not_in_game", f"{name!r} is out of this game", player=name)
+        if cur.resign is None:
+            raise illegal("no_resign_pending", "the box has not offered to resign")
+        if name in cur.declined:
+            raise illegal("already_decided", f"{name!r} has already answered", player=name)
+        return m
+
     # -- the checkers -------------------------------------------------------------------------
 
     def _seat(self, cur: ChouetteGame, name: str) -> int:
+        _no_resign(cur)
         game = cur.game
         if game.phase is Phase.OPENING:
             if name == cur.box:
@@ -788,12 +891,13 @@ class Chouette:
     ) -> tuple[Chouette, ChouetteGame]:
         """If the captain is out, the next member still in moves for the team.
 
-        While the members are answering a cube decision, the change waits until every one has
-        answered (``wait``), so the order of the answers does not matter.
+        While the members are answering the box (a double, a beaver, a resignation), the change
+        waits until every one has answered (``wait``), so the order of the answers does not
+        matter.
         """
         if cur.captain in cur.playing or not cur.playing:
             return self, cur
-        if wait and _members_answering(cur.game):
+        if wait and _members_answering(cur):
             return self, cur
         acting = cur.playing[0]
         return self._note(acting, "acting_captain"), replace(cur, captain=acting)
@@ -807,6 +911,8 @@ class Chouette:
         old = self.current
         if old is not None and (old.game.phase, old.game.turn) != (cur.game.phase, cur.game.turn):
             cur = replace(cur, proposals=())
+        if cur.resign is not None and set(cur.playing) <= set(cur.declined):
+            cur = replace(cur, resign=None, declined=())
         noted, cur = self._captain_moved_on(cur)
         result = cur.game.result
         if result is not None and cur.end is None and result.reason is Reason.BEAR_OFF:
@@ -830,7 +936,10 @@ class Chouette:
     def _finish(self, cur: ChouetteGame, end: GameEnd) -> Chouette:
         """End the game: rotate the seats, remove the leavers, seat the waiting players."""
         noted, cur = self._captain_moved_on(cur, wait=False)
-        cur = replace(cur, end=end, vote=None, proposals=())
+        members = tuple(replace(m, answer=None, resign=None) for m in cur.members)
+        cur = replace(
+            cur, members=members, end=end, vote=None, proposals=(), resign=None, declined=()
+        )
         noted = noted._note(
             cur.captain,
             "end",
@@ -966,10 +1075,22 @@ def _succeeds(attempt: Callable[[], object]) -> bool:
     return True
 
 
-def _members_answering(game: Game) -> bool:
-    """True while the members answer a cube decision one by one (the box's double or beaver)."""
-    return (game.phase is Phase.DOUBLED and game.turn == BOX) or (
-        game.phase is Phase.BEAVERED and game.turn == TEAM
+def _no_resign(cur: ChouetteGame, *, but_members: bool = False) -> None:
+    """Refuse while a resignation waits for an answer (``but_members``: members' own offers are
+    no obstacle)."""
+    if cur.resign is not None or (
+        not but_members and any(m.resign is not None for m in cur.members)
+    ):
+        raise illegal("resign_pending", "a resignation is offered: accept or decline it first")
+
+
+def _members_answering(cur: ChouetteGame) -> bool:
+    """True while the members answer the box one by one (his double, beaver or resignation)."""
+    game = cur.game
+    return (
+        (game.phase is Phase.DOUBLED and game.turn == BOX)
+        or (game.phase is Phase.BEAVERED and game.turn == TEAM)
+        or cur.resign is not None
     )
 
 

@@ -182,7 +182,7 @@ class Roster:
 
 # -- the ledger ---------------------------------------------------------------------------------
 
-PaymentReason = Literal["pass", "leave", "result", "box_pass", "beaver_refused"]
+PaymentReason = Literal["pass", "leave", "result", "box_pass", "beaver_refused", "resign"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +191,8 @@ class Payment:
 
     Reasons: ``pass`` (a team member passed the box's double, or refused the box's beaver),
     ``leave`` (left during the game), ``result`` (the game was played out), ``box_pass`` (the
-    box passed the team's double), ``beaver_refused`` (the box refused a member's beaver).
+    box passed the team's double), ``beaver_refused`` (the box refused a member's beaver),
+    ``resign`` (a resignation was accepted).
     """
 
     game: int
@@ -208,7 +209,7 @@ class Payment:
     def from_list(cls, data: Sequence[Any]) -> Payment:
         """The payment from :meth:`to_list`'s output."""
         game, payer, payee, amount, reason = data
-        if reason not in ("pass", "leave", "result", "box_pass", "beaver_refused"):
+        if reason not in ("pass", "leave", "result", "box_pass", "beaver_refused", "resign"):
             raise ValueError(f"unknown payment reason {reason!r}")
         return cls(int(game), str(payer), str(payee), int(amount), reason)
 

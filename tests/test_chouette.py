@@ -497,6 +497,8 @@ def test_round_trip_through_json_in_every_kind_of_state() -> None:
     states.append(win(ch, TEAM, NONE_OFF))
     vote = started(chouette()).vote("A", True).propose("B", "no_double")
     states.append(vote)
+    states.append(started(chouette()).offer_resign("X", WinKind.GAMMON).decline_resign("A"))
+    states.append(started(chouette()).offer_resign("B", WinKind.BACKGAMMON))
     for state in states:
         text = json.dumps(state.to_dict())
         assert Chouette.from_dict(json.loads(text)) == state
@@ -594,8 +596,8 @@ def test_six_player_session_matches_the_hand_computed_table() -> None:
 
 def test_allowed_actions() -> None:
     ch = started(chouette(beaver=True), on_roll=BOX)
-    assert ch.allowed("X") == {"roll", "double", "leave"}
-    assert ch.allowed("C") == {"leave", "propose"}
+    assert ch.allowed("X") == {"roll", "double", "resign", "leave"}
+    assert ch.allowed("C") == {"resign", "leave", "propose"}
     ch = ch.double("X")
     assert ch.allowed("A") == {"take", "pass", "beaver", "leave", "propose"}
     ch = ch.beaver("A")
@@ -603,8 +605,11 @@ def test_allowed_actions() -> None:
     ch = team_doubles(started(chouette()))
     assert ch.allowed("X") == {"take", "pass", "leave"}
     ch = started(chouette()).vote("C", True)
-    assert ch.allowed("C") == {"leave", "propose"}  # voted already; no roll while voting
-    assert ch.allowed("A") == {"double", "refuse_double", "leave", "propose"}
+    assert ch.allowed("C") == {"resign", "leave", "propose"}  # voted already; no roll
+    assert ch.allowed("A") == {"double", "refuse_double", "resign", "leave", "propose"}
+    ch = started(chouette()).offer_resign("A")
+    assert ch.allowed("X") == {"accept_resign", "decline_resign", "leave"}
+    assert ch.allowed("C") == {"resign", "leave", "propose"}
     ch = win(started(chouette()), TEAM, SOME_OFF)
     assert ch.allowed("A") == {"leave", "new_game"}
 
@@ -671,3 +676,66 @@ def test_leaving_after_passing_or_while_waiting_costs_nothing_more() -> None:
     ch = win(ch, TEAM, SOME_OFF)
     assert ch.balances() == {"X": 1 - 6, "C": 2, "A": -1, "B": 2, "D": 2, "E": 0}
     assert ch.roster == Roster("C", ("B", "D", "X"))
+
+
+# -- resignations ---------------------------------------------------------------------------------
+
+
+def test_box_resigns_each_member_accepts_or_declines() -> None:
+    ch = started(chouette(jacoby=False), on_roll=BOX).offer_resign("X", WinKind.GAMMON)
+    assert code_of(ch.roll, "X", DiceSequence([3, 1])) == "resign_pending"
+    assert code_of(ch.offer_resign, "C") == "resign_pending"
+    ch = ch.accept_resign("C").decline_resign("A").accept_resign("B")
+    assert code_of(ch.decline_resign, "A") == "already_decided"
+    assert ch.current is not None and ch.current.resign is not None  # D has not answered
+    ch = ch.decline_resign("D")
+    cur = ch.current
+    assert cur is not None and cur.resign is None and cur.playing == ("A", "D")
+    assert cur.captain == "A"  # C took the gammon and is out
+    assert ch.balances() == {"X": -4, "C": 2, "A": 0, "B": 2, "D": 0}
+    ch = ch.roll("X", DiceSequence([3, 1]))
+    assert ch.current is not None and ch.current.game.phase is Phase.MOVE
+
+
+def test_box_resignation_accepted_by_all_is_a_team_win_in_any_order() -> None:
+    rosters = set()
+    for order in itertools.permutations("CABD"):
+        ch = started(chouette(), on_roll=BOX).offer_resign("X")
+        for name in order:
+            ch = ch.accept_resign(name)
+        assert ch.current is not None and ch.current.end == GameEnd(True, "team_out")
+        assert ch.balances() == {"X": -4, "C": 1, "A": 1, "B": 1, "D": 1}
+        rosters.add(ch.roster)
+    assert rosters == {Roster("C", ("A", "B", "D", "X"))}
+
+
+def test_members_resign_their_own_stakes() -> None:
+    ch = team_doubles(started(chouette())).take("X")
+    ch = board(ch, TEAM, {6: 15}, {12: 15})
+    ch = ch.offer_resign("C", WinKind.GAMMON).offer_resign("B")
+    assert code_of(ch.roll, "A", DiceSequence([3, 1])) == "resign_pending"
+    assert code_of(ch.offer_resign, "X") == "resign_pending"
+    assert code_of(ch.accept_resign, "X") == "no_resign_pending"  # name the member
+    ch = ch.accept_resign("X", "C").decline_resign("X", "B")
+    cur = ch.current
+    assert cur is not None and cur.playing == ("A", "B", "D") and cur.captain == "A"
+    assert ch.balances() == {"X": 4, "C": -4, "A": 0, "B": 0, "D": 0}
+    ch = ch.roll("A", DiceSequence([3, 1]))
+    assert ch.current is not None and ch.current.game.phase is Phase.MOVE
+
+
+def test_every_member_resigning_ends_the_game_as_a_team_loss() -> None:
+    ch = started(chouette("CA"))
+    ch = ch.offer_resign("C").offer_resign("A").accept_resign("X", "A").accept_resign("X", "C")
+    assert ch.current is not None and ch.current.end == GameEnd(False, "team_out")
+    assert ch.balances() == {"X": 2, "C": -1, "A": -1}
+    assert ch.roster == Roster("X", ("A", "C"))
+
+
+def test_resignation_only_on_the_board() -> None:
+    ch = chouette().new_game()
+    assert code_of(ch.offer_resign, "X") == "resign_not_allowed"  # before the opening roll
+    ch = started(chouette(), on_roll=BOX).double("X")
+    assert code_of(ch.offer_resign, "C") == "resign_not_allowed"  # a double is pending
+    ch = started(chouette())
+    assert code_of(ch.decline_resign, "C") == "no_resign_pending"

@@ -13,6 +13,7 @@ from engine.chouette import BOX, TEAM, Chouette
 from engine.cube import Options
 from engine.errors import IllegalAction
 from engine.game import Phase
+from engine.result import WinKind
 
 MAX_SEATED = 8
 MAX_ACTIONS = 700
@@ -46,8 +47,10 @@ def check_invariants(ch: Chouette, present: set[str]) -> None:
     if cur is not None and not cur.is_over:
         assert cur.box == roster.box
         assert tuple(m.name for m in cur.members) == roster.team
-        answering = (cur.game.phase is Phase.DOUBLED and cur.game.turn == BOX) or (
-            cur.game.phase is Phase.BEAVERED and cur.game.turn == TEAM
+        answering = (
+            (cur.game.phase is Phase.DOUBLED and cur.game.turn == BOX)
+            or (cur.game.phase is Phase.BEAVERED and cur.game.turn == TEAM)
+            or cur.resign is not None
         )
         if cur.playing and not answering:
             assert cur.captain == cur.playing[0]
@@ -139,6 +142,21 @@ class Driver:
         game = cur.game
         if rng.random() < 0.05:
             self.refused_action()
+        if cur.resign is not None:
+            member = rng.choice([n for n in cur.playing if n not in cur.declined])
+            how = rng.choice([ch.accept_resign, ch.decline_resign, ch.decline_resign])
+            self.apply(lambda: how(member))
+            return
+        resigning = [m.name for m in cur.members if m.resign is not None]
+        if resigning:
+            how = rng.choice([ch.accept_resign, ch.decline_resign])
+            self.apply(lambda: how(cur.box, rng.choice(resigning)))
+            return
+        if game.phase in (Phase.ROLL, Phase.MOVE) and rng.random() < 0.02:
+            who = rng.choice([cur.box, *cur.playing])
+            kind = rng.choice(list(WinKind))
+            self.apply(lambda: ch.offer_resign(who, kind))
+            return
         if game.phase is Phase.OPENING:
             self.apply(lambda: ch.roll(rng.choice([cur.box, cur.captain]), self.die))
         elif cur.vote is not None:
@@ -220,6 +238,8 @@ class Driver:
             "beaver": lambda: ch.beaver(name),
             "confirm": lambda: ch.confirm(name),
             "undo": lambda: ch.undo(name),
+            "resign": lambda: ch.offer_resign(name),
+            "decline_resign": lambda: ch.decline_resign(name),
         }
         for action, attempt in attempts.items():
             if action in allowed:
