@@ -10,6 +10,8 @@ The chouette adds what two-player games do not have:
 * when the box doubles, each member takes, passes or (with the ``beaver`` option) beavers his own
   stake; a beaver is accepted or refused by the box member by member;
 * every member has his own cube (:class:`engine.cube.CubeState`), so stakes may differ;
+* the box's resignation is accepted or declined by each member; a member may resign his own
+  stake to the box;
 * players pay and are paid one by one; the ledger of the session always sums to zero;
 * after a game the seats turn over as RULES.md 4 says.
 
@@ -147,7 +149,8 @@ class GameEnd:
 
     ``reason``: ``bear_off`` (played out; ``kind`` says single, gammon or backgammon),
     ``box_pass`` (the box passed the team's double), ``box_left`` (the box left the chouette),
-    ``team_out`` (every member passed, refused a beaver, was paid off or left).
+    ``team_out`` (every member passed, resigned, was paid off or left; the team counts as
+    winning only if the captain -- the one acting when the last decision began -- was paid off).
     """
 
     team_won: bool
