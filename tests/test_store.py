@@ -419,6 +419,20 @@ class TestRedisOnly:
         finally:
             await store.close()
 
+    async def test_restart_with_a_warm_pool_recovers_at_once(self, redis_factory: Any) -> None:
+        server = redis_factory.server(aof=True)
+        store = RedisStore.from_url(server.url)
+        try:
+            await asyncio.gather(*(store.update(T1, increment) for _ in range(20)))
+            pool = store.client.connection_pool
+            assert len(pool._available_connections) > 1  # several pooled connections
+            server.restart(hard=True)
+            result = await store.update(T1, increment, update_id="after restart")
+            assert result.applied and result.retries == 0
+            assert await store.load(T1) == Versioned(b"21", 21)
+        finally:
+            await store.close()
+
     @pytest.mark.parametrize("hard", [False, True], ids=["sigterm", "sigkill"])
     async def test_aof_restart_loses_nothing(self, redis_factory: Any, hard: bool) -> None:
         server = redis_factory.server(aof=True)
