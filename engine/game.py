@@ -931,7 +931,9 @@ class Game:
                 to_act = _other(self.result.winner or 0)
             else:
                 to_act = turn
-        dice = self.dice if self.phase is Phase.MOVE and self.dice is not None else (0, 0)
+        dice = (0, 0)
+        if self.phase is Phase.MOVE and self.dice is not None:
+            dice = (max(self.dice), min(self.dice))  # gnubg keeps the higher die first
         return MatchIdFields(
             cube_log2=log2,
             cube_owner=3 if self.cube.owner is None else self.cube.owner,
@@ -950,6 +952,65 @@ class Game:
     def match_id(self) -> str:
         """GNU Backgammon Match ID (12 characters): cube, turn, dice, score and match length."""
         return self.match_id_fields().match_id()
+
+    def xgid(self) -> str:
+        """The eXtreme Gammon ID of the game with the player on turn at the bottom.
+
+        Position (26 characters: the top player's bar, the bottom player's points 1-24, his bar;
+        ``A``-``O`` his checkers, ``a``-``o`` the opponent's), cube (log2), cube position (1 his,
+        -1 the opponent's, 0 centred), turn (1), dice (``00`` to roll, ``D`` doubled, ``B``
+        beavered), the two scores, Crawford game (match) or Jacoby + 2 × beaver (money), match
+        length and the cube limit (log2).
+
+        >>> Game.new().roll(0, DiceSequence([5, 2])).xgid()
+        'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:1:0:6'
+        """
+        if self.variant != BACKGAMMON_VARIANT.name:
+            raise EngineError(f"{self.variant} has no XGID", code="not_exportable")
+        bottom = 0 if self.turn is None else self.turn
+        me, them = self.position.player, self.position.opponent
+
+        def char(count: int, upper: bool) -> str:
+            return chr((ord("A") if upper else ord("a")) + count - 1) if count else "-"
+
+        board = [char(them[24], False)]
+        for point in range(1, 25):
+            mine, theirs = me[point - 1], them[24 - point]
+            board.append(char(mine, True) if mine else char(theirs, False))
+        board.append(char(me[24], True))
+        value = self.cube.value
+        log2 = value.bit_length() - 1
+        if value != 1 << log2:
+            raise EngineError(
+                f"a cube of {value} cannot be written in an XGID", code="not_exportable"
+            )
+        owner = self.cube.owner
+        position = 0 if owner is None else (1 if owner == bottom else -1)
+        if self.phase is Phase.DOUBLED:
+            dice = "D"
+        elif self.phase is Phase.BEAVERED:
+            dice = "B"
+        elif self.phase is Phase.MOVE and self.dice is not None:
+            dice = f"{max(self.dice)}{min(self.dice)}"
+        else:
+            dice = "00"
+        if self.money:
+            rules = int(self.options.jacoby) + 2 * int(self.options.beaver)
+        else:
+            rules = int(self.crawford)
+        fields = (
+            "".join(board),
+            log2,
+            position,
+            1,
+            dice,
+            self.score[bottom],
+            self.score[_other(bottom)],
+            rules,
+            self.match_length,
+            self.options.cube_limit.bit_length() - 1,
+        )
+        return "XGID=" + ":".join(str(f) for f in fields)
 
 
 @dataclass(frozen=True, slots=True)
