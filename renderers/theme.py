@@ -78,7 +78,7 @@ DARK = Theme(
     cube_ink="#15171B",
     checkers=(
         CheckerColors(fill="#EFE9DC", rim="#8C877D", ink="#15171B"),
-        CheckerColors(fill="#3B8EDB", rim="#BFDDF7", ink="#0B1A2B"),
+        CheckerColors(fill="#2C7BC0", rim="#BFDDF7", ink="#FFFFFF"),
     ),
 )
 

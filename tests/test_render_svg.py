@@ -19,6 +19,8 @@ from engine.game import VARIANTS as GAME_VARIANTS
 from engine.game import Game, Phase
 from engine.nardy import LongNardyPosition
 from renderers import (
+    DARK,
+    LIGHT,
     BoardView,
     ChouetteMember,
     ChouetteView,
@@ -28,6 +30,7 @@ from renderers import (
     MoneyScore,
     Orientation,
     RenderError,
+    Theme,
     home_side,
     render_svg,
 )
@@ -417,3 +420,31 @@ def test_side_swap_per_game() -> None:
         root = parse(render_svg(view, orientation=side))
         assert root.attrib["data-orientation"] == side
         check_geometry(root, side)
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of ``#RRGGBB``."""
+
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("theme", [LIGHT, DARK], ids=lambda t: t.name)
+def test_checker_colours_differ_in_luminance(theme: Theme) -> None:
+    """Told apart without colour vision: the two fills differ in lightness, and each checker's
+    fill or rim stands out from the field and both point colours."""
+    light, dark = theme.checkers
+    assert contrast(light.fill, dark.fill) >= 3
+    for checker in theme.checkers:
+        for ground in (theme.field, theme.point_a, theme.point_b):
+            assert max(contrast(checker.fill, ground), contrast(checker.rim, ground)) >= 3
+        # counts on checkers are large bold text: WCAG asks 3:1 for it
+        assert contrast(checker.ink, checker.fill) >= 3
