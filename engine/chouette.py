@@ -56,12 +56,12 @@ MemberStatus = Literal["in", "passed", "won", "left", "resigned"]
 #: ``accept``.  ``None``: no answer given (or no cube decision pending).
 MemberAnswer = Literal["take", "beaver", "beaver_accepted", "accept"]
 ProposalAction = Literal["double", "no_double", "take", "pass", "beaver", "play"]
-EndReason = Literal["bear_off", "box_pass", "box_left", "team_out"]
+EndReason = Literal["bear_off", "draw", "box_pass", "box_left", "team_out"]
 
 _STATUSES: tuple[MemberStatus, ...] = ("in", "passed", "won", "left", "resigned")
 _ANSWERS: tuple[MemberAnswer, ...] = ("take", "beaver", "beaver_accepted", "accept")
 _PROPOSALS: tuple[ProposalAction, ...] = ("double", "no_double", "take", "pass", "beaver", "play")
-_REASONS: tuple[EndReason, ...] = ("bear_off", "box_pass", "box_left", "team_out")
+_REASONS: tuple[EndReason, ...] = ("bear_off", "draw", "box_pass", "box_left", "team_out")
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +148,7 @@ class GameEnd:
     """How a chouette game ended: whether the team won (for the rotation), why, and how.
 
     ``reason``: ``bear_off`` (played out; ``kind`` says single, gammon or backgammon),
+    ``draw`` (both sides finished under ``last_roll_draw``: nobody pays, the box stays),
     ``box_pass`` (the box passed the team's double), ``box_left`` (the box left the chouette),
     ``team_out`` (every member passed, resigned, was paid off or left; the team counts as
     winning only if the captain -- the one acting when the last decision began -- was paid off).
@@ -920,6 +921,8 @@ class Chouette:
         result = cur.game.result
         if result is not None and cur.end is None and result.reason is Reason.BEAR_OFF:
             return noted._settle_board(cur)
+        if result is not None and cur.end is None and result.reason is Reason.DRAW:
+            return noted._finish(cur, GameEnd(False, "draw"))
         return replace(noted, current=cur)
 
     def _settle_board(self, cur: ChouetteGame) -> Chouette:

@@ -739,3 +739,15 @@ def test_resignation_only_on_the_board() -> None:
     assert code_of(ch.offer_resign, "C") == "resign_not_allowed"  # a double is pending
     ch = started(chouette())
     assert code_of(ch.decline_resign, "C") == "no_resign_pending"
+
+
+def test_a_drawn_game_pays_nothing_and_the_box_stays() -> None:
+    # ``last_roll_draw``: the team bore off first, the box takes his last roll and finishes too.
+    ch = board(started(chouette("CAB")), BOX, LAST_CHECKER, {})
+    cur = ch.current
+    assert cur is not None
+    ch = replace(ch, current=replace(cur, game=replace(cur.game, last_roll=True)))
+    ch = bear_off(ch)
+    assert ch.current is not None and ch.current.end == GameEnd(False, "draw")
+    assert ch.balances() == {"X": 0, "C": 0, "A": 0, "B": 0}
+    assert ch.roster == Roster("X", ("A", "B", "C"))
