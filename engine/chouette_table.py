@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.errors import IllegalAction
+from engine.errors import EngineError, IllegalAction
 
 #: A source of single dice: each call returns one number from 1 to 6 (injected; the engine has no
 #: randomness of its own).
@@ -210,7 +210,7 @@ class Payment:
         """The payment from :meth:`to_list`'s output."""
         game, payer, payee, amount, reason = data
         if reason not in ("pass", "leave", "result", "box_pass", "beaver_refused", "resign"):
-            raise ValueError(f"unknown payment reason {reason!r}")
+            raise EngineError(f"unknown payment reason {reason!r}", code="corrupt_state")
         return cls(int(game), str(payer), str(payee), int(amount), reason)
 
 
@@ -233,9 +233,9 @@ class Ledger:
         seen = list(self.seen)
         for p in payments:
             if p.amount <= 0:
-                raise ValueError(f"a payment must be positive, not {p.amount}")
+                raise EngineError(f"a payment must be positive, not {p.amount}", code="bad_payment")
             if p.payer == p.payee:
-                raise ValueError(f"{p.payer!r} cannot pay himself")
+                raise EngineError(f"{p.payer!r} cannot pay himself", code="bad_payment")
             for name in (p.payer, p.payee):
                 if name not in seen:
                     seen.append(name)
