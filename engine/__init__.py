@@ -26,6 +26,14 @@ from engine.game import (
     find_variant,
     register_variant,
 )
+from engine.ids import (
+    MatchIdFields,
+    XgidFields,
+    decode_match_id,
+    decode_xgid,
+    encode_match_id,
+    encode_xgid,
+)
 from engine.match import Match
 from engine.matfile import format_mat
 from engine.movegen import Play, Step, legal_plays, max_dice_playable
@@ -51,6 +59,7 @@ __all__ = [
     "InvalidNotation",
     "Ledger",
     "Match",
+    "MatchIdFields",
     "Options",
     "Phase",
     "Play",
@@ -62,6 +71,11 @@ __all__ = [
     "Step",
     "UnsupportedSchema",
     "Variant",
+    "XgidFields",
+    "decode_match_id",
+    "decode_xgid",
+    "encode_match_id",
+    "encode_xgid",
     "find_variant",
     "format_mat",
     "format_play",

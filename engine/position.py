@@ -128,6 +128,30 @@ class Position:
         player, opponent = decode_position_id(position_id)
         return cls(player, opponent)
 
+    def xgid(self) -> str:
+        """eXtreme Gammon XGID of the position, the player on roll as X (at the bottom, to move).
+
+        The other fields are the defaults of :class:`engine.ids.XgidFields` (money game, cube
+        centred at 1, dice not rolled); :func:`engine.ids.encode_xgid` writes any of them.
+
+        >>> Position.initial().xgid()
+        'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'
+        """
+        from engine.ids import XgidFields, encode_xgid
+
+        return encode_xgid(self.player, self.opponent, XgidFields())
+
+    @classmethod
+    def from_xgid(cls, xgid: str) -> Position:
+        """The position of an XGID, seen from the side its turn field puts on roll.
+
+        Raises :class:`engine.errors.CorruptId` for anything that is not a valid XGID.
+        """
+        from engine.ids import decode_xgid
+
+        bottom, top, fields = decode_xgid(xgid)
+        return cls(bottom, top) if fields.turn == 1 else cls(top, bottom)
+
     def __repr__(self) -> str:
         if type(self).ruleset is BACKGAMMON:
             return f"Position.from_gnubg_id({self.gnubg_id()!r})"
