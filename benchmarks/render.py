@@ -14,6 +14,7 @@ from collections.abc import Callable
 from engine import Play, Position, legal_plays
 from engine.nardy import LongNardyPosition
 from renderers import BoardView, CubeView, LastPlay, MatchScore, render_png, render_svg, render_text
+from renderers import png as png_module
 
 
 def boards(count: int, seed: int = 1) -> list[BoardView]:
@@ -56,6 +57,19 @@ def measure(fn: Callable[[BoardView], object], views: list[BoardView]) -> list[f
     return times
 
 
+def _binding() -> str:
+    return "svg2png-py" if png_module.RASTERISE is png_module.rasterise_svg2png else "resvg-py"
+
+
+def _rasterise_only(view: BoardView) -> object:
+    """The SVG rendered to raw pixels without PNG encoding (svg2png-py only; else a no-op)."""
+    if png_module._svg2png is None:
+        return None
+    svg = render_svg(view, background=False)
+    database = png_module._font_database(png_module.FONT_FILES)
+    return png_module._svg2png.svg_to_rgba(svg, database)
+
+
 def p99(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
@@ -74,8 +88,15 @@ def main() -> None:
     sizes = [len(render_png(v)) for v in png_views[:5]]
     png = measure(render_png, png_views)
     sizes += [len(render_png(v)) for v in png_views[5:]]
-    print(f"boards: {len(views)} (PNG: {len(png_views)}), 1280 px wide")
-    for name, times, target in (("svg", svg, 2.0), ("text", text, None), ("png", png, 15.0)):
+    raster = measure(_rasterise_only, png_views)
+    print(f"boards: {len(views)} (PNG: {len(png_views)}), 1280 px wide, rasteriser: {_binding()}")
+    rows = (
+        ("svg", svg, 2.0),
+        ("text", text, None),
+        ("png", png, 15.0),
+        ("  of which rasterising (no PNG encoding)", raster, None),
+    )
+    for name, times, target in rows:
         goal = f"  target < {target:g} ms" if target else ""
         print(
             f"{name:>4}: median {statistics.median(times):7.2f} ms   p99 {p99(times):7.2f} ms{goal}"
