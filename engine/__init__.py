@@ -37,12 +37,21 @@ from engine.ids import (
 from engine.match import Match
 from engine.matfile import format_mat
 from engine.movegen import Play, Step, legal_plays, max_dice_playable
+from engine.nardy import (
+    LONG_NARDY,
+    LONG_NARDY_HOME_PRIME,
+    LongNardyHomePrimePosition,
+    LongNardyPosition,
+    long_nardy_rules,
+)
 from engine.notation import format_play, format_steps, parse_play
 from engine.position import Position
 from engine.rules import BACKGAMMON, Ruleset
 
 __all__ = [
     "BACKGAMMON",
+    "LONG_NARDY",
+    "LONG_NARDY_HOME_PRIME",
     "VARIANTS",
     "Action",
     "AmbiguousPlay",
@@ -58,6 +67,8 @@ __all__ = [
     "IllegalPlay",
     "InvalidNotation",
     "Ledger",
+    "LongNardyHomePrimePosition",
+    "LongNardyPosition",
     "Match",
     "MatchIdFields",
     "Options",
@@ -81,6 +92,7 @@ __all__ = [
     "format_play",
     "format_steps",
     "legal_plays",
+    "long_nardy_rules",
     "max_dice_playable",
     "parse_play",
     "register_variant",
