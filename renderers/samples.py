@@ -35,7 +35,9 @@ def _played(start: Position, rolls: list[tuple[int, int]]) -> tuple[Position, Pl
     return pos, play, mover
 
 
-def _build() -> dict[str, BoardView]:
+def sample_views() -> dict[str, BoardView]:
+    """The gallery's boards by file name: opening, contact with a hit, closed board, bear-off,
+    cube offered, Crawford, chouette, long nardy start and middle."""
     opening = BoardView.seated(
         Position.initial(),
         on_roll=0,
@@ -160,7 +162,7 @@ def write_gallery(folder: Path) -> list[Path]:
     """Write every sample (light, dark, home left; PNG and text) into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    for name, view in _build().items():
+    for name, view in sample_views().items():
         for suffix, theme, orientation in VARIANTS:
             if suffix and name not in ("03-contact-hit-bar", "08-chouette", "10-long-nardy-middle"):
                 continue

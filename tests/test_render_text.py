@@ -25,6 +25,7 @@ from renderers import (
     RenderError,
     render_text,
 )
+from renderers.samples import sample_views
 
 GLYPHS = {False: ("○", "●"), True: ("O", "X")}
 
@@ -203,3 +204,18 @@ def test_long_names_are_clipped_to_the_width() -> None:
 def test_bad_width() -> None:
     with pytest.raises(RenderError):
         render_text(BoardView(Position.initial()), width="huge")  # type: ignore[arg-type]
+
+
+def test_gallery_boards_render_in_every_form() -> None:
+    views = sample_views()
+    assert len(views) == 10
+    assert any(v.chouette for v in views.values())
+    assert any(v.cube is not None and v.cube.offered_by is not None for v in views.values())
+    assert any(v.cube is not None and v.cube.dead for v in views.values())
+    assert sum(v.variant == "long_nardy" for v in views.values()) == 2
+    assert any(v.side(0)[24] or v.side(1)[24] for v in views.values())
+    for view in views.values():
+        for viewer in (0, 1):
+            sides = glyph_sides(view, viewer, False)
+            text = render_text(view, viewer=viewer)
+            assert parse_narrow(text, sides, "│") == expected_points(view, viewer)
