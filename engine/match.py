@@ -126,7 +126,7 @@ class Match:
         if not self.game.is_over:
             raise _refuse("game_running", "the current game is not over")
         score = self.score
-        crawford = self.length > 0 and not self.crawford_done and self.length - 1 in score
+        crawford = _crawford_next(self.length, score, self.crawford_done)
         last = self.game
         starter: int | None = None
         rule = self.options.next_game_starts
@@ -198,7 +198,26 @@ class Match:
                 raise EngineError(
                     f"corrupt match state: game {k + 1} is not over", code="corrupt_state"
                 )
+            crawford = k > 0 and _crawford_next(
+                self.length, score, any(g.crawford for g in self.games[:k])
+            )
+            if game.crawford != crawford:
+                raise EngineError(
+                    f"corrupt match state: game {k + 1} breaks the Crawford rule",
+                    code="corrupt_state",
+                )
             if game.result is not None and game.result.winner is not None:
                 pts = list(score)
                 pts[game.result.winner] += game.result.points
                 score = (pts[0], pts[1])
+        if self.length and max(self.games[-1].score) >= self.length:
+            raise EngineError(
+                "corrupt match state: a game was started after the match was over",
+                code="corrupt_state",
+            )
+
+
+def _crawford_next(length: int, score: tuple[int, int], done: bool) -> bool:
+    """Whether the next game is the Crawford game: a player has reached exactly ``length - 1``
+    (in a match of 2 points or more) and no Crawford game has been played yet."""
+    return length > 1 and not done and length - 1 in score

@@ -6,7 +6,9 @@ then every single step in the mover's numbering, 25 = bar, 0 = off, ``*`` a hit)
 ``Doubles => 2``, ``Takes``, ``Drops``, and the result, ``Wins 2 points``.
 
 Resignations are not part of the format: a resigned game simply ends with its ``Wins`` line.
-Automatic doubles and beavers cannot be written either, so only games without them export.
+Automatic doubles and beavers cannot be written either, so only games without them export.  A
+money session is written as a "0 point match"; the file cannot say whether the Jacoby rule was
+played, and GNU Backgammon applies its own setting (on by default, as here) when it reads one.
 """
 
 from __future__ import annotations

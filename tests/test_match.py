@@ -165,3 +165,22 @@ def test_with_game_accepts_only_a_continuation() -> None:
         match.with_game(Game.new())
     with pytest.raises(EngineError):
         Match.new(-1)
+
+
+def test_saved_match_breaking_the_crawford_rule_is_refused() -> None:
+    match = win(Match.new(3), 0, WinKind.GAMMON).next_game()  # 2-0: Crawford game
+    data = match.to_dict()
+    data["games"][1]["match"][3] = 0  # claims the game after 2-0 is not the Crawford game
+    with pytest.raises(EngineError, match="Crawford"):
+        Match.from_dict(data)
+    over = win(Match.new(1), 0)
+    data = over.to_dict()
+    extra = dict(data["games"][0])
+    extra.pop("result")
+    extra["phase"] = "opening"
+    extra["match"] = [1, 1, 0, 0]
+    for key in ("log", "turn", "first", "pos"):
+        extra.pop(key, None)
+    extra["pos"] = Game.new().to_dict()["pos"]
+    with pytest.raises(EngineError, match="over"):
+        Match.from_dict({**data, "games": [*data["games"], extra]})

@@ -153,3 +153,16 @@ def test_what_the_format_cannot_hold_is_refused() -> None:
     assert info.value.code == "not_exportable"
     with pytest.raises(EngineError):
         format_mat(Match.new(3), ("", "Bob"))
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_gnubg_imports_a_money_session(tmp_path: Path, seed: int) -> None:
+    session = play_random_match(random.Random(seed), 0, Options(), max_games=3, eager=0.15)
+    mat = tmp_path / "money.mat"
+    mat.write_text(format_mat(session, ("Alice", "Bob")))
+    assert mat.read_text().startswith("\n 0 point match\n")
+    score, position_id, match_id = gnubg_import(mat)
+    s0, s1 = session.score
+    assert score.startswith(f"The score (after 3 games) is: Alice {s0}, Bob {s1} (money session")
+    assert position_id == session.game.position_id()
+    assert match_id == session.game.match_id()
