@@ -1,0 +1,168 @@
+"""A 4-player chouette through the app: lobby, seating roll, the captain's moves, proposals, a
+unanimous team double by vote buttons, each member's own take/pass, results, rotation, ledger."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from test_app_support import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    EVE,
+    Chat,
+    Dice,
+    open_store,
+    play_turn_by_buttons,
+    texts,
+    toasts,
+)
+
+from bot.app import App, SendBoard, User
+from bot.store import Store
+from engine.chouette import BOX, TEAM
+from engine.game import Phase
+from engine.movegen import legal_plays
+
+PLAYERS = {u.ref: u for u in (ALICE, BOB, CAROL, DAVE)}
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    """The chouette runs on the memory store and on a real Redis."""
+    async with open_store(request.param, request) as opened:
+        yield opened
+
+
+def user(ref: str) -> User:
+    return PLAYERS[ref]
+
+
+async def test_four_player_chouette(store: Store) -> None:
+    chat = Chat(App(store, dice=Dice(8)))
+    assert "chouette lobby" in texts(await chat.send(ALICE, "/new chouette"))
+    for member in (BOB, CAROL, DAVE):
+        await chat.press(member, "Join")
+    assert "4 players seated" in texts(chat.log[-1:])
+    # Only the creator starts it.
+    assert toasts(await chat.press(BOB, "Start")) == [
+        "Only the player who opened the table can do that."
+    ]
+    replies = await chat.press(ALICE, "Start")
+    assert "Rolls for seats:" in texts(replies) and "box:" in texts(replies).lower()
+    ch = await chat.chouette()
+    cur = ch.current
+    assert cur is not None and len(cur.members) == 3
+    box, captain = user(cur.box), user(cur.captain)
+    # A spectator cannot act; a member who is not the captain cannot move the team's checkers.
+    assert toasts(await chat.press(EVE, "Roll")) == ["You are not playing at this table."]
+
+    team_doubled = box_doubled = passed = proposed = False
+    first_game = cur.number
+    for _ in range(600):
+        ch = await chat.chouette()
+        cur = ch.current
+        assert cur is not None
+        if cur.number != first_game:
+            break
+        game = cur.game
+        acting = [user(cur.box), user(cur.captain)]
+        if cur.vote is not None:
+            assert "Double the box" in chat.labels()
+            voter = next(n for n in cur.playing if n not in cur.vote)
+            await chat.press(user(voter), "Double the box")
+            continue
+        if game.phase is Phase.DOUBLED and game.turn == BOX:
+            undecided = [m for m in cur.members if m.playing and m.answer is None]
+            member = undecided[0]
+            if not passed:
+                replies = await chat.press(user(member.name), "Pass")
+                passed = True
+                paid = [p for p in (await chat.chouette()).ledger.payments if p.reason == "pass"]
+                assert paid and paid[-1].payer == member.name and paid[-1].payee == cur.box
+            else:
+                replies = await chat.press(user(member.name), "Take")
+            assert not toasts(replies)
+            continue
+        if game.phase is Phase.DOUBLED and game.turn == TEAM:
+            # Members may not answer for the box.
+            assert toasts(await chat.press(user(cur.captain), "Take"))
+            await chat.press(user(cur.box), "Take")
+            continue
+        team_turn = game.phase is Phase.ROLL and game.turn == TEAM
+        if team_turn and not team_doubled and ch.may_double(cur.captain):
+            replies = await chat.press(user(cur.captain), "Double")
+            assert "The team votes on doubling the box: 1 of 3 in favour." in texts(replies)
+            voting = (await chat.chouette()).current
+            assert voting is not None and voting.game.phase is Phase.ROLL
+            team_doubled = True
+            continue
+        if (
+            game.phase is Phase.ROLL
+            and game.turn == BOX
+            and team_doubled
+            and not box_doubled
+            and ch.may_double(cur.box)
+        ):
+            await chat.press(user(cur.box), "Double")
+            box_doubled = True
+            assert "Take" in chat.labels() and "Pass" in chat.labels()
+            continue
+        if game.phase is Phase.MOVE and game.turn == TEAM and not proposed and game.dice:
+            helper = next(user(n) for n in cur.playing if n != cur.captain)
+            play = legal_plays(game.position, game.dice)[0].notation()
+            replies = await chat.send(helper, f"/propose {play}")
+            assert f"{helper.name} proposes {play}." in texts(replies)
+            step = next(label for label in chat.labels() if "→" in label)
+            assert toasts(await chat.press(helper, step)) == [
+                "Only the captain moves for the team."
+            ]
+            proposed = True
+            continue
+        await play_turn_by_buttons(chat, acting, game)
+    else:
+        raise AssertionError("the first chouette game did not end")
+    assert team_doubled and box_doubled and passed and proposed
+    # The result, the ledger, the rotation.
+    ended = ch.current
+    assert ended is not None and ended.number == first_game + 1
+    log = texts(chat.log)
+    assert f"Game {first_game}:" in log and "Ledger:" in log
+    balances = ch.balances()
+    assert sum(balances.values()) == 0 and any(balances.values())
+    for name, amount in balances.items():
+        assert f"{user(name).name}: {amount:+d}" in log
+    assert set(ch.roster.players) == set(PLAYERS)
+    assert ch.roster.box in (box.ref, captain.ref)  # the box stays, or the captain takes the box
+    assert len(ch.roster.team) == 3
+    # Info commands at a chouette.
+    assert "Ledger:" in texts(await chat.send(EVE, "/score"))
+    assert any(isinstance(r, SendBoard) for r in await chat.send(EVE, "/board"))
+    # Stats reached every player.
+    for ref in PLAYERS:
+        assert "games 1" in texts(await chat.send(user(ref), "/stats"))
+
+
+async def test_a_member_says_no_and_the_vote_ends(store: Store) -> None:
+    chat = Chat(App(store, dice=Dice(4)))
+    await chat.send(ALICE, "/new chouette")
+    for member in (BOB, CAROL):
+        await chat.press(member, "Join")
+    await chat.press(ALICE, "Start")
+    for _ in range(80):
+        ch = await chat.chouette()
+        cur = ch.current
+        assert cur is not None
+        if cur.game.phase is Phase.ROLL and cur.game.turn == TEAM and ch.may_double(cur.captain):
+            break
+        await play_turn_by_buttons(chat, [user(cur.box), user(cur.captain)], cur.game)
+    await chat.press(user(cur.captain), "Double")
+    other = next(n for n in cur.playing if n != cur.captain)
+    await chat.press(user(other), "Don't double")
+    after = (await chat.chouette()).current
+    assert after is not None and after.vote is None and after.game.phase is Phase.ROLL
+    assert after.game.cube.value == 1
+    replies = await chat.send(user(cur.captain), "/resign")
+    assert "There is no resigning in a chouette" in texts(replies)
