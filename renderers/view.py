@@ -258,12 +258,17 @@ class BoardView:
         else:
             last = _last_logged_play(game)
         turn = game.turn if game.phase is not Phase.OVER else None
+        opening: tuple[int | None, int | None] | None = None
+        if game.phase is Phase.ROLL and game.log and game.log[-1].action == "opening":
+            first, second = game.log[-1].value[:2]
+            opening = (int(first), int(second))
         return cls(
             position=game.board(0),
             names=names,
             colors=colors,
             turn=turn,
             dice=game.dice if game.phase is Phase.MOVE and turn is not None else None,
+            opening=opening,
             cube=cube,
             score=score,
             last_play=last,

@@ -16,7 +16,7 @@ import pytest
 from engine import Play, Position, Step, legal_plays
 from engine.chouette import BOX, Chouette
 from engine.game import VARIANTS as GAME_VARIANTS
-from engine.game import Game, Phase
+from engine.game import Game, Phase, find_variant
 from engine.nardy import LongNardyPosition
 from renderers import (
     DARK,
@@ -359,7 +359,19 @@ def play_random_game(seed: int, variant: str, plies: int) -> list[Game]:
 
 @pytest.mark.parametrize("variant", sorted(GAME_VARIANTS))
 def test_from_game_matches_the_game(variant: str) -> None:
-    for state in play_random_game(5, variant, 120)[::3]:
+    states = play_random_game(5, variant, 120)
+    openings = [
+        s
+        for s in states[:4]
+        if s.phase is Phase.ROLL and s.log[-1:] and s.log[-1].action == "opening"
+    ]
+    # where the opening roll is not played, the board shows each player's opening die
+    assert bool(openings) == (not find_variant(variant).opening_plays_both)
+    for state in openings:
+        view = BoardView.from_game(state)
+        assert view.opening == tuple(state.log[-1].value[:2])
+        assert view.dice is None
+    for state in states[::3]:
         view = BoardView.from_game(state, names=("Ann", "Bo"))
         for viewer in (0, 1):
             root = parse(render_svg(view, viewer=viewer))
