@@ -37,7 +37,7 @@ from engine.errors import EngineError
 from engine.game import Variant, register_variant
 from engine.position import CHECKERS, Position
 from engine.result import Outcome, WinKind
-from engine.rules import Ruleset, StepHook
+from engine.rules import Ruleset, StepHook, StepRefusal
 
 HEAD = 24
 """A side's head: its own point 24, where all its checkers start."""
@@ -146,6 +146,40 @@ def _step_hook(home_variant: bool) -> StepHook:
     return step_allowed
 
 
+def _step_refusal(home_variant: bool) -> StepRefusal:
+    def why(
+        me: Sequence[int],
+        opp: Sequence[int],
+        frm: int,
+        to: int,
+        path: Sequence[tuple[int, int, bool]],
+    ) -> tuple[str, str, dict[str, int | str]] | None:
+        """Why the step hook refuses ``frm -> to``: the head rule or the six-prime rule."""
+        move = f"{frm}/{to if to else 'off'}"
+        if frm == HEAD and not _may_leave_head(me, opp, to, path):
+            return (
+                "head_rule",
+                "only one checker may leave the head (your 24 point) in a turn; a second one "
+                "only on your first turn with 6-6, 4-4 or 3-3 when the opponent's head stops "
+                "the first",
+                {"move": move, "point": HEAD},
+            )
+        if to and not me[to] and not _prime_allowed(me, opp, frm, to, home_variant):
+            condition = (
+                "until an opposing checker has entered his home"
+                if home_variant
+                else "unless an opposing checker stands ahead of them"
+            )
+            return (
+                "six_prime",
+                f"{move} would make six points in a row, which is not allowed {condition}",
+                {"move": move, "point": to},
+            )
+        return None
+
+    return why
+
+
 LONG_NARDY = Ruleset(
     "long_nardy",
     opponent_point=opponent_point,
@@ -153,6 +187,7 @@ LONG_NARDY = Ruleset(
     has_bar=False,
     step_allowed=_step_hook(home_variant=False),
     steps_commute=False,
+    step_refusal=_step_refusal(home_variant=False),
 )
 """Long nardy with the standard six-prime rule (an opposing checker must be ahead of a prime)."""
 
@@ -163,6 +198,7 @@ LONG_NARDY_HOME_PRIME = Ruleset(
     has_bar=False,
     step_allowed=_step_hook(home_variant=True),
     steps_commute=False,
+    step_refusal=_step_refusal(home_variant=True),
 )
 """Long nardy with the ``prime_rule`` option: a prime only once an opposing checker is home."""
 

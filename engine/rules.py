@@ -16,6 +16,13 @@ from dataclasses import dataclass, field
 #: already made this turn as ``(frm, to, hit)`` tuples.
 StepHook = Callable[[Sequence[int], Sequence[int], int, int, Sequence[tuple[int, int, bool]]], bool]
 
+#: ``StepRefusal(me, opp, frm, to, path) -> (code, message, params) | None`` -- why ``step_allowed``
+#: refuses the step, for the player: a stable code, an English sentence and its parameters.
+StepRefusal = Callable[
+    [Sequence[int], Sequence[int], int, int, Sequence[tuple[int, int, bool]]],
+    tuple[str, str, dict[str, int | str]] | None,
+]
+
 
 def _backgammon_map(point: int) -> int:
     return 25 - point
@@ -33,7 +40,8 @@ class Ruleset:
     are made, so the generator may try a double's steps in one order only.  A variant whose hook
     judges the position after every single step (long nardy forbids a six-point prime even in
     passing) sets it False and every order is tried; such a hook may depend on the path only
-    through the position it has reached.
+    through the position it has reached.  ``step_refusal`` explains a refusal of ``step_allowed``
+    in words (for parsers' error messages).
     """
 
     name: str
@@ -42,6 +50,7 @@ class Ruleset:
     has_bar: bool = True
     step_allowed: StepHook | None = None
     steps_commute: bool = True
+    step_refusal: StepRefusal | None = None
     point_map: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

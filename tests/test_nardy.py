@@ -8,9 +8,9 @@ import pytest
 
 from engine.builder import PlayBuilder
 from engine.cube import CubeState
-from engine.errors import EngineError, IllegalAction
+from engine.errors import EngineError, IllegalAction, IllegalPlay
 from engine.game import DiceSequence, Game, Phase, Reason, find_variant
-from engine.movegen import Play, Step, apply_steps, legal_plays, max_dice_playable
+from engine.movegen import Play, Step, apply_steps, legal_plays, max_dice_playable, to_lists
 from engine.nardy import (
     LONG_NARDY,
     LONG_NARDY_HOME_PRIME,
@@ -25,6 +25,7 @@ from engine.nardy import (
     long_nardy_rules,
     opponent_point,
 )
+from engine.notation import parse_play
 from engine.position import Position
 from engine.result import Outcome, WinKind
 
@@ -376,3 +377,37 @@ def test_position_ids_and_repr_round_trip() -> None:
     assert LongNardyPosition.from_gnubg_id(position.gnubg_id()) == position
     assert eval(repr(position), {"LongNardyPosition": LongNardyPosition}) == position
     assert {p.notation() for p in legal_plays(START, (6, 6))} == {"24/18(2)"}
+
+
+# -- notation and explanations ---------------------------------------------------------------------
+
+
+def test_plays_are_written_and_read_in_the_movers_numbering() -> None:
+    three = legal_plays(START, (3, 3))
+    for play in three:
+        parsed = parse_play(START, (3, 3), play.notation())
+        assert apply_steps(START, parsed.steps) == apply_steps(START, play.steps)
+    black = _after(START, (5, 5))
+    assert parse_play(black, (4, 4), "24/20").steps == (Step(24, 20),)
+    with pytest.raises(IllegalPlay):
+        parse_play(START, (6, 5), "24/18 24/19")
+    with pytest.raises(IllegalPlay):
+        parse_play(black, (4, 4), "24/20 24/20")
+    with pytest.raises(EngineError):
+        parse_play(START, (6, 5), "24/18*/13")  # no hitting in long nardy
+
+
+def test_refusals_are_explained() -> None:
+    explain = LONG_NARDY.step_refusal
+    assert explain is not None
+    me, opp = to_lists(apply_steps(START, [Step(24, 19)]))
+    code, message, params = explain(me, opp, 24, 18, [(24, 19, False)]) or ("", "", {})
+    assert code == "head_rule" and "head" in message and params["move"] == "24/18"
+    me, opp = to_lists(nardy(FIVE_POINTS, {24: 15}))
+    refusal = explain(me, opp, 22, 21, [])
+    assert refusal is not None and refusal[0] == "six_prime" and "22/21" in refusal[1]
+    assert explain(me, opp, 22, 20, []) is None
+    home = LONG_NARDY_HOME_PRIME.step_refusal
+    assert home is not None
+    refusal = home(me, opp, 22, 21, [])
+    assert refusal is not None and "home" in refusal[1]
