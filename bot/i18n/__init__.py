@@ -298,6 +298,7 @@ ERROR_CODES: Final = (
     "already_voted",
     "vote_pending",
     "already_decided",
+    "bad_payment",
 )
 """Every error code the engine raises (``EngineError.code``); each has an ``error-*`` message."""
 

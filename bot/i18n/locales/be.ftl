@@ -473,6 +473,7 @@ error-no-vote = Галасавання за падваенне няма.
 error-already-voted = Вы ўжо прагаласавалі.
 error-vote-pending = Каманда галасуе за падваенне.
 error-already-decided = Вы ўжо адказалі.
+error-bad-payment = Такі плацёж недапушчальны.
 
 ## Чат-праграма (bot/app): збор, хады, шуэт, налады, кансоль
 

@@ -447,6 +447,7 @@ error-no-vote = No double is being voted on.
 error-already-voted = You have already voted.
 error-vote-pending = The team is voting on a double.
 error-already-decided = You have already answered.
+error-bad-payment = That payment is not valid.
 
 ## The chat application (bot/app): lobby, turns, chouette, settings, console
 

@@ -473,6 +473,7 @@ error-no-vote = Голосования за удвоение нет.
 error-already-voted = Вы уже проголосовали.
 error-vote-pending = Команда голосует за удвоение.
 error-already-decided = Вы уже ответили.
+error-bad-payment = Такой платёж недопустим.
 
 ## Чат-приложение (bot/app): сбор, ходы, шуэт, настройки, консоль
 
