@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -10,6 +11,7 @@ from engine.builder import PlayBuilder
 from engine.cube import CubeState
 from engine.errors import EngineError, IllegalAction, IllegalPlay
 from engine.game import DiceSequence, Game, Phase, Reason, find_variant
+from engine.match import Match
 from engine.movegen import Play, Step, apply_steps, legal_plays, max_dice_playable, to_lists
 from engine.nardy import (
     LONG_NARDY,
@@ -411,3 +413,32 @@ def test_refusals_are_explained() -> None:
     assert home is not None
     refusal = home(me, opp, 22, 21, [])
     assert refusal is not None and "home" in refusal[1]
+
+
+@pytest.mark.parametrize("starts", ["winner", "alternate"])
+def test_a_match_to_three_points_of_long_nardy(starts: str) -> None:
+    rng = random.Random(7)
+
+    def dice() -> int:
+        return rng.randint(1, 6)
+
+    match = Match.new(3, "long_nardy", replace(LONG_NARDY_OPTIONS, next_game_starts=starts))
+    while True:
+        game = match.game
+        if game.phase is Phase.OPENING:
+            game = game.roll(0, dice)
+        while not game.is_over:
+            assert game.turn is not None
+            game = game.roll(game.turn, dice)
+            plays = game.builder.legal_plays
+            game = game.play(game.turn, rng.choice(plays) if plays else Play(()))
+        assert game.result is not None and game.result.points in (1, 2)
+        assert game.cube == CubeState()
+        match = match.with_game(game)
+        if match.is_over:
+            break
+        match = match.next_game()
+        expected = game.result.winner if starts == "winner" else 1 - (game.first or 0)
+        assert match.game.first == expected and match.game.phase is Phase.ROLL
+    assert match.winner is not None and max(match.score) >= 3
+    assert sum(match.score) == sum(g.result.points for g in match.games if g.result)
