@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -106,3 +107,47 @@ async def test_a_token_without_its_adapter_is_logged_not_pretended(
     status = await entry.run(settings, [])
     assert status == 2
     assert "Telegram token is set but the Telegram adapter is not available" in caplog.text
+
+
+def test_killed_mid_game_and_restarted_the_game_goes_on(tmp_path: Path, redis_url: str) -> None:
+    """``python -m bot`` on Redis, killed with SIGKILL mid-game: the restart resumes the table."""
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
+    env = _env()
+    env["REDIS_URL"] = redis_url
+    first = subprocess.Popen(
+        [sys.executable, "-m", "bot", "--game", "new 5"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert first.stdin is not None and first.stdout is not None
+    first.stdin.write("1\n" * 60)  # about fifteen turns of pressing the first button
+    first.stdin.flush()
+    seen = ""
+    while seen.count("Bot> ") < 3:
+        line = first.stdout.readline()
+        assert line, "the console ended early"
+        seen += line
+    first.send_signal(signal.SIGKILL)
+    first.wait(timeout=30)
+    stored = redis.Redis.from_url(redis_url).keys("bg:{console:local}")
+    assert stored, "the table is in Redis"
+    again = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        input="score\nquit\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert again.returncode == 0, again.stderr
+    assert "New Backgammon table" not in again.stdout  # the old table, not a new one
+    assert "Score:" in again.stdout and "(match to 5)" in again.stdout
+    assert re.search(r"\[1\] \S+", again.stdout)  # its buttons are live again
