@@ -1018,7 +1018,7 @@ class Chouette:
             raise
         except EngineError as exc:
             raise EngineError(f"corrupt chouette state: {exc}", code="corrupt_state") from exc
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise EngineError(f"corrupt chouette state: {exc!r}", code="corrupt_state") from exc
         chouette._validate()
         return chouette

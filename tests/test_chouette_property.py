@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine.chouette import BOX, TEAM, Chouette
 from engine.cube import Options
-from engine.errors import IllegalAction
+from engine.errors import EngineError, IllegalAction
 from engine.game import Phase
 from engine.result import WinKind
 
@@ -286,3 +286,61 @@ def test_random_sessions_keep_a_zero_sum_ledger_and_a_valid_roster(
         box = boxes[payment.game]
         assert box in (payment.payer, payment.payee)
         assert payment.payer != payment.payee
+
+
+def _sample_state() -> dict[str, object]:
+    rng = random.Random(7)
+    names = ["p0", "p1", "p2", "p3"]
+    ch = Chouette.start(names, lambda: rng.randint(1, 6), Options(beaver=True))
+    driver = Driver(rng, ch, set(names))
+    while driver.ch.games < 2 or not driver.ch.in_game:
+        driver.step()
+    for _ in range(15):
+        driver.step()
+    return driver.ch.to_dict()
+
+
+SAMPLE = _sample_state()
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 70) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=8,
+)
+
+
+def _paths(value: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out.extend(_paths(item, (*prefix, key)))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            out.extend(_paths(item, (*prefix, i)))
+    return out
+
+
+PATHS = [p for p in _paths(SAMPLE) if p]
+
+
+def _replaced(value: object, path: tuple[object, ...], new: object) -> object:
+    if not path:
+        return new
+    head, rest = path[0], path[1:]
+    if isinstance(value, dict):
+        return {k: (_replaced(v, rest, new) if k == head else v) for k, v in value.items()}
+    assert isinstance(value, list)
+    return [_replaced(v, rest, new) if i == head else v for i, v in enumerate(value)]
+
+
+@settings(max_examples=100, deadline=None)
+@given(path=st.sampled_from(PATHS), new=json_values)
+def test_corrupted_states_load_or_fail_cleanly(path: tuple[object, ...], new: object) -> None:
+    """A damaged saved chouette either loads (and saves back the same) or raises EngineError."""
+    data = _replaced(SAMPLE, path, new)
+    assert isinstance(data, dict)
+    try:
+        ch = Chouette.from_dict(data)
+    except EngineError:
+        return
+    assert Chouette.from_dict(json.loads(json.dumps(ch.to_dict()))) == ch
