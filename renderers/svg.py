@@ -384,7 +384,7 @@ def _bar(cv: _Canvas, seen: Seen, th: Theme, colours: tuple[CheckerColors, Check
     for side in (VIEWER, OPPONENT):
         n = seen.bar[side]
         colour = colours[side]
-        hit = side != seen.mover and seen.hits and seen.mover is not None
+        hit = bool(seen.hits) and seen.mover is not None and side != seen.mover
         cv.add(f'<g data-bar="{_side_name(side)}" data-count="{n}">')
         shown = min(n, _BAR_SHOWN)
         for k in range(shown):
