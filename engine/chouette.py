@@ -510,6 +510,9 @@ class Chouette:
     def propose(self, name: str, action: ProposalAction, play: Play | str = "") -> Chouette:
         """A team member suggests a cube action or a play; replaces his earlier suggestion.
 
+        ``double``/``no_double`` on the team's turn before rolling, ``take``/``pass``/``beaver``
+        while the box's double is answered, ``play`` (a legal play) when the team has rolled.
+
         Proposals are shown to the team; they bind nobody (the captain's choice stands).  They are
         cleared when the board turn or the cube decision moves on.
         """
@@ -530,6 +533,11 @@ class Chouette:
             text = str(board.log[-1].value[0])
         elif text:
             raise illegal("bad_proposal", f"a {action} proposal carries no play")
+        elif action in ("double", "no_double"):
+            if cur.game.phase is not Phase.ROLL or cur.game.turn != TEAM:
+                raise illegal("not_your_turn", "the team doubles on its turn before rolling")
+        elif cur.game.phase is not Phase.DOUBLED or cur.game.turn != BOX:
+            raise illegal("no_double_pending", "the box has not doubled")
         kept = tuple(p for p in cur.proposals if p.player != name)
         return replace(self, current=replace(cur, proposals=(*kept, Proposal(name, action, text))))
 

@@ -465,6 +465,7 @@ def test_proposals_are_data_and_bind_nobody() -> None:
     assert [(p.player, p.action) for p in cur.proposals] == [("A", "double"), ("B", "no_double")]
     assert code_of(ch.propose, "D", "play", "8/5 6/5") == "not_your_turn"
     assert code_of(ch.propose, "D", "double", "8/5 6/5") == "bad_proposal"
+    assert code_of(ch.propose, "D", "take") == "no_double_pending"
     ch = ch.roll("C", DiceSequence([3, 1]))
     assert ch.current is not None and ch.current.proposals == ()  # the decision moved on
     plays = {p.notation(): p for p in ch.current.game.builder.legal_plays}
@@ -480,6 +481,10 @@ def test_proposals_are_data_and_bind_nobody() -> None:
     ch = ch.propose("B", "play", plays["8/5 6/5"])
     ch = ch.add_step("C", Step(6, 5)).confirm("C")
     assert ch.current is not None and ch.current.proposals == ()
+    assert code_of(ch.propose, "A", "double") == "not_your_turn"
+    ch = ch.double("X").propose("A", "pass").propose("B", "take")
+    assert ch.current is not None
+    assert [(p.player, p.action) for p in ch.current.proposals] == [("A", "pass"), ("B", "take")]
 
 
 # -- serialisation --------------------------------------------------------------------------------
