@@ -186,7 +186,7 @@ def _search(me: list[int], opp: list[int], d1: int, d2: int, rules: Ruleset) -> 
     best = 0
     hi, lo = (d1, d2) if d1 > d2 else (d2, d1)
     two = 32 + hi + lo
-    W = _W
+    W, hit_w, plain, hitting = _W, _HIT, _STEP, _HIT_STEP
     outside = sum(me[7:26])
     options = {hi: single_steps(me, opp, hi, block), lo: single_steps(me, opp, lo, block)}
     for a, b in ((hi, lo), (lo, hi)):
@@ -199,15 +199,20 @@ def _search(me: list[int], opp: list[int], d1: int, d2: int, rules: Ruleset) -> 
             if to and opp[to] == 1 and block == 2:
                 opp[to] = 0
                 opp[0] += 1
-                first = _HIT_STEP[frm][to]
-                key1 = W[to] - W[frm] + _HIT[to]
+                first = hitting[frm][to]
+                key1 = W[to] - W[frm] + hit_w[to]
             else:
-                first = _STEP[frm][to]
+                first = plain[frm][to]
                 key1 = W[to] - W[frm]
             if frm == 25 or outside == (frm > 6 >= to):
                 seconds = single_steps(me, opp, b, block)
+                only_on = 0
             else:
                 seconds = after if me[frm] else [s for s in after if s[0] != frm]
+                # In the second order a step by another checker makes a play already found in
+                # the first order (the same two steps swapped, legal either way here): only the
+                # checker that just moved can reach anything new.
+                only_on = to if a == lo and hook is None else 0
                 if to > b and me[to] == 1 and opp[to - b] < block:
                     j = 0
                     while j < len(seconds) and seconds[j][0] > to:
@@ -220,15 +225,17 @@ def _search(me: list[int], opp: list[int], d1: int, d2: int, rules: Ruleset) -> 
                 if best < two:
                     best = two
                     leaves.clear()
+                if only_on:
+                    seconds = [(to, to - b)] if to > b and opp[to - b] < block else []
                 for frm2, to2 in seconds:
                     if to2 and opp[to2] == 1 and block == 2:
-                        key = key1 + W[to2] - W[frm2] + _HIT[to2]
+                        key = key1 + W[to2] - W[frm2] + hit_w[to2]
                         if key not in leaves:
-                            leaves[key] = (first, _HIT_STEP[frm2][to2])
+                            leaves[key] = (first, hitting[frm2][to2])
                     else:
                         key = key1 + W[to2] - W[frm2]
                         if key not in leaves:
-                            leaves[key] = (first, _STEP[frm2][to2])
+                            leaves[key] = (first, plain[frm2][to2])
             elif best <= 16 + a:
                 if best < 16 + a:
                     best = 16 + a
@@ -257,8 +264,7 @@ def _search_double(me: list[int], opp: list[int], die: int, rules: Ruleset) -> _
     found = _Search()
     leaves = found.leaves
     path: list[Step] = []
-    W = _W
-    hitw = _HIT
+    W, hitw, plain, hitting = _W, _HIT, _STEP, _HIT_STEP
     full = 4 * (16 + die)
 
     ordered = rules.steps_commute
@@ -290,11 +296,11 @@ def _search_double(me: list[int], opp: list[int], die: int, rules: Ruleset) -> _
                 if to and opp[to] == 1 and block == 2:
                     k = key + W[to] - W[frm] + hitw[to]
                     if k not in leaves:
-                        leaves[k] = (*path, _HIT_STEP[frm][to])
+                        leaves[k] = (*path, hitting[frm][to])
                 else:
                     k = key + W[to] - W[frm]
                     if k not in leaves:
-                        leaves[k] = (*path, _STEP[frm][to])
+                        leaves[k] = (*path, plain[frm][to])
             return
         for i, step in enumerate(steps):
             frm, to = step
@@ -318,12 +324,12 @@ def _search_double(me: list[int], opp: list[int], die: int, rules: Ruleset) -> _
             if to and opp[to] == 1 and block == 2:
                 opp[to] = 0
                 opp[0] += 1
-                path.append(_HIT_STEP[frm][to])
+                path.append(hitting[frm][to])
                 walk(depth + 1, nxt, key + W[to] - W[frm] + hitw[to], left)
                 opp[to] = 1
                 opp[0] -= 1
             else:
-                path.append(_STEP[frm][to])
+                path.append(plain[frm][to])
                 walk(depth + 1, nxt, key + W[to] - W[frm], left)
             path.pop()
             me[frm] += 1
