@@ -258,6 +258,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             f" {len(cases)} cases, {failed} failed)"
         )
 
+    met = ours >= 0.10 * rates["gnubg"] and (gym is None or ours > rates["gym"])
+    print(
+        "  target (engine >= 0.10 x gnubg_nn.moves(..., 1), faster than the pure-Python package): "
+        + ("met" if met else "NOT met")
+    )
+
     for group in groups:
         subset = [case for case in cases if case.group == group]
         pair: dict[str, Runner] = {"engine": runners["engine"], "gnubg": runners["gnubg"]}
@@ -267,6 +273,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"  gnubg_nn {by_group['gnubg']:>9,.0f}/s"
             f"  ratio {by_group['engine'] / by_group['gnubg']:.3f}"
         )
+    if not met:
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":
