@@ -115,6 +115,9 @@ SETTING_ALIASES: dict[str, str] = {
 }
 """Other words accepted for a ``settings`` key."""
 
+REMIND_BEFORE = 0.2
+"""The reminder comes when this share of the move clock is left."""
+
 MAX_MATCH = 63
 """Longest match the bot sets up."""
 
@@ -288,6 +291,7 @@ class App:
             return []
         done = last[0]
         if result.status is UpdateStatus.APPLIED:
+            await self._schedule(update.table, done.written)
             await self._record_stats(update, done)
         return done.replies
 
@@ -341,8 +345,8 @@ class App:
             if len(args) != 2:
                 raise _usage("settings")
             return "setting", (key, args[1].lower()), None
-        if name == "accept":
-            return "accept", (), None
+        if name == "language":
+            return "language", tuple(a.lower() for a in args[:1]), None
         return name, args, None
 
     # -- per-user actions -----------------------------------------------------------------------
@@ -438,6 +442,8 @@ class App:
             return None
         if action == "setting":
             return self._setting(ctx, table, args)
+        if action == "clock":
+            return self._set_clock(ctx, table, args)
         if action in ("join", "invite", "leave", "start", "option", "abort", "cancel"):
             return self._lobby(ctx, table, action, args)
         if table.stage == "lobby":
@@ -446,6 +452,8 @@ class App:
             from bot.app.chouette import decide_chouette
 
             return decide_chouette(self, ctx, table, action, args)
+        if action == "claim":
+            return self._claim(ctx, table)
         return self._play(ctx, table, action, args)
 
     # -- new table and lobby --------------------------------------------------------------------
@@ -661,7 +669,7 @@ class App:
             notes.append(ctx.tr("opening-first", player=name, dice=f"{d[0]}-{d[1]}"))
         match, more = self._settle(ctx, table, match)
         notes += more
-        new = table.bumped(match=match.to_dict(), abort_by=None)
+        new = self._clocked(ctx, table, table.bumped(match=match.to_dict(), abort_by=None), match)
         if match.game.turn == before_turn and building and not notes:
             ctx.replies.append(self._edit_or_send(ctx, new, match))
         else:
@@ -835,6 +843,137 @@ class App:
             return view.step_keyboard(ctx.tr, game, v)
         return ()
 
+    # -- the correspondence clock ----------------------------------------------------------------
+
+    def _set_clock(self, ctx: _Ctx, table: Table, args: tuple[Any, ...]) -> Table:
+        if table.seat_of(ctx.user.ref) is None:
+            raise Refused("error-not-seated")
+        if table.mode == "chouette":
+            raise Refused("app-clock-two-players")
+        seconds = _parse_clock(str(args[0]) if args else "")
+        if seconds is None:
+            raise Refused("error-bad-clock")
+        new = replace(table, clock=seconds, deadline=None, reminded=False)
+        if seconds:
+            ctx.replies.append(SendText(ctx.tr("clock-set", duration=_duration(ctx.tr, seconds))))
+        else:
+            ctx.replies.append(SendText(ctx.tr("clock-off")))
+        if table.stage == "play" and table.match is not None:
+            new = self._clocked(ctx, new, new, Match.from_dict(table.match), fresh=True)
+        return new
+
+    def _clocked(
+        self, ctx: _Ctx, old: Table, new: Table, match: Match, *, fresh: bool = False
+    ) -> Table:
+        """``new`` with its deadline: a fresh one whenever another player must act."""
+        actor = _actor(match) if new.stage == "play" and new.clock else None
+        if actor is None:
+            return replace(new, deadline=None, reminded=False)
+        before = _actor(Match.from_dict(old.match)) if old.match is not None else None
+        if before == actor and old.deadline is not None and not fresh:
+            return replace(new, deadline=old.deadline, reminded=old.reminded)
+        return replace(new, deadline=ctx.now + new.clock, reminded=False)
+
+    async def _schedule(self, key: TableKey, table: Table | None) -> None:
+        """Put the table's next clock event (reminder, then deadline) in the store's deadlines."""
+        if table is None or table.deadline is None:
+            return
+        await self.store.set_deadline(key, _wake_time(table))
+
+    def _claim(self, ctx: _Ctx, table: Table) -> Table:
+        seat = table.seat_of(ctx.user.ref)
+        if seat is None:
+            raise Refused("error-not-seated")
+        if table.match is None or table.deadline is None:
+            raise Refused("app-no-clock")
+        match = Match.from_dict(table.match)
+        actor = _actor(match)
+        if actor is None or actor == seat or ctx.now < table.deadline:
+            raise Refused("error-clock-running")
+        game = match.game
+        if game.phase is Phase.DOUBLED:
+            game = game.pass_(actor)
+        elif game.phase is Phase.BEAVERED:
+            game = game.refuse_beaver(actor)
+        else:
+            if game.resign is not None and game.resign.player == seat:
+                game = game.decline_resign(actor)
+            if game.resign is None:
+                game = game.offer_resign(actor, WinKind.SINGLE)
+            game = game.accept_resign(seat)
+        match = match.with_game(game)
+        notes = [ctx.tr("clock-claimed", player=table.seats[seat].name, what="game")]
+        match, more = self._settle(ctx, table, match)
+        new = self._clocked(ctx, table, table.bumped(match=match.to_dict()), match)
+        self._turn_passed(ctx, table, new, match, notes + more)
+        return new
+
+    async def tick(self, now: float | None = None) -> list[tuple[TableKey, list[Reply]]]:
+        """Serve the clocks that are due: reminders, then "time is up" notices.
+
+        Adapters call this periodically (any process may: every event is applied once) and post
+        each table's replies to its chat.
+        """
+        moment = self.clock() if now is None else now
+        out: list[tuple[TableKey, list[Reply]]] = []
+        for due in await self.store.due(moment):
+            try:
+                replies = await self._tick_table(due.table, due.when, moment)
+            except StoreUnavailable:
+                raise
+            except Exception:
+                log.exception("clock failed table=%s", due.table)
+                continue
+            if replies:
+                out.append((due.table, replies))
+        return out
+
+    async def _tick_table(self, key: TableKey, when: float, now: float) -> list[Reply]:
+        lang = self.default_language
+        replies: list[Reply] = []
+        written: list[Table] = []
+
+        def fn(current: Versioned | None) -> bytes | None:
+            replies.clear()
+            written.clear()
+            table = Table.decode(current.payload) if current is not None else None
+            if table is None or table.deadline is None or table.match is None:
+                return None
+            actor = _actor(Match.from_dict(table.match))
+            if actor is None:
+                return None
+            names = [s.name for s in table.seats]
+            if now >= table.deadline:
+                replies.append(
+                    SendText(
+                        t(
+                            lang,
+                            "clock-expired",
+                            player=names[actor],
+                            opponent=names[1 - actor],
+                            what="game",
+                        )
+                    )
+                )
+                new = replace(table, reminded=True)
+            elif not table.reminded and now >= _wake_time(table):
+                left = _duration(lambda i, **p: t(lang, i, **p), int(table.deadline - now))
+                replies.append(SendText(t(lang, "clock-reminder", player=names[actor], left=left)))
+                new = replace(table, reminded=True)
+            else:
+                return None
+            written.append(new)
+            return new.encode()
+
+        result = await self.store.update(key, fn, update_id=f"clock:{when}")
+        await self.store.clear_deadline(key, when)
+        if result.status is not UpdateStatus.APPLIED:
+            return []
+        table = written[0]
+        if table.deadline is not None and now < table.deadline:
+            await self.store.set_deadline(key, table.deadline)
+        return list(replies)
+
     # -- information ----------------------------------------------------------------------------
 
     def _info(self, ctx: _Ctx, table: Table, action: str) -> None:
@@ -934,6 +1073,50 @@ class App:
 
 
 # -- helpers --------------------------------------------------------------------------------------
+
+
+def _actor(match: Match) -> int | None:
+    """The player the game waits for (his clock runs), or ``None`` when it waits for nobody."""
+    if match.is_over:
+        return None
+    game = match.game
+    if game.is_over or game.turn is None:
+        return None
+    responder = game.responder
+    return responder if responder is not None else game.turn
+
+
+def _wake_time(table: Table) -> float:
+    """When the table's clock next needs attention: the reminder, then the deadline."""
+    assert table.deadline is not None
+    if table.reminded:
+        return table.deadline
+    return table.deadline - table.clock * REMIND_BEFORE
+
+
+_CLOCK_RE = re.compile(r"(\d{1,4})\s*([mhd]?)\Z")
+
+
+def _parse_clock(text: str) -> int | None:
+    """``off`` → 0; ``30m``, ``12h``, ``3d`` (a bare number is minutes) → seconds; else ``None``."""
+    word = text.strip().lower()
+    if word in ("off", "0", "no"):
+        return 0
+    found = _CLOCK_RE.match(word)
+    if found is None or int(found.group(1)) == 0:
+        return None
+    unit = {"": 60, "m": 60, "h": 3600, "d": 86400}[found.group(2)]
+    seconds = int(found.group(1)) * unit
+    return seconds if seconds <= 90 * 86400 else None
+
+
+def _duration(tr: Callable[..., str], seconds: int) -> str:
+    """``2 hours``, ``3 days``, ``45 minutes``: the largest whole unit."""
+    if seconds >= 86400 and seconds % 86400 == 0:
+        return tr("duration-days", count=seconds // 86400)
+    if seconds >= 3600:
+        return tr("duration-hours", count=max(1, round(seconds / 3600)))
+    return tr("duration-minutes", count=max(1, round(seconds / 60)))
 
 
 def _usage(command: str) -> Refused:

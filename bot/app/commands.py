@@ -40,6 +40,9 @@ COMMANDS: tuple[str, ...] = (
     "settings",
     "propose",
     "stats",
+    "clock",
+    "claim",
+    "language",
 )
 """Every command, in the order ``help`` lists them."""
 

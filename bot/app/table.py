@@ -67,7 +67,9 @@ class Table:
 
     ``seats`` are the players: for a match or money session seat ``i`` plays the engine's player
     ``i``; in a chouette they are the members in joining order.  ``match`` is the engine
-    ``Match.to_dict()`` while playing, ``chouette`` the chouette session's dict.
+    ``Match.to_dict()`` while playing, ``chouette`` the chouette session's dict.  ``clock`` is the
+    correspondence move clock in seconds (0: off); ``deadline`` is when the player to act runs out
+    of time (epoch seconds) and ``reminded`` whether he has been reminded since his turn began.
     """
 
     mode: Mode
@@ -85,6 +87,9 @@ class Table:
     board_message: str | None = None
     abort_by: str | None = None
     games: int = 0
+    clock: int = 0
+    deadline: float | None = None
+    reminded: bool = False
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -122,6 +127,12 @@ class Table:
             data["board"] = self.board_message
         if self.abort_by is not None:
             data["abort"] = self.abort_by
+        if self.clock:
+            data["clock"] = self.clock
+        if self.deadline is not None:
+            data["deadline"] = self.deadline
+        if self.reminded:
+            data["reminded"] = True
         return data
 
     @classmethod
@@ -142,6 +153,9 @@ class Table:
             board_message=data.get("board"),
             abort_by=data.get("abort"),
             games=int(data.get("games", 0)),
+            clock=int(data.get("clock", 0)),
+            deadline=None if data.get("deadline") is None else float(data["deadline"]),
+            reminded=bool(data.get("reminded", False)),
         )
 
     def encode(self) -> bytes:
