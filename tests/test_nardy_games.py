@@ -204,8 +204,10 @@ def play_game(
         expected = referee_results(Table.of(position), game.dice, home_variant)
         assert results == expected, (position, game.dice, results ^ expected)
         play = rng.choice(plays) if plays else Play(())
-        check_turn(position, game.dice, apply_steps(position, play.steps), home_variant)
+        moved = apply_steps(position, play.steps)
+        check_turn(position, game.dice, moved, home_variant)
         game = game.play(game.turn, play)
+        assert game.position == moved.swapped()
         turns += 1
     return game
 
