@@ -7,10 +7,11 @@ The generator works on two mutable lists, indexed in the mover's numbering:
 * ``opp[p]`` for ``p`` in 1..24 is the opponent's checkers on the mover's point ``p`` and
   ``opp[0]`` the opponent's bar.
 
-Single steps are applied and undone in place while the search walks the dice; a leaf is recorded
-under the bytes of both lists, so plays that reach the same position are merged.  The maximum-usage
-rules (both dice when possible, else the higher one; as many of a double as possible) are applied
-to the recorded leaves at the end.
+Single steps are applied and undone in place while the search walks the dice.  A leaf is recorded
+under an integer that says exactly how the play changes the position, so plays that reach the same
+position are merged, and only the leaves of the best rank are kept: the maximum-usage rules (both
+dice when possible, else the higher one; as many of a double as possible) are applied as the search
+goes.  The ``Ruleset.step_allowed`` hook, when a variant has one, is asked before every step.
 """
 
 from __future__ import annotations
