@@ -827,6 +827,12 @@ class Game:
         """Rebuild a game from :meth:`to_dict`; refuses a newer or unknown schema version with
         :class:`UnsupportedSchema` and a malformed state with :class:`EngineError`."""
         check_schema(data, "game")
+        unknown = set(data) - _GAME_KEYS
+        if unknown:
+            raise EngineError(
+                f"corrupt game state: unknown keys {', '.join(sorted(map(str, unknown)))}",
+                code="corrupt_state",
+            )
         try:
             spec = find_variant(data["variant"])
             player, opponent = decode_position_id(data["pos"])
@@ -870,7 +876,7 @@ class Game:
             raise
         except EngineError as exc:
             raise EngineError(f"corrupt game state: {exc}", code="corrupt_state") from exc
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise EngineError(f"corrupt game state: {exc!r}", code="corrupt_state") from exc
         game._validate()
         return game
@@ -1075,6 +1081,28 @@ class MatchIdFields:
             key |= value << shift
             shift += width
         return base64.b64encode(key.to_bytes(9, "little")).decode("ascii")
+
+
+_GAME_KEYS = frozenset(
+    {
+        "v",
+        "variant",
+        "pos",
+        "phase",
+        "options",
+        "turn",
+        "dice",
+        "steps",
+        "cube",
+        "resign",
+        "result",
+        "log",
+        "match",
+        "score",
+        "first",
+        "last_roll",
+    }
+)
 
 
 def check_schema(data: object, what: str) -> None:

@@ -164,6 +164,12 @@ class Match:
     def from_dict(cls, data: dict[str, Any]) -> Match:
         """Inverse of :meth:`to_dict`; a newer or unknown schema is refused."""
         check_schema(data, "match")
+        unknown = set(data) - {"v", "variant", "length", "options", "games"}
+        if unknown:
+            raise EngineError(
+                f"corrupt match state: unknown keys {', '.join(sorted(map(str, unknown)))}",
+                code="corrupt_state",
+            )
         try:
             games = tuple(Game.from_dict(g) for g in data["games"])
             match = cls(
@@ -174,8 +180,8 @@ class Match:
             )
         except UnsupportedSchema:
             raise
-        except (KeyError, TypeError, ValueError) as exc:
-            raise EngineError(f"corrupt match state: {exc}", code="corrupt_state") from exc
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise EngineError(f"corrupt match state: {exc!r}", code="corrupt_state") from exc
         match._validate()
         return match
 

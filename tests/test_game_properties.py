@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.cube import Options
-from engine.errors import IllegalAction
+from engine.errors import EngineError, IllegalAction
 from engine.game import ACTIONS, Action, Game, Phase, Reason
 from engine.match import Match
 from engine.movegen import Play, Step, legal_plays
@@ -215,16 +215,88 @@ options_strategy = st.builds(
 )
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), length=st.sampled_from([1, 3, 5, 7]), options=options_strategy)
 def test_random_matches(seed: int, length: int, options: Options) -> None:
     match = play_random_match(random.Random(seed), length, options, eager=0.15)
     _check_match(match)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), options=options_strategy)
 def test_random_money_sessions(seed: int, options: Options) -> None:
     session = play_random_match(random.Random(seed), 0, options, max_games=3, eager=0.1)
     assert not session.is_over and session.winner is None
     _check_match(session)
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 70) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=12,
+)
+
+
+def _saved_states() -> list[dict[str, object]]:
+    match = play_random_match(random.Random(7), 3, Options(beaver=True), eager=0.3)
+    return [g.to_dict() for g in match.games] + [
+        Game.new().to_dict(),
+        match.next_game().game.to_dict() if not match.is_over else match.game.to_dict(),
+    ]
+
+
+SAVED = _saved_states()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    index=st.integers(0, len(SAVED) - 1),
+    key=st.sampled_from(
+        [
+            "v",
+            "variant",
+            "pos",
+            "phase",
+            "options",
+            "turn",
+            "dice",
+            "steps",
+            "cube",
+            "resign",
+            "result",
+            "log",
+            "match",
+            "score",
+            "first",
+            "last_roll",
+            "extra",
+        ]
+    ),
+    value=_json,
+)
+def test_corrupt_saved_games_are_refused_cleanly(index: int, key: str, value: object) -> None:
+    data = dict(SAVED[index])
+    data[key] = value
+    try:
+        game = Game.from_dict(data)
+    except EngineError:
+        return
+    assert Game.from_dict(game.to_dict()) == game
+
+
+SAVED_MATCH = play_random_match(random.Random(9), 3, Options(), eager=0.3).to_dict()
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    key=st.sampled_from(["v", "variant", "length", "options", "games", "extra"]),
+    value=_json,
+)
+def test_corrupt_saved_matches_are_refused_cleanly(key: str, value: object) -> None:
+    data = dict(SAVED_MATCH)
+    data[key] = value
+    try:
+        match = Match.from_dict(data)
+    except EngineError:
+        return
+    assert Match.from_dict(match.to_dict()) == match
