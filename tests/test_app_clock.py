@@ -65,7 +65,9 @@ async def test_reminder_expiry_and_claim(store: Store) -> None:
         f"{waiting.name}'s time is up. {other.name} may claim the game with /claim."
     )
     assert texts(await chat.send(waiting, "/claim")) == "The opponent's time has not run out yet."
-    replies = await chat.send(other, "/claim")
+    claim = notice[0][1][0]
+    assert isinstance(claim, SendText) and claim.buttons[0][0].label == "Claim the win"
+    replies = await chat.send(other, button=claim.buttons[0][0].payload)
     assert f"{other.name} wins the game on time." in texts(replies)
     match = await chat.match()
     assert match.score[USERS.index(other)] == 1 and len(match.games) == 2

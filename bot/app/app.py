@@ -944,17 +944,15 @@ class App:
                 return None
             names = [s.name for s in table.seats]
             if now >= table.deadline:
-                replies.append(
-                    SendText(
-                        t(
-                            lang,
-                            "clock-expired",
-                            player=names[actor],
-                            opponent=names[1 - actor],
-                            what="game",
-                        )
-                    )
+                text = t(
+                    lang,
+                    "clock-expired",
+                    player=names[actor],
+                    opponent=names[1 - actor],
+                    what="game",
                 )
+                payload = format_payload(Payload("claim", (), table.version))
+                replies.append(SendText(text, ((Button(t(lang, "button-claim"), payload),),)))
                 new = replace(table, reminded=True)
             elif not table.reminded and now >= _wake_time(table):
                 left = _duration(lambda i, **p: t(lang, i, **p), int(table.deadline - now))
@@ -1046,9 +1044,7 @@ class App:
         return ctx.tr(f"app-setting-{key}-{value}")
 
     def _setting(self, ctx: _Ctx, table: Table, args: tuple[Any, ...]) -> Table | None:
-        if table.mode != "chouette" and table.seat_of(ctx.user.ref) is None:
-            raise Refused("error-not-seated")
-        if table.mode == "chouette" and table.seat_of(ctx.user.ref) is None:
+        if table.seat_of(ctx.user.ref) is None:
             raise Refused("error-not-seated")
         if len(args) != 2 or str(args[0]) not in SETTING_VALUES:
             raise _usage("settings")

@@ -60,7 +60,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("resign", "rs", ("int",)),
     ActionSpec("resign_accept", "ra"),
     ActionSpec("resign_decline", "rd"),
-    ActionSpec("next", "n"),
+    ActionSpec("claim", "cl"),
     ActionSpec("vote", "v", ("word",)),
     ActionSpec("setting", "st", ("word", "word")),
 )
