@@ -403,3 +403,21 @@ async def test_toast_for_presses_text_for_commands() -> None:
     assert len(replies) == 1 and isinstance(replies[0], Toast)
     replies = await chat.send(EVE, "/roll")
     assert len(replies) == 1 and isinstance(replies[0], SendText)
+
+
+async def test_auto_roll_when_there_is_no_cube_decision() -> None:
+    chat = await start(MemoryStore(), "3 cube=off", seed=13)
+    assert (
+        toasts(await chat.send(ALICE, "/settings autoroll on")) == []
+        and (await chat.table()).settings.auto_roll
+    )
+    await chat.press(ALICE, "Roll")
+    rolls_before = sum(1 for e in (await chat.match()).game.log if e.action == "roll")
+    for _ in range(6):
+        game = (await chat.match()).game
+        labels = chat.labels()
+        await chat.press(USERS[game.turn or 0], "Confirm" if "Confirm" in labels else labels[0])
+    game = (await chat.match()).game
+    # Nobody pressed Roll after the opening, yet the dice were rolled for every turn.
+    assert "Roll" not in chat.labels() and game.phase is Phase.MOVE
+    assert sum(1 for e in game.log if e.action == "roll") > rolls_before
