@@ -372,6 +372,23 @@ def _play_key(play: Play) -> _Key:
     return bytes(delta)
 
 
+# The last index built by _legal_index: formatting or parsing many plays of one turn reuses it.
+_last_index: tuple[tuple[Play, ...], dict[_Key, Play]] | None = None
+
+
+def _legal_index(legal: Sequence[Play]) -> dict[_Key, Play]:
+    """The legal plays by :func:`_key` of their result (memoised for the last list seen; a
+    play's key depends on its steps only, so equal lists share an index)."""
+    global _last_index
+    snapshot = tuple(legal)
+    cached = _last_index
+    if cached is not None and cached[0] == snapshot:
+        return cached[1]
+    index = {_play_key(play): play for play in snapshot}
+    _last_index = (snapshot, index)
+    return index
+
+
 def _check_step(
     start: list[int],
     me: list[int],
@@ -670,7 +687,7 @@ def _resolve(position: Position, dice: tuple[int, int], text: str, legal: Sequen
             raise _distance_error(frm, to, dice)
     if len(segments) > (2 if dice[0] != dice[1] else 4):
         raise _too_many_dice(segments, moves, dice)
-    legal_by_key = {_play_key(play): play for play in legal}
+    legal_by_key = _legal_index(legal)
 
     # Checkers listed from the bar and the highest point down, as they are usually played.
     order = sorted(range(len(copies)), key=lambda k: -copies[k].nodes[0])
