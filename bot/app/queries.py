@@ -1,0 +1,50 @@
+"""Read-only questions adapters ask about a table (no store access, no state change).
+
+:func:`legal_play_notations` lists the plays a user may type now, for the adapters' autocomplete
+of ``/move``.
+"""
+
+from __future__ import annotations
+
+from bot.app.table import Table
+from engine.chouette import Chouette
+from engine.errors import EngineError
+from engine.game import Game, Phase
+from engine.match import Match
+from engine.movegen import legal_plays
+
+
+def _game_and_mover(table: Table) -> tuple[Game, str] | None:
+    """The running game and the user who moves in it, or ``None`` when nobody is to move."""
+    if table.stage != "play":
+        return None
+    if table.match is not None:
+        game = Match.from_dict(table.match).game
+        if game.turn is None or not 0 <= game.turn < len(table.seats):
+            return None
+        return game, table.seats[game.turn].user
+    if table.chouette is not None:
+        chouette = Chouette.from_dict(table.chouette)
+        cur = chouette.current
+        if cur is None or cur.is_over or cur.game.turn is None:
+            return None
+        try:
+            return cur.game, chouette.acting(cur.game.turn)
+        except EngineError:
+            return None
+    return None
+
+
+def legal_play_notations(table: Table, user: str) -> list[str]:
+    """The notations of every legal play for the current roll, when ``user`` is to move.
+
+    ``user`` is the :attr:`~bot.app.types.User.ref` of the asking user.  Empty when it is not his
+    turn to move, nothing is rolled yet, or no play is possible.
+    """
+    found = _game_and_mover(table)
+    if found is None:
+        return []
+    game, mover = found
+    if mover != user or game.phase is not Phase.MOVE or game.dice is None:
+        return []
+    return [play.notation() for play in legal_plays(game.position, game.dice) if play.steps]
