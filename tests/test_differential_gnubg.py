@@ -17,7 +17,7 @@ import gnubg_nn
 import pytest
 
 from engine import Position, legal_plays
-from engine.movegen import apply_steps
+from engine.movegen import Step, apply_steps
 
 ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)]
 
@@ -53,6 +53,47 @@ def engine_answer(position: Position, d1: int, d2: int) -> tuple[Answer, int]:
     return Answer(frozenset(results), frozenset(len(play.steps) for play in plays)), len(plays)
 
 
+def replays_legally(position: Position, dice: list[int], steps: tuple[Step, ...]) -> bool:
+    """Whether ``steps`` can be made one by one with ``dice`` (a referee written for this test).
+
+    Each step must start on an own checker (from the bar while any is there), land on a point
+    with fewer than two opposing checkers (hitting exactly when there is one) or bear off with all
+    checkers home, by the exact die or a higher one from the highest occupied point.
+    """
+    if not steps:
+        return True
+    player, opponent = list(position.player), list(position.opponent)
+    step, rest = steps[0], steps[1:]
+    if step.frm < 1 or step.frm > 25 or not player[step.frm - 1]:
+        return False
+    if player[24] and step.frm != 25:
+        return False
+    if step.to > 0:
+        die = step.frm - step.to
+        theirs = opponent[24 - step.to]
+        if die not in dice or theirs >= 2 or step.hit != (theirs == 1):
+            return False
+        choices = [die]
+    else:
+        if any(player[6:]) or step.hit:
+            return False
+        highest = max(p + 1 for p in range(6) if player[p])
+        choices = [d for d in set(dice) if d == step.frm or (d > step.frm == highest)]
+    player[step.frm - 1] -= 1
+    if step.to:
+        player[step.to - 1] += 1
+    if step.hit:
+        opponent[24 - step.to] = 0
+        opponent[24] += 1
+    after = Position(tuple(player), tuple(opponent))
+    for die in choices:
+        left = list(dice)
+        left.remove(die)
+        if replays_legally(after, left, rest):
+            return True
+    return False
+
+
 def disagreements(pairs: Iterable[tuple[Position, int, int]]) -> tuple[int, list[str]]:
     """Compare every pair; return how many were compared and a description of each mismatch."""
     count = 0
@@ -61,6 +102,10 @@ def disagreements(pairs: Iterable[tuple[Position, int, int]]) -> tuple[int, list
         count += 1
         ours, listed = engine_answer(position, d1, d2)
         theirs = gnubg_answer(position, d1, d2)
+        dice = [d1, d2] if d1 != d2 else [d1] * 4
+        for play in legal_plays(position, (d1, d2)):
+            if not replays_legally(position, dice, play.steps):
+                problems.append(f"{position.gnubg_id()} {d1}-{d2}: {play} is not made legally")
         if ours != theirs or listed != len(ours.results):
             problems.append(
                 f"{position.gnubg_id()} {d1}-{d2}: {listed} plays, "
@@ -257,7 +302,12 @@ def test_edge_cases_exercise_each_rule() -> None:
                 p + 1 for p in range(6) if position.player[p]
             ):
                 seen.add("bear-off with a high die")
+            for play in legal_plays(position, (d1, d2)):
+                pairs = zip(play.steps, play.steps[1:], strict=False)
+                if any(a.hit and b.frm == a.to for a, b in pairs):
+                    seen.add("hit and continue")
     assert seen == {
+        "hit and continue",
         "no legal play",
         "partial double",
         "higher die",
