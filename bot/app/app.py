@@ -803,7 +803,7 @@ class App:
     def _send_board(
         self, ctx: _Ctx, table: Table, match: Match, notes: list[str] | tuple[str, ...]
     ) -> SendBoard:
-        board = view.board_for(ctx.tr, table, match.game, [s.name for s in table.seats], match)
+        board = view.board_for(ctx.lang, table, match.game, [s.name for s in table.seats], match)
         caption = view.caption(
             ctx.tr, table, match.game, [s.name for s in table.seats], match, notes
         )

@@ -295,7 +295,7 @@ def _board(ctx: _Ctx, table: Table, ch: Chouette, notes: list[str] | tuple[str, 
     assert cur is not None
     names = _names(table)
     pair = [names.get(cur.box, cur.box), names.get(cur.captain, cur.captain)]
-    board = view.board_for(ctx.tr, table, cur.game, pair, None)
+    board = view.board_for(ctx.lang, table, cur.game, pair, None)
     balances = ch.balances()
     team = tuple(
         ChouetteMember(names.get(m.name, m.name), m.playing, balances.get(m.name))

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Table
 from bot.app.types import Board, Button, Keyboard
-from bot.i18n import MissingMessage
+from bot.i18n import MissingMessage, t
 from engine.cube import Options
 from engine.game import Action, Game, GameResult, Phase, Reason
 from engine.match import Match
@@ -137,8 +138,9 @@ def lobby_text(tr: Tr, table: Table) -> str:
     return "\n".join(lines)
 
 
-def labels(tr: Tr) -> dict[str, str]:
-    """The board's words in the chat's language."""
+@cache
+def labels(lang: str) -> tuple[tuple[str, str], ...]:
+    """The board's words in ``lang`` (computed once per language)."""
     out: dict[str, str] = {}
     for key, default in DEFAULT_LABELS.items():
         if not default:
@@ -147,11 +149,11 @@ def labels(tr: Tr) -> dict[str, str]:
         # Placeholders the renderer fills itself (``{length}``) pass through the catalogue.
         params = {name: "{" + name + "}" for name in ("length",) if "{" + name + "}" in default}
         try:
-            out[key] = tr(f"app-board-{key.replace('_', '-')}", **params)
+            out[key] = t(lang, f"app-board-{key.replace('_', '-')}", **params)
         except MissingMessage:  # a word the renderer added since: its English default
             log.warning("no translation for board label %s", key)
             out[key] = default
-    return out
+    return tuple(sorted(out.items()))
 
 
 def board_view(game: Game, names: Sequence[str], match: Match | None) -> BoardView:
@@ -188,13 +190,15 @@ def board_view(game: Game, names: Sequence[str], match: Match | None) -> BoardVi
     )
 
 
-def board_for(tr: Tr, table: Table, game: Game, names: Sequence[str], match: Match | None) -> Board:
+def board_for(
+    lang: str, table: Table, game: Game, names: Sequence[str], match: Match | None
+) -> Board:
     """The board to post: the renderers' view, the text board and the table's display settings."""
     bv = board_view(game, names, match)
-    words = labels(tr)
+    words = labels(lang)
     home = home_side(table.games + 1, table.settings.home, swap_each_game=table.settings.swap)
-    text = render_text(bv, orientation=home, labels=words)
-    return Board(bv, text, None, home, table.settings.view, tuple(sorted(words.items())))
+    text = render_text(bv, orientation=home, labels=dict(words))
+    return Board(bv, text, None, home, table.settings.view, words)
 
 
 def caption(
