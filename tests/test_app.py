@@ -221,6 +221,8 @@ async def test_rights_spectators_and_wrong_player(store: Store) -> None:
     assert toasts(await chat.press(other, step)) == ["It is not your turn."]
     assert toasts(await chat.press(EVE, step)) == ["You are not playing at this table."]
     assert "You are not playing" in texts(await chat.send(EVE, "/double"))
+    # Numbers a spectator types in the group are chatter, not moves: no answer.
+    assert await chat.send(EVE, "24/18 13/11") == []
     assert await chat.table() == snapshot
     # A spectator may look.
     assert any(isinstance(r, SendBoard) for r in await chat.send(EVE, "/board"))

@@ -326,7 +326,7 @@ class App:
             raise Refused("error-unknown-command", command="/" + exc.word.lstrip("/")) from None
         if command is None:
             if text and _NOTATION_RE.match(text) and any(c.isdigit() for c in text):
-                return "move", (text,), None
+                return "notation", (text,), None
             if update.private and text:
                 raise Refused("app-not-understood")
             return "ignore", (), None
@@ -430,6 +430,14 @@ class App:
         stale = table is None or table.version != version
         if version is not None and action != "setting" and stale:
             raise Refused("error-stale")
+        if table is not None:
+            ctx.names = {seat.user: seat.name for seat in table.seats}
+        if action == "notation":
+            # A bare play typed in a group is a move only from a player at the table.
+            seated = table is not None and table.seat_of(ctx.user.ref) is not None
+            if not seated and not ctx.update.private:
+                return None
+            action = "move"
         if action == "new":
             return self._new(ctx, table, args)
         if table is None or (table.stage == "over" and action not in STILL_ALLOWED):
