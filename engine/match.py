@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.cube import Options
 from engine.errors import EngineError, IllegalAction, UnsupportedSchema
-from engine.game import Action, DiceSource, Game, check_schema, find_variant
+from engine.game import Action, DiceSource, Game, LogEntry, check_schema, find_variant
 
 
 def _refuse(code: str, message: str) -> IllegalAction:
@@ -75,6 +75,11 @@ class Match:
             if game.result is not None and game.result.winner is not None:
                 total[game.result.winner] += game.result.points
         return total[0], total[1]
+
+    @property
+    def log(self) -> tuple[tuple[int, LogEntry], ...]:
+        """Every action of the match: ``(game number from 1, entry)`` in order."""
+        return tuple((k, entry) for k, game in enumerate(self.games, 1) for entry in game.log)
 
     @property
     def is_over(self) -> bool:

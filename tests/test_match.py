@@ -184,3 +184,20 @@ def test_saved_match_breaking_the_crawford_rule_is_refused() -> None:
     extra["pos"] = Game.new().to_dict()["pos"]
     with pytest.raises(EngineError, match="over"):
         Match.from_dict({**data, "games": [*data["games"], extra]})
+
+
+def test_match_log_lists_every_action_with_its_game() -> None:
+    match = win(win(Match.new(5), 0).next_game(), 1, cube=True)
+    log = match.log
+    assert [k for k, _ in log] == sorted(k for k, _ in log)
+    assert {k for k, _ in log} == {1, 2}
+    assert [e.action for k, e in log if k == 2] == [
+        "opening",
+        "move",
+        "double",
+        "take",
+        "resign",
+        "resign_accept",
+        "win",
+    ]
+    assert sum(len(g.log) for g in match.games) == len(log)
