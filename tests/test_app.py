@@ -76,6 +76,11 @@ async def test_whole_match_by_buttons(store: Store) -> None:
     # Step buttons edited the board in place; passing the turn cleared the old board's buttons.
     assert any(isinstance(r, EditBoard) for r in chat.log)
     assert any(isinstance(r, ClearButtons) for r in chat.log)
+    # The table is free for a new game; the finished one can still be looked at.
+    assert any(isinstance(r, SendBoard) for r in await chat.send(EVE, "/board"))
+    assert "Join" not in chat.labels()
+    await chat.send(BOB, "/new match 3")
+    assert "Join" in chat.labels()
     # Results reached both players' statistics.
     for user in USERS:
         replies = await chat.send(user, "/stats")

@@ -21,7 +21,7 @@ import engine.nardy  # noqa: F401  (registers long nardy with the game engine)
 from bot.app import view
 from bot.app.commands import ALIASES, COMMANDS, Command, TooLong, UnknownCommand, parse_command
 from bot.app.payload import InvalidPayload, Payload, format_payload, parse_payload
-from bot.app.table import Seat, Table, TableSettings
+from bot.app.table import Seat, Stage, Table, TableSettings
 from bot.app.types import (
     Button,
     ClearButtons,
@@ -478,6 +478,8 @@ class App:
                 variant = VARIANT_WORDS[word]
             elif word == "money":
                 mode = "money"
+            elif word == "match":
+                mode = "match"
             elif word == "chouette":
                 mode = "chouette"
             elif word.isdigit():
@@ -677,7 +679,9 @@ class App:
             notes.append(ctx.tr("opening-first", player=name, dice=f"{d[0]}-{d[1]}"))
         match, more = self._settle(ctx, table, match)
         notes += more
-        new = self._clocked(ctx, table, table.bumped(match=match.to_dict(), abort_by=None), match)
+        stage: Stage = "over" if match.is_over else "play"
+        new = table.bumped(match=match.to_dict(), abort_by=None, stage=stage)
+        new = self._clocked(ctx, table, new, match)
         if match.game.turn == before_turn and building and not notes:
             ctx.replies.append(self._edit_or_send(ctx, new, match))
         else:
@@ -912,7 +916,9 @@ class App:
         match = match.with_game(game)
         notes = [ctx.tr("clock-claimed", player=table.seats[seat].name, what="game")]
         match, more = self._settle(ctx, table, match)
-        new = self._clocked(ctx, table, table.bumped(match=match.to_dict()), match)
+        stage: Stage = "over" if match.is_over else "play"
+        new = table.bumped(match=match.to_dict(), stage=stage)
+        new = self._clocked(ctx, table, new, match)
         self._turn_passed(ctx, table, new, match, notes + more)
         return new
 
