@@ -121,6 +121,9 @@ async def test_redis_down_then_back(redis_factory: object) -> None:
         assert texts(replies) == t("en", "error-unavailable")
         replies = await chat.press(ALICE, "Roll")
         assert toasts(replies) == [t("en", "error-unavailable")]
+        # The other entry points do not raise either while Redis is away.
+        assert await chat.app.tick() == []
+        await chat.app.board_posted(chat.key, "m-1", 3)
         server.start()
         for _ in range(50):
             replies = await chat.send(ALICE, "/board")

@@ -37,6 +37,7 @@ from bot.app.types import (
 )
 from bot.i18n import LANGUAGES, describe_error, negotiate, t, t_attr
 from bot.store import (
+    ConflictError,
     CorruptRecord,
     Store,
     StoreUnavailable,
@@ -210,8 +211,10 @@ class App:
         try:
             lang = await self._language(update.user, lang)
             return await self._handle(update, lang)
-        except StoreUnavailable:
-            log.warning("store unavailable table=%s update=%s", update.table, update.update_id)
+        except (StoreUnavailable, ConflictError) as exc:
+            log.warning(
+                "store %s table=%s update=%s", type(exc).__name__, update.table, update.update_id
+            )
             return [self._refusal(update, t(lang, "error-unavailable"))]
         except Exception:
             log.exception("update failed table=%s update=%s", update.table, update.update_id)
@@ -233,7 +236,11 @@ class App:
                 return None
             return replace(state, board_message=message).encode()
 
-        await self.store.update(table, fn)
+        try:
+            await self.store.update(table, fn)
+        except (StoreUnavailable, ConflictError):
+            # Only a convenience (which message to strip of its buttons later): never fatal.
+            log.warning("board message not recorded table=%s message=%s", table, message)
 
     async def load_table(self, table: TableKey) -> Table | None:
         """The table's current state (for adapters' autocomplete and for tests)."""
@@ -795,7 +802,8 @@ class App:
                 "games": 1,
                 "wins": 1 if won else 0,
                 "points": result.points if won else -result.points,
-                "gammons": 1 if won and int(result.kind) >= 2 else 0,
+                "gammons": 1 if won and result.kind is WinKind.GAMMON else 0,
+                "backgammons": 1 if won and result.kind is WinKind.BACKGAMMON else 0,
             }
             ctx.finished.append((seat.user, entry))
         return line
@@ -930,11 +938,17 @@ class App:
         """
         moment = self.clock() if now is None else now
         out: list[tuple[TableKey, list[Reply]]] = []
-        for due in await self.store.due(moment):
+        try:
+            due_now = await self.store.due(moment)
+        except StoreUnavailable:
+            log.warning("store unavailable: clocks wait for the next tick")
+            return out
+        for due in due_now:
             try:
                 replies = await self._tick_table(due.table, due.when, moment)
             except StoreUnavailable:
-                raise
+                log.warning("store unavailable: clocks wait for the next tick")
+                return out
             except Exception:
                 log.exception("clock failed table=%s", due.table)
                 continue

@@ -272,7 +272,8 @@ def _result(ctx: _Ctx, table: Table, ch: Chouette, cur: ChouetteGame) -> str:
             "games": 1,
             "wins": 1 if amount > 0 else 0,
             "points": amount,
-            "gammons": 1 if amount > 0 and int(kind) >= 2 else 0,
+            "gammons": 1 if amount > 0 and kind is WinKind.GAMMON else 0,
+            "backgammons": 1 if amount > 0 and kind is WinKind.BACKGAMMON else 0,
         }
         ctx.finished.append((user, entry))
     return "\n".join([line, ledger_text(ctx, table, ch)])
