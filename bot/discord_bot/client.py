@@ -1,0 +1,357 @@
+"""The Discord client: interactions in, app updates out; app replies in, Discord calls out.
+
+:class:`NardyBot` keeps the app and a few options and nothing else: every table lives in the
+store, every component carries its payload in its ``custom_id``, so any number of processes or
+shards may serve the same channels, and a restarted bot answers the buttons of old messages.
+
+- A slash command is deferred at once ("thinking…", within Discord's 3 seconds), turned into the
+  typed line (``/move 24/18 13/11``) and handed to the app; the replies follow as messages.
+- A button press or a menu choice is deferred at once too (an invisible acknowledgement), then
+  handed to the app with its payload; a refusal comes back as an ephemeral message only the
+  presser sees, a play being built edits the pressed board in place, a finished turn disables the
+  old board's components and posts a new board.
+- ``/move`` autocomplete lists the legal plays of the user's roll as he types.
+
+A channel, a thread (its own id) and a direct-message channel are each one table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.app import (
+    App,
+    Board,
+    ClearButtons,
+    EditBoard,
+    Reply,
+    SendBoard,
+    SendFile,
+    SendText,
+    Toast,
+    Update,
+    User,
+)
+from bot.app.queries import legal_play_notations
+from bot.discord_bot.commands import CatalogueTranslator, add_commands
+from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
+from bot.i18n import negotiate, t
+from bot.store import CorruptRecord, StoreUnavailable, TableKey
+from renderers.png import render_png
+
+log = logging.getLogger("bot.discord")
+
+PLATFORM = "discord"
+"""The platform name in table and user keys."""
+
+MAX_CONTENT = 2000
+"""Characters of a message's text."""
+
+MAX_EMBED_TEXT = 4096
+"""Characters of an embed's description."""
+
+MAX_CHOICES = 25
+"""Autocomplete choices Discord shows."""
+
+BOARD_FILE = "board.png"
+"""The board picture's attachment name."""
+
+
+def table_key(channel_id: int | None) -> TableKey:
+    """The table of a channel, thread or direct-message channel."""
+    return TableKey(PLATFORM, str(channel_id or 0))
+
+
+def user_of(interaction: discord.Interaction[Any]) -> User:
+    """The app user behind an interaction, with the Discord client's language."""
+    who = interaction.user
+    return User(PLATFORM, str(who.id), who.display_name, str(interaction.locale))
+
+
+def chunks(text: str, size: int = MAX_CONTENT) -> list[str]:
+    """``text`` in pieces Discord accepts, split at line ends where possible."""
+    out: list[str] = []
+    while len(text) > size:
+        cut = text.rfind("\n", 0, size)
+        cut = size if cut <= 0 else cut
+        out.append(text[:cut])
+        text = text[cut:].lstrip("\n")
+    out.append(text)
+    return out
+
+
+async def board_message(board: Board, caption: str) -> tuple[discord.Embed, discord.File | None]:
+    """The board as an embed: the PNG picture as its image, or the monospace board as text.
+
+    The picture is rasterised in a worker thread so the event loop keeps answering.
+    """
+    if board.mode == "text":
+        body = f"{caption}\n```\n{board.text}\n```"
+        return discord.Embed(description=body[:MAX_EMBED_TEXT]), None
+    png = await asyncio.to_thread(
+        render_png,
+        board.view,
+        viewer=board.viewer,
+        orientation=board.home,
+        labels=dict(board.labels) or None,
+    )
+    embed = discord.Embed(description=caption[:MAX_EMBED_TEXT])
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    return embed, discord.File(io.BytesIO(png), filename=BOARD_FILE)
+
+
+@dataclass
+class ChannelOutput:
+    """Where replies go when nobody interacted: the bot posts to the channel by itself (the move
+    clock's notices).  :class:`InteractionOutput` answers an interaction."""
+
+    client: discord.Client
+    channel_id: int
+
+    def _channel(self) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(self.channel_id)
+
+    async def send(self, **message: Any) -> str:
+        """Post a message; its id."""
+        sent = await self._channel().send(**message)
+        return str(sent.id)
+
+    async def edit(self, message_id: str, **message: Any) -> None:
+        """Replace message ``message_id``'s content."""
+        await self._channel().get_partial_message(int(message_id)).edit(**message)
+
+    async def clear(self, message_id: str) -> None:
+        """Disable the components of message ``message_id`` (remove them if it cannot be read)."""
+        partial = self._channel().get_partial_message(int(message_id))
+        try:
+            found = await partial.fetch()
+        except discord.HTTPException:
+            await partial.edit(view=None)
+            return
+        await partial.edit(view=disabled_view(found.components))
+
+    async def note(self, text: str) -> None:
+        """A note for whoever acted; with nobody to show it to privately, a message."""
+        await self.send(content=text[:MAX_CONTENT])
+
+
+@dataclass
+class InteractionOutput(ChannelOutput):
+    """Replies to an interaction: followup messages, the pressed message edited in place, and
+    ephemeral notes for the presser."""
+
+    interaction: discord.Interaction[Any]
+    ephemeral_notes: bool = True
+
+    def _pressed(self, message_id: str) -> discord.Message | None:
+        message = self.interaction.message
+        return message if message is not None and str(message.id) == message_id else None
+
+    async def send(self, **message: Any) -> str:
+        sent = await self.interaction.followup.send(wait=True, **message)
+        return str(sent.id)
+
+    async def edit(self, message_id: str, **message: Any) -> None:
+        if self._pressed(message_id) is not None:
+            await self.interaction.edit_original_response(**message)
+        else:
+            await super().edit(message_id, **message)
+
+    async def clear(self, message_id: str) -> None:
+        pressed = self._pressed(message_id)
+        if pressed is not None:
+            await self.interaction.edit_original_response(view=disabled_view(pressed.components))
+        else:
+            await super().clear(message_id)
+
+    async def note(self, text: str) -> None:
+        await self.interaction.followup.send(text[:MAX_CONTENT], ephemeral=self.ephemeral_notes)
+
+
+class NardyBot(discord.AutoShardedClient):
+    """The bot: slash commands and components in front of one :class:`~bot.app.App`.
+
+    ``test_guild`` syncs the commands to that guild only (instant, for development); otherwise
+    they are synced globally.  ``tick_seconds`` is how often the move clocks are served (``None``:
+    not by this client, e.g. when another adapter in the process serves them).
+    """
+
+    def __init__(
+        self,
+        app: App,
+        *,
+        test_guild: int | None = None,
+        tick_seconds: float | None = 10.0,
+        **options: Any,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(intents=intents, **options)
+        self.app = app
+        self.test_guild = test_guild
+        self.tick_seconds = tick_seconds
+        self.tree: app_commands.CommandTree[NardyBot] = app_commands.CommandTree(self)
+        add_commands(self.tree, self.command, self.complete_play)
+        self.add_dynamic_items(PayloadButton, PayloadMenu)
+        self._ticker: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        """Sync the slash commands with their translations and start the move clocks."""
+        await self.sync_commands()
+        if self.tick_seconds is not None:
+            self._ticker = asyncio.create_task(self._tick_loop(self.tick_seconds))
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        """Upload the slash commands, to the test guild or globally."""
+        await self.tree.set_translator(CatalogueTranslator())
+        if self.test_guild is not None:
+            guild = discord.Object(id=self.test_guild)
+            self.tree.copy_global_to(guild=guild)
+            return await self.tree.sync(guild=guild)
+        return await self.tree.sync()
+
+    async def close(self) -> None:
+        """Stop the clock task, then disconnect."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+        await super().close()
+
+    # -- interactions ---------------------------------------------------------------------------
+
+    def _update(self, interaction: discord.Interaction[Any], **fields: Any) -> Update:
+        return Update(
+            table_key(interaction.channel_id),
+            user_of(interaction),
+            str(interaction.id),
+            private=interaction.guild_id is None,
+            **fields,
+        )
+
+    async def command(self, interaction: discord.Interaction[Any], line: str) -> None:
+        """A slash command: acknowledge at once, hand the line to the app, post the replies."""
+        await interaction.response.defer(thinking=True)
+        update = self._update(interaction, text=line)
+        replies = await self.app.handle(update)
+        output = InteractionOutput(
+            self, interaction.channel_id or 0, interaction, ephemeral_notes=False
+        )
+        posted = await self.perform(update, replies, output)
+        if not posted:
+            await interaction.delete_original_response()
+
+    async def press(self, interaction: discord.Interaction[Any], payload: str) -> None:
+        """A component press: acknowledge at once, hand the payload to the app, answer."""
+        await interaction.response.defer()
+        message = interaction.message
+        update = self._update(
+            interaction, button=payload, message=str(message.id) if message else None
+        )
+        replies = await self.app.handle(update)
+        await self.perform(
+            update, replies, InteractionOutput(self, interaction.channel_id or 0, interaction)
+        )
+
+    async def complete_play(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """``/move`` autocomplete: the user's legal plays containing every word typed so far."""
+        try:
+            table = await self.app.load_table(table_key(interaction.channel_id))
+        except (StoreUnavailable, CorruptRecord):
+            return []
+        if table is None:
+            return []
+        plays = legal_play_notations(table, user_of(interaction).ref)
+        words = current.lower().split()
+        found = [p for p in plays if all(w in p.lower() for w in words)]
+        return [app_commands.Choice(name=p[:100], value=p[:100]) for p in found[:MAX_CHOICES]]
+
+    # -- replies ------------------------------------------------------------------------------
+
+    async def perform(self, update: Update, replies: list[Reply], output: ChannelOutput) -> int:
+        """Carry out the app's replies in order; how many messages were posted.
+
+        A reply Discord refuses (a deleted message, missing permissions) is logged and skipped.
+        """
+        lang = negotiate(update.user.language)
+        posted = 0
+        for reply in replies:
+            try:
+                posted += await self._perform(update, reply, output, lang)
+            except discord.HTTPException as exc:
+                log.warning(
+                    "discord refused %s table=%s: %s", type(reply).__name__, update.table, exc
+                )
+        return posted
+
+    async def _perform(self, update: Update, reply: Reply, output: ChannelOutput, lang: str) -> int:
+        placeholder = t(lang, "discord-pick-step")
+        if isinstance(reply, SendBoard):
+            embed, file = await board_message(reply.board, reply.caption)
+            message: dict[str, Any] = {"embed": embed}
+            if file is not None:
+                message["file"] = file
+            view = build_view(reply.buttons, placeholder)
+            if view is not None:
+                message["view"] = view
+            sent = await output.send(**message)
+            await self.app.board_posted(update.table, sent, reply.version)
+            return 1
+        if isinstance(reply, EditBoard):
+            embed, file = await board_message(reply.board, reply.caption)
+            await output.edit(
+                reply.message,
+                embed=embed,
+                attachments=[file] if file is not None else [],
+                view=build_view(reply.buttons, placeholder),
+            )
+            return 0
+        if isinstance(reply, ClearButtons):
+            await output.clear(reply.message)
+            return 0
+        if isinstance(reply, SendText):
+            pieces = chunks(reply.text)
+            for piece in pieces[:-1]:
+                await output.send(content=piece)
+            view = build_view(reply.buttons, placeholder)
+            await output.send(content=pieces[-1], **({"view": view} if view else {}))
+            return len(pieces)
+        if isinstance(reply, Toast):
+            await output.note(reply.text)
+            return 1
+        if isinstance(reply, SendFile):
+            await output.send(
+                content=reply.caption[:MAX_CONTENT] or None,
+                file=discord.File(io.BytesIO(reply.data), filename=reply.name),
+            )
+            return 1
+        return 0
+
+    # -- the move clock -------------------------------------------------------------------------
+
+    async def deliver_ticks(self) -> int:
+        """Serve the move clocks that are due and post their notices; how many tables."""
+        served = 0
+        for table, replies in await self.app.tick():
+            if table.platform != PLATFORM:
+                log.warning("clock event for another platform's table %s dropped", table)
+                continue
+            update = Update(table, User(PLATFORM, "0", ""), f"tick:{table}")
+            await self.perform(update, replies, ChannelOutput(self, int(table.chat)))
+            served += 1
+        return served
+
+    async def _tick_loop(self, every: float) -> None:
+        while not self.is_closed():
+            await asyncio.sleep(every)
+            try:
+                await self.deliver_ticks()
+            except Exception:
+                log.exception("serving the move clocks failed")

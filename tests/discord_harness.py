@@ -1,0 +1,521 @@
+"""Offline Discord for the adapter tests: real discord.py objects, recorded HTTP.
+
+Interactions are raw gateway ``INTERACTION_CREATE`` payloads of the shapes Discord sends (type 2
+slash command, 3 component, 4 autocomplete), delivered to
+``client._connection.parse_interaction_create`` so discord.py's own dispatch routes them to the
+command tree and the dynamic items.  Only the HTTP layer is replaced: the webhook adapter's
+``request`` (interaction responses, followups, edits of the original response) and the REST
+client's ``request`` (channel messages, command sync) answer from :class:`FakeDiscord`, which
+keeps the messages as Discord would return them, so a later press carries the message's real
+components.
+
+This leans on discord.py internals (``AsyncWebhookAdapter.request``, ``HTTPClient.request``,
+``ConnectionState``), so the project pins discord.py to 2.7.x.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import pytest
+from discord.http import HTTPClient, Route
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.discord_bot.commands import OPTIONS
+
+APP_ID = 900000000000000001
+BOT_ID = APP_ID
+GUILD_ID = 700000000000000001
+EPHEMERAL = 64
+TIMESTAMP = "2026-11-30T12:00:00.000000+00:00"
+
+_ids = itertools.count(800000000000000001)
+
+assert discord.version_info[:2] == (2, 7), "the harness follows discord.py 2.7 internals"
+
+
+def snowflake() -> int:
+    """A fresh id, increasing like Discord's."""
+    return next(_ids)
+
+
+@dataclass(frozen=True)
+class Person:
+    """A Discord user: id, display name and client locale."""
+
+    id: int
+    name: str
+    locale: str = "en-US"
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name.lower(),
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+        }
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where an interaction happens: a guild text channel, a thread, or a direct-message channel."""
+
+    id: int
+    kind: int = 0  # 0 guild text, 11 public thread, 1 DM
+    parent: int | None = None
+
+    @property
+    def guild(self) -> int | None:
+        return None if self.kind == 1 else GUILD_ID
+
+    def payload(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": str(self.id), "type": self.kind}
+        if self.guild is not None:
+            data.update(guild_id=str(self.guild), name=f"c{self.id}", position=0, flags=0)
+            data["permissions"] = "1099511627775"
+        if self.parent is not None:
+            data["parent_id"] = str(self.parent)
+            data["thread_metadata"] = {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": TIMESTAMP,
+                "locked": False,
+            }
+            data["owner_id"] = str(BOT_ID)
+        return data
+
+
+@dataclass
+class Call:
+    """One recorded HTTP call: method, path (no API prefix), query, JSON body, file names."""
+
+    method: str
+    path: str
+    params: dict[str, Any]
+    body: Any
+    files: list[str]
+
+
+@dataclass
+class FakeDiscord:
+    """The Discord API as far as the adapter uses it, keeping every message it was sent."""
+
+    messages: dict[int, dict[str, Any]] = field(default_factory=dict)
+    calls: list[Call] = field(default_factory=list)
+    originals: dict[str, int] = field(default_factory=dict)
+    responses: dict[str, dict[str, Any]] = field(default_factory=dict)
+    channels: dict[str, int] = field(default_factory=dict)
+    synced: list[dict[str, Any]] = field(default_factory=list)
+    file_data: dict[int, list[bytes]] = field(default_factory=dict)
+
+    # -- bodies -------------------------------------------------------------------------------
+
+    @staticmethod
+    def _body(payload: Any, multipart: Any) -> Any:
+        if payload is not None:
+            return payload
+        for part in multipart or []:
+            if part.get("name") == "payload_json":
+                return json.loads(part["value"])
+        return None
+
+    def _message(
+        self,
+        channel_id: int,
+        body: dict[str, Any],
+        files: list[Any],
+        message_id: int | None = None,
+        webhook: bool = False,
+    ) -> dict[str, Any]:
+        mid = message_id or snowflake()
+        old = self.messages.get(mid, {})
+        attachments = [
+            {
+                "id": str(snowflake()),
+                "filename": f.filename,
+                "size": 1,
+                "url": f"https://cdn.example/{f.filename}",
+                "proxy_url": f"https://cdn.example/{f.filename}",
+            }
+            for f in files
+        ]
+        if files:
+            self.file_data[mid] = [_file_bytes(f) for f in files]
+        message = {
+            "id": str(mid),
+            "channel_id": str(channel_id),
+            "type": 0,
+            "author": {
+                "id": str(BOT_ID),
+                "username": "nardy",
+                "discriminator": "0",
+                "avatar": None,
+                "bot": True,
+            },
+            "content": old.get("content", ""),
+            "embeds": old.get("embeds", []),
+            "components": old.get("components", []),
+            "attachments": old.get("attachments", []),
+            "mentions": [],
+            "mention_roles": [],
+            "mention_everyone": False,
+            "pinned": False,
+            "tts": False,
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": TIMESTAMP if old else None,
+            "flags": body.get("flags", old.get("flags", 0)) or 0,
+        }
+        if webhook:
+            message["webhook_id"] = str(APP_ID)
+        for key in ("content", "embeds", "components"):
+            if key in body:
+                message[key] = (
+                    body[key] if body[key] is not None else ([] if key != "content" else "")
+                )
+        if "attachments" in body or files:
+            message["attachments"] = attachments
+        self.messages[mid] = message
+        return message
+
+    # -- webhook adapter (interaction responses and followups) ---------------------------------
+
+    async def webhook_request(self, route: Route, session: Any = None, **kwargs: Any) -> Any:
+        path = route.url.removeprefix(Route.BASE)
+        body = self._body(kwargs.get("payload"), kwargs.get("multipart"))
+        files = list(kwargs.get("files") or [])
+        params = dict(kwargs.get("params") or {})
+        self.calls.append(Call(route.method, path, params, body, [f.filename for f in files]))
+        parts = path.strip("/").split("/")
+        token = str(route.webhook_token)
+        channel = self.channels.get(token, 0)
+        if parts[0] == "interactions":
+            self.responses[token] = body
+            kind = body["type"]
+            return {
+                "interaction": {
+                    "id": parts[1],
+                    "type": 2,
+                    "response_message_loading": kind == 5,
+                    "response_message_ephemeral": bool((body.get("data") or {}).get("flags", 0)),
+                },
+                "resource": {"type": kind},
+            }
+        if route.method == "POST" and len(parts) == 3:
+            # A followup; the first after a "thinking" deferral replaces the loading message.
+            if self.responses.get(token, {}).get("type") == 5 and token not in self.originals:
+                message = self._message(channel, body, files, webhook=True)
+                self.originals[token] = int(message["id"])
+                return message
+            return self._message(channel, body, files, webhook=True)
+        target = parts[4] if len(parts) > 4 else None
+        mid = self.originals.get(token) if target == "@original" else int(target or 0)
+        if route.method == "PATCH":
+            if mid is None:
+                mid = snowflake()
+                self.originals[token] = mid
+            return self._message(channel, body, files, message_id=mid, webhook=True)
+        if route.method == "DELETE":
+            if mid is not None:
+                self.messages.pop(mid, None)
+            return None
+        if route.method == "GET" and mid is not None:
+            return self.messages[mid]
+        raise AssertionError(f"unexpected webhook call {route.method} {path}")
+
+    # -- REST client (channel messages and command sync) ----------------------------------------
+
+    async def rest_request(
+        self, route: Route, *, files: Any = None, form: Any = None, **kw: Any
+    ) -> Any:
+        path = route.url.removeprefix(Route.BASE)
+        body = self._body(kw.get("json"), form)
+        files = list(files or [])
+        self.calls.append(
+            Call(
+                route.method, path, dict(kw.get("params") or {}), body, [f.filename for f in files]
+            )
+        )
+        parts = path.strip("/").split("/")
+        if parts[0] == "applications" and route.method == "PUT":
+            self.synced = [
+                dict(c, id=str(snowflake()), application_id=str(APP_ID), version="1") for c in body
+            ]
+            return self.synced
+        if parts[0] == "channels" and parts[2:3] == ["messages"]:
+            channel = int(parts[1])
+            if route.method == "POST":
+                return self._message(channel, body, files)
+            mid = int(parts[3])
+            if mid not in self.messages:
+                raise discord.NotFound(
+                    _Response(404), {"message": "Unknown Message", "code": 10008}
+                )
+            if route.method == "GET":
+                return self.messages[mid]
+            if route.method == "PATCH":
+                return self._message(channel, body, files, message_id=mid)
+        raise AssertionError(f"unexpected REST call {route.method} {path}")
+
+    # -- queries ------------------------------------------------------------------------------
+
+    def ephemeral(self) -> list[str]:
+        """Texts of every ephemeral message sent so far."""
+        return [
+            m["content"] for m in self.messages.values() if m["flags"] & EPHEMERAL and m["content"]
+        ]
+
+    def public(self) -> list[dict[str, Any]]:
+        """Every non-ephemeral message, oldest first."""
+        return [m for _, m in sorted(self.messages.items()) if not m["flags"] & EPHEMERAL]
+
+
+class _Response:
+    """The bits of an aiohttp response discord.py's HTTP errors read."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "Not Found"
+
+
+def _file_bytes(file: discord.File) -> bytes:
+    fp = file.fp
+    position = fp.tell()
+    fp.seek(0)
+    data = fp.read()
+    fp.seek(position)
+    return bytes(data)
+
+
+def components_of(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every component of a message (inside its action rows)."""
+    for row in message.get("components", []):
+        yield from row.get("components", [])
+
+
+def labels(message: dict[str, Any]) -> list[str]:
+    """Button labels and select option labels of a message's enabled components."""
+    out: list[str] = []
+    for c in components_of(message):
+        if c.get("disabled"):
+            continue
+        if c["type"] == 2:
+            out.append(c.get("label", ""))
+        elif c["type"] == 3:
+            out += [o["label"] for o in c.get("options", [])]
+    return out
+
+
+class ErrorLog(logging.Handler):
+    """Collects errors discord.py logs (it swallows exceptions of callbacks and logs them)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture
+def fake_discord(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
+    """A :class:`FakeDiscord` behind discord.py's two HTTP layers for the test's duration."""
+    fake = FakeDiscord()
+    monkeypatch.setattr(
+        AsyncWebhookAdapter,
+        "request",
+        lambda self, route, session=None, **kw: fake.webhook_request(route, session, **kw),
+    )
+    monkeypatch.setattr(
+        HTTPClient, "request", lambda self, route, **kw: fake.rest_request(route, **kw)
+    )
+    errors = ErrorLog()
+    for name in ("discord", "bot"):
+        logging.getLogger(name).addHandler(errors)
+    try:
+        yield fake
+    finally:
+        for name in ("discord", "bot"):
+            logging.getLogger(name).removeHandler(errors)
+    assert [r.getMessage() for r in errors.records] == []
+
+
+@dataclass
+class Driver:
+    """Sends interactions to a started client and waits until it has answered them."""
+
+    client: discord.Client
+    fake: FakeDiscord
+    place: Place = field(default_factory=lambda: Place(600000000000000001))
+
+    @classmethod
+    async def start(
+        cls, client: discord.Client, fake: FakeDiscord, place: Place | None = None
+    ) -> Driver:
+        """Prepare ``client`` as after login (loop, application id, own user), without a gateway."""
+        await client._async_setup_hook()
+        state = client._connection
+        state.application_id = APP_ID
+        state.user = discord.ClientUser(
+            state=state,
+            data={
+                "id": str(BOT_ID),
+                "username": "nardy",
+                "discriminator": "0",
+                "avatar": None,
+                "bot": True,
+            },
+        )
+        return cls(client, fake, place or Place(600000000000000001))
+
+    def _base(
+        self, kind: int, person: Person, data: dict[str, Any], place: Place | None
+    ) -> dict[str, Any]:
+        where = place or self.place
+        iid = snowflake()
+        token = f"token-{iid}"
+        self.fake.channels[token] = where.id
+        payload: dict[str, Any] = {
+            "id": str(iid),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "data": data,
+            "channel_id": str(where.id),
+            "channel": where.payload(),
+            "locale": person.locale,
+            "app_permissions": "1099511627775",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)}
+            if where.guild
+            else {"1": str(person.id)},
+            "context": 0 if where.guild else 1,
+            "attachment_size_limit": 26214400,
+        }
+        if where.guild is not None:
+            payload["guild_id"] = str(where.guild)
+            payload["guild_locale"] = "en-US"
+            payload["member"] = {
+                "user": person.payload(),
+                "roles": [],
+                "joined_at": TIMESTAMP,
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "permissions": "1099511627775",
+            }
+        else:
+            payload["user"] = person.payload()
+        return payload
+
+    async def deliver(self, payload: dict[str, Any]) -> None:
+        """Hand a gateway payload to discord.py and wait for every task it started."""
+        before = asyncio.all_tasks()
+        self.client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        for _ in range(200):
+            pending = [
+                t
+                for t in asyncio.all_tasks() - before
+                if not t.done() and t is not asyncio.current_task()
+            ]
+            if not pending:
+                return
+            await asyncio.wait(pending, timeout=30)
+        raise AssertionError("the interaction never finished")
+
+    def response_of(self, payload: dict[str, Any]) -> dict[str, Any] | None:
+        """The interaction response the client sent for ``payload`` (``None``: none)."""
+        return self.fake.responses.get(payload["token"])
+
+    async def press(
+        self,
+        person: Person,
+        message_id: int,
+        custom_id: str,
+        value: str | None = None,
+        place: Place | None = None,
+    ) -> dict[str, Any]:
+        """Press a button (or choose ``value`` in a select menu) of a recorded message."""
+        message = self.fake.messages[message_id]
+        component = next(c for c in components_of(message) if c.get("custom_id") == custom_id)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+        if component["type"] == 3:
+            data["values"] = [value]
+        payload = self._base(3, person, data, place)
+        payload["message"] = message
+        await self.deliver(payload)
+        return payload
+
+    async def command(
+        self,
+        person: Person,
+        name: str,
+        value: str | None = None,
+        option: str | None = None,
+        place: Place | None = None,
+    ) -> dict[str, Any]:
+        """Run slash command ``name`` (English name) with its one option's ``value``."""
+        data: dict[str, Any] = {"id": str(snowflake()), "name": name, "type": 1}
+        if value is not None:
+            option = option or OPTIONS[name].name
+            data["options"] = [{"name": option, "type": 3, "value": value}]
+        payload = self._base(2, person, data, place)
+        await self.deliver(payload)
+        return payload
+
+    async def autocomplete(
+        self, person: Person, name: str, option: str, typed: str, place: Place | None = None
+    ) -> list[dict[str, Any]]:
+        """The autocomplete choices the client offers while ``typed`` is in ``option``."""
+        data = {
+            "id": str(snowflake()),
+            "name": name,
+            "type": 1,
+            "options": [{"name": option, "type": 3, "value": typed, "focused": True}],
+        }
+        payload = self._base(4, person, data, place)
+        await self.deliver(payload)
+        response = self.response_of(payload)
+        assert response is not None and response["type"] == 8, response
+        return list(response["data"]["choices"])
+
+    # -- finding things in the channel ----------------------------------------------------------
+
+    def find(self, label: str, place: Place | None = None) -> tuple[int, str, str | None]:
+        """The newest public message in the place with an enabled component labelled ``label``
+        (prefix match): message id, custom_id and, for a select option, its value."""
+        where = (place or self.place).id
+        for m in reversed(self.fake.public()):
+            if int(m["channel_id"]) != where:
+                continue
+            for c in components_of(m):
+                if c.get("disabled"):
+                    continue
+                if c["type"] == 2 and c.get("label", "").startswith(label):
+                    return int(m["id"]), c["custom_id"], None
+                if c["type"] == 3:
+                    for o in c.get("options", []):
+                        if o["label"].startswith(label):
+                            return int(m["id"]), c["custom_id"], o["value"]
+        raise AssertionError(f"no component {label!r}; labels: {self.labels(place)}")
+
+    def labels(self, place: Place | None = None) -> list[str]:
+        """Labels of the newest public message in the place with enabled components."""
+        where = (place or self.place).id
+        for m in reversed(self.fake.public()):
+            if int(m["channel_id"]) == where and labels(m):
+                return labels(m)
+        return []
+
+    async def click(self, person: Person, label: str, place: Place | None = None) -> dict[str, Any]:
+        """Press the newest component labelled ``label`` in the place."""
+        mid, custom_id, value = self.find(label, place)
+        return await self.press(person, mid, custom_id, value, place)
