@@ -11,27 +11,33 @@ from hypothesis import strategies as st
 from engine.builder import PlayBuilder
 from engine.errors import IllegalPlay
 from engine.movegen import Play, Step, apply_steps, legal_plays, result_key
+from engine.nardy import LongNardyPosition
 from engine.position import Position
 
 
-def _positions(seed: int, count: int) -> list[Position]:
+def _positions(seed: int, count: int, cls: type[Position] = Position) -> list[Position]:
     """Positions from a random game (legal plays chosen at random)."""
     rng = random.Random(seed)
-    pos = Position.initial()
+    pos = cls.initial()
     out = []
     for _ in range(count):
         plays = legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))
         play = rng.choice(plays) if plays else Play(())
         after = apply_steps(pos, play.steps)
         if after.off()[0] == 15:
-            pos = Position.initial()
+            pos = cls.initial()
             continue
         pos = after.swapped()
         out.append(pos)
     return out
 
 
-POSITIONS = [p for seed in range(4) for p in _positions(seed, 60)]
+POSITIONS = [p for seed in range(4) for p in _positions(seed, 60)] + [
+    # Long nardy: no hitting, the head rule and the six-prime rule are path-dependent hooks.
+    p
+    for seed in range(3)
+    for p in _positions(seed, 50, LongNardyPosition)
+]
 
 
 def _walk(builder: PlayBuilder, seen: set[tuple[bytes, tuple[int, ...]]], ends: set[bytes]) -> None:
@@ -51,7 +57,7 @@ def _walk(builder: PlayBuilder, seen: set[tuple[bytes, tuple[int, ...]]], ends: 
         _walk(nxt, seen, ends)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(index=st.integers(0, len(POSITIONS) - 1), d1=st.integers(1, 6), d2=st.integers(1, 6))
 def test_offered_steps_reach_exactly_the_legal_plays(index: int, d1: int, d2: int) -> None:
     position = POSITIONS[index]
@@ -117,3 +123,15 @@ def test_undo_reset_and_errors() -> None:
     assert info.value.code == "play_incomplete"
     with pytest.raises(ValueError):
         PlayBuilder(Position.initial(), (6, 6), (Step(24, 18),), ())
+
+
+@pytest.mark.parametrize("cls", [Position, LongNardyPosition])
+def test_first_turn_every_roll(cls: type[Position]) -> None:
+    # Long nardy's first turn has the head exception (6-6, 4-4, 3-3: two checkers may leave).
+    position = cls.initial()
+    for d1 in range(1, 7):
+        for d2 in range(d1, 7):
+            legal = {result_key(position, p.steps) for p in legal_plays(position, (d1, d2))}
+            ends: set[bytes] = set()
+            _walk(PlayBuilder(position, (d1, d2)), set(), ends)
+            assert ends == legal, (d1, d2)
