@@ -352,7 +352,9 @@ async def test_info_export_settings_and_languages() -> None:
     chat = await start(MemoryStore(), "3", seed=6)
     await chat.press(ALICE, "Roll")
     replies = await chat.send(EVE, "/export")
-    assert "Position ID:" in texts(replies)
+    game = (await chat.match()).game
+    assert f"Position ID: {game.position_id()}  Match ID: {game.match_id()}" in texts(replies)
+    assert f"XGID: {game.xgid()}" in texts(replies)
     files = [r for r in replies if isinstance(r, SendFile)]
     assert files and files[0].name == "match.mat" and b"3 point match" in files[0].data
     assert "Score: Alice 0, Bob 0 (match to 3)." in texts(await chat.send(BOB, "/score"))

@@ -15,6 +15,7 @@ from bot.app.table import Table
 from bot.app.types import Board, Button, Keyboard
 from bot.i18n import MissingMessage, t
 from engine.cube import Options
+from engine.errors import EngineError
 from engine.game import Action, Game, GameResult, Phase, Reason
 from engine.match import Match
 from engine.movegen import Step
@@ -302,7 +303,16 @@ def pips_text(tr: Tr, game: Game, names: Sequence[str]) -> str:
 
 def export_text(tr: Tr, game: Game) -> str:
     """The position's identifiers for analysis programs."""
-    return tr("app-export-position", position_id=game.position_id())
+    try:
+        match_id, xgid = game.match_id(), game.xgid()
+    except EngineError:  # a cube or a game these formats cannot express: the position alone
+        return tr("app-export-position", position_id=game.position_id())
+    return "\n".join(
+        [
+            tr("export-position", position_id=game.position_id(), match_id=match_id),
+            tr("export-xgid", xgid=xgid),
+        ]
+    )
 
 
 def mat_file(match: Match, names: Sequence[str]) -> str:
