@@ -151,6 +151,12 @@ def format_steps(steps: Sequence[Step]) -> str:
     return _render(chains, hits)
 
 
+def _spelled_out(play: Play) -> str:
+    """The play with every point its checkers touch shown (``13/11/7``): never ambiguous."""
+    chains, hits = _chains(play.steps)
+    return _render(chains, hits, range(len(chains)))
+
+
 def format_play(
     position: Position,
     dice: Iterable[int],
@@ -730,7 +736,7 @@ def _resolve(position: Position, dice: tuple[int, int], text: str, legal: Sequen
     if len(matches) == 1:
         return next(iter(matches.values()))
     if matches:
-        options = [_render(*_chains(p.steps), range(4)) for p in matches.values()]
+        options = [_spelled_out(p) for p in matches.values()]
         listed = ", ".join(options[:-1]) + f" or {options[-1]}"
         raise AmbiguousPlay(
             f"{_moves_text(moves)} can be played as {listed}: write the one you mean",

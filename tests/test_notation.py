@@ -434,3 +434,24 @@ def test_errors_still_work_with_a_plain_message() -> None:
     assert InvalidNotation("x").code == "syntax"
     assert AmbiguousPlay("x").code == "ambiguous"
     assert isinstance(AmbiguousPlay("x"), ValueError)
+
+
+def test_format_play_of_no_move_and_of_a_play_that_is_not_legal() -> None:
+    closed = Position.from_points(
+        {25: 1, 6: 5, 8: 3, 13: 6}, {6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 3}
+    )
+    assert format_play(closed, (6, 3), Play(())) == "no move"
+    assert parse_play(closed, (6, 3), format_play(closed, (6, 3), Play(()))) == Play(())
+    not_legal = Play((Step(24, 18),))
+    assert format_play(INITIAL, (6, 1), not_legal) == "24/18"
+
+
+def test_parsing_alternates_between_positions() -> None:
+    # The index of legal plays is reused only for the same list of plays.
+    plays_a = legal_plays(BLOT_ON_9, (4, 2))
+    plays_b = legal_plays(INITIAL, (4, 2))
+    for _ in range(2):
+        assert parse_play(BLOT_ON_9, (4, 2), "13/9*/7", plays=plays_a) in plays_a
+        assert parse_play(INITIAL, (4, 2), "13/7", plays=plays_b) in plays_b
+        with pytest.raises(AmbiguousPlay):
+            parse_play(BLOT_ON_9, (4, 2), "13/7", plays=plays_a)
