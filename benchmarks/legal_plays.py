@@ -6,9 +6,12 @@ Run from the repository root::
 
 The position set is fixed: the 600 GNU Backgammon vectors of ``tests/data/gnubg_vectors.jsonl``
 (contact, bar, closed boards, doubles, bear-off, no legal play), the 21 opening rolls, and 600
-(position, dice) pairs met in seeded random games.  Every implementation enumerates the whole set
-in each round, from scratch (nothing is cached between calls); the best round counts.  Compared in
-the same run:
+(position, dice) pairs met in seeded random games.  Every implementation enumerates every case
+from scratch (nothing is cached between calls).  The set is timed in chunks of 50 cases, the
+implementations taking turns, each chunk ``--rounds`` times; a chunk's fastest round counts, and
+time is the process's CPU time, so that other work on a shared machine drops out of the figures.
+The command exits with status 1 when the target (at least a tenth of ``gnubg_nn.moves(..., 1)``
+and faster than the pure-Python package) is not met.  Compared in the same run:
 
 * ``gnubg_nn.moves(board, d1, d2, 1)`` -- GNU Backgammon's C move generator, returning each
   distinct resulting position with its steps (and, for reference, with ``0``: keys only);
