@@ -35,7 +35,8 @@ _EXAMPLE = "24/18 13/11"
 _NO_MOVE_WORDS = frozenset({"no move", "nomove", "pass", "none", "no play"})
 _BAR_WORDS = frozenset({"bar", "b", "бар", "б", "25"})
 _OFF_WORDS = frozenset({"off", "o", "0", "выброс", "выкид", "викид"})
-_ARROWS = ("–", "—", "−", "‐", "‑", "‒", "―", "→", "⟶", "➔", "➜", "➝", "⇒", "->", "=>", "-")
+# Dashes, arrows (``->``, ``=>``, ``→``) and other slashes all separate the points of a move.
+_SEPARATOR = re.compile(r"[-–—−‐‑‒―=]*>|[-–—−‐‑‒―→⟶➔➜➝⇒\\／]")
 _NODE = re.compile(r"^([^*]+)(\*?)$")
 _COUNT = re.compile(r"^(.*?)(?:\((\d+)\)|[x×](\d+))$")
 
@@ -221,9 +222,7 @@ def _syntax_error(text: str, why: str) -> InvalidNotation:
 
 
 def _normalise(text: str) -> str:
-    s = text.strip().lower()
-    for arrow in _ARROWS:
-        s = s.replace(arrow, "/")
+    s = _SEPARATOR.sub("/", text.strip().lower())
     s = s.replace(",", " ").replace(";", " ").rstrip(".!")
     s = re.sub(r"\s*/\s*", "/", s)
     s = re.sub(r"\s+\*", "*", s)
@@ -232,6 +231,8 @@ def _normalise(text: str) -> str:
 
 
 def _node(token: str, text: str) -> tuple[int, bool]:
+    if not token:
+        raise _syntax_error(text, "a point is missing before or after a slash")
     match = _NODE.match(token)
     if match is None:
         raise _syntax_error(text, f"{token!r} is not a point")

@@ -132,6 +132,10 @@ def test_format_play_is_gnubg_notation_when_unambiguous() -> None:
         "13—7 8->7",
         "  13/7 8/7. ",
         "13/7;8/7",
+        "13->7 8=>7",
+        "13—>7 8⇒7",
+        "13\\7 8／7",
+        "13>7 8>7",
     ],
 )
 def test_parse_forms_of_the_same_play(text: str) -> None:
