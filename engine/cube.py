@@ -44,16 +44,26 @@ class Options:
     next_game_starts: str = "roll"
 
     def __post_init__(self) -> None:
-        if self.backgammon_counts not in (2, 3):
+        for name in (
+            "jacoby",
+            "auto_doubles",
+            "beaver",
+            "gammons_with_cube",
+            "cube",
+            "last_roll_draw",
+        ):
+            if not isinstance(getattr(self, name), bool):
+                raise EngineError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        if type(self.backgammon_counts) is not int or self.backgammon_counts not in (2, 3):
             raise EngineError(f"backgammon_counts must be 2 or 3, not {self.backgammon_counts!r}")
         if self.cube_progression not in (GEOMETRIC, ARITHMETIC):
             raise EngineError(
                 f"cube_progression must be 'geometric' or 'arithmetic', "
                 f"not {self.cube_progression!r}"
             )
-        if not isinstance(self.cube_limit, int) or self.cube_limit < 1:
+        if type(self.cube_limit) is not int or self.cube_limit < 1:
             raise EngineError(f"cube_limit must be a positive number, not {self.cube_limit!r}")
-        if not isinstance(self.max_auto_doubles, int) or self.max_auto_doubles < 0:
+        if type(self.max_auto_doubles) is not int or self.max_auto_doubles < 0:
             raise EngineError(
                 f"max_auto_doubles must be zero or more, not {self.max_auto_doubles!r}"
             )
@@ -162,12 +172,16 @@ class CubeState:
     def from_dict(cls, data: dict[str, Any]) -> CubeState:
         """Inverse of :meth:`to_dict`."""
         owner = data.get("owner")
-        if owner not in (None, 0, 1):
+        if owner is not None and (type(owner) is not int or owner not in (0, 1)):
             raise EngineError(f"cube owner must be 0, 1 or absent, not {owner!r}")
         value = data.get("value", 1)
-        if not isinstance(value, int) or value < 1:
+        if type(value) is not int or value < 1:
             raise EngineError(f"cube value must be a positive number, not {value!r}")
-        return cls(value, owner, bool(data.get("turned", False)), int(data.get("auto", 0)))
+        turned = data.get("turned", False)
+        auto = data.get("auto", 0)
+        if type(turned) is not bool or type(auto) is not int or auto < 0:
+            raise EngineError(f"corrupt cube {data!r}")
+        return cls(value, owner, turned, auto)
 
 
 def multiplier(kind: WinKind, cube: CubeState, options: Options, *, money: bool) -> int:

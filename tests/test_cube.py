@@ -325,6 +325,9 @@ def test_options_validation_and_round_trip() -> None:
         {"cube_limit": 0},
         {"max_auto_doubles": -1},
         {"next_game_starts": "loser"},
+        {"jacoby": "yes"},
+        {"cube_limit": True},
+        {"backgammon_counts": 3.0},
     ):
         with pytest.raises(EngineError):
             Options.from_dict(bad)
@@ -339,3 +342,7 @@ def test_cube_state_round_trip() -> None:
         CubeState.from_dict({"owner": 3})
     with pytest.raises(EngineError):
         CubeState.from_dict({"value": 0})
+    with pytest.raises(EngineError):
+        CubeState.from_dict({"owner": True})
+    with pytest.raises(EngineError):
+        CubeState.from_dict({"turned": 1})
