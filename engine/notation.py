@@ -422,7 +422,10 @@ def _check_step(
                 f"you have only {start[frm]} checker{'s' * (start[frm] > 1)} on the {frm} point",
                 {"point": frm, "count": start[frm]},
             )
-        return _Reason("no_checker", f"no checker on the {frm} point", {"point": frm, "count": 0})
+        whose = " of yours" if opp[frm] else ""
+        return _Reason(
+            "no_checker", f"no checker{whose} on the {frm} point", {"point": frm, "count": 0}
+        )
     if to != OFF and opp[to] >= rules.block:
         where = f"the {to} point is {'closed' if rules.hits else 'occupied by the opponent'}"
         if frm == BAR:

@@ -354,6 +354,8 @@ def test_error_bar_first() -> None:
 def test_error_no_checker() -> None:
     error = expect(INITIAL, (6, 1), "14/8 8/7", "no_checker")
     assert str(error) == "no checker on the 14 point"
+    error = expect(INITIAL, (6, 1), "12/6 6/5", "no_checker")
+    assert str(error) == "no checker of yours on the 12 point"
     error = expect(INITIAL, (3, 3), "24/21(3)", "no_checker")
     assert str(error) == "you have only 2 checkers on the 24 point"
     error = expect(INITIAL, (3, 2), "bar/22 13/11", "no_checker")
