@@ -430,3 +430,24 @@ async def test_auto_roll_when_there_is_no_cube_decision() -> None:
     # Nobody pressed Roll after the opening, yet the dice were rolled for every turn.
     assert "Roll" not in chat.labels() and game.phase is Phase.MOVE
     assert sum(1 for e in game.log if e.action == "roll") > rolls_before
+
+
+async def test_long_nardy_table_first_turns() -> None:
+    chat = Chat(App(MemoryStore(), dice=Dice(3)))
+    replies = await chat.send(ALICE, "/new nardy")
+    lobby = texts(replies)
+    assert lobby.startswith("New Long nardy table: match to 1 point.")
+    assert "cube: off" in lobby and "koks (3 points): off" in lobby
+    assert chat.labels() == ["Join", "Abort", "cube: off"]
+    await chat.press(BOB, "Join")
+    replies = await chat.press(ALICE, "Roll")
+    game = (await chat.match()).game
+    # In long nardy the lot only decides who starts; he then rolls both dice.
+    assert game.phase is Phase.ROLL and "Opening roll: Alice " in texts(replies)
+    assert "Double" not in chat.labels()
+    assert "without the cube" in texts(await chat.send(USERS[game.turn or 0], "/double"))
+    for _ in range(4):
+        game = (await chat.match()).game
+        await play_turn_by_buttons(chat, USERS, game)
+    game = (await chat.match()).game
+    assert game.variant == "long_nardy" and any(e.action == "move" for e in game.log)

@@ -166,3 +166,26 @@ async def test_a_member_says_no_and_the_vote_ends(store: Store) -> None:
     assert after.game.cube.value == 1
     replies = await chat.send(user(cur.captain), "/resign")
     assert "There is no resigning in a chouette" in texts(replies)
+
+
+async def test_joining_and_leaving_a_running_chouette(store: Store) -> None:
+    chat = Chat(App(store, dice=Dice(6)))
+    await chat.send(ALICE, "/new chouette")
+    for member in (BOB, CAROL):
+        await chat.press(member, "Join")
+    await chat.press(ALICE, "Start")
+    # Dave joins during the game: he waits for the next one.
+    replies = await chat.send(DAVE, "/join")
+    assert "Dave joins and plays from the next game." in texts(replies)
+    ch = await chat.chouette()
+    assert ch.waiting == (DAVE.ref,)
+    assert toasts(await chat.press(DAVE, "Roll")) or "out of" in texts(chat.log[-1:])
+    # A team member leaves mid-game: he settles as a pass and the game goes on.
+    cur = ch.current
+    assert cur is not None
+    leaver = next(n for n in cur.playing if n != cur.captain)
+    replies = await chat.send(user(leaver), "/leave")
+    assert f"{user(leaver).name} leaves the table." in texts(replies)
+    after = await chat.chouette()
+    assert after.current is not None and leaver not in after.current.playing
+    assert sum(after.balances().values()) == 0

@@ -77,6 +77,7 @@ class Chat:
         )
         replies = await self.app.handle(update)
         for i, reply in enumerate(replies):
+            check_keyboard(getattr(reply, "buttons", ()))
             self.log.append(reply)
             if isinstance(reply, SendBoard | SendText):
                 mid = f"m{n}.{i}"
@@ -134,6 +135,15 @@ class Chat:
         table = await self.table()
         assert table.chouette is not None
         return Chouette.from_dict(table.chouette)
+
+
+def check_keyboard(rows: Sequence[Sequence[Button]]) -> None:
+    """Every keyboard fits both platforms: Discord's 5 rows of 5 and 80-character labels,
+    Telegram's 64-byte callback data."""
+    assert len(rows) <= 5 and all(1 <= len(row) <= 5 for row in rows), rows
+    for row in rows:
+        for button in row:
+            assert 1 <= len(button.label) <= 80 and len(button.payload.encode()) <= 64
 
 
 def texts(replies: Sequence[Reply]) -> str:

@@ -680,10 +680,8 @@ class App:
         building = action in ("step", "undo")
         match = match.with_game(self._game_action(game, seat, action, args))
         notes: list[str] = []
-        if action == "roll" and match.game.dice is not None and before_turn is None:
-            d = match.game.dice
-            name = table.seats[match.game.turn or 0].name
-            notes.append(ctx.tr("opening-first", player=name, dice=f"{d[0]}-{d[1]}"))
+        if action == "roll" and before_turn is None:
+            notes += view.opening_notes(ctx.tr, match.game, [s.name for s in table.seats])
         match, more = self._settle(ctx, table, match)
         notes += more
         stage: Stage = "over" if match.is_over else "play"

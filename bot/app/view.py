@@ -259,6 +259,26 @@ def status_line(tr: Tr, game: Game, names: Sequence[str]) -> str:
     return line
 
 
+def opening_notes(tr: Tr, game: Game, names: Sequence[str]) -> list[str]:
+    """What the opening roll showed: each tie, the deciding dice, who starts and with what."""
+    notes = []
+    for entry in game.log:
+        if entry.action == "opening":
+            d0, d1 = int(entry.value[0]), int(entry.value[1])
+            if d0 == d1:
+                notes.append(tr("opening-tie", die=d0))
+            else:
+                notes.append(
+                    tr("opening-roll", player=names[0], die1=d0, opponent=names[1], die2=d1)
+                )
+        elif entry.action == "auto_double":
+            notes.append(tr("auto-double", value=int(entry.value[0])))
+    if game.turn is not None and game.dice is not None:
+        dice = f"{game.dice[0]}-{game.dice[1]}"
+        notes.append(tr("opening-first", player=names[game.turn], dice=dice))
+    return notes
+
+
 def result_text(tr: Tr, result: GameResult, names: Sequence[str]) -> str:
     """How a game ended, in words."""
     if result.winner is None:
