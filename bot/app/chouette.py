@@ -120,6 +120,8 @@ def decide_chouette(
     cur = ch.current
     if cur is None:
         raise _refused("app-not-started")
+    if me in ch.waiting:  # joined during this game: plays from the next one
+        raise _refused("error-not-in-game")
     if action == "roll":
         ch = ch.roll(me, app.dice)
     elif action == "double":
