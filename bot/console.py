@@ -22,7 +22,7 @@ from bot.app import App, Button, Reply, Update, User
 from bot.app.table import Table
 from bot.app.types import Board, ClearButtons, EditBoard, SendBoard, SendFile, SendText, Toast
 from bot.i18n import t
-from bot.store import TableKey
+from bot.store import StoreUnavailable, TableKey
 from engine.game import Game, Phase
 from engine.match import Match
 from engine.movegen import legal_plays
@@ -113,7 +113,10 @@ class Console:
         await self.show(await self.app.handle(update))
 
     async def _state(self) -> tuple[Table | None, Game | None]:
-        table = await self.app.load_table(TABLE)
+        try:
+            table = await self.app.load_table(TABLE)
+        except StoreUnavailable:  # the app itself tells the user when a line is sent
+            return None, None
         if table is None or table.match is None or table.stage != "play":
             return table, None
         return table, Match.from_dict(table.match).game

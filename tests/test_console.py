@@ -151,3 +151,23 @@ def test_killed_mid_game_and_restarted_the_game_goes_on(tmp_path: Path, redis_ur
     assert "New Backgammon table" not in again.stdout  # the old table, not a new one
     assert "Score:" in again.stdout and "(match to 5)" in again.stdout
     assert re.search(r"\[1\] \S+", again.stdout)  # its buttons are live again
+
+
+def test_redis_unreachable_is_said_not_crashed_on(tmp_path: Path) -> None:
+    from conftest import free_port
+
+    env = _env()
+    env["REDIS_URL"] = f"redis://127.0.0.1:{free_port()}/0"
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        input="roll\nquit\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "temporarily unavailable" in proc.stdout and "Traceback" not in proc.stderr
+    assert proc.stdout.rstrip().endswith("Bye!")
