@@ -837,17 +837,19 @@ class Game:
             spec = find_variant(data["variant"])
             player, opponent = decode_position_id(data["pos"])
             position = spec.position_cls(player, opponent)
-            steps = tuple(Step(int(f), int(t), bool(h)) for f, t, h, _ in data.get("steps", ()))
-            used = tuple(int(d) for *_, d in data.get("steps", ()))
+            steps = tuple(
+                Step(_int(f), _int(t), bool(_int(h))) for f, t, h, _ in data.get("steps", ())
+            )
+            used = tuple(_die_value(d) for *_, d in data.get("steps", ()))
             resign = None
             if "resign" in data:
                 rp, rk = data["resign"]
-                resign = ResignOffer(_player(rp), WinKind(rk))
+                resign = ResignOffer(_player(rp), WinKind(_int(rk)))
             res = None
             if "result" in data:
                 w, k, pts, why = data["result"]
                 res = GameResult(
-                    None if w is None else _player(w), WinKind(k), int(pts), Reason(why)
+                    None if w is None else _player(w), WinKind(_int(k)), _int(pts), Reason(why)
                 )
             length, s0, s1, crawford = data.get("match", (0, *data.get("score", (0, 0)), 0))
             dice = data.get("dice")
@@ -866,11 +868,11 @@ class Game:
                 resign=resign,
                 result=res,
                 log=tuple(LogEntry.from_list(e) for e in data.get("log", ())),
-                match_length=int(length),
-                score=(int(s0), int(s1)),
-                crawford=bool(crawford),
+                match_length=_int(length),
+                score=(_int(s0), _int(s1)),
+                crawford=bool(_int(crawford)),
                 first=None if first is None else _player(first),
-                last_roll=bool(data.get("last_roll", False)),
+                last_roll=data.get("last_roll", False) is True,
             )
         except UnsupportedSchema:
             raise
@@ -889,11 +891,21 @@ class Game:
             raise EngineError("corrupt game state: dice and phase disagree", code="corrupt_state")
         if (self.phase is Phase.OVER) != (self.result is not None):
             raise EngineError("corrupt game state: result and phase disagree", code="corrupt_state")
+        if self.resign is not None and self.phase not in (Phase.ROLL, Phase.MOVE):
+            raise EngineError(
+                "corrupt game state: a resignation outside a turn", code="corrupt_state"
+            )
+        if self.crawford and not self.match_length:
+            raise EngineError(
+                "corrupt game state: a Crawford game in money play", code="corrupt_state"
+            )
         if self.steps:
             try:
                 built = PlayBuilder(self.position, self.dice or (1, 1))
                 for step in self.steps:
                     built = built.add(step)
+                if built.steps != self.steps or built.used != self.used:
+                    raise IllegalPlay("the steps do not match their dice")
             except IllegalPlay as exc:
                 raise EngineError(
                     f"corrupt game state: the partial play is not legal: {exc}",
@@ -1132,6 +1144,12 @@ def _player(value: object) -> int:
     if value not in (0, 1) or isinstance(value, bool):
         raise EngineError(f"{value!r} is not a player (0 or 1)", code="corrupt_state")
     assert isinstance(value, int)
+    return value
+
+
+def _int(value: object) -> int:
+    if type(value) is not int or value < 0:
+        raise EngineError(f"{value!r} is not a count (0 or more)", code="corrupt_state")
     return value
 
 
