@@ -788,10 +788,18 @@ def parse_play(
     Returns the element of ``legal_plays(position, dice)`` with the same result (``plays`` may
     pass that list when the caller has it already).
 
-    Raises :class:`~engine.errors.InvalidNotation` when the text is not a play at all,
-    :class:`~engine.errors.IllegalPlay` saying why the rules forbid it, and
-    :class:`~engine.errors.AmbiguousPlay` when it denotes several legal plays with different
-    results.  Each error has a ``code`` and ``params`` for translation.
+    A ``*`` says the move hits on that point (a text whose marks no legal play has is refused);
+    a missing ``*`` says nothing, so ``13/7`` is ambiguous when one path to 7 hits and the other
+    does not, and ``13/9*/7`` or ``13/11/7`` chooses.
+
+    Raises :class:`~engine.errors.InvalidNotation` (code ``syntax``) when the text is not a play
+    at all, :class:`~engine.errors.AmbiguousPlay` (``ambiguous``, ``params["options"]``) when it
+    denotes several legal plays with different results, and otherwise
+    :class:`~engine.errors.IllegalPlay` saying why the rules forbid it, with ``code`` one of
+    ``point_closed``, ``bar_first``, ``no_checker``, ``no_such_die``, ``bad_distance``,
+    ``too_many_dice``, ``backwards``, ``bear_off_not_home``, ``bear_off_higher``, ``no_blot``,
+    ``no_hitting``, ``must_move``, ``must_use_both``, ``higher_die``, ``max_dice``, ``rule``,
+    ``no_play`` or ``illegal``; ``params`` holds the values named in the message.
 
     >>> parse_play(Position.initial(), (6, 1), "13-7 8-7")
     Play(steps=(Step(frm=13, to=7, hit=False), Step(frm=8, to=7, hit=False)))
