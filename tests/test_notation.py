@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from engine import (
@@ -11,6 +13,7 @@ from engine import (
     InvalidNotation,
     Play,
     Position,
+    Ruleset,
     Step,
     format_play,
     format_steps,
@@ -461,3 +464,41 @@ def test_parsing_alternates_between_positions() -> None:
         assert parse_play(INITIAL, (4, 2), "13/7", plays=plays_b) in plays_b
         with pytest.raises(AmbiguousPlay):
             parse_play(BLOT_ON_9, (4, 2), "13/7", plays=plays_a)
+
+
+# -- variants: the parser follows the position's Ruleset ----------------------------------------
+
+
+class NoHittingPosition(Position):
+    """A test variant where one opposing checker closes a point (as in long nardy)."""
+
+    __slots__ = ()
+    ruleset = Ruleset("no-hitting test", block=1)
+
+
+def _not_from_24(me: Sequence[int], opp: Sequence[int], frm: int, to: int, path: object) -> bool:
+    return frm != 24
+
+
+class AnchoredPosition(Position):
+    """A test variant whose hook forbids moving from the 24 point."""
+
+    __slots__ = ()
+    ruleset = Ruleset("anchored test", step_allowed=_not_from_24)
+
+
+def test_variant_without_hitting() -> None:
+    position = NoHittingPosition(BLOT_ON_9.player, BLOT_ON_9.opponent)
+    error = expect(position, (4, 2), "13/9/7", "point_closed")
+    assert str(error) == "the 9 point is occupied by the opponent"
+    assert parse_play(position, (4, 2), "13/7").steps == (Step(13, 11), Step(11, 7))
+    error = expect(position, (4, 2), "13/11* 13/9", "no_hitting")
+    assert error.params == {"rules": "no-hitting test"}
+
+
+def test_variant_step_hook() -> None:
+    position = AnchoredPosition(INITIAL.player, INITIAL.opponent)
+    assert all(s.frm != 24 for p in legal_plays(position, (6, 1)) for s in p.steps)
+    error = expect(position, (6, 1), "24/18 8/7", "rule")
+    assert str(error) == "the rules of anchored test do not allow 24/18 here"
+    assert parse_play(position, (6, 1), "13/7 8/7").notation() == "13/7 8/7"
