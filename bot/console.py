@@ -2,8 +2,9 @@
 
 Lines typed at the prompt go to the app as chat messages (``roll``, ``move 24/18 13/11``, ``help``
 …); the buttons of the last message are numbered and typing the number presses one.  By default
-you play White against a built-in opponent that takes every double and plays a random legal move;
-``--hotseat`` seats two people at one keyboard instead (each line is sent by whoever must act).
+you play White against a built-in opponent that takes every double, agrees to abort and plays a
+random legal move; ``--hotseat`` seats two people at one keyboard instead (each line is sent by
+whoever must act).
 """
 
 from __future__ import annotations
@@ -131,6 +132,17 @@ class Console:
         actor = game.responder if game.responder is not None else game.turn
         return self.other if actor == 1 else self.me
 
+    async def _seat_the_other(self) -> None:
+        """The second local player sits down at a two-player table that waits for him."""
+        table, _ = await self._state()
+        if (
+            table is not None
+            and table.stage == "lobby"
+            and table.mode != "chouette"
+            and table.seat_of(self.other.ref) is None
+        ):
+            await self.send(self.other, "join")
+
     async def opponent_moves(self) -> None:
         """Let the built-in opponent act for as long as it is the one to act."""
         for _ in range(200):
@@ -138,7 +150,9 @@ class Console:
             if game is None or table is None or table.seat_of(self.other.ref) != 1:
                 return
             responder = game.responder
-            if responder == 1:
+            if table.abort_by == self.me.ref:
+                line = "abort"  # the built-in opponent always agrees to stop
+            elif responder == 1:
                 line = "decline" if game.resign is not None else "accept"
             elif game.turn == 1 and game.phase is Phase.ROLL:
                 line = "roll"
@@ -156,7 +170,7 @@ class Console:
         table, _ = await self._state()
         if table is None or table.stage == "over":
             await self.send(self.me, self.new_args)
-            await self.send(self.other, "join")
+            await self._seat_the_other()
         else:
             await self.send(self.me, "board")
         await self.opponent_moves()
@@ -172,8 +186,7 @@ class Console:
                 continue
             user = await self._sender()
             await self.send(user, text)
-            if text.split()[0].lstrip("/").lower() == "new" and self.opponent == "bot":
-                await self.send(self.other, "join")
+            await self._seat_the_other()
             await self.opponent_moves()
         self._print(t(self.language, "app-console-bye"))
 
