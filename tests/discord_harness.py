@@ -90,6 +90,13 @@ class Place:
                 "locked": False,
             }
             data["owner_id"] = str(BOT_ID)
+            data.update(
+                message_count=3,
+                member_count=2,
+                total_message_sent=3,
+                rate_limit_per_user=0,
+                last_message_id=None,
+            )
         return data
 
 
@@ -324,9 +331,12 @@ class ErrorLog(logging.Handler):
         self.records.append(record)
 
 
-@pytest.fixture
-def fake_discord(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
-    """A :class:`FakeDiscord` behind discord.py's two HTTP layers for the test's duration."""
+def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
+    """A :class:`FakeDiscord` behind discord.py's two HTTP layers (a test fixture's body).
+
+    Errors discord.py logs while the test runs (it logs and swallows exceptions raised in
+    callbacks) fail the test at its end.
+    """
     fake = FakeDiscord()
     monkeypatch.setattr(
         AsyncWebhookAdapter,
@@ -451,6 +461,8 @@ class Driver:
             data["values"] = [value]
         payload = self._base(3, person, data, place)
         payload["message"] = message
+        # A component interaction's original response is the message the component is on.
+        self.fake.originals[payload["token"]] = message_id
         await self.deliver(payload)
         return payload
 

@@ -157,12 +157,14 @@ class PayloadButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: Any,
         /,
     ) -> PayloadButton:
         """Rebuild the button from a pressed message's component (after a restart too)."""
-        return cls(str(match["payload"]), item.label or "\u200b", item.style)
+        if isinstance(item, discord.ui.Button):
+            return cls(str(match["payload"]), item.label or "\u200b", item.style)
+        return cls(str(match["payload"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the payload to the client that serves the app."""
@@ -207,13 +209,15 @@ class PayloadMenu(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: Any,
         /,
     ) -> PayloadMenu:
         """Rebuild the menu from the pressed message's component; the choice is in ``values``."""
-        menu = cls(custom_id=item.custom_id, placeholder=item.placeholder)
-        menu.item.options = list(item.options)
+        menu = cls(custom_id=MENU_PREFIX + str(match["payload"]))
+        if isinstance(item, discord.ui.Select):
+            menu.item.placeholder = item.placeholder
+            menu.item.options = list(item.options)
         return menu
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

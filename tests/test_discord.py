@@ -1,0 +1,528 @@
+"""The Discord adapter driven through real discord.py objects (see ``discord_harness``).
+
+Interactions of the shapes Discord sends reach :class:`bot.discord_bot.NardyBot` through
+discord.py's own dispatch; the app behind it runs on the memory store or a private Redis with
+seeded dice.  The tests read the messages the fake Discord API kept (what a player would see) and
+the table state (to choose moves).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+from discord_harness import (
+    APP_ID,
+    EPHEMERAL,
+    GUILD_ID,
+    Driver,
+    FakeDiscord,
+    Person,
+    Place,
+    components_of,
+    installed,
+)
+from test_app_support import Dice
+
+from bot.app import App, Table
+from bot.discord_bot import NardyBot, table_key
+from bot.discord_bot.components import MAX_STEP_BUTTONS
+from bot.i18n import t
+from bot.store import MemoryStore, RedisStore, Store
+from engine.chouette import BOX, TEAM, Chouette
+from engine.game import Game, Phase
+from engine.match import Match
+from engine.movegen import legal_plays
+
+ALICE = Person(100000000000000001, "Alice")
+BOB = Person(100000000000000002, "Bob")
+CAROL = Person(100000000000000003, "Carol")
+EVE = Person(100000000000000005, "Eve")
+DIMA = Person(100000000000000006, "Dima", "ru")
+PEOPLE = {f"discord:{p.id}": p for p in (ALICE, BOB, CAROL, EVE)}
+
+CHANNEL = Place(600000000000000001)
+
+
+@pytest.fixture
+def fake_discord(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
+    """Discord's HTTP API answered offline for this test."""
+    yield from installed(monkeypatch)
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    """The adapter runs on the memory store and on a real Redis."""
+    if request.param == "memory":
+        yield MemoryStore()
+        return
+    opened = RedisStore.from_url(request.getfixturevalue("redis_url"))
+    await opened.client.flushdb()
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+async def started(store: Store, fake: FakeDiscord, seed: int = 1) -> Driver:
+    bot = NardyBot(App(store, dice=Dice(seed)), tick_seconds=None)
+    return await Driver.start(bot, fake, CHANNEL)
+
+
+def app_of(driver: Driver) -> App:
+    assert isinstance(driver.client, NardyBot)
+    return driver.client.app
+
+
+async def table(driver: Driver, place: Place = CHANNEL) -> Table:
+    found = await app_of(driver).load_table(table_key(place.id))
+    assert found is not None
+    return found
+
+
+async def match(driver: Driver) -> Match:
+    state = await table(driver)
+    assert state.match is not None
+    return Match.from_dict(state.match)
+
+
+def texts(fake: FakeDiscord) -> str:
+    """Every public text and embed description, oldest first."""
+    out = []
+    for m in fake.public():
+        out.append(m["content"])
+        out += [e.get("description", "") for e in m["embeds"]]
+    return "\n".join(out)
+
+
+def acknowledged_first(fake: FakeDiscord) -> bool:
+    """Whether every interaction's first HTTP call was its interaction response."""
+    first: dict[str, str] = {}
+    for call in fake.calls:
+        parts = call.path.strip("/").split("/")
+        token = (
+            parts[2] if parts[0] == "webhooks" else parts[2] if parts[0] == "interactions" else ""
+        )
+        if token.startswith("token-") and token not in first:
+            first[token] = parts[0]
+    return bool(first) and set(first.values()) == {"interactions"}
+
+
+async def open_match(driver: Driver, args: str = "1", view: str | None = None) -> None:
+    await driver.command(ALICE, "new", args)
+    assert "Join" in driver.labels()
+    if view is not None:
+        await driver.command(ALICE, "settings", f"view {view}")
+    await driver.click(BOB, "Join")
+    assert "Roll" in driver.labels()
+
+
+async def take_turn(driver: Driver, people: list[Person], game: Game) -> None:
+    """The player to act decides with the components: roll, take, or build and confirm a play."""
+    if game.responder is not None:
+        label = "Accept" if game.resign is not None or game.phase is Phase.BEAVERED else "Take"
+        await driver.click(people[game.responder], label)
+        return
+    if game.phase is Phase.OPENING:
+        await driver.click(people[0], "Roll")
+        return
+    assert game.turn is not None
+    person = people[game.turn]
+    if game.phase is Phase.ROLL:
+        await driver.click(person, "Roll")
+        return
+    for _ in range(8):
+        labels = driver.labels()
+        if "Confirm" in labels:
+            await driver.click(person, "Confirm")
+            return
+        step = next((label for label in labels if "→" in label), None)
+        if step is None:
+            return  # the play was completed and passed on by itself
+        await driver.click(person, step)
+    raise AssertionError("the play never became complete")
+
+
+# -- a whole game ----------------------------------------------------------------------------
+
+
+async def test_whole_game_by_buttons(store: Store, fake_discord: FakeDiscord) -> None:
+    driver = await started(store, fake_discord, seed=3)
+    await open_match(driver, "1", view="text")
+    people = [ALICE, BOB]
+    for _ in range(2000):
+        current = await match(driver)
+        if current.is_over:
+            break
+        await take_turn(driver, people, current.game)
+    else:
+        raise AssertionError("the game did not end")
+    winner = people[current.winner or 0].name
+    assert f"{winner} wins the match" in texts(fake_discord)
+    boards = [m for m in fake_discord.public() if m["embeds"]]
+    # Text boards in a code block; every board but the last had components, now all disabled.
+    assert all("```" in m["embeds"][0]["description"] for m in boards)
+    assert not any(m["attachments"] for m in boards)
+    assert all(components_of(m) for m in boards[:-1]) and not list(components_of(boards[-1]))
+    live = [c for m in boards for c in components_of(m) if not c.get("disabled")]
+    assert live == []
+    # Steps edited the pressed board in place; every interaction was acknowledged first.
+    edits = [c for c in fake_discord.calls if c.method == "PATCH" and c.body.get("embeds")]
+    assert edits and acknowledged_first(fake_discord)
+    # No refusal on the way.
+    assert fake_discord.ephemeral() == []
+
+
+async def test_picture_board_edited_in_place(fake_discord: FakeDiscord) -> None:
+    driver = await started(MemoryStore(), fake_discord, seed=5)
+    await open_match(driver, "3")
+    for _ in range(12):
+        game = (await match(driver)).game
+        if game.phase is Phase.MOVE and not game.forced_play and len(game.next_steps()) > 1:
+            break
+        await take_turn(driver, [ALICE, BOB], game)
+    else:
+        raise AssertionError("no open play came up")
+    board_id, custom_id, value = driver.find(next(s for s in driver.labels() if "→" in s))
+    board = fake_discord.messages[board_id]
+    assert board["attachments"][0]["filename"] == "board.png"
+    assert board["embeds"][0]["image"]["url"] == "attachment://board.png"
+    assert fake_discord.file_data[board_id][0].startswith(b"\x89PNG\r\n\x1a\n")
+    assert (await table(driver)).board_message == str(board_id)
+    mover = [ALICE, BOB][game.turn or 0]
+    before = len(fake_discord.messages)
+    await driver.press(mover, board_id, custom_id, value)
+    edited = fake_discord.messages[board_id]
+    assert edited["edited_timestamp"] is not None and edited["attachments"]
+    assert len(fake_discord.messages) == before  # the same message, no new one
+    assert len((await match(driver)).game.steps) == 1
+    # Finishing the play disables this board and posts a new one for the next player.
+    await take_turn(driver, [ALICE, BOB], (await match(driver)).game)
+    if (await match(driver)).game.turn != game.turn:
+        assert all(c.get("disabled") for c in components_of(fake_discord.messages[board_id]))
+        newest = fake_discord.public()[-1]
+        assert newest["embeds"] and int(newest["id"]) > board_id
+
+
+async def test_many_steps_come_as_a_select_menu(fake_discord: FakeDiscord) -> None:
+    driver = await started(MemoryStore(), fake_discord, seed=7)
+    await open_match(driver, "money", view="text")
+    people = [ALICE, BOB]
+    for _ in range(100):
+        game = (await match(driver)).game
+        if game.phase is Phase.MOVE and len(set(game.next_steps())) > MAX_STEP_BUTTONS:
+            break
+        await take_turn(driver, people, game)
+    else:
+        raise AssertionError("no roll with many next steps came up")
+    board = fake_discord.public()[-1]
+    menus = [c for c in components_of(board) if c["type"] == 3]
+    assert len(menus) == 1 and board["components"][0]["components"] == menus
+    steps = set(game.next_steps())
+    assert len(menus[0]["options"]) == len(steps)
+    assert menus[0]["placeholder"] == t("en", "discord-pick-step")
+    assert len(board["components"]) <= 5 and len(list(components_of(board))) <= 25
+    # Choosing an option makes that step and edits the board in place.
+    option = menus[0]["options"][0]
+    mover = people[game.turn or 0]
+    await driver.press(mover, int(board["id"]), menus[0]["custom_id"], option["value"])
+    after = (await match(driver)).game
+    assert len(after.steps) == 1 or after.turn != game.turn
+    assert fake_discord.messages[int(board["id"])]["edited_timestamp"] is not None
+    assert fake_discord.ephemeral() == []
+
+
+# -- /move and its autocomplete ---------------------------------------------------------------
+
+
+async def test_move_autocomplete_offers_exactly_the_legal_plays(
+    store: Store, fake_discord: FakeDiscord
+) -> None:
+    driver = await started(store, fake_discord, seed=4)
+    await open_match(driver, "3", view="text")
+    people = [ALICE, BOB]
+    for _ in range(40):
+        game = (await match(driver)).game
+        if game.phase is Phase.MOVE and game.dice is not None:
+            plays = [p.notation() for p in legal_plays(game.position, game.dice)]
+            if 1 < len(plays) <= 25:
+                break
+        await take_turn(driver, people, game)
+    else:
+        raise AssertionError("no roll with a few legal plays came up")
+    assert game.turn is not None and game.dice is not None
+    mover, other = people[game.turn], people[1 - game.turn]
+    offered = await driver.autocomplete(mover, "move", "play", "")
+    assert [c["value"] for c in offered] == plays
+    assert all(c["name"] == c["value"] and len(c["value"]) <= 100 for c in offered)
+    # Typing narrows the list to the plays containing what was typed.
+    typed = plays[-1].split()[0]
+    narrowed = await driver.autocomplete(mover, "move", "play", typed)
+    assert [c["value"] for c in narrowed] == [p for p in plays if typed in p]
+    # Nothing for the player who is not on roll, nor for a spectator.
+    assert await driver.autocomplete(other, "move", "play", "") == []
+    assert await driver.autocomplete(EVE, "move", "play", "") == []
+    # The chosen play is made.
+    before = await table(driver)
+    await driver.command(mover, "move", plays[-1])
+    after = await match(driver)
+    assert (await table(driver)).version > before.version
+    assert after.game.turn != game.turn or after.game.phase is not Phase.MOVE
+
+
+async def test_move_autocomplete_caps_at_25(fake_discord: FakeDiscord) -> None:
+    driver = await started(MemoryStore(), fake_discord, seed=4)
+    await open_match(driver, "3", view="text")
+    people = [ALICE, BOB]
+    for _ in range(200):
+        game = (await match(driver)).game
+        if game.phase is Phase.MOVE and game.dice is not None:
+            plays = [p.notation() for p in legal_plays(game.position, game.dice)]
+            if len(plays) > 25:
+                break
+        await take_turn(driver, people, game)
+    else:
+        raise AssertionError("no roll with many legal plays came up")
+    offered = await driver.autocomplete(people[game.turn or 0], "move", "play", "")
+    assert [c["value"] for c in offered] == plays[:25]
+
+
+# -- the cube ----------------------------------------------------------------------------------
+
+
+async def test_double_and_take(store: Store, fake_discord: FakeDiscord) -> None:
+    driver = await started(store, fake_discord, seed=2)
+    await open_match(driver, "money", view="text")
+    people = [ALICE, BOB]
+    for _ in range(40):
+        game = (await match(driver)).game
+        if game.phase is Phase.ROLL and "Double" in driver.labels():
+            break
+        await take_turn(driver, people, game)
+    else:
+        raise AssertionError("no cube decision came up")
+    assert game.turn is not None
+    doubler, taker = people[game.turn], people[1 - game.turn]
+    await driver.click(doubler, "Double")
+    assert {"Take", "Pass"} <= set(driver.labels())
+    # The doubler may not take his own cube: an ephemeral refusal, nothing changes.
+    version = (await table(driver)).version
+    await driver.click(doubler, "Take")
+    assert (await table(driver)).version == version and fake_discord.ephemeral()
+    await driver.click(taker, "Take")
+    after = (await match(driver)).game
+    assert after.cube.value == 2 and after.cube.owner == 1 - game.turn
+    assert after.phase is Phase.ROLL and after.turn == game.turn
+
+
+# -- refusals ----------------------------------------------------------------------------------
+
+
+async def test_stale_and_foreign_presses_are_refused_privately(
+    store: Store, fake_discord: FakeDiscord
+) -> None:
+    driver = await started(store, fake_discord, seed=6)
+    await open_match(driver, "3", view="text")
+    roll_message, roll_id, _ = driver.find("Roll")
+    state = await table(driver)
+    # A spectator.
+    await driver.click(EVE, "Roll")
+    assert fake_discord.ephemeral() == [t("en", "error-not-seated")]
+    assert (await table(driver)) == state
+    # The opening roll, then a press of the old Roll button (disabled on screen, sent anyway).
+    await driver.click(ALICE, "Roll")
+    assert (await table(driver)).version > state.version
+    assert all(c.get("disabled") for c in components_of(fake_discord.messages[roll_message]))
+    moved = await table(driver)
+    payload = await driver.press(BOB, roll_message, roll_id)
+    assert (await table(driver)) == moved
+    response = driver.response_of(payload)
+    assert response == {"type": 6}  # acknowledged without a visible answer ...
+    stale = fake_discord.ephemeral()[-1]  # ... and refused in a message only Bob sees
+    assert stale == t("en", "error-stale")
+    refusal = next(m for m in fake_discord.messages.values() if m["content"] == stale)
+    assert refusal["flags"] & EPHEMERAL
+    # The player who is not on turn.
+    game = (await match(driver)).game
+    if game.phase is Phase.MOVE and game.turn is not None:
+        step = next(label for label in driver.labels() if "→" in label)
+        await driver.click([ALICE, BOB][1 - game.turn], step)
+        assert (await table(driver)) == moved
+        assert fake_discord.ephemeral()[-1] == t("en", "error-not-your-turn")
+
+
+async def test_a_typed_command_of_a_stranger_is_answered(fake_discord: FakeDiscord) -> None:
+    driver = await started(MemoryStore(), fake_discord)
+    await open_match(driver, "1", view="text")
+    before = await table(driver)
+    await driver.command(EVE, "roll")
+    assert t("en", "error-not-seated") in texts(fake_discord)
+    assert (await table(driver)) == before
+
+
+# -- chouette ----------------------------------------------------------------------------------
+
+
+async def test_three_player_chouette(store: Store, fake_discord: FakeDiscord) -> None:
+    driver = await started(store, fake_discord, seed=8)
+    await driver.command(ALICE, "new", "chouette")
+    await driver.command(ALICE, "settings", "view text")
+    for member in (BOB, CAROL):
+        await driver.click(member, "Join")
+    # Only the creator starts it; the refusal is private.
+    await driver.click(CAROL, "Start")
+    assert fake_discord.ephemeral()
+    await driver.click(ALICE, "Start")
+    voted = False
+    first: int | None = None
+    for _ in range(800):
+        state = await table(driver)
+        assert state.chouette is not None
+        ch = Chouette.from_dict(state.chouette)
+        cur = ch.current
+        assert cur is not None
+        first = cur.number if first is None else first
+        if cur.number != first:
+            break
+        game = cur.game
+        box, captain = PEOPLE[cur.box], PEOPLE[cur.captain]
+        if cur.vote is not None:
+            voter = next(n for n in cur.playing if n not in cur.vote)
+            await driver.click(PEOPLE[voter], t("en", "button-vote-double"))
+            continue
+        if game.phase is Phase.DOUBLED and game.turn == TEAM:
+            await driver.click(box, "Take")
+            continue
+        if game.phase is Phase.DOUBLED and game.turn == BOX:
+            member = next(m for m in cur.members if m.playing and m.answer is None)
+            await driver.click(PEOPLE[member.name], "Take")
+            continue
+        if (
+            not voted
+            and game.phase is Phase.ROLL
+            and game.turn == TEAM
+            and ch.may_double(cur.captain)
+        ):
+            await driver.click(captain, "Double")
+            voted = True
+            continue
+        await take_turn(driver, [box, captain], game)
+    else:
+        raise AssertionError("the first chouette game did not end")
+    assert voted
+    log = texts(fake_discord)
+    assert f"Game {first}:" in log and "Ledger:" in log
+    ch = Chouette.from_dict((await table(driver)).chouette or {})
+    assert sum(ch.balances().values()) == 0 and any(ch.balances().values())
+    assert acknowledged_first(fake_discord)
+
+
+# -- restarts, threads, direct messages -------------------------------------------------------
+
+
+async def test_buttons_work_after_the_bot_is_rebuilt(
+    redis_url: str, fake_discord: FakeDiscord
+) -> None:
+    first_store = RedisStore.from_url(redis_url)
+    await first_store.client.flushdb()
+    driver = await started(first_store, fake_discord, seed=9)
+    await open_match(driver, "1", view="text")
+    roll_message, roll_id, _ = driver.find("Roll")
+    await driver.client.close()
+    await first_store.close()
+    # A new process: a new store connection, a new app and client; the old message is pressed.
+    second_store = RedisStore.from_url(redis_url)
+    try:
+        second = await started(second_store, fake_discord, seed=9)
+        before = await table(second)
+        await second.press(ALICE, roll_message, roll_id)
+        after = await table(second)
+        assert after.version > before.version
+        assert fake_discord.ephemeral() == []
+        assert all(c.get("disabled") for c in components_of(fake_discord.messages[roll_message]))
+        assert after.board_message == fake_discord.public()[-1]["id"]
+    finally:
+        await second_store.close()
+
+
+async def test_threads_and_direct_messages_are_tables_of_their_own(
+    fake_discord: FakeDiscord,
+) -> None:
+    driver = await started(MemoryStore(), fake_discord)
+    thread = Place(600000000000000011, kind=11, parent=CHANNEL.id)
+    direct = Place(600000000000000021, kind=1)
+    await driver.command(ALICE, "new", "1", place=thread)
+    assert await app_of(driver).load_table(table_key(thread.id)) is not None
+    assert await app_of(driver).load_table(table_key(CHANNEL.id)) is None
+    await driver.click(BOB, "Join", place=thread)
+    assert (await table(driver, thread)).stage == "play"
+    assert any(int(m["channel_id"]) == thread.id and m["embeds"] for m in fake_discord.public())
+    await driver.command(ALICE, "help", place=direct)
+    reply = fake_discord.public()[-1]
+    assert int(reply["channel_id"]) == direct.id and "/move" in reply["content"]
+
+
+async def test_a_command_with_no_answer_removes_the_thinking_message(
+    fake_discord: FakeDiscord,
+) -> None:
+    driver = await started(MemoryStore(), fake_discord)
+    await open_match(driver, "1")
+    payload = await driver.command(ALICE, "roll")
+    # The same interaction delivered again (a gateway resume): applied once, answered once.
+    again = dict(payload, token=payload["token"] + "-again")
+    fake_discord.channels[again["token"]] = CHANNEL.id
+    before = await table(driver)
+    await driver.deliver(again)
+    assert await table(driver) == before
+    deleted = [c for c in fake_discord.calls if c.method == "DELETE"]
+    assert deleted and deleted[-1].path.endswith(again["token"] + "/messages/@original")
+
+
+# -- slash command registration --------------------------------------------------------------
+
+
+async def test_commands_sync_with_russian_and_ukrainian_names(fake_discord: FakeDiscord) -> None:
+    driver = await started(MemoryStore(), fake_discord)
+    assert isinstance(driver.client, NardyBot)
+    await driver.client.sync_commands()
+    put = [c for c in fake_discord.calls if c.method == "PUT"]
+    assert put[-1].path == f"/applications/{APP_ID}/commands"
+    commands = {c["name"]: c for c in put[-1].body}
+    assert len(commands) == 29 and {"new", "move", "roll", "double", "take"} <= set(commands)
+    move = commands["move"]
+    assert move["name_localizations"] == {"ru": "ход", "uk": "хід"}
+    assert move["description"] == t("en", "help-move")
+    assert move["description_localizations"]["ru"] == t("ru", "help-move")
+    option = move["options"][0]
+    assert option["name"] == "play" and option["autocomplete"] and option["required"]
+    assert option["name_localizations"] == {"ru": "ход", "uk": "хід"}
+    language = commands["language"]["options"][0]
+    assert [c["value"] for c in language["choices"]] == ["en", "ru", "uk", "be"]
+    for command in commands.values():
+        names = [command["name"], *command.get("name_localizations", {}).values()]
+        assert all(n == n.lower() and " " not in n and len(n) <= 32 for n in names)
+        texts_ = [command["description"], *command.get("description_localizations", {}).values()]
+        assert all(0 < len(d) <= 100 for d in texts_)
+    # A test guild gets the commands at once.
+    guild_bot = NardyBot(App(MemoryStore()), test_guild=GUILD_ID, tick_seconds=None)
+    await Driver.start(guild_bot, fake_discord)
+    await guild_bot.sync_commands()
+    put = [c for c in fake_discord.calls if c.method == "PUT"]
+    assert put[-1].path == f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"
+    assert len(put[-1].body) == 29
+
+
+def test_localised_strings_fit_discord(fake_discord: FakeDiscord) -> None:
+    """Every catalogue name is a valid command name in each language Discord offers."""
+    from bot.app.commands import COMMANDS
+
+    for lang in ("en", "ru", "uk", "be"):
+        names = [t(lang, f"discord-command-{name}") for name in COMMANDS]
+        assert len(set(names)) == len(names), lang
+        assert all(n.isalpha() and n == n.lower() and len(n) <= 32 for n in names), lang
+
+
+async def test_answers_in_the_clients_language(fake_discord: FakeDiscord) -> None:
+    driver = await started(MemoryStore(), fake_discord)
+    await driver.command(DIMA, "help")
+    assert fake_discord.public()[-1]["content"].startswith(t("ru", "help-title"))
