@@ -204,6 +204,11 @@ class FakeDiscord:
         token = str(route.webhook_token)
         channel = self.channels.get(token, 0)
         if parts[0] == "interactions":
+            if token in self.responses:
+                raise discord.HTTPException(
+                    _Response(400, "Bad Request"),
+                    {"code": 40060, "message": "Interaction has already been acknowledged."},
+                )
             self.responses[token] = body
             kind = body["type"]
             return {
@@ -287,9 +292,9 @@ class FakeDiscord:
 class _Response:
     """The bits of an aiohttp response discord.py's HTTP errors read."""
 
-    def __init__(self, status: int) -> None:
+    def __init__(self, status: int, reason: str) -> None:
         self.status = status
-        self.reason = "Not Found"
+        self.reason = reason
 
 
 def _file_bytes(file: discord.File) -> bytes:

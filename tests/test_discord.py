@@ -445,6 +445,30 @@ async def test_buttons_work_after_the_bot_is_rebuilt(
         await second_store.close()
 
 
+async def test_two_processes_share_redis_and_answer_each_interaction_once(
+    redis_url: str, fake_discord: FakeDiscord
+) -> None:
+    stores = [RedisStore.from_url(redis_url), RedisStore.from_url(redis_url)]
+    await stores[0].client.flushdb()
+    try:
+        one = await started(stores[0], fake_discord, seed=10)
+        two = await started(stores[1], fake_discord, seed=11)
+        await one.command(ALICE, "new", "1")
+        await two.click(BOB, "Join")  # the lobby message of process one, pressed via process two
+        assert (await table(one)).stage == "play"
+        roll_message, roll_id, _ = one.find("Roll")
+        payload = await one.press(ALICE, roll_message, roll_id)
+        posted = len(fake_discord.messages)
+        # The same interaction reaches the other process too (two gateway sessions): it is
+        # already acknowledged there, so that process leaves it alone.
+        state = await table(two)
+        await two.deliver(payload)
+        assert await table(two) == state and len(fake_discord.messages) == posted
+    finally:
+        for opened in stores:
+            await opened.close()
+
+
 async def test_threads_and_direct_messages_are_tables_of_their_own(
     fake_discord: FakeDiscord,
 ) -> None:

@@ -234,9 +234,20 @@ class NardyBot(discord.AutoShardedClient):
             **fields,
         )
 
+    async def _acknowledge(self, interaction: discord.Interaction[Any], *, thinking: bool) -> bool:
+        """Defer the interaction; ``False`` when it cannot be (another process or shard session
+        acknowledged it already, or it expired): then it is left alone and not applied."""
+        try:
+            await interaction.response.defer(thinking=thinking)
+        except (discord.InteractionResponded, discord.HTTPException) as exc:
+            log.info("interaction %s not acknowledged here: %s", interaction.id, exc)
+            return False
+        return True
+
     async def command(self, interaction: discord.Interaction[Any], line: str) -> None:
         """A slash command: acknowledge at once, hand the line to the app, post the replies."""
-        await interaction.response.defer(thinking=True)
+        if not await self._acknowledge(interaction, thinking=True):
+            return
         update = self._update(interaction, text=line)
         replies = await self.app.handle(update)
         output = InteractionOutput(
@@ -248,7 +259,8 @@ class NardyBot(discord.AutoShardedClient):
 
     async def press(self, interaction: discord.Interaction[Any], payload: str) -> None:
         """A component press: acknowledge at once, hand the payload to the app, answer."""
-        await interaction.response.defer()
+        if not await self._acknowledge(interaction, thinking=False):
+            return
         message = interaction.message
         update = self._update(
             interaction, button=payload, message=str(message.id) if message else None
