@@ -20,7 +20,6 @@ the scoring through the :data:`VARIANTS` registry.
 
 from __future__ import annotations
 
-import base64
 import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -29,7 +28,14 @@ from typing import Any
 from engine.builder import PlayBuilder
 from engine.cube import CubeState, Options, points
 from engine.errors import EngineError, IllegalAction, IllegalPlay, UnsupportedSchema
-from engine.ids import decode_position_id, encode_position_id
+from engine.ids import (
+    MatchIdFields,
+    XgidFields,
+    decode_position_id,
+    encode_match_id,
+    encode_position_id,
+    encode_xgid,
+)
 from engine.movegen import Play, Step, apply_steps
 from engine.position import Position
 from engine.result import Outcome, WinKind, result
@@ -949,9 +955,7 @@ class Game:
                 to_act = _other(self.result.winner or 0)
             else:
                 to_act = turn
-        dice = (0, 0)
-        if self.phase is Phase.MOVE and self.dice is not None:
-            dice = (max(self.dice), min(self.dice))  # gnubg keeps the higher die first
+        dice = self.dice if self.phase is Phase.MOVE and self.dice is not None else (0, 0)
         return MatchIdFields(
             cube_log2=log2,
             cube_owner=3 if self.cube.owner is None else self.cube.owner,
@@ -969,7 +973,7 @@ class Game:
 
     def match_id(self) -> str:
         """GNU Backgammon Match ID (12 characters): cube, turn, dice, score and match length."""
-        return self.match_id_fields().match_id()
+        return encode_match_id(self.match_id_fields())
 
     def xgid(self) -> str:
         """The eXtreme Gammon ID of the game with the player on turn at the bottom.
@@ -986,16 +990,6 @@ class Game:
         if self.variant != BACKGAMMON_VARIANT.name:
             raise EngineError(f"{self.variant} has no XGID", code="not_exportable")
         bottom = 0 if self.turn is None else self.turn
-        me, them = self.position.player, self.position.opponent
-
-        def char(count: int, upper: bool) -> str:
-            return chr((ord("A") if upper else ord("a")) + count - 1) if count else "-"
-
-        board = [char(them[24], False)]
-        for point in range(1, 25):
-            mine, theirs = me[point - 1], them[24 - point]
-            board.append(char(mine, True) if mine else char(theirs, False))
-        board.append(char(me[24], True))
         value = self.cube.value
         log2 = value.bit_length() - 1
         if value != 1 << log2:
@@ -1003,96 +997,21 @@ class Game:
                 f"a cube of {value} cannot be written in an XGID", code="not_exportable"
             )
         owner = self.cube.owner
-        position = 0 if owner is None else (1 if owner == bottom else -1)
-        if self.phase is Phase.DOUBLED:
-            dice = "D"
-        elif self.phase is Phase.BEAVERED:
-            dice = "B"
-        elif self.phase is Phase.MOVE and self.dice is not None:
-            dice = f"{max(self.dice)}{min(self.dice)}"
-        else:
-            dice = "00"
-        if self.money:
-            rules = int(self.options.jacoby) + 2 * int(self.options.beaver)
-        else:
-            rules = int(self.crawford)
-        fields = (
-            "".join(board),
-            log2,
-            position,
-            1,
-            dice,
-            self.score[bottom],
-            self.score[_other(bottom)],
-            rules,
-            self.match_length,
-            self.options.cube_limit.bit_length() - 1,
+        action = {Phase.DOUBLED: "D", Phase.BEAVERED: "B"}.get(self.phase, "")
+        fields = XgidFields(
+            cube_log2=log2,
+            cube_owner=0 if owner is None else (1 if owner == bottom else -1),
+            turn=1,
+            dice=self.dice if self.phase is Phase.MOVE and self.dice is not None else (0, 0),
+            cube_action=action,
+            score=(self.score[bottom], self.score[_other(bottom)]),
+            crawford=self.crawford,
+            jacoby=self.money and self.options.jacoby,
+            beaver=self.money and self.options.beaver,
+            match_length=self.match_length,
+            max_cube_log2=self.options.cube_limit.bit_length() - 1,
         )
-        return "XGID=" + ":".join(str(f) for f in fields)
-
-
-@dataclass(frozen=True, slots=True)
-class MatchIdFields:
-    """The fields of a GNU Backgammon Match ID, players numbered as in the game.
-
-    ``cube_owner`` is 3 while the cube is centred; ``on_roll`` is the player whose turn it is and
-    ``to_act`` the one who must decide now (the doubled player, the one offered a resignation);
-    ``game_state`` is 1 playing, 2 over, 3 resigned, 4 a double passed; ``resigned`` the kind
-    offered or accepted (0 none); ``dice`` (0, 0) before the roll; ``score`` includes a finished
-    game's points, as gnubg shows it; ``jacoby`` is True when the Jacoby rule is in force (GNU
-    Backgammon 1.07 sets bit 66 when it is not, e.g. in every match).
-    """
-
-    cube_log2: int
-    cube_owner: int
-    on_roll: int
-    crawford: bool
-    game_state: int
-    to_act: int
-    doubled: bool
-    resigned: int
-    dice: tuple[int, int]
-    match_length: int
-    score: tuple[int, int]
-    jacoby: bool = False
-
-    def match_id(self) -> str:
-        """The 12-character Match ID (66 bits, least significant first, base64).
-
-        The example of GNU Backgammon's manual (written before bit 66 was used): cube 2 owned by
-        player 0, player 1 to play 5-2, 9-point match, score 2-4:
-
-        >>> MatchIdFields(1, 0, 1, False, 1, 1, False, 0, (5, 2), 9, (2, 4), jacoby=True).match_id()
-        'QYkqASAAIAAA'
-        >>> MatchIdFields(0, 3, 1, False, 1, 1, False, 0, (1, 1), 5, (0, 0)).match_id()
-        'cImkAAAAAAAE'
-        """
-        fields = (
-            (self.cube_log2, 4),
-            (self.cube_owner, 2),
-            (self.on_roll, 1),
-            (int(self.crawford), 1),
-            (self.game_state, 3),
-            (self.to_act, 1),
-            (int(self.doubled), 1),
-            (self.resigned, 2),
-            (self.dice[0], 3),
-            (self.dice[1], 3),
-            (self.match_length, 15),
-            (self.score[0], 15),
-            (self.score[1], 15),
-            (int(not self.jacoby), 1),
-        )
-        key, shift = 0, 0
-        for value, width in fields:
-            if not 0 <= value < 1 << width:
-                raise EngineError(
-                    f"{value} does not fit a Match ID field of {width} bits",
-                    code="not_exportable",
-                )
-            key |= value << shift
-            shift += width
-        return base64.b64encode(key.to_bytes(9, "little")).decode("ascii")
+        return encode_xgid(self.position.player, self.position.opponent, fields)
 
 
 _GAME_KEYS = frozenset(

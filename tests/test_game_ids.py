@@ -13,7 +13,8 @@ from test_matfile import _gnubg
 
 from engine.cube import CubeState, Options
 from engine.errors import EngineError
-from engine.game import DiceSequence, Game, MatchIdFields, Phase
+from engine.game import DiceSequence, Game, Phase
+from engine.ids import MatchIdFields
 from engine.position import Position
 
 
