@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.errors import EngineError
+from engine.errors import CorruptId, EngineError
 from engine.rules import BACKGAMMON, Ruleset
 
 if TYPE_CHECKING:
@@ -126,7 +126,12 @@ class Position:
         from engine.ids import decode_position_id
 
         player, opponent = decode_position_id(position_id)
-        return cls(player, opponent)
+        try:
+            return cls(player, opponent)
+        except CorruptId:
+            raise
+        except EngineError as exc:
+            raise CorruptId(f"{position_id!r} is not a valid Position ID: {exc}") from exc
 
     def xgid(self) -> str:
         """eXtreme Gammon XGID of the position, the player on roll as X (at the bottom, to move).
