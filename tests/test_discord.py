@@ -8,7 +8,9 @@ the table state (to choose moves).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import pytest
 from discord_harness import (
@@ -24,7 +26,7 @@ from discord_harness import (
 )
 from test_app_support import Dice
 
-from bot.app import App, Table
+from bot.app import App, Reply, Table, Update
 from bot.discord_bot import NardyBot, table_key
 from bot.discord_bot.components import MAX_STEP_BUTTONS
 from bot.i18n import t
@@ -262,12 +264,20 @@ async def test_move_autocomplete_offers_exactly_the_legal_plays(
     # Nothing for the player who is not on roll, nor for a spectator.
     assert await driver.autocomplete(other, "move", "play", "") == []
     assert await driver.autocomplete(EVE, "move", "play", "") == []
-    # The chosen play is made.
+    # The chosen play is made; the board it was made on loses its buttons (a REST edit, as the
+    # message is not the one the command came from).
     before = await table(driver)
+    assert before.board_message is not None
     await driver.command(mover, "move", plays[-1])
     after = await match(driver)
     assert (await table(driver)).version > before.version
     assert after.game.turn != game.turn or after.game.phase is not Phase.MOVE
+    old_board = fake_discord.messages[int(before.board_message)]
+    assert all(c.get("disabled") for c in components_of(old_board))
+    assert any(
+        c.method == "PATCH" and c.path == f"/channels/{CHANNEL.id}/messages/{old_board['id']}"
+        for c in fake_discord.calls
+    )
 
 
 async def test_move_autocomplete_caps_at_25(fake_discord: FakeDiscord) -> None:
@@ -500,6 +510,60 @@ async def test_a_command_with_no_answer_removes_the_thinking_message(
     assert await table(driver) == before
     deleted = [c for c in fake_discord.calls if c.method == "DELETE"]
     assert deleted and deleted[-1].path.endswith(again["token"] + "/messages/@original")
+
+
+async def test_every_interaction_is_acknowledged_before_the_app_works(
+    fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    driver = await started(MemoryStore(), fake_discord)
+    app = app_of(driver)
+    handle = app.handle
+    gate = asyncio.Event()
+    acknowledged: list[dict[str, Any]] = []
+
+    async def slow(update: Update) -> list[Reply]:
+        acknowledged.append(dict(fake_discord.responses))
+        await gate.wait()
+        return await handle(update)
+
+    monkeypatch.setattr(app, "handle", slow)
+    gate.set()
+    await open_match(driver, "1")
+    gate.clear()
+    for send in (
+        lambda: driver.command(ALICE, "pips"),
+        lambda: driver.click(ALICE, "Roll"),
+    ):
+        acknowledged.clear()
+        task = asyncio.create_task(send())
+        while not acknowledged:
+            await asyncio.sleep(0.01)
+        # The app is still working and Discord already has its answer (defer, kind 5 or 6).
+        newest = list(acknowledged[0].values())[-1]
+        assert newest["type"] in (5, 6) and not task.done()
+        gate.set()
+        await task
+        gate.clear()
+
+
+async def test_move_clock_notices_are_posted_to_the_channel(fake_discord: FakeDiscord) -> None:
+    now = [1_000_000.0]
+    bot = NardyBot(App(MemoryStore(), dice=Dice(12), clock=lambda: now[0]), tick_seconds=None)
+    driver = await Driver.start(bot, fake_discord, CHANNEL)
+    await open_match(driver, "3", view="text")
+    await driver.command(ALICE, "clock", "1h")
+    await driver.click(ALICE, "Roll")
+    assert await bot.deliver_ticks() == 0
+    now[0] += 3600 * 0.9
+    assert await bot.deliver_ticks() == 1
+    now[0] += 3600
+    assert await bot.deliver_ticks() == 1
+    posted = [c for c in fake_discord.calls if c.path == f"/channels/{CHANNEL.id}/messages"]
+    assert len(posted) == 2 and all(c.method == "POST" for c in posted)
+    assert "left for your move" in posted[0].body["content"]
+    assert "time is up" in posted[1].body["content"]
+    claim = posted[1].body["components"][0]["components"][0]
+    assert claim["label"] == t("en", "button-claim") and claim["custom_id"].startswith("nb:")
 
 
 # -- slash command registration --------------------------------------------------------------
