@@ -191,6 +191,14 @@ def _check_match(match: Match) -> None:
         if game.crawford:
             assert not any(e.action == "double" for e in game.log)
         assert game.result is not None and game.result.winner is not None
+        if k > 0:
+            before = match.games[k - 1]
+            assert before.result is not None
+            rule = match.options.next_game_starts
+            if rule == "winner":
+                assert game.first == before.result.winner
+            elif rule == "alternate":
+                assert before.first is not None and game.first == 1 - before.first
         score[game.result.winner] += game.result.points
     assert match.score == (score[0], score[1])
     if match.length:
@@ -212,6 +220,7 @@ options_strategy = st.builds(
     cube_progression=st.sampled_from(["geometric", "arithmetic"]),
     gammons_with_cube=st.booleans(),
     cube_limit=st.sampled_from([1, 4, 64]),
+    next_game_starts=st.sampled_from(["roll", "winner", "alternate"]),
 )
 
 
