@@ -39,7 +39,9 @@ def format_mat(match: Match, names: tuple[str, str] = ("White", "Black")) -> str
 
 
 def _name(name: str) -> str:
-    out = "_".join(name.split())
+    # gnubg reads a name up to the colon, at most 31 bytes, and keeps no spaces.
+    out = "_".join(name.replace(":", " ").split())
+    out = out.encode("utf-8")[:31].decode("utf-8", errors="ignore")
     if not out:
         raise EngineError("a player name in a .mat file may not be empty", code="bad_name")
     return out

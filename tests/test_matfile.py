@@ -145,6 +145,14 @@ def test_gnubg_imports_a_running_match(tmp_path: Path) -> None:
     assert match_id == running.game.match_id()
 
 
+def test_names_gnubg_can_read(tmp_path: Path) -> None:
+    match = short_match()
+    mat = tmp_path / "names.mat"
+    mat.write_text(format_mat(match, ("Dr: Who", "Ёлка " * 10)))
+    score, _, _ = gnubg_import(mat)
+    assert score.startswith("The score (after 2 games) is: Dr_Who 2, Ёлка_Ёлка_Ёлка_Ёл 2 (match")
+
+
 def test_what_the_format_cannot_hold_is_refused() -> None:
     money = Match.new(0, options=Options(auto_doubles=True))
     money = money.apply(Action("roll", 0), DiceSequence([3, 3, 5, 2]))
