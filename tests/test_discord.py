@@ -102,9 +102,7 @@ def acknowledged_first(fake: FakeDiscord) -> bool:
     first: dict[str, str] = {}
     for call in fake.calls:
         parts = call.path.strip("/").split("/")
-        token = (
-            parts[2] if parts[0] == "webhooks" else parts[2] if parts[0] == "interactions" else ""
-        )
+        token = parts[2] if parts[0] in ("webhooks", "interactions") else ""
         if token.startswith("token-") and token not in first:
             first[token] = parts[0]
     return bool(first) and set(first.values()) == {"interactions"}
@@ -600,7 +598,7 @@ async def test_commands_sync_with_russian_and_ukrainian_names(fake_discord: Fake
     assert len(put[-1].body) == 29
 
 
-def test_localised_strings_fit_discord(fake_discord: FakeDiscord) -> None:
+def test_localised_strings_fit_discord() -> None:
     """Every catalogue name is a valid command name in each language Discord offers."""
     from bot.app.commands import COMMANDS
 
