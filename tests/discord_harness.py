@@ -237,6 +237,8 @@ class FakeDiscord:
         if route.method == "DELETE":
             if mid is not None:
                 self.messages.pop(mid, None)
+            # The "thinking" message is gone: later followups are messages of their own.
+            self.originals[token] = -1
             return None
         if route.method == "GET" and mid is not None:
             return self.messages[mid]

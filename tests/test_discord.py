@@ -359,13 +359,24 @@ async def test_stale_and_foreign_presses_are_refused_privately(
         assert fake_discord.ephemeral()[-1] == t("en", "error-not-your-turn")
 
 
-async def test_a_typed_command_of_a_stranger_is_answered(fake_discord: FakeDiscord) -> None:
+async def test_refused_commands_are_answered_privately(fake_discord: FakeDiscord) -> None:
     driver = await started(MemoryStore(), fake_discord)
     await open_match(driver, "1", view="text")
     before = await table(driver)
-    await driver.command(EVE, "roll")
-    assert t("en", "error-not-seated") in texts(fake_discord)
-    assert (await table(driver)) == before
+    public = len(fake_discord.public())
+    payload = await driver.command(EVE, "roll")
+    assert fake_discord.ephemeral() == [t("en", "error-not-seated")]
+    assert len(fake_discord.public()) == public and (await table(driver)) == before
+    # The public "thinking…" message was taken away before the private answer.
+    token = payload["token"]
+    calls = [(c.method, c.path.split("/")[-1]) for c in fake_discord.calls if token in c.path]
+    assert calls == [("POST", "callback"), ("DELETE", "@original"), ("POST", token)]
+    # Information asked by a spectator is public; so is a command that works.
+    await driver.command(EVE, "pips")
+    assert len(fake_discord.public()) == public + 1
+    await driver.command(ALICE, "roll")
+    assert (await table(driver)).version > before.version
+    assert fake_discord.ephemeral() == [t("en", "error-not-seated")]
 
 
 # -- chouette ----------------------------------------------------------------------------------

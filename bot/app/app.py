@@ -250,7 +250,8 @@ class App:
     # -- the pipeline ---------------------------------------------------------------------------
 
     def _refusal(self, update: Update, text: str) -> Reply:
-        return Toast(text) if update.button is not None else SendText(text)
+        private = update.button is not None or update.toast_refusals
+        return Toast(text) if private else SendText(text)
 
     async def _language(self, user: User, fallback: str) -> str:
         record = await self.store.get_user(user.key)

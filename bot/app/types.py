@@ -43,6 +43,8 @@ class Update:
     makes redelivery harmless.  ``button`` is the raw payload text of a pressed button and
     ``message`` the platform's id of the message that carried it.  ``private`` marks a one-to-one
     chat, where every line is meant for the bot (in a group, ordinary chatter is ignored).
+    ``toast_refusals`` asks for a refusal of a typed command as a :class:`Toast` too, where the
+    platform can show it to the sender alone (Discord's ephemeral answers to slash commands).
     """
 
     table: TableKey
@@ -52,6 +54,7 @@ class Update:
     button: str | None = None
     message: str | None = None
     private: bool = False
+    toast_refusals: bool = False
 
 
 @dataclass(frozen=True)

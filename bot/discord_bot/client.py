@@ -5,7 +5,8 @@ store, every component carries its payload in its ``custom_id``, so any number o
 shards may serve the same channels, and a restarted bot answers the buttons of old messages.
 
 - A slash command is deferred at once ("thinking…", within Discord's 3 seconds), turned into the
-  typed line (``/move 24/18 13/11``) and handed to the app; the replies follow as messages.
+  typed line (``/move 24/18 13/11``) and handed to the app; the replies follow as messages, a
+  refusal as an ephemeral message only the sender sees.
 - A button press or a menu choice is deferred at once too (an invisible acknowledgement), then
   handed to the app with its payload; a refusal comes back as an ephemeral message only the
   presser sees, a play being built edits the pressed board in place, a finished turn disables the
@@ -245,11 +246,21 @@ class NardyBot(discord.AutoShardedClient):
         return True
 
     async def command(self, interaction: discord.Interaction[Any], line: str) -> None:
-        """A slash command: acknowledge at once, hand the line to the app, post the replies."""
+        """A slash command: acknowledge at once, hand the line to the app, post the replies.
+
+        A refusal (the replies are only notes for the sender) replaces the public "thinking…"
+        message with an ephemeral one; with no replies at all the "thinking…" message goes.
+        """
         if not await self._acknowledge(interaction, thinking=True):
             return
-        update = self._update(interaction, text=line)
+        update = self._update(interaction, text=line, toast_refusals=True)
         replies = await self.app.handle(update)
+        if replies and all(isinstance(r, Toast) for r in replies):
+            await interaction.delete_original_response()
+            await self.perform(
+                update, replies, InteractionOutput(self, interaction.channel_id or 0, interaction)
+            )
+            return
         output = InteractionOutput(
             self, interaction.channel_id or 0, interaction, ephemeral_notes=False
         )
