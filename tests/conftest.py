@@ -19,7 +19,14 @@ from urllib.parse import urlsplit
 
 import pytest
 import redis
+from hypothesis import HealthCheck, settings
 from redis.asyncio import Redis
+
+# Property tests check behaviour, never speed: a loaded CI machine must not fail them on time.
+settings.register_profile(
+    "project", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+)
+settings.load_profile("project")
 
 REDIS_SERVER = "redis-server"
 REDIS_CLI = "redis-cli"
