@@ -122,6 +122,7 @@ class FakeDiscord:
     channels: dict[str, int] = field(default_factory=dict)
     synced: list[dict[str, Any]] = field(default_factory=list)
     file_data: dict[int, list[bytes]] = field(default_factory=dict)
+    problems: list[logging.LogRecord] = field(default_factory=list)
 
     # -- bodies -------------------------------------------------------------------------------
 
@@ -270,7 +271,7 @@ class FakeDiscord:
             mid = int(parts[3])
             if mid not in self.messages:
                 raise discord.NotFound(
-                    _Response(404), {"message": "Unknown Message", "code": 10008}
+                    _Response(404, "Not Found"), {"message": "Unknown Message", "code": 10008}
                 )
             if route.method == "GET":
                 return self.messages[mid]
@@ -328,21 +329,24 @@ def labels(message: dict[str, Any]) -> list[str]:
 
 
 class ErrorLog(logging.Handler):
-    """Collects errors discord.py logs (it swallows exceptions of callbacks and logs them)."""
+    """Collects errors discord.py logs (it swallows exceptions of callbacks and logs them) and
+    the adapter's warnings (a reply Discord refused)."""
 
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.records: list[logging.LogRecord] = []
+    def __init__(self, records: list[logging.LogRecord]) -> None:
+        super().__init__(logging.WARNING)
+        self.records = records
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
+        if record.levelno >= logging.ERROR or record.name.startswith("bot.discord"):
+            self.records.append(record)
 
 
 def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
     """A :class:`FakeDiscord` behind discord.py's two HTTP layers (a test fixture's body).
 
     Errors discord.py logs while the test runs (it logs and swallows exceptions raised in
-    callbacks) fail the test at its end.
+    callbacks) and the adapter's warnings fail the test at its end, unless the test expected
+    them and emptied ``fake.problems``.
     """
     fake = FakeDiscord()
     monkeypatch.setattr(
@@ -353,7 +357,7 @@ def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
     monkeypatch.setattr(
         HTTPClient, "request", lambda self, route, **kw: fake.rest_request(route, **kw)
     )
-    errors = ErrorLog()
+    errors = ErrorLog(fake.problems)
     for name in ("discord", "bot"):
         logging.getLogger(name).addHandler(errors)
     try:
@@ -361,7 +365,7 @@ def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
     finally:
         for name in ("discord", "bot"):
             logging.getLogger(name).removeHandler(errors)
-    assert [r.getMessage() for r in errors.records] == []
+    assert [r.getMessage() for r in fake.problems] == []
 
 
 @dataclass

@@ -436,6 +436,26 @@ async def test_three_player_chouette(store: Store, fake_discord: FakeDiscord) ->
     assert acknowledged_first(fake_discord)
 
 
+async def test_a_deleted_board_does_not_stop_the_game(fake_discord: FakeDiscord) -> None:
+    driver = await started(MemoryStore(), fake_discord, seed=5)
+    await open_match(driver, "1", view="text")
+    await driver.click(ALICE, "Roll")
+    state = await table(driver)
+    assert state.board_message is not None
+    game = (await match(driver)).game
+    assert game.phase is Phase.MOVE and game.dice is not None and game.turn is not None
+    # A moderator deletes the board; the player types his play instead.
+    del fake_discord.messages[int(state.board_message)]
+    play = legal_plays(game.position, game.dice)[0].notation()
+    await driver.command([ALICE, BOB][game.turn], "move", play)
+    assert (await table(driver)).version > state.version
+    newest = fake_discord.public()[-1]
+    assert newest["embeds"] and "Roll" in driver.labels()
+    # The old board could not be edited: logged, and the rest of the replies went out.
+    assert [r.name for r in fake_discord.problems] == ["bot.discord"]
+    fake_discord.problems.clear()
+
+
 # -- restarts, threads, direct messages -------------------------------------------------------
 
 
