@@ -256,7 +256,7 @@ class NardyBot(discord.AutoShardedClient):
         update = self._update(interaction, text=line, toast_refusals=True)
         replies = await self.app.handle(update)
         if replies and all(isinstance(r, Toast) for r in replies):
-            await interaction.delete_original_response()
+            await self._drop_thinking(interaction)
             await self.perform(
                 update, replies, InteractionOutput(self, interaction.channel_id or 0, interaction)
             )
@@ -266,7 +266,14 @@ class NardyBot(discord.AutoShardedClient):
         )
         posted = await self.perform(update, replies, output)
         if not posted:
+            await self._drop_thinking(interaction)
+
+    async def _drop_thinking(self, interaction: discord.Interaction[Any]) -> None:
+        """Delete the deferred "thinking…" message of a slash command (a no-op if it is gone)."""
+        try:
             await interaction.delete_original_response()
+        except discord.HTTPException as exc:
+            log.warning("could not delete the thinking message of %s: %s", interaction.id, exc)
 
     async def press(self, interaction: discord.Interaction[Any], payload: str) -> None:
         """A component press: acknowledge at once, hand the payload to the app, answer."""
