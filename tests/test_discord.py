@@ -27,9 +27,10 @@ from discord_harness import (
 from test_app_support import Dice
 
 from bot.app import App, Reply, Table, Update
-from bot.discord_bot import NardyBot, table_key
+from bot.discord_bot import NardyBot, serve, table_key
 from bot.discord_bot.components import MAX_STEP_BUTTONS
 from bot.i18n import t
+from bot.settings import load_settings
 from bot.store import MemoryStore, RedisStore, Store
 from engine.chouette import BOX, TEAM, Chouette
 from engine.game import Game, Phase
@@ -643,3 +644,21 @@ async def test_answers_in_the_clients_language(fake_discord: FakeDiscord) -> Non
     driver = await started(MemoryStore(), fake_discord)
     await driver.command(DIMA, "help")
     assert fake_discord.public()[-1]["content"].startswith(t("ru", "help-title"))
+
+
+async def test_serve_starts_the_bot_with_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    started_with: list[tuple[str, int | None, float | None]] = []
+
+    async def start(self: NardyBot, token: str, *, reconnect: bool = True) -> None:
+        started_with.append((token, self.test_guild, self.tick_seconds))
+
+    monkeypatch.setattr(NardyBot, "start", start)
+    app = App(MemoryStore())
+    alone = load_settings(discord_token="d-token", discord_test_guild=GUILD_ID)
+    await serve(app, alone)
+    both = load_settings(discord_token="d-token", telegram_token="t-token")
+    await serve(app, both)
+    # Alone it serves the move clocks; next to Telegram it leaves them alone.
+    assert started_with == [("d-token", GUILD_ID, 10.0), ("d-token", None, None)]
+    with pytest.raises(ValueError, match="DISCORD_TOKEN"):
+        await serve(app, load_settings(telegram_token="t-token"))
