@@ -159,21 +159,21 @@ def _step_refusal(home_variant: bool) -> StepRefusal:
         if frm == HEAD and not _may_leave_head(me, opp, to, path):
             return (
                 "head_rule",
-                "only one checker may leave the head (your 24 point) in a turn; a second one "
-                "only on your first turn with 6-6, 4-4 or 3-3 when the opponent's head stops "
-                "the first",
+                f"only one checker may leave the head per turn: {move} would take another "
+                "(two only on the first turn with 6-6, 4-4 or 3-3 when the opponent's head "
+                "blocks the first)",
                 {"move": move, "point": HEAD},
             )
         if to and not me[to] and not _prime_allowed(me, opp, frm, to, home_variant):
             condition = (
                 "until an opposing checker has entered his home"
                 if home_variant
-                else "unless an opposing checker stands ahead of them"
+                else "unless an opposing checker is ahead of them"
             )
             return (
                 "six_prime",
-                f"{move} would make six points in a row, which is not allowed {condition}",
-                {"move": move, "point": to},
+                f"{move} would make six blocked points in a row, which is not allowed {condition}",
+                {"move": move, "point": to, "rule": "home" if home_variant else "ahead"},
             )
         return None
 

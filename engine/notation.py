@@ -446,6 +446,11 @@ def _check_step(
             )
     hook = rules.step_allowed
     if hook is not None and not hook(me, opp, frm, to, path):
+        explain = rules.step_refusal
+        refusal = None if explain is None else explain(me, opp, frm, to, path)
+        if refusal is not None:
+            code, message, params = refusal
+            return _Reason(code, message, dict(params))
         move = f"{point_name(frm)}/{point_name(to)}"
         return _Reason(
             "rule",
@@ -799,7 +804,9 @@ def parse_play(
     ``point_closed``, ``bar_first``, ``no_checker``, ``no_such_die``, ``bad_distance``,
     ``too_many_dice``, ``backwards``, ``bear_off_not_home``, ``bear_off_higher``, ``no_blot``,
     ``no_hitting``, ``must_move``, ``must_use_both``, ``higher_die``, ``max_dice``, ``rule``,
-    ``no_play`` or ``illegal``; ``params`` holds the values named in the message.
+    ``no_play`` or ``illegal``; ``params`` holds the values named in the message.  A step the
+    variant's hook refuses is explained by its ``step_refusal`` when it has one (long nardy:
+    ``head_rule``, ``six_prime``), else by the generic ``rule``.
 
     >>> parse_play(Position.initial(), (6, 1), "13-7 8-7")
     Play(steps=(Step(frm=13, to=7, hit=False), Step(frm=8, to=7, hit=False)))

@@ -415,6 +415,65 @@ def test_refusals_are_explained() -> None:
     assert refusal is not None and "home" in refusal[1]
 
 
+def test_parse_play_names_the_head_rule() -> None:
+    with pytest.raises(IllegalPlay) as info:
+        parse_play(START, (6, 5), "24/18 24/19")
+    assert info.value.code == "head_rule"
+    assert str(info.value).startswith("only one checker may leave the head per turn")
+    assert info.value.params["point"] == 24
+    assert info.value.params["move"] in ("24/18", "24/19")
+    black = _after(START, (5, 5))  # the seed's note: 4-4 after White's 5-5 takes one checker
+    with pytest.raises(IllegalPlay) as info:
+        parse_play(black, (4, 4), "24/20 24/20")
+    assert info.value.code == "head_rule" and info.value.params["move"] == "24/20"
+
+
+@pytest.mark.parametrize(
+    ("position_type", "rule", "condition"),
+    [
+        (LongNardyPosition, "ahead", "unless an opposing checker is ahead of them"),
+        (LongNardyHomePrimePosition, "home", "until an opposing checker has entered his home"),
+    ],
+)
+def test_parse_play_names_the_six_prime_rule(
+    position_type: type[LongNardyPosition], rule: str, condition: str
+) -> None:
+    position = position_type.from_points(FIVE_POINTS, {24: 15})
+    with pytest.raises(IllegalPlay) as info:
+        parse_play(position, (2, 1), "22/21 24/22")
+    error = info.value
+    assert error.code == "six_prime"
+    assert error.params == {"move": "22/21", "point": 21, "rule": rule}
+    assert (
+        str(error)
+        == f"22/21 would make six blocked points in a row, which is not allowed {condition}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "head", "prime"),
+    [
+        ("en", "leave the head", "six blocked points"),
+        ("ru", "с головы", "шесть блоков"),
+        ("uk", "з голови", "шість блоків"),
+        ("be", "з галавы", "шэсць блокаў"),
+    ],
+)
+def test_refusals_read_in_the_players_words(lang: str, head: str, prime: str) -> None:
+    from bot.i18n import describe_error
+
+    with pytest.raises(IllegalPlay) as info:
+        parse_play(START, (6, 5), "24/18 24/19")
+    text = describe_error(lang, info.value.code, info.value.params)
+    assert head in text and str(info.value.params["move"]) in text
+    for position_type in (LongNardyPosition, LongNardyHomePrimePosition):
+        position = position_type.from_points(FIVE_POINTS, {24: 15})
+        with pytest.raises(IllegalPlay) as info:
+            parse_play(position, (2, 1), "22/21 24/22")
+        text = describe_error(lang, info.value.code, info.value.params)
+        assert prime in text and "22/21" in text
+
+
 @pytest.mark.parametrize("starts", ["winner", "alternate"])
 def test_a_match_to_three_points_of_long_nardy(starts: str) -> None:
     rng = random.Random(7)

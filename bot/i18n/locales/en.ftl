@@ -448,6 +448,13 @@ error-already-voted = You have already voted.
 error-vote-pending = The team is voting on a double.
 error-already-decided = You have already answered.
 error-bad-payment = That payment is not valid.
+error-head-rule = Only one checker may leave the head per turn.
+    .detail = { $move }: only one checker may leave the head per turn (two only on the first turn with 6-6, 4-4 or 3-3).
+error-six-prime = Six blocked points in a row are not allowed unless an opposing checker is ahead of them.
+    .detail = { $move } would make six blocked points in a row: { $rule ->
+        [home] allowed only once an opposing checker has entered his home.
+       *[ahead] allowed only with an opposing checker ahead of them.
+    }
 
 ## The chat application (bot/app): lobby, turns, chouette, settings, console
 
