@@ -196,8 +196,10 @@ async def test_money_session_every_cube_action(store: Store) -> None:
     replies = await chat.press(taker, "Pass")
     assert f"{taker.name} passed the double." in texts(replies)
     assert f"{doubler.name} wins the game: 8 points." in texts(replies)
-    match = await chat.match()
-    assert match.score[USERS.index(doubler)] == 8 and len(match.games) == 2
+    # The session keeps only the current game; the finished one is folded into the score.
+    match, table = await chat.match(), await chat.table()
+    assert len(match.games) == 1 and table.dropped == 1
+    assert table.session_score(match)[USERS.index(doubler)] == 8
     # Game 2: double, and the doubler refuses a beaver (loses the doubled stake).
     await chat.press(ALICE, "Roll")
     await play_turn_by_buttons(chat, USERS, (await chat.match()).game)
@@ -207,9 +209,15 @@ async def test_money_session_every_cube_action(store: Store) -> None:
     await chat.press(t2, "Beaver")
     replies = await chat.press(d2, "Refuse")
     assert "refuses the beaver" in texts(replies)
-    match = await chat.match()
-    assert match.games[1].result is not None and match.games[1].result.points == 2
-    assert "Session:" in texts(await chat.send(EVE, "/score"))
+    # The refused beaver costs the doubler the doubled stake: 2 points to the other player.
+    expected = [0, 0]
+    expected[USERS.index(doubler)] += 8
+    expected[USERS.index(t2)] += 2
+    table = await chat.table()
+    assert table.dropped == 2 and list(table.carry) == expected
+    assert texts(await chat.send(EVE, "/score")) == (
+        f"Session: Alice {expected[0]}, Bob {expected[1]}."
+    )
 
 
 async def test_rights_spectators_and_wrong_player(store: Store) -> None:

@@ -13,6 +13,7 @@ import logging
 import re
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -21,7 +22,7 @@ import engine.nardy  # noqa: F401  (registers long nardy with the game engine)
 from bot.app import view
 from bot.app.commands import ALIASES, COMMANDS, Command, TooLong, UnknownCommand, parse_command
 from bot.app.payload import InvalidPayload, Payload, format_payload, parse_payload
-from bot.app.table import Seat, Stage, Table, TableSettings
+from bot.app.table import Seat, Stage, Table, TableSettings, match_data
 from bot.app.types import (
     Button,
     ClearButtons,
@@ -116,6 +117,12 @@ SETTING_ALIASES: dict[str, str] = {
 }
 """Other words accepted for a ``settings`` key."""
 
+LANGUAGE_TTL = 30.0
+"""Seconds a process trusts the language it last read from a user's record."""
+
+LANGUAGE_CACHE = 4096
+"""Users whose language one process remembers."""
+
 REMIND_BEFORE = 0.2
 """The reminder comes when this share of the move clock is left."""
 
@@ -202,6 +209,7 @@ class App:
         self.dice = dice
         self.clock = clock
         self.default_language = default_language
+        self._languages: OrderedDict[str, tuple[str | None, float]] = OrderedDict()
 
     # -- entry points ---------------------------------------------------------------------------
 
@@ -254,15 +262,32 @@ class App:
         return Toast(text) if private else SendText(text)
 
     async def _language(self, user: User, fallback: str) -> str:
+        """The language the user chose with ``settings language``, else ``fallback``.
+
+        The choice is read from the user's record at most once per :data:`LANGUAGE_TTL` seconds
+        per process (a choice made through another process shows within that time).
+        """
+        now = time.monotonic()
+        known = self._languages.get(user.ref)
+        if known is not None and known[1] > now:
+            return known[0] or fallback
         record = await self.store.get_user(user.key)
-        if record is None:
-            return fallback
-        try:
-            data = USER_CODEC.decode(record.payload)
-        except CorruptRecord:
-            return fallback
-        lang = data.get("lang") if isinstance(data, dict) else None
-        return lang if lang in LANGUAGES else fallback
+        lang: str | None = None
+        if record is not None:
+            try:
+                data = USER_CODEC.decode(record.payload)
+            except CorruptRecord:
+                data = None
+            found = data.get("lang") if isinstance(data, dict) else None
+            lang = found if found in LANGUAGES else None
+        self._remember_language(user, lang)
+        return lang or fallback
+
+    def _remember_language(self, user: User, lang: str | None) -> None:
+        self._languages[user.ref] = (lang, time.monotonic() + LANGUAGE_TTL)
+        self._languages.move_to_end(user.ref)
+        while len(self._languages) > LANGUAGE_CACHE:
+            self._languages.popitem(last=False)
 
     async def _handle(self, update: Update, lang: str) -> list[Reply]:
         ctx = _Ctx(update, lang, self.clock())
@@ -378,6 +403,7 @@ class App:
             return USER_CODEC.encode(data)
 
         await self.store.update_user(ctx.user.key, fn, update_id=ctx.update.update_id)
+        self._remember_language(ctx.user, lang)
         text = t(lang, "settings-language", language=t(lang, "language-name"))
         return [Toast(text) if ctx.pressed else SendText(text)]
 
@@ -616,7 +642,7 @@ class App:
             raise Refused("table-full")
         seats = (*table.seats, Seat(me, ctx.user.name))
         match = Match.new(table.length, table.variant, Options.from_dict(table.options))
-        new = table.bumped(seats=seats, stage="play", match=match.to_dict(), abort_by=None)
+        new = table.bumped(seats=seats, stage="play", match=match_data(match), abort_by=None)
         if ctx.update.message is not None:
             ctx.replies.append(ClearButtons(ctx.update.message))
         ctx.replies.append(
@@ -671,8 +697,7 @@ class App:
     # -- two-player play ------------------------------------------------------------------------
 
     def _play(self, ctx: _Ctx, table: Table, action: str, args: tuple[Any, ...]) -> Table | None:
-        assert table.match is not None
-        match = Match.from_dict(table.match)
+        match = table.state()
         seat = table.seat_of(ctx.user.ref)
         if seat is None:
             raise Refused("error-not-seated")
@@ -685,14 +710,32 @@ class App:
             notes += view.opening_notes(ctx.tr, match.game, [s.name for s in table.seats])
         match, more = self._settle(ctx, table, match)
         notes += more
-        stage: Stage = "over" if match.is_over else "play"
-        new = table.bumped(match=match.to_dict(), abort_by=None, stage=stage)
-        new = self._clocked(ctx, table, new, match)
+        new = self._with_match(ctx, table, match, abort_by=None)
         if match.game.turn == before_turn and building and not notes:
             ctx.replies.append(self._edit_or_send(ctx, new, match))
         else:
             self._turn_passed(ctx, table, new, match, notes)
         return new
+
+    def _with_match(self, ctx: _Ctx, table: Table, match: Match, **changes: Any) -> Table:
+        """The next version of ``table`` playing ``match``, with its clock.
+
+        A money session folds its finished games into the table's ``carry`` and keeps only the
+        current game, so that a long session does not grow the record (see :class:`Table`).
+        """
+        stage: Stage = "over" if match.is_over else "play"
+        if table.mode == "money" and len(match.games) > 1:
+            done = match.games[:-1]
+            points = [0, 0]
+            for game in done:
+                if game.result is not None and game.result.winner is not None:
+                    points[game.result.winner] += game.result.points
+            changes["carry"] = (table.carry[0] + points[0], table.carry[1] + points[1])
+            changes["dropped"] = table.dropped + len(done)
+            current = replace(match.game, score=(0, 0))
+            match = Match(match.variant, match.length, match.options, (current,))
+        new = table.bumped(match=match_data(match), stage=stage, **changes)
+        return self._clocked(ctx, table, new, match)
 
     def _game_action(self, game: Game, seat: int, action: str, args: tuple[Any, ...]) -> Game:
         """The two-player game after ``seat``'s ``action`` (engine errors propagate)."""
@@ -878,7 +921,7 @@ class App:
         else:
             ctx.replies.append(SendText(ctx.tr("clock-off")))
         if table.stage == "play" and table.match is not None:
-            new = self._clocked(ctx, new, new, Match.from_dict(table.match), fresh=True)
+            new = self._clocked(ctx, new, new, table.state(), fresh=True)
         return new
 
     def _clocked(
@@ -888,7 +931,7 @@ class App:
         actor = _actor(match) if new.stage == "play" and new.clock else None
         if actor is None:
             return replace(new, deadline=None, reminded=False)
-        before = _actor(Match.from_dict(old.match)) if old.match is not None else None
+        before = _actor(old.state()) if old.match is not None else None
         if before == actor and old.deadline is not None and not fresh:
             return replace(new, deadline=old.deadline, reminded=old.reminded)
         return replace(new, deadline=ctx.now + new.clock, reminded=False)
@@ -905,7 +948,7 @@ class App:
             raise Refused("error-not-seated")
         if table.match is None or table.deadline is None:
             raise Refused("app-no-clock")
-        match = Match.from_dict(table.match)
+        match = table.state()
         actor = _actor(match)
         if actor is None or actor == seat or ctx.now < table.deadline:
             raise Refused("error-clock-running")
@@ -923,9 +966,7 @@ class App:
         match = match.with_game(game)
         notes = [ctx.tr("clock-claimed", player=table.seats[seat].name, what="game")]
         match, more = self._settle(ctx, table, match)
-        stage: Stage = "over" if match.is_over else "play"
-        new = table.bumped(match=match.to_dict(), stage=stage)
-        new = self._clocked(ctx, table, new, match)
+        new = self._with_match(ctx, table, match)
         self._turn_passed(ctx, table, new, match, notes + more)
         return new
 
@@ -966,7 +1007,7 @@ class App:
             table = Table.decode(current.payload) if current is not None else None
             if table is None or table.deadline is None or table.match is None:
                 return None
-            actor = _actor(Match.from_dict(table.match))
+            actor = _actor(table.state())
             if actor is None:
                 return None
             names = [s.name for s in table.seats]
@@ -1010,7 +1051,7 @@ class App:
         if table.match is None:
             ctx.replies.append(SendText(view.lobby_text(ctx.tr, table)))
             return
-        match = Match.from_dict(table.match)
+        match = table.state()
         names = [s.name for s in table.seats]
         if action == "board":
             ctx.replies.append(self._send_board(ctx, table, match, ()))
@@ -1167,7 +1208,7 @@ def _not_rolled(table: Table) -> bool:
     if table.match is None:
         return True
     try:
-        game = Match.from_dict(table.match).game
+        game = table.state().game
     except EngineError:
         return False
     return game.phase is Phase.OPENING

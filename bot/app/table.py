@@ -8,10 +8,12 @@ to detect stale presses) and is separate from the store's record version, so boo
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from bot.store.codec import JsonCodec
+from engine.match import Match
 
 Mode = Literal["match", "money", "chouette"]
 Stage = Literal["lobby", "play", "over"]
@@ -20,6 +22,43 @@ SCHEMA = 1
 """The table encoding's schema version."""
 
 CODEC = JsonCodec(schema=SCHEMA)
+
+CACHE_SIZE = 256
+"""How many decoded records (and matches) one process remembers, newest first.
+
+Both caches are memos of pure functions of immutable values (the stored bytes, a match dict the
+app built): a table loaded again in the same process, as happens on every update of a game in
+progress, skips JSON decoding, the engine's validation of the match and the legal plays already
+computed for its position.  Nothing in them is ever the source of truth.
+"""
+
+_DECODED: OrderedDict[bytes, Table] = OrderedDict()
+_MATCHES: OrderedDict[int, tuple[dict[str, Any], Match]] = OrderedDict()
+
+
+def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > CACHE_SIZE:
+        cache.popitem(last=False)
+
+
+def match_data(match: Match) -> dict[str, Any]:
+    """``match.to_dict()``, remembered so that :func:`match_state` of it is ``match`` again."""
+    data = match.to_dict()
+    _remember(_MATCHES, id(data), (data, match))
+    return data
+
+
+def match_state(data: dict[str, Any]) -> Match:
+    """The engine :class:`Match` of a stored match dict (``Match.from_dict``, memoised)."""
+    found = _MATCHES.get(id(data))
+    if found is not None and found[0] is data:
+        _MATCHES.move_to_end(id(data))
+        return found[1]
+    match = Match.from_dict(data)
+    _remember(_MATCHES, id(data), (data, match))
+    return match
 
 
 @dataclass(frozen=True)
@@ -70,6 +109,13 @@ class Table:
     ``Match.to_dict()`` while playing, ``chouette`` the chouette session's dict.  ``clock`` is the
     correspondence move clock in seconds (0: off); ``deadline`` is when the player to act runs out
     of time (epoch seconds) and ``reminded`` whether he has been reminded since his turn began.
+    ``lang`` is the table's language (of the player who last acted): notices the clock posts
+    without a sender use it.
+
+    A money session keeps only its current game in ``match`` (the engine's ``Match`` keeps every
+    game, which would grow without bound): the finished games are folded into ``carry`` (their
+    points per seat) and ``dropped`` (how many), and the kept game's score counts from there.  A
+    match to N points keeps all its games (at most 2N - 1; the ``.mat`` export needs them).
     """
 
     mode: Mode
@@ -90,6 +136,10 @@ class Table:
     clock: int = 0
     deadline: float | None = None
     reminded: bool = False
+    lang: str | None = None
+    carry: tuple[int, int] = (0, 0)
+    dropped: int = 0
+    held: tuple[str, str] | None = None
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -133,10 +183,17 @@ class Table:
             data["deadline"] = self.deadline
         if self.reminded:
             data["reminded"] = True
+        if self.lang is not None:
+            data["lang"] = self.lang
+        if self.dropped:
+            data["carry"] = [*self.carry, self.dropped]
+        if self.held is not None:
+            data["held"] = list(self.held)
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Table:
+        carry = data.get("carry", [0, 0, 0])
         return cls(
             mode=data["mode"],
             variant=data["variant"],
@@ -156,16 +213,40 @@ class Table:
             clock=int(data.get("clock", 0)),
             deadline=None if data.get("deadline") is None else float(data["deadline"]),
             reminded=bool(data.get("reminded", False)),
+            lang=None if data.get("lang") is None else str(data["lang"]),
+            carry=(int(carry[0]), int(carry[1])),
+            dropped=int(carry[2]),
+            held=None if data.get("held") is None else (str(data["held"][0]), str(data["held"][1])),
         )
 
     def encode(self) -> bytes:
         """The stored bytes (versioned JSON through the store's codec)."""
-        return CODEC.encode(self.to_dict())
+        payload = CODEC.encode(self.to_dict())
+        _remember(_DECODED, payload, self)
+        return payload
 
     @classmethod
     def decode(cls, payload: bytes) -> Table:
-        """Read stored bytes written by :meth:`encode`."""
+        """Read stored bytes written by :meth:`encode` (memoised: the same bytes give the same
+        frozen value)."""
+        found = _DECODED.get(payload)
+        if found is not None:
+            _DECODED.move_to_end(payload)
+            return found
         data = CODEC.decode(payload)
         if not isinstance(data, dict):
             raise ValueError("table record is not an object")
-        return cls.from_dict(data)
+        table = cls.from_dict(data)
+        _remember(_DECODED, payload, table)
+        return table
+
+    def state(self) -> Match:
+        """The engine match of a two-player table (see :func:`match_state`)."""
+        if self.match is None:
+            raise ValueError("the table has no match")
+        return match_state(self.match)
+
+    def session_score(self, match: Match) -> tuple[int, int]:
+        """Points per seat over the whole session or match, folded games included."""
+        a, b = match.score
+        return self.carry[0] + a, self.carry[1] + b

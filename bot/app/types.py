@@ -7,9 +7,11 @@ actions it gets back.  The app decides *what* to show; adapters decide *how*.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from bot.store.base import TableKey, UserKey
+from renderers.text import render_text
 from renderers.view import BoardView
 
 ViewMode = Literal["image", "text"]
@@ -75,15 +77,22 @@ class Board:
 
     ``viewer`` is the seat drawn at the bottom (``None``: the seat on roll), ``home`` the side of
     the viewer's home board, ``mode`` picture or monospace text, ``labels`` the board's words in
-    the chat's language, ``text`` the monospace board (for text mode and text-only chats).
+    the chat's language; :attr:`text` is the monospace board (for text mode and text-only chats),
+    drawn when first asked for.
     """
 
     view: BoardView
-    text: str
     viewer: int | None = None
     home: Literal["right", "left"] = "right"
     mode: ViewMode = "image"
     labels: tuple[tuple[str, str], ...] = ()
+
+    @cached_property
+    def text(self) -> str:
+        """The monospace board (``renderers.render_text``) in the chat's words."""
+        return render_text(
+            self.view, viewer=self.viewer, orientation=self.home, labels=dict(self.labels)
+        )
 
 
 @dataclass(frozen=True)

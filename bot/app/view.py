@@ -20,7 +20,6 @@ from engine.game import Action, Game, GameResult, Phase, Reason
 from engine.match import Match
 from engine.movegen import Step
 from engine.notation import format_steps
-from renderers.text import render_text
 from renderers.view import (
     DEFAULT_LABELS,
     BoardView,
@@ -157,8 +156,11 @@ def labels(lang: str) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(out.items()))
 
 
-def board_view(game: Game, names: Sequence[str], match: Match | None) -> BoardView:
-    """The renderers' view of ``game``: seat ``i`` is engine player ``i``."""
+def board_view(
+    game: Game, names: Sequence[str], match: Match | None, carry: tuple[int, int] = (0, 0)
+) -> BoardView:
+    """The renderers' view of ``game``: seat ``i`` is engine player ``i``; ``carry`` adds the
+    points of a money session's folded games to the score shown."""
     pair = (names[0] if names else "", names[1] if len(names) > 1 else "")
     cube: CubeView | None = None
     if game.options.cube:
@@ -169,7 +171,7 @@ def board_view(game: Game, names: Sequence[str], match: Match | None) -> BoardVi
         post = match is not None and match.post_crawford
         score = MatchScore(game.match_length, game.score, game.crawford, post)
     else:
-        score = MoneyScore(game.score)
+        score = MoneyScore((carry[0] + game.score[0], carry[1] + game.score[1]))
     last: LastPlay | None = None
     for entry in reversed(game.log):
         if entry.action == "move" and entry.player is not None:
@@ -195,11 +197,10 @@ def board_for(
     lang: str, table: Table, game: Game, names: Sequence[str], match: Match | None
 ) -> Board:
     """The board to post: the renderers' view, the text board and the table's display settings."""
-    bv = board_view(game, names, match)
+    bv = board_view(game, names, match, table.carry)
     words = labels(lang)
     home = home_side(table.games + 1, table.settings.home, swap_each_game=table.settings.swap)
-    text = render_text(bv, orientation=home, labels=dict(words))
-    return Board(bv, text, None, home, table.settings.view, words)
+    return Board(bv, None, home, table.settings.view, words)
 
 
 def caption(
@@ -298,7 +299,7 @@ def result_text(tr: Tr, result: GameResult, names: Sequence[str]) -> str:
 
 def score_text(tr: Tr, table: Table, match: Match, names: Sequence[str]) -> str:
     """The ``score`` answer."""
-    a, b = match.score
+    a, b = table.session_score(match)
     if table.mode == "match":
         text = tr(
             "score-match",
