@@ -528,7 +528,8 @@ class Chouette:
                 raise illegal("not_your_turn", "the team has no dice to play")
             if not text:
                 raise illegal("bad_proposal", "a proposed play needs its moves")
-            # the board checks the play (and writes it in the standard notation)
+            # the board checks the play and writes it so that it reads back as the same play
+            # (the intermediate point only where GNU Backgammon's notation is ambiguous)
             board = replace(cur.game, steps=(), used=()).play(TEAM, play)
             text = str(board.log[-1].value[0])
         elif text:

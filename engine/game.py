@@ -682,12 +682,21 @@ class Game:
             )
         return self._finish(found)
 
+    def _play_text(self, play: Play) -> str:
+        """The notation of a legal ``play`` of this turn that reads back as the same play
+        (:func:`engine.notation.format_play`: the intermediate point only when needed)."""
+        from engine.notation import format_play
+
+        if not play.steps or self.dice is None:
+            return play.notation()
+        return format_play(self.position, self.dice, play, plays=self.builder.legal_plays)
+
     def _finish(self, play: Play) -> Game:
         assert self.turn is not None
         mover = self.turn
         after = apply_steps(self.position, play.steps)
         flat = tuple(n for s in play.steps for n in (s.frm, s.to))
-        entry = LogEntry(mover, "move", (play.notation(), *flat))
+        entry = LogEntry(mover, "move", (self._play_text(play), *flat))
         # After the play the opponent is the side to act (as in GNU Backgammon, also when the
         # game is over).
         game = replace(

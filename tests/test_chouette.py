@@ -11,9 +11,10 @@ import pytest
 from engine.chouette import BOX, TEAM, Chouette, GameEnd
 from engine.chouette_table import Ledger, Roster
 from engine.cube import Options
-from engine.errors import EngineError, IllegalAction, UnsupportedSchema
+from engine.errors import AmbiguousPlay, EngineError, IllegalAction, UnsupportedSchema
 from engine.game import DiceSequence, Phase
 from engine.movegen import Play, Step
+from engine.notation import parse_play
 from engine.position import Position
 from engine.result import WinKind
 
@@ -485,6 +486,31 @@ def test_proposals_are_data_and_bind_nobody() -> None:
     ch = ch.double("X").propose("A", "pass").propose("B", "take")
     assert ch.current is not None
     assert [(p.player, p.action) for p in ch.current.proposals] == [("A", "pass"), ("B", "take")]
+
+
+def test_proposed_plays_are_written_so_they_read_back_the_same() -> None:
+    # With 4-2, 13/7 through 9 hits the blot there and through 11 does not: GNU Backgammon's
+    # "13/7" is ambiguous, so the proposals show the intermediate point.
+    mover = {13: 2, 6: 5, 8: 3, 24: 2, 2: 3}
+    other = {16: 1, 6: 5, 8: 3, 24: 2, 3: 4}
+    ch = board(started(chouette()), TEAM, mover, other).roll("C", DiceSequence([4, 2]))
+    cur = ch.current
+    assert cur is not None
+    position, dice = cur.game.position, (4, 2)
+    quiet = next(p for p in cur.game.builder.legal_plays if p.notation() == "13/7")
+    hitting = next(p for p in cur.game.builder.legal_plays if p.notation() == "13/9*/7")
+    with pytest.raises(AmbiguousPlay):
+        parse_play(position, dice, quiet.notation())
+    ch = ch.propose("A", "play", quiet).propose("B", "play", hitting)
+    cur = ch.current
+    assert cur is not None
+    texts = {p.player: p.play for p in cur.proposals}
+    assert texts == {"A": "13/11/7", "B": "13/9*/7"}
+    assert parse_play(position, dice, texts["A"]) == quiet
+    assert parse_play(position, dice, texts["B"]) == hitting
+    ch = ch.play("C", texts["A"])  # the captain takes A's suggestion as written
+    assert ch.current is not None
+    assert ch.current.game.log[-1].value[:1] == ("13/11/7",)
 
 
 # -- serialisation --------------------------------------------------------------------------------

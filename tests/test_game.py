@@ -390,3 +390,19 @@ def test_no_last_roll_for_the_second_player_or_without_the_option() -> None:
 def test_docstring_examples(module: str) -> None:
     failures, tried = doctest.testmod(importlib.import_module(f"engine.{module}"))
     assert tried > 0 and failures == 0
+
+
+def test_the_log_writes_each_play_so_that_it_reads_back_the_same() -> None:
+    from engine.notation import parse_play
+
+    position = Position.from_points(
+        {13: 2, 6: 5, 8: 3, 24: 2, 2: 3}, {16: 1, 6: 5, 8: 3, 24: 2, 3: 4}
+    )
+    game = replace(Game.new(), position=position, phase=Phase.ROLL, turn=0, first=0)
+    game = game.roll(0, DiceSequence([4, 2]))
+    by_text = {p.notation(): p for p in game.builder.legal_plays}
+    for plain, written in [("13/7", "13/11/7"), ("13/9*/7", "13/9*/7"), ("8/4 6/4", "8/4 6/4")]:
+        after = game.play(0, by_text[plain])
+        assert after.log[-1].value[0] == written
+        assert parse_play(position, (4, 2), written) == by_text[plain]
+        assert game.play(0, written).log == after.log
