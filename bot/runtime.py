@@ -1,0 +1,299 @@
+"""The bot process from start to exit: settings, logging, store, app, adapters, metrics, shutdown.
+
+:func:`main` is the entry point of ``python -m bot`` / ``nardy-bot``: it reads the settings
+(env and ``.env``), configures logging (plain or JSON lines, secrets redacted) and runs
+:func:`run`, which
+
+1. opens the store (Redis, Redis Cluster or memory) and builds the app, both instrumented
+   (:class:`~bot.observability.Metrics`);
+2. starts ``/metrics`` and ``/healthz`` on ``METRICS_PORT`` when it is set;
+3. serves every platform that has a token (Telegram, Discord) as a task of its own, or the
+   console chat when there is none;
+4. on SIGTERM or SIGINT stops gracefully: ``/healthz`` turns 503 (load balancers stop sending),
+   each adapter stops taking updates and finishes those in flight (its ``serve`` coroutine is
+   cancelled and runs its own shutdown), then the store is closed and the process exits 0.
+   Every table lives in the store, so the next start resumes them all.  A second signal, or a
+   shutdown longer than :data:`SHUTDOWN_TIMEOUT`, ends the process at once with status 1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import logging
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Coroutine
+from types import ModuleType
+from typing import Any, cast
+
+from bot.app import App
+from bot.observability import Metrics, OpsServer, configure_logging
+from bot.settings import Settings, SettingsError, load_settings
+from bot.store import Store, store_from_url
+
+log = logging.getLogger("bot")
+
+ADAPTERS: dict[str, str] = {"telegram": "bot.telegram", "discord": "bot.discord_bot"}
+"""Platform name → the module that serves it with ``async def serve(app, settings)``."""
+
+RENDERING_MODULES: dict[str, tuple[str, ...]] = {
+    "telegram": ("bot.telegram.adapter",),
+    "discord": ("bot.discord_bot.client",),
+    "console": ("bot.console",),
+}
+"""Modules whose renderer calls are timed, by platform (missing ones are skipped)."""
+
+SHUTDOWN_TIMEOUT = 10.0
+"""Seconds the adapters get to finish the updates in flight after a stop signal."""
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+Serve = Callable[[App, Settings], Coroutine[Any, Any, None]]
+
+_abandoned_input = threading.Event()
+"""Set when the console was stopped by a signal while its reader thread waits for a line."""
+
+
+def _adapter(platform: str) -> Serve | None:
+    """The adapter's ``serve`` coroutine function, or ``None`` when this build has none."""
+    try:
+        module = importlib.import_module(ADAPTERS[platform])
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and ADAPTERS[platform].startswith(exc.name):
+            return None
+        raise
+    return cast(Serve | None, getattr(module, "serve", None))
+
+
+def _modules(names: tuple[str, ...]) -> list[ModuleType]:
+    found = []
+    for name in names:
+        with contextlib.suppress(ModuleNotFoundError):
+            found.append(importlib.import_module(name))
+    return found
+
+
+def secrets_of(settings: Settings) -> list[str]:
+    """Every secret value in the settings (for the redacting log filter)."""
+    values = [
+        s.get_secret_value()
+        for s in (
+            settings.telegram_token,
+            settings.telegram_webhook_secret,
+            settings.discord_token,
+        )
+        if s is not None
+    ]
+    if settings.redis_url:
+        from urllib.parse import urlsplit
+
+        password = urlsplit(settings.redis_url).password
+        if password:
+            values.append(password)
+    return values
+
+
+def _install_signal_handlers(stop: asyncio.Event) -> bool:
+    """Make SIGTERM/SIGINT set ``stop`` (a second one ends the process); whether it worked."""
+    loop = asyncio.get_running_loop()
+
+    def on_signal(signum: int) -> None:
+        if stop.is_set():
+            log.error("%s again: exiting without waiting", signal.Signals(signum).name)
+            logging.shutdown()
+            os._exit(1)
+        log.info("%s received: shutting down", signal.Signals(signum).name)
+        stop.set()
+
+    try:
+        for signum in STOP_SIGNALS:
+            loop.add_signal_handler(signum, on_signal, signum)
+    except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or Windows
+        return False
+    return True
+
+
+def _remove_signal_handlers() -> None:
+    loop = asyncio.get_running_loop()
+    for signum in STOP_SIGNALS:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.remove_signal_handler(signum)
+
+
+async def run(
+    settings: Settings,
+    argv: list[str] | None = None,
+    *,
+    stop: asyncio.Event | None = None,
+    metrics: Metrics | None = None,
+) -> int:
+    """Run whatever the settings ask for until it ends or ``stop`` is set; the exit status.
+
+    ``stop`` defaults to an event set by SIGTERM/SIGINT.  Statuses: 0 after a clean stop (or
+    the console's end), 1 when an adapter failed or the shutdown overran, 2 when a token is set
+    but its adapter is not available in this build.
+    """
+    metrics = metrics or Metrics()
+    store = cast(
+        Store,
+        store_from_url(
+            settings.redis_url,
+            cluster=settings.redis_cluster,
+            table_ttl=settings.table_ttl_seconds,
+        ),
+    )
+    metrics.instrument_store(store)
+    app = metrics.instrument_app(App(store, default_language=settings.default_language))
+    if stop is None:
+        stop = asyncio.Event()
+        handlers = _install_signal_handlers(stop)
+    else:
+        handlers = False
+    server: OpsServer | None = None
+    try:
+        if settings.metrics_port is not None:
+            server = OpsServer(metrics, store, port=settings.metrics_port)
+            await server.start()
+        serves: dict[str, Serve] = {}
+        for platform, token in (
+            ("telegram", settings.telegram_token),
+            ("discord", settings.discord_token),
+        ):
+            if token is None:
+                continue
+            serve = _adapter(platform)
+            if serve is None:
+                log.error(
+                    "%s token is set but the %s adapter is not available in this build",
+                    platform.capitalize(),
+                    platform.capitalize(),
+                )
+                continue
+            serves[platform] = serve
+        if not serves and (settings.telegram_token or settings.discord_token):
+            return 2
+        if not serves:
+            return await _run_console(app, metrics, argv, settings, stop)
+        for platform in serves:
+            metrics.instrument_renderers(_modules(RENDERING_MODULES[platform]))
+        return await _serve(app, settings, serves, stop, server)
+    finally:
+        if handlers:
+            _remove_signal_handlers()
+        await store.close()
+        if server is not None:
+            await server.stop()
+        log.info("stopped")
+
+
+async def _serve(
+    app: App,
+    settings: Settings,
+    serves: dict[str, Serve],
+    stop: asyncio.Event,
+    server: OpsServer | None,
+) -> int:
+    """Serve the platforms until ``stop`` is set or one of them ends; then shut them down."""
+    tasks: dict[asyncio.Task[Any], str] = {
+        asyncio.create_task(serve(app, settings), name=f"serve-{platform}"): platform
+        for platform, serve in serves.items()
+    }
+    stopper: asyncio.Task[Any] = asyncio.create_task(stop.wait(), name="stop-signal")
+    status = 0
+    try:
+        done, _ = await asyncio.wait([stopper, *tasks], return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            if task is stopper:
+                continue
+            platform = tasks[task]
+            error = task.exception()
+            if error is not None:
+                log.error("%s adapter failed", platform, exc_info=error)
+            else:
+                log.error("%s adapter ended by itself", platform)
+            status = 1
+    finally:
+        stopper.cancel()
+        if server is not None:
+            server.stopping = True
+        running = [task for task in tasks if not task.done()]
+        for task in running:
+            task.cancel()
+        if running:
+            log.info("finishing the updates in flight")
+            _, late = await asyncio.wait(running, timeout=SHUTDOWN_TIMEOUT)
+            if late:
+                log.error("shutdown took over %.0f s: giving up on %s", SHUTDOWN_TIMEOUT, late)
+                status = 1
+            for task in running:
+                if task.done() and not task.cancelled() and task.exception() is not None:
+                    log.error(
+                        "%s adapter failed while stopping", tasks[task], exc_info=task.exception()
+                    )
+                    status = 1
+    return status
+
+
+async def _run_console(
+    app: App,
+    metrics: Metrics,
+    argv: list[str] | None,
+    settings: Settings,
+    stop: asyncio.Event,
+) -> int:
+    """The console chat until its input ends, ``quit``, or ``stop``."""
+    from bot.console import parse_args, run_console
+
+    metrics.instrument_renderers(_modules(RENDERING_MODULES["console"]))
+    console = asyncio.create_task(
+        run_console(app, parse_args(argv), language=settings.default_language)
+    )
+    stopper = asyncio.create_task(stop.wait())
+    await asyncio.wait([console, stopper], return_when=asyncio.FIRST_COMPLETED)
+    stopper.cancel()
+    if console.done():
+        console.result()
+        return 0
+    console.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await console
+    _abandoned_input.set()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The console script's entry point: settings, logging, :func:`run`, exit status."""
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"nardy-bot: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
+    metrics = Metrics()
+    configure_logging(
+        level=settings.log_level,
+        json_lines=settings.log_json,
+        secrets=secrets_of(settings),
+        extra_handlers=[metrics.log_handler()],
+    )
+    log.info("starting %s", settings.summary())
+    runner = asyncio.Runner()
+    try:
+        status = runner.run(
+            run(settings, argv if argv is not None else sys.argv[1:], metrics=metrics)
+        )
+    except KeyboardInterrupt:
+        status = 130
+    if _abandoned_input.is_set():
+        # The console reads its input in a worker thread that no signal interrupts, and closing
+        # the loop would wait for that thread.  The table is saved: leave without waiting for a
+        # line that may never come.
+        logging.shutdown()
+        sys.stdout.flush()
+        os._exit(status)
+    runner.close()
+    logging.shutdown()
+    raise SystemExit(status)
