@@ -37,7 +37,7 @@ from engine.chouette_table import (
     illegal,
     roll_for_seats,
 )
-from engine.cube import CubeState, Options, points
+from engine.cube import CubeState, Options
 from engine.errors import EngineError, IllegalAction, UnsupportedSchema
 from engine.game import Game, Phase, Reason, find_variant
 from engine.movegen import Play, Step
@@ -775,6 +775,7 @@ class Chouette:
         if kind not in tuple(WinKind):
             raise illegal("resign_not_allowed", "resign a single, gammon or backgammon game")
         _no_resign(cur, but_members=name != cur.box)
+        kind = find_variant(self.variant).recorded_kind(WinKind(kind), self.options)
         if name == cur.box:
             return self._note(name, "resign", int(kind))._with(replace(cur, resign=kind))
         member = cur.member(name)
@@ -791,14 +792,14 @@ class Chouette:
         if name == cur.box:
             m = self._resigning(cur, member)
             assert m.resign is not None
-            amount = points(m.resign, m.cube, self.options, money=True)
+            amount = self._points(m.resign, m.cube)
             payment = Payment(cur.number, m.name, name, amount, "resign")
             cur = _set_member(cur, replace(m, status="resigned", resign=None))
             noted = self._note(name, "resign_accept", m.name)
             return noted._paid(payment)._settle_cube(cur)
         m = self._resign_answer(cur, name)
         assert cur.resign is not None
-        amount = points(cur.resign, m.cube, self.options, money=True)
+        amount = self._points(cur.resign, m.cube)
         payment = Payment(cur.number, cur.box, name, amount, "resign")
         cur = _set_member(cur, replace(m, status="won"))
         return self._note(name, "resign_accept")._paid(payment)._settle_cube(cur)
@@ -915,6 +916,11 @@ class Chouette:
         acting = cur.playing[0]
         return self._note(acting, "acting_captain"), replace(cur, captain=acting)
 
+    def _points(self, kind: WinKind, cube: CubeState) -> int:
+        """What a game won ``kind`` is worth with ``cube``, as the variant counts it (the same
+        scoring as a two-player game: a long nardy koks is a mars without the ``koks`` option)."""
+        return find_variant(self.variant).counted(kind, cube, self.options, True)[1]
+
     def _paid(self, *payments: Payment) -> Chouette:
         return replace(self, ledger=self.ledger.paid(*(p for p in payments if p.amount)))
 
@@ -943,10 +949,11 @@ class Chouette:
         for m in cur.members:
             if not m.playing:
                 continue
-            amount = points(result.kind, m.cube, self.options, money=True)
+            amount = self._points(result.kind, m.cube)
             payer, payee = (cur.box, m.name) if team_won else (m.name, cur.box)
             payments.append(Payment(cur.number, payer, payee, amount, "result"))
-        return self._paid(*payments)._finish(cur, GameEnd(team_won, "bear_off", result.kind))
+        kind = find_variant(self.variant).recorded_kind(result.kind, self.options)
+        return self._paid(*payments)._finish(cur, GameEnd(team_won, "bear_off", kind))
 
     def _finish(self, cur: ChouetteGame, end: GameEnd) -> Chouette:
         """End the game: rotate the seats, remove the leavers, seat the waiting players."""

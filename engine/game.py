@@ -74,15 +74,25 @@ def _default_scoring(kind: WinKind, cube: CubeState, options: Options, money: bo
     return points(kind, cube, options, money=money)
 
 
+#: ``RecordedKind(kind, options) -> kind``: what a game won ``kind`` is recorded as at a table
+#: with these options (long nardy without the ``koks`` option records a koks as a mars).
+RecordedKind = Callable[[WinKind, Options], WinKind]
+
+
+def _same_kind(kind: WinKind, options: Options) -> WinKind:
+    return kind
+
+
 @dataclass(frozen=True)
 class Variant:
     """What distinguishes a game played by the same state machine.
 
     ``position_cls`` is the :class:`Position` subclass (its ruleset drives the moves), ``result``
-    tells who won and how, ``scoring`` turns a result into points, ``default_options`` are the
-    table options when none are given, ``allows_draw`` lets ``Options.last_roll_draw`` apply, and
-    ``opening_plays_both`` says whether the winner of the opening roll plays the two opening dice
-    (backgammon) or rolls afresh.
+    tells who won and how the board shows it, ``recorded_kind`` what that kind is recorded as
+    under the table options (backgammon: the same), ``scoring`` turns a recorded kind into points,
+    ``default_options`` are the table options when none are given, ``allows_draw`` lets
+    ``Options.last_roll_draw`` apply, and ``opening_plays_both`` says whether the winner of the
+    opening roll plays the two opening dice (backgammon) or rolls afresh.
     """
 
     name: str
@@ -92,6 +102,15 @@ class Variant:
     default_options: Options = field(default_factory=Options)
     allows_draw: bool = False
     opening_plays_both: bool = True
+    recorded_kind: RecordedKind = _same_kind
+
+    def counted(
+        self, kind: WinKind, cube: CubeState, options: Options, money: bool
+    ) -> tuple[WinKind, int]:
+        """A game won ``kind`` (the board's result or a resignation) as the table counts it:
+        the kind it is recorded as and the points it is worth -- the two always agree."""
+        recorded = self.recorded_kind(kind, options)
+        return recorded, self.scoring(recorded, cube, options, money)
 
 
 VARIANTS: dict[str, Variant] = {}
@@ -543,8 +562,13 @@ class Game:
             log=self._logged(*entries, tail),
         )
 
-    def _score(self, kind: WinKind) -> int:
-        return self.spec.scoring(kind, self.cube, self.options, self.money)
+    def _counted(self, kind: WinKind) -> tuple[WinKind, int]:
+        return self.spec.counted(kind, self.cube, self.options, self.money)
+
+    def _won_as(self, winner: int, kind: WinKind, reason: Reason, *entries: LogEntry) -> Game:
+        """``winner`` wins a game ``kind`` counted as the variant and options say."""
+        recorded, pts = self._counted(kind)
+        return self._won(winner, recorded, pts, reason, *entries)
 
     def roll(self, player: int, dice: DiceSource) -> Game:
         """Roll: the opening roll (either player, one die each, ties re-rolled) or the two dice
@@ -713,9 +737,7 @@ class Game:
                 return game._won(None, WinKind.SINGLE, 0, Reason.DRAW, entry)
             outcome = self.spec.result(after)
             assert outcome is not None and not outcome.winner_on_roll
-            return game._won(
-                _other(mover), outcome.kind, game._score(outcome.kind), Reason.BEAR_OFF, entry
-            )
+            return game._won_as(_other(mover), outcome.kind, Reason.BEAR_OFF, entry)
         outcome = self.spec.result(after)
         if outcome is not None:
             winner = mover if outcome.winner_on_roll else _other(mover)
@@ -725,15 +747,13 @@ class Game:
                 and winner == mover == self.first
             ):
                 return replace(game, last_roll=True, log=self._logged(entry))
-            return game._won(
-                winner, outcome.kind, game._score(outcome.kind), Reason.BEAR_OFF, entry
-            )
+            return game._won_as(winner, outcome.kind, Reason.BEAR_OFF, entry)
         return replace(game, log=self._logged(entry))
 
     def offer_resign(self, player: int, kind: WinKind = WinKind.SINGLE) -> Game:
         """Offer to resign conceding a game won ``kind``; the opponent accepts or declines."""
         self._check(Action("resign", player, resign=kind))
-        kind = WinKind(kind)
+        kind = self.spec.recorded_kind(WinKind(kind), self.options)
         return replace(
             self,
             resign=ResignOffer(player, kind),
@@ -745,9 +765,7 @@ class Game:
         self._check(Action("accept_resign", player))
         assert self.resign is not None
         kind = self.resign.kind
-        return self._won(
-            player, kind, self._score(kind), Reason.RESIGN, LogEntry(player, "resign_accept")
-        )
+        return self._won_as(player, kind, Reason.RESIGN, LogEntry(player, "resign_accept"))
 
     def decline_resign(self, player: int) -> Game:
         """Decline the resignation: play goes on."""

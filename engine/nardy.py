@@ -20,10 +20,11 @@ that can be played".  A play is legal when its steps can be made in *some* order
 shows a forbidden prime (the sources forbid one "even in passing"), so the ruleset says
 ``steps_commute=False`` and the generator tries every order of a double's steps.
 
-Results (:func:`long_nardy_result`, :func:`long_nardy_points`): oin 1 point, mars 2, koks 3 with
-the ``koks`` option.  Long nardy registers itself in :data:`engine.game.VARIANTS` as
-``"long_nardy"`` and, with the ``prime_rule`` option, ``"long_nardy_home_prime"``; the game state
-machine does the rest (the last roll of ``last_roll_draw``, who starts the next game, matches).
+Results (:func:`long_nardy_result`, :func:`long_nardy_recorded_kind`, :func:`long_nardy_points`):
+oin 1 point, mars 2, koks 3 with the ``koks`` option (without it a koks is recorded as a mars).
+Long nardy registers itself in :data:`engine.game.VARIANTS` as ``"long_nardy"`` and, with the
+``prime_rule`` option, ``"long_nardy_home_prime"``; the game state machine does the rest (the last
+roll of ``last_roll_draw``, who starts the next game, matches).
 """
 
 from __future__ import annotations
@@ -266,8 +267,9 @@ def long_nardy_kind(loser: Sequence[int]) -> WinKind:
     (:attr:`WinKind.GAMMON`, 2): he has borne off none.  Koks (:attr:`WinKind.BACKGAMMON`): he has
     borne off none and a checker of his has not yet left the winner's home -- it stands in the
     winner's home (the loser's points 13-18) or further back (his points 19-24), as a checker on
-    the bar does in backgammon.  Koks scores 3 only with the ``koks`` option (the table option
-    ``backgammon_counts=3``); without it a koks is scored as a mars (see :func:`long_nardy_points`).
+    the bar does in backgammon.  Koks counts (3 points) only with the ``koks`` option (the table
+    option ``backgammon_counts=3``); without it such a win is recorded and scored as a mars (see
+    :func:`long_nardy_recorded_kind`).
 
     >>> long_nardy_kind((0,) * 5 + (14,) + (0,) * 19)
     <WinKind.SINGLE: 1>
@@ -301,6 +303,26 @@ def long_nardy_result(position: Position) -> Outcome | None:
     return None
 
 
+def koks_counts(options: Options) -> bool:
+    """Whether the table plays with the ``koks`` option (``backgammon_counts=3``)."""
+    return options.backgammon_counts == 3
+
+
+def long_nardy_recorded_kind(kind: WinKind, options: Options) -> WinKind:
+    """What a long nardy game won ``kind`` is recorded as: a koks is a mars unless the table
+    plays with the ``koks`` option, so the recorded kind always agrees with the points.
+
+    >>> long_nardy_recorded_kind(WinKind.BACKGAMMON, LONG_NARDY_OPTIONS)
+    <WinKind.GAMMON: 2>
+    >>> koks = replace(LONG_NARDY_OPTIONS, backgammon_counts=3)
+    >>> long_nardy_recorded_kind(WinKind.BACKGAMMON, koks)
+    <WinKind.BACKGAMMON: 3>
+    """
+    if kind == WinKind.BACKGAMMON and not koks_counts(options):
+        return WinKind.GAMMON
+    return kind
+
+
 def long_nardy_points(kind: WinKind, cube: CubeState, options: Options, money: bool) -> int:
     """Points for a long nardy game won ``kind``: oin 1, mars 2, koks 3 with the ``koks`` option
     (``options.backgammon_counts == 3``) and 2 without.
@@ -314,7 +336,7 @@ def long_nardy_points(kind: WinKind, cube: CubeState, options: Options, money: b
     if options.cube:
         return points(kind, cube, options, money=money)
     if kind == WinKind.BACKGAMMON:
-        return 3 if options.backgammon_counts == 3 else 2
+        return 3 if koks_counts(options) else 2
     return int(kind)
 
 
@@ -333,6 +355,7 @@ LONG_NARDY_VARIANT = register_variant(
         default_options=LONG_NARDY_OPTIONS,
         allows_draw=True,
         opening_plays_both=False,
+        recorded_kind=long_nardy_recorded_kind,
     )
 )
 """Long nardy in the game registry.  The lot only decides who moves first; he then rolls both

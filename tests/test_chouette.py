@@ -14,6 +14,7 @@ from engine.cube import Options
 from engine.errors import AmbiguousPlay, EngineError, IllegalAction, UnsupportedSchema
 from engine.game import DiceSequence, Phase
 from engine.movegen import Play, Step
+from engine.nardy import LONG_NARDY_OPTIONS, LongNardyPosition
 from engine.notation import parse_play
 from engine.position import Position
 from engine.result import WinKind
@@ -511,6 +512,37 @@ def test_proposed_plays_are_written_so_they_read_back_the_same() -> None:
     ch = ch.play("C", texts["A"])  # the captain takes A's suggestion as written
     assert ch.current is not None
     assert ch.current.game.log[-1].value[:1] == ("13/11/7",)
+
+
+@pytest.mark.parametrize(
+    ("counts", "kind", "each"), [(2, WinKind.GAMMON, 2), (3, WinKind.BACKGAMMON, 3)]
+)
+def test_long_nardy_chouette_counts_a_koks_as_the_table_does(
+    counts: int, kind: WinKind, each: int
+) -> None:
+    options = replace(LONG_NARDY_OPTIONS, backgammon_counts=counts)
+    ch = Chouette(
+        options, Roster("X", ("C", "A")), Ledger().with_players("XCA"), variant="long_nardy"
+    )
+    ch = ch.new_game()
+    cur = ch.current
+    assert cur is not None
+    # The team bears off its last checker; the box has none off and one in the team's home.
+    position = LongNardyPosition.from_points({1: 1}, {6: 14, 14: 1})
+    game = replace(cur.game, position=position, phase=Phase.ROLL, turn=TEAM, dice=None, first=TEAM)
+    ch = replace(ch, current=replace(cur, game=game)).roll("C", DiceSequence([3, 1]))
+    ch = ch.play("C", "1/off")
+    assert ch.current is not None and ch.current.end == GameEnd(True, "bear_off", kind)
+    assert ch.balances() == {"X": -2 * each, "C": each, "A": each}
+    # A member's resignation conceding a koks is offered and paid the same way.
+    ch = ch.new_game()
+    box, (captain, member) = ch.roster.box, ch.roster.team
+    ch = ch.roll(captain, DiceSequence([1, 6])).offer_resign(member, WinKind.BACKGAMMON)
+    assert ch.current is not None and ch.current.member(member).resign is kind
+    before = ch.balances()
+    ch = ch.accept_resign(box, member)
+    after = ch.balances()
+    assert (after[box] - before[box], after[member] - before[member]) == (each, -each)
 
 
 # -- serialisation --------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from engine.builder import PlayBuilder
-from engine.cube import CubeState
+from engine.cube import CubeState, Options
 from engine.errors import EngineError, IllegalAction, IllegalPlay
 from engine.game import DiceSequence, Game, Phase, Reason, find_variant
 from engine.match import Match
@@ -356,6 +356,35 @@ def test_last_roll_draw_gives_the_second_player_one_more_roll() -> None:
     lost = game.roll(1, DiceSequence([1, 1]))
     lost = lost.play(1, lost.builder.legal_plays[0])
     assert lost.result is not None and lost.result.winner == 0
+
+
+@pytest.mark.parametrize(
+    ("counts", "kind", "points"), [(2, WinKind.GAMMON, 2), (3, WinKind.BACKGAMMON, 3)]
+)
+def test_a_koks_is_recorded_as_a_mars_without_the_koks_option(
+    counts: int, kind: WinKind, points: int
+) -> None:
+    options = replace(LONG_NARDY_OPTIONS, backgammon_counts=counts)
+    game = Game.new("long_nardy", starter=0, options=options)
+    # The loser has borne off none and a checker still in the winner's home (his 14 point).
+    game = replace(game, position=LongNardyPosition.from_points({1: 1}, {6: 14, 14: 1}))
+    won = game.roll(0, DiceSequence([3, 1])).play(0, "1/off")
+    assert won.result is not None
+    assert (won.result.winner, won.result.kind, won.result.points) == (0, kind, points)
+    assert won.log[-1].value == (points, int(kind), "bear_off")
+    # A resignation conceding a koks is offered and counted the same way.
+    offered = Game.new("long_nardy", starter=0, options=options).offer_resign(1, WinKind.BACKGAMMON)
+    assert offered.resign is not None and offered.resign.kind is kind
+    accepted = offered.accept_resign(0)
+    assert accepted.result is not None
+    assert (accepted.result.kind, accepted.result.points) == (kind, points)
+    assert Game.from_dict(accepted.to_dict()) == accepted
+
+
+def test_backgammon_records_a_backgammon_that_counts_two_as_a_backgammon() -> None:
+    spec = find_variant("backgammon")
+    options = Options(backgammon_counts=2, jacoby=False)
+    assert spec.counted(WinKind.BACKGAMMON, CubeState(), options, True) == (WinKind.BACKGAMMON, 2)
 
 
 def test_a_match_to_three_points_without_a_cube() -> None:

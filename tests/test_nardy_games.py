@@ -227,10 +227,9 @@ def check_result(game: Game) -> None:
     loser = board.opponent if result.winner == 0 else board.player
     if loser_off:
         assert result.kind is WinKind.SINGLE and result.points == 1
-    elif any(loser[12:24]):
-        assert result.kind is WinKind.BACKGAMMON
-        assert result.points == (3 if game.options.backgammon_counts == 3 else 2)
-    else:
+    elif any(loser[12:24]) and game.options.backgammon_counts == 3:
+        assert result.kind is WinKind.BACKGAMMON and result.points == 3  # koks
+    else:  # a mars; without the koks option a koks is recorded as one
         assert result.kind is WinKind.GAMMON and result.points == 2
     if game.options.last_roll_draw and result.winner == game.first:
         # The other side had its last roll: the game ended after his turn, not the winner's.
