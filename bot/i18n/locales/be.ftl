@@ -612,3 +612,13 @@ discord-param-setting = налада
 discord-param-player = гулец
 discord-param-play = ход
 discord-pick-step = Абярыце крок…
+
+## Telegram
+telegram-button-invite = Запрасіць сябра
+telegram-button-play = Гуляць
+telegram-invite-private = Націсніце кнопку і выберыце чат сябра, з якім хочаце згуляць.
+telegram-invite-link = Адпраўце гэту спасылку сябру, каб ён сеў за гэты стол: { $link }
+telegram-link-used = Гатова: вы за сталом. Партыя ідзе ў групавым чаце.
+telegram-link-invalid = Гэта спасылка-запрашэнне несапраўдная.
+telegram-invite-own = Гэта ваша запрашэнне: пачакайце, пакуль сябар націсне «Гуляць».
+telegram-invitation = { $player } запрашае вас згуляць: { $game }. Націсніце «Гуляць», каб сесці за стол.

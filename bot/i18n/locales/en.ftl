@@ -598,3 +598,13 @@ discord-param-setting = setting
 discord-param-player = player
 discord-param-play = play
 discord-pick-step = Choose a step…
+
+## Telegram
+telegram-button-invite = Invite a friend
+telegram-button-play = Play
+telegram-invite-private = Press the button and pick the chat of the friend you want to play with.
+telegram-invite-link = Send this link to a friend to take the seat at this table: { $link }
+telegram-link-used = Done: you are seated. The game goes on in the group chat.
+telegram-link-invalid = This invitation link is not valid.
+telegram-invite-own = This is your invitation: wait for a friend to press “Play”.
+telegram-invitation = { $player } invites you to play: { $game }. Press “Play” to take the seat.

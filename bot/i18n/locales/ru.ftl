@@ -612,3 +612,13 @@ discord-param-setting = настройка
 discord-param-player = игрок
 discord-param-play = ход
 discord-pick-step = Выберите шаг…
+
+## Telegram
+telegram-button-invite = Пригласить друга
+telegram-button-play = Играть
+telegram-invite-private = Нажмите кнопку и выберите чат друга, с которым хотите сыграть.
+telegram-invite-link = Отправьте эту ссылку другу, чтобы он сел за этот стол: { $link }
+telegram-link-used = Готово: вы за столом. Партия идёт в групповом чате.
+telegram-link-invalid = Эта ссылка-приглашение недействительна.
+telegram-invite-own = Это ваше приглашение: дождитесь, пока друг нажмёт «Играть».
+telegram-invitation = { $player } приглашает вас сыграть: { $game }. Нажмите «Играть», чтобы сесть за стол.

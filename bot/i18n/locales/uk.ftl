@@ -612,3 +612,13 @@ discord-param-setting = налаштування
 discord-param-player = гравець
 discord-param-play = хід
 discord-pick-step = Оберіть крок…
+
+## Telegram
+telegram-button-invite = Запросити друга
+telegram-button-play = Грати
+telegram-invite-private = Натисніть кнопку й виберіть чат друга, з яким хочете зіграти.
+telegram-invite-link = Надішліть це посилання другові, щоб він сів за цей стіл: { $link }
+telegram-link-used = Готово: ви за столом. Партія йде в груповому чаті.
+telegram-link-invalid = Це посилання-запрошення недійсне.
+telegram-invite-own = Це ваше запрошення: зачекайте, поки друг натисне «Грати».
+telegram-invitation = { $player } запрошує вас зіграти: { $game }. Натисніть «Грати», щоб сісти за стіл.

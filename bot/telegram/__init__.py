@@ -1,0 +1,120 @@
+"""Telegram: the bot on python-telegram-bot v22, by long polling or by webhook.
+
+:func:`build_application` wires a :class:`TelegramAdapter` into a PTB ``Application`` (handlers,
+``AIORateLimiter``, concurrent updates, the Bot API base URL); :func:`serve` runs it as the
+settings say: a webhook (``TELEGRAM_WEBHOOK_URL``; PTB checks the secret token on every request)
+or long polling, and registers the command menus on start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from urllib.parse import urlparse
+
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CallbackQueryHandler,
+    InlineQueryHandler,
+    MessageHandler,
+    filters,
+)
+
+from bot.app import App
+from bot.settings import Settings
+from bot.telegram.adapter import ALLOWED_UPDATES, TelegramAdapter
+from bot.telegram.menu import register_commands
+
+__all__ = ["ALLOWED_UPDATES", "TelegramAdapter", "build_application", "serve"]
+
+log = logging.getLogger("bot.telegram")
+
+CONCURRENT_UPDATES = 32
+"""Updates handled at once by one process (tables are safe: every write is compare-and-set)."""
+
+
+def build_application(
+    app: App,
+    token: str,
+    *,
+    base_url: str | None = None,
+    png_width: int = 1280,
+    concurrent_updates: int = CONCURRENT_UPDATES,
+    max_retries: int = 3,
+    overall_max_rate: float = 30,
+    group_max_rate: float = 20,
+    network_attempts: int = 5,
+    retry_delay: float = 0.5,
+) -> Application:  # type: ignore[type-arg]
+    """A PTB ``Application`` serving ``app``.
+
+    ``base_url`` is a Bot API server's root (``http://host:8081``; the official server when
+    ``None``).  The rate limiter keeps to ``overall_max_rate`` requests a second and
+    ``group_max_rate`` a minute per group (Telegram's limits) and retries a ``RetryAfter`` up to
+    ``max_retries`` times.
+    """
+    adapter = TelegramAdapter(
+        app,
+        secret=token.encode(),
+        png_width=png_width,
+        network_attempts=network_attempts,
+        retry_delay=retry_delay,
+    )
+    builder = (
+        Application.builder()
+        .token(token)
+        .rate_limiter(
+            AIORateLimiter(
+                overall_max_rate=overall_max_rate,
+                group_max_rate=group_max_rate,
+                max_retries=max_retries,
+            )
+        )
+        .concurrent_updates(concurrent_updates)
+    )
+    if base_url is not None:
+        root = base_url.rstrip("/")
+        builder = builder.base_url(f"{root}/bot").base_file_url(f"{root}/file/bot")
+    application = builder.build()
+    application.bot_data["adapter"] = adapter
+    application.add_handler(
+        MessageHandler(filters.TEXT & filters.UpdateType.MESSAGE, adapter.on_message)
+    )
+    application.add_handler(CallbackQueryHandler(adapter.on_callback))
+    application.add_handler(InlineQueryHandler(adapter.on_inline_query))
+    application.add_error_handler(adapter.on_error)
+    return application
+
+
+async def serve(app: App, settings: Settings) -> None:
+    """Run the bot until cancelled: webhook if a webhook URL is set, else long polling."""
+    if settings.telegram_token is None:
+        raise ValueError("TELEGRAM_TOKEN is not set")
+    application = build_application(
+        app, settings.telegram_token.get_secret_value(), base_url=settings.telegram_base_url
+    )
+    async with application:
+        await register_commands(application.bot)
+        await application.start()
+        updater = application.updater
+        assert updater is not None
+        if settings.telegram_webhook_url is not None:
+            secret = settings.telegram_webhook_secret
+            await updater.start_webhook(
+                listen=settings.telegram_listen_host,
+                port=settings.telegram_listen_port,
+                url_path=urlparse(settings.telegram_webhook_url).path.lstrip("/"),
+                webhook_url=settings.telegram_webhook_url,
+                secret_token=secret.get_secret_value() if secret is not None else None,
+                allowed_updates=list(ALLOWED_UPDATES),
+            )
+            log.info("Telegram webhook listening on %s", settings.telegram_listen)
+        else:
+            await updater.start_polling(allowed_updates=list(ALLOWED_UPDATES))
+            log.info("Telegram long polling started")
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await updater.stop()
+            await application.stop()

@@ -1,0 +1,639 @@
+"""The Telegram adapter: Bot API updates in, app updates out; app replies in, Bot API calls out.
+
+:class:`TelegramAdapter` holds the app and a few display options and nothing else: every table
+lives in the store, so any number of processes may serve the same bot.  Its handlers are small:
+
+- a text message (command or typed notation) becomes an app :class:`~bot.app.Update` for the
+  chat's table (a forum topic is a table of its own); ``/start <token>`` in a private chat opens a
+  deep-link invitation, ``/invite`` alone answers with the invitation link;
+- a button press becomes an app update carrying the callback data; it is always answered with
+  ``answerCallbackQuery`` (a refusal as a toast), duplicates included;
+- an inline query (``@bot`` in any chat) offers invitation cards; a game started from a card is
+  played on that one message, edited in place (text board: inline messages take no uploads).
+
+Replies are performed in order: a board is a PNG photo with a caption and an inline keyboard (or
+a ``<pre>`` text board in HTML), a play being built edits the same message, a finished turn clears
+the old keyboard and posts a new board.  Bot API refusals such as "message is not modified" are
+no-ops; network errors are retried; ``RetryAfter`` is waited out (by PTB's rate limiter first).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import TypeVar
+
+from telegram import (
+    Bot,
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InputFile,
+    InputMediaPhoto,
+    InputTextMessageContent,
+    Message,
+)
+from telegram import Update as TgUpdate
+from telegram import User as TgUser
+from telegram.constants import ChatType, ParseMode
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
+from telegram.ext import ContextTypes
+
+from bot.app import App, Board, Reply, SendBoard, SendFile, SendText, Toast, Update, User
+from bot.app.types import ClearButtons, EditBoard, Keyboard
+from bot.i18n import negotiate, t
+from bot.store import TableKey
+from bot.telegram.links import (
+    GAMES,
+    PLATFORM,
+    InvalidInvitation,
+    Invitation,
+    deep_link,
+    format_invitation,
+    is_invitation,
+    parse_invitation,
+    table_token,
+    token_table,
+)
+from renderers.png import render_png
+
+log = logging.getLogger("bot.telegram")
+
+T = TypeVar("T")
+
+MAX_TEXT = 4096
+"""Longest message text."""
+
+MAX_CAPTION = 1024
+"""Longest photo caption."""
+
+MAX_TOAST = 200
+"""Longest callback answer text."""
+
+MAX_NAME = 64
+"""Longest player name kept at a table."""
+
+INLINE_CHAT_PREFIX = "i"
+"""Tables played on an inline message are keyed ``telegram:i<inline_message_id>``."""
+
+ALLOWED_UPDATES: tuple[str, ...] = ("message", "callback_query", "inline_query")
+"""The update kinds the bot asks Telegram for."""
+
+INLINE_GAMES: tuple[str, ...] = ("1", "3", "5", "m", "n")
+"""The invitation cards offered for an empty inline query, in order."""
+
+IGNORED_EDIT_ERRORS: tuple[str, ...] = ("message is not modified",)
+"""Bot API refusals of an edit that mean there is nothing to do."""
+
+
+def _seconds(value: float | timedelta) -> float:
+    return value.total_seconds() if isinstance(value, timedelta) else float(value)
+
+
+def _is_ignorable(error: BadRequest) -> bool:
+    return any(text in error.message.lower() for text in IGNORED_EDIT_ERRORS)
+
+
+def keyboard(rows: Keyboard) -> InlineKeyboardMarkup | None:
+    """The app's button rows as an inline keyboard (``None`` when there are no buttons)."""
+    if not rows:
+        return None
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(b.label, callback_data=b.payload) for b in row] for row in rows]
+    )
+
+
+def board_html(board: Board, caption: str) -> str:
+    """A text-mode board message: the monospace board in ``<pre>`` and the caption, escaped."""
+    return f"<pre>{html.escape(board.text)}</pre>\n{html.escape(caption)}"
+
+
+def split_text(text: str, limit: int = MAX_TEXT) -> list[str]:
+    """``text`` in pieces of at most ``limit`` characters, cut at line ends where possible."""
+    pieces: list[str] = []
+    while len(text) > limit:
+        cut = text.rfind("\n", 0, limit)
+        cut = cut if cut > 0 else limit
+        pieces.append(text[:cut])
+        text = text[cut:].lstrip("\n")
+    pieces.append(text)
+    return [p for p in pieces if p] or [""]
+
+
+def telegram_user(user: TgUser) -> User:
+    """The app's user for a Telegram user (name cut to :data:`MAX_NAME`)."""
+    name = (user.full_name or user.username or str(user.id))[:MAX_NAME]
+    return User(PLATFORM, str(user.id), name, user.language_code)
+
+
+def chat_table(message: Message) -> TableKey:
+    """The table of the chat (and forum topic) a message belongs to."""
+    topic = _thread(message)
+    return TableKey(PLATFORM, str(message.chat.id), str(topic) if topic is not None else None)
+
+
+def inline_table(inline_message_id: str) -> TableKey:
+    """The table played on an inline message."""
+    return TableKey(PLATFORM, INLINE_CHAT_PREFIX + inline_message_id)
+
+
+@dataclass(frozen=True)
+class ChatTarget:
+    """Where replies go in an ordinary chat: the chat and the forum topic (or none)."""
+
+    chat_id: int
+    thread_id: int | None = None
+
+
+@dataclass(frozen=True)
+class InlineTarget:
+    """An inline message: the one message a table played from an invitation card is shown on."""
+
+    inline_message_id: str
+
+
+class TelegramAdapter:
+    """Translate between python-telegram-bot and the app.
+
+    ``secret`` signs deep-link tokens (the bot token by default, so every process of one bot
+    agrees); ``png_width`` is the board picture's width; ``network_attempts`` how often a Bot API
+    call that failed on the network is tried before giving up.
+    """
+
+    def __init__(
+        self,
+        app: App,
+        *,
+        secret: bytes,
+        png_width: int = 1280,
+        network_attempts: int = 5,
+        retry_delay: float = 0.5,
+    ) -> None:
+        self.app = app
+        self.secret = secret
+        self.png_width = png_width
+        self.network_attempts = network_attempts
+        self.retry_delay = retry_delay
+
+    # -- calling the Bot API --------------------------------------------------------------------
+
+    async def call(self, request: Callable[[], Awaitable[T]]) -> T:
+        """Run one Bot API request, retrying network errors and waiting out ``RetryAfter``.
+
+        Refusals (``BadRequest``, ``Forbidden``) are raised at once: trying again cannot help.
+        """
+        delay = self.retry_delay
+        for attempt in range(1, self.network_attempts + 1):
+            try:
+                return await request()
+            except RetryAfter as exc:
+                if attempt == self.network_attempts:
+                    raise
+                await asyncio.sleep(_seconds(exc.retry_after))
+            except (BadRequest, Forbidden):
+                raise
+            except NetworkError as exc:
+                if attempt == self.network_attempts:
+                    raise
+                log.warning("Bot API network error (attempt %d): %s", attempt, exc)
+                await asyncio.sleep(delay)
+                delay *= 2
+        raise AssertionError("unreachable")
+
+    async def render(self, board: Board) -> bytes:
+        """The board picture, rasterised in a worker thread so other chats are not held up."""
+        return await asyncio.to_thread(
+            render_png,
+            board.view,
+            viewer=board.viewer,
+            orientation=board.home,
+            labels=dict(board.labels),
+            width=self.png_width,
+        )
+
+    # -- incoming: messages ---------------------------------------------------------------------
+
+    async def on_message(self, update: TgUpdate, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A text message: a command or typed notation for the chat's table."""
+        message = update.message
+        sender = update.effective_user
+        if message is None or sender is None or message.text is None or sender.is_bot:
+            return
+        bot = context.bot
+        text = message.text
+        private = message.chat.type == ChatType.PRIVATE
+        words = text.split()
+        command, args = "", words[1:]
+        if words and words[0].startswith("/"):
+            command, _, addressee = words[0][1:].partition("@")
+            if addressee and addressee.lower() != (bot.username or "").lower():
+                return  # meant for another bot in the group
+            command = command.lower()
+        user = telegram_user(sender)
+        target = ChatTarget(message.chat.id, _thread(message))
+        if private and command == "start":
+            await self._start(bot, update, user, target, args)
+            return
+        if command == "invite" and not args:
+            await self._invite(bot, user, target, chat_table(message), private)
+            return
+        app_update = Update(
+            chat_table(message), user, f"{update.update_id}", text=text, private=private
+        )
+        await self.perform(bot, target, app_update.table, await self.app.handle(app_update), user)
+
+    async def _start(
+        self, bot: Bot, update: TgUpdate, user: User, target: ChatTarget, args: list[str]
+    ) -> None:
+        """``/start`` in a private chat: a deep-link invitation, or the help."""
+        lang = negotiate(user.language)
+        if not args:
+            help_update = Update(
+                TableKey(PLATFORM, str(target.chat_id)), user, f"{update.update_id}", text="/help"
+            )
+            replies = await self.app.handle(help_update)
+            await self.perform(bot, target, help_update.table, replies, user)
+            return
+        try:
+            table = token_table(args[0], secret=self.secret)
+        except InvalidInvitation:
+            await self.perform(bot, target, None, [SendText(t(lang, "telegram-link-invalid"))])
+            return
+        join = Update(table, user, f"{update.update_id}", text="/join")
+        replies = await self.app.handle(join)
+        group = ChatTarget(int(table.chat), int(table.topic) if table.topic else None)
+        if not await self._seated(table, user):
+            await self.perform(bot, target, None, replies, user)
+            return
+        await self.perform(bot, group, table, replies, user)
+        await self.perform(bot, target, None, [SendText(t(lang, "telegram-link-used"))])
+
+    async def _invite(
+        self, bot: Bot, user: User, target: ChatTarget, table: TableKey, private: bool
+    ) -> None:
+        """``/invite`` alone: the link to this group table, or in private the inline card picker."""
+        lang = negotiate(user.language)
+        if private:
+            button = InlineKeyboardButton(t(lang, "telegram-button-invite"), switch_inline_query="")
+            await self.call(
+                lambda: bot.send_message(
+                    target.chat_id,
+                    t(lang, "telegram-invite-private"),
+                    reply_markup=InlineKeyboardMarkup([[button]]),
+                )
+            )
+            return
+        link = deep_link(bot.username or "", table_token(table, secret=self.secret))
+        await self.perform(
+            bot, target, None, [SendText(t(lang, "telegram-invite-link", link=link))]
+        )
+
+    # -- incoming: button presses ---------------------------------------------------------------
+
+    async def on_callback(self, update: TgUpdate, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A button press: the app decides; the press is answered (toast) before the replies."""
+        query = update.callback_query
+        if query is None:
+            return
+        bot = context.bot
+        user = telegram_user(query.from_user)
+        data = query.data or ""
+        if is_invitation(data) and query.inline_message_id is not None:
+            await self._invitation_pressed(bot, update, query, user, data)
+            return
+        target: ChatTarget | InlineTarget
+        if query.inline_message_id is not None:
+            key = inline_table(query.inline_message_id)
+            target, private = InlineTarget(query.inline_message_id), False
+            message_ref = query.inline_message_id
+        elif isinstance(query.message, Message):
+            key = chat_table(query.message)
+            target = ChatTarget(query.message.chat.id, _thread(query.message))
+            message_ref = str(query.message.message_id)
+            private = query.message.chat.type == ChatType.PRIVATE
+        else:  # a message too old for Telegram to show: nothing to act on
+            await self.answer(query, t(negotiate(user.language), "error-stale"))
+            return
+        app_update = Update(
+            key, user, f"{update.update_id}", button=data, message=message_ref, private=private
+        )
+        replies = await self.app.handle(app_update)
+        await self.answer(query, next((r.text for r in replies if isinstance(r, Toast)), None))
+        rest = [r for r in replies if not isinstance(r, Toast)]
+        await self.perform(bot, target, key, rest, user)
+
+    async def answer(self, query: CallbackQuery, text: str | None) -> None:
+        """Answer a press once; a query Telegram no longer accepts (a redelivery) is let go."""
+        toast = text[: MAX_TOAST - 1] + "…" if text and len(text) > MAX_TOAST else text
+        try:
+            await self.call(lambda: query.answer(toast))
+        except BadRequest as exc:
+            log.info("callback answer refused: %s", exc.message)
+
+    async def _invitation_pressed(
+        self, bot: Bot, update: TgUpdate, query: CallbackQuery, user: User, data: str
+    ) -> None:
+        """A press on an invitation card: open the table for the inviter and seat the presser."""
+        assert query.inline_message_id is not None
+        lang = negotiate(user.language)
+        try:
+            invitation = parse_invitation(data)
+        except InvalidInvitation:
+            await self.answer(query, t(lang, "error-bad-payload"))
+            return
+        if str(invitation.inviter_id) == user.id:
+            await self.answer(query, t(lang, "telegram-invite-own"))
+            return
+        key = inline_table(query.inline_message_id)
+        replies: list[Reply] = []
+        table = await self.app.load_table(key)
+        if table is None or table.stage == "over":
+            inviter = User(PLATFORM, str(invitation.inviter_id), invitation.inviter_name, lang)
+            opened = Update(
+                key, inviter, f"{update.update_id}:new", text=f"/new {invitation.new_args}"
+            )
+            replies += await self.app.handle(opened)
+        joined = await self.app.handle(Update(key, user, f"{update.update_id}", text="/join"))
+        if not await self._seated(key, user):
+            refusal = next((r.text for r in joined if isinstance(r, Toast | SendText)), None)
+            await self.answer(query, refusal)
+            return
+        await self.answer(query, None)
+        await self.perform(bot, InlineTarget(query.inline_message_id), key, replies + joined, user)
+
+    async def _seated(self, table: TableKey, user: User) -> bool:
+        state = await self.app.load_table(table)
+        return state is not None and state.stage != "over" and state.seat_of(user.ref) is not None
+
+    # -- incoming: inline queries ---------------------------------------------------------------
+
+    async def on_inline_query(self, update: TgUpdate, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """``@bot`` in any chat: invitation cards for the games on offer."""
+        query = update.inline_query
+        if query is None:
+            return
+        user = telegram_user(query.from_user)
+        lang = negotiate(user.language)
+        wanted = query.query.strip().lower()
+        codes = [c for c in INLINE_GAMES if not wanted or wanted in (c, GAMES[c])] or list(
+            INLINE_GAMES
+        )
+        results = []
+        for code in codes:
+            title = game_title(lang, code)
+            invitation = Invitation(int(user.id), user.name, code)
+            button = InlineKeyboardButton(
+                t(lang, "telegram-button-play"), callback_data=format_invitation(invitation)
+            )
+            text = t(lang, "telegram-invitation", player=user.name, game=title)
+            results.append(
+                InlineQueryResultArticle(
+                    id=code,
+                    title=title,
+                    input_message_content=InputTextMessageContent(text),
+                    reply_markup=InlineKeyboardMarkup([[button]]),
+                )
+            )
+        await self.call(lambda: query.answer(results, cache_time=0, is_personal=True))
+
+    # -- outgoing -------------------------------------------------------------------------------
+
+    async def perform(
+        self,
+        bot: Bot,
+        target: ChatTarget | InlineTarget,
+        table: TableKey | None,
+        replies: Sequence[Reply],
+        user: User | None = None,
+    ) -> None:
+        """Carry out the app's replies in order (an inline message shows only the last state)."""
+        if isinstance(target, InlineTarget):
+            await self._perform_inline(bot, target, table, replies)
+            return
+        lang = negotiate(user.language) if user is not None else "en"
+        for reply in replies:
+            try:
+                await self._perform_one(bot, target, table, reply, lang)
+            except Forbidden as exc:
+                log.warning("bot may not post in chat %s: %s", target.chat_id, exc.message)
+                return
+            except BadRequest as exc:
+                log.warning(
+                    "Bot API refused %s in chat %s: %s",
+                    type(reply).__name__,
+                    target.chat_id,
+                    exc.message,
+                )
+
+    async def _perform_one(
+        self, bot: Bot, target: ChatTarget, table: TableKey | None, reply: Reply, lang: str
+    ) -> None:
+        chat, thread = target.chat_id, target.thread_id
+        if isinstance(reply, SendBoard):
+            message = await self.send_board(bot, target, reply.board, reply.caption, reply.buttons)
+            if table is not None:
+                await self.app.board_posted(table, str(message.message_id), reply.version)
+        elif isinstance(reply, EditBoard):
+            await self.edit_board(bot, target, table, reply)
+        elif isinstance(reply, ClearButtons):
+            await self.clear_buttons(bot, chat, int(reply.message))
+        elif isinstance(reply, SendText | Toast):
+            rows = reply.buttons if isinstance(reply, SendText) else ()
+            await self.send_text(bot, target, reply.text, rows, lang, table)
+        elif isinstance(reply, SendFile):
+            document = InputFile(reply.data, filename=reply.name)
+            await self.call(
+                lambda: bot.send_document(
+                    chat,
+                    document,
+                    caption=reply.caption[:MAX_CAPTION] or None,
+                    message_thread_id=thread,
+                )
+            )
+
+    async def send_text(
+        self,
+        bot: Bot,
+        target: ChatTarget,
+        text: str,
+        rows: Keyboard,
+        lang: str = "en",
+        table: TableKey | None = None,
+    ) -> None:
+        """Post plain text (in pieces if long), the buttons on the last piece.
+
+        A lobby in a private chat gets an "invite a friend" button: nobody else can press Join
+        there.
+        """
+        markup = keyboard(rows)
+        private = table is not None and table.chat == str(target.chat_id) and target.chat_id > 0
+        if markup is not None and private and _is_lobby(rows):
+            extra = InlineKeyboardButton(t(lang, "telegram-button-invite"), switch_inline_query="")
+            markup = InlineKeyboardMarkup([*markup.inline_keyboard, [extra]])
+        pieces = split_text(text)
+        for i, piece in enumerate(pieces):
+            last = i == len(pieces) - 1
+            await self.call(
+                lambda piece=piece, last=last: bot.send_message(  # type: ignore[misc]
+                    target.chat_id,
+                    piece,
+                    reply_markup=markup if last else None,
+                    message_thread_id=target.thread_id,
+                )
+            )
+
+    async def send_board(
+        self, bot: Bot, target: ChatTarget, board: Board, caption: str, rows: Keyboard
+    ) -> Message:
+        """Post a board: a photo with caption and keyboard, or a ``<pre>`` text board."""
+        markup = keyboard(rows)
+        chat, thread = target.chat_id, target.thread_id
+        if board.mode == "text":
+            body = board_html(board, caption)
+            if len(body) > MAX_TEXT:
+                await self.send_text(bot, target, caption, ())
+                body = board_html(board, "")
+            return await self.call(
+                lambda: bot.send_message(
+                    chat,
+                    body,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=markup,
+                    message_thread_id=thread,
+                )
+            )
+        if len(caption) > MAX_CAPTION:
+            await self.send_text(bot, target, caption, ())
+            caption = caption.rsplit("\n", 1)[-1][:MAX_CAPTION]
+        png = await self.render(board)
+        return await self.call(
+            lambda: bot.send_photo(
+                chat,
+                InputFile(png, filename="board.png"),
+                caption=caption,
+                reply_markup=markup,
+                message_thread_id=thread,
+            )
+        )
+
+    async def edit_board(
+        self, bot: Bot, target: ChatTarget, table: TableKey | None, reply: EditBoard
+    ) -> None:
+        """Show the play being built on the same message; if that message cannot be edited
+        (deleted, or the board's kind changed), post the board anew."""
+        markup = keyboard(reply.buttons)
+        chat, message_id = target.chat_id, int(reply.message)
+        board, caption = reply.board, reply.caption
+        try:
+            if board.mode == "text" and len(board_html(board, caption)) <= MAX_TEXT:
+                body = board_html(board, caption)
+                await self.call(
+                    lambda: bot.edit_message_text(
+                        body,
+                        chat_id=chat,
+                        message_id=message_id,
+                        parse_mode=ParseMode.HTML,
+                        reply_markup=markup,
+                    )
+                )
+                return
+            if board.mode == "image" and len(caption) <= MAX_CAPTION:
+                png = await self.render(board)
+                media = InputMediaPhoto(InputFile(png, filename="board.png"), caption=caption)
+                await self.call(
+                    lambda: bot.edit_message_media(
+                        media, chat_id=chat, message_id=message_id, reply_markup=markup
+                    )
+                )
+                return
+        except BadRequest as exc:
+            if _is_ignorable(exc):
+                return
+            log.info("board message %s not edited (%s); posting it anew", message_id, exc.message)
+        await self.clear_buttons(bot, chat, message_id)
+        message = await self.send_board(bot, target, board, caption, reply.buttons)
+        if table is not None:
+            state = await self.app.load_table(table)
+            if state is not None:
+                await self.app.board_posted(table, str(message.message_id), state.version)
+
+    async def clear_buttons(self, bot: Bot, chat: int, message_id: int) -> None:
+        """Take the keyboard off a message; one without a keyboard (or gone) is left alone."""
+        try:
+            await self.call(
+                lambda: bot.edit_message_reply_markup(chat_id=chat, message_id=message_id)
+            )
+        except BadRequest as exc:
+            if not _is_ignorable(exc):
+                log.info("buttons of message %s not cleared: %s", message_id, exc.message)
+
+    async def _perform_inline(
+        self, bot: Bot, target: InlineTarget, table: TableKey | None, replies: Sequence[Reply]
+    ) -> None:
+        """Show the outcome of one update on the inline message: the notes, then the last board
+        (or the last message with buttons), as one edit."""
+        notes: list[str] = []
+        shown: tuple[str, Keyboard] | None = None
+        for reply in replies:
+            if isinstance(reply, SendBoard | EditBoard):
+                shown = (board_html(reply.board, reply.caption), reply.buttons)
+                if isinstance(reply, SendBoard) and table is not None:
+                    await self.app.board_posted(table, target.inline_message_id, reply.version)
+            elif isinstance(reply, SendText) and reply.buttons:
+                shown = (html.escape(reply.text), reply.buttons)
+            elif isinstance(reply, SendText):
+                notes.append(html.escape(reply.text))
+            elif isinstance(reply, SendFile):
+                log.info("file %s not sent: inline messages carry no files", reply.name)
+        if shown is None and not notes:
+            return
+        body, rows = shown if shown is not None else ("", ())
+        text = "\n\n".join(part for part in ("\n".join(notes), body) if part)
+        if len(text) > MAX_TEXT:
+            text = body[:MAX_TEXT]
+        try:
+            await self.call(
+                lambda: bot.edit_message_text(
+                    text,
+                    inline_message_id=target.inline_message_id,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=keyboard(rows),
+                )
+            )
+        except BadRequest as exc:
+            if not _is_ignorable(exc):
+                log.warning("inline message not edited: %s", exc.message)
+
+    # -- errors ---------------------------------------------------------------------------------
+
+    async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Log what no handler expected (the app itself never raises)."""
+        error = context.error
+        if isinstance(error, TelegramError):
+            log.warning("Bot API error while handling an update: %s", error)
+            return
+        log.error("update failed", exc_info=error)
+
+
+def _thread(message: Message) -> int | None:
+    """The forum topic a message is in (``None`` outside forum topics)."""
+    return message.message_thread_id if message.is_topic_message else None
+
+
+def _is_lobby(rows: Keyboard) -> bool:
+    """Whether a keyboard is a lobby's (it has the Join button)."""
+    return any(b.payload.startswith("j:") for row in rows for b in row)
+
+
+def game_title(lang: str, code: str) -> str:
+    """The name of an invitation card's game: ``Backgammon: match to 5 points`` …"""
+    if code == "n":
+        return t(lang, "variant-nardy")
+    if code == "m":
+        return f"{t(lang, 'variant-backgammon')}: {t(lang, 'mode-money')}"
+    return f"{t(lang, 'variant-backgammon')}: {t(lang, 'mode-match', length=int(code))}"

@@ -1,0 +1,234 @@
+"""A running Telegram bot for tests: the real PTB ``Application`` against the fake Bot API.
+
+:class:`Bot` starts the fake server and the application (long polling, or a webhook on a free
+port), feeds updates the way Telegram does and waits until the bot has finished with them.  The
+state of a table is read through the app's public API only to choose the next move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fake_telegram import BOT_USERNAME, Chat, FakeBotApi, FakeMessage, TgUser
+from telegram.ext import Application
+
+from bot.app import App, Table
+from bot.store import TableKey
+from bot.telegram import build_application
+from bot.telegram.menu import register_commands
+from engine.game import Game, Phase
+from engine.match import Match
+from engine.movegen import legal_plays
+
+ALICE = TgUser(101, "Alice")
+BOB = TgUser(102, "Bob")
+CAROL = TgUser(103, "Carol")
+DAVE = TgUser(104, "Dave")
+EVE = TgUser(105, "Eve")  # a spectator
+
+SETTLE_TIMEOUT = 30.0
+
+
+class Bot:
+    """The application under test and the fake Telegram around it."""
+
+    def __init__(self, fake: FakeBotApi, app: App, application: Application) -> None:  # type: ignore[type-arg]
+        self.fake = fake
+        self.app = app
+        self.application = application
+
+    # -- feeding updates ------------------------------------------------------------------------
+
+    async def settle(self) -> None:
+        """Wait until every offered update is handled and no Bot API call is in progress."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + SETTLE_TIMEOUT
+        quiet = 0
+        while quiet < 4:
+            if loop.time() > deadline:
+                raise AssertionError("the bot did not settle")
+            await asyncio.sleep(0.005)
+            processor = self.application.update_processor
+            busy = (
+                not self.fake.idle
+                or self.application.update_queue.qsize() > 0
+                or processor.current_concurrent_updates > 0
+            )
+            quiet = 0 if busy else quiet + 1
+
+    async def deliver(self, update: dict[str, Any]) -> None:
+        """Offer an update to ``getUpdates`` and wait until it is handled."""
+        self.fake.queue(update)
+        await self.settle()
+
+    async def say(
+        self,
+        user: TgUser,
+        chat: Chat,
+        text: str,
+        *,
+        thread_id: int | None = None,
+        reply_to: FakeMessage | None = None,
+    ) -> bool:
+        """``user`` types ``text`` in ``chat``; whether Telegram passed it to the bot."""
+        update = self.fake.user_message(user, chat, text, thread_id=thread_id, reply_to=reply_to)
+        if not self.fake.reaches_bot(chat, text, reply_to):
+            return False
+        await self.deliver(update)
+        return True
+
+    def keyboard_message(self, chat: Chat, thread_id: int | None = None) -> FakeMessage:
+        """The newest bot message in the chat that still has buttons."""
+        messages = self.fake.with_keyboard(chat.id, thread_id)
+        assert messages, "no message with buttons"
+        return messages[-1]
+
+    async def press(
+        self, user: TgUser, chat: Chat, label: str, *, thread_id: int | None = None
+    ) -> dict[str, Any]:
+        """``user`` presses the button ``label`` on the newest message with buttons; the answer
+        the press got (``answerCallbackQuery`` parameters)."""
+        message = self.keyboard_message(chat, thread_id)
+        update = self.fake.press(user, message, label)
+        await self.deliver(update)
+        return self.fake.callback_answers[update["callback_query"]["id"]]
+
+    # -- reading state --------------------------------------------------------------------------
+
+    async def table(self, key: TableKey) -> Table:
+        table = await self.app.load_table(key)
+        assert table is not None
+        return table
+
+    async def match(self, key: TableKey) -> Match:
+        table = await self.table(key)
+        assert table.match is not None
+        return Match.from_dict(table.match)
+
+    # -- driving a game -------------------------------------------------------------------------
+
+    async def play_turn(
+        self,
+        chat: Chat,
+        key: TableKey,
+        users: Sequence[TgUser],
+        game: Game,
+        *,
+        typed: bool = False,
+        thread_id: int | None = None,
+    ) -> None:
+        """The player to act takes one decision: by buttons, or (``typed``) a play typed as
+        ``/move`` in a group (privacy mode) or as bare notation in reply to the board."""
+        if game.responder is not None:
+            label = "Accept" if game.resign is not None or game.phase is Phase.BEAVERED else "Take"
+            await self.press(users[game.responder], chat, label, thread_id=thread_id)
+            return
+        if game.phase is Phase.OPENING:
+            await self.press(users[0], chat, "Roll", thread_id=thread_id)
+            return
+        assert game.turn is not None
+        user = users[game.turn]
+        if game.phase is Phase.ROLL:
+            await self.press(user, chat, "Roll", thread_id=thread_id)
+            return
+        assert game.dice is not None
+        if typed:
+            play = legal_plays(game.current, game.dice)[0].notation()
+            board = self.keyboard_message(chat, thread_id)
+            if chat.type == "private":
+                delivered = await self.say(user, chat, play, thread_id=thread_id)
+            elif len(play) % 2:
+                command = f"/move@{BOT_USERNAME} {play}"
+                delivered = await self.say(user, chat, command, thread_id=thread_id)
+            else:
+                delivered = await self.say(user, chat, play, thread_id=thread_id, reply_to=board)
+            assert delivered
+            return
+        for _ in range(8):
+            labels = self.keyboard_message(chat, thread_id).labels()
+            if "Confirm" in labels:
+                await self.press(user, chat, "Confirm", thread_id=thread_id)
+                return
+            step = next(label for label in labels if "→" in label)
+            before = self.keyboard_message(chat, thread_id)
+            edits = before.edits
+            await self.press(user, chat, step, thread_id=thread_id)
+            if before.edits == edits:  # the turn passed: a new board was posted
+                return
+        raise AssertionError("the play never became complete")
+
+    async def play_game(
+        self,
+        chat: Chat,
+        key: TableKey,
+        users: Sequence[TgUser],
+        *,
+        typed_every: int = 0,
+        thread_id: int | None = None,
+        limit: int = 2000,
+    ) -> Match:
+        """Play until the match is over; every ``typed_every``-th move is typed."""
+        moves = 0
+        for _ in range(limit):
+            match = await self.match(key)
+            if match.is_over:
+                return match
+            game = match.game
+            typed = False
+            if game.phase is Phase.MOVE and game.responder is None:
+                moves += 1
+                typed = typed_every > 0 and moves % typed_every == 0
+            await self.play_turn(chat, key, users, game, typed=typed, thread_id=thread_id)
+        raise AssertionError("the match did not finish")
+
+
+@asynccontextmanager
+async def running_bot(
+    app: App,
+    *,
+    fake: FakeBotApi | None = None,
+    webhook: dict[str, Any] | None = None,
+    png_width: int = 640,
+    commands: bool = False,
+    rate: float = 10_000,
+) -> AsyncIterator[Bot]:
+    """The bot running on ``app`` against a fake Bot API (started here unless given).
+
+    ``rate`` lifts the rate limiter's limits (Telegram allows 20 messages a minute in a group,
+    which would make a whole game take an hour); a test of the limiter sets it.
+    """
+    own_fake = fake is None
+    fake = fake or FakeBotApi()
+    if own_fake:
+        await fake.start()
+    application = build_application(
+        app,
+        fake.token,
+        base_url=fake.url,
+        png_width=png_width,
+        retry_delay=0.01,
+        overall_max_rate=rate,
+        group_max_rate=rate,
+    )
+    try:
+        async with application:
+            if commands:
+                await register_commands(application.bot)
+            await application.start()
+            updater = application.updater
+            assert updater is not None
+            if webhook is not None:
+                await updater.start_webhook(**webhook)
+            else:
+                await updater.start_polling(poll_interval=0.0, timeout=1)
+            try:
+                yield Bot(fake, app, application)
+            finally:
+                await updater.stop()
+                await application.stop()
+    finally:
+        if own_fake:
+            await fake.stop()
