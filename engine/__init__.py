@@ -21,9 +21,11 @@ from engine.game import (
     Game,
     GameResult,
     Phase,
+    Points,
     Reason,
     Variant,
     find_variant,
+    format_points,
     register_variant,
 )
 from engine.ids import (
@@ -75,6 +77,7 @@ __all__ = [
     "Phase",
     "Play",
     "PlayBuilder",
+    "Points",
     "Position",
     "Reason",
     "Roster",
@@ -90,6 +93,7 @@ __all__ = [
     "find_variant",
     "format_mat",
     "format_play",
+    "format_points",
     "format_steps",
     "legal_plays",
     "long_nardy_rules",

@@ -16,6 +16,7 @@ from engine.result import WinKind
 GEOMETRIC = "geometric"
 ARITHMETIC = "arithmetic"
 _NEXT_GAME_STARTS = ("roll", "winner", "alternate")
+_DRAW_POINTS = ("half", "one")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -25,7 +26,9 @@ class Options:
     ``cube`` False plays without a doubling cube at all; ``last_roll_draw`` gives the player who
     moved second one last roll when the first finishes (a draw if he finishes too);
     ``next_game_starts`` says who starts the next game of a series: an opening roll (``"roll"``),
-    the last winner (``"winner"``) or the players in turn (``"alternate"``).
+    the last winner (``"winner"``) or the players in turn (``"alternate"``); ``draw_points`` is
+    what each player scores for a drawn game: half a point (``"half"``) or one (``"one"``), as the
+    tournament's regulations say.
 
     >>> Options(beaver=True).to_dict()
     {'beaver': True}
@@ -42,6 +45,7 @@ class Options:
     cube: bool = True
     last_roll_draw: bool = False
     next_game_starts: str = "roll"
+    draw_points: str = "half"
 
     def __post_init__(self) -> None:
         for name in (
@@ -71,6 +75,10 @@ class Options:
             raise EngineError(
                 f"next_game_starts must be one of {', '.join(_NEXT_GAME_STARTS)}, "
                 f"not {self.next_game_starts!r}"
+            )
+        if self.draw_points not in _DRAW_POINTS:
+            raise EngineError(
+                f"draw_points must be one of {', '.join(_DRAW_POINTS)}, not {self.draw_points!r}"
             )
 
     def for_match(self) -> Options:

@@ -23,7 +23,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from fractions import Fraction
+from typing import Any, TypeAlias
 
 from engine.builder import PlayBuilder
 from engine.cube import CubeState, Options, points
@@ -62,6 +63,78 @@ class DiceSequence:
             return next(self._values)
         except StopIteration:
             raise EngineError("the dice sequence is exhausted", code="dice_exhausted") from None
+
+
+# -- scores --------------------------------------------------------------------------------------
+
+#: A score in points: an ``int``, or a :class:`~fractions.Fraction` with a half when drawn long
+#: nardy games counted half a point each (``Options.draw_points``).  Whole scores are always
+#: ``int``, so backgammon scores never change type.
+Points: TypeAlias = int | Fraction
+
+HALF = Fraction(1, 2)
+"""What each player scores for a drawn game with ``draw_points="half"``."""
+
+
+def points_value(value: int | Fraction) -> Points:
+    """``value`` as a score: an ``int`` when whole, else the exact fraction (halves only).
+
+    >>> points_value(Fraction(6, 2)), points_value(Fraction(5, 2))
+    (3, Fraction(5, 2))
+    """
+    if isinstance(value, bool) or not isinstance(value, int | Fraction):
+        raise EngineError(f"{value!r} is not a score", code="corrupt_state")
+    if value < 0 or (value * 2).denominator != 1:
+        raise EngineError(f"{value!r} is not a score (0 or more, in halves)", code="corrupt_state")
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+def format_points(value: Points) -> str:
+    """A score as players write it: ``3``, ``2½``, ``½``.
+
+    >>> format_points(3), format_points(Fraction(5, 2)), format_points(HALF)
+    ('3', '2½', '½')
+    """
+    value = points_value(value)
+    if isinstance(value, int):
+        return str(value)
+    whole = value.numerator // 2
+    return f"{whole or ''}½"
+
+
+def points_to_json(value: Points) -> int | str:
+    """A score for a JSON state: the ``int`` when whole, else ``"5/2"``."""
+    value = points_value(value)
+    return value if isinstance(value, int) else f"{value.numerator}/{value.denominator}"
+
+
+def points_from_json(data: object) -> Points:
+    """Inverse of :func:`points_to_json`; anything else is :class:`EngineError`
+    ``corrupt_state``."""
+    if isinstance(data, str):
+        try:
+            value = Fraction(data)
+        except (ValueError, ZeroDivisionError):
+            raise EngineError(f"{data!r} is not a score", code="corrupt_state") from None
+        if value.denominator != 2 or data != f"{value.numerator}/2":
+            raise EngineError(f"{data!r} is not a score", code="corrupt_state")
+        return points_value(value)
+    if type(data) is not int:
+        raise EngineError(f"{data!r} is not a score", code="corrupt_state")
+    return points_value(data)
+
+
+def whole_points(value: Points, what: str) -> int:
+    """``value`` as an ``int`` for a format without halves (Match ID, XGID, ``.mat``);
+    raises :class:`EngineError` ``not_exportable`` for a half."""
+    value = points_value(value)
+    if not isinstance(value, int):
+        raise EngineError(
+            f"a score of {format_points(value)} cannot be written in {what}", code="not_exportable"
+        )
+    return value
 
 
 # -- variants ------------------------------------------------------------------------------------
@@ -268,7 +341,8 @@ class Game:
 
     ``position`` is seen from the player on turn (``turn``; before the opening roll, player 0).
     ``steps``/``used`` are the play being built in the ``MOVE`` phase with the die each step used.
-    ``match_length`` is 0 in money play; ``score`` is the match or session score before this game;
+    ``match_length`` is 0 in money play; ``score`` is the match or session score before this game
+    (:data:`Points`: with a half only after drawn long nardy games);
     ``crawford`` marks the Crawford game (no doubling).  ``first`` is who moved first and
     ``last_roll`` is True while the second player takes his last roll (``Options.last_roll_draw``).
     """
@@ -286,7 +360,7 @@ class Game:
     result: GameResult | None = None
     log: tuple[LogEntry, ...] = ()
     match_length: int = 0
-    score: tuple[int, int] = (0, 0)
+    score: tuple[Points, Points] = (0, 0)
     crawford: bool = False
     first: int | None = None
     last_roll: bool = False
@@ -298,7 +372,7 @@ class Game:
         options: Options | None = None,
         *,
         match_length: int = 0,
-        score: tuple[int, int] = (0, 0),
+        score: tuple[Points, Points] = (0, 0),
         crawford: bool = False,
         starter: int | None = None,
     ) -> Game:
@@ -315,6 +389,7 @@ class Game:
         if match_length:
             opts = opts.for_match()
         start = spec.position_cls.initial()
+        score = (points_value(score[0]), points_value(score[1]))
         game = cls(variant, opts, start, match_length=match_length, score=score, crawford=crawford)
         if starter is not None:
             if starter not in (0, 1):
@@ -339,6 +414,22 @@ class Game:
     def is_over(self) -> bool:
         """True once the game has a result."""
         return self.phase is Phase.OVER
+
+    @property
+    def award(self) -> tuple[Points, Points]:
+        """The points each player scores from this game: the winner's points, or for a draw half
+        a point each (one each with ``Options.draw_points == "one"``); nothing until it is over.
+
+        >>> Game.new().award
+        (0, 0)
+        """
+        res = self.result
+        if res is None:
+            return (0, 0)
+        if res.winner is None:
+            each: Points = 1 if self.options.draw_points == "one" else HALF
+            return (each, each)
+        return (res.points, 0) if res.winner == 0 else (0, res.points)
 
     @property
     def cube_in_play(self) -> bool:
@@ -846,9 +937,13 @@ class Game:
         if self.log:
             out["log"] = [e.to_list() for e in self.log]
         if self.match_length:
-            out["match"] = [self.match_length, *self.score, int(self.crawford)]
+            out["match"] = [
+                self.match_length,
+                *(points_to_json(v) for v in self.score),
+                int(self.crawford),
+            ]
         elif self.score != (0, 0):
-            out["score"] = list(self.score)
+            out["score"] = [points_to_json(v) for v in self.score]
         if self.first is not None:
             out["first"] = self.first
         if self.last_roll:
@@ -902,7 +997,7 @@ class Game:
                 result=res,
                 log=tuple(LogEntry.from_list(e) for e in data.get("log", ())),
                 match_length=_int(length),
-                score=(_int(s0), _int(s1)),
+                score=(points_from_json(s0), points_from_json(s1)),
                 crawford=bool(_int(crawford)),
                 first=None if first is None else _player(first),
                 last_roll=data.get("last_roll", False) is True,
@@ -964,7 +1059,7 @@ class Game:
         to_act = turn if self.responder is None else self.responder
         state = 1
         resigned = 0 if self.resign is None else int(self.resign.kind)
-        score = list(self.score)
+        score = [a + b for a, b in zip(self.score, self.award, strict=True)]
         if self.result is not None:
             state = {
                 Reason.BEAR_OFF: 2,
@@ -975,8 +1070,6 @@ class Game:
             }[self.result.reason]
             if self.result.reason is Reason.RESIGN:
                 resigned = int(self.result.kind)
-            if self.result.winner is not None:
-                score[self.result.winner] += self.result.points
             if self.result.reason in (Reason.PASS, Reason.BEAVER_REFUSED):
                 # gnubg leaves the turn with the player who passed.
                 to_act = _other(self.result.winner or 0)
@@ -994,7 +1087,7 @@ class Game:
             resigned=resigned,
             dice=dice,
             match_length=self.match_length,
-            score=(score[0], score[1]),
+            score=(whole_points(score[0], "a Match ID"), whole_points(score[1], "a Match ID")),
             jacoby=self.money and self.options.jacoby,
         )
 
@@ -1031,7 +1124,10 @@ class Game:
             turn=1,
             dice=self.dice if self.phase is Phase.MOVE and self.dice is not None else (0, 0),
             cube_action=action,
-            score=(self.score[bottom], self.score[_other(bottom)]),
+            score=(
+                whole_points(self.score[bottom], "an XGID"),
+                whole_points(self.score[_other(bottom)], "an XGID"),
+            ),
             crawford=self.crawford,
             jacoby=self.money and self.options.jacoby,
             beaver=self.money and self.options.beaver,

@@ -6,6 +6,11 @@ score counts it and :meth:`Match.next_game` starts the next one (the Crawford ga
 has just reached N-1 for the first time; no doubling in it).  ``length == 0`` is a money session
 with a running score over games played with the same options.
 
+A drawn long nardy game (``Options.last_roll_draw``) scores half a point each, or one each with
+``Options.draw_points == "one"``; scores are then exact :data:`~engine.game.Points` (an ``int``
+when whole, a ``Fraction`` with a half).  The first player to reach or pass N *ahead of the other*
+wins: when a draw brings both level at N or more, play goes on and the next decided game wins.
+
     >>> from engine.game import Action, DiceSequence
     >>> from engine.result import WinKind
     >>> m = Match.new(3).apply(Action("roll", 0), DiceSequence([6, 1]))
@@ -24,7 +29,16 @@ from typing import Any
 
 from engine.cube import Options
 from engine.errors import EngineError, IllegalAction, UnsupportedSchema
-from engine.game import Action, DiceSource, Game, LogEntry, check_schema, find_variant
+from engine.game import (
+    Action,
+    DiceSource,
+    Game,
+    LogEntry,
+    Points,
+    check_schema,
+    find_variant,
+    points_value,
+)
 
 
 def _refuse(code: str, message: str) -> IllegalAction:
@@ -68,13 +82,13 @@ class Match:
         return self.games[-1]
 
     @property
-    def score(self) -> tuple[int, int]:
-        """Points won by each player in the finished games."""
-        total = [0, 0]
+    def score(self) -> tuple[Points, Points]:
+        """Points won by each player in the finished games (draws included, see
+        :attr:`engine.game.Game.award`)."""
+        total: tuple[Points, Points] = (0, 0)
         for game in self.games:
-            if game.result is not None and game.result.winner is not None:
-                total[game.result.winner] += game.result.points
-        return total[0], total[1]
+            total = _add(total, game.award)
+        return total
 
     @property
     def log(self) -> tuple[tuple[int, LogEntry], ...]:
@@ -83,8 +97,9 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """True once a player has reached or passed the match length (never in money play)."""
-        return self.length > 0 and max(self.score) >= self.length
+        """True once a player has reached or passed the match length ahead of the other (never
+        in money play)."""
+        return _decided(self.length, self.score)
 
     @property
     def winner(self) -> int | None:
@@ -137,7 +152,11 @@ class Match:
         rule = self.options.next_game_starts
         if rule == "winner":
             assert last.result is not None
-            starter = last.result.winner if last.result.winner is not None else last.first
+            starter = last.result.winner
+            if starter is None and last.first is not None:
+                # A draw has no winner: the player who moved second (Black) starts, as the
+                # sources' colour rule has it for every next game.
+                starter = 1 - last.first
         elif rule == "alternate" and last.first is not None:
             starter = 1 - last.first
         game = Game.new(
@@ -193,7 +212,7 @@ class Match:
     def _validate(self) -> None:
         if not self.games:
             raise EngineError("corrupt match state: no game", code="corrupt_state")
-        score = (0, 0)
+        score: tuple[Points, Points] = (0, 0)
         for k, game in enumerate(self.games):
             last = k == len(self.games) - 1
             if (
@@ -217,18 +236,28 @@ class Match:
                     f"corrupt match state: game {k + 1} breaks the Crawford rule",
                     code="corrupt_state",
                 )
-            if game.result is not None and game.result.winner is not None:
-                pts = list(score)
-                pts[game.result.winner] += game.result.points
-                score = (pts[0], pts[1])
-        if self.length and max(self.games[-1].score) >= self.length:
-            raise EngineError(
-                "corrupt match state: a game was started after the match was over",
-                code="corrupt_state",
-            )
+            if _decided(self.length, score):
+                raise EngineError(
+                    "corrupt match state: a game was started after the match was over",
+                    code="corrupt_state",
+                )
+            score = _add(score, game.award)
 
 
-def _crawford_next(length: int, score: tuple[int, int], done: bool) -> bool:
-    """Whether the next game is the Crawford game: a player has reached exactly ``length - 1``
-    (in a match of 2 points or more) and no Crawford game has been played yet."""
-    return length > 1 and not done and length - 1 in score
+def _add(a: tuple[Points, Points], b: tuple[Points, Points]) -> tuple[Points, Points]:
+    return points_value(a[0] + b[0]), points_value(a[1] + b[1])
+
+
+def _decided(length: int, score: tuple[Points, Points]) -> bool:
+    """Whether a match to ``length`` is won at ``score``: a player has reached or passed
+    ``length`` and leads (scores level at ``length`` or more, after a draw, play on)."""
+    return length > 0 and max(score) >= length and score[0] != score[1]
+
+
+def _crawford_next(length: int, score: tuple[Points, Points], done: bool) -> bool:
+    """Whether the next game is the Crawford game: a player has reached ``length - 1`` (in a
+    match of 2 points or more) and no Crawford game has been played yet.
+
+    With whole scores that is exactly ``length - 1``; a drawn long nardy game may leave a player
+    at ``length - 1/2``, one game from the match as well, which counts the same."""
+    return length > 1 and not done and any(length - 1 <= s < length for s in score)

@@ -14,7 +14,7 @@ played, and GNU Backgammon applies its own setting (on by default, as here) when
 from __future__ import annotations
 
 from engine.errors import EngineError
-from engine.game import Game, LogEntry
+from engine.game import Game, LogEntry, whole_points
 from engine.match import Match
 
 _CELL = 28  # width of the left column after the line number
@@ -48,7 +48,7 @@ def _name(name: str) -> str:
 
 
 def _game_lines(number: int, game: Game, name0: str, name1: str) -> list[str]:
-    s0, s1 = game.score
+    s0, s1 = (whole_points(v, "a .mat file") for v in game.score)
     out = [f" Game {number}", f" {name0} : {s0}".ljust(_CELL + 4) + f"{name1} : {s1}"]
     cells = _cells(game.log)
     if not cells and game.result is not None:

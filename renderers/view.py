@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
-from engine import Position, Step
+from engine import Points, Position, Step
 
 if TYPE_CHECKING:
     from engine.chouette import Chouette
@@ -80,7 +80,7 @@ class MatchScore:
     """A match to ``length`` points: the score before this game and the Crawford state."""
 
     length: int
-    score: tuple[int, int] = (0, 0)
+    score: tuple[Points, Points] = (0, 0)
     crawford: bool = False
     post_crawford: bool = False
 
@@ -95,7 +95,7 @@ class MatchScore:
 class MoneyScore:
     """A money session: each seat's running total in points (may be negative)."""
 
-    totals: tuple[int, int] = (0, 0)
+    totals: tuple[Points, Points] = (0, 0)
 
 
 @dataclass(frozen=True, slots=True)
