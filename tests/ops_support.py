@@ -34,6 +34,7 @@ from engine.chouette import Chouette
 from engine.game import Game, Phase
 from engine.match import Match
 from engine.movegen import legal_plays
+from engine.notation import format_play
 
 ROOT = Path(__file__).resolve().parent.parent
 WEBHOOK_SECRET = "webhook-secret_XYZ123"
@@ -280,11 +281,14 @@ class Players:
             user, text = acting[game.turn], "/roll"
             if game.phase is Phase.MOVE:
                 assert game.dice is not None
-                play = legal_plays(game.current, game.dice)[0].notation()
+                first = legal_plays(game.current, game.dice)[0]
+                play = format_play(game.current, game.dice, first)  # never ambiguous
                 text = f"/move {play}"
         await self.say(user, chat, text, duplicate=duplicate)
         after = await self.version(key)
-        assert after == before + 1, f"{text!r}: version {before} -> {after}"
+        if after != before + 1:
+            said = [m.text[-300:] for m in self.fake.bot_messages(chat.id)[-2:]]
+            raise AssertionError(f"{text!r}: version {before} -> {after}; the bot said {said}")
         return play
 
     async def play_match(

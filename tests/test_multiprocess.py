@@ -99,7 +99,7 @@ async def test_a_match_and_a_chouette_on_two_processes_apply_every_move_once(
         after = (await players.chouette(ckey)).current
         assert after is not None
         if after.number == current.number:
-            assert moves(after.game.log)[before:] == [play]  # exactly one more move
+            assert moves(after.game.log)[before] == play  # then maybe forced plays
     else:
         raise AssertionError("the chouette game did not end")
     chouette = await players.chouette(ckey)

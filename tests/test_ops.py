@@ -390,5 +390,6 @@ async def test_sigterm_mid_update_finishes_it_exits_0_and_the_game_resumes(
 
 def _first_play(game: Any) -> str:
     from engine.movegen import legal_plays
+    from engine.notation import format_play
 
-    return legal_plays(game.current, game.dice)[0].notation()
+    return format_play(game.current, game.dice, legal_plays(game.current, game.dice)[0])
