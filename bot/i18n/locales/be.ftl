@@ -222,6 +222,10 @@ option-next-game-starts = наступную партыю пачынае: { $val
    *[winner] пераможца
 }
 option-move-clock = гадзіннік на ход: { $value }
+option-draw-points = нічыя: { $value ->
+    [one] па ачку кожнаму
+   *[half] па паўачка кожнаму
+}
 
 ## Шуэт
 

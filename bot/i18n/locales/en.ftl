@@ -202,6 +202,10 @@ option-next-game-starts = next game starts: { $value ->
    *[winner] the winner
 }
 option-move-clock = move clock: { $value }
+option-draw-points = a draw scores: { $value ->
+    [one] one point each
+   *[half] half a point each
+}
 
 ## Chouette
 

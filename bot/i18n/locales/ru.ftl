@@ -222,6 +222,10 @@ option-next-game-starts = следующую партию начинает: { $v
    *[winner] победитель
 }
 option-move-clock = часы на ход: { $value }
+option-draw-points = ничья: { $value ->
+    [one] по очку каждому
+   *[half] по пол-очка каждому
+}
 
 ## Шуэт
 

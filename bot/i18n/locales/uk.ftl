@@ -222,6 +222,10 @@ option-next-game-starts = наступну партію починає: { $value
    *[winner] переможець
 }
 option-move-clock = годинник на хід: { $value }
+option-draw-points = нічия: { $value ->
+    [one] по очку кожному
+   *[half] по пів очка кожному
+}
 
 ## Шует
 
