@@ -164,8 +164,13 @@ async def test_a_member_says_no_and_the_vote_ends(store: Store) -> None:
     after = (await chat.chouette()).current
     assert after is not None and after.vote is None and after.game.phase is Phase.ROLL
     assert after.game.cube.value == 1
+    # The captain may resign his own stake: the box answers him by name.
     replies = await chat.send(user(cur.captain), "/resign")
-    assert "There is no resigning in a chouette" in texts(replies)
+    name = user(cur.captain).name
+    assert f"{name} offers to resign a single game." in texts(replies)
+    assert chat.labels() == [f"Accept: {name}", f"Decline: {name}"]
+    await chat.press(user(cur.box), f"Decline: {name}")
+    assert (await chat.chouette()).current.member(cur.captain).resign is None  # type: ignore[union-attr]
 
 
 async def test_joining_and_leaving_a_running_chouette(store: Store) -> None:
@@ -189,3 +194,76 @@ async def test_joining_and_leaving_a_running_chouette(store: Store) -> None:
     after = await chat.chouette()
     assert after.current is not None and leaver not in after.current.playing
     assert sum(after.balances().values()) == 0
+
+
+async def _started_on_the_board(store: Store, seed: int) -> Chat:
+    """A 4-player chouette whose first game is past the opening roll, no cube decision open."""
+    chat = Chat(App(store, dice=Dice(seed)))
+    await chat.send(ALICE, "/new chouette")
+    for member in (BOB, CAROL, DAVE):
+        await chat.press(member, "Join")
+    await chat.press(ALICE, "Start")
+    for _ in range(20):
+        cur = (await chat.chouette()).current
+        assert cur is not None
+        if cur.game.phase in (Phase.ROLL, Phase.MOVE) and cur.vote is None:
+            return chat
+        await play_turn_by_buttons(chat, [user(cur.box), user(cur.captain)], cur.game)
+    raise AssertionError("the game never reached the board")
+
+
+async def test_the_box_resigns_and_each_member_answers(store: Store) -> None:
+    chat = await _started_on_the_board(store, seed=8)
+    ch = await chat.chouette()
+    cur = ch.current
+    assert cur is not None
+    box, members = user(cur.box), [user(n) for n in cur.playing]
+    # Only the box's offer to the whole team: each member has Accept/Decline for himself.
+    replies = await chat.send(box, "/resign gammon")
+    assert f"{box.name} offers to resign a gammon." in texts(replies)
+    assert chat.labels() == ["Accept", "Decline"]
+    # Nothing else moves while the offer waits; the box cannot answer his own offer.
+    assert toasts(await chat.press(box, "Accept")) != []
+    assert toasts(await chat.press(EVE, "Accept")) == ["You are not playing at this table."]
+    first, second, third = members
+    before = (await chat.chouette()).balances()
+    await chat.press(first, "Accept")
+    await chat.press(second, "Decline")
+    assert toasts(await chat.press(second, "Decline")) != []  # answered already
+    after = await chat.chouette()
+    # A gammon counts single with the Jacoby rule while the cube is untouched: 1 point.
+    stake = after.balances()[first.ref] - before.get(first.ref, 0)
+    assert stake == 1 and after.balances()[box.ref] == before.get(box.ref, 0) - 1
+    assert after.current is not None and after.current.member(first.ref).status == "won"
+    # The last answer closes the offer: the board plays on with the members who declined.
+    replies = await chat.send(third, "/decline")
+    assert "declines the resignation" in texts(replies)
+    cur = (await chat.chouette()).current
+    assert cur is not None and cur.resign is None and cur.playing == (second.ref, third.ref)
+    assert "Accept" not in chat.labels()
+
+
+async def test_a_member_resigns_his_own_stake(store: Store) -> None:
+    chat = await _started_on_the_board(store, seed=9)
+    cur = (await chat.chouette()).current
+    assert cur is not None
+    box = user(cur.box)
+    quitter = user(next(n for n in cur.playing if n != cur.captain))
+    other = user(next(n for n in cur.playing if n not in (cur.captain, quitter.ref)))
+    await chat.send(quitter, "/resign")
+    await chat.send(other, "/resign")
+    labels = chat.labels()
+    assert f"Accept: {quitter.name}" in labels and f"Accept: {other.name}" in labels
+    # Only the box answers a member's offer.
+    assert toasts(await chat.press(quitter, f"Accept: {quitter.name}")) != []
+    before = (await chat.chouette()).balances()
+    replies = await chat.press(box, f"Accept: {quitter.name}")
+    assert f"{box.name} accepts the resignation. ({quitter.name})" in texts(replies)
+    ch = await chat.chouette()
+    assert ch.balances()[quitter.ref] == before.get(quitter.ref, 0) - 1
+    assert ch.current is not None and ch.current.member(quitter.ref).status == "resigned"
+    # One offer left: the box may type his answer.
+    await chat.send(box, "/decline")
+    cur = (await chat.chouette()).current
+    assert cur is not None and cur.member(other.ref).resign is None
+    assert other.ref in cur.playing and quitter.ref not in cur.playing

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 from test_app_support import ALICE, BOB, EVE, Chat, Dice, open_store, texts
@@ -62,11 +63,13 @@ async def test_reminder_expiry_and_claim(store: Store) -> None:
     clock.now += 11 * 60
     notice = await app.tick()
     assert texts(notice[0][1]) == (
-        f"{waiting.name}'s time is up. {other.name} may claim the game with /claim."
+        f"{waiting.name}'s time is up. {other.name} may claim the game (/claim)"
+        " or the whole match (/claim match)."
     )
     assert texts(await chat.send(waiting, "/claim")) == "The opponent's time has not run out yet."
     claim = notice[0][1][0]
-    assert isinstance(claim, SendText) and claim.buttons[0][0].label == "Claim the win"
+    assert isinstance(claim, SendText)
+    assert [b.label for b in claim.buttons[0]] == ["Claim the game", "Claim the match"]
     replies = await chat.send(other, button=claim.buttons[0][0].payload)
     assert f"{other.name} wins the game on time." in texts(replies)
     match = await chat.match()
@@ -102,3 +105,102 @@ async def test_the_clock_is_reset_when_the_turn_passes() -> None:
         await chat.press(USERS[game.turn or 0], "Confirm" if "Confirm" in labels else labels[0])
     after = await chat.table()
     assert first.deadline is not None and after.deadline == clock.now + 2 * 86400
+
+
+async def test_claim_the_whole_match(store: Store) -> None:
+    clock = Clock()
+    app = App(store, dice=Dice(12), clock=clock)
+    chat = Chat(app)
+    await chat.send(ALICE, "/new 5")
+    await chat.press(BOB, "Join")
+    await chat.send(ALICE, "/clock 1h")
+    await chat.press(ALICE, "Roll")
+    game = (await chat.match()).game
+    actor = game.responder if game.responder is not None else game.turn
+    assert actor is not None
+    waiting, other = USERS[actor], USERS[1 - actor]
+    clock.now += 2 * HOUR
+    notice = await app.tick()
+    claim_match = notice[0][1][0].buttons[0][1]  # type: ignore[union-attr]
+    # The late player cannot claim; the opponent takes the match.
+    assert "has not run out" in texts(await chat.send(waiting, button=claim_match.payload))
+    replies = await chat.send(other, button=claim_match.payload)
+    assert f"{other.name} wins the match on time." in texts(replies)
+    table = await chat.table()
+    assert table.stage == "over" and table.forfeit == USERS.index(other)
+    assert table.deadline is None
+    assert f"{other.name} wins the match on time." in texts(await chat.send(EVE, "/score"))
+    # The table is free again; nothing is due any more.
+    clock.now += 10 * HOUR
+    assert await app.tick() == []
+    assert "Join" in [
+        b.label
+        for r in await chat.send(BOB, "/new 3")
+        for row in getattr(r, "buttons", ())
+        for b in row
+    ]
+
+
+async def test_money_claim_offers_the_game_only_in_the_tables_language(store: Store) -> None:
+    clock = Clock()
+    app = App(store, dice=Dice(3), clock=clock)
+    chat = Chat(app)
+    ru_alice = replace(ALICE, language="ru")
+    ru_bob = replace(BOB, language="ru")
+    await chat.send(ru_alice, "/new money")
+    await chat.press(ru_bob, "Играть" if "Играть" in chat.labels() else chat.labels()[0])
+    await chat.send(ru_alice, "/clock 30m")
+    assert (await chat.table()).lang == "ru"
+    mid, roll = next(
+        (m, b)
+        for m in reversed(chat.order)
+        for row in getattr(chat.posted[m], "buttons", ())
+        for b in row
+        if b.payload.startswith("r:")
+    )
+    await chat.send(ru_alice, button=roll.payload, message=mid)
+    assert (await chat.table()).deadline is not None
+    clock.now += HOUR
+    notice = await app.tick()
+    assert len(notice) == 1
+    text = texts(notice[0][1])
+    assert "/claim" in text and "match" not in text and "вышло" in text
+    assert [b.label for b in notice[0][1][0].buttons[0]] == ["Забрать партию"]  # type: ignore[union-attr]
+
+
+async def test_the_deadline_is_in_the_store_before_the_write(store: Store) -> None:
+    """The deadline entry exists as soon as the table that needs it is written, and a write that
+    does not happen leaves the entry matching the table."""
+    clock = Clock()
+    app = App(store, dice=Dice(12), clock=clock)
+    chat = Chat(app)
+    await chat.send(ALICE, "/new 3")
+    await chat.press(BOB, "Join")
+    seen: list[tuple[float, int]] = []
+    original = store.set_deadline
+
+    async def spy(table: object, when: float) -> None:
+        record = await store.load(chat.key)
+        seen.append((when, record.version if record is not None else 0))
+        await original(table, when)  # type: ignore[arg-type]
+
+    store.set_deadline = spy  # type: ignore[method-assign]
+    await chat.send(ALICE, "/clock 1h")
+    assert seen == [] and (await chat.table()).deadline is None  # nobody acts before the roll
+    before = await store.load(chat.key)
+    assert before is not None
+    await chat.press(ALICE, "Roll")
+    table = await chat.table()
+    assert table.deadline == clock.now + HOUR
+    # Set once, while the record was still at its old version: before the compare-and-set.
+    assert seen == [(table.deadline - 0.2 * HOUR, before.version)]
+    due = await store.due(clock.now + HOUR)
+    assert [(d.table, d.when) for d in due] == [(chat.key, table.deadline - 0.2 * HOUR)]
+    # The reminder's tick puts the deadline itself in, again before its write.
+    clock.now += 0.85 * HOUR
+    seen.clear()
+    before = await store.load(chat.key)
+    assert before is not None
+    assert len(await app.tick()) == 1
+    assert seen == [(table.deadline, before.version)]
+    assert [d.when for d in await store.due(clock.now + HOUR)] == [table.deadline]

@@ -123,6 +123,12 @@ LANGUAGE_TTL = 30.0
 LANGUAGE_CACHE = 4096
 """Users whose language one process remembers."""
 
+INVITE_HOLD = 24 * 3600.0
+"""Seconds a seat stays kept for an invited user."""
+
+INVITE_OFF = frozenset({"off", "cancel", "none", "-"})
+"""``invite off``: the inviter frees the kept seat."""
+
 REMIND_BEFORE = 0.2
 """The reminder comes when this share of the move clock is left."""
 
@@ -302,7 +308,9 @@ class App:
 
         last: list[_Ctx] = []
 
-        def fn(current: Versioned | None) -> bytes | None:
+        scheduled: list[float] = []
+
+        async def fn(current: Versioned | None) -> bytes | None:
             attempt = _Ctx(update, lang, self.clock())
             last[:] = [attempt]
             table = Table.decode(current.payload) if current is not None else None
@@ -316,17 +324,34 @@ class App:
                 attempt.replies = [self._refusal(update, self._engine_text(attempt, exc))]
                 attempt.finished = []
                 return None
+            if new is None:
+                return None
+            if new.seat_of(update.user.ref) is not None and new.lang != lang:
+                new = replace(new, lang=lang)  # the clock's notices speak the players' language
             attempt.written = new
-            return new.encode() if new is not None else None
+            # The deadline goes in before the write that needs it (a hint the tick re-checks).
+            if new.deadline is not None and (table is None or _wake(table) != _wake(new)):
+                scheduled.append(_wake_time(new))
+                await self.store.set_deadline(update.table, scheduled[-1])
+            return new.encode()
 
         result = await self.store.update(update.table, fn, update_id=update.update_id)
+        if scheduled and result.status is not UpdateStatus.APPLIED:
+            # A deadline set for a write that did not happen: back to what the table says.
+            await self._reschedule(update.table, result.record, scheduled[-1])
         if result.status is UpdateStatus.DUPLICATE or not last:
             return []
         done = last[0]
         if result.status is UpdateStatus.APPLIED:
-            await self._schedule(update.table, done.written)
             await self._record_stats(update, done)
         return done.replies
+
+    async def _reschedule(self, key: TableKey, record: Versioned | None, stray: float) -> None:
+        table = Table.decode(record.payload) if record is not None else None
+        if table is not None and table.deadline is not None:
+            await self.store.set_deadline(key, _wake_time(table))
+        else:
+            await self.store.clear_deadline(key, stray)
 
     def _engine_text(self, ctx: _Ctx, exc: EngineError) -> str:
         params = {
@@ -494,8 +519,8 @@ class App:
             from bot.app.chouette import decide_chouette
 
             return decide_chouette(self, ctx, table, action, args)
-        if action == "claim":
-            return self._claim(ctx, table)
+        if action in ("claim", "claim_match"):
+            return self._claim(ctx, table, ("match",) if action == "claim_match" else args)
         return self._play(ctx, table, action, args)
 
     # -- new table and lobby --------------------------------------------------------------------
@@ -585,22 +610,10 @@ class App:
 
     def _lobby(self, ctx: _Ctx, table: Table, action: str, args: tuple[Any, ...]) -> Table | None:
         me = ctx.user.ref
-        seat = table.seat_of(me)
         if action in ("abort", "cancel"):
             return self._abort(ctx, table)
         if action == "invite":
-            if seat is None:
-                raise Refused("error-not-seated")
-            if not args:
-                raise _usage("invite")
-            name = str(args[0])[:64]
-            ctx.replies.append(
-                SendText(
-                    ctx.tr("table-invited", player=ctx.user.name, invitee=name),
-                    self._lobby_message(ctx, table).buttons if table.stage == "lobby" else (),
-                )
-            )
-            return replace(table, invited=(*table.invited, name)[-8:])
+            return self._invite(ctx, table, args)
         if action == "join":
             return self._join(ctx, table)
         if action == "leave":
@@ -628,6 +641,40 @@ class App:
 
         return start_chouette(self, ctx, table)
 
+    def _invite(self, ctx: _Ctx, table: Table, args: tuple[Any, ...]) -> Table:
+        """``invite NAME``: at a two-player table waiting for its opponent the seat is kept for
+        that user (for :data:`INVITE_HOLD` seconds, or until ``invite off``); elsewhere the
+        invitation is announced."""
+        me = ctx.user.ref
+        if table.seat_of(me) is None:
+            raise Refused("error-not-seated")
+        if len(args) != 1:
+            raise _usage("invite")
+        word = str(args[0])[:64]
+        if word.lower() in INVITE_OFF:
+            if table.held is None or table.held[1] != me:
+                raise _usage("invite")
+            new = table.bumped(held=None)
+            buttons = self._lobby_message(ctx, new).buttons if new.stage == "lobby" else ()
+            ctx.replies.append(SendText(ctx.tr("app-invite-cancelled"), buttons))
+            return new
+        invitee = _invitee(word)
+        if not invitee:
+            raise _usage("invite")
+        text = ctx.tr("table-invited", player=ctx.user.name, invitee=word)
+        holding = table.mode != "chouette" and table.stage == "lobby" and len(table.seats) == 1
+        if not holding:
+            ctx.replies.append(SendText(text))
+            return replace(table, invited=(*table.invited, word)[-8:])
+        new = table.bumped(
+            invited=(*table.invited, word)[-8:], held=(invitee, me, ctx.now + INVITE_HOLD)
+        )
+        text += "\n" + ctx.tr("table-seat-reserved", invitee=word)
+        if ctx.update.message is not None:
+            ctx.replies.append(ClearButtons(ctx.update.message))
+        ctx.replies.append(SendText(text, self._lobby_message(ctx, new).buttons))
+        return new
+
     def _join(self, ctx: _Ctx, table: Table) -> Table:
         me = ctx.user.ref
         if table.seat_of(me) is not None:
@@ -640,9 +687,15 @@ class App:
             return join_chouette(self, ctx, table)
         if table.stage != "lobby" or len(table.seats) >= 2:
             raise Refused("table-full")
+        held = table.held
+        if held is not None and ctx.now < held[2] and not _is_invitee(held[0], ctx.user):
+            shown = next((w for w in reversed(table.invited) if _invitee(w) == held[0]), held[0])
+            raise Refused("table-seat-reserved", invitee=shown)
         seats = (*table.seats, Seat(me, ctx.user.name))
         match = Match.new(table.length, table.variant, Options.from_dict(table.options))
-        new = table.bumped(seats=seats, stage="play", match=match_data(match), abort_by=None)
+        new = table.bumped(
+            seats=seats, stage="play", match=match_data(match), abort_by=None, held=None
+        )
         if ctx.update.message is not None:
             ctx.replies.append(ClearButtons(ctx.update.message))
         ctx.replies.append(
@@ -851,12 +904,19 @@ class App:
         return line
 
     def _turn_passed(
-        self, ctx: _Ctx, old: Table, new: Table, match: Match, notes: list[str]
+        self,
+        ctx: _Ctx,
+        old: Table,
+        new: Table,
+        match: Match,
+        notes: list[str],
+        *,
+        closed: bool = False,
     ) -> None:
         for message in {ctx.update.message, old.board_message} - {None}:
             assert message is not None
             ctx.replies.append(ClearButtons(message))
-        if match.is_over:
+        if match.is_over or closed:
             ctx.replies.append(SendText("\n".join(notes)))
             ctx.replies.append(self._send_board(ctx, new, match, ()))
             return
@@ -936,18 +996,19 @@ class App:
             return replace(new, deadline=old.deadline, reminded=old.reminded)
         return replace(new, deadline=ctx.now + new.clock, reminded=False)
 
-    async def _schedule(self, key: TableKey, table: Table | None) -> None:
-        """Put the table's next clock event (reminder, then deadline) in the store's deadlines."""
-        if table is None or table.deadline is None:
-            return
-        await self.store.set_deadline(key, _wake_time(table))
-
-    def _claim(self, ctx: _Ctx, table: Table) -> Table:
+    def _claim(self, ctx: _Ctx, table: Table, args: tuple[Any, ...]) -> Table:
+        """The opponent of a player whose move clock ran out takes the game, or (``claim
+        match`` at a match table) the game and the match."""
+        whole = bool(args) and str(args[0]).lower() == "match"
+        if args and not whole and str(args[0]).lower() != "game":
+            raise _usage("claim")
         seat = table.seat_of(ctx.user.ref)
         if seat is None:
             raise Refused("error-not-seated")
         if table.match is None or table.deadline is None:
             raise Refused("app-no-clock")
+        if whole and table.mode != "match":
+            raise _usage("claim")
         match = table.state()
         actor = _actor(match)
         if actor is None or actor == seat or ctx.now < table.deadline:
@@ -964,7 +1025,17 @@ class App:
                 game = game.offer_resign(actor, WinKind.SINGLE)
             game = game.accept_resign(seat)
         match = match.with_game(game)
-        notes = [ctx.tr("clock-claimed", player=table.seats[seat].name, what="game")]
+        name = table.seats[seat].name
+        notes = [ctx.tr("clock-claimed", player=name, what="game")]
+        if whole:
+            notes.append(ctx.tr("clock-claimed", player=name, what="match"))
+            # The match ends here: the game's result is counted, no next game is started.
+            if match.game.is_over:
+                notes.append(self._game_over(ctx, table, match))
+            new = self._with_match(ctx, table, match, forfeit=seat)
+            new = replace(new, stage="over", deadline=None, reminded=False)
+            self._turn_passed(ctx, table, new, match, notes, closed=True)
+            return new
         match, more = self._settle(ctx, table, match)
         new = self._with_match(ctx, table, match)
         self._turn_passed(ctx, table, new, match, notes + more)
@@ -997,48 +1068,59 @@ class App:
         return out
 
     async def _tick_table(self, key: TableKey, when: float, now: float) -> list[Reply]:
-        lang = self.default_language
         replies: list[Reply] = []
-        written: list[Table] = []
+        pending: list[float] = []
 
-        def fn(current: Versioned | None) -> bytes | None:
+        async def fn(current: Versioned | None) -> bytes | None:
             replies.clear()
-            written.clear()
+            pending.clear()
             table = Table.decode(current.payload) if current is not None else None
             if table is None or table.deadline is None or table.match is None:
                 return None
             actor = _actor(table.state())
             if actor is None:
                 return None
+            lang = table.lang or self.default_language
             names = [s.name for s in table.seats]
             if now >= table.deadline:
-                text = t(
-                    lang,
-                    "clock-expired",
-                    player=names[actor],
-                    opponent=names[1 - actor],
-                    what="game",
-                )
-                payload = format_payload(Payload("claim", (), table.version))
-                replies.append(SendText(text, ((Button(t(lang, "button-claim"), payload),),)))
+                replies.append(self._expired(table, lang, names, actor))
                 new = replace(table, reminded=True)
             elif not table.reminded and now >= _wake_time(table):
                 left = _duration(lambda i, **p: t(lang, i, **p), int(table.deadline - now))
                 replies.append(SendText(t(lang, "clock-reminder", player=names[actor], left=left)))
                 new = replace(table, reminded=True)
+                pending.append(new.deadline or now)
             else:
+                # Not due yet (an early hint): keep the table's own next event in the deadlines.
+                pending.append(_wake_time(table))
                 return None
-            written.append(new)
+            if pending:
+                await self.store.set_deadline(key, pending[-1])  # before the write, as always
             return new.encode()
 
         result = await self.store.update(key, fn, update_id=f"clock:{when}")
-        await self.store.clear_deadline(key, when)
+        if pending and result.status is UpdateStatus.UNCHANGED:
+            await self.store.set_deadline(key, pending[-1])
+        if not pending or pending[-1] != when:
+            await self.store.clear_deadline(key, when)
         if result.status is not UpdateStatus.APPLIED:
             return []
-        table = written[0]
-        if table.deadline is not None and now < table.deadline:
-            await self.store.set_deadline(key, table.deadline)
         return list(replies)
+
+    def _expired(self, table: Table, lang: str, names: list[str], actor: int) -> SendText:
+        """The "time is up" notice with the claim buttons (game, and match at a match table)."""
+        v = table.version
+        game_button = Button(t(lang, "button-claim-game"), format_payload(Payload("claim", (), v)))
+        if table.mode == "match":
+            text = t(
+                lang, "app-clock-expired-match", player=names[actor], opponent=names[1 - actor]
+            )
+            match_button = Button(
+                t(lang, "button-claim-match"), format_payload(Payload("claim_match", (), v))
+            )
+            return SendText(text, ((game_button, match_button),))
+        text = t(lang, "clock-expired", player=names[actor], opponent=names[1 - actor], what="game")
+        return SendText(text, ((game_button,),))
 
     # -- information ----------------------------------------------------------------------------
 
@@ -1148,6 +1230,28 @@ def _actor(match: Match) -> int | None:
         return None
     responder = game.responder
     return responder if responder is not None else game.turn
+
+
+_MENTION_RE = re.compile(r"<@!?(\d+)>\Z")
+
+
+def _invitee(word: str) -> str:
+    """How an invited user is recognised: a mention (``<@123>``) gives the platform id, else the
+    name without a leading ``@``, spaces and case."""
+    found = _MENTION_RE.match(word.strip())
+    if found is not None:
+        return found.group(1)
+    return "".join(word.strip().lstrip("@").split()).lower()
+
+
+def _is_invitee(invitee: str, user: User) -> bool:
+    """Whether ``user`` is the invited user: by platform id or by display name."""
+    return invitee in (user.id, "".join(user.name.split()).lower())
+
+
+def _wake(table: Table) -> float | None:
+    """The table's next clock event, or ``None`` without a running clock."""
+    return _wake_time(table) if table.deadline is not None else None
 
 
 def _wake_time(table: Table) -> float:

@@ -128,6 +128,10 @@ def decide_chouette(
         ch = ch.double(me)
     elif action == "vote":
         ch = ch.vote(me, bool(args) and str(args[0]) == "yes")
+    elif action in RESIGN_ACTIONS or (action in ("accept", "decline") and _resign_open(cur, me)):
+        ch, note = _resign(ctx, table, ch, cur, action, args)
+        new = table.bumped()
+        return _after(app, ctx, table, new, old, ch, [note] if note else [])
     elif action in ("take", "accept") and cur.game.phase is Phase.DOUBLED:
         ch = ch.take(me)
     elif action == "pass":
@@ -150,8 +154,6 @@ def decide_chouette(
         ch = ch.play(me, str(args[0]))
     elif action == "propose":
         return _propose(ctx, table, ch, args)
-    elif action in ("resign", "resign_accept", "resign_decline"):
-        raise _refused("app-chouette-no-resign")
     else:
         raise _refused("error-unknown-command", command=action)
     building = action in ("step", "undo")
@@ -167,6 +169,66 @@ def decide_chouette(
             ctx.replies.append(sent)
         return new
     return _after(app, ctx, table, new, old, ch, [])
+
+
+RESIGN_ACTIONS = ("resign", "resign_accept", "resign_decline", "member_resign")
+"""Resignation actions at a chouette (``accept``/``decline`` too while an offer waits)."""
+
+
+def _resign_open(cur: ChouetteGame, me: str) -> bool:
+    """Whether ``me`` has a resignation to answer: the box's (a member who has not answered
+    yet) or a member's (the box)."""
+    if me == cur.box:
+        return any(m.playing and m.resign is not None for m in cur.members)
+    return cur.resign is not None and me in cur.playing and me not in cur.declined
+
+
+def _resign(
+    ctx: _Ctx,
+    table: Table,
+    ch: Chouette,
+    cur: ChouetteGame,
+    action: str,
+    args: tuple[Any, ...],
+) -> tuple[Chouette, str]:
+    """Offer, accept or decline a resignation; the note says what happened.
+
+    The box offers to the whole team and each member answers for himself; a member offers for
+    his own stake and the box answers him (the member's seat number in the button, or the only
+    member waiting when typed).
+    """
+    from bot.app.app import KIND_WORDS
+
+    me = ctx.user.ref
+    names = _names(table)
+    if action == "resign":
+        kind = KIND_WORDS.get(str(args[0]).lower()) if args else WinKind.SINGLE
+        if kind is None:
+            raise _refused("app-usage", command="resign")
+        return ch.offer_resign(me, kind), ""  # the board's caption shows the offer
+    accept = action in ("resign_accept", "accept") or (
+        action == "member_resign" and bool(args) and args[0] == "yes"
+    )
+    member: str | None = None
+    if me == cur.box:
+        waiting = [m.name for m in cur.members if m.playing and m.resign is not None]
+        if action == "member_resign" and len(args) == 2:
+            index = int(args[1])
+            if not 0 <= index < len(table.seats):
+                raise _refused("error-bad-payload")
+            member = table.seats[index].user
+        elif len(waiting) == 1:
+            member = waiting[0]
+        elif waiting:
+            raise _refused("app-usage", command="accept")  # several waiting: the buttons name them
+        else:
+            member = None
+    ch = ch.accept_resign(me, member) if accept else ch.decline_resign(me, member)
+    who = names.get(me, me)
+    note = ctx.tr("event-resign-accepted" if accept else "event-resign-declined", player=who)
+    if member is not None:
+        note = f"{note} ({names.get(member, member)})"
+    return ch, note
 
 
 def _beavering(cur: ChouetteGame) -> str | None:
@@ -308,7 +370,18 @@ def _board(ctx: _Ctx, table: Table, ch: Chouette, notes: list[str] | tuple[str, 
     cv = ChouetteView(pair[0], team, captain, BOX, balances.get(cur.box))
     board = replace(board, view=replace(board.view, chouette=cv))
     lines = list(notes)
-    if cur.vote is None:
+    offers = [m for m in cur.members if m.playing and m.resign is not None]
+    if cur.resign is not None:
+        kind = view.KIND_WORDS[int(cur.resign)]
+        lines.append(ctx.tr("event-resign-offer", player=pair[0], kind=kind))
+        waiting = ", ".join(names.get(n, n) for n in cur.playing if n not in cur.declined)
+        lines.append(ctx.tr("app-chouette-waiting", players=waiting))
+    for m in offers:
+        assert m.resign is not None
+        kind = view.KIND_WORDS[int(m.resign)]
+        lines.append(ctx.tr("event-resign-offer", player=names.get(m.name, m.name), kind=kind))
+        lines.append(ctx.tr("app-answer-resign", player=pair[0]))
+    if cur.vote is None and cur.resign is None and not offers:
         lines.append(view.status_line(ctx.tr, cur.game, pair))
     for p in cur.proposals:
         what = p.play or ctx.tr(f"app-proposal-{p.action.replace('_', '-')}")
@@ -323,6 +396,29 @@ def _buttons(ctx: _Ctx, table: Table, ch: Chouette, cur: ChouetteGame) -> Keyboa
         return Button(ctx.tr(label_id), format_payload(Payload(action, args, v)))
 
     game = cur.game
+    offers = [m for m in cur.members if m.playing and m.resign is not None]
+    if cur.resign is not None or offers:
+        rows: list[tuple[Button, ...]] = []
+        if cur.resign is not None:
+            accept = b("button-accept", "resign_accept")
+            rows.append((accept, b("button-decline", "resign_decline")))
+        names = _names(table)
+        seats = {seat.user: i for i, seat in enumerate(table.seats)}
+        for m in offers:
+            name, i = names.get(m.name, m.name), seats.get(m.name, 0)
+            rows.append(
+                (
+                    Button(
+                        f"{ctx.tr('button-accept')}: {name}",
+                        format_payload(Payload("member_resign", ("yes", i), v)),
+                    ),
+                    Button(
+                        f"{ctx.tr('button-decline')}: {name}",
+                        format_payload(Payload("member_resign", ("no", i), v)),
+                    ),
+                )
+            )
+        return tuple(rows)
     if cur.vote is not None:
         return ((b("button-vote-double", "vote", "yes"), b("button-vote-no-double", "vote", "no")),)
     if game.phase is Phase.OPENING:

@@ -60,7 +60,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("resign", "rs", ("int",)),
     ActionSpec("resign_accept", "ra"),
     ActionSpec("resign_decline", "rd"),
+    ActionSpec("member_resign", "rm", ("word", "int")),
     ActionSpec("claim", "cl"),
+    ActionSpec("claim_match", "cm"),
     ActionSpec("vote", "v", ("word",)),
     ActionSpec("setting", "st", ("word", "word")),
 )

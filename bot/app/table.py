@@ -36,6 +36,12 @@ _DECODED: OrderedDict[bytes, Table] = OrderedDict()
 _MATCHES: OrderedDict[int, tuple[dict[str, Any], Match]] = OrderedDict()
 
 
+def _held(data: Any) -> tuple[str, str, float] | None:
+    if data is None:
+        return None
+    return str(data[0]), str(data[1]), float(data[2])
+
+
 def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
     cache[key] = value
     cache.move_to_end(key)
@@ -116,6 +122,9 @@ class Table:
     game, which would grow without bound): the finished games are folded into ``carry`` (their
     points per seat) and ``dropped`` (how many), and the kept game's score counts from there.  A
     match to N points keeps all its games (at most 2N - 1; the ``.mat`` export needs them).
+    ``held`` keeps the second seat for an invited user: (who, as ``invite`` recognises him; the
+    inviter's reference; until when).  ``forfeit`` is the seat that claimed the whole match when
+    the opponent's clock ran out.
     """
 
     mode: Mode
@@ -139,7 +148,8 @@ class Table:
     lang: str | None = None
     carry: tuple[int, int] = (0, 0)
     dropped: int = 0
-    held: tuple[str, str] | None = None
+    held: tuple[str, str, float] | None = None
+    forfeit: int | None = None
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -189,6 +199,8 @@ class Table:
             data["carry"] = [*self.carry, self.dropped]
         if self.held is not None:
             data["held"] = list(self.held)
+        if self.forfeit is not None:
+            data["forfeit"] = self.forfeit
         return data
 
     @classmethod
@@ -216,7 +228,8 @@ class Table:
             lang=None if data.get("lang") is None else str(data["lang"]),
             carry=(int(carry[0]), int(carry[1])),
             dropped=int(carry[2]),
-            held=None if data.get("held") is None else (str(data["held"][0]), str(data["held"][1])),
+            held=_held(data.get("held")),
+            forfeit=None if data.get("forfeit") is None else int(data["forfeit"]),
         )
 
     def encode(self) -> bytes:

@@ -309,8 +309,10 @@ def score_text(tr: Tr, table: Table, match: Match, names: Sequence[str]) -> str:
             opponent_score=b,
             length=table.length,
         )
-        if match.game.crawford and not match.is_over:
+        if match.game.crawford and not match.is_over and table.forfeit is None:
             text += "\n" + tr("match-crawford")
+        if table.forfeit is not None:
+            text += "\n" + tr("clock-claimed", player=names[table.forfeit], what="match")
         return text
     return tr("score-money", player=names[0], score=a, opponent=names[1], opponent_score=b)
 

@@ -1,0 +1,91 @@
+"""``invite``: the second seat of a two-player table is kept for the invited user."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from test_app_support import ALICE, BOB, CAROL, EVE, Chat, Dice, open_store, texts, toasts
+
+from bot.app import App, SendBoard, User
+from bot.store import Store, TableKey
+
+HOUR = 3600.0
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 2_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    """Each test runs on the memory store and on a real Redis."""
+    async with open_store(request.param, request) as opened:
+        yield opened
+
+
+async def test_the_invited_user_gets_the_seat(store: Store) -> None:
+    chat = Chat(App(store, dice=Dice(1)))
+    await chat.send(ALICE, "/new 3")
+    assert "not playing" in texts(await chat.send(EVE, "/invite @Bob"))
+    replies = await chat.send(ALICE, "/invite @Bob")
+    assert texts(replies) == "Alice invites @Bob.\nThis seat is kept for @Bob."
+    assert "Join" in chat.labels()
+    # Someone else cannot take the kept seat, by button or by command.
+    before = await chat.table()
+    assert toasts(await chat.press(CAROL, "Join")) == ["This seat is kept for @Bob."]
+    assert texts(await chat.send(EVE, "/join")) == "This seat is kept for @Bob."
+    assert (await chat.table()).seats == before.seats
+    # Bob (recognised by his name) sits down and the game starts.
+    replies = await chat.press(BOB, "Join")
+    assert any(isinstance(r, SendBoard) for r in replies)
+    table = await chat.table()
+    assert [s.user for s in table.seats] == [ALICE.ref, BOB.ref] and table.held is None
+
+
+async def test_invite_by_mention_and_cancel(store: Store) -> None:
+    chat = Chat(App(store, dice=Dice(2)))
+    await chat.send(ALICE, "/new money")
+    await chat.send(ALICE, f"/invite <@{BOB.id}>")
+    assert toasts(await chat.press(CAROL, "Join")) == [f"This seat is kept for <@{BOB.id}>."]
+    # Only the inviter frees the seat; then anyone may join.
+    assert "not playing" in texts(await chat.send(EVE, "/invite off"))
+    assert texts(await chat.send(ALICE, "/invite off")) == "The seat is open to anyone again."
+    assert (await chat.table()).held is None
+    replies = await chat.press(CAROL, "Join")
+    assert any(isinstance(r, SendBoard) for r in replies)
+    assert [s.user for s in (await chat.table()).seats] == [ALICE.ref, CAROL.ref]
+
+
+async def test_the_kept_seat_expires(store: Store) -> None:
+    clock = Clock()
+    chat = Chat(App(store, dice=Dice(3), clock=clock))
+    await chat.send(ALICE, "/new 5")
+    await chat.send(ALICE, "/invite someone_else")
+    assert toasts(await chat.press(BOB, "Join")) == ["This seat is kept for someone_else."]
+    clock.now += 25 * HOUR
+    replies = await chat.press(BOB, "Join")
+    assert any(isinstance(r, SendBoard) for r in replies)
+
+
+async def test_an_invitation_at_a_running_table_is_only_announced(store: Store) -> None:
+    chat = Chat(App(store, dice=Dice(4)))
+    await chat.send(ALICE, "/new 3")
+    await chat.press(BOB, "Join")
+    replies = await chat.send(BOB, "/invite @Carol")
+    assert texts(replies) == "Bob invites @Carol."
+    assert (await chat.table()).held is None
+    # A name with spaces is matched without them, case aside.
+    other = Chat(App(store, dice=Dice(5)), key=TableKey("telegram", "-200"))
+    await other.send(ALICE, "/new 3")
+    await other.send(ALICE, "/invite @mary_ann")
+    mary = User("telegram", "9", "Mary Ann", "en")
+    assert toasts(await other.press(mary, "Join")) == ["This seat is kept for @mary_ann."]
+    await other.send(ALICE, "/invite @maryann")
+    assert any(isinstance(r, SendBoard) for r in await other.press(mary, "Join"))
