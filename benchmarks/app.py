@@ -66,6 +66,9 @@ TARGET_P99_MS = 50.0
 TARGET_BYTES = 2048
 """Bytes per table record in Redis."""
 
+PNG_WIDTH = 1280
+"""The board picture's width, the Telegram adapter's default."""
+
 TABLE_KINDS = ("money", "money beaver=on", "5", "nardy money", "3")
 """What the driven tables play (``/new`` arguments), chosen in turn."""
 
@@ -126,6 +129,7 @@ class Stats:
     boards: int = 0
     rendered: int = 0
     render_ms: list[float] = field(default_factory=list)
+    cpu: float = 0.0
 
 
 class Driver:
@@ -149,6 +153,7 @@ class Driver:
         self.message = "1"
         self.board: Board | None = None
         self.sent = 0
+        self.posted = 0
 
     async def send(self, user: User, text: str | None = None, button: str | None = None) -> bool:
         """One update through the app (and the PNG of each board when rendering); False if
@@ -164,6 +169,11 @@ class Driver:
         )
         start = time.perf_counter()
         replies = await self.app.handle(update)
+        for reply in replies:
+            if isinstance(reply, SendBoard):
+                # What the adapters do once the board is posted (one more store update).
+                self.posted += 1
+                await self.app.board_posted(self.key, str(self.posted), reply.version)
         if self.render:
             for reply in replies:
                 if isinstance(reply, SendBoard | EditBoard) and reply.board.mode == "image":
@@ -174,6 +184,7 @@ class Driver:
                         viewer=reply.board.viewer,
                         orientation=reply.board.home,
                         labels=dict(reply.board.labels),
+                        width=PNG_WIDTH,
                     )
                     self.stats.render_ms.append((time.perf_counter() - started) * 1000)
                     self.stats.rendered += 1
@@ -189,13 +200,14 @@ class Driver:
                 self.stats.boards += 1
                 self.board = reply.board
                 self.buttons = [b for row in reply.buttons for b in row]
-                self.message = str(int(self.message) + 1)
+                self.message = str(self.posted)
             elif isinstance(reply, EditBoard):
                 self.board = reply.board
                 self.buttons = [b for row in reply.buttons for b in row]
             elif isinstance(reply, SendText) and reply.buttons:
+                self.posted += 1
                 self.buttons = [b for row in reply.buttons for b in row]
-                self.message = str(int(self.message) + 1)
+                self.message = str(self.posted)
         if not ok:
             self.stats.refused += 1
         return ok
@@ -293,9 +305,10 @@ async def drive(
             budget -= 1
             await d.step()
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(run(d) for d in drivers))
     elapsed = time.perf_counter() - start
+    stats.cpu = time.process_time() - cpu
     sent = len(stats.latencies) - opened
     stats.latencies = stats.latencies[opened:]
     return stats, elapsed, sent
@@ -370,6 +383,21 @@ def _verdict(ok: bool) -> str:
     return "target met" if ok else "TARGET MISSED"
 
 
+async def store_alone(store: RedisStore, tables: int, cycles: int) -> float:
+    """Load + compare-and-set cycles per second of the store itself (``Store.update`` with an
+    update id and a 700-byte record), ``tables`` at once: the ceiling for the app's updates."""
+    payload = b"x" * 700
+
+    async def one(n: int) -> None:
+        key = TableKey("telegram", f"-8{n}")
+        for i in range(cycles // tables):
+            await store.update(key, lambda _: payload, update_id=f"s{n}:{i}")
+
+    start = time.perf_counter()
+    await asyncio.gather(*(one(n) for n in range(tables)))
+    return (cycles // tables * tables) / (time.perf_counter() - start)
+
+
 async def main_async(args: argparse.Namespace) -> None:
     with redis_server() as url:
         store = RedisStore.from_url(url)
@@ -378,6 +406,11 @@ async def main_async(args: argparse.Namespace) -> None:
         app = App(store, dice=lambda: rng.randint(1, 6))
         print(f"redis-server at {url}; {_load()}")
         try:
+            ceiling = await store_alone(store, args.concurrency, min(args.updates, 5000))
+            print(
+                f"store alone (RedisStore.update: load + compare-and-set, no app):"
+                f" {ceiling:.0f} cycles/s; {_load()}"
+            )
             # 1. Rendering off.
             stats, elapsed, sent = await drive(
                 app, args.concurrency, args.updates, False, args.seed, "1"
@@ -387,7 +420,13 @@ async def main_async(args: argparse.Namespace) -> None:
             print(
                 f"rendering off: {sent} updates on {args.concurrency} tables in {elapsed:.2f} s"
                 f" = {rate:.0f} updates/s; p50 {p50:.2f} ms, p99 {p99:.2f} ms;"
-                f" {stats.refused} refused, {stats.boards} boards; {_load()}"
+                f" {stats.refused} refused, {stats.boards} boards (each also reported with"
+                f" App.board_posted, as the adapters do); {_load()}"
+            )
+            print(
+                f"  this process's CPU time: {stats.cpu / sent * 1000:.2f} ms per update"
+                f" ({sent / stats.cpu:.0f} updates per CPU-second; worker threads included,"
+                f" redis-server not)"
             )
             print(f"  target >= {TARGET_RATE:.0f} updates/s: {_verdict(rate >= TARGET_RATE)}")
             off_rate = rate
@@ -471,7 +510,7 @@ async def long_sessions(app: App, games: int, seed: int) -> list[TableKey]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.app", description=__doc__)
     parser.add_argument("--concurrency", type=int, default=100, help="tables played at once")
-    parser.add_argument("--updates", type=int, default=20000, help="updates, rendering off")
+    parser.add_argument("--updates", type=int, default=10000, help="updates, rendering off")
     parser.add_argument("--render-concurrency", type=int, default=4, help="tables, rendering on")
     parser.add_argument("--render-updates", type=int, default=300, help="updates, rendering on")
     parser.add_argument("--tables", type=int, default=10000, help="tables for the RSS figure")

@@ -150,6 +150,10 @@ NO_TABLE_ACTIONS = frozenset({"help", "rules", "stats", "language"})
 """Actions answered without loading the table."""
 
 
+_PLAIN: dict[tuple[str, str], str] = {}
+"""Messages without parameters (button labels and the like), formatted once per language."""
+
+
 class Refused(Exception):
     """An update the app answers with a message and does not apply."""
 
@@ -180,7 +184,13 @@ class _Ctx:
         return self.update.button is not None
 
     def tr(self, message_id: str, **params: Any) -> str:
-        return t(self.lang, message_id, **params)
+        if params:
+            return t(self.lang, message_id, **params)
+        key = (self.lang, message_id)
+        text = _PLAIN.get(key)
+        if text is None:
+            text = _PLAIN[key] = t(self.lang, message_id)
+        return text
 
     def refusal(self, refusal: Refused) -> str:
         """The text of a refusal; a wrong-usage refusal shows the command's usage."""
