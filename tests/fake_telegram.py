@@ -198,6 +198,7 @@ class FakeBotApi:
     inline_messages: dict[str, FakeMessage] = field(default_factory=dict)
     chats: dict[int, Chat] = field(default_factory=dict)
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)
     commands: dict[tuple[str, str | None], list[dict[str, str]]] = field(default_factory=dict)
     callback_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
     inline_answers: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
@@ -241,6 +242,7 @@ class FakeBotApi:
         method = request.match_info["method"]
         handler = getattr(self, f"api_{method}", None)
         if handler is None:
+            self.errors.append((method, "Not Found"))
             return web.json_response(
                 {"ok": False, "error_code": 404, "description": "Not Found"}, status=404
             )
@@ -256,6 +258,7 @@ class FakeBotApi:
             if asyncio.iscoroutine(result):
                 result = await result
         except ApiError as error:
+            self.errors.append((method, error.description))
             body: dict[str, Any] = {
                 "ok": False,
                 "error_code": error.status,

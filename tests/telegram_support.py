@@ -39,6 +39,7 @@ class Bot:
         self.fake = fake
         self.app = app
         self.application = application
+        self.typed = 0
 
     # -- feeding updates ------------------------------------------------------------------------
 
@@ -47,10 +48,10 @@ class Bot:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + SETTLE_TIMEOUT
         quiet = 0
-        while quiet < 4:
+        while quiet < 3:
             if loop.time() > deadline:
                 raise AssertionError("the bot did not settle")
-            await asyncio.sleep(0.005)
+            await asyncio.sleep(0.002)
             processor = self.application.update_processor
             busy = (
                 not self.fake.idle
@@ -136,6 +137,7 @@ class Bot:
             return
         assert game.dice is not None
         if typed:
+            before = (await self.table(key)).version
             play = legal_plays(game.current, game.dice)[0].notation()
             board = self.keyboard_message(chat, thread_id)
             if chat.type == "private":
@@ -146,6 +148,8 @@ class Bot:
             else:
                 delivered = await self.say(user, chat, play, thread_id=thread_id, reply_to=board)
             assert delivered
+            assert (await self.table(key)).version > before, f"typed play {play} refused"
+            self.typed += 1
             return
         for _ in range(8):
             labels = self.keyboard_message(chat, thread_id).labels()

@@ -1,24 +1,308 @@
-"""The Telegram adapter end to end: the real PTB ``Application`` against the fake Bot API."""
+"""The Telegram adapter end to end: the real PTB ``Application`` against the fake Bot API.
+
+Updates reach the bot by long polling (``getUpdates``) or by webhook POSTs; every effect is read
+back from what the fake Bot API received.  The app runs on the memory store with seeded dice, or
+on the session's private Redis for the restart test.
+"""
 
 from __future__ import annotations
 
-from telegram_support import ALICE, BOB, running_bot
+import json
+
+import pytest
+from fake_telegram import BOT_USERNAME, ApiError, FakeBotApi
+from telegram_support import ALICE, BOB, CAROL, EVE, Bot, running_bot
 from test_app_support import Dice
 
 from bot.app import App
+from bot.app.commands import COMMANDS
+from bot.i18n import t
 from bot.store import MemoryStore, TableKey
+from bot.telegram.links import table_token
+from bot.telegram.menu import PRIVATE_COMMANDS
+from engine.game import Phase
+
+GROUP = -1001
+GROUP_KEY = TableKey("telegram", GROUP)
+NOT_MODIFIED = "message is not modified"
 
 
-async def test_group_game_by_buttons_and_typed_moves_in_text_mode() -> None:
-    app = App(MemoryStore(), dice=Dice(3))
-    async with running_bot(app) as bot:
-        chat = bot.fake.chat(-1001, "supergroup")
-        key = TableKey("telegram", -1001)
-        assert await bot.say(ALICE, chat, "/new@NardyTestBot 1")
-        lobby = bot.keyboard_message(chat)
-        assert "Join" in lobby.labels()
-        answer = await bot.press(BOB, chat, "Join")
-        assert answer.get("text") is None
+def unexpected_errors(fake: FakeBotApi) -> list[tuple[str, str]]:
+    """Bot API refusals other than the harmless ones: "message is not modified", and the
+    long poll that a stopping bot's last ``getUpdates`` ends (``Conflict``)."""
+    return [
+        e
+        for e in fake.errors
+        if NOT_MODIFIED not in e[1] and not (e[0] == "getUpdates" and "Conflict" in e[1])
+    ]
+
+
+async def open_group_game(bot: Bot, args: str = "1", *, text_mode: bool = True) -> None:
+    chat = bot.fake.chat(GROUP, "supergroup")
+    assert await bot.say(ALICE, chat, f"/new@{BOT_USERNAME} {args}")
+    assert "Join" in bot.keyboard_message(chat).labels()
+    answer = await bot.press(BOB, chat, "Join")
+    assert answer.get("text") is None
+    if text_mode:
         assert await bot.say(ALICE, chat, "/settings view text")
-        match = await bot.play_game(chat, key, [ALICE, BOB], typed_every=3)
-        assert match.is_over
+
+
+async def test_board_photo_is_edited_while_building_and_replaced_when_the_turn_passes() -> None:
+    async with running_bot(App(MemoryStore(), dice=Dice(5))) as bot:
+        await open_group_game(bot, "3", text_mode=False)
+        chat = bot.fake.chats[GROUP]
+        first = bot.keyboard_message(chat)
+        assert first.kind == "photo" and first.photo.startswith(b"\x89PNG")
+        assert "Roll" in first.labels()
+        await bot.press(ALICE, chat, "Roll")
+        for _ in range(6):
+            match = await bot.match(GROUP_KEY)
+            if match.game.phase is Phase.MOVE:
+                break
+            await bot.play_turn(chat, GROUP_KEY, [ALICE, BOB], match.game)
+        game = (await bot.match(GROUP_KEY)).game
+        assert game.phase is Phase.MOVE and game.turn is not None
+        mover = [ALICE, BOB][game.turn]
+        board = bot.keyboard_message(chat)
+        picture, edits = board.photo, board.edits
+        step = next(label for label in board.labels() if "→" in label)
+        await bot.press(mover, chat, step)
+        # The same message now shows the step: a new picture uploaded and referenced by attach://.
+        assert board.edits == edits + 1 and board.photo != picture
+        media = bot.fake.called("editMessageMedia")[-1]["media"]
+        assert media["type"] == "photo" and media["media"].startswith("attach://")
+        assert "Undo" in board.labels()
+        await bot.press(mover, chat, "Undo")
+        assert board.edits == edits + 2
+        posted = len(bot.fake.bot_messages(GROUP))
+        await bot.play_turn(chat, GROUP_KEY, [ALICE, BOB], (await bot.match(GROUP_KEY)).game)
+        # The turn passed: the old board lost its keyboard, a new photo carries the buttons.
+        assert board.markup is None
+        newest = bot.keyboard_message(chat)
+        assert newest.message_id != board.message_id and newest.kind == "photo"
+        assert len(bot.fake.bot_messages(GROUP)) > posted
+        assert "your turn" in newest.text
+        assert unexpected_errors(bot.fake) == []
+
+
+async def test_double_take_stale_spectator_and_wrong_player_presses() -> None:
+    async with running_bot(App(MemoryStore(), dice=Dice(11))) as bot:
+        await open_group_game(bot, "money")
+        chat = bot.fake.chats[GROUP]
+        users = [ALICE, BOB]
+        for _ in range(40):  # play until someone may double
+            game = (await bot.match(GROUP_KEY)).game
+            if game.phase is Phase.ROLL and "Double" in bot.keyboard_message(chat).labels():
+                break
+            await bot.play_turn(chat, GROUP_KEY, users, game)
+        game = (await bot.match(GROUP_KEY)).game
+        assert game.turn is not None
+        doubler, taker = users[game.turn], users[1 - game.turn]
+        roll_message = bot.keyboard_message(chat)
+        roll_data = next(b["callback_data"] for b in roll_message.buttons() if b["text"] == "Roll")
+        # A spectator and the wrong player are refused with a toast; nothing changes.
+        version = (await bot.table(GROUP_KEY)).version
+        answer = await bot.press(EVE, chat, "Double")
+        assert answer["text"] == t("en", "error-not-seated")
+        answer = await bot.press(taker, chat, "Roll")
+        assert answer["text"] == t("en", "error-not-your-turn")
+        assert (await bot.table(GROUP_KEY)).version == version
+        answer = await bot.press(doubler, chat, "Double")
+        assert answer.get("text") is None
+        assert {"Take", "Pass"} <= set(bot.keyboard_message(chat).labels())
+        assert (await bot.press(doubler, chat, "Take"))["text"]
+        # The Roll button pressed late (a stale board) is refused.
+        stale = bot.fake.callback(doubler, roll_message, roll_data)
+        await bot.deliver(stale)
+        answer = bot.fake.callback_answers[stale["callback_query"]["id"]]
+        assert answer["text"] == t("en", "error-stale")
+        assert (await bot.press(taker, chat, "Take")).get("text") is None
+        game = (await bot.match(GROUP_KEY)).game
+        assert game.cube.value == 2
+        # A redelivered press (same update) changes nothing and is answered again, harmlessly.
+        version = (await bot.table(GROUP_KEY)).version
+        message = bot.keyboard_message(chat)
+        press = bot.fake.press(doubler, message, "Roll")
+        await bot.deliver(press)
+        after = (await bot.table(GROUP_KEY)).version
+        bot.fake.callback_answers.pop(press["callback_query"]["id"])
+        await bot.deliver(press)
+        assert (await bot.table(GROUP_KEY)).version == after >= version
+        assert unexpected_errors(bot.fake) == []
+
+
+async def test_commands_for_other_bots_and_chatter_are_ignored() -> None:
+    async with running_bot(App(MemoryStore(), dice=Dice(2))) as bot:
+        chat = bot.fake.chat(GROUP, "supergroup")
+        assert await bot.say(ALICE, chat, "/new@SomeOtherBot 1")
+        assert bot.fake.bot_messages(GROUP) == []
+        # Privacy mode: plain chatter never reaches the bot; a reply to the bot's message does.
+        assert not await bot.say(ALICE, chat, "hello all")
+        assert await bot.say(ALICE, chat, "/help")
+        helped = bot.fake.bot_messages(GROUP)[-1]
+        assert "/new" in helped.text
+        assert await bot.say(BOB, chat, "just chatting", reply_to=helped)
+        assert len(bot.fake.bot_messages(GROUP)) == 1
+
+
+async def test_forum_topics_are_separate_tables() -> None:
+    async with running_bot(App(MemoryStore(), dice=Dice(4))) as bot:
+        forum = bot.fake.chat(-1002, "supergroup", forum=True)
+        await bot.say(ALICE, forum, "/new 1", thread_id=10)
+        await bot.say(CAROL, forum, "/new money", thread_id=20)
+        await bot.press(BOB, forum, "Join", thread_id=10)
+        one, two = TableKey("telegram", -1002, 10), TableKey("telegram", -1002, 20)
+        assert (await bot.table(one)).stage == "play"
+        assert (await bot.table(two)).stage == "lobby"
+        assert (await bot.table(one)).mode == "match" and (await bot.table(two)).mode == "money"
+        for message in bot.fake.bot_messages(-1002):
+            assert message.thread_id in (10, 20)
+        assert bot.keyboard_message(forum, 10).kind == "photo"
+        assert "Join" in bot.keyboard_message(forum, 20).labels()
+        # The general chat has no table.
+        assert await bot.app.load_table(TableKey("telegram", -1002)) is None
+        await bot.say(ALICE, forum, "/settings view text", thread_id=10)
+        for _ in range(16):
+            game = (await bot.match(one)).game
+            await bot.play_turn(forum, one, [ALICE, BOB], game, thread_id=10, typed=_ % 4 == 3)
+        assert (await bot.table(one)).version > 16
+        assert (await bot.table(two)).stage == "lobby"
+        assert {m.thread_id for m in bot.fake.bot_messages(-1002)} == {10, 20}
+        assert unexpected_errors(bot.fake) == []
+
+
+async def test_set_my_commands_per_language_and_scope() -> None:
+    async with running_bot(App(MemoryStore()), commands=True) as bot:
+        menus = bot.fake.commands
+        assert set(menus) == {
+            (scope, lang)
+            for scope in ("all_private_chats", "all_group_chats")
+            for lang in (None, "ru", "uk", "be")
+        }
+        private = menus[("all_private_chats", None)]
+        assert [c["command"] for c in private] == list(PRIVATE_COMMANDS)
+        group = menus[("all_group_chats", "ru")]
+        assert [c["command"] for c in group] == list(COMMANDS)
+        assert group[0]["description"] == t("ru", "help-new")
+        assert menus[("all_group_chats", "be")][0]["description"] == t("be", "help-new")
+        assert menus[("all_private_chats", None)][0]["description"] == t("en", "help-new")
+
+
+async def test_deep_link_invitation_seats_a_friend_at_the_group_table() -> None:
+    async with running_bot(App(MemoryStore(), dice=Dice(7))) as bot:
+        group = bot.fake.chat(GROUP, "supergroup")
+        await bot.say(ALICE, group, "/new 3")
+        await bot.say(ALICE, group, "/invite")
+        token = table_token(GROUP_KEY, secret=bot.fake.token.encode())
+        link = f"https://t.me/{BOT_USERNAME}?start={token}"
+        assert link in bot.fake.bot_messages(GROUP)[-1].text
+        private = bot.fake.chat(BOB.id, "private")
+        await bot.say(BOB, private, "/start wrong_token_value")
+        assert bot.fake.bot_messages(BOB.id)[-1].text == t("en", "telegram-link-invalid")
+        await bot.say(BOB, private, f"/start {token}")
+        assert bot.fake.bot_messages(BOB.id)[-1].text == t("en", "telegram-link-used")
+        table = await bot.table(GROUP_KEY)
+        assert table.stage == "play" and [s.name for s in table.seats] == ["Alice", "Bob"]
+        assert bot.keyboard_message(group).kind == "photo"
+        # In a private chat, /invite offers the inline picker; a lobby gets the same button.
+        await bot.say(ALICE, bot.fake.chat(ALICE.id, "private"), "/invite")
+        button = bot.fake.bot_messages(ALICE.id)[-1].buttons()[0]
+        assert button["text"] == "Invite a friend" and button["switch_inline_query"] == ""
+        await bot.say(ALICE, bot.fake.chats[ALICE.id], "/new 1")
+        assert "Invite a friend" in bot.fake.bot_messages(ALICE.id)[-1].labels()
+        # /start alone is a greeting with the commands.
+        await bot.say(CAROL, bot.fake.chat(CAROL.id, "private"), "/start")
+        assert "/new" in bot.fake.bot_messages(CAROL.id)[-1].text
+
+
+async def test_webhook_checks_the_secret_token() -> None:
+    from conftest import free_port
+
+    fake = FakeBotApi()
+    await fake.start()
+    port = free_port()
+    webhook = {
+        "listen": "127.0.0.1",
+        "port": port,
+        "url_path": "tg/hook",
+        "webhook_url": f"http://127.0.0.1:{port}/tg/hook",
+        "secret_token": "s3cret-token",
+        "allowed_updates": ["message", "callback_query", "inline_query"],
+    }
+    try:
+        async with running_bot(App(MemoryStore()), fake=fake, webhook=webhook) as bot:
+            assert fake.webhook == {"url": webhook["webhook_url"], "secret_token": "s3cret-token"}
+            chat = fake.chat(GROUP, "supergroup")
+            update = fake.user_message(ALICE, chat, "/new 1")
+            assert await fake.post_webhook(update, secret="wrong") == 403
+            assert await fake.post_webhook(update, secret=None) == 403
+            await bot.settle()
+            assert fake.bot_messages(GROUP) == []
+            assert await fake.post_webhook(update, secret="s3cret-token") == 200
+            await bot.settle()
+            assert "Join" in bot.keyboard_message(chat).labels()
+            # A redelivered update is harmless: still one lobby.
+            assert await fake.post_webhook(update, secret="s3cret-token") == 200
+            await bot.settle()
+            assert len(fake.bot_messages(GROUP)) == 1
+    finally:
+        await fake.stop()
+
+
+async def test_retry_after_and_network_errors_are_waited_out() -> None:
+    async with running_bot(App(MemoryStore(), dice=Dice(1))) as bot:
+        chat = bot.fake.chat(GROUP, "supergroup")
+        bot.fake.fail_next(
+            "sendMessage", ApiError(429, "Too Many Requests: retry after 1", retry_after=1)
+        )
+        bot.fake.fail_next("sendMessage", ApiError(502, "Bad Gateway"))
+        await bot.say(ALICE, chat, "/new 1")
+        tries = bot.fake.called("sendMessage")
+        assert len(tries) == 3 and tries[0] == tries[2]
+        assert "Join" in bot.keyboard_message(chat).labels()
+        assert [e[1] for e in bot.fake.errors] == [
+            "Too Many Requests: retry after 1",
+            "Bad Gateway",
+        ]
+        # An edit that Telegram calls "not modified" is a no-op, not a failure.
+        await bot.press(BOB, chat, "Join")
+        board = bot.keyboard_message(chat)
+        bot.fake.fail_next("sendPhoto", ApiError(502, "Bad Gateway"))
+        await bot.press(ALICE, chat, "Roll")
+        assert board.markup is None or bot.keyboard_message(chat) is board
+
+
+async def test_bot_api_rules_of_the_fake_hold_for_ptb() -> None:
+    """The fake refuses what Telegram refuses, and PTB raises what it raises on Telegram."""
+    from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+    from telegram.error import BadRequest, EndPointNotFound
+
+    async with running_bot(App(MemoryStore())) as bot:
+        tg = bot.application.bot
+        bot.fake.chat(GROUP, "supergroup")
+        long_data = InlineKeyboardMarkup([[InlineKeyboardButton("x", callback_data="é" * 33)]])
+        with pytest.raises(BadRequest, match=r"(?i)button_data_invalid"):
+            await tg.send_message(GROUP, "hi", reply_markup=long_data)
+        with pytest.raises(BadRequest, match="too long"):
+            await tg.send_message(GROUP, "x" * 4097)
+        sent = await tg.send_message(GROUP, "<b>" + "x" * 4090 + "</b>", parse_mode="HTML")
+        with pytest.raises(BadRequest, match=r"(?i)can't parse entities"):
+            await tg.send_message(GROUP, "<pre>1 < 2</pre", parse_mode="HTML")
+        markup = InlineKeyboardMarkup([[InlineKeyboardButton("a", callback_data="a")]])
+        await tg.edit_message_text(
+            "new", chat_id=GROUP, message_id=sent.message_id, reply_markup=markup
+        )
+        with pytest.raises(BadRequest, match=r"(?i)" + NOT_MODIFIED):
+            await tg.edit_message_text(
+                "new", chat_id=GROUP, message_id=sent.message_id, reply_markup=markup
+            )
+        # An edit without reply_markup removes the keyboard.
+        await tg.edit_message_text("newer", chat_id=GROUP, message_id=sent.message_id)
+        assert bot.fake.messages[(GROUP, sent.message_id)].markup is None
+        with pytest.raises(BadRequest, match="caption is too long"):
+            await tg.send_photo(GROUP, b"\x89PNG....", caption="c" * 1025)
+        # An unknown method is a 404, which PTB reports as an unknown endpoint.
+        with pytest.raises(EndPointNotFound):
+            await tg.do_api_request("noSuchMethod")
+        assert ("noSuchMethod", "Not Found") in bot.fake.errors
+        assert json.loads(json.dumps(bot.fake.errors))  # recorded as plain data

@@ -544,7 +544,9 @@ class TelegramAdapter:
                 return
             if board.mode == "image" and len(caption) <= MAX_CAPTION:
                 png = await self.render(board)
-                media = InputMediaPhoto(InputFile(png, filename="board.png"), caption=caption)
+                # attach=True: the upload is referenced as attach://<name> inside the media.
+                upload = InputFile(png, filename="board.png", attach=True)
+                media = InputMediaPhoto(upload, caption=caption)
                 await self.call(
                     lambda: bot.edit_message_media(
                         media, chat_id=chat, message_id=message_id, reply_markup=markup

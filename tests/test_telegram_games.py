@@ -1,0 +1,174 @@
+"""Whole games through the Telegram adapter: the real PTB ``Application`` against the fake Bot API.
+
+A group match by buttons and typed moves to its end, a 3-player chouette game with each member's
+own take, a game played on an inline invitation card's message, and a bot restarted over the same
+Redis that carries on with the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fake_telegram import FakeBotApi
+from telegram_support import ALICE, BOB, CAROL, EVE, running_bot
+from test_app_support import Dice
+from test_telegram import GROUP, GROUP_KEY, open_group_game, unexpected_errors
+
+from bot.app import App
+from bot.i18n import t
+from bot.store import MemoryStore, RedisStore, TableKey
+from engine.chouette import BOX, Chouette
+from engine.game import Phase
+
+
+async def test_group_game_by_buttons_and_typed_moves_in_text_mode() -> None:
+    async with running_bot(App(MemoryStore(), dice=Dice(3))) as bot:
+        await open_group_game(bot)
+        chat = bot.fake.chats[GROUP]
+        match = await bot.play_game(chat, GROUP_KEY, [ALICE, BOB], typed_every=3)
+        assert match.is_over and match.winner is not None
+        assert bot.typed >= 3
+        boards = [m for m in bot.fake.bot_messages(GROUP) if m.text.startswith("<pre>")]
+        assert len(boards) > 10 and all(m.parse_mode == "HTML" for m in boards)
+        # Only the newest board ever keeps its keyboard; the final one has none.
+        assert bot.fake.with_keyboard(GROUP) == []
+        assert "wins the match" in "\n".join(m.text for m in bot.fake.bot_messages(GROUP))
+        # Every press was answered exactly once.
+        pressed = [u for m, u in bot.fake.calls if m == "answerCallbackQuery"]
+        assert len(pressed) == len(bot.fake.callback_answers) > 20
+        assert unexpected_errors(bot.fake) == []
+
+
+async def test_three_player_chouette_with_each_members_own_take() -> None:
+    players = {u.id: u for u in (ALICE, BOB, CAROL)}
+    async with running_bot(App(MemoryStore(), dice=Dice(8))) as bot:
+        chat = bot.fake.chat(GROUP, "supergroup")
+        await bot.say(ALICE, chat, "/new chouette")
+        for member in (BOB, CAROL):
+            await bot.press(member, chat, "Join")
+        assert (await bot.press(BOB, chat, "Start"))["text"]  # only the creator starts
+        await bot.press(ALICE, chat, "Start")
+        await bot.say(ALICE, chat, "/settings view text")
+
+        async def state() -> Chouette:
+            table = await bot.table(GROUP_KEY)
+            assert table.chouette is not None
+            return Chouette.from_dict(table.chouette)
+
+        def user(ref: str) -> Any:
+            return players[int(ref.split(":")[1])]
+
+        first = (await state()).current
+        assert first is not None and len(first.members) == 2
+        box_doubled = False
+        takes: list[str] = []
+        for _ in range(600):
+            cur = (await state()).current
+            assert cur is not None
+            if cur.number != first.number:
+                break
+            game = cur.game
+            acting = [user(cur.box), user(cur.captain)]
+            if cur.vote is not None:
+                voter = next(n for n in cur.playing if n not in cur.vote)
+                await bot.press(user(voter), chat, "Double the box")
+                continue
+            if game.phase is Phase.DOUBLED and game.turn == BOX:
+                member = next(m for m in cur.members if m.playing and m.answer is None)
+                answer = await bot.press(user(member.name), chat, "Take")
+                assert answer.get("text") is None
+                takes.append(member.name)
+                continue
+            if game.phase is Phase.DOUBLED:
+                await bot.press(user(cur.box), chat, "Take")
+                continue
+            labels = bot.keyboard_message(chat).labels()
+            box_may_double = game.phase is Phase.ROLL and game.turn == BOX and "Double" in labels
+            if box_may_double and not box_doubled:
+                await bot.press(user(cur.box), chat, "Double")
+                box_doubled = True
+                # A spectator's press is refused.
+                answer = await bot.press(EVE, chat, "Take")
+                assert answer["text"] == t("en", "error-not-seated")
+                continue
+            await bot.play_turn(chat, GROUP_KEY, acting, game)
+        else:
+            raise AssertionError("the chouette game did not end")
+        assert box_doubled and len(takes) == 2 and len(set(takes)) == 2
+        assert unexpected_errors(bot.fake) == []
+
+
+async def test_inline_invitation_card_and_a_game_on_the_inline_message() -> None:
+    async with running_bot(App(MemoryStore(), dice=Dice(6))) as bot:
+        query = bot.fake.inline_query(ALICE, "")
+        await bot.deliver(query)
+        cards = bot.fake.inline_answers[query["inline_query"]["id"]]
+        assert [c["id"] for c in cards] == ["1", "3", "5", "m", "n"]
+        assert "Alice invites you" in cards[0]["input_message_content"]["message_text"]
+        card = bot.fake.choose_inline_result(query["inline_query"]["id"], "1")
+        # The inviter's own press only gets a toast.
+        press = bot.fake.press(ALICE, card, "Play")
+        await bot.deliver(press)
+        assert bot.fake.callback_answers[press["callback_query"]["id"]]["text"] == t(
+            "en", "telegram-invite-own"
+        )
+        press = bot.fake.press(BOB, card, "Play")
+        await bot.deliver(press)
+        assert bot.fake.callback_answers[press["callback_query"]["id"]].get("text") is None
+        assert card.text.startswith("Alice vs Bob") and "<pre>" in card.text
+        key = TableKey("telegram", "i" + str(card.inline_id))
+        assert (await bot.table(key)).stage == "play"
+        # The whole game is played on this one message by its buttons.
+        for _ in range(2000):
+            match = await bot.match(key)
+            if match.is_over:
+                break
+            game = match.game
+            if game.responder is not None:
+                user = [ALICE, BOB][game.responder]
+                label = "Accept" if game.resign is not None else "Take"
+            elif game.phase is Phase.OPENING:
+                user, label = ALICE, "Roll"
+            else:
+                assert game.turn is not None
+                user = [ALICE, BOB][game.turn]
+                labels = card.labels()
+                label = next(
+                    (x for x in ("Roll", "Confirm") if x in labels),
+                    next((x for x in labels if "→" in x), ""),
+                )
+            await bot.deliver(bot.fake.press(user, card, label))
+        assert (await bot.match(key)).is_over
+        assert card.markup is None and "wins the match" in card.text
+        assert card.edits > 20
+        assert bot.fake.called("sendMessage") == [] and bot.fake.called("sendPhoto") == []
+        assert unexpected_errors(bot.fake) == []
+
+
+async def test_restart_over_the_same_redis_continues_the_game(redis_url: str) -> None:
+    fake = FakeBotApi()
+    await fake.start()
+    try:
+        first = RedisStore.from_url(redis_url)
+        await first.client.flushdb()
+        try:
+            async with running_bot(App(first, dice=Dice(9)), fake=fake) as bot:
+                await open_group_game(bot, "1")
+                chat = fake.chats[GROUP]
+                for _ in range(12):
+                    game = (await bot.match(GROUP_KEY)).game
+                    await bot.play_turn(chat, GROUP_KEY, [ALICE, BOB], game)
+                before = await bot.table(GROUP_KEY)
+        finally:
+            await first.close()
+        second = RedisStore.from_url(redis_url)
+        try:
+            async with running_bot(App(second, dice=Dice(10)), fake=fake) as bot:
+                assert (await bot.table(GROUP_KEY)).version == before.version
+                match = await bot.play_game(fake.chats[GROUP], GROUP_KEY, [ALICE, BOB])
+                assert match.is_over
+                assert unexpected_errors(fake) == []
+        finally:
+            await second.close()
+    finally:
+        await fake.stop()
