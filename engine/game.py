@@ -1211,4 +1211,6 @@ def _parse(builder: PlayBuilder, text: str) -> Play:
     try:
         return parse_play(builder.position, builder.dice, text, plays=builder.legal_plays)
     except EngineError as exc:
-        raise _refuse("illegal_play", str(exc), play=text, reason=exc.code) from None
+        # The parser's own parameters (the point, the move...) explain ``reason`` in full.
+        params = {**exc.params, "play": text, "reason": exc.code}
+        raise _refuse("illegal_play", str(exc), **params) from None

@@ -503,6 +503,27 @@ def test_refusals_read_in_the_players_words(lang: str, head: str, prime: str) ->
         assert prime in text and "22/21" in text
 
 
+def test_a_typed_play_refused_by_the_game_carries_the_reason_and_its_parameters() -> None:
+    from bot.i18n import describe_error
+
+    home = Game.new("long_nardy_home_prime", starter=0)
+    home = replace(home, position=LongNardyHomePrimePosition.from_points(FIVE_POINTS, {24: 15}))
+    home = home.roll(0, DiceSequence([2, 1]))
+    with pytest.raises(IllegalAction) as info:
+        home.play(0, "22/21 24/22")
+    error = info.value
+    assert error.code == "illegal_play"
+    assert error.params == {
+        "play": "22/21 24/22",
+        "reason": "six_prime",
+        "move": "22/21",
+        "point": 21,
+        "rule": "home",
+    }
+    text = describe_error("ru", "six_prime", error.params)
+    assert text.startswith("22/21 даёт шесть блоков подряд") and "в свой дом" in text
+
+
 @pytest.mark.parametrize("starts", ["winner", "alternate"])
 def test_a_match_to_three_points_of_long_nardy(starts: str) -> None:
     rng = random.Random(7)
