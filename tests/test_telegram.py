@@ -7,17 +7,21 @@ on the session's private Redis for the restart test.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 
 import pytest
-from fake_telegram import BOT_USERNAME, ApiError, FakeBotApi
+from fake_telegram import BOT_USERNAME, ApiError, FakeBotApi, TgUser
 from telegram_support import ALICE, BOB, CAROL, EVE, Bot, running_bot
 from test_app_support import Dice
 
 from bot.app import App
 from bot.app.commands import COMMANDS
 from bot.i18n import t
+from bot.settings import load_settings
 from bot.store import MemoryStore, TableKey
+from bot.telegram import serve
 from bot.telegram.links import table_token
 from bot.telegram.menu import PRIVATE_COMMANDS
 from engine.game import Phase
@@ -306,3 +310,42 @@ async def test_bot_api_rules_of_the_fake_hold_for_ptb() -> None:
             await tg.do_api_request("noSuchMethod")
         assert ("noSuchMethod", "Not Found") in bot.fake.errors
         assert json.loads(json.dumps(bot.fake.errors))  # recorded as plain data
+
+
+async def test_names_are_escaped_in_html_text_boards() -> None:
+    odd = TgUser(106, "<Bob & co>")
+    async with running_bot(App(MemoryStore(), dice=Dice(2))) as bot:
+        chat = bot.fake.chat(GROUP, "supergroup")
+        await bot.say(odd, chat, "/new 1")
+        await bot.press(ALICE, chat, "Join")
+        await bot.say(odd, chat, "/settings view text")
+        await bot.say(odd, chat, "/board")
+        board = bot.fake.bot_messages(GROUP)[-1]
+        assert board.parse_mode == "HTML" and "&lt;Bob &amp; co&gt;" in board.text
+        assert unexpected_errors(bot.fake) == []
+
+
+async def test_serve_polls_registers_the_menus_and_stops_when_cancelled() -> None:
+    fake = FakeBotApi()
+    await fake.start()
+    settings = load_settings(telegram_token=fake.token, telegram_base_url=fake.url)
+    task = asyncio.create_task(serve(App(MemoryStore()), settings))
+    try:
+        for _ in range(500):
+            if fake.called("getUpdates"):
+                break
+            await asyncio.sleep(0.01)
+        assert len(fake.commands) == 8
+        chat = fake.chat(ALICE.id, "private")
+        fake.queue(fake.user_message(ALICE, chat, "/help"))
+        for _ in range(500):
+            if fake.bot_messages(ALICE.id):
+                break
+            await asyncio.sleep(0.01)
+        assert "/new" in fake.bot_messages(ALICE.id)[0].text
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        await fake.stop()
+    assert task.cancelled()
