@@ -908,7 +908,9 @@ class Game:
     # -- serialisation --------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """A compact JSON-able dict with the schema version ``"v"``; see :meth:`from_dict`."""
+        """A compact JSON-able dict with the schema version ``"v"``; see :meth:`from_dict`.
+
+        Scores are numbers, or ``"5/2"`` for a score with a half (:func:`points_to_json`)."""
         out: dict[str, Any] = {
             "v": SCHEMA_VERSION,
             "variant": self.variant,
