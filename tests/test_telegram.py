@@ -22,6 +22,7 @@ from bot.i18n import t
 from bot.settings import load_settings
 from bot.store import MemoryStore, TableKey
 from bot.telegram import serve
+from bot.telegram.adapter import split_text
 from bot.telegram.links import table_token
 from bot.telegram.menu import PRIVATE_COMMANDS
 from engine.game import Phase
@@ -349,3 +350,26 @@ async def test_serve_polls_registers_the_menus_and_stops_when_cancelled() -> Non
             await task
         await fake.stop()
     assert task.cancelled()
+
+
+async def test_answers_follow_each_users_telegram_language() -> None:
+    ivan = TgUser(107, "Иван", "ru")
+    async with running_bot(App(MemoryStore(), dice=Dice(2))) as bot:
+        chat = bot.fake.chat(GROUP, "supergroup")
+        await bot.say(ivan, chat, "/new 1")
+        assert t("ru", "button-join") in bot.keyboard_message(chat).labels()
+        answer = await bot.press(EVE, chat, t("ru", "button-abort"))
+        assert answer["text"] == t("en", "error-not-seated")
+        await bot.press(ALICE, chat, t("ru", "button-join"))
+        answer = await bot.press(ivan, chat, "Roll")
+        assert answer.get("text") is None
+        answer = await bot.press(EVE, chat, bot.keyboard_message(chat).labels()[0])
+        assert answer["text"] == t("en", "error-not-seated")
+
+
+def test_long_texts_are_cut_at_line_ends() -> None:
+    text = "\n".join(f"line {i:04d} " + "x" * 90 for i in range(100))
+    pieces = split_text(text)
+    assert all(len(p) <= 4096 for p in pieces) and len(pieces) == 3
+    assert "\n".join(pieces) == text
+    assert split_text("y" * 5000) == ["y" * 4096, "y" * 904]

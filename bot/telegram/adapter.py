@@ -353,7 +353,7 @@ class TelegramAdapter:
         replies: list[Reply] = []
         table = await self.app.load_table(key)
         if table is None or table.stage == "over":
-            inviter = User(PLATFORM, str(invitation.inviter_id), invitation.inviter_name, lang)
+            inviter = User(PLATFORM, str(invitation.inviter_id), invitation.inviter_name)
             opened = Update(
                 key, inviter, f"{update.update_id}:new", text=f"/new {invitation.new_args}"
             )
