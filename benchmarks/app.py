@@ -325,7 +325,7 @@ async def table_sizes(client: Redis, keys: list[TableKey]) -> tuple[list[int], l
     most_games = 0
     for key in keys:
         data = await client.hget(key.key, "d")  # RedisStore: hash of version "v", payload "d"
-        if data is None:
+        if not isinstance(data, bytes):
             continue
         usage.append(int(await client.memory_usage(key.key) or 0))
         payload.append(len(data))

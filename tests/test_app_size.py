@@ -90,3 +90,15 @@ async def test_a_match_keeps_its_games_for_the_export(store: Store) -> None:
     replies = await chat.send(ALICE, "/export")
     mat = next(r for r in replies if isinstance(r, SendFile))
     assert mat.data.decode().count(" Game ") == 4
+
+
+def test_the_carry_keeps_half_points() -> None:
+    """Drawn long nardy games score halves: the folded score round-trips exactly."""
+    from fractions import Fraction
+
+    from bot.app import Table
+
+    table = Table("money", "long_nardy", "telegram:1", carry=(Fraction(5, 2), 1), dropped=4)
+    again = Table.from_dict(table.to_dict())
+    assert again.carry == (Fraction(5, 2), 1) and again.dropped == 4
+    assert Table.decode(table.encode()) == table

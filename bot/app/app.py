@@ -49,7 +49,7 @@ from bot.store import (
 from bot.store.codec import JsonCodec
 from engine.cube import Options
 from engine.errors import EngineError
-from engine.game import DiceSource, Game, Phase, find_variant
+from engine.game import DiceSource, Game, Phase, find_variant, format_points
 from engine.match import Match
 from engine.movegen import Step
 from engine.result import WinKind
@@ -789,11 +789,11 @@ class App:
         stage: Stage = "over" if match.is_over else "play"
         if table.mode == "money" and len(match.games) > 1:
             done = match.games[:-1]
-            points = [0, 0]
+            first, second = table.carry
             for game in done:
-                if game.result is not None and game.result.winner is not None:
-                    points[game.result.winner] += game.result.points
-            changes["carry"] = (table.carry[0] + points[0], table.carry[1] + points[1])
+                a, b = game.award  # draws count too (half a point each in long nardy)
+                first, second = first + a, second + b
+            changes["carry"] = (first, second)
             changes["dropped"] = table.dropped + len(done)
             current = replace(match.game, score=(0, 0))
             match = Match(match.variant, match.length, match.options, (current,))
@@ -899,7 +899,10 @@ class App:
         if match.is_over and match.winner is not None:
             w = match.winner
             line += "\n" + ctx.tr(
-                "match-won", player=names[w], score=score[w], opponent_score=score[1 - w]
+                "match-won",
+                player=names[w],
+                score=format_points(score[w]),
+                opponent_score=format_points(score[1 - w]),
             )
         for i, seat in enumerate(table.seats):
             won = result.winner == i

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from bot.store.codec import JsonCodec
+from engine.game import Points, points_from_json, points_to_json
 from engine.match import Match
 
 Mode = Literal["match", "money", "chouette"]
@@ -146,7 +147,7 @@ class Table:
     deadline: float | None = None
     reminded: bool = False
     lang: str | None = None
-    carry: tuple[int, int] = (0, 0)
+    carry: tuple[Points, Points] = (0, 0)
     dropped: int = 0
     held: tuple[str, str, float] | None = None
     forfeit: int | None = None
@@ -196,7 +197,7 @@ class Table:
         if self.lang is not None:
             data["lang"] = self.lang
         if self.dropped:
-            data["carry"] = [*self.carry, self.dropped]
+            data["carry"] = [*(points_to_json(p) for p in self.carry), self.dropped]
         if self.held is not None:
             data["held"] = list(self.held)
         if self.forfeit is not None:
@@ -226,7 +227,7 @@ class Table:
             deadline=None if data.get("deadline") is None else float(data["deadline"]),
             reminded=bool(data.get("reminded", False)),
             lang=None if data.get("lang") is None else str(data["lang"]),
-            carry=(int(carry[0]), int(carry[1])),
+            carry=(points_from_json(carry[0]), points_from_json(carry[1])),
             dropped=int(carry[2]),
             held=_held(data.get("held")),
             forfeit=None if data.get("forfeit") is None else int(data["forfeit"]),
@@ -259,7 +260,7 @@ class Table:
             raise ValueError("the table has no match")
         return match_state(self.match)
 
-    def session_score(self, match: Match) -> tuple[int, int]:
+    def session_score(self, match: Match) -> tuple[Points, Points]:
         """Points per seat over the whole session or match, folded games included."""
         a, b = match.score
         return self.carry[0] + a, self.carry[1] + b

@@ -16,7 +16,7 @@ from bot.app.types import Board, Button, Keyboard
 from bot.i18n import MissingMessage, t
 from engine.cube import Options
 from engine.errors import EngineError
-from engine.game import Action, Game, GameResult, Phase, Reason
+from engine.game import Action, Game, GameResult, Phase, Points, Reason, format_points
 from engine.match import Match
 from engine.movegen import Step
 from engine.notation import format_steps
@@ -157,7 +157,10 @@ def labels(lang: str) -> tuple[tuple[str, str], ...]:
 
 
 def board_view(
-    game: Game, names: Sequence[str], match: Match | None, carry: tuple[int, int] = (0, 0)
+    game: Game,
+    names: Sequence[str],
+    match: Match | None,
+    carry: tuple[Points, Points] = (0, 0),
 ) -> BoardView:
     """The renderers' view of ``game``: seat ``i`` is engine player ``i``; ``carry`` adds the
     points of a money session's folded games to the score shown."""
@@ -299,7 +302,7 @@ def result_text(tr: Tr, result: GameResult, names: Sequence[str]) -> str:
 
 def score_text(tr: Tr, table: Table, match: Match, names: Sequence[str]) -> str:
     """The ``score`` answer."""
-    a, b = table.session_score(match)
+    a, b = (format_points(p) for p in table.session_score(match))
     if table.mode == "match":
         text = tr(
             "score-match",
