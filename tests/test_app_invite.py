@@ -42,6 +42,7 @@ async def test_the_invited_user_gets_the_seat(store: Store) -> None:
     assert toasts(await chat.press(CAROL, "Join")) == ["This seat is kept for @Bob."]
     assert texts(await chat.send(EVE, "/join")) == "This seat is kept for @Bob."
     assert (await chat.table()).seats == before.seats
+    assert "This seat is kept for @Bob." in texts(await chat.send(EVE, "/board"))
     # Bob (recognised by his name) sits down and the game starts.
     replies = await chat.press(BOB, "Join")
     assert any(isinstance(r, SendBoard) for r in replies)

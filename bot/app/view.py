@@ -135,6 +135,8 @@ def lobby_text(tr: Tr, table: Table) -> str:
     if table.mode == "chouette":
         lines.append(tr("chouette-lobby", count=len(table.seats)))
     lines.append(tr("app-seated", players=", ".join(s.name for s in table.seats) or "—"))
+    if table.held is not None and table.invited:  # the invitation that keeps the seat is last
+        lines.append(tr("table-seat-reserved", invitee=table.invited[-1]))
     return "\n".join(lines)
 
 
