@@ -17,7 +17,7 @@ from telegram.ext import Application
 
 from bot.app import App, Table
 from bot.store import TableKey
-from bot.telegram import build_application
+from bot.telegram import build_application, start_webhook
 from bot.telegram.menu import register_commands
 from engine.game import Game, Phase
 from engine.match import Match
@@ -224,14 +224,18 @@ async def running_bot(
             await application.start()
             updater = application.updater
             assert updater is not None
+            server = None
             if webhook is not None:
-                await updater.start_webhook(**webhook)
+                server = await start_webhook(application, **webhook)
             else:
                 await updater.start_polling(poll_interval=0.0, timeout=1)
             try:
                 yield Bot(fake, app, application)
             finally:
-                await updater.stop()
+                if server is not None:
+                    await server.stop()
+                if updater.running:
+                    await updater.stop()
                 await application.stop()
     finally:
         if own_fake:

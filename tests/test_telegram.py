@@ -226,30 +226,28 @@ async def test_webhook_checks_the_secret_token() -> None:
     fake = FakeBotApi()
     await fake.start()
     port = free_port()
-    webhook = {
-        "listen": "127.0.0.1",
-        "port": port,
-        "url_path": "tg/hook",
-        "webhook_url": f"http://127.0.0.1:{port}/tg/hook",
-        "secret_token": "s3cret-token",
-        "allowed_updates": ["message", "callback_query", "inline_query"],
-    }
+    url = f"http://127.0.0.1:{port}/tg/hook"
+    webhook = {"url": url, "secret": "s3cret-token", "host": "127.0.0.1", "port": port}
     try:
         async with running_bot(App(MemoryStore()), fake=fake, webhook=webhook) as bot:
-            assert fake.webhook == {"url": webhook["webhook_url"], "secret_token": "s3cret-token"}
+            assert fake.webhook == {"url": url, "secret_token": "s3cret-token"}
             chat = fake.chat(GROUP, "supergroup")
             update = fake.user_message(ALICE, chat, "/new 1")
             assert await fake.post_webhook(update, secret="wrong") == 403
             assert await fake.post_webhook(update, secret=None) == 403
             await bot.settle()
             assert fake.bot_messages(GROUP) == []
+            # The answer comes only once the update is handled: its lobby is already posted.
             assert await fake.post_webhook(update, secret="s3cret-token") == 200
-            await bot.settle()
             assert "Join" in bot.keyboard_message(chat).labels()
             # A redelivered update is harmless: still one lobby.
             assert await fake.post_webhook(update, secret="s3cret-token") == 200
-            await bot.settle()
             assert len(fake.bot_messages(GROUP)) == 1
+            assert await fake.post_webhook({"nonsense": True}, secret="s3cret-token") == 400
+            press = fake.press(BOB, bot.keyboard_message(chat), "Join")
+            assert await fake.post_webhook(press, secret="s3cret-token") == 200
+            assert (await bot.table(GROUP_KEY)).stage == "play"
+            assert fake.callback_answers[press["callback_query"]["id"]].get("text") is None
     finally:
         await fake.stop()
 

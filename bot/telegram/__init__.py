@@ -2,8 +2,9 @@
 
 :func:`build_application` wires a :class:`TelegramAdapter` into a PTB ``Application`` (handlers,
 ``AIORateLimiter``, concurrent updates, the Bot API base URL); :func:`serve` runs it as the
-settings say: a webhook (``TELEGRAM_WEBHOOK_URL``; PTB checks the secret token on every request)
-or long polling, and registers the command menus on start.
+settings say: a webhook (``TELEGRAM_WEBHOOK_URL``; :class:`WebhookServer` checks the secret token
+on every request and answers only once the update is handled) or long polling, and registers
+the command menus on start.
 """
 
 from __future__ import annotations
@@ -25,8 +26,16 @@ from bot.app import App
 from bot.settings import Settings
 from bot.telegram.adapter import ALLOWED_UPDATES, TelegramAdapter
 from bot.telegram.menu import register_commands
+from bot.telegram.webhook import WebhookServer
 
-__all__ = ["ALLOWED_UPDATES", "TelegramAdapter", "build_application", "serve"]
+__all__ = [
+    "ALLOWED_UPDATES",
+    "TelegramAdapter",
+    "WebhookServer",
+    "build_application",
+    "serve",
+    "start_webhook",
+]
 
 log = logging.getLogger("bot.telegram")
 
@@ -87,8 +96,30 @@ def build_application(
     return application
 
 
+async def start_webhook(
+    application: Application,  # type: ignore[type-arg]
+    *,
+    url: str,
+    secret: str,
+    host: str,
+    port: int,
+) -> WebhookServer:
+    """Listen on ``host:port`` at the path of ``url`` and register ``url`` with Telegram."""
+    server = WebhookServer(
+        application, path=urlparse(url).path, secret=secret, host=host, port=port
+    )
+    await server.start()
+    await application.bot.set_webhook(
+        url, secret_token=secret, allowed_updates=list(ALLOWED_UPDATES)
+    )
+    return server
+
+
 async def serve(app: App, settings: Settings) -> None:
-    """Run the bot until cancelled: webhook if a webhook URL is set, else long polling."""
+    """Run the bot until cancelled: webhook if a webhook URL is set, else long polling.
+
+    When cancelled it stops taking updates, finishes those in flight and shuts down.
+    """
     if settings.telegram_token is None:
         raise ValueError("TELEGRAM_TOKEN is not set")
     application = build_application(
@@ -97,24 +128,28 @@ async def serve(app: App, settings: Settings) -> None:
     async with application:
         await register_commands(application.bot)
         await application.start()
+        webhook: WebhookServer | None = None
         updater = application.updater
         assert updater is not None
-        if settings.telegram_webhook_url is not None:
-            secret = settings.telegram_webhook_secret
-            await updater.start_webhook(
-                listen=settings.telegram_listen_host,
-                port=settings.telegram_listen_port,
-                url_path=urlparse(settings.telegram_webhook_url).path.lstrip("/"),
-                webhook_url=settings.telegram_webhook_url,
-                secret_token=secret.get_secret_value() if secret is not None else None,
-                allowed_updates=list(ALLOWED_UPDATES),
-            )
-            log.info("Telegram webhook listening on %s", settings.telegram_listen)
-        else:
-            await updater.start_polling(allowed_updates=list(ALLOWED_UPDATES))
-            log.info("Telegram long polling started")
         try:
+            if settings.telegram_webhook_url is not None:
+                secret = settings.telegram_webhook_secret
+                assert secret is not None  # the settings refuse a webhook without a secret
+                webhook = await start_webhook(
+                    application,
+                    url=settings.telegram_webhook_url,
+                    secret=secret.get_secret_value(),
+                    host=settings.telegram_listen_host,
+                    port=settings.telegram_listen_port,
+                )
+                log.info("Telegram webhook listening on %s", settings.telegram_listen)
+            else:
+                await updater.start_polling(allowed_updates=list(ALLOWED_UPDATES))
+                log.info("Telegram long polling started")
             await asyncio.Event().wait()
         finally:
-            await updater.stop()
+            if webhook is not None:
+                await webhook.stop()
+            if updater.running:
+                await updater.stop()
             await application.stop()
