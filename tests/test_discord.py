@@ -593,7 +593,7 @@ async def test_move_clock_notices_are_posted_to_the_channel(fake_discord: FakeDi
     assert "left for your move" in posted[0].body["content"]
     assert "time is up" in posted[1].body["content"]
     claim = posted[1].body["components"][0]["components"][0]
-    assert claim["label"] == t("en", "button-claim") and claim["custom_id"].startswith("nb:")
+    assert claim["label"] == t("en", "button-claim-game") and claim["custom_id"].startswith("nb:")
 
 
 # -- slash command registration --------------------------------------------------------------
