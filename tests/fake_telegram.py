@@ -29,6 +29,8 @@ from aiohttp import web
 
 BOT_ID = 7000001
 BOT_USERNAME = "NardyTestBot"
+ANSWER_WITHIN = 15.0
+"""Seconds within which a callback query must be answered."""
 
 STRING_FIELDS = frozenset(
     {
@@ -211,6 +213,7 @@ class FakeBotApi:
     _message_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _query_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _poll_generation: int = 0
+    _pressed_at: dict[str, float] = field(default_factory=dict)
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
     _runner: web.AppRunner | None = None
     _in_flight: int = 0
@@ -378,6 +381,7 @@ class FakeBotApi:
     def callback(self, user: TgUser, message: FakeMessage, data: str) -> dict[str, Any]:
         """A callback query update for ``data`` pressed on ``message``."""
         query_id = f"q{next(self._query_ids)}"
+        self._pressed_at[query_id] = time.monotonic()
         query: dict[str, Any] = {
             "id": query_id,
             "from": user.to_api(),
@@ -661,7 +665,9 @@ class FakeBotApi:
 
     def api_answerCallbackQuery(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
         query_id = params["callback_query_id"]
-        if query_id in self.callback_answers:
+        pressed = self._pressed_at.get(query_id)
+        late = pressed is None or time.monotonic() - pressed > ANSWER_WITHIN
+        if query_id in self.callback_answers or late:
             raise bad("query is too old and response timeout expired or query ID is invalid")
         text = params.get("text")
         if text is not None and len(text) > 200:

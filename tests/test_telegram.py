@@ -16,13 +16,13 @@ from fake_telegram import BOT_USERNAME, ApiError, FakeBotApi, TgUser
 from telegram_support import ALICE, BOB, CAROL, EVE, Bot, running_bot
 from test_app_support import Dice
 
-from bot.app import App
+from bot.app import App, EditBoard, SendBoard, Update, User
 from bot.app.commands import COMMANDS
 from bot.i18n import t
 from bot.settings import load_settings
 from bot.store import MemoryStore, TableKey
 from bot.telegram import serve
-from bot.telegram.adapter import split_text
+from bot.telegram.adapter import ChatTarget, TelegramAdapter, split_text
 from bot.telegram.links import table_token
 from bot.telegram.menu import PRIVATE_COMMANDS
 from engine.game import Phase
@@ -371,3 +371,34 @@ def test_long_texts_are_cut_at_line_ends() -> None:
     assert all(len(p) <= 4096 for p in pieces) and len(pieces) == 3
     assert "\n".join(pieces) == text
     assert split_text("y" * 5000) == ["y" * 4096, "y" * 904]
+
+
+async def test_long_captions_lost_messages_and_blocked_chats_are_handled() -> None:
+    async with running_bot(App(MemoryStore(), dice=Dice(5))) as bot:
+        await open_group_game(bot, "3", text_mode=False)
+        chat = bot.fake.chats[GROUP]
+        adapter: TelegramAdapter = bot.application.bot_data["adapter"]
+        tg = bot.application.bot
+        reply = await bot.app.handle(
+            Update(GROUP_KEY, User("telegram", str(ALICE.id), "Alice"), "x1", text="/board")
+        )
+        shown = next(r for r in reply if isinstance(r, SendBoard))
+        # A caption over Telegram's 1024 characters goes out as text before the picture.
+        caption = "\n".join(["note " + "n" * 200] * 6 + [shown.caption])
+        target = ChatTarget(GROUP)
+        message = await adapter.send_board(tg, target, shown.board, caption, shown.buttons)
+        photo = bot.fake.messages[(GROUP, message.message_id)]
+        assert photo.kind == "photo" and photo.text == shown.caption
+        assert bot.fake.bot_messages(GROUP)[-2].text.startswith("note ")
+        # Editing a board message that is gone posts the board anew.
+        del bot.fake.messages[(GROUP, photo.message_id)]
+        edit = EditBoard(str(photo.message_id), shown.board, shown.caption, shown.buttons)
+        await adapter.perform(tg, target, GROUP_KEY, [edit])
+        newest = bot.keyboard_message(chat)
+        assert newest.message_id > photo.message_id and newest.kind == "photo"
+        assert (await bot.table(GROUP_KEY)).board_message == str(newest.message_id)
+        # A chat that blocked the bot stops the replies, not the bot.
+        bot.fake.fail_next("sendMessage", ApiError(403, "Forbidden: bot was kicked"))
+        await bot.say(ALICE, chat, "/score")
+        await bot.say(ALICE, chat, "/score")
+        assert "Score" in bot.fake.bot_messages(GROUP)[-1].text
