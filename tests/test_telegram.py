@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 
 import pytest
 from fake_telegram import BOT_USERNAME, ApiError, FakeBotApi, TgUser
@@ -22,8 +23,15 @@ from bot.i18n import t
 from bot.settings import load_settings
 from bot.store import MemoryStore, TableKey
 from bot.telegram import serve
-from bot.telegram.adapter import ChatTarget, TelegramAdapter, split_text
-from bot.telegram.links import table_token
+from bot.telegram.adapter import ChatTarget, TelegramAdapter, inline_table, split_text
+from bot.telegram.links import (
+    InvalidInvitation,
+    Invitation,
+    format_invitation,
+    parse_invitation,
+    table_token,
+    token_table,
+)
 from bot.telegram.menu import PRIVATE_COMMANDS
 from engine.game import Phase
 
@@ -402,3 +410,25 @@ async def test_long_captions_lost_messages_and_blocked_chats_are_handled() -> No
         await bot.say(ALICE, chat, "/score")
         await bot.say(ALICE, chat, "/score")
         assert "Score" in bot.fake.bot_messages(GROUP)[-1].text
+
+
+def test_invitation_tokens_and_cards_are_signed_and_fit_telegrams_limits() -> None:
+    key = TableKey("telegram", -1001234567890, 45)
+    token = table_token(key, secret=b"one")
+    assert len(token) <= 64 and re.fullmatch(r"[A-Za-z0-9_-]+", token)
+    assert token_table(token, secret=b"one") == key
+    with pytest.raises(InvalidInvitation):
+        token_table(token, secret=b"another bot")
+    with pytest.raises(InvalidInvitation):
+        token_table(token.replace("j-100", "j-200"), secret=b"one")
+    card = Invitation(123456789012, "Александра Константиновна Long-Name", "m")
+    data = format_invitation(card)
+    assert len(data.encode()) <= 64
+    back = parse_invitation(data)
+    assert (back.inviter_id, back.game) == (123456789012, "m")
+    assert card.inviter_name.startswith(back.inviter_name) and back.inviter_name
+    with pytest.raises(InvalidInvitation):
+        parse_invitation("tgi:x:1:Bob")
+    # Inline message ids become table keys; one a key cannot hold is hashed.
+    assert inline_table("AgAAAMRA-_x").chat == "iAgAAAMRA-_x"
+    assert inline_table("a/b=c+") == inline_table("a/b=c+") != inline_table("a/b=c-")

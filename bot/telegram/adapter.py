@@ -20,8 +20,10 @@ no-ops; network errors are retried; ``RetryAfter`` is waited out (by PTB's rate 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import html
 import logging
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -87,6 +89,8 @@ ALLOWED_UPDATES: tuple[str, ...] = ("message", "callback_query", "inline_query")
 INLINE_GAMES: tuple[str, ...] = ("1", "3", "5", "m", "n")
 """The invitation cards offered for an empty inline query, in order."""
 
+_KEY_SAFE = re.compile(r"[A-Za-z0-9_.@-]{1,200}\Z")
+
 IGNORED_EDIT_ERRORS: tuple[str, ...] = ("message is not modified",)
 """Bot API refusals of an edit that mean there is nothing to do."""
 
@@ -138,8 +142,11 @@ def chat_table(message: Message) -> TableKey:
 
 
 def inline_table(inline_message_id: str) -> TableKey:
-    """The table played on an inline message."""
-    return TableKey(PLATFORM, INLINE_CHAT_PREFIX + inline_message_id)
+    """The table played on an inline message (an id that a key cannot hold is hashed)."""
+    if _KEY_SAFE.match(inline_message_id):
+        return TableKey(PLATFORM, INLINE_CHAT_PREFIX + inline_message_id)
+    digest = hashlib.sha256(inline_message_id.encode()).hexdigest()[:32]
+    return TableKey(PLATFORM, INLINE_CHAT_PREFIX + "h" + digest)
 
 
 @dataclass(frozen=True)
