@@ -98,6 +98,8 @@ def visible_text(text: str, parse_mode: str | None) -> str:
         return text
     if re.search(r"<(?![a-zA-Z/])", text):
         raise bad("can't parse entities: Unexpected character '<'")
+    if re.search(r"&(?!(?:[a-zA-Z]+|#[0-9]+|#x[0-9a-fA-F]+);)", text):
+        raise bad("can't parse entities: Character '&' is reserved and must be escaped")
     parser = _HtmlText()
     parser.feed(text)
     parser.close()

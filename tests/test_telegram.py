@@ -299,6 +299,10 @@ async def test_bot_api_rules_of_the_fake_hold_for_ptb() -> None:
         sent = await tg.send_message(GROUP, "<b>" + "x" * 4090 + "</b>", parse_mode="HTML")
         with pytest.raises(BadRequest, match=r"(?i)can't parse entities"):
             await tg.send_message(GROUP, "<pre>1 < 2</pre", parse_mode="HTML")
+        with pytest.raises(BadRequest, match=r"(?i)can't parse entities"):
+            await tg.send_message(GROUP, "<pre>Bob & co</pre>", parse_mode="HTML")
+        with pytest.raises(BadRequest, match=r"(?i)can't parse entities"):
+            await tg.send_message(GROUP, "<blink>x</blink>", parse_mode="HTML")
         markup = InlineKeyboardMarkup([[InlineKeyboardButton("a", callback_data="a")]])
         await tg.edit_message_text(
             "new", chat_id=GROUP, message_id=sent.message_id, reply_markup=markup
