@@ -22,7 +22,7 @@ from bot.app.commands import COMMANDS
 from bot.i18n import t
 from bot.settings import load_settings
 from bot.store import MemoryStore, TableKey
-from bot.telegram import serve
+from bot.telegram import build_application, serve
 from bot.telegram.adapter import ChatTarget, TelegramAdapter, inline_table, split_text
 from bot.telegram.links import (
     InvalidInvitation,
@@ -436,3 +436,10 @@ def test_invitation_tokens_and_cards_are_signed_and_fit_telegrams_limits() -> No
     # Inline message ids become table keys; one a key cannot hold is hashed.
     assert inline_table("AgAAAMRA-_x").chat == "iAgAAAMRA-_x"
     assert inline_table("a/b=c+") == inline_table("a/b=c+") != inline_table("a/b=c-")
+
+
+def test_the_bot_api_root_may_be_given_with_or_without_bot() -> None:
+    for url in ("http://127.0.0.1:8081", "http://127.0.0.1:8081/", "http://127.0.0.1:8081/bot"):
+        application = build_application(App(MemoryStore()), "1:T", base_url=url)
+        assert application.bot.base_url == "http://127.0.0.1:8081/bot1:T"
+        assert application.bot.base_file_url == "http://127.0.0.1:8081/file/bot1:T"

@@ -58,10 +58,10 @@ def build_application(
 ) -> Application:  # type: ignore[type-arg]
     """A PTB ``Application`` serving ``app``.
 
-    ``base_url`` is a Bot API server's root (``http://host:8081``; the official server when
-    ``None``).  The rate limiter keeps to ``overall_max_rate`` requests a second and
-    ``group_max_rate`` a minute per group (Telegram's limits) and retries a ``RetryAfter`` up to
-    ``max_retries`` times.
+    ``base_url`` is a Bot API server's root (``http://host:8081``, or ``http://host:8081/bot``;
+    the official server when ``None``).  The rate limiter keeps to ``overall_max_rate``
+    requests a second and ``group_max_rate`` a minute per group (Telegram's limits) and retries
+    a ``RetryAfter`` up to ``max_retries`` times.
     """
     adapter = TelegramAdapter(
         app,
@@ -83,7 +83,7 @@ def build_application(
         .concurrent_updates(concurrent_updates)
     )
     if base_url is not None:
-        root = base_url.rstrip("/")
+        root = base_url.rstrip("/").removesuffix("/bot")  # ``…/bot`` is accepted as well
         builder = builder.base_url(f"{root}/bot").base_file_url(f"{root}/file/bot")
     application = builder.build()
     application.bot_data["adapter"] = adapter
