@@ -116,6 +116,11 @@ async def test_inline_invitation_card_and_a_game_on_the_inline_message() -> None
         await bot.deliver(press)
         assert bot.fake.callback_answers[press["callback_query"]["id"]].get("text") is None
         assert card.text.startswith("Alice vs Bob") and "<pre>" in card.text
+        # The same press delivered again changes nothing.
+        shown = card.text
+        bot.fake.callback_answers.pop(press["callback_query"]["id"])
+        await bot.deliver(press)
+        assert card.text == shown
         key = TableKey("telegram", "i" + str(card.inline_id))
         assert (await bot.table(key)).stage == "play"
         # The whole game is played on this one message by its buttons.

@@ -357,6 +357,9 @@ class TelegramAdapter:
             await self.answer(query, t(lang, "telegram-invite-own"))
             return
         key = inline_table(query.inline_message_id)
+        if await self._seated(key, user):  # a press delivered again: the game is on already
+            await self.answer(query, None)
+            return
         replies: list[Reply] = []
         table = await self.app.load_table(key)
         if table is None or table.stage == "over":
@@ -585,7 +588,8 @@ class TelegramAdapter:
         self, bot: Bot, target: InlineTarget, table: TableKey | None, replies: Sequence[Reply]
     ) -> None:
         """Show the outcome of one update on the inline message: the notes, then the last board
-        (or the last message with buttons), as one edit."""
+        (or the last message with buttons), as one edit; notes with nothing to show them on
+        are left out rather than replace the board."""
         notes: list[str] = []
         shown: tuple[str, Keyboard] | None = None
         for reply in replies:
@@ -599,9 +603,11 @@ class TelegramAdapter:
                 notes.append(html.escape(reply.text))
             elif isinstance(reply, SendFile):
                 log.info("file %s not sent: inline messages carry no files", reply.name)
-        if shown is None and not notes:
+        if shown is None:  # notes alone would wipe the board off the only message there is
+            if notes:
+                log.info("inline message %s: notes without a board not shown", target)
             return
-        body, rows = shown if shown is not None else ("", ())
+        body, rows = shown
         text = "\n\n".join(part for part in ("\n".join(notes), body) if part)
         if len(text) > MAX_TEXT:
             text = body[:MAX_TEXT]
