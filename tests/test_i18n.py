@@ -122,6 +122,8 @@ class TestCompleteness:
             re.compile(r'\b_?(?:illegal|refuse)\(\s*"([a-z_]+)"'),
             re.compile(r'_Reason\(\s*"([a-z_]+)"'),
             re.compile(r'_illegal\(\s*(?:f?"[^"]*"|[a-z_.]+)\s*,\s*"([a-z_]+)"'),
+            # a ruleset's step refusal: return ("code", "message", {params})
+            re.compile(r'return \(\s*"([a-z_]+)",\s*f?"'),
         ]
         found: dict[str, str] = {}
         for path in sorted((ROOT / "engine").glob("*.py")):

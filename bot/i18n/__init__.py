@@ -236,6 +236,8 @@ ERROR_CODES: Final = (
     "bear_off_not_home",
     "bear_off_higher",
     "rule",
+    "head_rule",
+    "six_prime",
     "max_dice",
     "must_use_both",
     "higher_die",
