@@ -393,3 +393,68 @@ def _first_play(game: Any) -> str:
     from engine.notation import format_play
 
     return format_play(game.current, game.dice, legal_plays(game.current, game.dice)[0])
+
+
+# -- the process around the adapters ------------------------------------------------------------
+
+
+def test_sigterm_stops_the_console_at_once(tmp_path: Path) -> None:
+    """The console waits for a line in a thread no signal interrupts: SIGTERM still ends the
+    process with status 0 straight away."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")}
+    env.pop("REDIS_URL", None)
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert proc.stdout is not None
+    while "[1] Roll" not in proc.stdout.readline().decode():  # the table is open, input awaited
+        assert proc.poll() is None
+    proc.send_signal(signal.SIGTERM)
+    started = time.monotonic()
+    status = proc.wait(timeout=30)
+    assert status == 0 and time.monotonic() - started < 5
+    assert proc.stderr is not None and b"SIGTERM received" in proc.stderr.read()
+
+
+async def test_an_adapter_that_fails_ends_the_run_with_status_1(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from conftest import free_port
+
+    from bot.runtime import run
+
+    # Nothing listens where the Bot API should be: the adapter cannot even start.
+    settings = load_settings(
+        telegram_token="123:abc", telegram_base_url=f"http://127.0.0.1:{free_port()}"
+    )
+    stop = asyncio.Event()
+    status = await asyncio.wait_for(run(settings, [], stop=stop), timeout=60)
+    assert status == 1
+    assert "telegram adapter failed" in caplog.text
+
+
+async def test_a_stop_request_ends_a_running_adapter_with_status_0(redis_url: str) -> None:
+    from bot.runtime import run
+
+    fake = FakeBotApi()
+    await fake.start()
+    try:
+        settings = load_settings(telegram_token=fake.token, telegram_base_url=fake.url)
+        stop = asyncio.Event()
+        running = asyncio.create_task(run(settings, [], stop=stop))
+        while not fake.called("getUpdates"):  # long polling has started
+            await asyncio.sleep(0.02)
+        stop.set()
+        assert await asyncio.wait_for(running, timeout=15) == 0
+    finally:
+        await fake.stop()
