@@ -71,6 +71,9 @@ NAMESPACE = "nardy"
 ACTIVE_WINDOW = 15 * 60.0
 """Seconds after its last update that a table still counts as active."""
 
+ACTIVE_PRUNE_EVERY = 60.0
+"""Seconds between droppings of inactive tables from memory (scrapes drop them too)."""
+
 TASK_PLATFORMS = frozenset({"telegram", "discord"})
 """Platforms that handle each update in an asyncio task of its own (the console does not)."""
 
@@ -268,6 +271,7 @@ class Metrics:
         self._store_counters = _StoreCountersCollector()
         r.register(self._store_counters)
         self._active: dict[str, float] = {}
+        self._pruned = self.clock()
         self._tasks: dict[asyncio.Task[Any], tuple[str, float]] = {}
 
     # -- reading --------------------------------------------------------------------------------
@@ -282,7 +286,8 @@ class Metrics:
         return found if found is not None else 0.0
 
     def _count_active(self) -> float:
-        horizon = self.clock() - ACTIVE_WINDOW
+        self._pruned = self.clock()
+        horizon = self._pruned - ACTIVE_WINDOW
         for table in [k for k, seen in self._active.items() if seen < horizon]:
             del self._active[table]
         return float(len(self._active))
@@ -301,8 +306,10 @@ class Metrics:
             state = _UpdateState()
             _STATE.set(state)
             self._track_task(platform)
-            self._active[str(update.table)] = self.clock()
             started = self.clock()
+            self._active[str(update.table)] = started
+            if started - self._pruned > ACTIVE_PRUNE_EVERY:  # also when nothing scrapes
+                self._count_active()
             try:
                 return await handle(update)
             except BaseException:

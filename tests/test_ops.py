@@ -464,3 +464,25 @@ async def test_a_stop_request_ends_a_running_adapter_with_status_0(redis_url: st
         assert await asyncio.wait_for(running, timeout=15) == 0
     finally:
         await fake.stop()
+
+
+async def test_tables_stop_counting_as_active_after_the_window() -> None:
+    from bot.observability import ACTIVE_WINDOW
+    from bot.store import MemoryStore
+
+    now = [1000.0]
+    metrics = Metrics(process=False, clock=lambda: now[0])
+    app = metrics.instrument_app(App(MemoryStore()))
+    for chat in ("-1", "-2"):
+        await app.handle(
+            Update(TableKey("discord", chat), User("discord", "7", "D"), f"u{chat}", text="/help")
+        )
+    assert metrics.value("nardy_active_tables") == 2
+    now[0] += ACTIVE_WINDOW / 2
+    await app.handle(
+        Update(TableKey("discord", "-1"), User("discord", "7", "D"), "u3", text="/pips")
+    )
+    now[0] += ACTIVE_WINDOW / 2 + 1
+    assert metrics.value("nardy_active_tables") == 1  # -2 went quiet a whole window ago
+    now[0] += ACTIVE_WINDOW
+    assert metrics.value("nardy_active_tables") == 0
