@@ -350,7 +350,9 @@ async def test_sigterm_mid_update_finishes_it_exits_0_and_the_game_resumes(
         fake.delay = 2.0
         update = fake.user_message([ALICE, BOB][game.turn], group, "/move " + _first_play(game))
         posting = asyncio.create_task(bot.post(update))
+        deadline = time.monotonic() + 30
         while not any(m == "sendPhoto" for m, _ in fake.calls[calls:]):
+            assert time.monotonic() < deadline, bot.log[-3000:]
             await asyncio.sleep(0.01)
         # The new board is on its way (the fake answers in 2 s): stop the process now.
         bot.signal(signal.SIGTERM)
@@ -408,6 +410,7 @@ def test_sigterm_stops_the_console_at_once(tmp_path: Path) -> None:
     """The console waits for a line in a thread no signal interrupts: SIGTERM still ends the
     process with status 0 straight away."""
     import os
+    import select
     import subprocess
     import sys
 
@@ -423,8 +426,13 @@ def test_sigterm_stops_the_console_at_once(tmp_path: Path) -> None:
         env=env,
     )
     assert proc.stdout is not None
-    while "[1] Roll" not in proc.stdout.readline().decode():  # the table is open, input awaited
-        assert proc.poll() is None
+    deadline = time.monotonic() + 60
+    seen = b""
+    while b"[1] Roll" not in seen:  # the table is open, input awaited
+        assert proc.poll() is None and time.monotonic() < deadline, seen.decode()[-2000:]
+        ready, _, _ = select.select([proc.stdout], [], [], 1.0)
+        if ready:
+            seen += os.read(proc.stdout.fileno(), 65536)
     proc.send_signal(signal.SIGTERM)
     started = time.monotonic()
     status = proc.wait(timeout=30)
@@ -458,7 +466,9 @@ async def test_a_stop_request_ends_a_running_adapter_with_status_0(redis_url: st
         settings = load_settings(telegram_token=fake.token, telegram_base_url=fake.url)
         stop = asyncio.Event()
         running = asyncio.create_task(run(settings, [], stop=stop))
+        deadline = time.monotonic() + 30
         while not fake.called("getUpdates"):  # long polling has started
+            assert time.monotonic() < deadline and not running.done()
             await asyncio.sleep(0.02)
         stop.set()
         assert await asyncio.wait_for(running, timeout=15) == 0
