@@ -14,7 +14,7 @@ import re
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -38,11 +38,13 @@ from bot.app.types import (
 )
 from bot.i18n import LANGUAGES, describe_error, negotiate, t, t_attr
 from bot.store import (
+    CasResult,
     ConflictError,
     CorruptRecord,
     Store,
     StoreUnavailable,
     TableKey,
+    UpdateResult,
     UpdateStatus,
     Versioned,
 )
@@ -119,6 +121,9 @@ SETTING_ALIASES: dict[str, str] = {
 
 LANGUAGE_TTL = 30.0
 """Seconds a process trusts the language it last read from a user's record."""
+
+RECORD_CACHE = 1024
+"""Tables whose last seen record one process keeps to skip a load (see ``App._update``)."""
 
 LANGUAGE_CACHE = 4096
 """Users whose language one process remembers."""
@@ -226,6 +231,7 @@ class App:
         self.clock = clock
         self.default_language = default_language
         self._languages: OrderedDict[str, tuple[str | None, float]] = OrderedDict()
+        self._records: OrderedDict[TableKey, Versioned] = OrderedDict()
 
     # -- entry points ---------------------------------------------------------------------------
 
@@ -261,7 +267,19 @@ class App:
             return replace(state, board_message=message).encode()
 
         try:
-            await self.store.update(table, fn)
+            cached = self._records.get(table)
+            if cached is not None:
+                state = Table.decode(cached.payload)
+                if state.version > version or state.board_message == message:
+                    return  # a newer board is out already, or nothing to note
+                new = fn(cached)
+                if new is not None:
+                    cas = await self.store.compare_and_set(table, cached.version, new)
+                    if cas is CasResult.APPLIED:
+                        self._remember_record(table, Versioned(new, cached.version + 1))
+                        return
+            result = await self.store.update(table, fn)
+            self._remember_record(table, result.record)
         except (StoreUnavailable, ConflictError):
             # Only a convenience (which message to strip of its buttons later): never fatal.
             log.warning("board message not recorded table=%s message=%s", table, message)
@@ -345,7 +363,7 @@ class App:
                 await self.store.set_deadline(update.table, scheduled[-1])
             return new.encode()
 
-        result = await self.store.update(update.table, fn, update_id=update.update_id)
+        result = await self._update(update.table, fn, update.update_id)
         if scheduled and result.status is not UpdateStatus.APPLIED:
             # A deadline set for a write that did not happen: back to what the table says.
             await self._reschedule(update.table, result.record, scheduled[-1])
@@ -355,6 +373,64 @@ class App:
         if result.status is UpdateStatus.APPLIED:
             await self._record_stats(update, done)
         return done.replies
+
+    async def _update(
+        self,
+        key: TableKey,
+        fn: Callable[[Versioned | None], Awaitable[bytes | None]],
+        update_id: str,
+    ) -> UpdateResult:
+        """``store.update`` of a table, first trying the record this process last saw of it.
+
+        When this process wrote (or read) the table last, as it does for every move of a game
+        it serves, the decision is made on that record and written with one compare-and-set,
+        without loading it again.  A conflict (another process moved the table on) or a
+        decision that writes nothing (refusals and reads are always decided on a fresh load)
+        falls back to the store's own load → decide → compare-and-set loop.
+        """
+        cached = self._records.get(key)
+        if cached is not None:
+            new = await fn(cached)
+            if new is not None:
+                try:
+                    cas = await self.store.compare_and_set(
+                        key, cached.version, new, update_id=update_id
+                    )
+                except StoreUnavailable:
+                    # The reply was lost: the write may have happened.  The store's loop below
+                    # finds the update id seen, and the record tells whether it was this one.
+                    self._records.pop(key, None)
+                    result = await self.store.update(key, fn, update_id=update_id)
+                    if (
+                        result.status is UpdateStatus.DUPLICATE
+                        and result.record is not None
+                        and result.record.payload == new
+                    ):
+                        result = UpdateResult(UpdateStatus.APPLIED, result.record, 0)
+                    self._remember_record(key, result.record)
+                    return result
+                if cas is CasResult.APPLIED:
+                    record = Versioned(new, cached.version + 1)
+                    self._remember_record(key, record)
+                    return UpdateResult(UpdateStatus.APPLIED, record, 0)
+                if cas is CasResult.DUPLICATE:
+                    self.store.counters.duplicates += 1  # as the store's own loop counts them
+                    current = await self.store.load(key)
+                    self._remember_record(key, current)
+                    return UpdateResult(UpdateStatus.DUPLICATE, current, 0)
+                self.store.counters.cas_conflicts += 1
+        result = await self.store.update(key, fn, update_id=update_id)
+        self._remember_record(key, result.record)
+        return result
+
+    def _remember_record(self, key: TableKey, record: Versioned | None) -> None:
+        if record is None:
+            self._records.pop(key, None)
+            return
+        self._records[key] = record
+        self._records.move_to_end(key)
+        while len(self._records) > RECORD_CACHE:
+            self._records.popitem(last=False)
 
     async def _reschedule(self, key: TableKey, record: Versioned | None, stray: float) -> None:
         table = Table.decode(record.payload) if record is not None else None

@@ -1,0 +1,96 @@
+"""What one process remembers never decides against the store: a table moved on by another
+process, a redelivered update and a stale board report are all settled by compare-and-set."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator
+
+import pytest
+from test_app_support import ALICE, BOB, Chat, Dice, open_store, texts, toasts
+
+from bot.app import App, SendBoard
+from bot.store import Store
+from engine.game import Phase
+
+USERS = [ALICE, BOB]
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    """Each test runs on the memory store and on a real Redis."""
+    async with open_store(request.param, request) as opened:
+        yield opened
+
+
+async def test_two_processes_take_turns_on_one_table(store: Store) -> None:
+    """Two app instances (two processes) serve the same table alternately: each sees the other's
+    writes although it remembers its own last record."""
+    first = Chat(App(store, dice=Dice(1)))
+    second = Chat(App(store, dice=Dice(2)), _n=itertools.count(1000))  # its own update ids
+    await first.send(ALICE, "/new 3")
+    await first.press(BOB, "Join")
+    await first.send(ALICE, "/roll")
+    game = (await first.match()).game
+    assert game.phase is Phase.MOVE and game.turn is not None
+    mover = USERS[game.turn]
+    # The other process confirms a play the first one never saw being built.
+    await second.send(mover, "/board")
+    for _ in range(4):
+        labels = second.labels()
+        if "Confirm" in labels:
+            break
+        await second.press(mover, next(label for label in labels if "→" in label))
+    await second.press(mover, "Confirm")
+    after = (await second.match()).game
+    assert after.phase is Phase.ROLL and after.turn == 1 - game.turn
+    on_turn = USERS[after.turn]
+    # Back at the first process, whose remembered record is stale: both updates are decided on
+    # the table as the second process left it.
+    assert texts(await first.send(mover, "/roll")) == "It is not your turn."
+    replies = await first.send(on_turn, "/roll")
+    assert any(isinstance(r, SendBoard) for r in replies)
+    final = (await first.match()).game
+    rolls = [e for e in final.log[len(after.log) :] if e.action == "roll"]
+    assert [e.player for e in rolls] == [after.turn]
+
+
+async def test_a_redelivered_update_is_applied_once(store: Store) -> None:
+    chat = Chat(App(store, dice=Dice(3)))
+    await chat.send(ALICE, "/new 3")
+    await chat.press(BOB, "Join")
+    await chat.send(ALICE, "/roll", update_id="roll-1")
+    game = (await chat.match()).game
+    assert game.phase is Phase.MOVE and game.turn is not None
+    mover = USERS[game.turn]
+    mid, step = chat.find("")  # the newest board's first button: a step
+    assert "→" in step.label
+    await chat.send(mover, button=step.payload, message=mid, update_id="step-1")
+    built = (await chat.match()).game
+    assert len(built.steps) == 1
+    before = await chat.table()
+    # The same delivery again (a platform retry), to the process that applied it: nothing.
+    replies = await chat.send(mover, button=step.payload, message=mid, update_id="step-1")
+    assert replies == [] and await chat.table() == before
+    # A fresh press of the stale button is refused and changes nothing.
+    replies = await chat.send(mover, button=step.payload, message=mid, update_id="step-2")
+    assert toasts(replies) == ["This board is out of date: use the latest one."]
+    assert await chat.table() == before
+
+
+async def test_a_board_report_from_another_process_is_kept(store: Store) -> None:
+    first_app, second_app = App(store, dice=Dice(4)), App(store, dice=Dice(5))
+    chat = Chat(first_app)
+    await chat.send(ALICE, "/new 3")
+    await chat.press(BOB, "Join")
+    table = await chat.table()
+    # Another process posts the board and reports it; this process remembers an older record.
+    await second_app.board_posted(chat.key, "elsewhere", table.version)
+    assert (await chat.table()).board_message == "elsewhere"
+    await first_app.board_posted(chat.key, "here", table.version)
+    assert (await chat.table()).board_message == "here"
+    # A report for an older board changes nothing.
+    await chat.send(ALICE, "/roll")
+    newer = await chat.table()
+    await second_app.board_posted(chat.key, "old", table.version)
+    assert (await chat.table()).board_message == newer.board_message
