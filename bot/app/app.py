@@ -1188,6 +1188,7 @@ class App:
             return new.encode()
 
         result = await self.store.update(key, fn, update_id=f"clock:{when}")
+        self._remember_record(key, result.record)
         if pending and result.status is UpdateStatus.UNCHANGED:
             await self.store.set_deadline(key, pending[-1])
         if not pending or pending[-1] != when:
