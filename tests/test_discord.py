@@ -658,7 +658,7 @@ async def test_serve_starts_the_bot_with_the_settings(monkeypatch: pytest.Monkey
     await serve(app, alone)
     both = load_settings(discord_token="d-token", telegram_token="t-token")
     await serve(app, both)
-    # Alone it serves the move clocks; next to Telegram it leaves them alone.
-    assert started_with == [("d-token", GUILD_ID, 10.0), ("d-token", None, None)]
+    # It serves the move clocks of Discord's tables, alone or next to Telegram.
+    assert started_with == [("d-token", GUILD_ID, 10.0), ("d-token", None, 10.0)]
     with pytest.raises(ValueError, match="DISCORD_TOKEN"):
         await serve(app, load_settings(telegram_token="t-token"))

@@ -443,3 +443,25 @@ def test_the_bot_api_root_may_be_given_with_or_without_bot() -> None:
         application = build_application(App(MemoryStore()), "1:T", base_url=url)
         assert application.bot.base_url == "http://127.0.0.1:8081/bot1:T"
         assert application.bot.base_file_url == "http://127.0.0.1:8081/file/bot1:T"
+
+
+async def test_move_clock_notices_are_posted_into_the_tables_topic() -> None:
+    now = [1_000_000.0]
+    app = App(MemoryStore(), dice=Dice(12), clock=lambda: now[0])
+    async with running_bot(app) as bot:
+        forum = bot.fake.chat(-1003, "supergroup", forum=True)
+        await bot.say(ALICE, forum, "/new 3", thread_id=7)
+        await bot.press(BOB, forum, "Join", thread_id=7)
+        await bot.say(BOB, forum, "/clock 1h", thread_id=7)
+        await bot.press(ALICE, forum, "Roll", thread_id=7)
+        adapter: TelegramAdapter = bot.application.bot_data["adapter"]
+        assert await adapter.deliver_ticks(bot.application.bot) == 0
+        before = len(bot.fake.bot_messages(-1003, 7))
+        now[0] += 50 * 60
+        assert await adapter.deliver_ticks(bot.application.bot) == 1
+        await bot.settle()
+        notices = bot.fake.bot_messages(-1003, 7)[before:]
+        assert len(notices) == 1 and "10 minutes left" in notices[0].text
+        # Served once: a second tick (or another process) posts nothing more.
+        assert await adapter.deliver_ticks(bot.application.bot) == 0
+        assert unexpected_errors(bot.fake) == []

@@ -128,6 +128,9 @@ RECORD_CACHE = 1024
 LANGUAGE_CACHE = 4096
 """Users whose language one process remembers."""
 
+TICK_BATCH = 500
+"""Due clocks one tick looks at (of every platform; each adapter serves its own)."""
+
 INVITE_HOLD = 24 * 3600.0
 """Seconds a seat stays kept for an invited user."""
 
@@ -1130,20 +1133,25 @@ class App:
         self._turn_passed(ctx, table, new, match, notes + more)
         return new
 
-    async def tick(self, now: float | None = None) -> list[tuple[TableKey, list[Reply]]]:
+    async def tick(
+        self, now: float | None = None, *, platform: str | None = None
+    ) -> list[tuple[TableKey, list[Reply]]]:
         """Serve the clocks that are due: reminders, then "time is up" notices.
 
         Adapters call this periodically (any process may: every event is applied once) and post
-        each table's replies to its chat.
+        each table's replies to its chat.  ``platform`` limits it to that platform's tables (the
+        ones the calling adapter can post to); the others stay due for their own adapter.
         """
         moment = self.clock() if now is None else now
         out: list[tuple[TableKey, list[Reply]]] = []
         try:
-            due_now = await self.store.due(moment)
+            due_now = await self.store.due(moment, limit=TICK_BATCH)
         except StoreUnavailable:
             log.warning("store unavailable: clocks wait for the next tick")
             return out
         for due in due_now:
+            if platform is not None and due.table.platform != platform:
+                continue
             try:
                 replies = await self._tick_table(due.table, due.when, moment)
             except StoreUnavailable:

@@ -27,17 +27,14 @@ __all__ = [
 
 
 async def serve(app: App, settings: Settings) -> None:
-    """Run the Discord bot until it is closed; the move clocks are served here only when
-    Discord is the only platform of the process (the app's clock serves every platform's
-    tables, and only Discord's can be posted from here)."""
+    """Run the Discord bot until it is closed, serving the move clocks of Discord's tables."""
     token = settings.discord_token
     if token is None:
         raise ValueError("DISCORD_TOKEN is not set")
-    only_discord = settings.telegram_token is None
     bot = NardyBot(
         app,
         test_guild=settings.discord_test_guild,
-        tick_seconds=10.0 if only_discord else None,
+        tick_seconds=10.0,
     )
     async with bot:
         await bot.start(token.get_secret_value())

@@ -369,10 +369,7 @@ class NardyBot(discord.AutoShardedClient):
     async def deliver_ticks(self) -> int:
         """Serve the move clocks that are due and post their notices; how many tables."""
         served = 0
-        for table, replies in await self.app.tick():
-            if table.platform != PLATFORM:
-                log.warning("clock event for another platform's table %s dropped", table)
-                continue
+        for table, replies in await self.app.tick(platform=PLATFORM):
             update = Update(table, User(PLATFORM, "0", ""), f"tick:{table}")
             await self.perform(update, replies, ChannelOutput(self, int(table.chat)))
             served += 1

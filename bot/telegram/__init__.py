@@ -39,6 +39,9 @@ __all__ = [
 
 log = logging.getLogger("bot.telegram")
 
+TICK_SECONDS = 10.0
+"""How often the move clocks of Telegram's tables are served."""
+
 CONCURRENT_UPDATES = 32
 """Updates handled at once by one process (tables are safe: every write is compare-and-set)."""
 
@@ -118,7 +121,8 @@ async def start_webhook(
 async def serve(app: App, settings: Settings) -> None:
     """Run the bot until cancelled: webhook if a webhook URL is set, else long polling.
 
-    When cancelled it stops taking updates, finishes those in flight and shuts down.
+    The move clocks of Telegram's tables are served every :data:`TICK_SECONDS`.  When cancelled
+    it stops taking updates, finishes those in flight and shuts down.
     """
     if settings.telegram_token is None:
         raise ValueError("TELEGRAM_TOKEN is not set")
@@ -146,7 +150,12 @@ async def serve(app: App, settings: Settings) -> None:
             else:
                 await updater.start_polling(allowed_updates=list(ALLOWED_UPDATES))
                 log.info("Telegram long polling started")
-            await asyncio.Event().wait()
+            adapter: TelegramAdapter = application.bot_data["adapter"]
+            ticker = asyncio.create_task(adapter.tick_loop(application.bot, TICK_SECONDS))
+            try:
+                await asyncio.Event().wait()
+            finally:
+                ticker.cancel()
         finally:
             if webhook is not None:
                 await webhook.stop()

@@ -624,6 +624,33 @@ class TelegramAdapter:
             if not _is_ignorable(exc):
                 log.warning("inline message not edited: %s", exc.message)
 
+    # -- the move clock -------------------------------------------------------------------------
+
+    async def deliver_ticks(self, bot: Bot) -> int:
+        """Serve the move clocks of Telegram's tables and post their notices; how many tables.
+
+        A game played on an inline message has no chat to post to: its clock is served (the
+        player on roll can still be claimed against from the card) but nothing is posted.
+        """
+        served = 0
+        for table, replies in await self.app.tick(platform=PLATFORM):
+            if table.chat.startswith(INLINE_CHAT_PREFIX):
+                log.info("clock notice of inline table %s not posted", table)
+                continue
+            topic = int(table.topic) if table.topic is not None else None
+            await self.perform(bot, ChatTarget(int(table.chat), topic), table, replies)
+            served += 1
+        return served
+
+    async def tick_loop(self, bot: Bot, every: float) -> None:
+        """Serve the move clocks every ``every`` seconds until cancelled."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.deliver_ticks(bot)
+            except Exception:
+                log.exception("serving the move clocks failed")
+
     # -- errors ---------------------------------------------------------------------------------
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
