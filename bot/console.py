@@ -27,6 +27,7 @@ from bot.store import StoreUnavailable, TableKey
 from engine.game import Game, Phase
 from engine.match import Match
 from engine.movegen import legal_plays
+from engine.notation import format_play
 from renderers.text import render_text
 
 TABLE = TableKey("console", "local")
@@ -158,7 +159,11 @@ class Console:
                 line = "roll"
             elif game.turn == 1 and game.phase is Phase.MOVE and game.dice is not None:
                 plays = legal_plays(game.current, game.dice)
-                line = "move " + self.rng.choice(plays).notation() if plays else "confirm"
+                if plays:
+                    play = self.rng.choice(plays)
+                    line = "move " + format_play(game.current, game.dice, play, plays=plays)
+                else:
+                    line = "confirm"
             else:
                 return
             self._print(f"{self.other.name}> {line}")

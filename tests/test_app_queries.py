@@ -10,6 +10,7 @@ from test_app_support import (
     Chat,
     Dice,
     play_turn_by_buttons,
+    typed_forms,
 )
 
 from bot.app import App
@@ -18,7 +19,6 @@ from bot.store import MemoryStore
 from engine.chouette import Chouette
 from engine.game import Phase
 from engine.match import Match
-from engine.movegen import legal_plays
 
 
 async def test_two_player_table() -> None:
@@ -34,7 +34,7 @@ async def test_two_player_table() -> None:
             offered = legal_play_notations(table, user.ref)
             seat = table.seat_of(user.ref)
             if game.phase is Phase.MOVE and seat == game.turn and game.dice is not None:
-                expected = [p.notation() for p in legal_plays(game.position, game.dice)]
+                expected = typed_forms(game)
                 assert offered == expected and offered
                 seen_move = True
             else:
@@ -61,7 +61,7 @@ async def test_chouette_captain_and_box() -> None:
         for ref in people:
             offered = legal_play_notations(table, ref)
             if game.phase is Phase.MOVE and ref == mover and game.dice is not None:
-                assert offered == [p.notation() for p in legal_plays(game.position, game.dice)]
+                assert offered == typed_forms(game)
                 movers.add(ref)
             else:
                 assert offered == []

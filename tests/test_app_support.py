@@ -31,6 +31,8 @@ from bot.store import MemoryStore, RedisStore, Store, TableKey
 from engine.chouette import Chouette
 from engine.game import Game, Phase
 from engine.match import Match
+from engine.movegen import legal_plays
+from engine.notation import format_play
 
 ALICE = User("telegram", "1", "Alice", "en")
 BOB = User("telegram", "2", "Bob", "en")
@@ -144,6 +146,13 @@ def check_keyboard(rows: Sequence[Sequence[Button]]) -> None:
     for row in rows:
         for button in row:
             assert 1 <= len(button.label) <= 80 and len(button.payload.encode()) <= 64
+
+
+def typed_forms(game: Game) -> list[str]:
+    """The legal plays of the game's roll as a player types them back (``format_play``)."""
+    assert game.dice is not None
+    plays = legal_plays(game.position, game.dice)
+    return [format_play(game.position, game.dice, p, plays=plays) for p in plays]
 
 
 def texts(replies: Sequence[Reply]) -> str:

@@ -24,7 +24,7 @@ from discord_harness import (
     components_of,
     installed,
 )
-from test_app_support import Dice
+from test_app_support import Dice, typed_forms
 
 from bot.app import App, Reply, Table, Update
 from bot.discord_bot import NardyBot, serve, table_key
@@ -35,7 +35,6 @@ from bot.store import MemoryStore, RedisStore, Store
 from engine.chouette import BOX, TEAM, Chouette
 from engine.game import Game, Phase
 from engine.match import Match
-from engine.movegen import legal_plays
 
 ALICE = Person(100000000000000001, "Alice")
 BOB = Person(100000000000000002, "Bob")
@@ -245,7 +244,7 @@ async def test_move_autocomplete_offers_exactly_the_legal_plays(
     for _ in range(40):
         game = (await match(driver)).game
         if game.phase is Phase.MOVE and game.dice is not None:
-            plays = [p.notation() for p in legal_plays(game.position, game.dice)]
+            plays = typed_forms(game)
             if 1 < len(plays) <= 25:
                 break
         await take_turn(driver, people, game)
@@ -286,7 +285,7 @@ async def test_move_autocomplete_caps_at_25(fake_discord: FakeDiscord) -> None:
     for _ in range(200):
         game = (await match(driver)).game
         if game.phase is Phase.MOVE and game.dice is not None:
-            plays = [p.notation() for p in legal_plays(game.position, game.dice)]
+            plays = typed_forms(game)
             if len(plays) > 25:
                 break
         await take_turn(driver, people, game)
@@ -447,7 +446,7 @@ async def test_a_deleted_board_does_not_stop_the_game(fake_discord: FakeDiscord)
     assert game.phase is Phase.MOVE and game.dice is not None and game.turn is not None
     # A moderator deletes the board; the player types his play instead.
     del fake_discord.messages[int(state.board_message)]
-    play = legal_plays(game.position, game.dice)[0].notation()
+    play = typed_forms(game)[0]
     await driver.command([ALICE, BOB][game.turn], "move", play)
     assert (await table(driver)).version > state.version
     newest = fake_discord.public()[-1]

@@ -16,6 +16,8 @@ from bot.app.types import Button, ClearButtons, EditBoard, Keyboard, SendBoard, 
 from engine.chouette import BOX, Chouette, ChouetteGame
 from engine.cube import Options
 from engine.game import Phase
+from engine.movegen import Play
+from engine.notation import parse_play
 from engine.result import WinKind
 from renderers.view import ChouetteMember, ChouetteView
 
@@ -249,12 +251,13 @@ def _propose(ctx: _Ctx, table: Table, ch: Chouette, args: tuple[Any, ...]) -> Ta
         text = " ".join(str(a) for a in args)
         cur = ch.current
         assert cur is not None
+        play: Play | str = text
         if cur.game.phase is Phase.MOVE and cur.game.dice is not None:
-            from engine.notation import parse_play
-
-            text = parse_play(cur.game.position, cur.game.dice, text).notation()
-        ch = ch.propose(ctx.user.ref, "play", text)
-        what = text
+            play = parse_play(cur.game.position, cur.game.dice, text)
+        ch = ch.propose(ctx.user.ref, "play", play)
+        assert ch.current is not None
+        # The proposal as the engine wrote it: it reads back as the same play.
+        what = ch.current.proposals[-1].play
     ctx.replies.append(SendText(ctx.tr("chouette-proposal", player=ctx.user.name, play=what)))
     return replace(table, chouette=ch.to_dict())
 

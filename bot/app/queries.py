@@ -12,6 +12,7 @@ from engine.errors import EngineError
 from engine.game import Game, Phase
 from engine.match import Match
 from engine.movegen import legal_plays
+from engine.notation import format_play
 
 
 def _game_and_mover(table: Table) -> tuple[Game, str] | None:
@@ -47,4 +48,6 @@ def legal_play_notations(table: Table, user: str) -> list[str]:
     game, mover = found
     if mover != user or game.phase is not Phase.MOVE or game.dice is None:
         return []
-    return [play.notation() for play in legal_plays(game.position, game.dice) if play.steps]
+    plays = legal_plays(game.position, game.dice)
+    # Text that is typed back: the form that never reads as another play.
+    return [format_play(game.position, game.dice, p, plays=plays) for p in plays if p.steps]
