@@ -25,6 +25,7 @@ from renderers.view import (
     Orientation,
     RenderError,
     merged_labels,
+    score_label,
 )
 
 WIDTH = 1280
@@ -242,12 +243,7 @@ def _strips(
             anchor="end",
             attrs=f' data-pips="{who}"',
         )
-        score = view.score
-        shown: str | None = None
-        if isinstance(score, MatchScore):
-            shown = str(score.score[seat])
-        elif isinstance(score, MoneyScore):
-            shown = f"{score.totals[seat]:+d}" if score.totals[seat] else "0"
+        shown = score_label(view.score, seat)
         if shown is not None:
             cv.add(
                 f'<rect x="1150" y="{top + 10}" width="96" height="{_STRIP_H - 20}" rx="10"'

@@ -28,6 +28,7 @@ from renderers.view import (
     Orientation,
     RenderError,
     merged_labels,
+    score_label,
 )
 
 NARROW_WIDTH = 34
@@ -125,13 +126,7 @@ def _player(
 ) -> list[str]:
     seat = seen.seats[side]
     mark = g.on_roll if view.turn == seat else " "
-    score = view.score
-    right = ""
-    if isinstance(score, MatchScore):
-        right = str(score.score[seat])
-    elif isinstance(score, MoneyScore):
-        total = score.totals[seat]
-        right = f"{total:+d}" if total else "0"
+    right = score_label(view.score, seat) or ""
     name = view.names[seat] or "-"
     room = limit - len(right) - 4
     head = f"{mark}{glyph[side]} {_clip(name, room)}"

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
-from engine import Points, Position, Step
+from engine import Points, Position, Step, format_points
 
 if TYPE_CHECKING:
     from engine.chouette import Chouette
@@ -96,6 +96,20 @@ class MoneyScore:
     """A money session: each seat's running total in points (may be negative)."""
 
     totals: tuple[Points, Points] = (0, 0)
+
+
+def score_label(score: MatchScore | MoneyScore | None, seat: int) -> str | None:
+    """A seat's score as the board shows it: ``3`` or ``2½`` in a match, ``+4``/``-1½``/``0``
+    in a money session; ``None`` without a score."""
+    if isinstance(score, MatchScore):
+        return format_points(score.score[seat])
+    if isinstance(score, MoneyScore):
+        total = score.totals[seat]
+        if not total:
+            return "0"
+        magnitude: Points = total if total > 0 else -total
+        return ("+" if total > 0 else "-") + format_points(magnitude)
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -219,3 +219,21 @@ def test_gallery_boards_render_in_every_form() -> None:
             sides = glyph_sides(view, viewer, False)
             text = render_text(view, viewer=viewer)
             assert parse_narrow(text, sides, "│") == expected_points(view, viewer)
+
+
+def test_half_points_of_drawn_long_nardy_games_are_shown_as_players_write_them() -> None:
+    from fractions import Fraction
+
+    from renderers import render_svg
+    from renderers.view import MoneyScore, score_label
+
+    assert score_label(MatchScore(5, (Fraction(5, 2), 3)), 0) == "2½"
+    assert score_label(MatchScore(5, (Fraction(5, 2), 3)), 1) == "3"
+    money = MoneyScore((Fraction(-3, 2), Fraction(3, 2)))
+    assert (score_label(money, 0), score_label(money, 1)) == ("-1½", "+1½")
+    assert score_label(MoneyScore((0, -4)), 0) == "0"
+    assert score_label(MoneyScore((0, -4)), 1) == "-4"
+    assert score_label(None, 0) is None
+    view = BoardView.seated(LongNardyPosition.initial(), on_roll=0, score=money)
+    assert "1½" in render_svg(view)
+    assert "-1½" in render_text(view)
