@@ -459,3 +459,15 @@ async def test_long_nardy_table_first_turns() -> None:
         await play_turn_by_buttons(chat, USERS, game)
     game = (await chat.match()).game
     assert game.variant == "long_nardy" and any(e.action == "move" for e in game.log)
+
+
+async def test_long_nardy_draw_scoring_is_a_table_option() -> None:
+    chat = Chat(App(MemoryStore(), dice=Dice(3)))
+    refused = texts(await chat.send(ALICE, "/new nardy 3 last_roll_draw=on draw_points=two"))
+    assert "draw_points" in refused and "two" in refused
+    assert await chat.app.load_table(chat.key) is None
+    lobby = texts(await chat.send(ALICE, "/new nardy 3 last_roll_draw=on draw_points=one"))
+    assert "last roll for a draw: on" in lobby and "a draw scores: one point each" in lobby
+    await chat.press(BOB, "Join")
+    options = (await chat.match()).options
+    assert options.last_roll_draw and options.draw_points == "one"

@@ -92,6 +92,7 @@ OPTION_NAMES: tuple[str, ...] = (
     "cube_limit",
     "cube",
     "last_roll_draw",
+    "draw_points",
     "next_game_starts",
     "koks",
     "prime_rule",
@@ -1445,7 +1446,9 @@ def _option_value(name: str, value: str) -> Any:
         if not value.isdigit() or len(value) > 4:
             raise Refused("app-bad-option", option=name, value=value[:16])
         return int(value)
-    if name in ("cube_progression", "next_game_starts"):
+    if name == "draw_points" and value not in ("half", "one"):
+        raise Refused("app-bad-option", option=name, value=value[:16])
+    if name in ("cube_progression", "next_game_starts", "draw_points"):
         return value
     raise Refused("app-bad-option", option=name, value=value[:16])
 

@@ -121,6 +121,8 @@ def options_text(tr: Tr, table: Table) -> str:
         prime = "home" if table.variant == "long_nardy_home_prime" else "ahead"
         parts.append(tr("option-prime-rule", value=prime))
         parts.append(tr("option-last-roll-draw", value=word(opts.last_roll_draw)))
+        if opts.last_roll_draw:
+            parts.append(tr("option-draw-points", value=opts.draw_points))
         if table.mode != "match" or table.length > 1:
             parts.append(tr("option-next-game-starts", value=opts.next_game_starts))
     return "; ".join(parts)
