@@ -514,7 +514,6 @@ app-leave-playing = З гульні, што ідзе, не выйсці: зда�
 app-table-closed = Стол зачынены.
 app-abort-pending = Вы ўжо прапанавалі перапыніць гульню; чакаем саперніка.
 app-chouette-only = Гэта толькі для шуэта.
-app-chouette-no-resign = У шуэце не здаюцца: не прымайце падваенне або гуляйце далей.
 app-chouette-joined = { $player } запісваецца і гуляе з наступнай партыі.
 app-chouette-ends = Засталося менш за трох гульцоў: { -chouette } скончаны.
 app-chouette-waiting = Чакаем: { $players }

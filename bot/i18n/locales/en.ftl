@@ -493,7 +493,6 @@ app-leave-playing = You cannot leave a running game: /resign, or /abort it by ag
 app-table-closed = The table is closed.
 app-abort-pending = You have asked to abort already; waiting for your opponent.
 app-chouette-only = That is for a { -chouette }.
-app-chouette-no-resign = There is no resigning in a { -chouette }: pass a double or play on.
 # $player
 app-chouette-joined = { $player } joins and plays from the next game.
 app-chouette-ends = Fewer than three players are left: the { -chouette } ends.

@@ -514,7 +514,6 @@ app-leave-playing = Из идущей игры не уйти: сдайтесь (
 app-table-closed = Стол закрыт.
 app-abort-pending = Вы уже предложили прервать игру; ждём соперника.
 app-chouette-only = Это только для шуэта.
-app-chouette-no-resign = В шуэте не сдаются: не принимайте удвоение или играйте дальше.
 app-chouette-joined = { $player } записывается и играет со следующей партии.
 app-chouette-ends = Осталось меньше трёх игроков: { -chouette } окончен.
 app-chouette-waiting = Ждём: { $players }

@@ -514,7 +514,6 @@ app-leave-playing = З гри, що триває, не вийти: здайте�
 app-table-closed = Стіл закрито.
 app-abort-pending = Ви вже запропонували перервати гру; чекаємо суперника.
 app-chouette-only = Це лише для шуету.
-app-chouette-no-resign = У шуеті не здаються: не приймайте подвоєння або грайте далі.
 app-chouette-joined = { $player } записується і грає з наступної партії.
 app-chouette-ends = Залишилося менше трьох гравців: { -chouette } закінчено.
 app-chouette-waiting = Чекаємо: { $players }
