@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fake_telegram import FakeBotApi
-from telegram_support import ALICE, BOB, CAROL, EVE, running_bot
+from telegram_support import ALICE, BOB, CAROL, DAVE, EVE, running_bot
 from test_app_support import Dice
 from test_telegram import GROUP, GROUP_KEY, open_group_game, unexpected_errors
 
@@ -39,12 +40,14 @@ async def test_group_game_by_buttons_and_typed_moves_in_text_mode() -> None:
         assert unexpected_errors(bot.fake) == []
 
 
-async def test_three_player_chouette_with_each_members_own_take() -> None:
-    players = {u.id: u for u in (ALICE, BOB, CAROL)}
+@pytest.mark.parametrize("size", [3, 4])
+async def test_chouette_with_each_members_own_take(size: int) -> None:
+    seated = (ALICE, BOB, CAROL, DAVE)[:size]
+    players = {u.id: u for u in seated}
     async with running_bot(App(MemoryStore(), dice=Dice(8))) as bot:
         chat = bot.fake.chat(GROUP, "supergroup")
         await bot.say(ALICE, chat, "/new chouette")
-        for member in (BOB, CAROL):
+        for member in seated[1:]:
             await bot.press(member, chat, "Join")
         assert (await bot.press(BOB, chat, "Start"))["text"]  # only the creator starts
         await bot.press(ALICE, chat, "Start")
@@ -59,7 +62,7 @@ async def test_three_player_chouette_with_each_members_own_take() -> None:
             return players[int(ref.split(":")[1])]
 
         first = (await state()).current
-        assert first is not None and len(first.members) == 2
+        assert first is not None and len(first.members) == size - 1
         box_doubled = False
         takes: list[str] = []
         for _ in range(600):
@@ -94,7 +97,7 @@ async def test_three_player_chouette_with_each_members_own_take() -> None:
             await bot.play_turn(chat, GROUP_KEY, acting, game)
         else:
             raise AssertionError("the chouette game did not end")
-        assert box_doubled and len(takes) == 2 and len(set(takes)) == 2
+        assert box_doubled and len(takes) == size - 1 and len(set(takes)) == size - 1
         assert unexpected_errors(bot.fake) == []
 
 
