@@ -72,6 +72,11 @@ class Settings(BaseSettings):
     """Discord bot token; Discord is served when it is set."""
     discord_test_guild: int | None = None
     """Guild id to sync slash commands to instantly while developing; unset = global sync."""
+    discord_shard_count: int | None = Field(default=None, ge=1)
+    """Shards of the whole Discord bot when its shards are split over several processes;
+    unset = Discord's recommended count, every shard in this process."""
+    discord_shards: str | None = None
+    """The shards this process runs, e.g. ``0-3`` or ``0,2``; needs ``DISCORD_SHARD_COUNT``."""
     redis_url: str | None = Field(default=None, repr=False)
     """``redis://[:password@]host:port/db``, ``rediss://`` or ``unix://``; unset = memory store."""
     redis_cluster: bool = False
@@ -148,6 +153,15 @@ class Settings(BaseSettings):
                 raise ValueError("TELEGRAM_WEBHOOK_URL is set but TELEGRAM_TOKEN is not")
         if self.redis_cluster and self.redis_url is None:
             raise ValueError("REDIS_CLUSTER is on but REDIS_URL is not set")
+        if self.discord_shards is not None:
+            if self.discord_shard_count is None:
+                raise ValueError("DISCORD_SHARDS is set but DISCORD_SHARD_COUNT is not")
+            ids = _shard_ids(self.discord_shards)
+            if not ids or max(ids) >= self.discord_shard_count:
+                raise ValueError(
+                    f"DISCORD_SHARDS must name shards from 0 to {self.discord_shard_count - 1},"
+                    " like 0-3 or 0,2"
+                )
         return self
 
     @field_serializer("redis_url")
@@ -163,6 +177,11 @@ class Settings(BaseSettings):
     def telegram_listen_port(self) -> int:
         """The port part of ``TELEGRAM_LISTEN``."""
         return int(self.telegram_listen.rpartition(":")[2])
+
+    @property
+    def discord_shard_ids(self) -> list[int] | None:
+        """The shard ids of ``DISCORD_SHARDS`` (``None``: every shard of the bot)."""
+        return _shard_ids(self.discord_shards) if self.discord_shards is not None else None
 
     @property
     def table_ttl_seconds(self) -> float:
@@ -182,6 +201,8 @@ class Settings(BaseSettings):
             "telegram_base_url": self.telegram_base_url,
             "discord": self.discord_token is not None,
             "discord_test_guild": self.discord_test_guild,
+            "discord_shards": self.discord_shards,
+            "discord_shard_count": self.discord_shard_count,
             "redis": _mask_url(self.redis_url) if self.redis_url else None,
             "redis_cluster": self.redis_cluster,
             "metrics_port": self.metrics_port,
@@ -190,6 +211,20 @@ class Settings(BaseSettings):
             "default_language": self.default_language,
             "table_ttl_days": self.table_ttl_days,
         }
+
+
+def _shard_ids(text: str) -> list[int]:
+    """``0-3,5`` → ``[0, 1, 2, 3, 5]``; an empty list when the text is not of that form."""
+    ids: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            return []
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first or last - first > 10_000:
+            return []
+        ids.update(range(first, last + 1))
+    return sorted(ids)
 
 
 def _describe(error: ValidationError) -> str:

@@ -659,5 +659,13 @@ async def test_serve_starts_the_bot_with_the_settings(monkeypatch: pytest.Monkey
     await serve(app, both)
     # It serves the move clocks of Discord's tables, alone or next to Telegram.
     assert started_with == [("d-token", GUILD_ID, 10.0), ("d-token", None, 10.0)]
+    shards: list[tuple[int | None, list[int] | None]] = []
+
+    async def start_shards(self: NardyBot, token: str, *, reconnect: bool = True) -> None:
+        shards.append((self.shard_count, self.shard_ids))
+
+    monkeypatch.setattr(NardyBot, "start", start_shards)
+    await serve(app, load_settings(discord_token="d", discord_shard_count=4, discord_shards="2,3"))
+    assert shards == [(4, [2, 3])]
     with pytest.raises(ValueError, match="DISCORD_TOKEN"):
         await serve(app, load_settings(telegram_token="t-token"))

@@ -121,6 +121,10 @@ def test_secret_not_echoed_in_errors(monkeypatch: pytest.MonkeyPatch) -> None:
         ({"DEFAULT_LANGUAGE": "de"}, "DEFAULT_LANGUAGE: must be one of en, ru, uk, be"),
         ({"TABLE_TTL_DAYS": "-1"}, "TABLE_TTL_DAYS"),
         ({"DISCORD_TEST_GUILD": "general"}, "DISCORD_TEST_GUILD"),
+        ({"DISCORD_SHARDS": "0-3"}, "DISCORD_SHARDS is set but DISCORD_SHARD_COUNT is not"),
+        ({"DISCORD_SHARDS": "2-9", "DISCORD_SHARD_COUNT": "8"}, "shards from 0 to 7"),
+        ({"DISCORD_SHARDS": "three", "DISCORD_SHARD_COUNT": "8"}, "like 0-3 or 0,2"),
+        ({"DISCORD_SHARD_COUNT": "0"}, "DISCORD_SHARD_COUNT"),
     ],
 )
 def test_invalid_settings_are_clear(
@@ -131,6 +135,14 @@ def test_invalid_settings_are_clear(
     with pytest.raises(SettingsError, match=re.escape(message)) as caught:
         load_settings()
     assert str(caught.value).startswith("invalid settings:")
+
+
+def test_discord_shards_split_over_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert load_settings().discord_shard_ids is None
+    monkeypatch.setenv("DISCORD_SHARD_COUNT", "8")
+    monkeypatch.setenv("DISCORD_SHARDS", "0-2, 5")
+    settings = load_settings()
+    assert settings.discord_shard_count == 8 and settings.discord_shard_ids == [0, 1, 2, 5]
 
 
 def test_overrides_for_tests() -> None:

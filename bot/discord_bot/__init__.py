@@ -35,6 +35,8 @@ async def serve(app: App, settings: Settings) -> None:
         app,
         test_guild=settings.discord_test_guild,
         tick_seconds=10.0,
+        shard_count=settings.discord_shard_count,
+        shard_ids=settings.discord_shard_ids,
     )
     async with bot:
         await bot.start(token.get_secret_value())
