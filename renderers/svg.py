@@ -20,10 +20,9 @@ from renderers.theme import CheckerColors, Theme, find_theme
 from renderers.view import (
     BoardView,
     ChouetteView,
-    MatchScore,
-    MoneyScore,
     Orientation,
     RenderError,
+    caption_parts,
     merged_labels,
     score_label,
 )
@@ -173,21 +172,7 @@ def _side_name(side: int | None) -> str:
 
 
 def _caption(cv: _Canvas, view: BoardView, th: Theme, words: Mapping[str, str]) -> None:
-    parts: list[str] = []
-    variant_label = words.get(view.variant, view.variant.replace("_", " "))
-    if variant_label:
-        parts.append(variant_label)
-    if view.chouette is not None:
-        parts.append(words["chouette"])
-    score = view.score
-    if isinstance(score, MatchScore):
-        parts.append(words["match"].format(length=score.length))
-        if score.crawford:
-            parts.append(words["crawford"])
-        elif score.post_crawford:
-            parts.append(words["post_crawford"])
-    elif isinstance(score, MoneyScore):
-        parts.append(words["money"])
+    parts = caption_parts(view, words)
     if parts:
         cv.text(WIDTH / 2, _CAPTION_Y + 2, " · ".join(parts), size=26, fill=th.muted, bold=True)
 

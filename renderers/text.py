@@ -23,10 +23,9 @@ from engine.notation import format_steps
 from renderers.seen import OPPONENT, VIEWER, Seen
 from renderers.view import (
     BoardView,
-    MatchScore,
-    MoneyScore,
     Orientation,
     RenderError,
+    caption_parts,
     merged_labels,
     score_label,
 )
@@ -97,22 +96,7 @@ def _clip(line: str, limit: int) -> str:
 
 
 def _caption(view: BoardView, words: Mapping[str, str]) -> str:
-    parts: list[str] = []
-    variant_label = words.get(view.variant, view.variant.replace("_", " "))
-    if variant_label:
-        parts.append(variant_label)
-    if view.chouette is not None:
-        parts.append(words["chouette"])
-    score = view.score
-    if isinstance(score, MatchScore):
-        parts.append(words["match"].format(length=score.length))
-        if score.crawford:
-            parts.append(words["crawford"])
-        elif score.post_crawford:
-            parts.append(words["post_crawford"])
-    elif isinstance(score, MoneyScore):
-        parts.append(words["money"])
-    return " · ".join(parts)
+    return " · ".join(caption_parts(view, words))
 
 
 def _player(

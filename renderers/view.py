@@ -98,6 +98,27 @@ class MoneyScore:
     totals: tuple[Points, Points] = (0, 0)
 
 
+def caption_parts(view: BoardView, words: Mapping[str, str]) -> list[str]:
+    """The board's caption, in parts: the game, chouette, match length with Crawford or
+    post-Crawford, or money; ``words`` are the labels (``merged_labels``)."""
+    parts: list[str] = []
+    variant_label = words.get(view.variant, view.variant.replace("_", " "))
+    if variant_label:
+        parts.append(variant_label)
+    if view.chouette is not None:
+        parts.append(words["chouette"])
+    score = view.score
+    if isinstance(score, MatchScore):
+        parts.append(words["match"].format(length=score.length))
+        if score.crawford:
+            parts.append(words["crawford"])
+        elif score.post_crawford:
+            parts.append(words["post_crawford"])
+    elif isinstance(score, MoneyScore):
+        parts.append(words["money"])
+    return parts
+
+
 def score_label(score: MatchScore | MoneyScore | None, seat: int) -> str | None:
     """A seat's score as the board shows it: ``3`` or ``2½`` in a match, ``+4``/``-1½``/``0``
     in a money session; ``None`` without a score."""
