@@ -39,7 +39,7 @@ from engine.chouette_table import (
 )
 from engine.cube import CubeState, Options
 from engine.errors import EngineError, IllegalAction, UnsupportedSchema
-from engine.game import Game, Phase, Reason, find_variant
+from engine.game import Game, Phase, Reason, check_schema, find_variant
 from engine.movegen import Play, Step
 from engine.result import WinKind
 
@@ -1061,25 +1061,8 @@ class Chouette:
 
 def _check_schema(data: object) -> None:
     """Refuse anything but a chouette dict of :data:`SCHEMA_VERSION`."""
-    if not isinstance(data, Mapping):
-        raise EngineError("a saved chouette must be a dict", code="corrupt_state")
-    version = data.get("v")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise UnsupportedSchema(
-            f"a saved chouette without a valid schema version ({version!r}) is refused",
-            params={"version": repr(version)},
-        )
-    if version > SCHEMA_VERSION:
-        raise UnsupportedSchema(
-            f"the saved chouette has schema version {version}, newer than {SCHEMA_VERSION}; "
-            "update the program to read it",
-            params={"version": version},
-        )
-    if version != SCHEMA_VERSION:
-        raise UnsupportedSchema(
-            f"the saved chouette has unknown schema version {version}",
-            params={"version": version},
-        )
+    check_schema(data, "chouette", SCHEMA_VERSION)
+    assert isinstance(data, dict)
     if data.get("kind") != "chouette":
         raise EngineError(
             f"the saved state is not a chouette (kind {data.get('kind')!r})", code="corrupt_state"

@@ -1161,8 +1161,8 @@ _GAME_KEYS = frozenset(
 )
 
 
-def check_schema(data: object, what: str) -> None:
-    """Refuse anything but a dict of :data:`SCHEMA_VERSION` (shared by every saved state)."""
+def check_schema(data: object, what: str, current: int = SCHEMA_VERSION) -> None:
+    """Refuse anything but a dict of schema version ``current`` (shared by every saved state)."""
     if not isinstance(data, dict):
         raise EngineError(f"a saved {what} must be a dict", code="corrupt_state")
     version = data.get("v")
@@ -1171,13 +1171,13 @@ def check_schema(data: object, what: str) -> None:
             f"a saved {what} without a valid schema version ({version!r}) is refused",
             params={"version": repr(version)},
         )
-    if version > SCHEMA_VERSION:
+    if version > current:
         raise UnsupportedSchema(
-            f"the saved {what} has schema version {version}, newer than {SCHEMA_VERSION}; "
+            f"the saved {what} has schema version {version}, newer than {current}; "
             "update the program to read it",
             params={"version": version},
         )
-    if version != SCHEMA_VERSION:
+    if version != current:
         raise UnsupportedSchema(
             f"the saved {what} has unknown schema version {version}",
             params={"version": version},
