@@ -18,7 +18,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import engine.nardy  # noqa: F401  (registers long nardy with the game engine)
 from bot.app import view
 from bot.app.commands import ALIASES, COMMANDS, Command, TooLong, UnknownCommand, parse_command
 from bot.app.payload import InvalidPayload, Payload, format_payload, parse_payload
