@@ -1,20 +1,35 @@
 """Render time per board (SVG, PNG, text) and PNG size, over boards from random games.
 
-Run ``python -m benchmarks.render [--boards N] [--png-boards N] [--binding resvg-py]``.
-Targets: SVG < 2 ms, PNG < 15 ms per board.
+Run ``python -m benchmarks.render [--boards N] [--png-boards N]``.
+Targets: SVG < 2 ms, PNG < 15 ms per board.  Also printed: the PNG drawn in one band by one
+thread (what a board costs when every core is busy), the rasterising alone, and boards per second
+with several callers at once.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import svg2png_py
 
 from engine import Play, Position, legal_plays
 from engine.nardy import LongNardyPosition
-from renderers import BoardView, CubeView, LastPlay, MatchScore, render_png, render_svg, render_text
+from renderers import (
+    LIGHT,
+    BoardView,
+    CubeView,
+    LastPlay,
+    MatchScore,
+    render_png,
+    render_svg,
+    render_text,
+)
 from renderers import png as png_module
 
 
@@ -58,17 +73,25 @@ def measure(fn: Callable[[BoardView], object], views: list[BoardView]) -> list[f
     return times
 
 
-def _binding() -> str:
-    return "svg2png-py" if png_module.RASTERISE is png_module.rasterise_svg2png else "resvg-py"
+def _png_one_band(view: BoardView) -> object:
+    """The PNG drawn as one band, in the calling thread only."""
+    svg = render_svg(view, background=False, text_as_paths=True)
+    return png_module.svg_to_png(svg, background=LIGHT.background, bands=1)
 
 
 def _rasterise_only(view: BoardView) -> object:
-    """The SVG rendered to raw pixels without PNG encoding (svg2png-py only; else a no-op)."""
-    if png_module._svg2png is None:
-        return None
-    svg = render_svg(view, background=False)
+    """The picture rasterised to raw pixels in one band, without PNG encoding."""
+    svg = render_svg(view, background=False, text_as_paths=True)
     database = png_module._font_database(png_module.FONT_FILES)
-    return png_module._svg2png.svg_to_rgba(svg, database)
+    return svg2png_py.svg_to_rgba(svg, database, bg_color=(255, 255, 255, 255))
+
+
+def throughput(views: list[BoardView], threads: int) -> float:
+    """Boards per second when ``threads`` callers render at once (as the adapters' workers do)."""
+    with ThreadPoolExecutor(threads) as pool:
+        start = time.perf_counter()
+        list(pool.map(render_png, views))
+        return len(views) / (time.perf_counter() - start)
 
 
 def p99(values: list[float]) -> float:
@@ -79,30 +102,29 @@ def p99(values: list[float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--boards", type=int, default=200, help="boards to render (default 200)")
-    parser.add_argument("--png-boards", type=int, default=60, help="of which as PNG (default 60)")
-    parser.add_argument(
-        "--binding",
-        choices=["svg2png-py", "resvg-py"],
-        help="rasterise with this binding of resvg (default: the renderers' own choice)",
-    )
+    parser.add_argument("--png-boards", type=int, default=100, help="of which as PNG (default 100)")
     args = parser.parse_args()
-    if args.binding == "resvg-py":
-        png_module.RASTERISE = png_module.rasterise_resvg_py
-    elif args.binding == "svg2png-py":
-        png_module.RASTERISE = png_module.rasterise_svg2png
     views = boards(args.boards)
     measure(render_svg, views[:10])  # warm up
+    measure(render_png, views[:10])
     svg = measure(render_svg, views)
     text = measure(render_text, views)
     png_views = views[: args.png_boards]
-    sizes = [len(render_png(v)) for v in png_views[:5]]
     png = measure(render_png, png_views)
-    sizes += [len(render_png(v)) for v in png_views[5:]]
-    raster = measure(_rasterise_only, png_views) if _binding() == "svg2png-py" else []
-    print(f"boards: {len(views)} (PNG: {len(png_views)}), 1280 px wide, rasteriser: {_binding()}")
-    rows = [("svg", svg, 2.0), ("text", text, None), ("png", png, 15.0)]
-    if png_module.RASTERISE is png_module.rasterise_svg2png:
-        rows.append(("  of which rasterising (no PNG encoding)", raster, None))
+    sizes = [len(render_png(v)) for v in png_views]
+    one_band = measure(_png_one_band, png_views)
+    raster = measure(_rasterise_only, png_views)
+    print(
+        f"boards: {len(views)} (PNG: {len(png_views)}), 1280 px wide, {os.cpu_count()} cores,"
+        f" {png_module.BANDS} bands, load average {os.getloadavg()[0]:.2f}"
+    )
+    rows = [
+        ("svg", svg, 2.0),
+        ("text", text, None),
+        ("png", png, 15.0),
+        ("png in one band, one thread", one_band, None),
+        ("  of which rasterising (no PNG encoding)", raster, None),
+    ]
     for name, times, target in rows:
         goal = f"  target < {target:g} ms" if target else ""
         print(
@@ -112,6 +134,9 @@ def main() -> None:
         f"png size: median {statistics.median(sizes) / 1024:.1f} KB   "
         f"max {max(sizes) / 1024:.1f} KB  target < 120 KB"
     )
+    for threads in (1, 2, 4):
+        rate = throughput(png_views, threads)
+        print(f"png throughput, {threads} caller thread(s): {rate:.0f} boards/s")
 
 
 if __name__ == "__main__":

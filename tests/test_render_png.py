@@ -12,6 +12,8 @@ import zlib
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import renderers.png as png_module
 from engine import Position
@@ -29,23 +31,10 @@ from renderers import (
     render_png,
     render_svg,
 )
-from renderers.png import (
-    FONT_DIR,
-    Rasteriser,
-    rasterise_resvg_py,
-    rasterise_svg2png,
-    svg_to_png,
-)
+from renderers.glyphs import outline
+from renderers.png import FONT_DIR, adler32_combine, keep_large_blocks, svg_to_png
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-@pytest.fixture(params=[rasterise_svg2png, rasterise_resvg_py], ids=["svg2png", "resvg_py"])
-def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Rasteriser:
-    """Each test runs with both bindings of resvg."""
-    rasterise: Rasteriser = request.param
-    monkeypatch.setattr(png_module, "RASTERISE", rasterise)
-    return rasterise
 
 
 @dataclass
@@ -144,7 +133,7 @@ BUSY = BoardView.seated(
 )
 
 
-def test_png_is_valid_1280_wide_and_small(backend: Rasteriser) -> None:
+def test_png_is_valid_1280_wide_and_small() -> None:
     data = render_png(BUSY)
     img_header = struct.unpack(">II", data[16:24])
     assert data[:8] == SIGNATURE
@@ -159,7 +148,7 @@ def close(pixel: tuple[int, ...], colour: str, tolerance: int = 24) -> bool:
 
 
 @pytest.mark.parametrize("theme", [LIGHT, DARK], ids=lambda t: t.name)
-def test_checkers_background_and_text_are_drawn(theme: Theme, backend: Rasteriser) -> None:
+def test_checkers_background_and_text_are_drawn(theme: Theme) -> None:
     image = decode(render_png(BUSY, theme=theme, width=320))
     scale = 320 / 1280
     assert image.width == 320
@@ -178,7 +167,7 @@ def test_checkers_background_and_text_are_drawn(theme: Theme, backend: Rasterise
     assert image.count(pips_box, rgb(theme.text)) > 8
 
 
-def test_name_pixels_come_from_the_name(backend: Rasteriser) -> None:
+def test_name_pixels_come_from_the_name() -> None:
     named = decode(render_png(BUSY, width=320))
     blank = decode(
         render_png(BoardView.seated(BUSY.position, on_roll=0, names=(" ", "Bob")), width=320)
@@ -189,9 +178,7 @@ def test_name_pixels_come_from_the_name(backend: Rasteriser) -> None:
     assert blank.count(box, ink) == 0
 
 
-def test_text_needs_only_the_shipped_fonts(
-    backend: Rasteriser, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_text_needs_only_the_shipped_fonts(monkeypatch: pytest.MonkeyPatch) -> None:
     assert {p.name for p in FONT_DIR.iterdir()} >= {
         "DejaVuSans.ttf",
         "DejaVuSans-Bold.ttf",
@@ -229,18 +216,133 @@ def test_text_needs_only_the_shipped_fonts(
     ],
     ids=["long_nardy", "chouette"],
 )
-def test_other_tables_render(view: BoardView, backend: Rasteriser) -> None:
+def test_other_tables_render(view: BoardView) -> None:
     data = render_png(view)
     assert struct.unpack(">II", data[16:24]) == (1280, svg_height(view))
     assert len(data) < 120_000
 
 
-def test_the_faster_binding_is_the_default() -> None:
-    assert png_module.RASTERISE is rasterise_svg2png
-
-
-def test_bad_width_and_background() -> None:
+def test_bad_width_background_and_svg() -> None:
     with pytest.raises(RenderError):
         render_png(BUSY, width=10)
     with pytest.raises(RenderError):
-        rasterise_svg2png(render_svg(BUSY), "white", None)
+        svg_to_png(render_svg(BUSY), background="white")
+    with pytest.raises(RenderError):
+        svg_to_png('<svg xmlns="http://www.w3.org/2000/svg"></svg>')
+    with pytest.raises(RenderError):
+        svg_to_png("no svg here")
+
+
+def pixels(data: bytes) -> list[bytes]:
+    return decode(data).rows
+
+
+def differences(a: list[bytes], b: list[bytes]) -> tuple[int, int]:
+    """(values that differ, the largest difference) between two decoded images."""
+    changed, worst = 0, 0
+    for row_a, row_b in zip(a, b, strict=True):
+        if row_a != row_b:
+            for x, y in zip(row_a, row_b, strict=True):
+                if x != y:
+                    changed += 1
+                    worst = max(worst, abs(x - y))
+    return changed, worst
+
+
+@pytest.mark.parametrize("bands", [2, 3, 4])
+def test_bands_draw_the_picture_drawn_whole(bands: int) -> None:
+    """Cut into bands, the board decodes to the same pixels, up to anti-aliasing at the cuts."""
+    svg = render_svg(BUSY, background=False, text_as_paths=True)
+    whole = pixels(svg_to_png(svg, background=LIGHT.background, bands=1))
+    cut = pixels(svg_to_png(svg, background=LIGHT.background, bands=bands))
+    changed, worst = differences(whole, cut)
+    assert changed < 0.001 * len(whole) * len(whole[0])
+    assert worst <= 96
+
+
+def test_bands_join_into_one_valid_stream() -> None:
+    data = svg_to_png(render_svg(BUSY, background=False), background=DARK.background, bands=4)
+    image = decode(data)  # zlib checks the joined stream's Adler-32
+    assert image.channels == 4 and image.height == svg_height(BUSY)
+    assert image.pixel(4, 4) == rgb(DARK.background)
+
+
+@given(st.binary(max_size=300), st.binary(max_size=300))
+def test_adler32_combine_is_zlibs(first: bytes, second: bytes) -> None:
+    joined = adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+    assert joined == zlib.adler32(first + second)
+
+
+def test_transparent_page_is_straight_alpha() -> None:
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">'
+        '<rect x="0" y="0" width="100" height="200" fill="#FF8000" fill-opacity="0.5"/></svg>'
+    )
+    image = decode(svg_to_png(svg))
+    row = image.rows[100]
+    assert tuple(row[40:44]) == (255, 128, 0, 128)  # colour un-premultiplied, alpha kept
+    assert tuple(row[600:604]) == (0, 0, 0, 0)
+
+
+def test_a_view_box_of_another_shape_is_fitted_not_stretched() -> None:
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 100 50">'
+        '<rect width="100" height="50" fill="#000000"/></svg>'
+    )
+    image = decode(svg_to_png(svg, background="#FFFFFF", width=400, bands=4))
+    assert (image.width, image.height) == (400, 400)
+    assert image.pixel(200, 200)[:3] == (0, 0, 0)  # the box, centred
+    assert image.pixel(200, 20)[:3] == (255, 255, 255)  # the margin above it
+
+
+def test_allocator_keeps_large_blocks() -> None:
+    assert keep_large_blocks() is True
+
+
+def ink_box(image: Image, colour: tuple[int, int, int]) -> tuple[int, int, int, int]:
+    xs: list[int] = []
+    ys: list[int] = []
+    for y in range(image.height):
+        for x in range(image.width):
+            if max(abs(a - b) for a, b in zip(image.pixel(x, y), colour, strict=True)) < 100:
+                xs.append(x)
+                ys.append(y)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@pytest.mark.parametrize(
+    ("content", "anchor", "bold"),
+    [
+        ("Алексей 167", "start", True),
+        ("pips", "end", False),
+        ("Match to 7 · Crawford", "middle", True),
+        ("AVAVA Tw", "start", False),  # kerned pairs
+    ],
+)
+def test_outlined_text_sits_where_resvg_sets_it(content: str, anchor: str, bold: bool) -> None:
+    """The glyph paths land on the pixels resvg's own text layout inks, within a pixel or two."""
+    weight = ' font-weight="bold"' if bold else ""
+    head = '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="80">'
+    shaped = (
+        f'{head}<text x="300" y="55" font-family="DejaVu Sans" font-size="40"{weight}'
+        f' text-anchor="{anchor}" fill="#000000">{content}</text></svg>'
+    )
+    paths = outline(content, 300, 55, size=40, bold=bold, anchor=anchor, fill="#000000")
+    assert paths is not None and "<text" not in paths
+    by_resvg = decode(svg_to_png(shaped, background="#FFFFFF"))
+    by_outline = decode(svg_to_png(f"{head}{paths}</svg>", background="#FFFFFF"))
+    expected = ink_box(by_resvg, (0, 0, 0))
+    got = ink_box(by_outline, (0, 0, 0))
+    assert all(abs(a - b) <= 2 for a, b in zip(expected, got, strict=True)), (expected, got)
+
+
+def test_board_text_is_inked_without_any_font_at_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With text as outlines the rasteriser needs no font: the names still appear."""
+    monkeypatch.setattr(png_module, "FONT_FILES", ())
+    png_module._font_database.cache_clear()
+    try:
+        image = decode(render_png(BUSY, width=320))
+    finally:
+        png_module._font_database.cache_clear()
+    name_box = (118 / 4, 996 / 4, 420 / 4, 1064 / 4)
+    assert image.count(name_box, rgb(LIGHT.text)) > 15

@@ -460,3 +460,41 @@ def test_checker_colours_differ_in_luminance(theme: Theme) -> None:
             assert max(contrast(checker.fill, ground), contrast(checker.rim, ground)) >= 3
         # counts on checkers are large bold text: WCAG asks 3:1 for it
         assert contrast(checker.ink, checker.fill) >= 3
+
+
+def strings(root: ET.Element) -> list[tuple[tuple[tuple[str, str], ...], str]]:
+    """Every string drawn, with its data attributes: ``<text>`` content or an outline's label."""
+    found = []
+    for e in root.iter():
+        if e.tag == f"{NS}text":
+            content = e.text or ""
+        elif e.tag == f"{NS}g" and "aria-label" in e.attrib:
+            content = e.attrib["aria-label"]
+        else:
+            continue
+        data = tuple(sorted((k, v) for k, v in e.attrib.items() if k.startswith("data-")))
+        found.append((data, content))
+    return found
+
+
+@pytest.mark.parametrize("cls", VARIANTS, ids=lambda c: c.ruleset.name)
+def test_text_as_paths_draws_the_same_strings(cls: type[Position]) -> None:
+    """Outlined, every string keeps its data attributes and its text (as ``aria-label``)."""
+    for view in random_views(5, cls, 12):
+        for orientation in ORIENTATIONS:
+            plain = parse(render_svg(view, orientation=orientation))
+            outlined = parse(render_svg(view, orientation=orientation, text_as_paths=True))
+            assert not list(outlined.iter(f"{NS}text"))
+            assert strings(outlined) == strings(plain)
+
+
+def test_text_that_needs_shaping_is_left_to_the_rasteriser() -> None:
+    names = ("عمر", "Zoë\u0301", "🎲 Ann", "Ivan")  # right-to-left, combining mark, emoji, plain
+    for name in names:
+        view = BoardView.seated(Position.initial(), on_roll=0, names=(name, "Bob"))
+        root = parse(render_svg(view, viewer=0, text_as_paths=True))
+        element = one(root, "data-name", "viewer")
+        if name == "Ivan":
+            assert element.tag == f"{NS}g" and element.attrib["aria-label"] == name
+        else:
+            assert element.tag == f"{NS}text" and element.text == name
