@@ -127,6 +127,15 @@ def _executor() -> ThreadPoolExecutor:
         return _pool
 
 
+def _forget_pool() -> None:
+    """A forked child has none of its parent's threads: it starts a pool of its own."""
+    global _pool, _pool_lock
+    _pool, _pool_lock = None, threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_pool)
+
+
 # -- the picture's geometry -----------------------------------------------------------------------
 
 _ROOT = re.compile(r"<svg\b[^>]*>")

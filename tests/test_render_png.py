@@ -346,3 +346,18 @@ def test_board_text_is_inked_without_any_font_at_all(monkeypatch: pytest.MonkeyP
         png_module._font_database.cache_clear()
     name_box = (118 / 4, 996 / 4, 420 / 4, 1064 / 4)
     assert image.count(name_box, rgb(LIGHT.text)) > 15
+
+
+def test_a_forked_child_draws_with_a_pool_of_its_own() -> None:
+    import os
+
+    render_png(BUSY, width=320)  # the parent's pool exists
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child reports by its exit status
+        try:
+            ok = decode(render_png(BUSY, width=320)).width == 320
+        except BaseException:
+            ok = False
+        os._exit(0 if ok else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
