@@ -7,6 +7,7 @@ import doctest
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from redis.asyncio import Redis, RedisCluster
@@ -601,6 +602,131 @@ class TestLostReplies:
                 await store.update(T1, increment, update_id="u1")
         finally:
             await client.aclose()
+
+
+class _ReplyDropper:
+    """A TCP proxy in front of a Redis server (the network edge) that loses replies on demand.
+
+    After :meth:`drop_reply_to` a request carrying ``marker`` reaches the server, but the
+    connection is reset as soon as the server answers it: the command ran, its reply is lost.
+    """
+
+    def __init__(self, target: str) -> None:
+        parts = urlsplit(target)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 6379
+        self.marker: bytes | None = None
+        self.dropping = False
+        self.server: asyncio.Server | None = None
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def url(self) -> str:
+        assert self.server is not None
+        port = self.server.sockets[0].getsockname()[1]
+        return f"redis://127.0.0.1:{port}/0"
+
+    async def start(self) -> _ReplyDropper:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        return self
+
+    async def close(self) -> None:
+        assert self.server is not None
+        self.server.close()
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+    def drop_reply_to(self, marker: bytes) -> None:
+        self.marker = marker
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection(self.host, self.port)
+
+        async def requests() -> None:
+            while data := await reader.read(65536):
+                if self.marker is not None and self.marker in data:
+                    self.marker, self.dropping = None, True
+                up_writer.write(data)
+                await up_writer.drain()
+            up_writer.close()
+
+        async def replies() -> None:
+            while data := await up_reader.read(65536):
+                if self.dropping:
+                    self.dropping = False
+                    writer.transport.abort()  # the client sees a reset, never the reply
+                    break
+                writer.write(data)
+                await writer.drain()
+            writer.close()
+            up_writer.close()
+
+        for coro in (requests(), replies()):
+            task = asyncio.ensure_future(coro)
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+
+class TestBatching:
+    """A Redis store sends the commands of one turn of the event loop in one write."""
+
+    async def test_commands_of_one_turn_share_one_connection(self, redis_client: Redis) -> None:
+        store = RedisStore(redis_client)
+        await store.update(T1, increment, update_id="warm")  # the scripts are loaded
+        before = (await redis_client.info("stats"))["total_connections_received"]
+        tables = [TableKey("telegram", str(6000 + i)) for i in range(100)]
+        results = await asyncio.gather(
+            *(store.compare_and_set(t, 0, b"one", update_id="u") for t in tables)
+        )
+        assert results == [CasResult.APPLIED] * 100
+        after = (await redis_client.info("stats"))["total_connections_received"]
+        assert after - before <= 1  # one write on one pooled connection, not 100
+        assert [await store.load(t) for t in tables[:3]] == [Versioned(b"one", 1)] * 3
+
+    async def test_one_bad_record_fails_only_its_own_command(self, redis_client: Redis) -> None:
+        store = RedisStore(redis_client)
+        tables = [TableKey("telegram", str(6100 + i)) for i in range(5)]
+        await redis_client.set(tables[2].key, b"not a hash")
+        results = await asyncio.gather(
+            *(store.compare_and_set(t, 0, b"one") for t in tables), return_exceptions=True
+        )
+        assert isinstance(results[2], CorruptRecord)
+        assert [r for i, r in enumerate(results) if i != 2] == [CasResult.APPLIED] * 4
+
+    async def test_a_lost_reply_is_reported_not_sent_again(self, redis_url: str) -> None:
+        proxy = await _ReplyDropper(redis_url).start()
+        store = RedisStore.from_url(proxy.url)
+        try:
+            await store.client.flushdb()
+            await store.update(T1, increment, update_id="u0")
+            proxy.drop_reply_to(b"lost-reply")
+            with pytest.raises(StoreUnavailable):
+                await store.compare_and_set(T1, 1, b"lost-reply", update_id="u1")
+            # The write happened once; the store did not send it again behind the caller's
+            # back (which would have answered "duplicate" for the caller's own write).
+            assert await store.load(T1) == Versioned(b"lost-reply", 2)
+            assert await store.is_seen(T1, "u1")
+        finally:
+            await store.close()
+            await proxy.close()
+
+    async def test_a_lost_batch_is_settled_for_every_caller(self, redis_url: str) -> None:
+        proxy = await _ReplyDropper(redis_url).start()
+        store = RedisStore.from_url(proxy.url)
+        tables = [TableKey("telegram", str(6200 + i)) for i in range(10)]
+        try:
+            await store.client.flushdb()
+            await asyncio.gather(*(store.update(t, increment) for t in tables))
+            proxy.drop_reply_to(b"lost-reply")
+            results = await asyncio.gather(
+                *(store.update(t, lambda _: b"lost-reply", update_id="u1") for t in tables)
+            )
+            assert [r.status for r in results] == [UpdateStatus.APPLIED] * 10
+            assert [r.record for r in results] == [Versioned(b"lost-reply", 2)] * 10
+            assert [await store.load(t) for t in tables] == [Versioned(b"lost-reply", 2)] * 10
+        finally:
+            await store.close()
+            await proxy.close()
 
 
 class TestKeys:

@@ -18,10 +18,11 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 from redis import exceptions as redis_errors
 from redis.asyncio import Redis, RedisCluster
+from redis.commands.core import AsyncScript
 
 from bot.store.base import (
     DEADLINE_SHARDS,
@@ -39,6 +40,7 @@ from bot.store.base import (
     deadline_shard_name,
     validate_update_id,
 )
+from bot.store.batch import CommandBatcher
 from bot.store.errors import CorruptRecord, StoreUnavailable
 
 # Remember ARGV[1] in KEYS[1] (a seen sorted set) until ARGV[2]+ARGV[3] ms, dropping expired ids
@@ -131,6 +133,16 @@ def _ms(seconds: float) -> int:
     return max(1, round(seconds * 1000))
 
 
+def _raise_translated(key: object, error: Exception) -> NoReturn:
+    """Raise the store's error for a redis-py error of a command on ``key`` (other server
+    errors as they are)."""
+    if isinstance(error, redis_errors.ResponseError):
+        if "WRONGTYPE" in str(error) or "CORRUPT" in str(error):
+            raise CorruptRecord(f"{key}: stored value cannot be read: {error}") from error
+        raise error
+    raise StoreUnavailable(f"{key}: redis unavailable: {error}") from error
+
+
 class RedisStore(BaseStore):
     """The store on a Redis server or cluster (``decode_responses`` must be off)."""
 
@@ -163,6 +175,15 @@ class RedisStore(BaseStore):
         # redis-py raises "Too many connections" past its pool size (100) instead of waiting; a
         # burst of updates waits here for a free slot instead.
         self._slots = asyncio.Semaphore(max_in_flight)
+        # On a standalone server the commands of an update (load, compare-and-set, seen-mark) go
+        # out in batches, one write per turn of the event loop (see :mod:`bot.store.batch`); a
+        # cluster client routes each command to its slot's node itself.
+        self._batch = (
+            CommandBatcher(client)
+            if isinstance(client, Redis) and client.connection is None
+            else None
+        )
+        self._loading: dict[str, asyncio.Future[Any]] = {}
         self._cas = client.register_script(_CAS_SCRIPT)
         self._mark = client.register_script(_MARK_SCRIPT)
         self._load_seen = client.register_script(_LOAD_SCRIPT)
@@ -194,12 +215,45 @@ class RedisStore(BaseStore):
                 if not self._cluster_ready:
                     await self._initialize_cluster()
                 yield
-            except redis_errors.ResponseError as error:
-                if "WRONGTYPE" in str(error) or "CORRUPT" in str(error):
-                    raise CorruptRecord(f"{key}: stored value cannot be read: {error}") from error
-                raise
-            except _UNAVAILABLE as error:
-                raise StoreUnavailable(f"{key}: redis unavailable: {error}") from error
+            except (redis_errors.ResponseError, *_UNAVAILABLE) as error:
+                _raise_translated(key, error)
+
+    async def _eval(
+        self, key: object, script: AsyncScript, keys: list[str], args: list[Any]
+    ) -> Any:
+        """Run ``script``: batched on a standalone server, else through the client."""
+        if self._batch is None:
+            async with self._guard(key):
+                return await script(keys=keys, args=args)
+        try:
+            try:
+                return await self._batch.execute("EVALSHA", script.sha, len(keys), *keys, *args)
+            except redis_errors.NoScriptError:
+                # The server does not have the script (new, or restarted): nothing ran; load it
+                # (once for all the callers that found it missing) and run again.
+                await self._load_script(script)
+                return await self._batch.execute("EVALSHA", script.sha, len(keys), *keys, *args)
+        except (redis_errors.ResponseError, *_UNAVAILABLE) as error:
+            _raise_translated(key, error)
+
+    async def _load_script(self, script: AsyncScript) -> None:
+        assert self._batch is not None
+        loading = self._loading.get(script.sha)
+        if loading is None:
+            loading = asyncio.ensure_future(self._batch.execute("SCRIPT", "LOAD", script.script))
+            self._loading[script.sha] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(script.sha, None))
+        await asyncio.shield(loading)
+
+    async def _hmget(self, key: RecordKey) -> list[Any]:
+        """The record's version and payload fields."""
+        if self._batch is None:
+            async with self._guard(key):
+                return list(await self.client.hmget(key.key, ["v", "d"]))
+        try:
+            return list(await self._batch.execute("HMGET", key.key, "v", "d"))
+        except (redis_errors.ResponseError, *_UNAVAILABLE) as error:
+            _raise_translated(key, error)
 
     async def _initialize_cluster(self) -> None:
         async with self._init_lock:
@@ -235,16 +289,22 @@ class RedisStore(BaseStore):
             async with self._guard(key):
                 return await call()
 
+    async def _read_batched(self, call: Callable[[], Awaitable[_T]]) -> _T:
+        """:meth:`_read` for a call that translates its own errors."""
+        try:
+            return await call()
+        except StoreUnavailable:
+            return await call()
+
     async def _load(self, key: RecordKey, update_id: str | None) -> tuple[Versioned | None, bool]:
         row: list[Any]
         if update_id is None:
-            row = await self._read(key, lambda: self.client.hmget(key.key, ["v", "d"]))
+            row = await self._read_batched(lambda: self._hmget(key))
             return self._record(key, row[0], row[1]), False
-        row = await self._read(
-            key,
-            lambda: self._load_seen(
-                keys=[key.key, key.seen_key], args=[update_id, _ms(self.clock())]
-            ),
+        row = await self._read_batched(
+            lambda: self._eval(
+                key, self._load_seen, [key.key, key.seen_key], [update_id, _ms(self.clock())]
+            )
         )
         return self._record(key, row[0], row[1]), bool(row[2])
 
@@ -263,19 +323,20 @@ class RedisStore(BaseStore):
         if update_id is not None:
             validate_update_id(update_id)
         life = self.ttl_for(key, ttl)
-        async with self._guard(key):
-            result = await self._cas(
-                keys=[key.key, key.seen_key],
-                args=[
-                    int(expected_version),
-                    payload,
-                    _ms(life) if life is not None else 0,
-                    update_id or "",
-                    _ms(self.clock()),
-                    _ms(self.seen_ttl),
-                    self.seen_limit,
-                ],
-            )
+        result = await self._eval(
+            key,
+            self._cas,
+            [key.key, key.seen_key],
+            [
+                int(expected_version),
+                payload,
+                _ms(life) if life is not None else 0,
+                update_id or "",
+                _ms(self.clock()),
+                _ms(self.seen_ttl),
+                self.seen_limit,
+            ],
+        )
         if result == -2:
             return CasResult.DUPLICATE
         if result == -1:
@@ -287,16 +348,17 @@ class RedisStore(BaseStore):
     ) -> bool:
         """See :meth:`BaseStore.mark_update_seen`."""
         validate_update_id(update_id)
-        async with self._guard(key):
-            added = await self._mark(
-                keys=[key.seen_key],
-                args=[
-                    update_id,
-                    _ms(self.clock()),
-                    _ms(ttl if ttl is not None else self.seen_ttl),
-                    self.seen_limit,
-                ],
-            )
+        added = await self._eval(
+            key,
+            self._mark,
+            [key.seen_key],
+            [
+                update_id,
+                _ms(self.clock()),
+                _ms(ttl if ttl is not None else self.seen_ttl),
+                self.seen_limit,
+            ],
+        )
         return bool(added)
 
     async def set_deadline(self, table: TableKey, when: float) -> None:
@@ -344,5 +406,7 @@ class RedisStore(BaseStore):
             return False
 
     async def close(self) -> None:
-        """Close the client's connections."""
+        """Close the client's connections (after the batches under way are answered)."""
+        if self._batch is not None:
+            await self._batch.close()
         await self.client.aclose()
