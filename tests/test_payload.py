@@ -111,3 +111,18 @@ def test_rejects(bad: str) -> None:
 def test_format_refuses_what_it_cannot_carry(payload: Payload) -> None:
     with pytest.raises(InvalidPayload):
         format_payload(payload)
+
+
+def test_remembered_values_never_blur_what_is_refused() -> None:
+    """Formatting and parsing remember recent values; a refused one is refused every time, and an
+    integer formatted before does not let the equal ``True`` through."""
+    assert format_payload(Payload("step", (1, 2), 5)) == "s:5:1:2"
+    with pytest.raises(InvalidPayload):
+        format_payload(Payload("step", (True, 2), 5))
+    assert parse_payload("s:5:1:2") == Payload("step", (1, 2), 5)
+    assert parse_payload(b"s:5:1:2") == Payload("step", (1, 2), 5)
+    for _ in range(2):
+        with pytest.raises(InvalidPayload):
+            parse_payload("s:5:1:x")
+    with pytest.raises(InvalidPayload):
+        format_payload(Payload("option", (["unhashable"], "x"), 0))  # type: ignore[arg-type]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 MAX_PAYLOAD_BYTES = 64
@@ -85,6 +86,7 @@ class Payload:
     version: int = 0
 
 
+@lru_cache(maxsize=4096)
 def _to_b36(n: int) -> str:
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
     if n == 0:
@@ -94,6 +96,18 @@ def _to_b36(n: int) -> str:
         n, r = divmod(n, 36)
         out.append(digits[r])
     return "".join(reversed(out))
+
+
+def _arg_text(kind: ArgKind, value: int | str) -> str:
+    try:
+        return _checked_arg(kind, value)
+    except TypeError:  # an unhashable value: no memo, the same checks
+        return _check_arg(kind, value)
+
+
+@lru_cache(maxsize=1024, typed=True)  # typed: True and 1 are different arguments
+def _checked_arg(kind: ArgKind, value: int | str) -> str:
+    return _check_arg(kind, value)
 
 
 def _check_arg(kind: ArgKind, value: int | str) -> str:
@@ -119,7 +133,7 @@ def format_payload(payload: Payload) -> str:
     if isinstance(payload.version, bool) or not 0 <= payload.version <= MAX_VERSION:
         raise InvalidPayload(f"version {payload.version!r} out of range")
     fields = [spec.code, _to_b36(payload.version)]
-    fields += [_check_arg(kind, value) for kind, value in zip(spec.args, payload.args, strict=True)]
+    fields += [_arg_text(kind, value) for kind, value in zip(spec.args, payload.args, strict=True)]
     text = ":".join(fields)
     if len(text.encode("ascii")) > MAX_PAYLOAD_BYTES:
         raise InvalidPayload(f"payload {text!r} is longer than {MAX_PAYLOAD_BYTES} bytes")
@@ -127,7 +141,22 @@ def format_payload(payload: Payload) -> str:
 
 
 def parse_payload(data: str | bytes) -> Payload:
-    """Decode button data produced by :func:`format_payload`; anything else raises."""
+    """Decode button data produced by :func:`format_payload`; anything else raises.
+
+    The same data gives the same (frozen) value: the payloads of the newest boards are
+    remembered, as each press of a button is parsed again (a refusal is never remembered).
+    """
+    if isinstance(data, str | bytes) and len(data) <= MAX_PAYLOAD_BYTES:
+        return _parse_remembered(data)
+    return _parse(data)
+
+
+@lru_cache(maxsize=4096)
+def _parse_remembered(data: str | bytes) -> Payload:
+    return _parse(data)
+
+
+def _parse(data: str | bytes) -> Payload:
     if isinstance(data, bytes):
         try:
             data = data.decode("ascii")
