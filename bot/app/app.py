@@ -896,7 +896,10 @@ class App:
         if action == "beaver_refuse":
             return game.refuse_beaver(seat)
         if action == "step":
-            return game.add_step(seat, _find_step(game, args))
+            # The engine finds the step among the legal ones (and refuses it as not legal).
+            if game.phase is not Phase.MOVE:
+                raise Refused("error-step-not-legal")
+            return game.add_step(seat, _step_points(args))
         if action == "undo":
             return game.undo(seat)
         if action == "confirm":
@@ -1414,6 +1417,13 @@ def _not_rolled(table: Table) -> bool:
     except EngineError:
         return False
     return game.phase is Phase.OPENING
+
+
+def _step_points(args: tuple[Any, ...]) -> tuple[int, int]:
+    """The from and to points of a step button's arguments."""
+    if len(args) != 2:
+        raise Refused("error-bad-payload")
+    return int(args[0]), int(args[1])
 
 
 def _find_step(game: Game, args: tuple[Any, ...]) -> Step:
