@@ -1085,6 +1085,8 @@ class App:
         """``new`` with its deadline: a fresh one whenever another player must act."""
         actor = _actor(match) if new.stage == "play" and new.clock else None
         if actor is None:
+            if new.deadline is None and not new.reminded:
+                return new  # no clock: nothing to change
             return replace(new, deadline=None, reminded=False)
         before = _actor(old.state()) if old.match is not None else None
         if before == actor and old.deadline is not None and not fresh:

@@ -14,6 +14,9 @@ from typing import Any
 
 from bot.store.errors import CorruptRecord
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+"""Compact JSON, non-ASCII text kept as UTF-8 (built once: every write of a table encodes)."""
+
 Upgrade = Callable[[Any], Any]
 """Turns the data of schema ``n`` into the data of schema ``n + 1``."""
 
@@ -46,7 +49,7 @@ class JsonCodec:
 
     def encode(self, data: Any) -> bytes:
         """The record's bytes; ``data`` must be JSON-serialisable (tuples become lists)."""
-        text = json.dumps({"s": self.schema, "d": data}, separators=(",", ":"), ensure_ascii=False)
+        text = _ENCODER.encode({"s": self.schema, "d": data})
         raw = text.encode("utf-8")
         if self.compress_over is not None and len(raw) > self.compress_over:
             return zlib.compress(raw, 6)
