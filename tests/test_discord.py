@@ -595,6 +595,51 @@ async def test_move_clock_notices_are_posted_to_the_channel(fake_discord: FakeDi
     assert claim["label"] == t("en", "button-claim-game") and claim["custom_id"].startswith("nb:")
 
 
+async def test_claim_match_by_the_slash_command_option(fake_discord: FakeDiscord) -> None:
+    """``/claim what:match`` takes the game and the whole match once the clock has run out;
+    ``what:game`` (or no option) the game alone; each is refused while the clock runs."""
+    now = [1_000_000.0]
+    bot = NardyBot(App(MemoryStore(), dice=Dice(12), clock=lambda: now[0]), tick_seconds=None)
+    driver = await Driver.start(bot, fake_discord, CHANNEL)
+    await open_match(driver, "5", view="text")
+    await driver.command(ALICE, "clock", "1h")
+    await driver.click(ALICE, "Roll")
+    game = (await match(driver)).game
+    assert game.turn is not None
+    people = [ALICE, BOB]
+    late, claimant = people[game.turn], people[1 - game.turn]
+    # While the clock runs the claim is refused (privately) and changes nothing.
+    before = await table(driver)
+    await driver.command(claimant, "claim", "match")
+    assert fake_discord.ephemeral()[-1] == t("en", "error-clock-running")
+    assert (await table(driver)).version == before.version
+    now[0] += 3600 + 1
+    # The late player cannot claim his own time.
+    await driver.command(late, "claim", "match")
+    assert fake_discord.ephemeral()[-1] == t("en", "error-clock-running")
+    assert (await table(driver)).stage == "play"
+    await driver.command(claimant, "claim", "match")
+    after = await table(driver)
+    assert after.stage == "over" and after.forfeit == people.index(claimant)
+    said = texts(fake_discord)
+    name = claimant.name
+    assert t("en", "clock-claimed", player=name, what="match") in said
+    assert t("en", "clock-claimed", player=name, what="game") in said
+    # The game alone: the match goes on with the next game.
+    await open_match(driver, "5", view="text")
+    await driver.command(ALICE, "clock", "1h")
+    await driver.click(ALICE, "Roll")
+    game = (await match(driver)).game
+    assert game.turn is not None
+    claimant = people[1 - game.turn]
+    now[0] += 3600 + 1
+    await driver.command(claimant, "claim", "game")
+    after = await table(driver)
+    state = await match(driver)
+    assert after.stage == "play" and after.forfeit is None
+    assert not state.game.is_over and state.game.score[people.index(claimant)] == 1
+
+
 # -- slash command registration --------------------------------------------------------------
 
 
@@ -615,6 +660,22 @@ async def test_commands_sync_with_russian_and_ukrainian_names(fake_discord: Fake
     assert option["name_localizations"] == {"ru": "ход", "uk": "хід"}
     language = commands["language"]["options"][0]
     assert [c["value"] for c in language["choices"]] == ["en", "ru", "uk", "be"]
+    # /claim takes what is claimed: the game (the default) or the whole match.
+    claim = commands["claim"]["options"][0]
+    assert claim["name"] == "what" and not claim.get("required")
+    assert claim["name_localizations"] == {
+        "ru": t("ru", "discord-param-what"),
+        "uk": t("uk", "discord-param-what"),
+    }
+    assert [c["value"] for c in claim["choices"]] == ["game", "match"]
+    assert [c["name"] for c in claim["choices"]] == [
+        t("en", "button-claim-game"),
+        t("en", "button-claim-match"),
+    ]
+    assert claim["choices"][1]["name_localizations"] == {
+        "ru": t("ru", "button-claim-match"),
+        "uk": t("uk", "button-claim-match"),
+    }
     for command in commands.values():
         names = [command["name"], *command.get("name_localizations", {}).values()]
         assert all(n == n.lower() and " " not in n and len(n) <= 32 for n in names)

@@ -58,6 +58,7 @@ OPTIONS: dict[str, Option] = {
     "export": Option("what"),
     "settings": Option("setting"),
     "clock": Option("time", required=True),
+    "claim": Option("what", choices=("game", "match")),
     "language": Option("language", required=True, choices=LANGUAGES),
 }
 """Commands that take words after the name; the others take none."""
@@ -66,6 +67,8 @@ CHOICE_MESSAGES: dict[str, str] = {
     "single": "button-resign-single",
     "gammon": "button-resign-gammon",
     "backgammon": "button-resign-backgammon",
+    "game": "button-claim-game",
+    "match": "button-claim-match",
     **{lang: f"language-{lang}" for lang in LANGUAGES},
 }
 """The catalogue message naming each fixed choice."""
