@@ -21,7 +21,7 @@ The steps, each the fastest found for a 1280 × 1080 board on a 2-core machine:
 
 Rasterising allocates megabytes of pixels per board.  glibc serves blocks that large by mapping
 fresh pages, which the kernel must zero on first touch (a few milliseconds per board), then gives
-them back; :func:`keep_large_blocks` raises its thresholds once so such blocks are reused instead.
+them back; :func:`keep_large_blocks` tunes it once so such blocks are reused instead.
 """
 
 from __future__ import annotations
@@ -84,10 +84,15 @@ _tune_lock = threading.Lock()
 
 
 def keep_large_blocks() -> bool:
-    """Let glibc reuse freed blocks of up to 32 MB instead of mapping fresh pages for each.
+    """Let glibc reuse freed pixel buffers instead of mapping fresh pages for each picture.
 
-    Called before the first picture is rasterised.  Returns whether the allocator is tuned
-    (``False`` off glibc, e.g. on macOS or musl, where nothing is changed).
+    Blocks of up to 32 MB come from the heap (not from fresh mappings), a heap keeps up to
+    16 MB free before giving memory back, and at most two heaps ("arenas") are made, so the
+    threads that draw share them: about 35 MB more memory after drawing in four threads (as
+    without tuning, where those threads each keep an arena) against thousands of page faults
+    less per picture.  Called when this module is imported, before the threads that draw
+    exist (glibc gives a thread its arena at its first allocation).  Returns whether the
+    allocator is tuned (``False`` off glibc, e.g. on macOS or musl, where nothing is changed).
     """
     global _tuned
     with _tune_lock:
@@ -97,14 +102,21 @@ def keep_large_blocks() -> bool:
             mallopt = ctypes.CDLL("libc.so.6").mallopt
         except (OSError, AttributeError):
             return False
-        m_trim_threshold, m_mmap_threshold = -1, -3
+        m_trim_threshold, m_mmap_threshold, m_arena_max = -1, -3, -8
         mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
         mallopt.restype = ctypes.c_int
-        # blocks up to 32 MB (glibc's maximum) come from the heap; the heap keeps 64 MB free
-        _tuned = bool(mallopt(m_mmap_threshold, 32 << 20)) and bool(
-            mallopt(m_trim_threshold, 64 << 20)
+        _tuned = all(
+            mallopt(option, value)
+            for option, value in (
+                (m_mmap_threshold, 32 << 20),
+                (m_trim_threshold, 16 << 20),
+                (m_arena_max, 2),
+            )
         )
         return _tuned
+
+
+keep_large_blocks()
 
 
 @lru_cache(maxsize=4)
@@ -275,7 +287,6 @@ def svg_to_png(
     if not frame.splittable:
         count = 1
     edges = [frame.height * i // count for i in range(count + 1)]
-    keep_large_blocks()
     jobs = [frame.band(top, bottom) for top, bottom in itertools.pairwise(edges)]
     futures: list[Future[_Band]] = [
         _executor().submit(_encode_band, band, background, False) for band in jobs[:-1]
