@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 from redis.asyncio import Redis, RedisCluster
 from redis.crc import key_slot
+from redis.exceptions import DataError
 
 from bot.store import (
     DEADLINE_SHARDS,
@@ -33,6 +34,7 @@ from bot.store import (
     deadline_shard_key,
     deadline_shard_name,
 )
+from bot.store.batch import CommandBatcher
 
 MakeStore = Callable[..., BaseStore]
 
@@ -692,6 +694,19 @@ class TestBatching:
         )
         assert isinstance(results[2], CorruptRecord)
         assert [r for i, r in enumerate(results) if i != 2] == [CasResult.APPLIED] * 4
+
+    async def test_a_command_that_cannot_be_sent_fails_alone(self, redis_client: Redis) -> None:
+        batcher = CommandBatcher(redis_client)
+        results = await asyncio.gather(
+            batcher.execute("SET", "a", b"1"),
+            batcher.execute("SET", "b", None),  # redis-py cannot encode None
+            batcher.execute("INCR", "a"),
+            return_exceptions=True,
+        )
+        assert results[0] == b"OK"  # the raw reply: no redis-py response callbacks
+        assert isinstance(results[1], DataError)
+        assert results[2] == 2
+        await batcher.close()
 
     async def test_a_lost_reply_is_reported_not_sent_again(self, redis_url: str) -> None:
         proxy = await _ReplyDropper(redis_url).start()

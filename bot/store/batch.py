@@ -63,7 +63,15 @@ class CommandBatcher:
 
     async def _flush(self) -> None:
         # Runs on a later turn of the loop: every command issued in the meantime is pending.
-        async with self._slots:
+        try:
+            await self._slots.acquire()
+        except asyncio.CancelledError:
+            # The loop is shutting down before this batch could go: its callers are cancelled
+            # too, rather than left waiting for a flush that never comes.
+            batch, self._pending, self._scheduled = self._pending, [], False
+            _fail(batch, 0, asyncio.CancelledError())
+            raise
+        try:
             batch = self._pending[: self.max_batch]
             del self._pending[: self.max_batch]
             if self._pending:
@@ -71,6 +79,8 @@ class CommandBatcher:
             else:
                 self._scheduled = False
             await self._send(batch)
+        finally:
+            self._slots.release()
 
     async def _send(self, batch: _Pending) -> None:
         pool: Any = self.client.connection_pool  # get_connection() is untyped in redis-py
@@ -79,12 +89,28 @@ class CommandBatcher:
         except Exception as error:
             _fail(batch, 0, error)
             return
+        try:
+            await self._exchange(connection, batch)
+        finally:
+            await pool.release(connection)
+
+    async def _exchange(self, connection: Any, batch: _Pending) -> None:
+        """Write the batch's commands at once, then read and hand out the replies in order."""
+        packed: list[bytes] = []
+        sent: _Pending = []
+        for args, future in batch:
+            try:
+                packed += connection.pack_command(*args)
+            except Exception as error:  # an argument redis-py cannot send: only its caller fails
+                _fail([(args, future)], 0, error)
+                continue
+            sent.append((args, future))
+        if not sent:
+            return
         done = 0
         try:
-            await connection.send_packed_command(
-                connection.pack_commands([args for args, _ in batch])
-            )
-            for _, future in batch:
+            await connection.send_packed_command(packed)
+            for _, future in sent:
                 try:
                     reply = await connection.read_response()
                 except ResponseError as error:
@@ -95,11 +121,9 @@ class CommandBatcher:
         except BaseException as error:
             # Some replies were not read: the connection's state is unknown, so it is dropped.
             await connection.disconnect(nowait=True)
-            _fail(batch, done, error)
+            _fail(sent, done, error)
             if not isinstance(error, Exception):
                 raise
-        finally:
-            await pool.release(connection)
 
     async def close(self) -> None:
         """Wait for the batches under way (their callers get their replies)."""
