@@ -9,7 +9,10 @@ Layout (every key of a table shares the hash tag ``{platform:chat[:topic]}``):
 
 Compare-and-set and the seen-mark run in one Lua script on the table's slot, so they are atomic in
 a cluster too.  Scripts are registered once and run with ``EVALSHA`` (reloaded if the server lost
-them, e.g. after a restart).  Connection trouble surfaces as :class:`StoreUnavailable`.
+them, e.g. after a restart).  On a standalone server the loads, compare-and-sets and seen-marks
+issued during one turn of the event loop go out together as one pipelined write
+(:mod:`bot.store.batch`), never resent behind the caller's back.  Connection trouble surfaces as
+:class:`StoreUnavailable`.
 """
 
 from __future__ import annotations
@@ -242,8 +245,13 @@ class RedisStore(BaseStore):
         if loading is None:
             loading = asyncio.ensure_future(self._batch.execute("SCRIPT", "LOAD", script.script))
             self._loading[script.sha] = loading
-            loading.add_done_callback(lambda _: self._loading.pop(script.sha, None))
+            loading.add_done_callback(lambda done: self._loaded(script.sha, done))
         await asyncio.shield(loading)
+
+    def _loaded(self, sha: str, done: asyncio.Future[Any]) -> None:
+        self._loading.pop(sha, None)
+        if not done.cancelled():
+            done.exception()  # retrieved: the callers waiting on it (if any) got it already
 
     async def _hmget(self, key: RecordKey) -> list[Any]:
         """The record's version and payload fields."""
