@@ -21,6 +21,19 @@ Upgrade = Callable[[Any], Any]
 """Turns the data of schema ``n`` into the data of schema ``n + 1``."""
 
 
+def _deflate(raw: bytes) -> bytes:
+    """``raw`` as a zlib stream at level 6 with a window just large enough for it.
+
+    As small as with zlib's default 32 KB window (no match reaches further back than the data's
+    own length), but the compressor sets up a few kilobytes instead of a quarter megabyte, which
+    was most of the time of compressing a table record.  Any zlib reader reads it (the stream's
+    header names its window).
+    """
+    wbits = max(9, min(15, (len(raw) - 1).bit_length()))
+    compressor = zlib.compressobj(6, zlib.DEFLATED, wbits, min(8, max(2, wbits - 6)))
+    return compressor.compress(raw) + compressor.flush()
+
+
 class JsonCodec:
     """Encode and decode one kind of record at schema version ``schema``.
 
@@ -52,7 +65,7 @@ class JsonCodec:
         text = _ENCODER.encode({"s": self.schema, "d": data})
         raw = text.encode("utf-8")
         if self.compress_over is not None and len(raw) > self.compress_over:
-            return zlib.compress(raw, 6)
+            return _deflate(raw)
         return raw
 
     def decode(self, payload: bytes, *, key: object = "record") -> Any:
