@@ -37,6 +37,7 @@ from bot.store import (
     deadline_shard_name,
 )
 from bot.store.batch import CommandBatcher
+from engine.result import WinKind
 
 MakeStore = Callable[..., BaseStore]
 
@@ -805,6 +806,19 @@ class TestCodec:
         raw = codec.encode(data)
         assert raw.startswith(b'{"s":1,"d":{') and b" " not in raw.replace(b"\xd0", b"")
         assert codec.decode(raw) == data
+
+    def test_bytes_are_those_of_the_standard_compact_encoder(self) -> None:
+        plain = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+        codec = JsonCodec(compress_over=None)
+        documents: list[Any] = [
+            {"seats": [["telegram:1", "Борис"], ["telegram:2", "Anna \u2028 ✓"]], "v": 3},
+            {"deadline": 1764532800.125, "carry": [2.5, -1.5, 4], "held": None, "ok": True},
+            {"big": 2**70, "keys": {1: "one", "2": 2}},  # what orjson refuses: the same bytes
+            {"kind": WinKind.GAMMON, "moves": ("24/18", "13/11")},
+        ]
+        for data in documents:
+            assert codec.encode(data) == plain.encode({"s": 1, "d": data}).encode()
+            assert codec.decode(codec.encode(data)) == json.loads(plain.encode(data))
 
     def test_large_payloads_are_compressed(self) -> None:
         codec = JsonCodec(compress_over=100)
