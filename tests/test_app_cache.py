@@ -7,10 +7,11 @@ import itertools
 from collections.abc import AsyncIterator
 
 import pytest
+from redis_proxy import ReplyDropper
 from test_app_support import ALICE, BOB, Chat, Dice, open_store, texts, toasts
 
 from bot.app import App, SendBoard
-from bot.store import Store
+from bot.store import RedisStore, Store
 from engine.game import Phase
 
 USERS = [ALICE, BOB]
@@ -94,3 +95,30 @@ async def test_a_board_report_from_another_process_is_kept(store: Store) -> None
     newer = await chat.table()
     await second_app.board_posted(chat.key, "old", table.version)
     assert (await chat.table()).board_message == newer.board_message
+
+
+async def test_a_lost_reply_to_the_remembered_write_is_settled_once(redis_url: str) -> None:
+    """The press is decided on the remembered record and written with one compare-and-set; the
+    connection drops after Redis applied it, before the reply came back.  The app finds its own
+    write by the update id: the player gets his answer, the press counts once, and the same
+    delivery again is a duplicate."""
+    proxy = await ReplyDropper(redis_url).start()
+    store = RedisStore.from_url(proxy.url)
+    try:
+        await store.client.flushdb()
+        chat = Chat(App(store, dice=Dice(6)))
+        await chat.send(ALICE, "/new 3")
+        await chat.press(BOB, "Join")
+        before = await chat.table()
+        mid, roll = chat.find("Roll")
+        proxy.drop_reply_to(b"lost-roll")
+        replies = await chat.send(ALICE, button=roll.payload, message=mid, update_id="lost-roll")
+        assert proxy.dropped == 1
+        assert any(isinstance(r, SendBoard) for r in replies) and not toasts(replies)
+        after = await chat.table()
+        assert after.version == before.version + 1
+        assert await chat.send(ALICE, button=roll.payload, message=mid, update_id="lost-roll") == []
+        assert (await chat.table()).version == after.version
+    finally:
+        await store.close()
+        await proxy.close()

@@ -9,12 +9,12 @@ import time
 import zlib
 from collections.abc import AsyncIterator, Callable
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from redis.asyncio import Redis, RedisCluster
 from redis.crc import key_slot
 from redis.exceptions import DataError
+from redis_proxy import ReplyDropper
 
 from bot.store import (
     DEADLINE_SHARDS,
@@ -609,69 +609,6 @@ class TestLostReplies:
             await client.aclose()
 
 
-class _ReplyDropper:
-    """A TCP proxy in front of a Redis server (the network edge) that loses replies on demand.
-
-    After :meth:`drop_reply_to` a request carrying ``marker`` reaches the server, but the
-    connection is reset as soon as the server answers it: the command ran, its reply is lost.
-    """
-
-    def __init__(self, target: str) -> None:
-        parts = urlsplit(target)
-        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 6379
-        self.marker: bytes | None = None
-        self.dropping = False
-        self.server: asyncio.Server | None = None
-        self.tasks: set[asyncio.Task[None]] = set()
-
-    @property
-    def url(self) -> str:
-        assert self.server is not None
-        port = self.server.sockets[0].getsockname()[1]
-        return f"redis://127.0.0.1:{port}/0"
-
-    async def start(self) -> _ReplyDropper:
-        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
-        return self
-
-    async def close(self) -> None:
-        assert self.server is not None
-        self.server.close()
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-
-    def drop_reply_to(self, marker: bytes) -> None:
-        self.marker = marker
-
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        up_reader, up_writer = await asyncio.open_connection(self.host, self.port)
-
-        async def requests() -> None:
-            while data := await reader.read(65536):
-                if self.marker is not None and self.marker in data:
-                    self.marker, self.dropping = None, True
-                up_writer.write(data)
-                await up_writer.drain()
-            up_writer.close()
-
-        async def replies() -> None:
-            while data := await up_reader.read(65536):
-                if self.dropping:
-                    self.dropping = False
-                    writer.transport.abort()  # the client sees a reset, never the reply
-                    break
-                writer.write(data)
-                await writer.drain()
-            writer.close()
-            up_writer.close()
-
-        for coro in (requests(), replies()):
-            task = asyncio.ensure_future(coro)
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
-
-
 class TestBatching:
     """A Redis store sends the commands of one turn of the event loop in one write."""
 
@@ -712,7 +649,7 @@ class TestBatching:
         await batcher.close()
 
     async def test_a_lost_reply_is_reported_not_sent_again(self, redis_url: str) -> None:
-        proxy = await _ReplyDropper(redis_url).start()
+        proxy = await ReplyDropper(redis_url).start()
         store = RedisStore.from_url(proxy.url)
         try:
             await store.client.flushdb()
@@ -729,7 +666,7 @@ class TestBatching:
             await proxy.close()
 
     async def test_a_lost_batch_is_settled_for_every_caller(self, redis_url: str) -> None:
-        proxy = await _ReplyDropper(redis_url).start()
+        proxy = await ReplyDropper(redis_url).start()
         store = RedisStore.from_url(proxy.url)
         tables = [TableKey("telegram", str(6200 + i)) for i in range(10)]
         try:

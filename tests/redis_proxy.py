@@ -1,0 +1,71 @@
+"""A TCP proxy in front of a test Redis server (the network edge) that loses replies on demand."""
+
+from __future__ import annotations
+
+import asyncio
+from urllib.parse import urlsplit
+
+
+class ReplyDropper:
+    """A TCP proxy in front of a Redis server (the network edge) that loses replies on demand.
+
+    After :meth:`drop_reply_to` a request carrying ``marker`` reaches the server, but the
+    connection is reset as soon as the server answers it: the command ran, its reply is lost.
+    """
+
+    def __init__(self, target: str) -> None:
+        parts = urlsplit(target)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 6379
+        self.marker: bytes | None = None
+        self.dropping = False
+        self.dropped = 0
+        self.server: asyncio.Server | None = None
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def url(self) -> str:
+        assert self.server is not None
+        port = self.server.sockets[0].getsockname()[1]
+        return f"redis://127.0.0.1:{port}/0"
+
+    async def start(self) -> ReplyDropper:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        return self
+
+    async def close(self) -> None:
+        assert self.server is not None
+        self.server.close()
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+    def drop_reply_to(self, marker: bytes) -> None:
+        self.marker = marker
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection(self.host, self.port)
+
+        async def requests() -> None:
+            while data := await reader.read(65536):
+                if self.marker is not None and self.marker in data:
+                    self.marker, self.dropping = None, True
+                up_writer.write(data)
+                await up_writer.drain()
+            up_writer.close()
+
+        async def replies() -> None:
+            while data := await up_reader.read(65536):
+                if self.dropping:
+                    self.dropping = False
+                    self.dropped += 1
+                    writer.transport.abort()  # the client sees a reset, never the reply
+                    break
+                writer.write(data)
+                await writer.drain()
+            writer.close()
+            up_writer.close()
+
+        for coro in (requests(), replies()):
+            task = asyncio.ensure_future(coro)
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
