@@ -41,7 +41,9 @@ from engine.movegen import Play, Step, apply_steps
 from engine.position import Position
 from engine.result import Outcome, WinKind, result
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""Version of the dict :meth:`Game.to_dict` writes: 2 keeps the log compact
+(:mod:`engine.record`), 1 (still read) listed every entry."""
 
 #: A source of dice: each call returns one die, 1-6 (``secrets``-grade in the bot, fixed in tests).
 DiceSource = Callable[[], int]
@@ -255,6 +257,18 @@ class GameResult:
     reason: Reason
 
 
+def result_award(result: GameResult | None, options: Options) -> tuple[Points, Points]:
+    """The points each player scores from a game that ended with ``result`` (nothing while it
+    goes on): the winner's points, or for a draw half a point each (one each with
+    ``options.draw_points == "one"``)."""
+    if result is None:
+        return (0, 0)
+    if result.winner is None:
+        each: Points = 1 if options.draw_points == "one" else HALF
+        return (each, each)
+    return (result.points, 0) if result.winner == 0 else (0, result.points)
+
+
 @dataclass(frozen=True, slots=True)
 class ResignOffer:
     """``player`` offers to resign, conceding a game won ``kind``."""
@@ -423,13 +437,7 @@ class Game:
         >>> Game.new().award
         (0, 0)
         """
-        res = self.result
-        if res is None:
-            return (0, 0)
-        if res.winner is None:
-            each: Points = 1 if self.options.draw_points == "one" else HALF
-            return (each, each)
-        return (res.points, 0) if res.winner == 0 else (0, res.points)
+        return result_award(self.result, self.options)
 
     @property
     def cube_in_play(self) -> bool:
@@ -910,7 +918,8 @@ class Game:
     def to_dict(self) -> dict[str, Any]:
         """A compact JSON-able dict with the schema version ``"v"``; see :meth:`from_dict`.
 
-        Scores are numbers, or ``"5/2"`` for a score with a half (:func:`points_to_json`)."""
+        Scores are numbers, or ``"5/2"`` for a score with a half (:func:`points_to_json`); the
+        log is text (:func:`engine.record.log_text`), a list of entries in schema 1."""
         out: dict[str, Any] = {
             "v": SCHEMA_VERSION,
             "variant": self.variant,
@@ -937,7 +946,9 @@ class Game:
             r = self.result
             out["result"] = [r.winner, int(r.kind), r.points, r.reason.value]
         if self.log:
-            out["log"] = [e.to_list() for e in self.log]
+            from engine.record import log_text
+
+            out["log"] = log_text(self.variant, self.log)
         if self.match_length:
             out["match"] = [
                 self.match_length,
@@ -997,7 +1008,7 @@ class Game:
                 cube=CubeState.from_dict(data.get("cube", {})),
                 resign=resign,
                 result=res,
-                log=tuple(LogEntry.from_list(e) for e in data.get("log", ())),
+                log=_log_from_json(spec.name, data.get("log", ())),
                 match_length=_int(length),
                 score=(points_from_json(s0), points_from_json(s1)),
                 crawford=bool(_int(crawford)),
@@ -1161,8 +1172,20 @@ _GAME_KEYS = frozenset(
 )
 
 
-def check_schema(data: object, what: str, current: int = SCHEMA_VERSION) -> None:
-    """Refuse anything but a dict of schema version ``current`` (shared by every saved state)."""
+def _log_from_json(variant: str, data: object) -> tuple[LogEntry, ...]:
+    """A game's log from its JSON form: compact text, or (schema 1) a list of entries."""
+    if isinstance(data, str):
+        from engine.record import log_from_text
+
+        return log_from_text(variant, data)
+    if not isinstance(data, list | tuple):
+        raise EngineError(f"corrupt game log {data!r}", code="corrupt_state")
+    return tuple(LogEntry.from_list(e) for e in data)
+
+
+def check_schema(data: object, what: str, current: int = SCHEMA_VERSION, oldest: int = 1) -> None:
+    """Refuse anything but a dict of a schema version from ``oldest`` to ``current`` (shared by
+    every saved state)."""
     if not isinstance(data, dict):
         raise EngineError(f"a saved {what} must be a dict", code="corrupt_state")
     version = data.get("v")
@@ -1177,7 +1200,7 @@ def check_schema(data: object, what: str, current: int = SCHEMA_VERSION) -> None
             "update the program to read it",
             params={"version": version},
         )
-    if version != current:
+    if version < oldest:
         raise UnsupportedSchema(
             f"the saved {what} has unknown schema version {version}",
             params={"version": version},

@@ -1,10 +1,12 @@
 """A match to N points (Crawford rule) or a money session: consecutive games and their score.
 
 A :class:`Match` is a frozen value holding every game played so far, the last one being the
-current game.  Actions go to the current game through :meth:`Match.apply`; once it is over the
-score counts it and :meth:`Match.next_game` starts the next one (the Crawford game when a player
-has just reached N-1 for the first time; no doubling in it).  ``length == 0`` is a money session
-with a running score over games played with the same options.
+current game; a saved match keeps its finished games packed (:meth:`Match.archived`,
+:class:`Played`) and reads their records back when the whole match is written out.  Actions go
+to the current game through :meth:`Match.apply`; once it is over the score counts it and
+:meth:`Match.next_game` starts the next one (the Crawford game when a player has just reached N-1
+for the first time; no doubling in it).  ``length == 0`` is a money session with a running score
+over games played with the same options.
 
 A drawn long nardy game (``Options.last_roll_draw``) scores half a point each, or one each with
 ``Options.draw_points == "one"``; scores are then exact :data:`~engine.game.Points` (an ``int``
@@ -33,12 +35,20 @@ from engine.game import (
     Action,
     DiceSource,
     Game,
+    GameResult,
     LogEntry,
     Points,
+    Reason,
     check_schema,
     find_variant,
     points_value,
+    result_award,
 )
+from engine.result import WinKind
+
+SCHEMA_VERSION = 2
+"""Version of the dict :meth:`Match.to_dict` writes: 2 may keep finished games packed
+(``"played"``), 1 (still read) listed every game in full."""
 
 
 def _refuse(code: str, message: str) -> IllegalAction:
@@ -46,18 +56,66 @@ def _refuse(code: str, message: str) -> IllegalAction:
 
 
 @dataclass(frozen=True, slots=True)
+class Played:
+    """Finished games kept packed: how many, whether the Crawford game is among them, and their
+    logs (:func:`engine.record.pack_games`).
+
+    Everything else about them follows from the logs and the match (see :meth:`Match.records`).
+    """
+
+    count: int = 0
+    crawford: bool = False
+    logs: bytes = b""
+
+    def with_games(self, variant: str, games: tuple[Game, ...]) -> Played:
+        """These games and ``games`` (finished, in order)."""
+        from engine.record import pack_games
+
+        logs = pack_games(variant, [g.log for g in games], self.logs)
+        crawford = self.crawford or any(g.crawford for g in games)
+        return Played(self.count + len(games), crawford, logs)
+
+    def logs_of(self, variant: str) -> tuple[tuple[LogEntry, ...], ...]:
+        """The log of each game, in order; :class:`EngineError` ``corrupt_state`` if the
+        bytes do not hold :attr:`count` logs."""
+        from engine.record import unpack_games
+
+        return unpack_games(variant, self.logs, self.count)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """What a game's record says, for a finished game kept packed as well as for a
+    :class:`~engine.game.Game`: the score before it, the Crawford flag, who moved first, the
+    result and the log (what :func:`engine.matfile.format_mat` writes)."""
+
+    score: tuple[Points, Points]
+    crawford: bool
+    first: int | None
+    result: GameResult | None
+    log: tuple[LogEntry, ...]
+
+    @classmethod
+    def of(cls, game: Game) -> GameRecord:
+        """The record of ``game``."""
+        return cls(game.score, game.crawford, game.first, game.result, game.log)
+
+
+@dataclass(frozen=True, slots=True)
 class Match:
     """A match to ``length`` points, or a money session when ``length`` is 0.
 
-    ``games`` holds every game so far in order; the last is the current game (possibly over,
+    ``games`` holds the games so far in order; the last is the current game (possibly over,
     waiting for :meth:`next_game`).  ``options`` are the table options as agreed (a match plays
-    them without automatic doubles, beavers and the Jacoby rule).
+    them without automatic doubles, beavers and the Jacoby rule).  ``played`` are finished games
+    played before ``games`` and kept packed (:meth:`archived`); :meth:`records` reads them back.
     """
 
     variant: str
     length: int
     options: Options
     games: tuple[Game, ...]
+    played: Played = Played()
 
     @classmethod
     def new(
@@ -82,10 +140,15 @@ class Match:
         return self.games[-1]
 
     @property
+    def number(self) -> int:
+        """The number of the current game, from 1 (packed games included)."""
+        return self.played.count + len(self.games)
+
+    @property
     def score(self) -> tuple[Points, Points]:
         """Points won by each player in the finished games (draws included, see
         :attr:`engine.game.Game.award`)."""
-        total: tuple[Points, Points] = (0, 0)
+        total: tuple[Points, Points] = self.games[0].score if self.played.count else (0, 0)
         for game in self.games:
             total = _add(total, game.award)
         return total
@@ -93,7 +156,32 @@ class Match:
     @property
     def log(self) -> tuple[tuple[int, LogEntry], ...]:
         """Every action of the match: ``(game number from 1, entry)`` in order."""
-        return tuple((k, entry) for k, game in enumerate(self.games, 1) for entry in game.log)
+        return tuple(
+            (k, entry) for k, record in enumerate(self.records(), 1) for entry in record.log
+        )
+
+    def records(self) -> tuple[GameRecord, ...]:
+        """The record of every game of the match in order, the packed ones read back."""
+        out: list[GameRecord] = []
+        score: tuple[Points, Points] = (0, 0)
+        crawford_done = False
+        last: GameRecord | None = None
+        for log in self.played.logs_of(self.variant):
+            crawford = last is not None and _crawford_next(self.length, score, crawford_done)
+            result = _logged_result(log)
+            first = _starter(self.options, last) if last is not None else None
+            if first is None:
+                first = _opening_winner(log)
+            record = GameRecord(score, crawford, first, result, log)
+            out.append(record)
+            score = _add(score, result_award(result, self.options))
+            crawford_done = crawford_done or crawford
+            last = record
+        if self.played.count and (
+            score != self.games[0].score or crawford_done != self.played.crawford
+        ):
+            raise _corrupt("the packed games do not lead to the games kept")
+        return (*out, *(GameRecord.of(g) for g in self.games))
 
     @property
     def is_over(self) -> bool:
@@ -112,7 +200,7 @@ class Match:
     @property
     def crawford_done(self) -> bool:
         """Whether the Crawford game has been played (or is being played) in this match."""
-        return any(g.crawford for g in self.games)
+        return self.played.crawford or any(g.crawford for g in self.games)
 
     @property
     def post_crawford(self) -> bool:
@@ -147,18 +235,7 @@ class Match:
             raise _refuse("game_running", "the current game is not over")
         score = self.score
         crawford = _crawford_next(self.length, score, self.crawford_done)
-        last = self.game
-        starter: int | None = None
-        rule = self.options.next_game_starts
-        if rule == "winner":
-            assert last.result is not None
-            starter = last.result.winner
-            if starter is None and last.first is not None:
-                # A draw has no winner: the player who moved second (Black) starts, as the
-                # sources' colour rule has it for every next game.
-                starter = 1 - last.first
-        elif rule == "alternate" and last.first is not None:
-            starter = 1 - last.first
+        starter = _starter(self.options, GameRecord.of(self.game))
         game = Game.new(
             self.variant,
             self.options,
@@ -169,12 +246,20 @@ class Match:
         )
         return replace(self, games=(*self.games, game))
 
+    def archived(self) -> Match:
+        """The same match with its finished games but the last packed into :attr:`played`
+        (a few bytes each instead of the whole state: what a saved match keeps)."""
+        if len(self.games) < 2:
+            return self
+        played = self.played.with_games(self.variant, self.games[:-1])
+        return replace(self, games=self.games[-1:], played=played)
+
     # -- serialisation --------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict with the schema version ``"v"``."""
         out: dict[str, Any] = {
-            "v": 1,
+            "v": SCHEMA_VERSION,
             "variant": self.variant,
             "length": self.length,
             "games": [g.to_dict() for g in self.games],
@@ -182,13 +267,18 @@ class Match:
         opts = self.options.to_dict()
         if opts:
             out["options"] = opts
+        if self.played.count:
+            from engine.record import to_text
+
+            played = self.played
+            out["played"] = [played.count, int(played.crawford), to_text(played.logs)]
         return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
         """Inverse of :meth:`to_dict`; a newer or unknown schema is refused."""
-        check_schema(data, "match")
-        unknown = set(data) - {"v", "variant", "length", "options", "games"}
+        check_schema(data, "match", SCHEMA_VERSION)
+        unknown = set(data) - {"v", "variant", "length", "options", "games", "played"}
         if unknown:
             raise EngineError(
                 f"corrupt match state: unknown keys {', '.join(sorted(map(str, unknown)))}",
@@ -201,6 +291,7 @@ class Match:
                 int(data["length"]),
                 Options.from_dict(data.get("options", {})),
                 games,
+                _played_from_json(data.get("played")),
             )
         except UnsupportedSchema:
             raise
@@ -212,7 +303,10 @@ class Match:
     def _validate(self) -> None:
         if not self.games:
             raise EngineError("corrupt match state: no game", code="corrupt_state")
-        score: tuple[Points, Points] = (0, 0)
+        packed = self.played.count
+        if packed < 0 or (not packed and (self.played.crawford or self.played.logs)):
+            raise _corrupt("packed games that are not counted")
+        score: tuple[Points, Points] = self.games[0].score if packed else (0, 0)
         for k, game in enumerate(self.games):
             last = k == len(self.games) - 1
             if (
@@ -228,8 +322,8 @@ class Match:
                 raise EngineError(
                     f"corrupt match state: game {k + 1} is not over", code="corrupt_state"
                 )
-            crawford = k > 0 and _crawford_next(
-                self.length, score, any(g.crawford for g in self.games[:k])
+            crawford = (k > 0 or packed > 0) and _crawford_next(
+                self.length, score, self.played.crawford or any(g.crawford for g in self.games[:k])
             )
             if game.crawford != crawford:
                 raise EngineError(
@@ -242,6 +336,64 @@ class Match:
                     code="corrupt_state",
                 )
             score = _add(score, game.award)
+
+
+def _corrupt(why: str) -> EngineError:
+    return EngineError(f"corrupt match state: {why}", code="corrupt_state")
+
+
+def _played_from_json(data: object) -> Played:
+    if data is None:
+        return Played()
+    from engine.record import from_text
+
+    if not isinstance(data, list) or len(data) != 3:
+        raise _corrupt(f"packed games {data!r}")
+    count, crawford, text = data
+    if type(count) is not int or count < 1 or crawford not in (0, 1) or isinstance(crawford, bool):
+        raise _corrupt(f"packed games {data!r}")
+    return Played(count, bool(crawford), from_text(text))
+
+
+def _starter(options: Options, last: GameRecord) -> int | None:
+    """Who starts the game after ``last`` without an opening roll (``None``: the opening roll
+    decides), as ``options.next_game_starts`` says."""
+    rule = options.next_game_starts
+    if rule == "winner":
+        assert last.result is not None
+        starter = last.result.winner
+        if starter is None and last.first is not None:
+            # A draw has no winner: the player who moved second (Black) starts, as the
+            # sources' colour rule has it for every next game.
+            starter = 1 - last.first
+        return starter
+    if rule == "alternate" and last.first is not None:
+        return 1 - last.first
+    return None
+
+
+def _opening_winner(log: tuple[LogEntry, ...]) -> int | None:
+    """Who won the opening roll of a game, from its log."""
+    for entry in reversed(log):
+        if entry.action == "opening" and len(entry.value) == 2:
+            a, b = entry.value
+            if a != b:
+                return 0 if a > b else 1  # type: ignore[operator]
+    return None
+
+
+def _logged_result(log: tuple[LogEntry, ...]) -> GameResult:
+    """The result a finished game's log ends with."""
+    last = log[-1] if log else None
+    if last is not None and last.action == "draw":
+        return GameResult(None, WinKind.SINGLE, 0, Reason.DRAW)
+    if last is None or last.action != "win" or last.player is None or len(last.value) != 3:
+        raise _corrupt("a packed game does not end with its result")
+    pts, kind, reason = last.value
+    try:
+        return GameResult(last.player, WinKind(int(kind)), int(pts), Reason(reason))
+    except (TypeError, ValueError):
+        raise _corrupt(f"a packed game ends with {last!r}") from None
 
 
 def _add(a: tuple[Points, Points], b: tuple[Points, Points]) -> tuple[Points, Points]:

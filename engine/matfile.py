@@ -14,8 +14,8 @@ played, and GNU Backgammon applies its own setting (on by default, as here) when
 from __future__ import annotations
 
 from engine.errors import EngineError
-from engine.game import Game, LogEntry, whole_points
-from engine.match import Match
+from engine.game import LogEntry, whole_points
+from engine.match import GameRecord, Match
 
 _CELL = 28  # width of the left column after the line number
 
@@ -32,7 +32,7 @@ def format_mat(match: Match, names: tuple[str, str] = ("White", "Black")) -> str
         )
     clean = tuple(_name(n) for n in names)
     lines = ["", f" {match.length} point match", ""]
-    for number, game in enumerate(match.games, start=1):
+    for number, game in enumerate(match.records(), start=1):
         lines.extend(_game_lines(number, game, clean[0], clean[1]))
         lines.append("")
     return "\n".join(lines)
@@ -47,7 +47,7 @@ def _name(name: str) -> str:
     return out
 
 
-def _game_lines(number: int, game: Game, name0: str, name1: str) -> list[str]:
+def _game_lines(number: int, game: GameRecord, name0: str, name1: str) -> list[str]:
     s0, s1 = (whole_points(v, "a .mat file") for v in game.score)
     out = [f" Game {number}", f" {name0} : {s0}".ljust(_CELL + 4) + f"{name1} : {s1}"]
     cells = _cells(game.log)

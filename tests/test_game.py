@@ -13,6 +13,7 @@ from engine.builder import PlayBuilder
 from engine.cube import Options
 from engine.errors import EngineError, IllegalAction, UnsupportedSchema
 from engine.game import (
+    SCHEMA_VERSION,
     Action,
     DiceSequence,
     Game,
@@ -270,7 +271,8 @@ def test_apply_dispatches_actions() -> None:
 def test_round_trip_through_json() -> None:
     game = started().add_step(0, Step(13, 8)).offer_resign(1, WinKind.GAMMON)
     data = json.loads(json.dumps(game.to_dict()))
-    assert data["v"] == 1
+    assert data["v"] == SCHEMA_VERSION == 2
+    assert isinstance(data["log"], str)  # the compact log (engine.record)
     assert Game.from_dict(data) == game
     assert Game.from_dict(Game.new().to_dict()) == Game.new()
 
@@ -278,7 +280,7 @@ def test_round_trip_through_json() -> None:
 def test_newer_or_unknown_schema_is_refused() -> None:
     data = started().to_dict()
     with pytest.raises(UnsupportedSchema, match="newer"):
-        Game.from_dict({**data, "v": 2})
+        Game.from_dict({**data, "v": SCHEMA_VERSION + 1})
     with pytest.raises(UnsupportedSchema, match="unknown"):
         Game.from_dict({**data, "v": 0})
     with pytest.raises(UnsupportedSchema):
