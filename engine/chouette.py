@@ -43,8 +43,9 @@ from engine.game import Game, Phase, Reason, check_schema, find_variant
 from engine.movegen import Play, Step
 from engine.result import WinKind
 
-#: Version of the dict written by :meth:`Chouette.to_dict`.
-SCHEMA_VERSION = 1
+#: Version of the dict written by :meth:`Chouette.to_dict`: 2 may carry the balances of folded
+#: payments (:meth:`Chouette.compacted`); 1 is still read.
+SCHEMA_VERSION = 2
 
 #: The seats of the chouette's :class:`engine.game.Game`.
 BOX = 0
@@ -977,6 +978,22 @@ class Chouette:
         return replace(noted, current=cur, roster=roster, waiting=())
 
     # -- serialisation ------------------------------------------------------------------------
+
+    def compacted(self) -> Chouette:
+        """The session without what only older games needed: the payments of the games before
+        the last two (the current or last one, and the one before it) summed into the ledger's
+        carried balances, and their events dropped.  Balances and everything about the recent
+        games stay the same; a saved session no longer grows with the games played.  (A
+        transition's events are still ``new.log[len(old.log):]`` when ``old`` is compacted.)"""
+        cur = self.current
+        if cur is None:
+            return self
+        keep = cur.number - 1
+        ledger = self.ledger.folded(keep)
+        log = tuple(e for e in self.log if e.game >= keep)
+        if ledger is self.ledger and len(log) == len(self.log):
+            return self
+        return replace(self, ledger=ledger, log=log)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict with the schema version under ``"v"``."""

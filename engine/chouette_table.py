@@ -219,6 +219,8 @@ class Ledger:
     """The running account of a chouette session: every payment, and everybody's balance.
 
     Every entry moves points from one player to another, so the balances always sum to zero.
+    ``carried`` are the balances (in the order of ``seen``, trailing zeros left out) of the
+    payments :meth:`folded` away: a long session keeps only its recent payments.
 
     >>> ledger = Ledger().paid(Payment(1, "cap", "box", 2, "result"))
     >>> ledger.balances()
@@ -227,6 +229,7 @@ class Ledger:
 
     payments: tuple[Payment, ...] = ()
     seen: tuple[str, ...] = field(default=())
+    carried: tuple[int, ...] = ()
 
     def paid(self, *payments: Payment) -> Ledger:
         """The ledger with ``payments`` added."""
@@ -239,17 +242,34 @@ class Ledger:
             for name in (p.payer, p.payee):
                 if name not in seen:
                     seen.append(name)
-        return Ledger((*self.payments, *payments), tuple(seen))
+        return Ledger((*self.payments, *payments), tuple(seen), self.carried)
 
     def with_players(self, names: Iterable[str]) -> Ledger:
         """The ledger listing ``names`` among its players (with a zero balance if new)."""
         seen = list(self.seen)
         seen.extend(n for n in names if n not in seen)
-        return Ledger(self.payments, tuple(seen))
+        return Ledger(self.payments, tuple(seen), self.carried)
+
+    def folded(self, game: int) -> Ledger:
+        """The ledger with the payments of the games before ``game`` summed into
+        :attr:`carried` (the balances stay the same; what they were paid for is forgotten)."""
+        old = [p for p in self.payments if p.game < game]
+        if not old:
+            return self
+        totals = dict(zip(self.seen, self.carried, strict=False))
+        for p in old:
+            totals[p.payer] = totals.get(p.payer, 0) - p.amount
+            totals[p.payee] = totals.get(p.payee, 0) + p.amount
+        carried = tuple(totals.get(n, 0) for n in self.seen)
+        while carried and not carried[-1]:
+            carried = carried[:-1]
+        kept = tuple(p for p in self.payments if p.game >= game)
+        return Ledger(kept, self.seen, carried)
 
     def balances(self) -> dict[str, int]:
         """Each player's net result, in the order players first appeared; sums to zero."""
         totals = dict.fromkeys(self.seen, 0)
+        totals.update(zip(self.seen, self.carried, strict=False))
         for p in self.payments:
             totals[p.payer] -= p.amount
             totals[p.payee] += p.amount
@@ -266,10 +286,26 @@ class Ledger:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict of the ledger."""
-        return {"players": list(self.seen), "payments": [p.to_list() for p in self.payments]}
+        out: dict[str, Any] = {
+            "players": list(self.seen),
+            "payments": [p.to_list() for p in self.payments],
+        }
+        if self.carried:
+            out["carried"] = list(self.carried)
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ledger:
         """The ledger from :meth:`to_dict`'s output."""
         payments = tuple(Payment.from_list(p) for p in data["payments"])
-        return cls().with_players(str(n) for n in data["players"]).paid(*payments)
+        ledger = cls().with_players(str(n) for n in data["players"]).paid(*payments)
+        carried = data.get("carried", [])
+        if (
+            not isinstance(carried, list)
+            or len(carried) > len(ledger.seen)
+            or not all(type(v) is int for v in carried)
+            or sum(carried)
+            or (carried and not carried[-1])
+        ):
+            raise EngineError(f"corrupt carried balances {carried!r}", code="corrupt_state")
+        return Ledger(ledger.payments, ledger.seen, tuple(carried))
