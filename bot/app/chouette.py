@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.app import view
 from bot.app.payload import Payload, format_payload
+from bot.app.table import chouette_data
 from bot.app.types import Button, ClearButtons, EditBoard, Keyboard, SendBoard, SendText
 from engine.chouette import BOX, Chouette, ChouetteGame
 from engine.cube import Options
@@ -52,7 +53,7 @@ def start_chouette(app: App, ctx: _Ctx, table: Table) -> Table:
     names = _names(table)
     assert ch.seating is not None
     rolls = "; ".join(", ".join(f"{names[n]} {d}" for n, d in rnd) for rnd in ch.seating.rounds)
-    new = table.bumped(stage="play", chouette=ch.to_dict())
+    new = table.bumped(stage="play", chouette=chouette_data(ch))
     if ctx.update.message is not None:
         ctx.replies.append(ClearButtons(ctx.update.message))
     ctx.replies.append(
@@ -85,7 +86,7 @@ def join_chouette(app: App, ctx: _Ctx, table: Table) -> Table:
     assert table.chouette is not None
     ch = Chouette.from_dict(table.chouette).join(ctx.user.ref)
     ctx.replies.append(SendText(ctx.tr("app-chouette-joined", player=ctx.user.name)))
-    return replace(table, seats=(*table.seats, seat), chouette=ch.to_dict())
+    return replace(table, seats=(*table.seats, seat), chouette=chouette_data(ch))
 
 
 def leave_chouette(app: App, ctx: _Ctx, table: Table) -> Table:
@@ -161,7 +162,7 @@ def decide_chouette(
     building = action in ("step", "undo")
     new = table.bumped()
     if building and ch.current is not None and ch.current.game.turn == cur.game.turn:
-        new = replace(new, chouette=ch.to_dict())
+        new = replace(new, chouette=chouette_data(ch))
         sent = _board(ctx, new, ch, ())
         if ctx.update.message is not None:
             ctx.replies.append(
@@ -259,7 +260,7 @@ def _propose(ctx: _Ctx, table: Table, ch: Chouette, args: tuple[Any, ...]) -> Ta
         # The proposal as the engine wrote it: it reads back as the same play.
         what = ch.current.proposals[-1].play
     ctx.replies.append(SendText(ctx.tr("chouette-proposal", player=ctx.user.name, play=what)))
-    return replace(table, chouette=ch.to_dict())
+    return replace(table, chouette=chouette_data(ch))
 
 
 def _after(
@@ -304,7 +305,7 @@ def _after(
                 ch = ch.play(actor, forced)
                 continue
         break
-    new = replace(table, chouette=ch.to_dict(), abort_by=None)
+    new = replace(table, chouette=chouette_data(ch), abort_by=None)
     for message in {ctx.update.message, old_table.board_message} - {None}:
         assert message is not None
         ctx.replies.append(ClearButtons(message))

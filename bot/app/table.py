@@ -13,16 +13,41 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from bot.store.codec import JsonCodec
+from engine.chouette import Chouette
+from engine.errors import EngineError
 from engine.game import Points, points_from_json, points_to_json
 from engine.match import Match
 
 Mode = Literal["match", "money", "chouette"]
 Stage = Literal["lobby", "play", "over"]
 
-SCHEMA = 1
-"""The table encoding's schema version."""
+SCHEMA = 2
+"""The table encoding's schema version.
 
-CODEC = JsonCodec(schema=SCHEMA)
+2: the match and the chouette are saved compact (:func:`match_data`, :func:`chouette_data`: the
+engine's schema-2 states, with compact game logs, a match's finished games packed and a chouette's
+past payments folded).  1: the engine's schema-1 states, with every game and payment in full;
+read, and written back in the new form.
+"""
+
+
+def _upgrade_1(data: Any) -> Any:
+    """A schema-1 table as schema 2: its match and chouette made compact.  A state the engine
+    cannot read is left as it is (loading the table reports it, as before)."""
+    if not isinstance(data, dict):
+        raise ValueError("table record is not an object")
+    out = dict(data)
+    try:
+        if isinstance(data.get("match"), dict):
+            out["match"] = match_data(Match.from_dict(data["match"]))
+        if isinstance(data.get("chouette"), dict):
+            out["chouette"] = chouette_data(Chouette.from_dict(data["chouette"]))
+    except EngineError:
+        return data
+    return out
+
+
+CODEC = JsonCodec(schema=SCHEMA, upgrades={1: _upgrade_1})
 
 CACHE_SIZE = 256
 """How many decoded records (and matches) one process remembers, newest first.
@@ -51,10 +76,19 @@ def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
 
 
 def match_data(match: Match) -> dict[str, Any]:
-    """``match.to_dict()``, remembered so that :func:`match_state` of it is ``match`` again."""
+    """The saved form of ``match``: its finished games but the last packed
+    (:meth:`Match.archived`), as ``to_dict()``; remembered so that :func:`match_state` of it is
+    that match again."""
+    match = match.archived()
     data = match.to_dict()
     _remember(_MATCHES, id(data), (data, match))
     return data
+
+
+def chouette_data(chouette: Chouette) -> dict[str, Any]:
+    """The saved form of a chouette session: without the payments and events of its past games
+    (:meth:`Chouette.compacted`: the balances carry them), as ``to_dict()``."""
+    return chouette.compacted().to_dict()
 
 
 def match_state(data: dict[str, Any]) -> Match:
@@ -122,7 +156,9 @@ class Table:
     A money session keeps only its current game in ``match`` (the engine's ``Match`` keeps every
     game, which would grow without bound): the finished games are folded into ``carry`` (their
     points per seat) and ``dropped`` (how many), and the kept game's score counts from there.  A
-    match to N points keeps all its games (at most 2N - 1; the ``.mat`` export needs them).
+    match to N points keeps all its games for the ``.mat`` export, the finished ones packed into
+    a few bytes each (:func:`match_data`); a chouette folds the payments of its past games into
+    the ledger's balances (:func:`chouette_data`).
     ``held`` keeps the second seat for an invited user: (who, as ``invite`` recognises him; the
     inviter's reference; until when).  ``forfeit`` is the seat that claimed the whole match when
     the opponent's clock ran out.
