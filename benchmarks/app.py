@@ -332,7 +332,7 @@ async def table_sizes(client: Redis, keys: list[TableKey]) -> tuple[list[int], l
         payload.append(len(data))
         table = Table.decode(data)
         if table.match is not None:
-            most_games = max(most_games, table.dropped + len(table.match["games"]))
+            most_games = max(most_games, table.dropped + table.state().number)
     return usage, payload, most_games
 
 
