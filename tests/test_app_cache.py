@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 from redis_proxy import ReplyDropper
 from test_app_support import ALICE, BOB, Chat, Dice, open_store, texts, toasts
 
-from bot.app import App, SendBoard
+from bot.app import App, SendBoard, Table
+from bot.app.app import RECORD_CACHE
+from bot.app.table import Seat
 from bot.store import RedisStore, Store
 from engine.game import Phase
 
@@ -122,3 +125,20 @@ async def test_a_lost_reply_to_the_remembered_write_is_settled_once(redis_url: s
     finally:
         await store.close()
         await proxy.close()
+
+
+def test_table_evolve_is_dataclasses_replace() -> None:
+    table = Table("money", "backgammon", "telegram:1", seats=(Seat("telegram:1", "Alice"),))
+    changed = table.evolve(version=3, lang="ru", board_message="m7")
+    assert changed == replace(table, version=3, lang="ru", board_message="m7")
+    assert table.version == 0 and table.lang is None  # the original is untouched
+    assert table.bumped(stage="play") == replace(table, version=1, stage="play")
+    with pytest.raises(TypeError, match="no field"):
+        table.evolve(colour="red")
+
+
+def test_as_many_tables_are_remembered_decoded_as_records() -> None:
+    """A process serving hundreds of tables at once decodes each only when it changes."""
+    tables = [Table("money", "backgammon", f"telegram:{i}") for i in range(RECORD_CACHE)]
+    payloads = [t.encode() for t in tables]
+    assert all(Table.decode(p) is t for p, t in zip(payloads, tables, strict=True))

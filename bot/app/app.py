@@ -267,7 +267,7 @@ class App:
             state = Table.decode(current.payload)
             if state.version != version or state.board_message == message:
                 return None
-            return replace(state, board_message=message).encode()
+            return state.evolve(board_message=message).encode()
 
         try:
             cached = self._records.get(table)
@@ -358,7 +358,7 @@ class App:
             if new is None:
                 return None
             if new.seat_of(update.user.ref) is not None and new.lang != lang:
-                new = replace(new, lang=lang)  # the clock's notices speak the players' language
+                new = new.evolve(lang=lang)  # the clock's notices speak the players' language
             attempt.written = new
             # The deadline goes in before the write that needs it (a hint the tick re-checks).
             if new.deadline is not None and (table is None or _wake(table) != _wake(new)):
@@ -1087,11 +1087,11 @@ class App:
         if actor is None:
             if new.deadline is None and not new.reminded:
                 return new  # no clock: nothing to change
-            return replace(new, deadline=None, reminded=False)
+            return new.evolve(deadline=None, reminded=False)
         before = _actor(old.state()) if old.match is not None else None
         if before == actor and old.deadline is not None and not fresh:
-            return replace(new, deadline=old.deadline, reminded=old.reminded)
-        return replace(new, deadline=ctx.now + new.clock, reminded=False)
+            return new.evolve(deadline=old.deadline, reminded=old.reminded)
+        return new.evolve(deadline=ctx.now + new.clock, reminded=False)
 
     def _claim(self, ctx: _Ctx, table: Table, args: tuple[Any, ...]) -> Table:
         """The opponent of a player whose move clock ran out takes the game, or (``claim
