@@ -635,6 +635,23 @@ class TestBatching:
         assert isinstance(results[2], CorruptRecord)
         assert [r for i, r in enumerate(results) if i != 2] == [CasResult.APPLIED] * 4
 
+    async def test_a_single_connection_client_sends_each_command_itself(
+        self, redis_url: str
+    ) -> None:
+        client = Redis.from_url(redis_url, single_connection_client=True)
+        store = RedisStore(client)
+        try:
+            await client.flushdb()
+            results = await asyncio.gather(*(store.update(T1, increment) for _ in range(5)))
+            assert all(r.applied for r in results)
+            assert (await store.update(T1, increment, update_id="u")).applied
+            assert (await store.update(T1, increment, update_id="u")).status is (
+                UpdateStatus.DUPLICATE
+            )
+            assert await store.load(T1) == Versioned(b"6", 6)
+        finally:
+            await store.close()
+
     async def test_a_command_that_cannot_be_sent_fails_alone(self, redis_client: Redis) -> None:
         batcher = CommandBatcher(redis_client)
         results = await asyncio.gather(

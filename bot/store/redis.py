@@ -180,10 +180,11 @@ class RedisStore(BaseStore):
         self._slots = asyncio.Semaphore(max_in_flight)
         # On a standalone server the commands of an update (load, compare-and-set, seen-mark) go
         # out in batches, one write per turn of the event loop (see :mod:`bot.store.batch`); a
-        # cluster client routes each command to its slot's node itself.
+        # cluster client routes each command to its slot's node itself, and a single-connection
+        # client keeps its one connection.
         self._batch = (
             CommandBatcher(client)
-            if isinstance(client, Redis) and client.connection is None
+            if isinstance(client, Redis) and not client.single_connection_client
             else None
         )
         self._loading: dict[str, asyncio.Future[Any]] = {}
