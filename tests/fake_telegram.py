@@ -479,6 +479,8 @@ class FakeBotApi:
     def _new_message(self, params: dict[str, Any], kind: str, **fields: Any) -> dict[str, Any]:
         chat_id = int(params["chat_id"])
         if chat_id not in self.chats:
+            if chat_id > 0:  # a user who never started the bot (a private chat is his id)
+                raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
             raise bad("chat not found")
         thread = params.get("message_thread_id")
         message = FakeMessage(

@@ -433,6 +433,18 @@ def test_invitation_tokens_and_cards_are_signed_and_fit_telegrams_limits() -> No
     assert card.inviter_name.startswith(back.inviter_name) and back.inviter_name
     with pytest.raises(InvalidInvitation):
         parse_invitation("tgi:x:1:Bob")
+    # A card may carry a move clock; an old card without one still reads.
+    clocked = Invitation(123456789012, "Александра Константиновна Long-Name", "5", "12h")
+    data = format_invitation(clocked)
+    assert len(data.encode()) <= 64 and data.startswith("tgi:5.12h:")
+    back = parse_invitation(data)
+    assert (back.game, back.clock, back.new_args) == ("5", "12h", "5")
+    assert parse_invitation("tgi:3:7:Bob") == Invitation(7, "Bob", "3")
+    for bad_card in ("tgi:3.0h:7:Bob", "tgi:3.91d:7:Bob", "tgi:3.5x:7:Bob", "tgi:3.:7:Bob"):
+        with pytest.raises(InvalidInvitation):
+            parse_invitation(bad_card)
+    with pytest.raises(InvalidInvitation):
+        format_invitation(Invitation(7, "Bob", "3", "forever"))
     # Inline message ids become table keys; one a key cannot hold is hashed.
     assert inline_table("AgAAAMRA-_x").chat == "iAgAAAMRA-_x"
     assert inline_table("a/b=c+") == inline_table("a/b=c+") != inline_table("a/b=c-")

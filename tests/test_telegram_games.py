@@ -1,8 +1,8 @@
 """Whole games through the Telegram adapter: the real PTB ``Application`` against the fake Bot API.
 
 A group match by buttons and typed moves to its end, a 3-player chouette game with each member's
-own take, a game played on an inline invitation card's message, and a bot restarted over the same
-Redis that carries on with the game.
+own take, a game played on an inline invitation card's message (and its move clock's notices), and
+a bot restarted over the same Redis that carries on with the game.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from test_telegram import GROUP, GROUP_KEY, open_group_game, unexpected_errors
 from bot.app import App
 from bot.i18n import t
 from bot.store import MemoryStore, RedisStore, TableKey
+from bot.telegram.adapter import TelegramAdapter
 from engine.chouette import BOX, Chouette
 from engine.game import Phase
 
@@ -151,6 +152,121 @@ async def test_inline_invitation_card_and_a_game_on_the_inline_message() -> None
         assert card.edits > 20
         assert bot.fake.called("sendMessage") == [] and bot.fake.called("sendPhoto") == []
         assert unexpected_errors(bot.fake) == []
+
+
+FORBIDDEN = "Forbidden: bot can't initiate conversation with a user"
+
+
+def private_texts(bot: Any, user: Any) -> list[str]:
+    """What the bot wrote in its private chat with ``user``."""
+    return [m.text for m in bot.fake.bot_messages(user.id)]
+
+
+async def test_move_clock_notices_of_a_game_on_an_inline_message() -> None:
+    """A card with a move clock; its reminder and "time is up" notice are shown on the game's own
+    message (the claim buttons with them) and sent to the player concerned in private, when he
+    has started the bot; the opponent claims the match from the message."""
+    now = [1_000_000.0]
+    app = App(MemoryStore(), dice=Dice(6), clock=lambda: now[0])
+    async with running_bot(app) as bot:
+        adapter: TelegramAdapter = bot.application.bot_data["adapter"]
+        tick = bot.application.bot
+        # Alice has started the bot (her private chat exists); Bob has not.
+        await bot.say(ALICE, bot.fake.chat(ALICE.id, "private"), "/start")
+        query = bot.fake.inline_query(ALICE, "3 1h")
+        await bot.deliver(query)
+        cards = bot.fake.inline_answers[query["inline_query"]["id"]]
+        clock_line = t("en", "clock-set", duration="1 hour")
+        assert [(c["id"], c["description"]) for c in cards] == [("3.1h", clock_line)]
+        card = bot.fake.choose_inline_result(query["inline_query"]["id"], "3.1h")
+        assert clock_line in card.text
+        await bot.deliver(bot.fake.press(BOB, card, "Play"))
+        key = TableKey("telegram", "i" + str(card.inline_id))
+        assert (await bot.table(key)).clock == 3600 and clock_line in card.text
+        await bot.deliver(bot.fake.press(ALICE, card, "Roll"))
+        game = (await bot.match(key)).game
+        assert game.turn is not None and game.phase is Phase.MOVE
+        people = [ALICE, BOB]
+        late, other = people[game.turn], people[1 - game.turn]
+        board_labels = card.labels()
+        assert await adapter.deliver_ticks(tick) == 0
+        # 50 minutes on: the reminder, above the board on the card, the board's buttons kept.
+        now[0] += 50 * 60
+        assert await adapter.deliver_ticks(tick) == 1
+        await bot.settle()
+        reminder = t("en", "clock-reminder", player=late.first_name, left="10 minutes")
+        assert card.text.startswith(reminder + "\n\n<pre>") and card.labels() == board_labels
+        private = t(
+            "en", "telegram-clock-private-reminder", left="10 minutes", opponent=other.first_name
+        )
+        sent = [e for e in bot.fake.errors if e == ("sendMessage", FORBIDDEN)]
+        if late is ALICE:
+            assert private_texts(bot, ALICE)[-1] == private and not sent
+        else:
+            assert private not in private_texts(bot, ALICE) and len(sent) == 1
+        assert await adapter.deliver_ticks(tick) == 0  # served once
+        # Past the hour: the notice with the claim buttons, on the card and in private.
+        now[0] += 11 * 60
+        assert await adapter.deliver_ticks(tick) == 1
+        await bot.settle()
+        names = {"player": late.first_name, "opponent": other.first_name}
+        expired = t("en", "telegram-clock-expired-inline", what="match", **names)
+        assert card.text.startswith(expired + "\n\n<pre>")
+        assert card.labels() == [*board_labels, "Claim the game", "Claim the match"]
+        told_late = t("en", "telegram-clock-private-late", opponent=other.first_name, what="match")
+        told_other = t("en", "telegram-clock-private-claim", player=late.first_name, what="match")
+        assert private_texts(bot, ALICE)[-1] == (told_late if late is ALICE else told_other)
+        assert [e for e in bot.fake.errors if e == ("sendMessage", FORBIDDEN)] == [
+            ("sendMessage", FORBIDDEN)
+        ] * (len(sent) + 1)
+        assert await adapter.deliver_ticks(tick) == 0
+        # The late player may not claim; his opponent claims the match on the card.
+        press = bot.fake.press(late, card, "Claim the match")
+        await bot.deliver(press)
+        assert bot.fake.callback_answers[press["callback_query"]["id"]]["text"] == t(
+            "en", "error-clock-running"
+        )
+        await bot.deliver(bot.fake.press(other, card, "Claim the match"))
+        table = await bot.table(key)
+        assert table.stage == "over" and table.forfeit == people.index(other)
+        assert t("en", "clock-claimed", player=other.first_name, what="match") in card.text
+        assert card.markup is None
+        problems = [e for e in unexpected_errors(bot.fake) if e != ("sendMessage", FORBIDDEN)]
+        assert problems == []
+
+
+async def test_a_late_move_on_the_inline_message_takes_the_claim_buttons_away() -> None:
+    now = [2_000_000.0]
+    app = App(MemoryStore(), dice=Dice(7), clock=lambda: now[0])
+    async with running_bot(app) as bot:
+        adapter: TelegramAdapter = bot.application.bot_data["adapter"]
+        query = bot.fake.inline_query(BOB, "money 30m")
+        await bot.deliver(query)
+        card = bot.fake.choose_inline_result(query["inline_query"]["id"], "m.30m")
+        await bot.deliver(bot.fake.press(ALICE, card, "Play"))
+        key = TableKey("telegram", "i" + str(card.inline_id))
+        await bot.deliver(bot.fake.press(BOB, card, "Roll"))
+        game = (await bot.match(key)).game
+        assert game.turn is not None
+        late = [BOB, ALICE][game.turn]  # the inviter sits first
+        now[0] += 31 * 60
+        assert await adapter.deliver_ticks(bot.application.bot) == 1
+        await bot.settle()
+        # A money table: the game alone may be claimed.
+        assert "Claim the game" in card.labels() and "Claim the match" not in card.labels()
+        # Nobody has started the bot: nothing could be sent in private, nothing else failed.
+        assert bot.fake.called("sendMessage") != [] and all(
+            e == ("sendMessage", FORBIDDEN) for e in unexpected_errors(bot.fake)
+        )
+        # The late player moves after all: the turn passes, the claim buttons go.
+        for _ in range(6):
+            labels = card.labels()
+            label = "Confirm" if "Confirm" in labels else next(x for x in labels if "→" in x)
+            await bot.deliver(bot.fake.press(late, card, label))
+            if (await bot.match(key)).game.turn != game.turn:
+                break
+        assert not any(label.startswith("Claim") for label in card.labels())
+        assert (await bot.table(key)).deadline == now[0] + 30 * 60
 
 
 async def test_restart_over_the_same_redis_continues_the_game(redis_url: str) -> None:

@@ -8,8 +8,14 @@ lives in the store, so any number of processes may serve the same bot.  Its hand
   deep-link invitation, ``/invite`` alone answers with the invitation link;
 - a button press becomes an app update carrying the callback data; it is always answered with
   ``answerCallbackQuery`` (a refusal as a toast), duplicates included;
-- an inline query (``@bot`` in any chat) offers invitation cards; a game started from a card is
-  played on that one message, edited in place (text board: inline messages take no uploads).
+- an inline query (``@bot`` in any chat) offers invitation cards (``@bot 5 1d``: with a move
+  clock of a day); a game started from a card is played on that one message, edited in place
+  (text board: inline messages take no uploads).
+
+The move clocks' notices go to the table's chat; a game on an inline message has no chat of its
+own, so a notice is shown on that message above the board (with the claim buttons once the time is
+up) and sent to the player concerned in his private chat with the bot, if he has one: editing a
+message notifies nobody, a private message does.
 
 Replies are performed in order: a board is a PNG photo with a caption and an inline keyboard (or
 a ``<pre>`` text board in HTML), a play being built edits the same message, a finished turn clears
@@ -46,7 +52,7 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.ext import ContextTypes
 
-from bot.app import App, Board, Reply, SendBoard, SendFile, SendText, Toast, Update, User
+from bot.app import App, Board, Reply, SendBoard, SendFile, SendText, Table, Toast, Update, User
 from bot.app.types import ClearButtons, EditBoard, Keyboard
 from bot.i18n import negotiate, t
 from bot.store import TableKey
@@ -55,6 +61,7 @@ from bot.telegram.links import (
     PLATFORM,
     InvalidInvitation,
     Invitation,
+    clock_seconds,
     deep_link,
     format_invitation,
     is_invitation,
@@ -127,6 +134,15 @@ def split_text(text: str, limit: int = MAX_TEXT) -> list[str]:
         text = text[cut:].lstrip("\n")
     pieces.append(text)
     return [p for p in pieces if p] or [""]
+
+
+def duration_text(lang: str, seconds: int) -> str:
+    """``2 hours``, ``3 days``, ``45 minutes``: the largest whole unit, as the app says it."""
+    if seconds >= 86400 and seconds % 86400 == 0:
+        return t(lang, "duration-days", count=seconds // 86400)
+    if seconds >= 3600:
+        return t(lang, "duration-hours", count=max(1, round(seconds / 3600)))
+    return t(lang, "duration-minutes", count=max(1, round(seconds / 60)))
 
 
 def telegram_user(user: TgUser) -> User:
@@ -368,6 +384,11 @@ class TelegramAdapter:
                 key, inviter, f"{update.update_id}:new", text=f"/new {invitation.new_args}"
             )
             replies += await self.app.handle(opened)
+            if invitation.clock:
+                clocked = Update(
+                    key, inviter, f"{update.update_id}:clock", text=f"/clock {invitation.clock}"
+                )
+                replies += await self.app.handle(clocked)
         joined = await self.app.handle(Update(key, user, f"{update.update_id}", text="/join"))
         if not await self._seated(key, user):
             refusal = next((r.text for r in joined if isinstance(r, Toast | SendText)), None)
@@ -389,22 +410,31 @@ class TelegramAdapter:
             return
         user = telegram_user(query.from_user)
         lang = negotiate(user.language)
-        wanted = query.query.strip().lower()
+        words = query.query.strip().lower().split()
+        clock = next((w for w in words if clock_seconds(w) is not None), "")
+        wanted = " ".join(w for w in words if w != clock)
         codes = [c for c in INLINE_GAMES if not wanted or wanted in (c, GAMES[c])] or list(
             INLINE_GAMES
+        )
+        seconds = clock_seconds(clock) if clock else None
+        clock_line = (
+            t(lang, "clock-set", duration=duration_text(lang, seconds)) if seconds else None
         )
         results = []
         for code in codes:
             title = game_title(lang, code)
-            invitation = Invitation(int(user.id), user.name, code)
+            invitation = Invitation(int(user.id), user.name, code, clock)
             button = InlineKeyboardButton(
                 t(lang, "telegram-button-play"), callback_data=format_invitation(invitation)
             )
             text = t(lang, "telegram-invitation", player=user.name, game=title)
+            if clock_line is not None:
+                text += "\n" + clock_line
             results.append(
                 InlineQueryResultArticle(
-                    id=code,
+                    id=f"{code}.{clock}" if clock else code,
                     title=title,
+                    description=clock_line,
                     input_message_content=InputTextMessageContent(text),
                     reply_markup=InlineKeyboardMarkup([[button]]),
                 )
@@ -629,18 +659,108 @@ class TelegramAdapter:
     async def deliver_ticks(self, bot: Bot) -> int:
         """Serve the move clocks of Telegram's tables and post their notices; how many tables.
 
-        A game played on an inline message has no chat to post to: its clock is served (the
-        player on roll can still be claimed against from the card) but nothing is posted.
+        A game played on an inline message has no chat to post to: see :meth:`inline_clock`.
         """
         served = 0
         for table, replies in await self.app.tick(platform=PLATFORM):
             if table.chat.startswith(INLINE_CHAT_PREFIX):
-                log.info("clock notice of inline table %s not posted", table)
-                continue
-            topic = int(table.topic) if table.topic is not None else None
-            await self.perform(bot, ChatTarget(int(table.chat), topic), table, replies)
+                await self.inline_clock(bot, table, replies)
+            else:
+                topic = int(table.topic) if table.topic is not None else None
+                await self.perform(bot, ChatTarget(int(table.chat), topic), table, replies)
             served += 1
         return served
+
+    async def inline_clock(self, bot: Bot, key: TableKey, replies: Sequence[Reply]) -> None:
+        """A clock notice of a game on an inline message (``replies``: the app's notice).
+
+        The message shows the notice above the board, with the board's buttons and, once the
+        time is up, the claim buttons (a claim made there goes to this table, as every press on
+        the message does).  The player concerned is told in his private chat with the bot: the
+        player on roll of his reminder; once the time is up, he that his opponent may claim
+        (his move still counts until then), and the opponent that he may claim and where.  A
+        player who has not started the bot cannot be written to first: he sees the message.
+        """
+        state = await self.app.load_table(key)
+        if state is None or state.match is None or len(state.seats) != 2:
+            return
+        match = state.state()
+        game = match.game
+        actor = game.responder if game.responder is not None else game.turn
+        if actor is None or match.is_over:
+            return
+        lang = state.lang or self.app.default_language
+        late, other = state.seats[actor], state.seats[1 - actor]
+        what = "match" if state.mode == "match" else "game"
+        claims = next((r.buttons for r in replies if isinstance(r, SendText) and r.buttons), ())
+        if claims:
+            names = {"player": late.name, "opponent": other.name}
+            notice = t(lang, "telegram-clock-expired-inline", what=what, **names)
+        else:
+            notice = next((r.text for r in replies if isinstance(r, SendText)), "")
+        await self._inline_notice(bot, key, state, actor, notice, claims)
+        if claims:
+            late_text = t(lang, "telegram-clock-private-late", opponent=other.name, what=what)
+            await self._tell(bot, late.user, late_text)
+            claim_text = t(lang, "telegram-clock-private-claim", player=late.name, what=what)
+            await self._tell(bot, other.user, claim_text)
+        else:
+            left = max(60, int((state.deadline or 0) - self.app.clock()))
+            text = t(
+                lang,
+                "telegram-clock-private-reminder",
+                left=duration_text(lang, left),
+                opponent=other.name,
+            )
+            await self._tell(bot, late.user, text)
+
+    async def _inline_notice(
+        self, bot: Bot, key: TableKey, state: Table, actor: int, notice: str, claims: Keyboard
+    ) -> None:
+        """Show ``notice`` above the board on the table's inline message, with the board's
+        buttons and ``claims``."""
+        # The inline message's id, as the board shown on it reported it (a key may hold a hash).
+        message_id = state.board_message
+        if message_id is None:
+            log.info("clock notice of inline table %s: its message is not known", key)
+            return
+        seat = state.seats[actor]
+        lang = state.lang or self.app.default_language
+        viewer = User(PLATFORM, seat.user.partition(":")[2], seat.name, lang)
+        # One update id per notice (a reminder and the notice that follows share the version).
+        moment = f"{state.deadline}:{'up' if claims else 'reminder'}"
+        asked = Update(key, viewer, f"clock:{state.version}:{moment}", text="/board")
+        board = next((r for r in await self.app.handle(asked) if isinstance(r, SendBoard)), None)
+        if board is None:
+            return
+        body = board_html(board.board, board.caption)
+        text = f"{html.escape(notice, quote=False)}\n\n{body}" if notice else body
+        if len(text) > MAX_TEXT:
+            text = body[:MAX_TEXT]
+        rows = (*board.buttons, *claims)
+        try:
+            await self.call(
+                lambda: bot.edit_message_text(
+                    text,
+                    inline_message_id=message_id,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=keyboard(rows),
+                )
+            )
+        except BadRequest as exc:
+            if not _is_ignorable(exc):
+                log.warning("inline message of %s not edited: %s", key, exc.message)
+
+    async def _tell(self, bot: Bot, user: str, text: str) -> None:
+        """Send ``text`` to a user (``telegram:<id>``) in his private chat with the bot; one who
+        has not started the bot (or blocked it) is let go."""
+        platform, _, user_id = user.partition(":")
+        if platform != PLATFORM or not user_id.isdigit():
+            return
+        try:
+            await self.call(lambda: bot.send_message(int(user_id), text))
+        except (BadRequest, Forbidden) as exc:
+            log.info("clock notice not sent privately to %s: %s", user, exc.message)
 
     async def tick_loop(self, bot: Bot, every: float) -> None:
         """Serve the move clocks every ``every`` seconds until cancelled."""

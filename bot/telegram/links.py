@@ -83,13 +83,32 @@ def deep_link(bot_username: str, token: str) -> str:
     return f"https://t.me/{bot_username}?start={token}"
 
 
+CLOCK_RE = re.compile(r"([0-9]{1,3})([mhd])\Z")
+"""A move clock on an invitation card: ``30m``, ``12h``, ``3d`` (as ``/clock`` takes it, with
+its unit: a bare number on a card is a match length)."""
+
+MAX_CLOCK_SECONDS = 90 * 86400
+"""The longest move clock (the app refuses longer)."""
+
+
+def clock_seconds(word: str) -> int | None:
+    """The seconds of a card's move clock word (``1d`` → 86400), or ``None`` if it is not one."""
+    found = CLOCK_RE.match(word.strip().lower())
+    if found is None or int(found.group(1)) == 0:
+        return None
+    seconds = int(found.group(1)) * {"m": 60, "h": 3600, "d": 86400}[found.group(2)]
+    return seconds if seconds <= MAX_CLOCK_SECONDS else None
+
+
 @dataclass(frozen=True)
 class Invitation:
-    """An inline invitation card: ``inviter`` (user id and name) asks for game ``game``."""
+    """An inline invitation card: ``inviter`` (user id and name) asks for game ``game``, with a
+    move clock ``clock`` (a :data:`CLOCK_RE` word; empty: none)."""
 
     inviter_id: int
     inviter_name: str
     game: str
+    clock: str = ""
 
     @property
     def new_args(self) -> str:
@@ -98,10 +117,14 @@ class Invitation:
 
 
 def format_invitation(invitation: Invitation) -> str:
-    """Callback data for the card's button: ``tgi:<game>:<id>:<name>``, the name cut to fit."""
+    """Callback data for the card's button: ``tgi:<game>[.<clock>]:<id>:<name>``, the name cut
+    to fit."""
     if invitation.game not in GAMES:
         raise InvalidInvitation(f"unknown game code {invitation.game!r}")
-    head = f"{INVITE_PREFIX}:{invitation.game}:{invitation.inviter_id}:"
+    if invitation.clock and clock_seconds(invitation.clock) is None:
+        raise InvalidInvitation(f"bad move clock {invitation.clock!r}")
+    game = f"{invitation.game}.{invitation.clock}" if invitation.clock else invitation.game
+    head = f"{INVITE_PREFIX}:{game}:{invitation.inviter_id}:"
     room = MAX_CALLBACK_DATA - len(head.encode())
     name = invitation.inviter_name.replace("\n", " ")
     while len(name.encode()) > room:
@@ -112,11 +135,14 @@ def format_invitation(invitation: Invitation) -> str:
 def parse_invitation(data: str) -> Invitation:
     """Read card callback data written by :func:`format_invitation`."""
     parts = data.split(":", 3)
-    if len(parts) != 4 or parts[0] != INVITE_PREFIX or parts[1] not in GAMES:
+    if len(parts) != 4 or parts[0] != INVITE_PREFIX:
+        raise InvalidInvitation("not invitation card data")
+    game, dot, clock = parts[1].partition(".")
+    if game not in GAMES or (dot and clock_seconds(clock) is None):
         raise InvalidInvitation("not invitation card data")
     if not parts[2].isdigit() or len(parts[2]) > 20:
         raise InvalidInvitation("bad inviter id")
-    return Invitation(int(parts[2]), parts[3] or parts[2], parts[1])
+    return Invitation(int(parts[2]), parts[3] or parts[2], game, clock)
 
 
 def is_invitation(data: str) -> bool:

@@ -625,3 +625,16 @@ telegram-link-used = Гатова: вы за сталом. Партыя ідзе
 telegram-link-invalid = Гэта спасылка-запрашэнне несапраўдная.
 telegram-invite-own = Гэта ваша запрашэнне: пачакайце, пакуль сябар націсне «Гуляць».
 telegram-invitation = { $player } запрашае вас згуляць: { $game }. Націсніце «Гуляць», каб сесці за стол.
+telegram-clock-expired-inline = Час { $player } скончыўся. { $opponent } можа забраць { $what ->
+    [match] партыю або ўвесь матч
+   *[game] партыю
+} кнопкамі ніжэй.
+telegram-clock-private-reminder = На ход у партыі супраць { $opponent } засталося { $left }.
+telegram-clock-private-late = Ваш час у партыі супраць { $opponent } скончыўся: цяпер супернік можа забраць { $what ->
+    [match] партыю або ўвесь матч
+   *[game] партыю
+}. Пакуль ён гэтага не зрабіў, ваш ход яшчэ залічваецца.
+telegram-clock-private-claim = Час { $player } у вашай партыі скончыўся. Вы можаце забраць { $what ->
+    [match] партыю або ўвесь матч
+   *[game] партыю
+} кнопкамі на паведамленні з гульнёй.

@@ -611,3 +611,16 @@ telegram-link-used = Done: you are seated. The game goes on in the group chat.
 telegram-link-invalid = This invitation link is not valid.
 telegram-invite-own = This is your invitation: wait for a friend to press “Play”.
 telegram-invitation = { $player } invites you to play: { $game }. Press “Play” to take the seat.
+telegram-clock-expired-inline = { $player }'s time is up. { $opponent } may claim { $what ->
+    [match] the game or the whole match
+   *[game] the game
+} with the buttons below.
+telegram-clock-private-reminder = { $left } left for your move in the game against { $opponent }.
+telegram-clock-private-late = Your time is up in the game against { $opponent }, who may now claim { $what ->
+    [match] the game or the whole match
+   *[game] the game
+}. Your move still counts until then.
+telegram-clock-private-claim = { $player }'s time is up in your game. You may claim { $what ->
+    [match] the game or the whole match
+   *[game] the game
+} with the buttons on the game's message.

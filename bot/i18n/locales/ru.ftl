@@ -625,3 +625,16 @@ telegram-link-used = Готово: вы за столом. Партия идёт
 telegram-link-invalid = Эта ссылка-приглашение недействительна.
 telegram-invite-own = Это ваше приглашение: дождитесь, пока друг нажмёт «Играть».
 telegram-invitation = { $player } приглашает вас сыграть: { $game }. Нажмите «Играть», чтобы сесть за стол.
+telegram-clock-expired-inline = Время { $player } вышло. { $opponent } может забрать { $what ->
+    [match] партию или весь матч
+   *[game] партию
+} кнопками ниже.
+telegram-clock-private-reminder = На ход в партии против { $opponent } осталось { $left }.
+telegram-clock-private-late = Ваше время в партии против { $opponent } вышло: теперь соперник может забрать { $what ->
+    [match] партию или весь матч
+   *[game] партию
+}. Пока он этого не сделал, ваш ход ещё засчитывается.
+telegram-clock-private-claim = Время { $player } в вашей партии вышло. Вы можете забрать { $what ->
+    [match] партию или весь матч
+   *[game] партию
+} кнопками на сообщении с игрой.

@@ -625,3 +625,16 @@ telegram-link-used = Готово: ви за столом. Партія йде �
 telegram-link-invalid = Це посилання-запрошення недійсне.
 telegram-invite-own = Це ваше запрошення: зачекайте, поки друг натисне «Грати».
 telegram-invitation = { $player } запрошує вас зіграти: { $game }. Натисніть «Грати», щоб сісти за стіл.
+telegram-clock-expired-inline = Час { $player } вичерпано. { $opponent } може забрати { $what ->
+    [match] партію або весь матч
+   *[game] партію
+} кнопками нижче.
+telegram-clock-private-reminder = На хід у партії проти { $opponent } лишилося { $left }.
+telegram-clock-private-late = Ваш час у партії проти { $opponent } вичерпано: тепер суперник може забрати { $what ->
+    [match] партію або весь матч
+   *[game] партію
+}. Поки він цього не зробив, ваш хід ще зараховується.
+telegram-clock-private-claim = Час { $player } у вашій партії вичерпано. Ви можете забрати { $what ->
+    [match] партію або весь матч
+   *[game] партію
+} кнопками на повідомленні з грою.
