@@ -224,21 +224,26 @@ class _State:
             return "opening", None
         if p not in (0, 1):
             return None
-        other = 1 - p
         if action == "roll":
             return ("move", p) if self.dice is not None else None
-        follows: dict[str, tuple[str, int | None]] = {
-            "move": ("roll", other),
-            "double": ("take", other),
-            "take": ("roll", other),
-            "beaver": ("beaver_accept", other),
-            "beaver_accept": ("roll", p),
-            "resign": ("resign_accept", other),
-            "pass": ("win", other),
-            "beaver_refuse": ("win", other),
-            "resign_accept": ("win", p),
-        }
-        return follows.get(action)
+        follows = _FOLLOWS.get(action)
+        if follows is None:
+            return None
+        return follows[0], p if follows[1] else 1 - p
+
+
+_FOLLOWS: Final[dict[str, tuple[str, bool]]] = {
+    "move": ("roll", False),
+    "double": ("take", False),
+    "take": ("roll", False),
+    "beaver": ("beaver_accept", False),
+    "beaver_accept": ("roll", True),
+    "resign": ("resign_accept", False),
+    "pass": ("win", False),
+    "beaver_refuse": ("win", False),
+    "resign_accept": ("win", True),
+}
+"""The entry that usually follows an action by a player, and whether by the same player."""
 
 
 def _dice(value: tuple[int | str, ...]) -> tuple[int, int] | None:
@@ -298,19 +303,28 @@ class _Reader:
     """Digits read back in the order they were written (``scale``: the product of the bases
     read, kept when ``scaled``)."""
 
-    __slots__ = ("scale", "scaled", "value")
+    __slots__ = ("_big", "_small", "scaled", "value")
 
     def __init__(self, value: int, scaled: bool = False) -> None:
         self.value = value
-        self.scale = 1
         self.scaled = scaled
+        self._big = self._small = 1
+
+    @property
+    def scale(self) -> int:
+        """The product of the bases read (when ``scaled``)."""
+        return self._big * self._small
 
     def get(self, base: int) -> int:
         if base <= 1:
             return 0
         self.value, digit = divmod(self.value, base)
         if self.scaled:
-            self.scale *= base
+            # A machine-sized product most of the time; the big one grows once in a while.
+            self._small *= base
+            if self._small >> 60:
+                self._big *= self._small
+                self._small = 1
         return digit
 
     def get_int(self) -> int:
@@ -597,22 +611,29 @@ def _read_move(
     dice = state.dice
     if player is None or dice is None:
         raise _corrupt("a move without a mover or dice")
-    used: list[int] = []
+    # The choices of State.options, read without building them: the lower die's steps first.
+    own, opp, block = state.boards[player], state.boards[2 + player], state.rules.block
+    lo, hi = sorted(dice)
+    left = {lo: 4} if lo == hi else {lo: 1, hi: 1}
     steps: list[Step] = []
     flat: list[int] = []
-    while True:
-        left = _dice_left(dice, used)
-        if not left:
-            break
-        options = state.options(player, left)
+    while left:
+        low = single_steps(own, opp, lo, block) if lo in left else []
+        high = single_steps(own, opp, hi, block) if hi != lo and hi in left else []
+        count = len(low) + len(high)
         if first is None:
-            index = reader.get(len(options) + 1)
+            index = reader.get(count + 1)
         else:
             index, first = first, None
-        if index == len(options):
+        if index == count:
             break
-        die, frm, to = options[index]
-        used.append(die)
+        if index < len(low):
+            (frm, to), die = low[index], lo
+        else:
+            (frm, to), die = high[index - len(low)], hi
+        left[die] -= 1
+        if not left[die]:
+            del left[die]
         steps.append(Step(frm, to, state.step(player, frm, to)))
         flat += (frm, to)
     text = reader.get_text() if spelled else _text(steps)
