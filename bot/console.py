@@ -14,6 +14,7 @@ import asyncio
 import getpass
 import itertools
 import random
+import secrets
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,6 +55,9 @@ class Console:
     export_dir: Path = field(default_factory=Path.cwd)
     buttons: list[Button] = field(default_factory=list)
     _ids: itertools.count[int] = field(default_factory=itertools.count)
+    # update and message ids are unique per run: a table kept in Redis outlives the process,
+    # and an id the last run used would be taken for a redelivery and dropped
+    _run: str = field(default_factory=lambda: secrets.token_hex(4))
 
     def __post_init__(self) -> None:
         name = _login_name() or t(self.language, "app-console-you")
@@ -75,7 +79,7 @@ class Console:
                 self._print(reply.caption)
                 self._set_buttons(reply.buttons)
                 if isinstance(reply, SendBoard):
-                    message = f"m{next(self._ids)}"
+                    message = f"{self._run}-m{next(self._ids)}"
                     await self.app.board_posted(TABLE, message, reply.version)
             elif isinstance(reply, SendText):
                 self._print(reply.text)
@@ -106,7 +110,7 @@ class Console:
 
     async def send(self, user: User, text: str) -> None:
         """Send one typed line (a number presses the numbered button) as ``user``."""
-        update_id = f"u{next(self._ids)}"
+        update_id = f"{self._run}-u{next(self._ids)}"
         if text.isdigit() and 1 <= int(text) <= len(self.buttons):
             button = self.buttons[int(text) - 1]
             update = Update(TABLE, user, update_id, button=button.payload, private=True)

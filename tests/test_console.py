@@ -171,3 +171,24 @@ def test_redis_unreachable_is_said_not_crashed_on(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "temporarily unavailable" in proc.stdout and "Traceback" not in proc.stderr
     assert proc.stdout.rstrip().endswith("Bye!")
+
+
+async def test_a_restarted_console_is_not_taken_for_a_redelivery() -> None:
+    """The table outlives the process: the next run's updates have ids of their own."""
+    import io
+
+    from bot.app import App
+    from bot.console import Console
+    from bot.store import MemoryStore
+
+    store = MemoryStore()
+    first_out, second_out = io.StringIO(), io.StringIO()
+    first = Console(App(store), out=first_out, language="en")
+    await first.send(first.me, "new 3")
+    await first.send(first.me, "score")
+    second = Console(App(store), out=second_out, language="en")  # the process started again
+    await second.send(second.me, "score")
+    await second.send(second.me, "join")
+    said = second_out.getvalue()
+    assert "Seated: " in said  # the answer to "score" at a table waiting for players
+    assert "already" in said.lower()  # "join": the same user is already seated
