@@ -12,7 +12,8 @@ then, on :class:`bot.store.RedisStore`:
 3. measures the table records in Redis (``MEMORY USAGE`` and payload length), including tables
    after a long money session;
 4. creates ``--tables`` tables through the app and reads the process RSS from
-   ``/proc/self/status``.
+   ``/proc/self/status``: in a fresh process (the app alone), and in this one after the
+   pictures (the renderer's modules and buffers included).
 
 Targets on the reference machine (2 cores): at least 1,000 updates per second per process with
 rendering off, p99 below 50 ms per update with PNG rendering on, at most 2 KB per table.  The
@@ -347,13 +348,14 @@ def rss_kb() -> tuple[int, int]:
     return values["VmRSS"], values["VmHWM"]
 
 
-async def create_tables(app: App, count: int, concurrency: int) -> float:
-    """``count`` money tables opened and joined through the app; returns the seconds taken."""
+async def create_tables(app: App, count: int, concurrency: int, prefix: str) -> float:
+    """``count`` money tables (chats ``prefix`` + number) opened and joined through the app;
+    returns the seconds taken."""
     queue = iter(range(count))
 
     async def worker() -> None:
         for i in queue:
-            key = TableKey("telegram", f"-9{i}")
+            key = TableKey("telegram", f"{prefix}{i}")
             alice = User("telegram", f"a{i}", f"Anna{i}", "en")
             bob = User("telegram", f"b{i}", f"Bob{i}", "en")
             replies = await app.handle(Update(key, alice, f"m{i}:1", text="/new money"))
@@ -474,21 +476,57 @@ async def main_async(args: argparse.Namespace) -> None:
             worst = max(statistics.median(usage), max(long_usage))
             print(f"  target <= {TARGET_BYTES} B per table: {_verdict(worst <= TARGET_BYTES)}")
 
-            # 4. RSS with many tables.
+            # 4. RSS with many tables: in a fresh process (the app alone), then in this one
+            # (after the pictures above: the renderer's modules and buffers included).
+            child = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "benchmarks.app",
+                    "--rss-only",
+                    url,
+                    "--tables",
+                    str(args.tables),
+                    "--concurrency",
+                    str(args.concurrency),
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            print(child.stdout.strip())
             before = rss_kb()[0]
-            seconds = await create_tables(app, args.tables, args.concurrency)
+            seconds = await create_tables(app, args.tables, args.concurrency, "-6")
             after, peak = rss_kb()
             info = await client.info("memory")
             print(
-                f"{args.tables} tables created through the app in {seconds:.1f} s"
-                f" ({2 * args.tables / seconds:.0f} updates/s): process RSS {after / 1024:.1f} MB"
-                f" (before {before / 1024:.1f} MB, peak {peak / 1024:.1f} MB);"
-                f" redis used_memory {int(info['used_memory']) / 2**20:.1f} MB"
+                f"{args.tables} more tables created in this process after the pictures above,"
+                f" in {seconds:.1f} s: process RSS {after / 1024:.1f} MB"
+                f" (before {before / 1024:.1f} MB, peak {peak / 1024:.1f} MB); redis used_memory"
+                f" {int(info['used_memory']) / 2**20:.1f} MB"
             )
             print(f"summary: {off_rate:.0f} updates/s with rendering off; {_load()}")
         finally:
             await store.close()
             await client.aclose()
+
+
+async def rss_only(args: argparse.Namespace) -> None:
+    """Create ``args.tables`` tables through a fresh app and print this process's RSS."""
+    store = RedisStore.from_url(args.rss_only)
+    rng = random.Random(args.seed)
+    app = App(store, dice=lambda: rng.randint(1, 6))
+    try:
+        before = rss_kb()[0]
+        seconds = await create_tables(app, args.tables, args.concurrency, "-9")
+        after, peak = rss_kb()
+        print(
+            f"{args.tables} tables created through the app in a fresh process in {seconds:.1f} s"
+            f" ({2 * args.tables / seconds:.0f} updates/s): process RSS {after / 1024:.1f} MB"
+            f" (before {before / 1024:.1f} MB, peak {peak / 1024:.1f} MB)"
+        )
+    finally:
+        await store.close()
 
 
 async def long_sessions(app: App, games: int, seed: int) -> list[TableKey]:
@@ -523,12 +561,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--concurrency", type=int, default=100, help="tables played at once")
     parser.add_argument("--updates", type=int, default=5000, help="updates, rendering off")
     parser.add_argument("--render-concurrency", type=int, default=4, help="tables, rendering on")
-    parser.add_argument("--render-updates", type=int, default=100, help="updates, rendering on")
+    parser.add_argument("--render-updates", type=int, default=400, help="updates, rendering on")
     parser.add_argument("--tables", type=int, default=10000, help="tables for the RSS figure")
     parser.add_argument("--long-games", type=int, default=20, help="games per long session")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--rss-only",
+        metavar="REDIS_URL",
+        help="only create --tables tables on this Redis and"
+        " print the process RSS (how the full run measures a fresh process)",
+    )
     args = parser.parse_args(argv)
-    asyncio.run(main_async(args))
+    asyncio.run(rss_only(args) if args.rss_only else main_async(args))
     return 0
 
 
