@@ -3,8 +3,9 @@
 Shaping text is the rasteriser's most expensive step (about half of a board's raster time): it
 looks the font up, shapes each string and outlines every glyph on every call.  The board's text is
 short and simple — numbers, words, names — so it is set here once per glyph instead: each glyph's
-outline is read from the font file (with :mod:`fontTools`) the first time it is drawn and kept, and
-a string becomes one ``<g>`` of ``<path>`` elements advanced by the font's widths and pair kerning.
+outline is read from the font file (with :mod:`renderers.truetype`) the first time it is drawn and
+kept, and a string becomes one ``<g>`` of ``<path>`` elements advanced by the font's widths and pair
+kerning.  Glyphs are known by their index in the font.
 
 Strings that need real shaping are left to the rasteriser (``outline`` returns ``None``): a
 character missing from the font, combining marks, right-to-left scripts, joiners and variation
@@ -21,8 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-from fontTools.pens.svgPathPen import SVGPathPen
-from fontTools.ttLib import TTFont
+from renderers.truetype import TrueTypeFont
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -41,40 +41,38 @@ class Glyph:
 
 
 class Face:
-    """One font file: glyph outlines and advances, pair kerning, loaded once and kept."""
+    """One font file: glyph outlines and advances, pair kerning; each glyph read once and kept."""
 
     def __init__(self, path: Path) -> None:
-        self._font = TTFont(str(path), lazy=True)
-        self.units_per_em: int = self._font["head"].unitsPerEm
-        self._cmap: dict[int, str] = self._font.getBestCmap()
-        self._glyph_set = self._font.getGlyphSet()
-        self._kerning: dict[tuple[str, str], int] = {}
-        if "kern" in self._font:
-            for table in self._font["kern"].kernTables:
-                if getattr(table, "format", None) == 0:
-                    self._kerning.update(table.kernTable)
-        self._glyphs: dict[str, Glyph] = {}
+        self._font = TrueTypeFont(path)
+        self.units_per_em: int = self._font.units_per_em
+        self._ids: dict[str, int] = {}  # characters the font has (so at most its cmap's size)
+        self._glyphs: dict[int, Glyph] = {}
         self._lock = threading.Lock()
 
-    def glyph_name(self, char: str) -> str | None:
-        """The glyph drawn for ``char``, or ``None`` when the font has none."""
-        return self._cmap.get(ord(char))
-
-    def glyph(self, name: str) -> Glyph:
-        found = self._glyphs.get(name)
+    def glyph_id(self, char: str) -> int | None:
+        """The glyph drawn for ``char`` (its index in the font), or ``None`` when there is none."""
+        found = self._ids.get(char)
         if found is None:
-            with self._lock:  # fontTools decompiles glyphs lazily; keep that to one thread
-                found = self._glyphs.get(name)
-                if found is None:
-                    pen = SVGPathPen(self._glyph_set)
-                    outline = self._glyph_set[name]
-                    outline.draw(pen)
-                    found = Glyph(pen.getCommands(), int(outline.width))
-                    self._glyphs[name] = found
+            found = self._font.glyph_id(ord(char))
+            if found is not None:
+                self._ids[char] = found
         return found
 
-    def kerning(self, left: str, right: str) -> int:
-        return self._kerning.get((left, right), 0)
+    def glyph(self, glyph: int) -> Glyph:
+        """The glyph's outline and advance, read from the font the first time."""
+        found = self._glyphs.get(glyph)
+        if found is None:
+            with self._lock:  # one thread reads a glyph; the others wait and take it
+                found = self._glyphs.get(glyph)
+                if found is None:
+                    found = Glyph(self._font.svg_path(glyph), self._font.advance(glyph))
+                    self._glyphs[glyph] = found
+        return found
+
+    def kerning(self, left: int, right: int) -> int:
+        """The pair kerning of glyph ``left`` followed by glyph ``right``, in font units."""
+        return self._font.kerning(left, right)
 
 
 @lru_cache(maxsize=2)
@@ -83,19 +81,19 @@ def face(bold: bool) -> Face:
     return Face(BOLD if bold else REGULAR)
 
 
-def _simple(text: str, font: Face) -> list[str] | None:
-    """The glyph names of ``text`` if it needs no shaping, else ``None``."""
-    names: list[str] = []
+def _simple(text: str, font: Face) -> list[int] | None:
+    """The glyphs of ``text`` if it needs no shaping, else ``None``."""
+    glyphs: list[int] = []
     for char in text:
         if unicodedata.bidirectional(char) not in _SIMPLE_BIDI:
             return None
         if unicodedata.category(char) in ("Mn", "Mc", "Me", "Cf", "Co", "Cs", "Cn"):
             return None
-        name = font.glyph_name(char)
-        if name is None:
+        glyph = font.glyph_id(char)
+        if glyph is None:
             return None
-        names.append(name)
-    return names
+        glyphs.append(glyph)
+    return glyphs
 
 
 def _num(value: float) -> str:
@@ -120,20 +118,20 @@ def outline(
     ``aria-label`` (screen readers and tests read it there).
     """
     font = face(bold)
-    names = _simple(text, font)
-    if names is None:
+    glyphs = _simple(text, font)
+    if glyphs is None:
         return None
     pens: list[str] = []
     pen_x = 0
-    previous: str | None = None
-    for name in names:
+    previous: int | None = None
+    for index in glyphs:
         if previous is not None:
-            pen_x += font.kerning(previous, name)
-        glyph = font.glyph(name)
+            pen_x += font.kerning(previous, index)
+        glyph = font.glyph(index)
         if glyph.path:
             pens.append(f'<path transform="translate({pen_x} 0)" d="{glyph.path}"/>')
         pen_x += glyph.advance
-        previous = name
+        previous = index
     scale = size / font.units_per_em
     width = pen_x * scale
     left = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
