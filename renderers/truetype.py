@@ -1,7 +1,8 @@
 """A small reader of TrueType fonts: what setting text as outlines needs, read on demand.
 
-The font file is mapped into memory (:mod:`mmap`) and its tables are read with :mod:`struct`
-when they are first needed; a glyph is decoded only when asked for.  What is read:
+The font file is read into memory once (a mapping would save under a megabyte but could
+bring the process down if the file were rewritten in place) and its tables are read with
+:mod:`struct` when they are first needed; a glyph is decoded only when asked for.  What is read:
 
 - ``head`` (units per em, ``loca`` format), ``maxp`` (glyph count), ``hhea`` and ``hmtx``
   (advance widths and left side bearings);
@@ -29,7 +30,6 @@ either result is the same).  Decoded outlines are not kept here: the caller keep
 
 from __future__ import annotations
 
-import mmap
 import struct
 import sys
 from array import array
@@ -120,7 +120,7 @@ def _ascending(values: Sequence[int]) -> bool:
 class _Cmap4:
     """A format 4 subtable (segments of the Basic Multilingual Plane)."""
 
-    def __init__(self, data: mmap.mmap, offset: int, path: Path) -> None:
+    def __init__(self, data: bytes, offset: int, path: Path) -> None:
         length = _U16.unpack_from(data, offset + 2)[0]
         count = _U16.unpack_from(data, offset + 6)[0] // 2
         ends_at = offset + 14
@@ -155,7 +155,7 @@ class _Cmap4:
 class _Cmap12:
     """A format 12 subtable (sequential groups over all planes)."""
 
-    def __init__(self, data: mmap.mmap, offset: int, path: Path) -> None:
+    def __init__(self, data: bytes, offset: int, path: Path) -> None:
         count = _U32.unpack_from(data, offset + 12)[0]
         groups = _big_endian("I", data[offset + 16 : offset + 16 + 12 * count])
         if len(groups) != 3 * count:
@@ -256,12 +256,11 @@ class _PathWriter:
 
 
 class TrueTypeFont:
-    """One TrueType (``glyf``) font file, mapped and read on demand."""
+    """One TrueType (``glyf``) font file, read once and decoded on demand."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        with open(path, "rb") as file:
-            self._data = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+        self._data = path.read_bytes()
         data = self._data
         if len(data) < 12 or data[:4] not in (b"\x00\x01\x00\x00", b"true"):
             raise FontError(f"{path}: not a TrueType font")
