@@ -15,6 +15,7 @@ but the speed.
 
 from __future__ import annotations
 
+import re
 import threading
 import unicodedata
 from dataclasses import dataclass
@@ -28,16 +29,25 @@ FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _SIMPLE_BIDI = frozenset({"L", "EN", "ES", "ET", "CS", "ON", "WS", "B", "S", "BN"})
 """Bidirectional classes that read left to right without reordering (no R, AL, AN, NSM...)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Glyph:
-    """One glyph: its outline as SVG path data in font units (y up) and its advance width."""
+    """One glyph: its outline as SVG path data in font units (y up), its advance width, and the
+    lowest and highest y of its outline's points (the curves stay within them)."""
 
     path: str
     advance: int
+    low: float = 0.0
+    high: float = 0.0
+
+    @classmethod
+    def of(cls, path: str, advance: int) -> Glyph:
+        ys = [float(v) for v in _NUMBER.findall(path)[1::2]]
+        return cls(path, advance, min(ys, default=0.0), max(ys, default=0.0))
 
 
 class Face:
@@ -66,7 +76,7 @@ class Face:
             with self._lock:  # one thread reads a glyph; the others wait and take it
                 found = self._glyphs.get(glyph)
                 if found is None:
-                    found = Glyph(self._font.svg_path(glyph), self._font.advance(glyph))
+                    found = Glyph.of(self._font.svg_path(glyph), self._font.advance(glyph))
                     self._glyphs[glyph] = found
         return found
 
@@ -94,6 +104,19 @@ def _simple(text: str, font: Face) -> list[int] | None:
             return None
         glyphs.append(glyph)
     return glyphs
+
+
+def ink(text: str, *, bold: bool) -> tuple[float, float] | None:
+    """The lowest and highest y (font units, y up) the outlines of ``text`` reach; ``None`` if
+    the text needs shaping or draws nothing."""
+    font = face(bold)
+    glyphs = _simple(text, font)
+    if glyphs is None:
+        return None
+    inked = [g for g in map(font.glyph, glyphs) if g.path]
+    if not inked:
+        return None
+    return min(g.low for g in inked), max(g.high for g in inked)
 
 
 def _num(value: float) -> str:

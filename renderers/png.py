@@ -27,6 +27,7 @@ them back; :func:`keep_large_blocks` tunes it once so such blocks are reused ins
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import itertools
 import os
 import re
@@ -34,6 +35,7 @@ import struct
 import sys
 import threading
 import zlib
+from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -45,7 +47,7 @@ import svg2png_py
 from zlib_ng import zlib_ng
 
 from renderers.glyphs import BOLD, FONT_DIR, REGULAR
-from renderers.svg import WIDTH, render_svg
+from renderers.svg import WIDTH, Drawing, draw
 from renderers.theme import Theme, find_theme
 from renderers.view import BoardView, Orientation, RenderError
 
@@ -56,17 +58,23 @@ COMPRESSION_LEVEL = 2
 BANDS = max(1, min(4, os.cpu_count() or 1))
 """Bands a picture is cut into by default: one per core, at most four."""
 MIN_BAND_ROWS = 64
+CACHE_BYTES = 8 << 20
+"""What the bands kept for reuse may take (their deflated rows, mostly)."""
 
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _NONE, _UP = 0, 2  # PNG filter types
+_FINAL_BLOCK = b"\x03\x00"  # an empty final block (fixed codes): the end of the stream
 _ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KB window, no dictionary (the level hint is advisory)
+_ENTRY_BYTES = 200  # a cached band's key, record and bookkeeping, besides its data
 _ADLER_BASE = 65521
 
 __all__ = [
     "BANDS",
+    "BAND_CACHE",
     "FONT_DIR",
     "FONT_FILES",
     "adler32_combine",
+    "draw_png",
     "keep_large_blocks",
     "render_png",
     "svg_to_png",
@@ -245,8 +253,12 @@ class _Band:
     length: int  # bytes of filtered rows
 
 
-def _encode_band(svg: str, background: str | None, last: bool) -> _Band:
-    """Rasterise one band and deflate its rows, the first unfiltered and the others "Up"."""
+def _encode_band(svg: str, background: str | None) -> _Band:
+    """Rasterise one band and deflate its rows, the first unfiltered and the others "Up".
+
+    The deflate data ends on a byte boundary without a final block (a sync flush), so bands
+    join in any order and a band drawn once serves any picture it belongs to.
+    """
     pixels, w, h = svg2png_py.svg_to_rgba(
         svg,
         _font_database(FONT_FILES),
@@ -262,8 +274,7 @@ def _encode_band(svg: str, background: str | None, last: bool) -> _Band:
     rows[1:, 0] = _UP
     np.subtract(image[1:], image[:-1], out=rows[1:, 1:])  # modulo 256, as PNG wants
     compressor = zlib_ng.compressobj(COMPRESSION_LEVEL, zlib_ng.DEFLATED, -15)
-    flush = zlib_ng.Z_FINISH if last else zlib_ng.Z_SYNC_FLUSH
-    data = compressor.compress(rows.data) + compressor.flush(flush)
+    data = compressor.compress(rows.data) + compressor.flush(zlib_ng.Z_SYNC_FLUSH)
     return _Band(data, zlib_ng.adler32(rows.data), rows.size)
 
 
@@ -304,24 +315,126 @@ def svg_to_png(
     if width is not None and not 64 <= width <= 4096:
         raise RenderError(f"PNG width must be 64 to 4096 pixels, not {width}")
     frame = _frame(svg, width)
-    if bands is None:
-        # as many bands as idle cores: when others are drawing, cutting only adds work
-        bands = max(1, BANDS - _drawing.value)
-    count = max(1, min(bands, frame.height // MIN_BAND_ROWS)) if frame.splittable else 1
+    count = max(1, min(bands or BANDS, frame.height // MIN_BAND_ROWS)) if frame.splittable else 1
+    if bands is None and _drawing.value:
+        count = 1  # every core is drawing already: cutting only adds work
     edges = [frame.height * i // count for i in range(count + 1)]
     jobs = [frame.band(top, bottom) for top, bottom in itertools.pairwise(edges)]
     with _drawing:
-        futures: list[Future[_Band]] = [
-            _executor().submit(_encode_band, band, background, False) for band in jobs[:-1]
-        ]
-        tail = _encode_band(jobs[-1], background, True)
-        parts = [f.result() for f in futures] + [tail]
-    adler = parts[0].adler
-    for part in parts[1:]:
+        parts = _draw_bands(jobs, background, parallel=count > 1)
+    return _png(frame.width, frame.height, parts)
+
+
+def _draw_bands(jobs: list[str], background: str | None, *, parallel: bool) -> list[_Band]:
+    """Each band's SVG drawn and deflated; with ``parallel``, half of them on another core."""
+    if not parallel or len(jobs) < 2:
+        return [_encode_band(job, background) for job in jobs]
+    half = (len(jobs) + 1) // 2
+    other: Future[list[_Band]] = _executor().submit(
+        lambda: [_encode_band(job, background) for job in jobs[half:]]
+    )
+    mine = [_encode_band(job, background) for job in jobs[:half]]
+    return mine + other.result()
+
+
+def _png(width: int, height: int, parts: list[_Band]) -> bytes:
+    """The PNG file of bands deflated apart: one zlib stream, their Adler-32 sums combined."""
+    adler = 1  # the Adler-32 of nothing
+    for part in parts:
         adler = adler32_combine(adler, part.adler, part.length)
-    idat = _ZLIB_HEADER + b"".join(p.data for p in parts) + struct.pack(">I", adler)
-    header = struct.pack(">IIBBBBB", frame.width, frame.height, 8, 6, 0, 0, 0)
+    idat = _ZLIB_HEADER + b"".join(p.data for p in parts) + _FINAL_BLOCK + struct.pack(">I", adler)
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
     return _SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", idat) + _chunk(b"IEND", b"")
+
+
+class _BandCache:
+    """Bands already drawn, by a 128-bit digest of their SVG and page colour, least recently
+    used first out."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.hits = self.misses = 0
+        self._bands: OrderedDict[bytes, _Band] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: bytes) -> _Band | None:
+        with self._lock:
+            band = self._bands.get(key)
+            if band is None:
+                self.misses += 1
+            else:
+                self.hits += 1
+                self._bands.move_to_end(key)
+            return band
+
+    def put(self, key: bytes, band: _Band) -> None:
+        with self._lock:
+            if key in self._bands:
+                return
+            self._bands[key] = band
+            self._size += _ENTRY_BYTES + len(band.data)
+            while self._size > self.limit and self._bands:
+                _, old = self._bands.popitem(last=False)
+                self._size -= _ENTRY_BYTES + len(old.data)
+
+    @staticmethod
+    def key(svg: str, background: str) -> bytes:
+        return hashlib.blake2b(f"{background}\n{svg}".encode(), digest_size=16).digest()
+
+    def clear(self) -> None:
+        with self._lock:
+            self._bands.clear()
+            self._size = self.hits = self.misses = 0
+
+
+BAND_CACHE = _BandCache(CACHE_BYTES)
+
+
+def draw_png(drawing: Drawing, background: str, width: int = WIDTH) -> bytes:
+    """The PNG of a measured :class:`~renderers.svg.Drawing`, cut along its layout's rows.
+
+    A band holds only the elements that paint its rows, so its SVG says all it shows: a band
+    drawn before (the same SVG, the same page colour) is taken from :data:`BAND_CACHE`, and the
+    rest are drawn, half of them on another core when no other picture is being drawn.  From one
+    board to the next most bands are the same: the strips, the rows no checker left or reached.
+    """
+    if not 64 <= width <= 4096:
+        raise RenderError(f"PNG width must be 64 to 4096 pixels, not {width}")
+    scale = width / drawing.width
+    height = max(1, round(drawing.height * scale))
+    edges = sorted({0, height, *(min(height, round(e * scale)) for e in drawing.band_edges())})
+    margin = 2 / scale  # anti-aliasing reaches a pixel beyond a shape's edge
+    jobs: list[str] = []
+    for top, bottom in itertools.pairwise(edges):
+        low, high = top / scale - margin, bottom / scale + margin
+        shown = "".join(
+            item
+            for item, extent in drawing.items
+            if extent is not None and extent[0] < high and extent[1] > low
+        )
+        jobs.append(
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{bottom - top}"'
+            f' viewBox="0 {top / scale:.6f} {drawing.width} {(bottom - top) / scale:.6f}"'
+            f' preserveAspectRatio="none" font-family="{FONT_FAMILY}">{shown}</svg>'
+        )
+    keys = [BAND_CACHE.key(job, background) for job in jobs]
+    found = [BAND_CACHE.get(key) for key in keys]
+    missing = [i for i, band in enumerate(found) if band is None]
+    with _drawing:
+        drawn = dict(
+            zip(
+                (keys[i] for i in missing),
+                _draw_bands([jobs[i] for i in missing], background, parallel=_drawing.value == 1),
+                strict=True,
+            )
+        )
+    for key, band in drawn.items():
+        BAND_CACHE.put(key, band)
+    parts = [
+        band if band is not None else drawn[key] for key, band in zip(keys, found, strict=True)
+    ]
+    return _png(width, height, parts)
 
 
 def render_png(
@@ -338,7 +451,7 @@ def render_png(
     The options are those of :func:`renderers.svg.render_svg`.
     """
     th = find_theme(theme)
-    svg = render_svg(
+    drawing = draw(
         view,
         viewer=viewer,
         theme=th,
@@ -346,5 +459,6 @@ def render_png(
         labels=labels,
         background=False,
         text_as_paths=True,
+        measure=True,
     )
-    return svg_to_png(svg, background=th.background, width=None if width == WIDTH else width)
+    return draw_png(drawing, th.background, width)

@@ -12,10 +12,12 @@ chouette the roster.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from renderers.glyphs import outline
+from renderers.glyphs import face, ink, outline
 from renderers.seen import BAR, OFF, OPPONENT, VIEWER, Seen
 from renderers.theme import CheckerColors, Theme, find_theme
 from renderers.view import (
@@ -56,6 +58,9 @@ _R = 31  # checker radius
 _STEP = 62  # distance between stacked checkers
 _TRI_H = 300
 _SHOWN = 5  # checkers drawn per point before a count replaces the rest
+_BAND_EDGES = (0, 44, 120, 156, 234, 296, 358, 420, 482, 630, 692, 754, 816, 878, 956, 992, 1068)
+"""Rows between the caption, the strips, the point numbers, each row of checkers (where two
+neighbours touch) and the middle of the board with the dice."""
 _BAR_SHOWN = 4
 
 
@@ -63,23 +68,108 @@ def _fmt(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
 
 
+Extent = tuple[float, float]
+"""The rows an element may paint: top and bottom y, strokes and anti-aliasing included."""
+
+EVERYWHERE: Extent = (float("-inf"), float("inf"))
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_ELEMENT = re.compile(r"<(\w+)\b([^>]*)>")
+_ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
+
+
+def _leaf_extent(fragment: str) -> Extent | None:
+    """The rows the shapes in ``fragment`` paint (``None``: none), read from their attributes.
+
+    Circles, rectangles and paths of absolute coordinates are measured; any other painting
+    element counts as painting everywhere, so it is never left out of a picture's part.
+    """
+    top, bottom = float("inf"), float("-inf")
+    for name, attributes in _ELEMENT.findall(fragment):
+        if name == "g":
+            continue
+        attrs = dict(_ATTRIBUTE.findall(attributes))
+        half = float(attrs.get("stroke-width", "0")) / 2
+        if name == "circle":
+            cy, r = float(attrs["cy"]), float(attrs["r"])
+            top, bottom = min(top, cy - r - half), max(bottom, cy + r + half)
+        elif name == "rect":
+            y = float(attrs.get("y", "0"))
+            top, bottom = min(top, y - half), max(bottom, y + float(attrs["height"]) + half)
+        elif name == "path" and "transform" not in attrs:
+            ys = [float(v) for v in _NUMBER.findall(attrs["d"])[1::2]]
+            top, bottom = min(top, min(ys) - half), max(bottom, max(ys) + half)
+        else:
+            return EVERYWHERE
+    return None if top > bottom else (top, bottom)
+
+
+_DATA_GROUP = re.compile(r'<g(?: data-[\w-]+=(?:"[^"]*"|\'[^\']*\'))*>')
+
+
+def _depth_change(fragment: str) -> int:
+    """How many groups ``fragment`` leaves open (negative: closes)."""
+    opens = fragment.count("<g ") + fragment.count("<g>")
+    if (
+        opens
+        and fragment.endswith("/>")
+        and fragment.startswith("<g ")
+        and fragment.count("<") == 1
+    ):
+        return 0  # an empty group, written <g .../>
+    return opens - fragment.count("</g>")
+
+
 class _Canvas:
-    """Collects SVG fragments; ``mx`` mirrors x for the home-left orientation."""
+    """Collects SVG elements, top-level ones apart (with their extents when ``measure``);
+    ``mx`` mirrors x for the home-left orientation."""
 
-    __slots__ = ("left", "outlined", "parts")
+    __slots__ = ("_group", "_group_extent", "_open", "items", "left", "measure", "outlined")
 
-    def __init__(self, orientation: Orientation, *, outlined: bool = False) -> None:
+    def __init__(
+        self, orientation: Orientation, *, outlined: bool = False, measure: bool = False
+    ) -> None:
         if orientation not in ("right", "left"):
             raise RenderError(f"orientation must be 'right' or 'left', not {orientation!r}")
-        self.parts: list[str] = []
+        self.items: list[tuple[str, Extent | None]] = []
         self.left = orientation == "left"
         self.outlined = outlined
+        self.measure = measure
+        self._group: list[str] = []  # the open top-level group's fragments
+        self._group_extent: Extent | None = None
+        self._open: list[bool] = []  # the open groups: kept (True) or set aside (False)
 
     def mx(self, x: float) -> float:
         return WIDTH - x if self.left else x
 
     def add(self, fragment: str) -> None:
-        self.parts.append(fragment)
+        self._emit(fragment, _leaf_extent(fragment) if self.measure else None)
+
+    def _emit(self, fragment: str, extent: Extent | None) -> None:
+        if self.measure and _DATA_GROUP.fullmatch(fragment):
+            # a group of data attributes only paints nothing of its own: measured, its
+            # elements stand alone, so a change to one of them redraws only its own rows
+            self._open.append(False)
+            return
+        if fragment == "</g>" and self._open and not self._open[-1]:
+            self._open.pop()
+            return
+        change = _depth_change(fragment)
+        if change > 0:
+            self._open.extend([True] * change)
+        elif change < 0:
+            del self._open[change:]
+        if not self._group and change <= 0:
+            self.items.append((fragment, extent))
+            return
+        self._group.append(fragment)
+        if extent is not None:
+            old = self._group_extent
+            self._group_extent = (
+                extent if old is None else (min(old[0], extent[0]), max(old[1], extent[1]))
+            )
+        if True not in self._open:
+            self.items.append(("".join(self._group), self._group_extent))
+            self._group, self._group_extent = [], None
 
     def text(
         self,
@@ -98,13 +188,44 @@ class _Canvas:
                 content, x, y, size=size, bold=bold, anchor=anchor, fill=fill, attrs=attrs
             )
             if paths is not None:
-                self.parts.append(paths)
+                reach = ink(content, bold=bold) if self.measure else None
+                scale = size / face(bold).units_per_em
+                self._emit(
+                    paths,
+                    None if reach is None else (y - reach[1] * scale - 1, y - reach[0] * scale + 1),
+                )
                 return
+        # set by the rasteriser: anything within the font's own bounds (DejaVu Sans: 1.24 em
+        # above the baseline, 0.47 em below)
+        extent = (y - 1.24 * size - 1, y + 0.47 * size + 1) if self.measure else None
         weight = ' font-weight="bold"' if bold else ""
-        self.parts.append(
+        self._emit(
             f'<text x="{_fmt(x)}" y="{_fmt(y)}" font-size="{size}" fill="{fill}"'
-            f' text-anchor="{anchor}"{weight}{attrs}>{escape(content)}</text>'
+            f' text-anchor="{anchor}"{weight}{attrs}>{escape(content)}</text>',
+            extent,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """A board drawn: the SVG's start tag and its top-level elements, each with the rows it may
+    paint (``None``: it paints nothing, or was not measured), so a part of the picture can be
+    drawn alone."""
+
+    head: str
+    items: tuple[tuple[str, Extent | None], ...]
+    width: int
+    height: int
+
+    def svg(self) -> str:
+        return self.head + "".join(item for item, _ in self.items) + "</svg>"
+
+    def band_edges(self) -> list[int]:
+        """Where the picture is cut into bands (SVG units): along the layout's own rows, so a
+        change in one place (a strip, a checker row, the dice) redraws few bands."""
+        edges = [e for e in _BAND_EDGES if e < self.height]
+        edges += list(range(_BOARD_H, self.height, _ROW_H))
+        return [*edges, self.height]
 
 
 def point_x(point: int, canvas: _Canvas) -> float:
@@ -146,15 +267,39 @@ def render_svg(
     of the shipped DejaVu Sans (see :mod:`renderers.glyphs`), so the picture needs no font to show
     and rasterises about twice as fast.
     """
+    return draw(
+        view,
+        viewer=viewer,
+        theme=theme,
+        orientation=orientation,
+        labels=labels,
+        background=background,
+        text_as_paths=text_as_paths,
+    ).svg()
+
+
+def draw(
+    view: BoardView,
+    *,
+    viewer: int | None = None,
+    theme: Theme | str = "light",
+    orientation: Orientation = "right",
+    labels: Mapping[str, str] | None = None,
+    background: bool = True,
+    text_as_paths: bool = False,
+    measure: bool = False,
+) -> Drawing:
+    """The board as a :class:`Drawing` (what :func:`render_svg` joins into a document);
+    ``measure`` finds the rows each element paints, for drawing the picture in parts."""
     seat = view.viewer_for(viewer)
     th = find_theme(theme)
     words = merged_labels(labels)
     seen = Seen.of(view, seat)
-    cv = _Canvas(orientation, outlined=text_as_paths)
+    cv = _Canvas(orientation, outlined=text_as_paths, measure=measure)
     height = _BOARD_H + (_chouette_height(view.chouette) if view.chouette else 0)
     turn = None if view.turn is None else (VIEWER if view.turn == seat else OPPONENT)
     colours = (th.checkers[view.colors[seat]], th.checkers[view.colors[1 - seat]])
-    cv.add(
+    head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}"'
         f' viewBox="0 0 {WIDTH} {height}" font-family="{FONT}"'
         f' data-variant={quoteattr(view.variant)} data-viewer="{seat}"'
@@ -170,8 +315,7 @@ def render_svg(
     _dice(cv, view, seen, th, colours, turn)
     if view.chouette is not None:
         _chouette(cv, view.chouette, th, words)
-    cv.add("</svg>")
-    return "".join(cv.parts)
+    return Drawing(head, tuple(cv.items), WIDTH, height)
 
 
 def _side_name(side: int | None) -> str:

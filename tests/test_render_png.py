@@ -11,6 +11,7 @@ import struct
 import zlib
 from dataclasses import dataclass
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -28,6 +29,7 @@ from renderers import (
     MatchScore,
     RenderError,
     Theme,
+    find_theme,
     render_png,
     render_svg,
 )
@@ -93,6 +95,9 @@ def decode(data: bytes) -> Image:
 
 def unfilter(kind: int, line: bytearray, prev: bytearray, bpp: int) -> None:
     if kind == 0:
+        return
+    if kind == 2:  # "Up", the encoder's own: added to the row above, modulo 256
+        line[:] = (np.frombuffer(line, np.uint8) + np.frombuffer(prev, np.uint8)).tobytes()
         return
     for i in range(len(line)):
         left = line[i - bpp] if i >= bpp else 0
@@ -239,14 +244,12 @@ def pixels(data: bytes) -> list[bytes]:
 
 def differences(a: list[bytes], b: list[bytes]) -> tuple[int, int]:
     """(values that differ, the largest difference) between two decoded images."""
-    changed, worst = 0, 0
-    for row_a, row_b in zip(a, b, strict=True):
-        if row_a != row_b:
-            for x, y in zip(row_a, row_b, strict=True):
-                if x != y:
-                    changed += 1
-                    worst = max(worst, abs(x - y))
-    return changed, worst
+    assert len(a) == len(b)
+    diff = np.abs(
+        np.frombuffer(b"".join(a), np.uint8).astype(np.int16)
+        - np.frombuffer(b"".join(b), np.uint8).astype(np.int16)
+    )
+    return int(np.count_nonzero(diff)), int(diff.max(initial=0))
 
 
 @pytest.mark.parametrize("bands", [2, 3, 4])
@@ -361,3 +364,80 @@ def test_a_forked_child_draws_with_a_pool_of_its_own() -> None:
         os._exit(0 if ok else 1)
     _, status = os.waitpid(pid, 0)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+def random_boards(count: int, seed: int) -> list[BoardView]:
+    """Boards from random games of both variants (with dice, cube, score, the last play)."""
+    from benchmarks.render import boards
+
+    return boards(count, seed)
+
+
+def whole_picture(view: BoardView, **options: object) -> list[bytes]:
+    """The board drawn in one piece, without the band cache."""
+    theme = find_theme(str(options.get("theme", "light")))
+    svg = render_svg(
+        view,
+        background=False,
+        text_as_paths=True,
+        theme=theme,
+        orientation=options.get("orientation", "right"),  # type: ignore[arg-type]
+    )
+    width = int(options.get("width", 1280))  # type: ignore[call-overload]
+    return pixels(svg_to_png(svg, background=theme.background, width=width, bands=1))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"orientation": "left", "theme": "dark"}, {"width": 640}],
+    ids=["light", "dark-left", "half-size"],
+)
+def test_a_board_drawn_in_cached_bands_is_the_board_drawn_whole(options: dict[str, object]) -> None:
+    """Each band holds only the elements measured to paint its rows: nothing is left out.
+
+    An element left out of a band would differ by far more than anti-aliasing at the cuts does
+    (a few levels on edge pixels next to the band's first and last rows)."""
+    png_module.BAND_CACHE.clear()
+    views = [*random_boards(6, seed=11), BUSY]
+    views.append(
+        BoardView.seated(
+            Position.initial(),
+            on_roll=0,
+            names=("Cap", "Box"),
+            chouette=ChouetteView("Box", (ChouetteMember("Cap"), ChouetteMember("X", False))),
+        )
+    )
+    for view in views:
+        cut = pixels(render_png(view, **options))  # type: ignore[arg-type]
+        changed, worst = differences(whole_picture(view, **options), cut)
+        assert changed < 0.005 * len(cut) * len(cut[0]) and worst <= 96, (changed, worst)
+
+
+def test_bands_drawn_once_are_reused() -> None:
+    png_module.BAND_CACHE.clear()
+    first = render_png(BUSY)
+    drawn = png_module.BAND_CACHE.misses
+    assert png_module.BAND_CACHE.hits == 0 and drawn >= 12
+    assert render_png(BUSY) == first  # the same bytes, every band from the cache
+    assert png_module.BAND_CACHE.misses == drawn
+    # one checker of the viewer's moves from his 8 point to his 5 point: few rows change
+    moved = BoardView.seated(
+        Position.from_points({6: 4, 8: 1, 13: 4, 24: 1, 5: 3, 25: 1}, {6: 5, 8: 3, 13: 6, 3: 1}),
+        on_roll=0,
+        names=("Алексей", "Bob"),
+        dice=(5, 3),
+        cube=CubeView(2, owner=1),
+        score=MatchScore(7, (3, 5)),
+    )
+    render_png(moved)
+    redrawn = png_module.BAND_CACHE.misses - drawn
+    assert 1 <= redrawn <= 6, redrawn  # the two checkers' rows and the pip counts' strip
+
+
+def test_the_band_cache_stays_within_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    small = png_module._BandCache(60_000)
+    monkeypatch.setattr(png_module, "BAND_CACHE", small)
+    for view in random_boards(4, seed=5):
+        render_png(view)
+        assert small._size <= small.limit
+    assert 0 < len(small._bands) < 4 * 17

@@ -93,7 +93,7 @@ def test_every_character_through_face(shipped: tuple[TTFont, TrueTypeFont]) -> N
     for code, name in reference.getBestCmap().items():
         index = face.glyph_id(chr(code))
         assert index is not None
-        assert face.glyph(index) == glyphs.Glyph(
+        assert face.glyph(index) == glyphs.Glyph.of(
             reference_path(reference, name), int(glyph_set[name].width)
         )
 
