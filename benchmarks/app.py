@@ -455,6 +455,10 @@ async def main_async(args: argparse.Namespace) -> None:
                 f" {elapsed:.2f} s = {sent / elapsed:.0f} updates/s; p50 {p50:.2f} ms,"
                 f" p99 {p99:.2f} ms; {stats.rendered} PNGs, {r50:.1f} ms each (p50); {_load()}"
             )
+            print(
+                f"  this process's CPU time: {stats.cpu / sent * 1000:.2f} ms per update"
+                f" (worker threads included)"
+            )
             print(f"  target p99 < {TARGET_P99_MS:.0f} ms: {_verdict(p99 < TARGET_P99_MS)}")
 
             # 3. Bytes per table: every driven table, and long money sessions.

@@ -106,6 +106,7 @@ def _simple(text: str, font: Face) -> list[int] | None:
     return glyphs
 
 
+@lru_cache(maxsize=4096)
 def ink(text: str, *, bold: bool) -> tuple[float, float] | None:
     """The lowest and highest y (font units, y up) the outlines of ``text`` reach; ``None`` if
     the text needs shaping or draws nothing."""
@@ -123,6 +124,7 @@ def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
 
 
+@lru_cache(maxsize=4096)
 def outline(
     text: str,
     x: float,
@@ -138,7 +140,8 @@ def outline(
 
     ``anchor`` is the SVG ``text-anchor`` (``start``, ``middle`` or ``end``); ``attrs`` are extra
     attributes (with a leading space) put on the group, which also carries the text itself as its
-    ``aria-label`` (screen readers and tests read it there).
+    ``aria-label`` (screen readers and tests read it there).  The same strings come back board
+    after board (point numbers, names, pip counts), so the last few thousand are kept.
     """
     font = face(bold)
     glyphs = _simple(text, font)

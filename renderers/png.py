@@ -35,9 +35,10 @@ import struct
 import sys
 import threading
 import zlib
-from collections import OrderedDict
-from collections.abc import Mapping
+from collections import OrderedDict, deque
+from collections.abc import Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -58,6 +59,7 @@ COMPRESSION_LEVEL = 2
 BANDS = max(1, min(4, os.cpu_count() or 1))
 """Bands a picture is cut into by default: one per core, at most four."""
 MIN_BAND_ROWS = 64
+MIN_PARALLEL_BANDS = 4
 CACHE_BYTES = 8 << 20
 """What the bands kept for reuse may take (their deflated rows, mostly)."""
 
@@ -151,30 +153,57 @@ def _executor() -> ThreadPoolExecutor:
 
 def _forget_pool() -> None:
     """A forked child has none of its parent's threads: it starts a pool of its own."""
-    global _pool, _pool_lock, _drawing
-    _pool, _pool_lock, _drawing = None, threading.Lock(), _Counter()
+    global _pool, _pool_lock, _cores
+    _pool, _pool_lock, _cores = None, threading.Lock(), _Cores(BANDS)
 
 
 os.register_at_fork(after_in_child=_forget_pool)
 
 
-class _Counter:
-    """How many pictures are being drawn right now, in all threads."""
+class _Cores:
+    """The cores pictures are drawn on, handed out in turn.
 
-    def __init__(self) -> None:
-        self.value = 0
+    A picture takes the idle cores it can use (two when the machine is quiet: its bands are
+    drawn side by side), or waits in line for one.  So no more pictures are drawn at once than
+    there are cores — more would only take turns on them, each slower — and the first to ask
+    is the first served.
+    """
+
+    def __init__(self, count: int) -> None:
+        self._idle = count
         self._lock = threading.Lock()
+        self._line: deque[tuple[threading.Event, list[int]]] = deque()
 
-    def __enter__(self) -> None:
+    def take(self, wanted: int) -> int:
         with self._lock:
-            self.value += 1
+            if self._idle and not self._line:
+                got = max(1, min(wanted, self._idle))
+                self._idle -= got
+                return got
+            turn: tuple[threading.Event, list[int]] = (threading.Event(), [0])
+            self._line.append(turn)
+        turn[0].wait()
+        return turn[1][0]
 
-    def __exit__(self, *exc: object) -> None:
+    def give_back(self, count: int) -> None:
         with self._lock:
-            self.value -= 1
+            self._idle += count
+            while self._line and self._idle:
+                event, got = self._line.popleft()
+                got[0] = 1
+                self._idle -= 1
+                event.set()
+
+    @contextmanager
+    def held(self, wanted: int) -> Iterator[int]:
+        got = self.take(wanted)
+        try:
+            yield got
+        finally:
+            self.give_back(got)
 
 
-_drawing = _Counter()
+_cores = _Cores(BANDS)
 
 
 # -- the picture's geometry -----------------------------------------------------------------------
@@ -309,20 +338,27 @@ def svg_to_png(
     """Rasterise an SVG document with the shipped fonts only (scaled to ``width`` if given).
 
     With a ``background`` colour the page is painted; without, it is left transparent.  The image
-    is cut into ``bands`` drawn and compressed in parallel — by default one per core not already
-    drawing another picture; the result decodes to the same pixels whatever the number of bands.
+    is cut into ``bands`` drawn and compressed in parallel; by default into one band per core it
+    is given (see :class:`_Cores`).  The result decodes to the same pixels whatever the number
+    of bands.
     """
     if width is not None and not 64 <= width <= 4096:
         raise RenderError(f"PNG width must be 64 to 4096 pixels, not {width}")
     frame = _frame(svg, width)
     count = max(1, min(bands or BANDS, frame.height // MIN_BAND_ROWS)) if frame.splittable else 1
-    if bands is None and _drawing.value:
-        count = 1  # every core is drawing already: cutting only adds work
-    edges = [frame.height * i // count for i in range(count + 1)]
-    jobs = [frame.band(top, bottom) for top, bottom in itertools.pairwise(edges)]
-    with _drawing:
+    if bands is not None:  # as many bands as asked for, drawn at once
+        jobs = [frame.band(top, bottom) for top, bottom in _cuts(frame.height, count)]
         parts = _draw_bands(jobs, background, parallel=count > 1)
+    else:
+        with _cores.held(count) as cores:
+            jobs = [frame.band(top, bottom) for top, bottom in _cuts(frame.height, cores)]
+            parts = _draw_bands(jobs, background, parallel=cores > 1)
     return _png(frame.width, frame.height, parts)
+
+
+def _cuts(height: int, count: int) -> list[tuple[int, int]]:
+    edges = [height * i // count for i in range(count + 1)]
+    return list(itertools.pairwise(edges))
 
 
 def _draw_bands(jobs: list[str], background: str | None, *, parallel: bool) -> list[_Band]:
@@ -421,14 +457,13 @@ def draw_png(drawing: Drawing, background: str, width: int = WIDTH) -> bytes:
     keys = [BAND_CACHE.key(job, background) for job in jobs]
     found = [BAND_CACHE.get(key) for key in keys]
     missing = [i for i, band in enumerate(found) if band is None]
-    with _drawing:
-        drawn = dict(
-            zip(
-                (keys[i] for i in missing),
-                _draw_bands([jobs[i] for i in missing], background, parallel=_drawing.value == 1),
-                strict=True,
-            )
-        )
+    drawn: dict[bytes, _Band] = {}
+    if missing:
+        # a few bands are drawn faster than they are handed to another core and back
+        wanted = BANDS if len(missing) >= MIN_PARALLEL_BANDS else 1
+        with _cores.held(wanted) as cores:
+            bands = _draw_bands([jobs[i] for i in missing], background, parallel=cores > 1)
+        drawn = dict(zip((keys[i] for i in missing), bands, strict=True))
     for key, band in drawn.items():
         BAND_CACHE.put(key, band)
     parts = [

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from renderers.glyphs import face, ink, outline
@@ -77,11 +78,13 @@ _ELEMENT = re.compile(r"<(\w+)\b([^>]*)>")
 _ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
 
 
+@lru_cache(maxsize=4096)
 def _leaf_extent(fragment: str) -> Extent | None:
     """The rows the shapes in ``fragment`` paint (``None``: none), read from their attributes.
 
     Circles, rectangles and paths of absolute coordinates are measured; any other painting
-    element counts as painting everywhere, so it is never left out of a picture's part.
+    element counts as painting everywhere, so it is never left out of a picture's part.  The
+    same elements come back board after board, so the last few thousand are kept.
     """
     top, bottom = float("inf"), float("-inf")
     for name, attributes in _ELEMENT.findall(fragment):
