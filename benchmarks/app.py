@@ -8,7 +8,9 @@ then, on :class:`bot.store.RedisStore`:
    (new table, join, roll, step buttons, typed plays, undo, confirm, doubles with take or pass),
    reading the buttons of the replies as a chat client would, with rendering off;
 2. the same with rendering on: every board reply is also drawn as the PNG the Telegram adapter
-   sends (``renderers.render_png`` in a worker thread, as the adapters call it);
+   sends (``renderers.render_png`` in a worker thread, as the adapters call it) — first with a
+   few tables whose players answer at once (the process saturated: the target's measure), then
+   with many tables whose players pause between updates (``--paced-rate`` updates/s offered);
 3. measures the table records in Redis (``MEMORY USAGE`` and payload length), including tables
    after a long money session;
 4. creates ``--tables`` tables through the app and reads the process RSS from
@@ -280,10 +282,20 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 async def drive(
-    app: App, tables: int, updates: int, render: bool, seed: int, prefix: str
+    app: App,
+    tables: int,
+    updates: int,
+    render: bool,
+    seed: int,
+    prefix: str,
+    rate: float = 0.0,
 ) -> tuple[Stats, float, int]:
     """``tables`` tables played at once until ``updates`` updates were sent; returns the stats,
-    the wall time in seconds and the number of updates."""
+    the wall time in seconds and the number of updates.
+
+    With ``rate`` 0 every player answers the moment the reply comes (the process saturated);
+    otherwise each table's next update follows a pause drawn at random (exponential), so that
+    all the tables together send about ``rate`` updates a second, as players who think do."""
     rng = random.Random(seed)
     stats = Stats()
     drivers = [
@@ -307,8 +319,15 @@ async def drive(
             budget -= 1
             await d.step()
 
+    async def paced(d: Driver) -> None:
+        nonlocal budget
+        while budget > 0:
+            budget -= 1
+            await asyncio.sleep(rng.expovariate(rate / tables))
+            await d.step()
+
     start, cpu = time.perf_counter(), time.process_time()
-    await asyncio.gather(*(run(d) for d in drivers))
+    await asyncio.gather(*((paced if rate else run)(d) for d in drivers))
     elapsed = time.perf_counter() - start
     stats.cpu = time.process_time() - cpu
     sent = len(stats.latencies) - opened
@@ -461,6 +480,23 @@ async def main_async(args: argparse.Namespace) -> None:
             )
             print(f"  target p99 < {TARGET_P99_MS:.0f} ms: {_verdict(p99 < TARGET_P99_MS)}")
 
+            # The same with players who pause: latency at a stated load below saturation.
+            stats, elapsed, sent = await drive(
+                app,
+                args.paced_tables,
+                args.render_updates,
+                True,
+                args.seed + 3,
+                "4",
+                rate=args.paced_rate,
+            )
+            p50, p99 = _percentile(stats.latencies, 50), _percentile(stats.latencies, 99)
+            print(
+                f"rendering on, players pausing: {sent} updates on {args.paced_tables} tables"
+                f" at about {args.paced_rate:g} updates/s offered ({sent / elapsed:.0f}/s seen);"
+                f" p50 {p50:.2f} ms, p99 {p99:.2f} ms; {stats.rendered} PNGs; {_load()}"
+            )
+
             # 3. Bytes per table: every driven table, and long money sessions.
             keys = [TableKey("telegram", f"-1{i}") for i in range(args.concurrency)]
             usage, payload, games = await table_sizes(client, keys)
@@ -566,6 +602,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--updates", type=int, default=5000, help="updates, rendering off")
     parser.add_argument("--render-concurrency", type=int, default=4, help="tables, rendering on")
     parser.add_argument("--render-updates", type=int, default=400, help="updates, rendering on")
+    parser.add_argument(
+        "--paced-tables", type=int, default=40, help="tables, rendering on, players pausing"
+    )
+    parser.add_argument(
+        "--paced-rate", type=float, default=60.0, help="updates/s those tables send together"
+    )
     parser.add_argument("--tables", type=int, default=10000, help="tables for the RSS figure")
     parser.add_argument("--long-games", type=int, default=20, help="games per long session")
     parser.add_argument("--seed", type=int, default=1)
