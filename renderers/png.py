@@ -1,23 +1,26 @@
-"""The board as a PNG image: the SVG rasterised by resvg, encoded here, in bands on all cores.
+"""The board as a PNG image: the SVG rasterised by resvg in bands, encoded here, bands reused.
 
 The steps, each the fastest found for a 1280 × 1080 board on a 2-core machine:
 
-1. **Text as outlines.**  :func:`render_png` asks :func:`renderers.svg.render_svg` for the board
-   with its text already set as glyph paths of the shipped DejaVu Sans (:mod:`renderers.glyphs`);
+1. **Text as outlines.**  :func:`render_png` asks :func:`renderers.svg.draw` for the board with
+   its text already set as glyph paths of the shipped DejaVu Sans (:mod:`renderers.glyphs`);
    text that needs shaping is left as ``<text>`` and set by resvg with the same shipped fonts.
    System fonts are never consulted: every name and number appears the same on any machine, with
    or without fonts installed.
-2. **Bands.**  The picture is cut into horizontal bands, one per core (at most four), each
-   rasterised and compressed in its own thread: resvg and zlib-ng work without the interpreter
-   lock.  A band is the same SVG with its view box moved, so its pixels are those of the whole
-   picture (up to rounding where a shape is cut at a band's edge).
+2. **Bands.**  The drawing is *measured* (each element with the rows it paints) and cut along the
+   board's own rows: the strips, the point numbers, each row of checkers, the dice.  A band's SVG
+   holds only the elements painting its rows, so it says all the band shows, and a band drawn
+   before is taken from :data:`BAND_CACHE`: from one board of a game to the next most bands are
+   the same.  The bands still to draw are shared between the idle cores (resvg and zlib-ng work
+   without the interpreter lock); pictures take turns on the cores (:class:`_Cores`).
+   :func:`svg_to_png`, for any SVG, cuts the picture evenly, one band per core.
 3. **Rasterising** with ``svg2png-py`` (resvg, one font database kept for the process) to raw RGBA.
 4. **Encoding**: each row is filtered against the row above (PNG filter "Up", which turns the
    board's flat areas into zeros; a band's first row is left unfiltered, so no band depends on
-   another's pixels) and the band deflated by zlib-ng at level 2; the bands' streams
-   are joined (pigz's way: every band but the last ends on a byte boundary with a sync flush) and
-   their Adler-32 sums combined.  About 4 ms and 100 KB a board, where resvg's own encoder (zlib at
-   its default level) takes 40 ms.
+   another's pixels) and the band deflated by zlib-ng at level 2, ending on a byte boundary (a
+   sync flush).  The bands' data are joined into one stream (pigz's way), closed by an empty
+   final block, with their Adler-32 sums combined.  About 4 ms and 100 KB for a whole board,
+   where resvg's own encoder (zlib at its default level) takes 40 ms.
 
 Rasterising allocates megabytes of pixels per board.  glibc serves blocks that large by mapping
 fresh pages, which the kernel must zero on first touch (a few milliseconds per board), then gives
@@ -348,11 +351,11 @@ def svg_to_png(
     count = max(1, min(bands or BANDS, frame.height // MIN_BAND_ROWS)) if frame.splittable else 1
     if bands is not None:  # as many bands as asked for, drawn at once
         jobs = [frame.band(top, bottom) for top, bottom in _cuts(frame.height, count)]
-        parts = _draw_bands(jobs, background, parallel=count > 1)
+        parts = _draw_bands(jobs, background, cores=count)
     else:
         with _cores.held(count) as cores:
             jobs = [frame.band(top, bottom) for top, bottom in _cuts(frame.height, cores)]
-            parts = _draw_bands(jobs, background, parallel=cores > 1)
+            parts = _draw_bands(jobs, background, cores=cores)
     return _png(frame.width, frame.height, parts)
 
 
@@ -361,16 +364,23 @@ def _cuts(height: int, count: int) -> list[tuple[int, int]]:
     return list(itertools.pairwise(edges))
 
 
-def _draw_bands(jobs: list[str], background: str | None, *, parallel: bool) -> list[_Band]:
-    """Each band's SVG drawn and deflated; with ``parallel``, half of them on another core."""
-    if not parallel or len(jobs) < 2:
+def _draw_bands(jobs: list[str], background: str | None, *, cores: int) -> list[_Band]:
+    """Each band's SVG drawn and deflated, in order, shared between ``cores`` cores (this thread
+    and the band pool's)."""
+    ways = max(1, min(cores, len(jobs)))
+    if ways == 1:
         return [_encode_band(job, background) for job in jobs]
-    half = (len(jobs) + 1) // 2
-    other: Future[list[_Band]] = _executor().submit(
-        lambda: [_encode_band(job, background) for job in jobs[half:]]
-    )
-    mine = [_encode_band(job, background) for job in jobs[:half]]
-    return mine + other.result()
+    edges = [len(jobs) * i // ways for i in range(ways + 1)]
+    shares = [jobs[a:b] for a, b in itertools.pairwise(edges)]
+
+    def draw(share: list[str]) -> list[_Band]:
+        return [_encode_band(job, background) for job in share]
+
+    others: list[Future[list[_Band]]] = [_executor().submit(draw, s) for s in shares[1:]]
+    drawn = draw(shares[0])
+    for other in others:
+        drawn += other.result()
+    return drawn
 
 
 def _png(width: int, height: int, parts: list[_Band]) -> bytes:
@@ -462,7 +472,7 @@ def draw_png(drawing: Drawing, background: str, width: int = WIDTH) -> bytes:
         # a few bands are drawn faster than they are handed to another core and back
         wanted = BANDS if len(missing) >= MIN_PARALLEL_BANDS else 1
         with _cores.held(wanted) as cores:
-            bands = _draw_bands([jobs[i] for i in missing], background, parallel=cores > 1)
+            bands = _draw_bands([jobs[i] for i in missing], background, cores=cores)
         drawn = dict(zip((keys[i] for i in missing), bands, strict=True))
     for key, band in drawn.items():
         BAND_CACHE.put(key, band)
