@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine.cube import Options
@@ -141,7 +141,11 @@ def _check_result(game: Game) -> None:
         assert res.points == cube.value
         assert game.log[-3].action == "double"
     elif res.reason is Reason.BEAVER_REFUSED:
-        assert res.points == 2 * cube.value
+        # the doubler loses the doubled stake: the cube's next value (x2, or +1 in arithmetic)
+        assert res.points == cube.next_value(game.options)
+        assert res.points == (
+            2 * cube.value if game.options.cube_progression == "geometric" else cube.value + 1
+        )
     elif res.reason is Reason.BEAR_OFF:
         # The loser is on roll in the final position.
         outcome = result(game.position)
@@ -233,6 +237,23 @@ def test_random_matches(seed: int, length: int, options: Options) -> None:
 
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), options=options_strategy)
+@example(  # a beaver refused with the arithmetic cube at 4: the doubler loses 5, not 8
+    seed=3316836186,
+    options=Options(
+        jacoby=False,
+        auto_doubles=True,
+        max_auto_doubles=2,
+        beaver=True,
+        backgammon_counts=3,
+        cube_progression="arithmetic",
+        gammons_with_cube=True,
+        cube_limit=64,
+        cube=True,
+        last_roll_draw=False,
+        next_game_starts="alternate",
+        draw_points="half",
+    ),
+)
 def test_random_money_sessions(seed: int, options: Options) -> None:
     session = play_random_match(random.Random(seed), 0, options, max_games=3, eager=0.1)
     assert not session.is_over and session.winner is None
