@@ -441,3 +441,17 @@ def test_the_band_cache_stays_within_its_limit(monkeypatch: pytest.MonkeyPatch) 
         render_png(view)
         assert small._size <= small.limit
     assert 0 < len(small._bands) < 4 * 17
+
+
+def test_pictures_drawn_from_many_threads_at_once_are_the_pictures_drawn_alone() -> None:
+    """More callers than cores: they take turns on the cores, and every picture comes out."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    views = random_boards(12, seed=21)
+    png_module.BAND_CACHE.clear()
+    alone = [render_png(view) for view in views]
+    png_module.BAND_CACHE.clear()
+    with ThreadPoolExecutor(6) as pool:
+        together = list(pool.map(render_png, views))
+    assert together == alone
+    assert png_module._cores._idle == png_module.BANDS and not png_module._cores._line
