@@ -401,29 +401,28 @@ class TrueTypeFont:
             else:
                 flags.append(flag)
         del flags[count:]
-        xs: list[int] = []
-        value = 0
-        for flag in flags:
-            if flag & _X_SHORT:
-                step = data[at]
-                at += 1
-                value += step if flag & _X_SAME_OR_POSITIVE else -step
-            elif not flag & _X_SAME_OR_POSITIVE:
-                value += _I16.unpack_from(data, at)[0]
-                at += 2
-            xs.append(value)
-        ys: list[int] = []
-        value = 0
-        for flag in flags:
-            if flag & _Y_SHORT:
-                step = data[at]
-                at += 1
-                value += step if flag & _Y_SAME_OR_POSITIVE else -step
-            elif not flag & _Y_SAME_OR_POSITIVE:
-                value += _I16.unpack_from(data, at)[0]
-                at += 2
-            ys.append(value)
+        xs, at = self._coordinates(at, flags, _X_SHORT, _X_SAME_OR_POSITIVE)
+        ys, at = self._coordinates(at, flags, _Y_SHORT, _Y_SAME_OR_POSITIVE)
         return ends, xs, ys, [bool(flag & _ON_CURVE) for flag in flags]
+
+    def _coordinates(
+        self, at: int, flags: list[int], short: int, same_or_positive: int
+    ) -> tuple[list[int], int]:
+        """One axis of a simple glyph's points (deltas: a byte, a word, or none), and where the
+        data after them starts."""
+        data = self._data
+        values: list[int] = []
+        value = 0
+        for flag in flags:
+            if flag & short:
+                step = data[at]
+                at += 1
+                value += step if flag & same_or_positive else -step
+            elif not flag & same_or_positive:
+                value += _I16.unpack_from(data, at)[0]
+                at += 2
+            values.append(value)
+        return values, at
 
     def components(self, glyph: int) -> list[tuple[int, Matrix]]:
         """A composite glyph's components with their transformations (``[]`` for a simple one).
