@@ -29,25 +29,61 @@ FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_INF = float("inf")
 _SIMPLE_BIDI = frozenset({"L", "EN", "ES", "ET", "CS", "ON", "WS", "B", "S", "BN"})
 """Bidirectional classes that read left to right without reordering (no R, AL, AN, NSM...)."""
+
+
+_TOKEN = re.compile(r"[A-Za-z]|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+_ARGUMENTS = {"M": 2, "L": 2, "T": 2, "Q": 4, "S": 4, "C": 6, "H": 1, "V": 1, "Z": 0}
+
+Box = tuple[float, float, float, float]
+"""Left, bottom, right, top (font units, y up) or left, top, right, bottom (SVG, y down): the
+least and greatest x and y."""
+
+
+def path_bounds(data: str) -> Box | None:
+    """The least and greatest x and y of the points of SVG path data made of absolute commands
+    (``M L T Q S C H V Z``): the outline, curves included, stays within them.  ``None`` if
+    the data has no point or any other command (arcs, relative moves)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    command = ""
+    numbers: list[float] = []
+    for token in _TOKEN.findall(data):
+        if token.isalpha():
+            if token not in _ARGUMENTS:
+                return None
+            command = token
+            continue
+        numbers.append(float(token))
+        if command == "H":
+            xs.append(numbers.pop())
+        elif command == "V":
+            ys.append(numbers.pop())
+        elif command in ("", "Z"):
+            return None
+        elif len(numbers) == 2:
+            xs.append(numbers[0])
+            ys.append(numbers[1])
+            numbers.clear()
+    if not xs or not ys or numbers:
+        return None
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 @dataclass(frozen=True, slots=True)
 class Glyph:
     """One glyph: its outline as SVG path data in font units (y up), its advance width, and the
-    lowest and highest y of its outline's points (the curves stay within them)."""
+    box of its outline's points (the curves stay within it; ``None``: it draws nothing)."""
 
     path: str
     advance: int
-    low: float = 0.0
-    high: float = 0.0
+    box: Box | None = None
 
     @classmethod
     def of(cls, path: str, advance: int) -> Glyph:
-        ys = [float(v) for v in _NUMBER.findall(path)[1::2]]
-        return cls(path, advance, min(ys, default=0.0), max(ys, default=0.0))
+        return cls(path, advance, path_bounds(path) if path else None)
 
 
 class Face:
@@ -107,21 +143,66 @@ def _simple(text: str, font: Face) -> list[int] | None:
 
 
 @lru_cache(maxsize=4096)
-def ink(text: str, *, bold: bool) -> tuple[float, float] | None:
-    """The lowest and highest y (font units, y up) the outlines of ``text`` reach; ``None`` if
-    the text needs shaping or draws nothing."""
+def ink(text: str, *, bold: bool) -> Box | None:
+    """The box (font units, y up, from the pen's start) the outlines of ``text`` stay within,
+    kerning included; ``None`` if the text needs shaping or draws nothing."""
     font = face(bold)
     glyphs = _simple(text, font)
     if glyphs is None:
         return None
-    inked = [g for g in map(font.glyph, glyphs) if g.path]
-    if not inked:
-        return None
-    return min(g.low for g in inked), max(g.high for g in inked)
+    left, low, right, high = _INF, _INF, -_INF, -_INF
+    for pen_x, index in _pens(glyphs, font)[:-1]:
+        box = font.glyph(index).box
+        if box is not None:
+            left, right = min(left, pen_x + box[0]), max(right, pen_x + box[2])
+            low, high = min(low, box[1]), max(high, box[3])
+    return None if left > right else (left, low, right, high)
+
+
+def _pens(glyphs: list[int], font: Face) -> list[tuple[int, int]]:
+    """Where the pen stands (font units) for each glyph, kerning included, and the glyph;
+    the last pair is the pen after the last glyph, with glyph ``-1``."""
+    out: list[tuple[int, int]] = []
+    pen_x = 0
+    previous: int | None = None
+    for index in glyphs:
+        if previous is not None:
+            pen_x += font.kerning(previous, index)
+        out.append((pen_x, index))
+        pen_x += font.glyph(index).advance
+        previous = index
+    out.append((pen_x, -1))
+    return out
 
 
 def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
+
+
+@lru_cache(maxsize=4096)
+def _run(text: str, bold: bool) -> tuple[str, int] | None:
+    """The glyph paths of ``text`` set from pen position 0 (font units), and the pen's advance
+    after the last glyph, kerning included; ``None`` if it needs shaping."""
+    font = face(bold)
+    glyphs = _simple(text, font)
+    if glyphs is None:
+        return None
+    pens = _pens(glyphs, font)
+    paths = "".join(
+        f'<path transform="translate({pen_x} 0)" d="{font.glyph(index).path}"/>'
+        for pen_x, index in pens[:-1]
+        if font.glyph(index).path
+    )
+    return paths, pens[-1][0]
+
+
+def span(text: str, x: float, *, size: float, bold: bool, anchor: str) -> tuple[float, float]:
+    """Where the pen starts and ends setting ``text`` anchored at ``x`` (``anchor`` as in
+    :func:`outline`); ``(x, x)`` if it needs shaping."""
+    run = _run(text, bold)
+    width = 0.0 if run is None else run[1] * size / face(bold).units_per_em
+    left = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
+    return left, left + width
 
 
 @lru_cache(maxsize=4096)
@@ -143,26 +224,13 @@ def outline(
     ``aria-label`` (screen readers and tests read it there).  The same strings come back board
     after board (point numbers, names, pip counts), so the last few thousand are kept.
     """
-    font = face(bold)
-    glyphs = _simple(text, font)
-    if glyphs is None:
+    run = _run(text, bold)
+    if run is None:
         return None
-    pens: list[str] = []
-    pen_x = 0
-    previous: int | None = None
-    for index in glyphs:
-        if previous is not None:
-            pen_x += font.kerning(previous, index)
-        glyph = font.glyph(index)
-        if glyph.path:
-            pens.append(f'<path transform="translate({pen_x} 0)" d="{glyph.path}"/>')
-        pen_x += glyph.advance
-        previous = index
-    scale = size / font.units_per_em
-    width = pen_x * scale
-    left = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
+    scale = size / face(bold).units_per_em
+    left = span(text, x, size=size, bold=bold, anchor=anchor)[0]
     return (
         f'<g fill="{fill}"{attrs} aria-label={quoteattr(text)}'
         f' transform="matrix({scale:.6g} 0 0 {-scale:.6g} {_num(round(left, 2))} {_num(y)})">'
-        f"{''.join(pens)}</g>"
+        f"{run[0]}</g>"
     )

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
-from renderers.glyphs import face, ink, outline
+from renderers.glyphs import face, ink, outline, path_bounds, span
 from renderers.seen import BAR, OFF, OPPONENT, VIEWER, Seen
 from renderers.theme import CheckerColors, Theme, find_theme
 from renderers.view import (
@@ -59,51 +59,70 @@ _R = 31  # checker radius
 _STEP = 62  # distance between stacked checkers
 _TRI_H = 300
 _SHOWN = 5  # checkers drawn per point before a count replaces the rest
-_BAND_EDGES = (0, 44, 120, 156, 234, 296, 358, 420, 482, 630, 692, 754, 816, 878, 956, 992, 1068)
-"""Rows between the caption, the strips, the point numbers, each row of checkers (where two
-neighbours touch) and the middle of the board with the dice."""
+_TOUCH = (234, 296, 358, 420, 692, 754, 816, 878)
+"""Where two neighbours of a point's stack touch (their rims overlap a few rows)."""
+_BAND_EDGES = tuple(
+    sorted(
+        {0, 44, 120, 156, 482, 630, 956, 992, 1068}
+        | {t - 4 for t in _TOUCH}
+        | {t + 4 for t in _TOUCH}
+    )
+)
+"""Rows between the caption, the strips, the point numbers, each row of checkers, the few rows
+where two rows of checkers touch, and the middle of the board with the dice: a band of
+checkers shows one checker of each point, or the rims of two."""
 _BAR_SHOWN = 4
+_COLUMN_EDGES = (
+    0,
+    *range(_LEFT_Q, _BAR_L + 1, _PW),
+    *range(_BAR_R, _BAR_R + 6 * _PW + 1, _PW),
+    WIDTH,
+)
+"""Columns between the cube and the left quarter, each point, the bar and the trays."""
 
 
 def _fmt(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
 
 
-Extent = tuple[float, float]
-"""The rows an element may paint: top and bottom y, strokes and anti-aliasing included."""
+Extent = tuple[float, float, float, float]
+"""The box an element may paint: top and bottom y, left and right x, strokes and anti-aliasing
+included."""
 
-EVERYWHERE: Extent = (float("-inf"), float("inf"))
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_INF = float("inf")
+EVERYWHERE: Extent = (-_INF, _INF, -_INF, _INF)
 _ELEMENT = re.compile(r"<(\w+)\b([^>]*)>")
 _ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
 
 
 @lru_cache(maxsize=4096)
 def _leaf_extent(fragment: str) -> Extent | None:
-    """The rows the shapes in ``fragment`` paint (``None``: none), read from their attributes.
+    """The box the shapes in ``fragment`` paint (``None``: none), read from their attributes.
 
     Circles, rectangles and paths of absolute coordinates are measured; any other painting
     element counts as painting everywhere, so it is never left out of a picture's part.  The
     same elements come back board after board, so the last few thousand are kept.
     """
-    top, bottom = float("inf"), float("-inf")
+    top, bottom, left, right = _INF, -_INF, _INF, -_INF
     for name, attributes in _ELEMENT.findall(fragment):
         if name == "g":
             continue
         attrs = dict(_ATTRIBUTE.findall(attributes))
         half = float(attrs.get("stroke-width", "0")) / 2
         if name == "circle":
-            cy, r = float(attrs["cy"]), float(attrs["r"])
+            cx, cy, r = float(attrs["cx"]), float(attrs["cy"]), float(attrs["r"])
             top, bottom = min(top, cy - r - half), max(bottom, cy + r + half)
+            left, right = min(left, cx - r - half), max(right, cx + r + half)
         elif name == "rect":
-            y = float(attrs.get("y", "0"))
+            x, y = float(attrs.get("x", "0")), float(attrs.get("y", "0"))
             top, bottom = min(top, y - half), max(bottom, y + float(attrs["height"]) + half)
-        elif name == "path" and "transform" not in attrs:
-            ys = [float(v) for v in _NUMBER.findall(attrs["d"])[1::2]]
-            top, bottom = min(top, min(ys) - half), max(bottom, max(ys) + half)
+            left, right = min(left, x - half), max(right, x + float(attrs["width"]) + half)
+        elif name == "path" and "transform" not in attrs and (b := path_bounds(attrs["d"])):
+            top, bottom = min(top, b[1] - half), max(bottom, b[3] + half)
+            left, right = min(left, b[0] - half), max(right, b[2] + half)
         else:
             return EVERYWHERE
-    return None if top > bottom else (top, bottom)
+    return None if top > bottom else (top, bottom, left, right)
 
 
 _DATA_GROUP = re.compile(r'<g(?: data-[\w-]+=(?:"[^"]*"|\'[^\']*\'))*>')
@@ -168,7 +187,14 @@ class _Canvas:
         if extent is not None:
             old = self._group_extent
             self._group_extent = (
-                extent if old is None else (min(old[0], extent[0]), max(old[1], extent[1]))
+                extent
+                if old is None
+                else (
+                    min(old[0], extent[0]),
+                    max(old[1], extent[1]),
+                    min(old[2], extent[2]),
+                    max(old[3], extent[3]),
+                )
             )
         if True not in self._open:
             self.items.append(("".join(self._group), self._group_extent))
@@ -191,16 +217,23 @@ class _Canvas:
                 content, x, y, size=size, bold=bold, anchor=anchor, fill=fill, attrs=attrs
             )
             if paths is not None:
-                reach = ink(content, bold=bold) if self.measure else None
-                scale = size / face(bold).units_per_em
-                self._emit(
-                    paths,
-                    None if reach is None else (y - reach[1] * scale - 1, y - reach[0] * scale + 1),
-                )
+                box = ink(content, bold=bold) if self.measure else None
+                extent: Extent | None = None
+                if box is not None:
+                    scale = size / face(bold).units_per_em
+                    pen = span(content, x, size=size, bold=bold, anchor=anchor)[0]
+                    # font units are y up; a pixel more for rounding to the 2 decimals set
+                    extent = (
+                        y - box[3] * scale - 1,
+                        y - box[1] * scale + 1,
+                        pen + box[0] * scale - 1,
+                        pen + box[2] * scale + 1,
+                    )
+                self._emit(paths, extent)
                 return
         # set by the rasteriser: anything within the font's own bounds (DejaVu Sans: 1.24 em
-        # above the baseline, 0.47 em below)
-        extent = (y - 1.24 * size - 1, y + 0.47 * size + 1) if self.measure else None
+        # above the baseline, 0.47 em below), as wide as it likes
+        extent = (y - 1.24 * size - 1, y + 0.47 * size + 1, -_INF, _INF) if self.measure else None
         weight = ' font-weight="bold"' if bold else ""
         self._emit(
             f'<text x="{_fmt(x)}" y="{_fmt(y)}" font-size="{size}" fill="{fill}"'
@@ -229,6 +262,18 @@ class Drawing:
         edges = [e for e in _BAND_EDGES if e < self.height]
         edges += list(range(_BOARD_H, self.height, _ROW_H))
         return [*edges, self.height]
+
+    def column_edges(self) -> list[int]:
+        """Where each band is cut into tiles (SVG units): between the points, the bar, the cube
+        column and the trays, the same for either orientation (the layout is symmetric), so a
+        tile shows one point's part of a row, whose few looks come back game after game."""
+        return list(_COLUMN_EDGES)
+
+    def tiled_rows(self) -> tuple[int, int]:
+        """The rows whose bands are worth cutting into tiles (SVG units): the playing field,
+        where checkers, marks and dice come and go (not the strips, whose pip counts change
+        from one board to the next)."""
+        return _FRAME_TOP, _FRAME_BOTTOM
 
 
 def point_x(point: int, canvas: _Canvas) -> float:
