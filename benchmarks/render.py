@@ -2,10 +2,12 @@
 
 Run ``python -m benchmarks.render [--boards N] [--png-boards N]``.
 Targets: SVG < 2 ms, PNG < 15 ms per board.  The boards are random positions, each drawn once
-(bands two boards share, such as the caption or an empty row, are reused from the renderer's
-cache as in the bot); also printed: the PNG with that cache emptied before each board, the PNG
-drawn in one band by one thread (what a board costs when every core is busy), the rasterising
-alone, and boards per second with several callers at once.
+(bands and tiles two boards share, such as the caption, an empty row or a point's one checker,
+are reused from the renderer's caches as in the bot); also printed: the PNG of the boards of
+whole games in turn, each seen by the seat on roll (as a table posts them), the PNG with the
+caches emptied before each board, the PNG drawn in one band by one thread (what a board costs
+when every core is busy), the rasterising alone, and boards per second with several callers
+at once.
 """
 
 from __future__ import annotations
@@ -65,6 +67,34 @@ def boards(count: int, seed: int = 1) -> list[BoardView]:
     return out
 
 
+def game_boards(count: int, seed: int = 2) -> list[BoardView]:
+    """The boards of random money games in turn, each as the seat on roll sees it."""
+    rng = random.Random(seed)
+    out: list[BoardView] = []
+    while len(out) < count:
+        pos: Position = rng.choice([Position, LongNardyPosition]).initial()
+        seat, last = 0, None
+        while len(out) < count:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            out.append(
+                BoardView.seated(
+                    pos,
+                    on_roll=seat,
+                    names=("Alice", "Борис"),
+                    dice=dice,
+                    cube=CubeView(1) if type(pos) is Position else None,
+                    last_play=last,
+                )
+            )
+            plays = legal_plays(pos, dice)
+            play = rng.choice(plays) if plays else Play(())
+            after = pos.after(play)
+            if after.off()[1] == 15:
+                break
+            pos, last, seat = after, LastPlay(seat, play.steps), 1 - seat
+    return out
+
+
 def measure(fn: Callable[[BoardView], object], views: list[BoardView]) -> list[float]:
     """Milliseconds per call, one call per board."""
     times: list[float] = []
@@ -88,11 +118,18 @@ def _rasterise_only(view: BoardView) -> object:
     return svg2png_py.svg_to_rgba(svg, database, bg_color=(255, 255, 255, 255))
 
 
+def empty_caches() -> None:
+    """Forget every band and tile drawn before."""
+    png_module.BAND_CACHE.clear()
+    png_module.TILE_CACHE.clear()
+
+
 def measure_cold(views: list[BoardView]) -> list[float]:
-    """Milliseconds per board with the band cache emptied before each (nothing reused)."""
+    """Milliseconds per board with the band and tile caches emptied before each (nothing
+    reused)."""
     times: list[float] = []
     for view in views:
-        png_module.BAND_CACHE.clear()
+        empty_caches()
         start = time.perf_counter()
         render_png(view)
         times.append((time.perf_counter() - start) * 1000)
@@ -101,8 +138,8 @@ def measure_cold(views: list[BoardView]) -> list[float]:
 
 def throughput(views: list[BoardView], threads: int) -> float:
     """Boards per second when ``threads`` callers render at once (as the adapters' workers do),
-    each board drawn for the first time (the band cache emptied before)."""
-    png_module.BAND_CACHE.clear()
+    each board drawn for the first time (the caches emptied before)."""
+    empty_caches()
     with ThreadPoolExecutor(threads) as pool:
         start = time.perf_counter()
         list(pool.map(render_png, views))
@@ -126,6 +163,10 @@ def main() -> None:
     text = measure(render_text, views)
     png_views = views[: args.png_boards]
     png = measure(render_png, png_views)
+    empty_caches()
+    games = measure(
+        lambda view: render_png(view, viewer=view.turn), game_boards(3 * args.png_boards)
+    )
     cold = measure_cold(png_views)
     sizes = [len(render_png(v)) for v in png_views]
     one_band = measure(_png_one_band, png_views)
@@ -138,7 +179,8 @@ def main() -> None:
         ("svg", svg, 2.0),
         ("text", text, None),
         ("png", png, 15.0),
-        ("png, band cache emptied before each board", cold, None),
+        ("png, games' boards in turn, seen by the seat on roll", games, None),
+        ("png, caches emptied before each board", cold, None),
         ("png in one band, one thread", one_band, None),
         ("  of which rasterising (no PNG encoding)", raster, None),
     ]

@@ -29,8 +29,8 @@ them back; :func:`keep_large_blocks` tunes it once so such blocks are reused ins
 
 from __future__ import annotations
 
+import bisect
 import ctypes
-import hashlib
 import itertools
 import os
 import re
@@ -39,19 +39,19 @@ import sys
 import threading
 import zlib
 from collections import OrderedDict, deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
+from functools import lru_cache, partial
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import svg2png_py
 from zlib_ng import zlib_ng
 
 from renderers.glyphs import BOLD, FONT_DIR, REGULAR
-from renderers.svg import WIDTH, Drawing, draw
+from renderers.svg import WIDTH, Drawing, Extent, draw
 from renderers.theme import Theme, find_theme
 from renderers.view import BoardView, Orientation, RenderError
 
@@ -65,12 +65,16 @@ MIN_BAND_ROWS = 64
 MIN_PARALLEL_BANDS = 4
 CACHE_BYTES = 8 << 20
 """What the bands kept for reuse may take (their deflated rows, mostly)."""
+TILE_CACHE_BYTES = 32 << 20
+"""What the tiles kept for reuse may take (their pixels, mostly)."""
+
+_T = TypeVar("_T")
 
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _NONE, _UP = 0, 2  # PNG filter types
 _FINAL_BLOCK = b"\x03\x00"  # an empty final block (fixed codes): the end of the stream
 _ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KB window, no dictionary (the level hint is advisory)
-_ENTRY_BYTES = 200  # a cached band's key, record and bookkeeping, besides its data
+_ENTRY_BYTES = 200  # a cached part's record and bookkeeping, besides its data and key
 _ADLER_BASE = 65521
 
 __all__ = [
@@ -78,6 +82,7 @@ __all__ = [
     "BAND_CACHE",
     "FONT_DIR",
     "FONT_FILES",
+    "TILE_CACHE",
     "adler32_combine",
     "draw_png",
     "keep_large_blocks",
@@ -285,26 +290,38 @@ class _Band:
     length: int  # bytes of filtered rows
 
 
-def _encode_band(svg: str, background: str | None) -> _Band:
-    """Rasterise one band and deflate its rows, the first unfiltered and the others "Up".
-
-    The deflate data ends on a byte boundary without a final block (a sync flush), so bands
-    join in any order and a band drawn once serves any picture it belongs to.
-    """
+def _rasterise(svg: str, background: str | None) -> np.ndarray[Any, Any]:
+    """The SVG's pixels as resvg draws them: ``(height, width, 4)`` premultiplied RGBA."""
     pixels, w, h = svg2png_py.svg_to_rgba(
         svg,
         _font_database(FONT_FILES),
         bg_color=None if background is None else _colour(background),
         options=svg2png_py.RenderOptions(font_family=FONT_FAMILY),
     )
-    image = np.frombuffer(pixels, dtype=np.uint8).reshape(h, w * 4)
-    if background is None:
-        image = _straight(image.reshape(h, w, 4)).reshape(h, w * 4)
-    rows = np.empty((h, 1 + w * 4), dtype=np.uint8)
+    return np.frombuffer(pixels, dtype=np.uint8).reshape(h, w, 4)
+
+
+def _encode_band(svg: str, background: str | None) -> _Band:
+    """Rasterise one band as RGBA (straight alpha when the page is left transparent) and
+    deflate its rows (see :func:`_deflate`)."""
+    image = _rasterise(svg, background)
+    return _deflate(image if background is not None else _straight(image))
+
+
+def _deflate(image: np.ndarray[Any, Any]) -> _Band:
+    """Deflate a band's RGBA pixels (``(height, width, 4)``, contiguous), the first row
+    unfiltered and the others "Up".
+
+    The deflate data ends on a byte boundary without a final block (a sync flush), so bands
+    join in any order and a band drawn once serves any picture it belongs to.
+    """
+    h = image.shape[0]
+    flat = image.reshape(h, -1)
+    rows = np.empty((h, 1 + flat.shape[1]), dtype=np.uint8)
     rows[0, 0] = _NONE  # a band stands on its own: its first row refers to no other band's
-    rows[0, 1:] = image[0]
+    rows[0, 1:] = flat[0]
     rows[1:, 0] = _UP
-    np.subtract(image[1:], image[:-1], out=rows[1:, 1:])  # modulo 256, as PNG wants
+    np.subtract(flat[1:], flat[:-1], out=rows[1:, 1:])  # modulo 256, as PNG wants
     compressor = zlib_ng.compressobj(COMPRESSION_LEVEL, zlib_ng.DEFLATED, -15)
     data = compressor.compress(rows.data) + compressor.flush(zlib_ng.Z_SYNC_FLUSH)
     return _Band(data, zlib_ng.adler32(rows.data), rows.size)
@@ -365,22 +382,27 @@ def _cuts(height: int, count: int) -> list[tuple[int, int]]:
 
 
 def _draw_bands(jobs: list[str], background: str | None, *, cores: int) -> list[_Band]:
-    """Each band's SVG drawn and deflated, in order, shared between ``cores`` cores (this thread
-    and the band pool's)."""
+    """Each band's SVG drawn and deflated, in order, shared between ``cores`` cores."""
+    return _share([partial(_encode_band, job, background) for job in jobs], cores=cores)
+
+
+def _share(jobs: list[Callable[[], _T]], *, cores: int) -> list[_T]:
+    """The jobs' results, in order, the jobs shared between ``cores`` cores (this thread and
+    the band pool's) in runs of neighbours."""
     ways = max(1, min(cores, len(jobs)))
     if ways == 1:
-        return [_encode_band(job, background) for job in jobs]
+        return [job() for job in jobs]
     edges = [len(jobs) * i // ways for i in range(ways + 1)]
     shares = [jobs[a:b] for a, b in itertools.pairwise(edges)]
 
-    def draw(share: list[str]) -> list[_Band]:
-        return [_encode_band(job, background) for job in share]
+    def run(share: list[Callable[[], _T]]) -> list[_T]:
+        return [job() for job in share]
 
-    others: list[Future[list[_Band]]] = [_executor().submit(draw, s) for s in shares[1:]]
-    drawn = draw(shares[0])
+    others: list[Future[list[_T]]] = [_executor().submit(run, s) for s in shares[1:]]
+    done = run(shares[0])
     for other in others:
-        drawn += other.result()
-    return drawn
+        done += other.result()
+    return done
 
 
 def _png(width: int, height: int, parts: list[_Band]) -> bytes:
@@ -393,93 +415,177 @@ def _png(width: int, height: int, parts: list[_Band]) -> bytes:
     return _SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", idat) + _chunk(b"IEND", b"")
 
 
-class _BandCache:
-    """Bands already drawn, by a 128-bit digest of their SVG and page colour, least recently
-    used first out."""
+class _Cache(Generic[_T]):
+    """Parts of pictures already drawn, by their exact description, least recently used first
+    out, within ``limit`` bytes (``size`` tells what one entry takes)."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, size: Callable[[_T], int]) -> None:
         self.limit = limit
         self.hits = self.misses = 0
-        self._bands: OrderedDict[bytes, _Band] = OrderedDict()
+        self._size_of = size
+        self._entries: OrderedDict[tuple[object, ...], tuple[_T, int]] = OrderedDict()
         self._size = 0
         self._lock = threading.Lock()
 
-    def get(self, key: bytes) -> _Band | None:
+    def get(self, key: tuple[object, ...]) -> _T | None:
         with self._lock:
-            band = self._bands.get(key)
-            if band is None:
+            entry = self._entries.get(key)
+            if entry is None:
                 self.misses += 1
-            else:
-                self.hits += 1
-                self._bands.move_to_end(key)
-            return band
+                return None
+            self.hits += 1
+            self._entries.move_to_end(key)
+            return entry[0]
 
-    def put(self, key: bytes, band: _Band) -> None:
+    def put(self, key: tuple[object, ...], value: _T) -> None:
+        size = _ENTRY_BYTES + 8 * len(key) + self._size_of(value)
         with self._lock:
-            if key in self._bands:
+            if key in self._entries:
                 return
-            self._bands[key] = band
-            self._size += _ENTRY_BYTES + len(band.data)
-            while self._size > self.limit and self._bands:
-                _, old = self._bands.popitem(last=False)
-                self._size -= _ENTRY_BYTES + len(old.data)
+            self._entries[key] = (value, size)
+            self._size += size
+            while self._size > self.limit and self._entries:
+                _, (_, old) = self._entries.popitem(last=False)
+                self._size -= old
 
-    @staticmethod
-    def key(svg: str, background: str) -> bytes:
-        return hashlib.blake2b(f"{background}\n{svg}".encode(), digest_size=16).digest()
+    def __len__(self) -> int:
+        return len(self._entries)
 
     def clear(self) -> None:
         with self._lock:
-            self._bands.clear()
+            self._entries.clear()
             self._size = self.hits = self.misses = 0
 
 
-BAND_CACHE = _BandCache(CACHE_BYTES)
+BAND_CACHE: _Cache[_Band] = _Cache(CACHE_BYTES, lambda band: len(band.data))
+"""Bands drawn, deflated: a band whose every element is the same is not drawn again."""
+TILE_CACHE: _Cache[np.ndarray[Any, Any]] = _Cache(TILE_CACHE_BYTES, lambda tile: tile.nbytes)
+"""Tiles drawn (a band's part between two column edges), as RGBA pixels: a band not drawn
+before whose every tile was is put together from them, not rasterised."""
+
+
+def _spans(lows: list[float], highs: list[float], low: float, high: float) -> range:
+    """The parts (between ``lows[i]`` and ``highs[i]``, both increasing) that ``low`` to
+    ``high`` overlaps."""
+    return range(bisect.bisect_right(highs, low), bisect.bisect_left(lows, high))
+
+
+def _pixel_edges(edges: list[int], scale: float, end: int) -> list[tuple[int, int]]:
+    cuts = sorted({0, end, *(min(end, max(0, round(e * scale))) for e in edges)})
+    return list(itertools.pairwise(cuts))
 
 
 def draw_png(drawing: Drawing, background: str, width: int = WIDTH) -> bytes:
-    """The PNG of a measured :class:`~renderers.svg.Drawing`, cut along its layout's rows.
+    """The PNG of a measured :class:`~renderers.svg.Drawing`, cut into bands along its
+    layout's rows and the bands into tiles along its columns.
 
-    A band holds only the elements that paint its rows, so its SVG says all it shows: a band
-    drawn before (the same SVG, the same page colour) is taken from :data:`BAND_CACHE`, and the
-    rest are drawn, half of them on another core when no other picture is being drawn.  From one
-    board to the next most bands are the same: the strips, the rows no checker left or reached.
+    A band or tile holds only the elements that paint it (their measured boxes, anti-aliasing
+    included), so the elements say all it shows:
+
+    - a band drawn before (the same elements, page colour and scale) is taken deflated from
+      :data:`BAND_CACHE`: from one board to the next the strips and the rows no checker left
+      or reached;
+    - a band whose every tile was drawn before is put together from :data:`TILE_CACHE` and
+      deflated: a tile is one point's part of a checker row, whose few looks (empty, a checker
+      of either colour, a ring, a count) come back whichever side is seen from below;
+    - the others are rasterised whole, and their tiles kept.
+
+    The bands to draw are shared with another core when no other picture is being drawn.
+    Tiles are only ever cut out of bands rasterised whole, so a picture is the same, byte for
+    byte, whatever was drawn before it.
     """
     if not 64 <= width <= 4096:
         raise RenderError(f"PNG width must be 64 to 4096 pixels, not {width}")
     scale = width / drawing.width
     height = max(1, round(drawing.height * scale))
-    edges = sorted({0, height, *(min(height, round(e * scale)) for e in drawing.band_edges())})
-    margin = 2 / scale  # anti-aliasing reaches a pixel beyond a shape's edge
-    jobs: list[str] = []
-    for top, bottom in itertools.pairwise(edges):
-        low, high = top / scale - margin, bottom / scale + margin
-        shown = "".join(
-            item
-            for item, extent in drawing.items
-            if extent is not None and extent[0] < high and extent[1] > low
-        )
-        jobs.append(
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{bottom - top}"'
-            f' viewBox="0 {top / scale:.6f} {drawing.width} {(bottom - top) / scale:.6f}"'
-            f' preserveAspectRatio="none" font-family="{FONT_FAMILY}">{shown}</svg>'
-        )
-    keys = [BAND_CACHE.key(job, background) for job in jobs]
+    rows = _pixel_edges(drawing.band_edges(), scale, height)
+    columns = _pixel_edges(drawing.column_edges(), scale, width)
+    margin = 1 / scale  # a shape's edge paints the pixel it crosses, anti-aliased
+    row_lows = [top / scale - margin for top, _ in rows]
+    row_highs = [bottom / scale + margin for _, bottom in rows]
+    shown: list[list[tuple[str, Extent]]] = [[] for _ in rows]
+    for item, box in drawing.items:
+        if box is not None:
+            entry = (sys.intern(item), box)
+            for i in _spans(row_lows, row_highs, box[0], box[1]):
+                shown[i].append(entry)
+    page = (background, width, drawing.width)
+    keys = [
+        (*page, top, bottom, *(item for item, _ in band))
+        for (top, bottom), band in zip(rows, shown, strict=True)
+    ]
     found = [BAND_CACHE.get(key) for key in keys]
     missing = [i for i, band in enumerate(found) if band is None]
-    drawn: dict[bytes, _Band] = {}
     if missing:
+        low, high = (round(edge * scale) for edge in drawing.tiled_rows())
+        jobs = [
+            _band_job(
+                drawing,
+                page,
+                rows[i],
+                columns if low <= rows[i][0] and rows[i][1] <= high else [],
+                shown[i],
+                scale,
+            )
+            for i in missing
+        ]
         # a few bands are drawn faster than they are handed to another core and back
         wanted = BANDS if len(missing) >= MIN_PARALLEL_BANDS else 1
         with _cores.held(wanted) as cores:
-            bands = _draw_bands([jobs[i] for i in missing], background, cores=cores)
-        drawn = dict(zip((keys[i] for i in missing), bands, strict=True))
-    for key, band in drawn.items():
-        BAND_CACHE.put(key, band)
-    parts = [
-        band if band is not None else drawn[key] for key, band in zip(keys, found, strict=True)
+            drawn = _share(jobs, cores=cores)
+        for i, band in zip(missing, drawn, strict=True):
+            BAND_CACHE.put(keys[i], band)
+            found[i] = band
+    return _png(width, height, [band for band in found if band is not None])
+
+
+def _band_job(
+    drawing: Drawing,
+    page: tuple[str, int, int],
+    rows: tuple[int, int],
+    columns: list[tuple[int, int]],
+    shown: list[tuple[str, Extent]],
+    scale: float,
+) -> Callable[[], _Band]:
+    """How one band not drawn before is drawn: put together from its tiles if every one was
+    drawn before, else rasterised whole (its tiles kept; none without ``columns``)."""
+    top, bottom = rows
+    margin = 1 / scale
+    lows = [left / scale - margin for left, _ in columns]
+    highs = [right / scale + margin for _, right in columns]
+    inside: list[list[str]] = [[] for _ in columns]
+    for item, box in shown:
+        for j in _spans(lows, highs, box[2], box[3]):
+            inside[j].append(item)
+    keys = [
+        (*page, top, bottom, left, right, *items)
+        for (left, right), items in zip(columns, inside, strict=True)
     ]
-    return _png(width, height, parts)
+    tiles = [TILE_CACHE.get(key) for key in keys]
+    ready = [tile for tile in tiles if tile is not None]
+    if tiles and len(ready) == len(tiles):
+        return partial(_join_tiles, ready)
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{page[1]}" height="{bottom - top}"'
+        f' viewBox="0 {top / scale:.6f} {drawing.width} {(bottom - top) / scale:.6f}"'
+        f' preserveAspectRatio="none" font-family="{FONT_FAMILY}">'
+        f"{''.join(item for item, _ in shown)}</svg>"
+    )
+    wanted = [(key, columns[j]) for j, key in enumerate(keys) if tiles[j] is None]
+    return partial(_rasterise_band, svg, page[0], wanted)
+
+
+def _join_tiles(tiles: list[np.ndarray[Any, Any]]) -> _Band:
+    return _deflate(np.concatenate(tiles, axis=1))
+
+
+def _rasterise_band(
+    svg: str, background: str, wanted: list[tuple[tuple[object, ...], tuple[int, int]]]
+) -> _Band:
+    image = _rasterise(svg, background)  # the page is painted: premultiplied is straight
+    for key, (left, right) in wanted:
+        TILE_CACHE.put(key, image[:, left:right].copy())
+    return _deflate(image)
 
 
 def render_png(

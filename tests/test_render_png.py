@@ -35,6 +35,7 @@ from renderers import (
 )
 from renderers.glyphs import outline
 from renderers.png import FONT_DIR, adler32_combine, keep_large_blocks, svg_to_png
+from renderers.svg import draw
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -434,13 +435,73 @@ def test_bands_drawn_once_are_reused() -> None:
     assert 1 <= redrawn <= 6, redrawn  # the two checkers' rows and the pip counts' strip
 
 
-def test_the_band_cache_stays_within_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    small = png_module._BandCache(60_000)
-    monkeypatch.setattr(png_module, "BAND_CACHE", small)
+def test_the_caches_stay_within_their_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    bands = png_module._Cache(60_000, lambda band: len(band.data))
+    tiles = png_module._Cache(400_000, lambda tile: int(tile.nbytes))
+    monkeypatch.setattr(png_module, "BAND_CACHE", bands)
+    monkeypatch.setattr(png_module, "TILE_CACHE", tiles)
     for view in random_boards(4, seed=5):
         render_png(view)
-        assert small._size <= small.limit
-    assert 0 < len(small._bands) < 4 * 17
+        assert bands._size <= bands.limit and tiles._size <= tiles.limit
+    assert 0 < len(bands) < 4 * 30 and len(tiles) > 0
+
+
+def test_bands_put_together_from_tiles_are_the_bands_rasterised(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A band not drawn before whose every tile was is joined from the tiles, not rasterised,
+    and comes out the same, byte for byte: only the untiled rows (caption, strips, point
+    numbers) are rasterised again."""
+    views = [BUSY, *random_boards(3, seed=31)]
+    png_module.BAND_CACHE.clear()
+    png_module.TILE_CACHE.clear()
+    first = [render_png(view) for view in views]
+    png_module.BAND_CACHE.clear()
+    rasterised: list[int] = []
+    real = png_module._rasterise
+
+    def counted(svg: str, background: str | None) -> np.ndarray:
+        image = real(svg, background)
+        rasterised.append(image.shape[0])
+        return image
+
+    monkeypatch.setattr(png_module, "_rasterise", counted)
+    hits = png_module.TILE_CACHE.hits
+    assert [render_png(view) for view in views] == first
+    assert png_module.TILE_CACHE.hits - hits >= len(views) * 10 * 15
+    # per board: the caption, the two strips and the two rows of point numbers
+    assert len(rasterised) <= 5 * len(views), rasterised
+
+
+def test_the_boxes_measured_hold_everything_each_element_paints() -> None:
+    """Each element drawn alone paints nothing outside the box measured for it (a pixel of
+    anti-aliasing aside): a band or a tile holds every element that paints it."""
+    views = [BUSY, *random_boards(2, seed=41)]
+    views.append(
+        BoardView.seated(
+            Position.initial(),
+            on_roll=1,
+            names=("Ёжик", "Box"),
+            cube=CubeView(2, offered_by=1),
+            chouette=ChouetteView("Box", (ChouetteMember("Cap", total=3), ChouetteMember("X"))),
+        )
+    )
+    for view, orientation in zip(views, ("right", "left", "right", "left"), strict=True):
+        drawing = draw(
+            view, orientation=orientation, background=False, text_as_paths=True, measure=True
+        )
+        for item, box in drawing.items:
+            if box is None:
+                continue
+            alone = png_module._rasterise(
+                f'<svg xmlns="http://www.w3.org/2000/svg" width="{drawing.width}"'
+                f' height="{drawing.height}">{item}</svg>',
+                None,
+            )
+            ys, xs = np.nonzero(alone[:, :, 3])
+            if len(ys):
+                assert box[0] - 1 <= ys.min() and ys.max() + 1 <= box[1] + 1, (item[:80], box)
+                assert box[2] - 1 <= xs.min() and xs.max() + 1 <= box[3] + 1, (item[:80], box)
 
 
 def test_pictures_drawn_from_many_threads_at_once_are_the_pictures_drawn_alone() -> None:
@@ -449,8 +510,10 @@ def test_pictures_drawn_from_many_threads_at_once_are_the_pictures_drawn_alone()
 
     views = random_boards(12, seed=21)
     png_module.BAND_CACHE.clear()
+    png_module.TILE_CACHE.clear()
     alone = [render_png(view) for view in views]
     png_module.BAND_CACHE.clear()
+    png_module.TILE_CACHE.clear()
     with ThreadPoolExecutor(6) as pool:
         together = list(pool.map(render_png, views))
     assert together == alone
