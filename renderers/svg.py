@@ -270,10 +270,10 @@ class Drawing:
         return list(_COLUMN_EDGES)
 
     def tiled_rows(self) -> tuple[int, int]:
-        """The rows whose bands are worth cutting into tiles (SVG units): the playing field,
-        where checkers, marks and dice come and go (not the strips, whose pip counts change
-        from one board to the next)."""
-        return _FRAME_TOP, _FRAME_BOTTOM
+        """The rows whose bands are worth cutting into tiles (SVG units): the point numbers
+        and the playing field, where checkers, marks and dice come and go (not the strips,
+        whose pip counts change from one board to the next)."""
+        return _TOP_STRIP + _STRIP_H, _BOTTOM_STRIP
 
 
 def point_x(point: int, canvas: _Canvas) -> float:
