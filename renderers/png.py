@@ -41,7 +41,6 @@ import re
 import struct
 import sys
 import threading
-import zlib
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -348,8 +347,13 @@ def adler32_combine(first: int, second: int, second_length: int) -> int:
     return a | (b << 16)
 
 
-def _chunk(kind: bytes, body: bytes) -> bytes:
-    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+def _chunk(kind: bytes, *body: bytes) -> list[bytes]:
+    """A PNG chunk of type ``kind`` holding ``body`` (its pieces joined), as pieces to join."""
+    crc = zlib_ng.crc32(kind)
+    for piece in body:
+        crc = zlib_ng.crc32(piece, crc)
+    length = sum(map(len, body))
+    return [struct.pack(">I", length), kind, *body, struct.pack(">I", crc)]
 
 
 def svg_to_png(
@@ -414,9 +418,11 @@ def _png(width: int, height: int, parts: list[_Band]) -> bytes:
     adler = 1  # the Adler-32 of nothing
     for part in parts:
         adler = adler32_combine(adler, part.adler, part.length)
-    idat = _ZLIB_HEADER + b"".join(p.data for p in parts) + _FINAL_BLOCK + struct.pack(">I", adler)
     header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    return _SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", idat) + _chunk(b"IEND", b"")
+    data = (_ZLIB_HEADER, *(p.data for p in parts), _FINAL_BLOCK, struct.pack(">I", adler))
+    return b"".join(
+        (_SIGNATURE, *_chunk(b"IHDR", header), *_chunk(b"IDAT", *data), *_chunk(b"IEND"))
+    )
 
 
 class _Cache(Generic[_T]):
