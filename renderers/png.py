@@ -528,11 +528,13 @@ def draw_png(drawing: Drawing, background: str, width: int = WIDTH) -> bytes:
     missing = [i for i, band in enumerate(found) if band is None]
     if missing:
         low, high = (round(edge * scale) for edge in drawing.tiled_rows())
+        cuts = [round(edge * scale) for edge in drawing.tile_row_edges()]
         jobs = [
             _band_job(
                 drawing,
                 page,
                 rows[i],
+                cuts,
                 columns if low <= rows[i][0] and rows[i][1] <= high else [],
                 shown[i],
                 scale,
@@ -549,52 +551,65 @@ def draw_png(drawing: Drawing, background: str, width: int = WIDTH) -> bytes:
     return _png(width, height, [band for band in found if band is not None])
 
 
+_TileKey = tuple[object, ...]
+_Place = tuple[int, int, int, int]  # a tile in its band: top, bottom, left, right
+
+
 def _band_job(
     drawing: Drawing,
     page: tuple[str, int, int],
     rows: tuple[int, int],
+    cuts: list[int],
     columns: list[tuple[int, int]],
     shown: list[tuple[str, Extent]],
     scale: float,
 ) -> Callable[[], _Band]:
-    """How one band not drawn before is drawn: put together from its tiles if every one was
-    drawn before, else rasterised whole (its tiles kept; none without ``columns``)."""
+    """How one band not drawn before is drawn: put together from its tiles (cut along
+    ``columns``, and along ``cuts`` within its rows) if every one was drawn before, else
+    rasterised whole (its tiles kept; none without ``columns``)."""
     top, bottom = rows
     margin = 1 / scale
     lows = [left / scale - margin for left, _ in columns]
     highs = [right / scale + margin for _, right in columns]
-    inside: list[list[str]] = [[] for _ in columns]
-    for item, box in shown:
-        for j in _spans(lows, highs, box[2], box[3]):
-            inside[j].append(item)
-    keys = [
-        (*page, top, bottom, left, right, *items)
-        for (left, right), items in zip(columns, inside, strict=True)
-    ]
+    places: list[_Place] = []
+    keys: list[_TileKey] = []
+    for a, b in itertools.pairwise([top, *(c for c in cuts if top < c < bottom), bottom]):
+        inside: list[list[str]] = [[] for _ in columns]
+        low, high = a / scale - margin, b / scale + margin
+        for item, box in shown:
+            if box[0] < high and box[1] > low:
+                for j in _spans(lows, highs, box[2], box[3]):
+                    inside[j].append(item)
+        for (left, right), items in zip(columns, inside, strict=True):
+            places.append((a - top, b - top, left, right))
+            keys.append((*page, a, b, left, right, *items))
     tiles = [TILE_CACHE.get(key) for key in keys]
     ready = [tile for tile in tiles if tile is not None]
     if tiles and len(ready) == len(tiles):
-        return partial(_join_tiles, ready)
+        return partial(_join_tiles, (bottom - top, page[1]), places, ready)
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{page[1]}" height="{bottom - top}"'
         f' viewBox="0 {top / scale:.6f} {drawing.width} {(bottom - top) / scale:.6f}"'
         f' preserveAspectRatio="none" font-family="{FONT_FAMILY}">'
         f"{''.join(item for item, _ in shown)}</svg>"
     )
-    wanted = [(key, columns[j]) for j, key in enumerate(keys) if tiles[j] is None]
+    wanted = [(key, places[j]) for j, key in enumerate(keys) if tiles[j] is None]
     return partial(_rasterise_band, svg, page[0], wanted)
 
 
-def _join_tiles(tiles: list[np.ndarray[Any, Any]]) -> _Band:
-    return _deflate(np.concatenate(tiles, axis=1))
-
-
-def _rasterise_band(
-    svg: str, background: str, wanted: list[tuple[tuple[object, ...], tuple[int, int]]]
+def _join_tiles(
+    size: tuple[int, int], places: list[_Place], tiles: list[np.ndarray[Any, Any]]
 ) -> _Band:
+    image = np.empty((*size, 4), dtype=np.uint8)
+    for (top, bottom, left, right), tile in zip(places, tiles, strict=True):
+        image[top:bottom, left:right] = tile
+    return _deflate(image)
+
+
+def _rasterise_band(svg: str, background: str, wanted: list[tuple[_TileKey, _Place]]) -> _Band:
     image = _rasterise(svg, background)  # the page is painted: premultiplied is straight
-    for key, (left, right) in wanted:
-        TILE_CACHE.put(key, image[:, left:right].copy())
+    for key, (top, bottom, left, right) in wanted:
+        TILE_CACHE.put(key, image[top:bottom, left:right].copy())
     return _deflate(image)
 
 

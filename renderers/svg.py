@@ -62,15 +62,13 @@ _SHOWN = 5  # checkers drawn per point before a count replaces the rest
 _TOUCH = (234, 296, 358, 420, 692, 754, 816, 878)
 """Where two neighbours of a point's stack touch (their rims overlap a few rows)."""
 _BAND_EDGES = tuple(
-    sorted(
-        {0, 44, 120, 156, 482, 630, 956, 992, 1068}
-        | {t - 4 for t in _TOUCH}
-        | {t + 4 for t in _TOUCH}
-    )
+    sorted({0, 44, 120, 156, 482, 630, 956, 992, 1068} | {t - 4 for t in _TOUCH})
 )
-"""Rows between the caption, the strips, the point numbers, each row of checkers, the few rows
-where two rows of checkers touch, and the middle of the board with the dice: a band of
-checkers shows one checker of each point, or the rims of two."""
+"""Rows between the caption, the strips, the point numbers, each row of checkers (from a few
+rows above where two neighbours touch) and the middle of the board with the dice."""
+_TILE_ROW_EDGES = tuple(t + 4 for t in _TOUCH)
+"""Where a band of checkers is cut again for its tiles: below the rows where two neighbours
+touch, so a tile shows one checker of a point, or the rims of two."""
 _BAR_SHOWN = 4
 _COLUMN_EDGES = (
     0,
@@ -262,6 +260,11 @@ class Drawing:
         edges = [e for e in _BAND_EDGES if e < self.height]
         edges += list(range(_BOARD_H, self.height, _ROW_H))
         return [*edges, self.height]
+
+    def tile_row_edges(self) -> list[int]:
+        """Where the bands of :meth:`tiled_rows` are cut again into rows of tiles (SVG
+        units)."""
+        return list(_TILE_ROW_EDGES)
 
     def column_edges(self) -> list[int]:
         """Where each band is cut into tiles (SVG units): between the points, the bar, the cube
