@@ -50,7 +50,7 @@ from prometheus_client import (
     disable_created_metrics,
     generate_latest,
 )
-from prometheus_client.core import CounterMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
 from bot.app import App, Reply, Update
@@ -179,6 +179,36 @@ class _StoreCountersCollector(Collector):
             yield family
 
 
+class _RenderCachesCollector(Collector):
+    """Exports the PNG renderer's band and tile caches (:func:`renderers.png.cache_stats`)."""
+
+    def collect(self) -> Iterator[Metric]:
+        from renderers.png import cache_stats
+
+        stats = cache_stats()
+        lookups = CounterMetricFamily(
+            f"{NAMESPACE}_render_cache_lookups",
+            "Board parts looked up in the PNG renderer's caches, found or not",
+            labels=["cache", "result"],
+        )
+        held = GaugeMetricFamily(
+            f"{NAMESPACE}_render_cache_bytes",
+            "Bytes the PNG renderer's caches hold (their limit: render_cache_limit_bytes)",
+            labels=["cache"],
+        )
+        limit = GaugeMetricFamily(
+            f"{NAMESPACE}_render_cache_limit_bytes",
+            "Bytes the PNG renderer's caches may hold",
+            labels=["cache"],
+        )
+        for name, figures in stats.items():
+            lookups.add_metric([name, "hit"], float(figures.hits))
+            lookups.add_metric([name, "miss"], float(figures.misses))
+            held.add_metric([name], float(figures.bytes))
+            limit.add_metric([name], float(figures.limit))
+        yield from (lookups, held, limit)
+
+
 class Metrics:
     """The process's Prometheus metrics and the instrumentation that feeds them.
 
@@ -273,6 +303,7 @@ class Metrics:
         self._active: dict[str, float] = {}
         self._pruned = self.clock()
         self._tasks: dict[asyncio.Task[Any], tuple[str, float]] = {}
+        self._render_caches = False
 
     # -- reading --------------------------------------------------------------------------------
 
@@ -376,8 +407,12 @@ class Metrics:
         """Time the renderer functions the given modules call (``render_png`` …).
 
         The adapters import the renderers by name; the names in their module namespaces are
-        replaced by timed wrappers (a wrapper is never wrapped twice).
+        replaced by timed wrappers (a wrapper is never wrapped twice).  The PNG renderer's
+        caches are exported too.
         """
+        if not self._render_caches:
+            self.registry.register(_RenderCachesCollector())
+            self._render_caches = True
         for module in modules:
             for name, fmt in RENDER_FUNCTIONS.items():
                 function = getattr(module, name, None)

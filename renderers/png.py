@@ -86,7 +86,9 @@ __all__ = [
     "FONT_DIR",
     "FONT_FILES",
     "TILE_CACHE",
+    "CacheStats",
     "adler32_combine",
+    "cache_stats",
     "draw_png",
     "keep_large_blocks",
     "render_png",
@@ -425,6 +427,23 @@ def _png(width: int, height: int, parts: list[_Band]) -> bytes:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class CacheStats:
+    """A cache of picture parts: lookups that found a part or not, the parts held, the bytes
+    they take (as the cache counts them) and its limit."""
+
+    hits: int
+    misses: int
+    entries: int
+    bytes: int
+    limit: int
+
+
+def cache_stats() -> dict[str, CacheStats]:
+    """The band and tile caches' figures, by name (``band``, ``tile``)."""
+    return {"band": BAND_CACHE.stats(), "tile": TILE_CACHE.stats()}
+
+
 class _Cache(Generic[_T]):
     """Parts of pictures already drawn, by their exact description, least recently used first
     out, within ``limit`` bytes (``size`` tells what one entry takes)."""
@@ -460,6 +479,11 @@ class _Cache(Generic[_T]):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    def stats(self) -> CacheStats:
+        """What the cache holds and how often it was asked, now."""
+        with self._lock:
+            return CacheStats(self.hits, self.misses, len(self._entries), self._size, self.limit)
 
     def clear(self) -> None:
         with self._lock:

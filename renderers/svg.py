@@ -61,9 +61,7 @@ _TRI_H = 300
 _SHOWN = 5  # checkers drawn per point before a count replaces the rest
 _TOUCH = (234, 296, 358, 420, 692, 754, 816, 878)
 """Where two neighbours of a point's stack touch (their rims overlap a few rows)."""
-_BAND_EDGES = tuple(
-    sorted({0, 44, 120, 156, 482, 630, 956, 992, 1068} | {t - 4 for t in _TOUCH})
-)
+_BAND_EDGES = tuple(sorted({0, 44, 120, 156, 482, 630, 956, 992, 1068} | {t - 4 for t in _TOUCH}))
 """Rows between the caption, the strips, the point numbers, each row of checkers (from a few
 rows above where two neighbours touch) and the middle of the board with the dice."""
 _TILE_ROW_EDGES = tuple(t + 4 for t in _TOUCH)

@@ -169,6 +169,16 @@ async def test_rendering_is_timed_where_the_adapters_call_it(redis_store: RedisS
     assert png.startswith(b"\x89PNG")
     assert metrics.value("nardy_render_seconds_count", {"format": "png"}) == 1
     assert metrics.value("nardy_render_seconds_sum", {"format": "png"}) > 0
+    # the renderer's caches: every band was looked up, and what they hold is within their limit
+    looked = [
+        metrics.value("nardy_render_cache_lookups_total", {"cache": "band", "result": result})
+        for result in ("hit", "miss")
+    ]
+    assert sum(looked) >= 1
+    for cache in ("band", "tile"):
+        held = metrics.value("nardy_render_cache_bytes", {"cache": cache})
+        assert 0 <= held <= metrics.value("nardy_render_cache_limit_bytes", {"cache": cache})
+    assert b"nardy_render_cache_lookups_total" in metrics.exposition()
 
 
 # -- /healthz and /metrics over HTTP ------------------------------------------------------------
