@@ -13,11 +13,13 @@ at once.
 from __future__ import annotations
 
 import argparse
+import collections
+import itertools
 import os
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import svg2png_py
@@ -36,30 +38,39 @@ from renderers import (
 )
 from renderers import png as png_module
 
+Dice = tuple[int, int]
+
+
+def _turns(rng: random.Random) -> Iterator[tuple[Position, int, LastPlay | None, Dice]]:
+    """A random game of either variant, turn by turn: the position (seen by the seat on roll),
+    that seat, the play before and the dice about to be played."""
+    pos: Position = rng.choice([Position, LongNardyPosition]).initial()
+    seat, last = 0, None
+    while True:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        yield pos, seat, last, dice
+        plays = legal_plays(pos, dice)
+        play = rng.choice(plays) if plays else Play(())
+        after = pos.after(play)
+        if after.off()[1] == 15:
+            return
+        pos, last, seat = after, LastPlay(seat, play.steps), 1 - seat
+
 
 def boards(count: int, seed: int = 1) -> list[BoardView]:
     """Boards from random games of both variants, with dice, cube, score and the last play."""
     rng = random.Random(seed)
     out: list[BoardView] = []
     while len(out) < count:
-        cls = rng.choice([Position, LongNardyPosition])
-        pos: Position = cls.initial()
-        seat, last = 0, None
-        for _ in range(rng.randrange(5, 80)):
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            plays = legal_plays(pos, dice)
-            play = rng.choice(plays) if plays else Play(())
-            after = pos.after(play)
-            if after.off()[1] == 15:
-                break
-            pos, last, seat = after, LastPlay(seat, play.steps), 1 - seat
+        turns = itertools.islice(_turns(rng), rng.randrange(5, 80))
+        pos, seat, last, dice = collections.deque(turns, maxlen=1)[0]
         out.append(
             BoardView.seated(
                 pos,
                 on_roll=seat,
                 names=("Alice", "Борис"),
-                dice=(rng.randint(1, 6), rng.randint(1, 6)),
-                cube=CubeView(2, owner=rng.randrange(2)) if cls is Position else None,
+                dice=dice,
+                cube=CubeView(2, owner=rng.randrange(2)) if type(pos) is Position else None,
                 score=MatchScore(7, (2, 4)),
                 last_play=last,
             )
@@ -72,10 +83,7 @@ def game_boards(count: int, seed: int = 2) -> list[BoardView]:
     rng = random.Random(seed)
     out: list[BoardView] = []
     while len(out) < count:
-        pos: Position = rng.choice([Position, LongNardyPosition]).initial()
-        seat, last = 0, None
-        while len(out) < count:
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
+        for pos, seat, last, dice in itertools.islice(_turns(rng), count - len(out)):
             out.append(
                 BoardView.seated(
                     pos,
@@ -86,12 +94,6 @@ def game_boards(count: int, seed: int = 2) -> list[BoardView]:
                     last_play=last,
                 )
             )
-            plays = legal_plays(pos, dice)
-            play = rng.choice(plays) if plays else Play(())
-            after = pos.after(play)
-            if after.off()[1] == 15:
-                break
-            pos, last, seat = after, LastPlay(seat, play.steps), 1 - seat
     return out
 
 
