@@ -601,7 +601,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--concurrency", type=int, default=100, help="tables played at once")
     parser.add_argument("--updates", type=int, default=5000, help="updates, rendering off")
     parser.add_argument("--render-concurrency", type=int, default=4, help="tables, rendering on")
-    parser.add_argument("--render-updates", type=int, default=400, help="updates, rendering on")
+    parser.add_argument("--render-updates", type=int, default=1000, help="updates, rendering on")
     parser.add_argument(
         "--paced-tables", type=int, default=40, help="tables, rendering on, players pausing"
     )
