@@ -178,6 +178,7 @@ async def run(
             return 2
         if not serves:
             return await _run_console(app, metrics, argv, settings, stop)
+        configure_rendering(settings)
         for platform in serves:
             metrics.instrument_renderers(_modules(RENDERING_MODULES[platform]))
         return await _serve(app, settings, serves, stop, server)
@@ -188,6 +189,13 @@ async def run(
         if server is not None:
             await server.stop()
         log.info("stopped")
+
+
+def configure_rendering(settings: Settings) -> None:
+    """Size the PNG renderer's caches as the settings say (``RENDER_CACHE_MB``)."""
+    from renderers.png import set_cache_limit
+
+    set_cache_limit(int(settings.render_cache_mb * 2**20))
 
 
 async def _serve(

@@ -91,6 +91,9 @@ class Settings(BaseSettings):
     """Language for users whose platform language is unknown (en, ru, uk, be)."""
     table_ttl_days: float = Field(default=30.0, gt=0)
     """Days an untouched table is kept before it expires as abandoned."""
+    render_cache_mb: float = Field(default=40.0, ge=0, le=4096)
+    """Megabytes the parts of board pictures drawn before may take in this process, for reuse
+    (a fifth for whole bands, the rest for tiles); 0 = none kept."""
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -210,6 +213,7 @@ class Settings(BaseSettings):
             "log_level": self.log_level,
             "default_language": self.default_language,
             "table_ttl_days": self.table_ttl_days,
+            "render_cache_mb": self.render_cache_mb,
         }
 
 

@@ -67,7 +67,8 @@ BANDS = max(1, min(4, os.cpu_count() or 1))
 MIN_BAND_ROWS = 64
 MIN_PARALLEL_BANDS = 4
 CACHE_BYTES = 8 << 20
-"""What the bands kept for reuse may take (their deflated rows, mostly)."""
+"""What the bands kept for reuse may take (their deflated rows, mostly); see
+:func:`set_cache_limit`."""
 TILE_CACHE_BYTES = 32 << 20
 """What the tiles kept for reuse may take (their pixels, mostly)."""
 
@@ -92,6 +93,7 @@ __all__ = [
     "draw_png",
     "keep_large_blocks",
     "render_png",
+    "set_cache_limit",
     "svg_to_png",
 ]
 
@@ -444,6 +446,15 @@ def cache_stats() -> dict[str, CacheStats]:
     return {"band": BAND_CACHE.stats(), "tile": TILE_CACHE.stats()}
 
 
+def set_cache_limit(total: int) -> None:
+    """Let the band and tile caches take ``total`` bytes together: a fifth for bands, the rest
+    for tiles (0: nothing is kept, every board is drawn from scratch)."""
+    if total < 0:
+        raise ValueError(f"a cache limit is a number of bytes, not {total}")
+    BAND_CACHE.resize(total // 5)
+    TILE_CACHE.resize(total - total // 5)
+
+
 class _Cache(Generic[_T]):
     """Parts of pictures already drawn, by their exact description, least recently used first
     out, within ``limit`` bytes (``size`` tells what one entry takes)."""
@@ -479,6 +490,14 @@ class _Cache(Generic[_T]):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    def resize(self, limit: int) -> None:
+        """Let the cache take ``limit`` bytes from now on (the oldest parts go at once)."""
+        with self._lock:
+            self.limit = max(0, limit)
+            while self._size > self.limit and self._entries:
+                _, (_, old) = self._entries.popitem(last=False)
+                self._size -= old
 
     def stats(self) -> CacheStats:
         """What the cache holds and how often it was asked, now."""

@@ -468,22 +468,28 @@ async def test_an_adapter_that_fails_ends_the_run_with_status_1(
 
 
 async def test_a_stop_request_ends_a_running_adapter_with_status_0(redis_url: str) -> None:
+    import renderers.png as png
     from bot.runtime import run
 
     fake = FakeBotApi()
     await fake.start()
     try:
-        settings = load_settings(telegram_token=fake.token, telegram_base_url=fake.url)
+        settings = load_settings(
+            telegram_token=fake.token, telegram_base_url=fake.url, render_cache_mb=5
+        )
         stop = asyncio.Event()
         running = asyncio.create_task(run(settings, [], stop=stop))
         deadline = time.monotonic() + 30
         while not fake.called("getUpdates"):  # long polling has started
             assert time.monotonic() < deadline and not running.done()
             await asyncio.sleep(0.02)
+        # RENDER_CACHE_MB sized the picture caches: a fifth for bands, the rest for tiles
+        assert (png.BAND_CACHE.limit, png.TILE_CACHE.limit) == (1 << 20, 4 << 20)
         stop.set()
         assert await asyncio.wait_for(running, timeout=15) == 0
     finally:
         await fake.stop()
+        png.set_cache_limit(png.CACHE_BYTES + png.TILE_CACHE_BYTES)
 
 
 async def test_tables_stop_counting_as_active_after_the_window() -> None:

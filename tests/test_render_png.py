@@ -459,6 +459,28 @@ def test_the_caches_stay_within_their_limits(monkeypatch: pytest.MonkeyPatch) ->
     assert 0 < len(bands) < 4 * 30 and len(tiles) > 0
 
 
+def test_the_caches_take_the_limit_they_are_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``RENDER_CACHE_MB`` (``set_cache_limit``): a fifth for bands, the rest for tiles; the
+    parts beyond a smaller limit go at once, and with none kept every board is still drawn."""
+    bands = png_module._Cache(png_module.CACHE_BYTES, lambda band: len(band.data))
+    tiles = png_module._Cache(png_module.TILE_CACHE_BYTES, lambda tile: int(tile.nbytes))
+    monkeypatch.setattr(png_module, "BAND_CACHE", bands)
+    monkeypatch.setattr(png_module, "TILE_CACHE", tiles)
+    first = [render_png(view) for view in random_boards(3, seed=7)]
+    assert bands._size > 100_000 and tiles._size > 1_000_000
+    png_module.set_cache_limit(500_000)
+    assert (bands.limit, tiles.limit) == (100_000, 400_000)
+    assert bands._size <= 100_000 and tiles._size <= 400_000
+    stats = png_module.cache_stats()
+    assert stats["band"].bytes == bands._size and stats["tile"].limit == 400_000
+    png_module.set_cache_limit(0)
+    assert len(bands) == len(tiles) == 0
+    assert [render_png(view) for view in random_boards(3, seed=7)] == first
+    assert len(bands) == len(tiles) == 0
+    with pytest.raises(ValueError):
+        png_module.set_cache_limit(-1)
+
+
 def test_bands_put_together_from_tiles_are_the_bands_rasterised(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -48,6 +48,7 @@ def test_reads_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LOG_LEVEL", "debug")
     monkeypatch.setenv("DEFAULT_LANGUAGE", "be-BY")
     monkeypatch.setenv("TABLE_TTL_DAYS", "7")
+    monkeypatch.setenv("RENDER_CACHE_MB", "12.5")
     s = load_settings()
     assert s.telegram_token is not None and s.telegram_token.get_secret_value() == "123:abc"
     assert s.webhook_mode and s.telegram_webhook_url == "https://bot.example.org/tg"
@@ -59,6 +60,7 @@ def test_reads_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert s.metrics_port == 9100 and s.log_json is True and s.log_level == "DEBUG"
     assert s.default_language == "be"
     assert s.table_ttl_seconds == 7 * 24 * 3600
+    assert s.render_cache_mb == 12.5 and s.summary()["render_cache_mb"] == 12.5
 
 
 def test_reads_dotenv_and_environment_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -120,6 +122,8 @@ def test_secret_not_echoed_in_errors(monkeypatch: pytest.MonkeyPatch) -> None:
         ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
         ({"DEFAULT_LANGUAGE": "de"}, "DEFAULT_LANGUAGE: must be one of en, ru, uk, be"),
         ({"TABLE_TTL_DAYS": "-1"}, "TABLE_TTL_DAYS"),
+        ({"RENDER_CACHE_MB": "-5"}, "RENDER_CACHE_MB"),
+        ({"RENDER_CACHE_MB": "lots"}, "RENDER_CACHE_MB"),
         ({"DISCORD_TEST_GUILD": "general"}, "DISCORD_TEST_GUILD"),
         ({"DISCORD_SHARDS": "0-3"}, "DISCORD_SHARDS is set but DISCORD_SHARD_COUNT is not"),
         ({"DISCORD_SHARDS": "2-9", "DISCORD_SHARD_COUNT": "8"}, "shards from 0 to 7"),
@@ -169,3 +173,4 @@ def test_env_example_loads_as_defaults(tmp_path: Path) -> None:
     s = load_settings()
     assert s.telegram_token is None and s.redis_url is None
     assert s.default_language == "en" and s.table_ttl_days == 30
+    assert s.render_cache_mb == 40
