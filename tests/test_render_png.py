@@ -510,13 +510,14 @@ def test_bands_put_together_from_tiles_are_the_bands_rasterised(
 
 def test_the_boxes_measured_hold_everything_each_element_paints() -> None:
     """Each element drawn alone paints nothing outside the box measured for it (a pixel of
-    anti-aliasing aside): a band or a tile holds every element that paints it."""
+    anti-aliasing aside): a band or a tile holds every element that paints it.  Text set as
+    outlines and text left to resvg (a right-to-left name with a combining mark) alike."""
     views = [BUSY, *random_boards(2, seed=41)]
     views.append(
         BoardView.seated(
             Position.initial(),
             on_roll=1,
-            names=("Ёжик", "Box"),
+            names=("Ёжик", "שלום עליכם ́x"),
             cube=CubeView(2, offered_by=1),
             chouette=ChouetteView("Box", (ChouetteMember("Cap", total=3), ChouetteMember("X"))),
         )
