@@ -39,9 +39,11 @@ from renderers import (
 from renderers import png as png_module
 
 Dice = tuple[int, int]
+Turn = tuple[Position, int, LastPlay | None, Dice]
+"""A position seen by the seat on roll, that seat, the play before, the dice to play."""
 
 
-def _turns(rng: random.Random) -> Iterator[tuple[Position, int, LastPlay | None, Dice]]:
+def _turns(rng: random.Random) -> Iterator[Turn]:
     """A random game of either variant, turn by turn: the position (seen by the seat on roll),
     that seat, the play before and the dice about to be played."""
     pos: Position = rng.choice([Position, LongNardyPosition]).initial()
@@ -57,24 +59,29 @@ def _turns(rng: random.Random) -> Iterator[tuple[Position, int, LastPlay | None,
         pos, last, seat = after, LastPlay(seat, play.steps), 1 - seat
 
 
+def _seen(turn: Turn, cube: CubeView | None, score: MatchScore | None = None) -> BoardView:
+    """The board of a turn of :func:`_turns` as the seat on roll sees it (no cube at nardy)."""
+    pos, seat, last, dice = turn
+    return BoardView.seated(
+        pos,
+        on_roll=seat,
+        names=("Alice", "Борис"),
+        dice=dice,
+        cube=cube if type(pos) is Position else None,
+        score=score,
+        last_play=last,
+    )
+
+
 def boards(count: int, seed: int = 1) -> list[BoardView]:
     """Boards from random games of both variants, with dice, cube, score and the last play."""
     rng = random.Random(seed)
     out: list[BoardView] = []
     while len(out) < count:
         turns = itertools.islice(_turns(rng), rng.randrange(5, 80))
-        pos, seat, last, dice = collections.deque(turns, maxlen=1)[0]
-        out.append(
-            BoardView.seated(
-                pos,
-                on_roll=seat,
-                names=("Alice", "Борис"),
-                dice=dice,
-                cube=CubeView(2, owner=rng.randrange(2)) if type(pos) is Position else None,
-                score=MatchScore(7, (2, 4)),
-                last_play=last,
-            )
-        )
+        turn = collections.deque(turns, maxlen=1)[0]
+        cube = CubeView(2, owner=rng.randrange(2)) if type(turn[0]) is Position else None
+        out.append(_seen(turn, cube, MatchScore(7, (2, 4))))
     return out
 
 
@@ -83,17 +90,8 @@ def game_boards(count: int, seed: int = 2) -> list[BoardView]:
     rng = random.Random(seed)
     out: list[BoardView] = []
     while len(out) < count:
-        for pos, seat, last, dice in itertools.islice(_turns(rng), count - len(out)):
-            out.append(
-                BoardView.seated(
-                    pos,
-                    on_roll=seat,
-                    names=("Alice", "Борис"),
-                    dice=dice,
-                    cube=CubeView(1) if type(pos) is Position else None,
-                    last_play=last,
-                )
-            )
+        turns = itertools.islice(_turns(rng), count - len(out))
+        out += [_seen(turn, CubeView(1)) for turn in turns]
     return out
 
 
