@@ -8,6 +8,7 @@ an update is being answered.
 from __future__ import annotations
 
 import asyncio
+import gc
 import io
 import json
 import logging
@@ -485,11 +486,13 @@ async def test_a_stop_request_ends_a_running_adapter_with_status_0(redis_url: st
             await asyncio.sleep(0.02)
         # RENDER_CACHE_MB sized the picture caches: a fifth for bands, the rest for tiles
         assert (png.BAND_CACHE.limit, png.TILE_CACHE.limit) == (1 << 20, 4 << 20)
+        assert gc.get_freeze_count() > 0  # what the start built is out of the collector's rounds
         stop.set()
         assert await asyncio.wait_for(running, timeout=15) == 0
     finally:
         await fake.stop()
         png.set_cache_limit(png.CACHE_BYTES + png.TILE_CACHE_BYTES)
+        gc.unfreeze()
 
 
 async def test_tables_stop_counting_as_active_after_the_window() -> None:
