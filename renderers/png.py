@@ -8,13 +8,14 @@ The steps, each the fastest found for a 1280 × 1080 board on a 2-core machine:
    System fonts are never consulted: every name and number appears the same on any machine, with
    or without fonts installed.
 2. **Bands and tiles.**  The drawing is *measured* (each element with the box it paints) and
-   cut along the board's own rows: the strips, the point numbers, each row of checkers and the
-   few rows where two rows of checkers touch, the dice.  A band's SVG holds only the elements
-   painting its rows, so they say all the band shows, and a band drawn before is taken from
-   :data:`BAND_CACHE`.  In the playing field a band is also cut along the columns (each point,
-   the bar, the cube's column, the trays) into tiles: a band not drawn before whose every tile
-   was (one point's part of a row, seen in some other position or from the other seat) is
-   joined from :data:`TILE_CACHE` instead of rasterised.  The bands still to draw are shared
+   cut along the board's own rows: the strips, the point numbers, each row of checkers, the
+   dice.  A band's SVG holds only the elements painting its rows, so they say all the band
+   shows, and a band drawn before is taken from :data:`BAND_CACHE`.  From the point numbers to
+   the field's last row a band is also cut along the columns (each point, the bar, the cube's
+   column, the trays), and a band of checkers once more below where two rows of checkers
+   touch, into tiles: a band not drawn before whose every tile was (one point's part of a row,
+   seen in some other position or from the other seat) is joined from :data:`TILE_CACHE`
+   instead of rasterised.  The bands still to draw are shared
    between the idle cores (resvg and zlib-ng work without the interpreter lock); pictures take
    turns on the cores (:class:`_Cores`).  :func:`svg_to_png`, for any SVG, cuts the picture
    evenly, one band per core.
