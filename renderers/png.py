@@ -485,9 +485,7 @@ class _Cache(Generic[_T]):
                 return
             self._entries[key] = (value, size)
             self._size += size
-            while self._size > self.limit and self._entries:
-                _, (_, old) = self._entries.popitem(last=False)
-                self._size -= old
+            self._evict()
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -496,9 +494,13 @@ class _Cache(Generic[_T]):
         """Let the cache take ``limit`` bytes from now on (the oldest parts go at once)."""
         with self._lock:
             self.limit = max(0, limit)
-            while self._size > self.limit and self._entries:
-                _, (_, old) = self._entries.popitem(last=False)
-                self._size -= old
+            self._evict()
+
+    def _evict(self) -> None:
+        """The oldest parts out until the rest fit the limit (the lock held)."""
+        while self._size > self.limit and self._entries:
+            _, (_, old) = self._entries.popitem(last=False)
+            self._size -= old
 
     def stats(self) -> CacheStats:
         """What the cache holds and how often it was asked, now."""
@@ -522,6 +524,13 @@ def _spans(lows: list[float], highs: list[float], low: float, high: float) -> ra
     """The parts (between ``lows[i]`` and ``highs[i]``, both increasing) that ``low`` to
     ``high`` overlaps."""
     return range(bisect.bisect_right(highs, low), bisect.bisect_left(lows, high))
+
+
+def _reach(parts: list[tuple[int, int]], scale: float) -> tuple[list[float], list[float]]:
+    """Where elements that paint pixels ``parts`` (first included, last not) may lie, in SVG
+    units: a shape's edge paints the pixel it crosses, anti-aliased, so one pixel more."""
+    margin = 1 / scale
+    return [a / scale - margin for a, _ in parts], [b / scale + margin for _, b in parts]
 
 
 def _pixel_edges(edges: list[int], scale: float, end: int) -> list[tuple[int, int]]:
@@ -554,9 +563,7 @@ def draw_png(drawing: Drawing, background: str, width: int = WIDTH) -> bytes:
     height = max(1, round(drawing.height * scale))
     rows = _pixel_edges(drawing.band_edges(), scale, height)
     columns = _pixel_edges(drawing.column_edges(), scale, width)
-    margin = 1 / scale  # a shape's edge paints the pixel it crosses, anti-aliased
-    row_lows = [top / scale - margin for top, _ in rows]
-    row_highs = [bottom / scale + margin for _, bottom in rows]
+    row_lows, row_highs = _reach(rows, scale)
     shown: list[list[tuple[str, Extent]]] = [[] for _ in rows]
     for item, box in drawing.items:
         if box is not None:
@@ -612,14 +619,12 @@ def _band_job(
     ``columns``, and along ``cuts`` within its rows) if every one was drawn before, else
     rasterised whole (its tiles kept; none without ``columns``)."""
     top, bottom = rows
-    margin = 1 / scale
-    lows = [left / scale - margin for left, _ in columns]
-    highs = [right / scale + margin for _, right in columns]
+    lows, highs = _reach(columns, scale)
     places: list[_Place] = []
     keys: list[_TileKey] = []
     for a, b in itertools.pairwise([top, *(c for c in cuts if top < c < bottom), bottom]):
         inside: list[list[str]] = [[] for _ in columns]
-        low, high = a / scale - margin, b / scale + margin
+        (low,), (high,) = _reach([(a, b)], scale)
         for item, box in shown:
             if box[0] < high and box[1] > low:
                 for j in _spans(lows, highs, box[2], box[3]):
