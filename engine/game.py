@@ -291,17 +291,34 @@ class Game:
         variant: str = "backgammon",
         options: Options | None = None,
         *,
+        length: int | None = None,
         match_length: int = 0,
         score: tuple[Points, Points] = (0, 0),
         crawford: bool = False,
         starter: int | None = None,
     ) -> Game:
-        """A game before the opening roll.
+        """A game before the opening roll: ``Game.new(variant=..., length=...)``, the keywords
+        :meth:`engine.match.Match.new` takes (``match_length`` is the same as ``length``).
 
-        In a match (``match_length`` > 0) the money-only options are switched off.  ``starter``
-        skips the opening roll: that player is on turn and rolls two dice (a series where the
-        winner or the players in turn start the next game).
+        In a match (``length`` > 0; 0 is money play) the money-only options are switched off.
+        ``starter`` skips the opening roll: that player is on turn and rolls two dice (a series
+        where the winner or the players in turn start the next game).
+
+        >>> Game.new(variant="backgammon", length=5).match_length
+        5
         """
+        if length is not None:
+            if match_length and match_length != length:
+                raise EngineError(
+                    f"length {length!r} and match_length {match_length!r} disagree",
+                    code="bad_length",
+                )
+            match_length = length
+        if type(match_length) is not int:
+            raise EngineError(
+                f"a match is played to 1 point or more (0 for money), not {match_length!r}",
+                code="bad_length",
+            )
         spec = find_variant(variant)
         opts = spec.default_options if options is None else options
         if match_length < 0:
