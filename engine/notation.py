@@ -2,17 +2,21 @@
 
 Formatting follows GNU Backgammon (``FormatMove`` in its ``drawboard.c``): the single steps are
 ordered by starting point, highest first; a checker's consecutive steps are merged into one move
-whose intermediate landing points are shown only where it hit (``13/7``, ``24/18*/14``);
+whose intermediate landing points are shown only where a blot was hit (``13/7``, ``24/18*/14``);
 identical moves are counted (``8/5(2)``); a hit is marked once, on the first move that lands on
 the point (``13/7*``).
 
 :func:`parse_play` reads what players type (``24/18 13/11``, ``24-18 13-11``, ``24 18 13 11``,
-``bar/22``, ``b/22``, ``25/22``, ``6/off``, ``6/0``, ``8/5(2)``, ``13/7``, ``24/18*/14``...) and
-returns the legal play the text denotes, or raises an error whose message says why the text is
-not one.  It never chooses silently between two plays with different results: where a merged move
-such as ``13/7`` can be played through either intermediate point with different results it raises
-:class:`~engine.errors.AmbiguousPlay`, and :func:`format_play` then shows the intermediate point
-(``13/11/7``) so that what is displayed always reads back as the same play.
+``bar/22``, ``b/22``, ``25/22``, ``6/off``, ``6/0``, ``8/5(2)``, ``13/7``, ``24/18*/14``, FIBS's
+``move 13-11 13-8`` and ``m 13-11 13-8``...) and returns the legal play the text denotes, or raises
+an error whose message says why the text is not one.  It reads GNU Backgammon's convention: since
+gnubg shows every intermediate point where a blot was hit, a merged move such as ``13/7`` that
+could go through either intermediate point, hitting on one path and not on the other, means the
+path that does not hit (``13/9*/7`` is the other).  So every play's own
+:meth:`~engine.movegen.Play.notation` and every play GNU Backgammon prints read back as that play.
+With ``strict=True`` it never chooses between two results and raises
+:class:`~engine.errors.AmbiguousPlay` instead; :func:`format_play` writes the form that reads back
+the same even then, showing the intermediate point where it matters (``13/11/7``).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from engine.steps import format_steps as format_steps
 from engine.steps import point_name as point_name
 
 _EXAMPLE = "24/18 13/11"
+_COMMAND_WORDS = frozenset({"move", "m"})  # FIBS: "move 13-11 13-8", "m 13-11 13-8"
 _NO_MOVE_WORDS = frozenset({"no move", "nomove", "pass", "none", "no play"})
 _BAR_WORDS = frozenset({"bar", "b", "бар", "б", "25"})
 _OFF_WORDS = frozenset({"off", "o", "0", "выброс", "выкид", "викид"})
@@ -78,7 +83,7 @@ def format_play(
             expanded.append(index)
             text = render_chains(chains, hits, expanded)
         try:
-            found = _resolve(position, roll, text, legal)
+            found = _resolve(position, roll, text, legal, strict=True)
         except AmbiguousPlay:
             continue
         except IllegalPlay:
@@ -186,6 +191,11 @@ def _parse_moves(text: str) -> list[_Move] | None:
     if not isinstance(text, str):
         raise _syntax_error(repr(text), "a play is a text")
     s = _normalise(text)
+    head, _, rest = s.partition(" ")
+    if head in _COMMAND_WORDS:
+        if not rest:
+            raise _syntax_error(text, f"{head!r} needs the moves after it")
+        s = rest
     if s in _NO_MOVE_WORDS:
         return None
     if not s:
@@ -588,7 +598,14 @@ def _usage_error(
     )
 
 
-def _resolve(position: Position, dice: tuple[int, int], text: str, legal: Sequence[Play]) -> Play:
+def _resolve(
+    position: Position,
+    dice: tuple[int, int],
+    text: str,
+    legal: Sequence[Play],
+    *,
+    strict: bool = False,
+) -> Play:
     """The legal play ``text`` denotes (see :func:`parse_play`)."""
     moves = _parse_moves(text)
     roll = _dice_text(dice)
@@ -656,6 +673,13 @@ def _resolve(position: Position, dice: tuple[int, int], text: str, legal: Sequen
     for outcome in complete:
         if stars <= outcome.hits and outcome.key in legal_by_key:
             matches[outcome.key] = legal_by_key[outcome.key]
+    if len(matches) > 1 and not strict:
+        # GNU Backgammon's convention: a hidden intermediate point is never a point where a blot
+        # was hit, so the text means the play gnubg would write with the same points shown.
+        typed = _shape_of_moves(copies)
+        same = {k: p for k, p in matches.items() if _shape_of_play(p) == typed}
+        if len(same) == 1:
+            matches = same
     if len(matches) == 1:
         return next(iter(matches.values()))
     if matches:
@@ -684,6 +708,17 @@ def _resolve(position: Position, dice: tuple[int, int], text: str, legal: Sequen
     raise IllegalPlay(reason.message, code=reason.code, params=dict(reason.params))
 
 
+def _shape_of_moves(moves: Sequence[_Move]) -> Counter[tuple[int, ...]]:
+    """The points shown in each of the typed moves (one entry per checker)."""
+    return Counter(move.nodes for move in moves)
+
+
+def _shape_of_play(play: Play) -> Counter[tuple[int, ...]]:
+    """The points GNU Backgammon shows in each move of ``play`` (one entry per checker)."""
+    chains, _ = chains_of(play.steps)
+    return Counter(tuple(chain.shown) for chain in chains for _ in range(chain.count))
+
+
 def _dice(dice: Iterable[int]) -> tuple[int, int]:
     values = tuple(dice)
     if len(values) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in values):
@@ -697,19 +732,23 @@ def parse_play(
     text: str,
     *,
     plays: Sequence[Play] | None = None,
+    strict: bool = False,
 ) -> Play:
     """The legal play that ``text`` denotes in ``position`` with ``dice``.
 
     Accepts ``24/18 13/11``, ``24-18 13-11``, ``24 18 13 11``, ``bar/22`` (``b/22``, ``25/22``,
     ``бар/22``), ``6/off`` (``6/0``), ``8/5(2)``, ``13/7`` (one checker using both dice),
     ``24/18*/14``, with or without ``*``, in any case, with extra spaces or commas and with
-    dashes or arrows for the slash; ``no move`` (or ``pass``) when nothing can be played.
+    dashes or arrows for the slash, after FIBS's command word or not (``move 13-11 13-8``,
+    ``m 13-11 13-8``); ``no move`` (or ``pass``) when nothing can be played.
     Returns the element of ``legal_plays(position, dice)`` with the same result (``plays`` may
     pass that list when the caller has it already).
 
-    A ``*`` says the move hits on that point (a text whose marks no legal play has is refused);
-    a missing ``*`` says nothing, so ``13/7`` is ambiguous when one path to 7 hits and the other
-    does not, and ``13/9*/7`` or ``13/11/7`` chooses.
+    A ``*`` says the move hits on that point (a text whose marks no legal play has is refused).
+    An intermediate point left out is, as GNU Backgammon writes plays, a point where nothing was
+    hit: ``13/7`` with 4-2 when the path through 9 hits a blot and the one through 11 does not is
+    the quiet path, and ``13/9*/7`` (or ``13/9/7``) the hitting one.  With ``strict=True`` a
+    missing ``*`` says nothing, and such a text raises :class:`~engine.errors.AmbiguousPlay`.
 
     Raises :class:`~engine.errors.InvalidNotation` (code ``syntax``) when the text is not a play
     at all, :class:`~engine.errors.AmbiguousPlay` (``ambiguous``, ``params["options"]``) when it
@@ -731,4 +770,4 @@ def parse_play(
     """
     roll = _dice(dice)
     legal = list(plays) if plays is not None else legal_plays(position, roll)
-    return _resolve(position, roll, text, legal)
+    return _resolve(position, roll, text, legal, strict=strict)

@@ -284,6 +284,7 @@ ERROR_CODES: Final = (
     "unsupported_schema",
     "engine_error",
     "not_exportable",
+    "corrupt_id",
     "bad_name",
     # chouette
     "too_few_players",

@@ -383,6 +383,7 @@ error-corrupt-state = Захаваную партыю не ўдаецца пра
 error-unsupported-schema = Захаваная партыя запісана навейшай версіяй бота.
 error-engine-error = Цяпер так нельга.
 error-not-exportable = Гэтую партыю нельга выгрузіць файлам матча.
+error-corrupt-id = Такую пазіцыю нельга расставіць: праверце XGID або Position ID:Match ID.
 error-bad-name = Такое імя гульца нельга запісаць у файл матча.
 error-too-few-players = Для шуэта трэба не менш за трох гульцоў.
 error-duplicate-player = Гулец пазначаны двойчы.

@@ -383,6 +383,7 @@ error-corrupt-state = Сохранённую партию не удаётся п
 error-unsupported-schema = Сохранённая партия записана более новой версией бота.
 error-engine-error = Сейчас так нельзя.
 error-not-exportable = Эту партию нельзя выгрузить файлом матча.
+error-corrupt-id = Такую позицию нельзя расставить: проверьте XGID или Position ID:Match ID.
 error-bad-name = Такое имя игрока нельзя записать в файл матча.
 error-too-few-players = Для шуэта нужно не меньше трёх игроков.
 error-duplicate-player = Игрок указан дважды.
