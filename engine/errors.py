@@ -45,7 +45,9 @@ class IllegalAction(EngineError):
 
 
 class CorruptId(EngineError):
-    """A position, match or XG identifier that cannot be decoded."""
+    """A position, match or XG identifier that cannot be decoded, or a state no game reaches."""
+
+    code = "corrupt_id"
 
 
 class UnsupportedSchema(EngineError):

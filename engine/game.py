@@ -27,19 +27,29 @@ from fractions import Fraction
 from typing import Any, TypeAlias
 
 from engine.builder import PlayBuilder
-from engine.cube import CubeState, Options, points
-from engine.errors import EngineError, IllegalAction, IllegalPlay, UnsupportedSchema
+from engine.cube import CubeState, Options
+from engine.errors import CorruptId, EngineError, IllegalAction, IllegalPlay, UnsupportedSchema
 from engine.ids import (
     MatchIdFields,
     XgidFields,
+    decode_match_id,
     decode_position_id,
+    decode_xgid,
     encode_match_id,
     encode_position_id,
     encode_xgid,
 )
+from engine.log_entry import LogEntry as LogEntry
 from engine.movegen import Play, Step, apply_steps
 from engine.position import Position
-from engine.result import Outcome, WinKind, result
+from engine.result import WinKind
+from engine.variant import BACKGAMMON_VARIANT as BACKGAMMON_VARIANT
+from engine.variant import VARIANTS as VARIANTS
+from engine.variant import RecordedKind as RecordedKind
+from engine.variant import Scoring as Scoring
+from engine.variant import Variant as Variant
+from engine.variant import find_variant as find_variant
+from engine.variant import register_variant as register_variant
 
 SCHEMA_VERSION = 2
 """Version of the dict :meth:`Game.to_dict` writes: 2 keeps the log compact
@@ -139,80 +149,6 @@ def whole_points(value: Points, what: str) -> int:
     return value
 
 
-# -- variants ------------------------------------------------------------------------------------
-
-#: ``Scoring(kind, cube, options, money) -> points`` of a game won ``kind``.
-Scoring = Callable[[WinKind, CubeState, Options, bool], int]
-
-
-def _default_scoring(kind: WinKind, cube: CubeState, options: Options, money: bool) -> int:
-    return points(kind, cube, options, money=money)
-
-
-#: ``RecordedKind(kind, options) -> kind``: what a game won ``kind`` is recorded as at a table
-#: with these options (long nardy without the ``koks`` option records a koks as a mars).
-RecordedKind = Callable[[WinKind, Options], WinKind]
-
-
-def _same_kind(kind: WinKind, options: Options) -> WinKind:
-    return kind
-
-
-@dataclass(frozen=True)
-class Variant:
-    """What distinguishes a game played by the same state machine.
-
-    ``position_cls`` is the :class:`Position` subclass (its ruleset drives the moves), ``result``
-    tells who won and how the board shows it, ``recorded_kind`` what that kind is recorded as
-    under the table options (backgammon: the same), ``scoring`` turns a recorded kind into points,
-    ``default_options`` are the table options when none are given, ``allows_draw`` lets
-    ``Options.last_roll_draw`` apply, and ``opening_plays_both`` says whether the winner of the
-    opening roll plays the two opening dice (backgammon) or rolls afresh.
-    """
-
-    name: str
-    position_cls: type[Position] = Position
-    result: Callable[[Position], Outcome | None] = result
-    scoring: Scoring = _default_scoring
-    default_options: Options = field(default_factory=Options)
-    allows_draw: bool = False
-    opening_plays_both: bool = True
-    recorded_kind: RecordedKind = _same_kind
-
-    def counted(
-        self, kind: WinKind, cube: CubeState, options: Options, money: bool
-    ) -> tuple[WinKind, int]:
-        """A game won ``kind`` (the board's result or a resignation) as the table counts it:
-        the kind it is recorded as and the points it is worth -- the two always agree."""
-        recorded = self.recorded_kind(kind, options)
-        return recorded, self.scoring(recorded, cube, options, money)
-
-
-VARIANTS: dict[str, Variant] = {}
-
-
-def register_variant(variant: Variant) -> Variant:
-    """Add (or replace) a variant in :data:`VARIANTS`; returns it."""
-    VARIANTS[variant.name] = variant
-    return variant
-
-
-def find_variant(name: str) -> Variant:
-    """The registered variant called ``name``; raises :class:`EngineError` when unknown."""
-    try:
-        return VARIANTS[name]
-    except KeyError:
-        known = ", ".join(sorted(VARIANTS))
-        raise EngineError(
-            f"unknown variant {name!r} (known: {known})",
-            code="unknown_variant",
-            params={"variant": name},
-        ) from None
-
-
-BACKGAMMON_VARIANT = register_variant(Variant("backgammon"))
-
-
 # -- values --------------------------------------------------------------------------------------
 
 
@@ -275,36 +211,6 @@ class ResignOffer:
 
     player: int
     kind: WinKind
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One action of the game: who did it (``None`` for the opening roll), what, with what values.
-
-    Actions and values: ``opening`` (player 0's die, player 1's die), ``auto_double`` (new value),
-    ``roll`` (d1, d2), ``move`` (notation, then from/to of every step), ``double`` (value offered),
-    ``take``, ``pass``, ``beaver`` (value), ``beaver_accept``, ``beaver_refuse``, ``resign`` (kind),
-    ``resign_accept``, ``resign_decline``, ``win`` (points, kind, reason) and ``draw``.
-    """
-
-    player: int | None
-    action: str
-    value: tuple[int | str, ...] = ()
-
-    def to_list(self) -> list[Any]:
-        """``[player, action, *value]``."""
-        return [self.player, self.action, *self.value]
-
-    @classmethod
-    def from_list(cls, data: list[Any]) -> LogEntry:
-        """Inverse of :meth:`to_list`."""
-        player, action, *value = data
-        if player not in (None, 0, 1) or not isinstance(action, str):
-            raise EngineError(f"corrupt log entry {data!r}", code="corrupt_state")
-        for v in value:
-            if not isinstance(v, int | str):
-                raise EngineError(f"corrupt log entry {data!r}", code="corrupt_state")
-        return cls(player, action, tuple(value))
 
 
 ACTIONS = (
@@ -385,17 +291,34 @@ class Game:
         variant: str = "backgammon",
         options: Options | None = None,
         *,
+        length: int | None = None,
         match_length: int = 0,
         score: tuple[Points, Points] = (0, 0),
         crawford: bool = False,
         starter: int | None = None,
     ) -> Game:
-        """A game before the opening roll.
+        """A game before the opening roll: ``Game.new(variant=..., length=...)``, the keywords
+        :meth:`engine.match.Match.new` takes (``match_length`` is the same as ``length``).
 
-        In a match (``match_length`` > 0) the money-only options are switched off.  ``starter``
-        skips the opening roll: that player is on turn and rolls two dice (a series where the
-        winner or the players in turn start the next game).
+        In a match (``length`` > 0; 0 is money play) the money-only options are switched off.
+        ``starter`` skips the opening roll: that player is on turn and rolls two dice (a series
+        where the winner or the players in turn start the next game).
+
+        >>> Game.new(variant="backgammon", length=5).match_length
+        5
         """
+        if length is not None:
+            if match_length and match_length != length:
+                raise EngineError(
+                    f"length {length!r} and match_length {match_length!r} disagree",
+                    code="bad_length",
+                )
+            match_length = length
+        if type(match_length) is not int:
+            raise EngineError(
+                f"a match is played to 1 point or more (0 for money), not {match_length!r}",
+                code="bad_length",
+            )
         spec = find_variant(variant)
         opts = spec.default_options if options is None else options
         if match_length < 0:
@@ -410,6 +333,200 @@ class Game:
                 raise EngineError("the starting player must be 0 or 1", code="bad_player")
             pos = start if starter == 0 else start.swapped()
             game = replace(game, phase=Phase.ROLL, turn=starter, position=pos, first=starter)
+        return game
+
+    # -- set up from an identifier ---------------------------------------------------------------
+
+    @classmethod
+    def from_gnubg_ids(cls, ids: str, options: Options | None = None) -> Game:
+        """The backgammon game GNU Backgammon's ``PositionID:MatchID`` describes.
+
+        The money game or match game it sets up has the Match ID's cube (value and owner), score,
+        match length, Crawford flag, Jacoby rule, dice, player on roll (gnubg's players 0 and 1
+        are players 0 and 1 here) and a pending double, beaver or resignation.  ``options`` are
+        the other table options (default :class:`Options`).  The game has no log: it starts
+        here.  Raises :class:`CorruptId` saying why for text that is not two valid IDs or for a
+        state no game can be in (a finished game, a cube owned by the doubled player...).
+
+        >>> game = Game.from_gnubg_ids("4HPwATDgc/ABMA:cIkKAAAAAAAA")
+        >>> game.phase, game.turn, game.dice, game.money
+        (<Phase.MOVE: 'move'>, 1, (5, 2), True)
+        """
+        text = ids.strip() if isinstance(ids, str) else ""
+        pos_text, sep, match_text = text.partition(":")
+        if not sep or ":" in match_text:
+            raise CorruptId(
+                f"{ids!r} is not a Position ID and a Match ID: write them as PositionID:MatchID "
+                "(4HPwATDgc/ABMA:cAkAAAAAAAAA)"
+            )
+        player, opponent = decode_position_id(pos_text.strip())
+        f = decode_match_id(match_text.strip())
+        where = f"{text!r}"
+        if f.game_state == 0:
+            raise CorruptId(f"{where} describes no game in progress")
+        if f.game_state > 1:
+            raise CorruptId(f"{where} describes a game that is over")
+        turn = f.on_roll
+        doubled = f.doubled
+        beavered = doubled and f.to_act == turn
+        resign = None
+        if f.resigned:
+            if doubled:
+                raise CorruptId(f"{where} has a resignation and a double pending together")
+            resign = ResignOffer(_other(f.to_act), WinKind(f.resigned))
+        elif not doubled and f.to_act != turn:
+            raise CorruptId(f"{where} has player {f.to_act} to act on player {turn}'s turn")
+        return cls._set_up(
+            where,
+            options,
+            (player, opponent),
+            turn=turn,
+            cube_value=1 << f.cube_log2,
+            cube_owner=None if f.cube_owner == 3 else f.cube_owner,
+            action="B" if beavered else "D" if doubled else "",
+            dice=f.dice,
+            resign=resign,
+            match_length=f.match_length,
+            score=f.score,
+            crawford=f.crawford,
+            jacoby=f.jacoby,
+            beaver=beavered,
+            cube_limit=None,
+        )
+
+    @classmethod
+    def from_xgid(cls, xgid: str, options: Options | None = None) -> Game:
+        """The backgammon game an eXtreme Gammon XGID describes.
+
+        X (the bottom player, uppercase) is player 0 and O player 1.  The game has the XGID's
+        cube, cube limit, score, match length, Crawford flag, Jacoby and beaver rules, dice and
+        player on roll; ``D`` is a double offered by the player on roll and ``B`` a beaver he
+        must answer, the cube then shown one step up and owned by the beaver (as
+        :meth:`xgid` writes it).  ``options`` are the other table options.  The game has no log.
+        Raises :class:`CorruptId` saying why for text that is not a valid XGID or a state no game
+        can be in; raccoons (``R``) are not played here.
+
+        >>> game = Game.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
+        >>> game.phase, game.turn, game.dice, game.options.beaver
+        (<Phase.MOVE: 'move'>, 0, (5, 2), True)
+        """
+        bottom, top, f = decode_xgid(xgid)
+        where = f"{xgid.strip()!r}"
+        if f.cube_action == "R":
+            raise CorruptId(f"{where} has a raccoon, which is not played here")
+        turn = 0 if f.turn == 1 else 1
+        board = (bottom, top) if turn == 0 else (top, bottom)
+        return cls._set_up(
+            where,
+            options,
+            board,
+            turn=turn,
+            cube_value=1 << f.cube_log2,
+            cube_owner=None if f.cube_owner == 0 else (0 if f.cube_owner == 1 else 1),
+            action=f.cube_action,
+            dice=f.dice,
+            resign=None,
+            match_length=f.match_length,
+            score=f.score,
+            crawford=f.crawford,
+            jacoby=f.jacoby,
+            beaver=f.beaver,
+            cube_limit=1 << f.max_cube_log2,
+        )
+
+    @classmethod
+    def _set_up(
+        cls,
+        where: str,
+        options: Options | None,
+        board: tuple[tuple[int, ...], tuple[int, ...]],
+        *,
+        turn: int,
+        cube_value: int,
+        cube_owner: int | None,
+        action: str,
+        dice: tuple[int, int],
+        resign: ResignOffer | None,
+        match_length: int,
+        score: tuple[int, int],
+        crawford: bool,
+        jacoby: bool,
+        beaver: bool,
+        cube_limit: int | None,
+    ) -> Game:
+        """A game set up from an identifier's fields (``board`` seen by the player on roll)."""
+
+        def bad(why: str) -> CorruptId:
+            return CorruptId(f"{where} cannot be set up: {why}")
+
+        spec = BACKGAMMON_VARIANT
+        try:
+            position = spec.position_cls(*board)
+        except EngineError as exc:
+            raise bad(str(exc)) from None
+        if not any(position.player) or not any(position.opponent):
+            raise bad("a player has borne off all his checkers, so the game is over")
+        if match_length:
+            if max(score) >= match_length:
+                raise bad(f"a score of {max(score)} has already won a {match_length}-point match")
+            if crawford and match_length - 1 not in score:
+                raise bad(
+                    f"a Crawford game needs a player one point from winning (at {match_length - 1})"
+                )
+        base = spec.default_options if options is None else options
+        money = not match_length
+        opts = replace(base, jacoby=jacoby, beaver=beaver) if money else base.for_match()
+        if action and dice != (0, 0):
+            raise bad("a double is answered before the roll, so there are no dice yet")
+        if action and (crawford or not opts.cube):
+            raise bad("there is no doubling in this game")
+        if action == "B" and not money:
+            raise bad("beavers are for money play")
+        auto = 0
+        if action == "B":
+            # Shown as gnubg shows it: the double taken by the beaver, who owns the cube.
+            if cube_owner != _other(turn) or cube_value < 2:
+                raise bad("after a beaver the cube is owned by the player who beavered")
+            cube_value //= 2
+            cube_owner = None if cube_value == 1 else turn
+        if cube_owner is None and cube_value > 1:
+            if not money:
+                raise bad(f"a centred cube at {cube_value} in a match")
+            # Only automatic doubles leave a turned cube in the middle.
+            auto = cube_value.bit_length() - 1
+            opts = replace(
+                opts, auto_doubles=True, max_auto_doubles=max(auto, opts.max_auto_doubles)
+            )
+        if crawford and (cube_value != 1 or cube_owner is not None):
+            raise bad("the cube is not used in the Crawford game")
+        if action == "D" and cube_owner == _other(turn):
+            raise bad(f"player {turn} doubles with the cube his opponent owns")
+        cube = CubeState(cube_value, cube_owner, turned=cube_owner is not None, auto_doubles=auto)
+        needed = cube_value * (4 if action == "B" else 2 if action == "D" else 1)
+        if cube_limit is not None and cube_limit < needed:
+            raise bad(f"the cube of {needed} is above the cube limit of {cube_limit}")
+        opts = replace(opts, cube_limit=max(needed, cube_limit or opts.cube_limit))
+        phase = {"D": Phase.DOUBLED, "B": Phase.BEAVERED}.get(action, Phase.ROLL)
+        has_dice = dice != (0, 0)
+        if has_dice:
+            phase = Phase.MOVE
+        game = cls(
+            spec.name,
+            opts,
+            position,
+            phase=phase,
+            turn=turn,
+            dice=dice if has_dice else None,
+            cube=cube,
+            resign=resign,
+            match_length=match_length,
+            score=(score[0], score[1]),
+            crawford=crawford,
+        )
+        try:
+            game._validate()
+        except EngineError as exc:
+            raise bad(str(exc).removeprefix("corrupt game state: ")) from None
         return game
 
     # -- queries --------------------------------------------------------------------------------
@@ -1060,14 +1177,28 @@ class Game:
         player on turn on roll."""
         return encode_position_id(self.position.player, self.position.opponent)
 
-    def match_id_fields(self) -> MatchIdFields:
-        """The state GNU Backgammon's Match ID records (see :class:`MatchIdFields`)."""
-        value = self.cube.value
-        log2 = value.bit_length() - 1
-        if value != 1 << log2:
+    def shown_cube(self) -> CubeState:
+        """The cube as GNU Backgammon shows it: after a beaver, while the doubler answers, it is
+        raised one step and owned by the beaver (the double is taken, the redouble offered)."""
+        if self.phase is Phase.BEAVERED and self.turn is not None:
+            return self.cube.taken(_other(self.turn), self.options)
+        return self.cube
+
+    def _id_cube(self, what: str) -> tuple[CubeState, int]:
+        cube = self.shown_cube()
+        log2 = cube.value.bit_length() - 1
+        if cube.value != 1 << log2:
             raise EngineError(
-                f"a cube of {value} cannot be written in a Match ID", code="not_exportable"
+                f"a cube of {cube.value} cannot be written in {what}", code="not_exportable"
             )
+        return cube, log2
+
+    def match_id_fields(self) -> MatchIdFields:
+        """The state GNU Backgammon's Match ID records (see :class:`MatchIdFields`).
+
+        A beavered double is written as gnubg writes it: the cube one step up, owned by the
+        beaver, doubled, with the doubler to answer."""
+        cube, log2 = self._id_cube("a Match ID")
         turn = 0 if self.turn is None else self.turn
         to_act = turn if self.responder is None else self.responder
         state = 1
@@ -1091,7 +1222,7 @@ class Game:
         dice = self.dice if self.phase is Phase.MOVE and self.dice is not None else (0, 0)
         return MatchIdFields(
             cube_log2=log2,
-            cube_owner=3 if self.cube.owner is None else self.cube.owner,
+            cube_owner=3 if cube.owner is None else cube.owner,
             on_roll=turn,
             crawford=self.crawford,
             game_state=state,
@@ -1115,7 +1246,8 @@ class Game:
         ``A``-``O`` his checkers, ``a``-``o`` the opponent's), cube (log2), cube position (1 his,
         -1 the opponent's, 0 centred), turn (1), dice (``00`` to roll, ``D`` doubled, ``B``
         beavered), the two scores, Crawford game (match) or Jacoby + 2 × beaver (money), match
-        length and the cube limit (log2).
+        length and the cube limit (log2).  After a beaver the cube is written as GNU Backgammon
+        shows it (:meth:`shown_cube`): one step up, owned by the beaver.
 
         >>> Game.new().roll(0, DiceSequence([5, 2])).xgid()
         'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:1:0:6'
@@ -1123,13 +1255,8 @@ class Game:
         if self.variant != BACKGAMMON_VARIANT.name:
             raise EngineError(f"{self.variant} has no XGID", code="not_exportable")
         bottom = 0 if self.turn is None else self.turn
-        value = self.cube.value
-        log2 = value.bit_length() - 1
-        if value != 1 << log2:
-            raise EngineError(
-                f"a cube of {value} cannot be written in an XGID", code="not_exportable"
-            )
-        owner = self.cube.owner
+        cube, log2 = self._id_cube("an XGID")
+        owner = cube.owner
         action = {Phase.DOUBLED: "D", Phase.BEAVERED: "B"}.get(self.phase, "")
         fields = XgidFields(
             cube_log2=log2,

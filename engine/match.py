@@ -121,7 +121,12 @@ class Match:
     def new(
         cls, length: int = 0, variant: str = "backgammon", options: Options | None = None
     ) -> Match:
-        """A match to ``length`` points (0: a money session) with its first game."""
+        """A match to ``length`` points (0: a money session) with its first game:
+        ``Match.new(length=..., variant=...)``, the keywords :meth:`engine.game.Game.new` takes.
+
+        >>> Match.new(length=5, variant="backgammon").game.match_length
+        5
+        """
         if not isinstance(length, int) or length < 0:
             raise EngineError(
                 f"a match is played to 1 point or more (0 for money), not {length!r}",

@@ -7,15 +7,23 @@ then every single step in the mover's numbering, 25 = bar, 0 = off, ``*`` a hit)
 
 Resignations are not part of the format: a resigned game simply ends with its ``Wins`` line.
 Automatic doubles and beavers cannot be written either, so only games without them export.  A
-money session is written as a "0 point match"; the file cannot say whether the Jacoby rule was
-played, and GNU Backgammon applies its own setting (on by default, as here) when it reads one.
+money session is written as a "0 point match".  The file has no field for the table options, and
+GNU Backgammon scores what it reads with its own: a cube doubled each time, a backgammon counting
+three, gammons counting with the cube and, in money play, the Jacoby rule.  A match whose score
+those rules would change (a cube raised arithmetically, a backgammon counting two, a gammon that
+counted single with the cube turned or without the Jacoby rule) is refused with the reason, never
+written so that gnubg reads another match.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from engine.cube import ARITHMETIC, GEOMETRIC, CubeState, Options, points
 from engine.errors import EngineError
-from engine.game import LogEntry, whole_points
+from engine.game import LogEntry, Reason, whole_points
 from engine.match import GameRecord, Match
+from engine.result import WinKind
 
 _CELL = 28  # width of the left column after the line number
 
@@ -23,8 +31,11 @@ _CELL = 28  # width of the left column after the line number
 def format_mat(match: Match, names: tuple[str, str] = ("White", "Black")) -> str:
     """The ``.mat`` text of ``match`` (finished or running); names may not be empty.
 
-    Raises :class:`EngineError` (code ``"not_exportable"``) for a variant other than backgammon
-    or a game with automatic doubles or beavers, which the format cannot express.
+    Raises :class:`EngineError` (code ``"not_exportable"``) for a variant other than backgammon,
+    a game with automatic doubles or beavers, which the format cannot express, or a game that GNU
+    Backgammon would score otherwise under its own rules (see the module docstring):
+    ``params["reason"]`` is then ``"arithmetic_cube"``, ``"backgammon_counts_2"``,
+    ``"no_gammons_with_cube"`` or ``"no_jacoby"``, and ``params["game"]`` the game's number.
     """
     if match.variant != "backgammon":
         raise EngineError(
@@ -33,6 +44,7 @@ def format_mat(match: Match, names: tuple[str, str] = ("White", "Black")) -> str
     clean = tuple(_name(n) for n in names)
     lines = ["", f" {match.length} point match", ""]
     for number, game in enumerate(match.records(), start=1):
+        _check_scoring(number, game, match.options, money=match.length == 0)
         lines.extend(_game_lines(number, game, clean[0], clean[1]))
         lines.append("")
     return "\n".join(lines)
@@ -112,3 +124,52 @@ def _cells(log: tuple[LogEntry, ...]) -> list[tuple[int, str]]:
         elif action == "pass":
             cells.append((player, " Drops"))
     return cells
+
+
+#: The rules GNU Backgammon scores an imported file by.
+_GNUBG_RULES = Options()
+
+
+def _refused(number: int, reason: str, why: str) -> EngineError:
+    return EngineError(
+        f"game {number} cannot be written as a .mat file: {why}, and the file cannot say so "
+        "(GNU Backgammon would score it otherwise)",
+        code="not_exportable",
+        params={"reason": reason, "game": number},
+    )
+
+
+def _check_scoring(number: int, game: GameRecord, options: Options, *, money: bool) -> None:
+    """Refuse a game whose cube or points GNU Backgammon's own rules would read otherwise."""
+    if any(entry.action in ("auto_double", "beaver") for entry in game.log):
+        return  # refused as a whole by _cells
+    cube = CubeState()
+    for entry in game.log:
+        if entry.action == "double":
+            value = int(entry.value[0])
+            if options.cube_progression == ARITHMETIC and value != cube.value * 2:
+                raise _refused(
+                    number,
+                    "arithmetic_cube",
+                    f"the cube went from {cube.value} to {value} (the arithmetic cube)",
+                )
+        elif entry.action == "take":
+            cube = cube.taken(0 if entry.player is None else entry.player, options)
+    result = game.result
+    if result is None or result.winner is None or result.reason is Reason.PASS:
+        return
+    kind = result.kind
+    theirs = replace(_GNUBG_RULES, cube_progression=GEOMETRIC, jacoby=money and _GNUBG_RULES.jacoby)
+    if points(kind, cube, theirs, money=money) == result.points:
+        return
+    if kind is WinKind.BACKGAMMON and options.backgammon_counts != 3:
+        raise _refused(number, "backgammon_counts_2", "a backgammon counted 2")
+    if not options.gammons_with_cube and cube.value > 1:
+        raise _refused(
+            number, "no_gammons_with_cube", f"a {kind.name.lower()} counted single with the cube"
+        )
+    if money and not options.jacoby:
+        raise _refused(
+            number, "no_jacoby", f"a {kind.name.lower()} counted without the Jacoby rule"
+        )
+    raise _refused(number, "scoring", f"it was won for {result.points} points")

@@ -2,17 +2,21 @@
 
 Formatting follows GNU Backgammon (``FormatMove`` in its ``drawboard.c``): the single steps are
 ordered by starting point, highest first; a checker's consecutive steps are merged into one move
-whose intermediate landing points are shown only where it hit (``13/7``, ``24/18*/14``);
+whose intermediate landing points are shown only where a blot was hit (``13/7``, ``24/18*/14``);
 identical moves are counted (``8/5(2)``); a hit is marked once, on the first move that lands on
 the point (``13/7*``).
 
 :func:`parse_play` reads what players type (``24/18 13/11``, ``24-18 13-11``, ``24 18 13 11``,
-``bar/22``, ``b/22``, ``25/22``, ``6/off``, ``6/0``, ``8/5(2)``, ``13/7``, ``24/18*/14``...) and
-returns the legal play the text denotes, or raises an error whose message says why the text is
-not one.  It never chooses silently between two plays with different results: where a merged move
-such as ``13/7`` can be played through either intermediate point with different results it raises
-:class:`~engine.errors.AmbiguousPlay`, and :func:`format_play` then shows the intermediate point
-(``13/11/7``) so that what is displayed always reads back as the same play.
+``bar/22``, ``b/22``, ``25/22``, ``6/off``, ``6/0``, ``8/5(2)``, ``13/7``, ``24/18*/14``, FIBS's
+``move 13-11 13-8`` and ``m 13-11 13-8``...) and returns the legal play the text denotes, or raises
+an error whose message says why the text is not one.  It reads GNU Backgammon's convention: since
+gnubg shows every intermediate point where a blot was hit, a merged move such as ``13/7`` that
+could go through either intermediate point, hitting on one path and not on the other, means the
+path that does not hit (``13/9*/7`` is the other).  So every play's own
+:meth:`~engine.movegen.Play.notation` and every play GNU Backgammon prints read back as that play.
+With ``strict=True`` it never chooses between two results and raises
+:class:`~engine.errors.AmbiguousPlay` instead; :func:`format_play` writes the form that reads back
+the same even then, showing the intermediate point where it matters (``13/11/7``).
 """
 
 from __future__ import annotations
@@ -24,14 +28,15 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from engine.errors import AmbiguousPlay, EngineError, IllegalPlay, InvalidNotation
-from engine.movegen import Play, Step, legal_plays
+from engine.movegen import legal_plays
 from engine.position import Position
 from engine.rules import Ruleset
-
-BAR = 25
-OFF = 0
+from engine.steps import BAR, OFF, Play, chains_of, render_chains, spelled_out
+from engine.steps import format_steps as format_steps
+from engine.steps import point_name as point_name
 
 _EXAMPLE = "24/18 13/11"
+_COMMAND_WORDS = frozenset({"move", "m"})  # FIBS: "move 13-11 13-8", "m 13-11 13-8"
 _NO_MOVE_WORDS = frozenset({"no move", "nomove", "pass", "none", "no play"})
 _BAR_WORDS = frozenset({"bar", "b", "бар", "б", "25"})
 _OFF_WORDS = frozenset({"off", "o", "0", "выброс", "выкид", "викид"})
@@ -39,15 +44,6 @@ _OFF_WORDS = frozenset({"off", "o", "0", "выброс", "выкид", "вики
 _SEPARATOR = re.compile(r"[-–—−‐‑‒―=]*>|[-–—−‐‑‒―→⟶➔➜➝⇒\\／]")
 _NODE = re.compile(r"^([^*]+)(\*?)$")
 _COUNT = re.compile(r"^(.*?)(?:\((\d+)\)|[x×](\d+))$")
-
-
-def point_name(point: int) -> str:
-    """``"bar"`` for 25, ``"off"`` for 0, else the number: how a point is written in a move."""
-    if point == BAR:
-        return "bar"
-    if point <= OFF:
-        return "off"
-    return str(point)
 
 
 def _point_phrase(point: int) -> str:
@@ -59,103 +55,6 @@ def _dice_text(dice: tuple[int, int]) -> str:
 
 
 # -- formatting -------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Chain:
-    """One printed move: a checker's merged steps.
-
-    ``full`` is every point the checker touched (start, each landing), ``shown`` the points GNU
-    Backgammon prints (start, the landings where it hit, the end), ``count`` the identical moves.
-    """
-
-    full: list[int]
-    shown: list[int]
-    count: int = 1
-
-
-def _chains(steps: Sequence[Step]) -> tuple[list[_Chain], set[int]]:
-    """GNU Backgammon's merging of ``steps`` into moves, and the set of points hit."""
-    hits = {step.to for step in steps if step.hit and step.to != OFF}
-    ordered = sorted(((s.frm, s.to) for s in steps), key=lambda m: (-m[0], -m[1]))
-    rows: list[_Chain | None] = [_Chain([frm, to], [frm, to]) for frm, to in ordered]
-    for i, row in enumerate(rows):
-        if row is None:
-            continue
-        for j in range(i + 1, len(rows)):
-            other = rows[j]
-            if other is None or row.full[-1] != other.full[0]:
-                continue
-            end = other.full[-1]
-            row.full.append(end)
-            if row.shown[-1] in hits:
-                row.shown.append(end)
-            else:
-                row.shown[-1] = end
-            rows[j] = None
-    chains: list[_Chain] = []
-    for row in rows:
-        if row is None:
-            continue
-        for chain in chains:
-            if chain.shown == row.shown and chain.full == row.full:
-                chain.count += 1
-                break
-        else:
-            chains.append(row)
-    return chains, hits
-
-
-def _render(chains: Sequence[_Chain], hits: set[int], expanded: Iterable[int] = ()) -> str:
-    """The text of ``chains``; the chains whose index is in ``expanded`` show every point."""
-    if not chains:
-        return "no move"
-    full = set(expanded)
-    marked: set[int] = set()
-    words: list[str] = []
-    for index, chain in enumerate(chains):
-        nodes = chain.full if index in full else chain.shown
-        parts = [point_name(nodes[0])]
-        for node in nodes[1:-1]:
-            # GNU Backgammon keeps an intermediate point only where it hit, and always marks it;
-            # an expanded chain marks a hit point unless an earlier move has marked it.
-            star = node in hits and (index not in full or node not in marked)
-            parts.append(point_name(node) + ("*" if star else ""))
-            if node in hits:
-                marked.add(node)
-        end = nodes[-1]
-        last = point_name(end)
-        if end != OFF and end in hits and end not in marked:
-            last += "*"
-            marked.add(end)
-        parts.append(last)
-        words.append("/".join(parts) + (f"({chain.count})" if chain.count > 1 else ""))
-    return " ".join(words)
-
-
-def format_steps(steps: Sequence[Step]) -> str:
-    """Format single steps the way GNU Backgammon does.
-
-    A checker's consecutive steps are merged (``13/7``; ``24/18*/14`` keeps the point where it
-    hit), moves are listed from the highest starting point down, identical moves are counted
-    (``8/5(2)``) and a hit is marked on the first move that lands on the point.  An empty play
-    is ``"no move"``.
-
-    >>> format_steps([Step(13, 11), Step(24, 18)])
-    '24/18 13/11'
-    >>> format_steps([Step(24, 18, True), Step(18, 14)])
-    '24/18*/14'
-    >>> format_steps([Step(6, 2), Step(6, 2), Step(5, 1), Step(5, 1)])
-    '6/2(2) 5/1(2)'
-    """
-    chains, hits = _chains(steps)
-    return _render(chains, hits)
-
-
-def _spelled_out(play: Play) -> str:
-    """The play with every point its checkers touch shown (``13/11/7``): never ambiguous."""
-    chains, hits = _chains(play.steps)
-    return _render(chains, hits, range(len(chains)))
 
 
 def format_play(
@@ -174,25 +73,25 @@ def format_play(
     """
     roll = _dice(dice)
     legal = list(plays) if plays is not None else legal_plays(position, roll)
-    chains, hits = _chains(play.steps)
-    text = _render(chains, hits)
+    chains, hits = chains_of(play.steps)
+    text = render_chains(chains, hits)
     target = _play_key(play)
     merged = [i for i, chain in enumerate(chains) if len(chain.full) > len(chain.shown)]
     expanded: list[int] = []
     for index in [-1, *merged]:
         if index >= 0:
             expanded.append(index)
-            text = _render(chains, hits, expanded)
+            text = render_chains(chains, hits, expanded)
         try:
-            found = _resolve(position, roll, text, legal)
+            found = _resolve(position, roll, text, legal, strict=True)
         except AmbiguousPlay:
             continue
         except IllegalPlay:
             # Not a legal play in this position: GNU Backgammon's text is all there is to say.
-            return _render(chains, hits)
+            return render_chains(chains, hits)
         if _play_key(found) == target:
             return text
-    return _render(chains, hits, range(len(chains)))
+    return render_chains(chains, hits, range(len(chains)))
 
 
 # -- parsing: syntax --------------------------------------------------------------------------
@@ -292,6 +191,11 @@ def _parse_moves(text: str) -> list[_Move] | None:
     if not isinstance(text, str):
         raise _syntax_error(repr(text), "a play is a text")
     s = _normalise(text)
+    head, _, rest = s.partition(" ")
+    if head in _COMMAND_WORDS:
+        if not rest:
+            raise _syntax_error(text, f"{head!r} needs the moves after it")
+        s = rest
     if s in _NO_MOVE_WORDS:
         return None
     if not s:
@@ -569,6 +473,25 @@ def _moves_text(moves: Sequence[_Move]) -> str:
     return " ".join(move.text() for move in moves)
 
 
+def _check_sources(board: _Board, segments: Sequence[tuple[int, int]]) -> None:
+    """What the typed moves (each checker's start and end) ask for that no dice could give,
+    said before the dice are looked at: a checker from an empty bar; a bearing off while more
+    checkers stand outside the home board than the play itself brings home."""
+    me, _ = board
+    if any(frm == BAR for frm, _ in segments) and not me[BAR]:
+        raise IllegalPlay(
+            "you have no checker on the bar", code="no_checker", params={"point": BAR}
+        )
+    if any(to == OFF for _, to in segments):
+        outside = sum(me[7:26])
+        brought_in = sum(1 for frm, to in segments if frm > 6 and to <= 6)
+        if outside > brought_in:
+            raise IllegalPlay(
+                "you cannot bear off while a checker is outside your home board",
+                code="bear_off_not_home",
+            )
+
+
 def _distance_error(frm: int, to: int, dice: tuple[int, int]) -> IllegalPlay:
     distance = frm - to
     move = f"{point_name(frm)}/{point_name(to)}"
@@ -675,7 +598,14 @@ def _usage_error(
     )
 
 
-def _resolve(position: Position, dice: tuple[int, int], text: str, legal: Sequence[Play]) -> Play:
+def _resolve(
+    position: Position,
+    dice: tuple[int, int],
+    text: str,
+    legal: Sequence[Play],
+    *,
+    strict: bool = False,
+) -> Play:
     """The legal play ``text`` denotes (see :func:`parse_play`)."""
     moves = _parse_moves(text)
     roll = _dice_text(dice)
@@ -697,6 +627,7 @@ def _resolve(position: Position, dice: tuple[int, int], text: str, legal: Sequen
         )
     copies = [move for move in moves for _ in range(move.count)]
     segments = [(a, b) for move in copies for a, b in pairwise(move.nodes)]
+    _check_sources(board, [(move.nodes[0], move.nodes[-1]) for move in copies])
     for frm, to in segments:
         if not _splits(frm, to, dice):
             raise _distance_error(frm, to, dice)
@@ -742,10 +673,17 @@ def _resolve(position: Position, dice: tuple[int, int], text: str, legal: Sequen
     for outcome in complete:
         if stars <= outcome.hits and outcome.key in legal_by_key:
             matches[outcome.key] = legal_by_key[outcome.key]
+    if len(matches) > 1 and not strict:
+        # GNU Backgammon's convention: a hidden intermediate point is never a point where a blot
+        # was hit, so the text means the play gnubg would write with the same points shown.
+        typed = _shape_of_moves(copies)
+        same = {k: p for k, p in matches.items() if _shape_of_play(p) == typed}
+        if len(same) == 1:
+            matches = same
     if len(matches) == 1:
         return next(iter(matches.values()))
     if matches:
-        options = [_spelled_out(p) for p in matches.values()]
+        options = [spelled_out(p.steps) for p in matches.values()]
         listed = ", ".join(options[:-1]) + f" or {options[-1]}"
         raise AmbiguousPlay(
             f"{_moves_text(moves)} can be played as {listed}: write the one you mean",
@@ -770,6 +708,17 @@ def _resolve(position: Position, dice: tuple[int, int], text: str, legal: Sequen
     raise IllegalPlay(reason.message, code=reason.code, params=dict(reason.params))
 
 
+def _shape_of_moves(moves: Sequence[_Move]) -> Counter[tuple[int, ...]]:
+    """The points shown in each of the typed moves (one entry per checker)."""
+    return Counter(move.nodes for move in moves)
+
+
+def _shape_of_play(play: Play) -> Counter[tuple[int, ...]]:
+    """The points GNU Backgammon shows in each move of ``play`` (one entry per checker)."""
+    chains, _ = chains_of(play.steps)
+    return Counter(tuple(chain.shown) for chain in chains for _ in range(chain.count))
+
+
 def _dice(dice: Iterable[int]) -> tuple[int, int]:
     values = tuple(dice)
     if len(values) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in values):
@@ -783,19 +732,23 @@ def parse_play(
     text: str,
     *,
     plays: Sequence[Play] | None = None,
+    strict: bool = False,
 ) -> Play:
     """The legal play that ``text`` denotes in ``position`` with ``dice``.
 
     Accepts ``24/18 13/11``, ``24-18 13-11``, ``24 18 13 11``, ``bar/22`` (``b/22``, ``25/22``,
     ``бар/22``), ``6/off`` (``6/0``), ``8/5(2)``, ``13/7`` (one checker using both dice),
     ``24/18*/14``, with or without ``*``, in any case, with extra spaces or commas and with
-    dashes or arrows for the slash; ``no move`` (or ``pass``) when nothing can be played.
+    dashes or arrows for the slash, after FIBS's command word or not (``move 13-11 13-8``,
+    ``m 13-11 13-8``); ``no move`` (or ``pass``) when nothing can be played.
     Returns the element of ``legal_plays(position, dice)`` with the same result (``plays`` may
     pass that list when the caller has it already).
 
-    A ``*`` says the move hits on that point (a text whose marks no legal play has is refused);
-    a missing ``*`` says nothing, so ``13/7`` is ambiguous when one path to 7 hits and the other
-    does not, and ``13/9*/7`` or ``13/11/7`` chooses.
+    A ``*`` says the move hits on that point (a text whose marks no legal play has is refused).
+    An intermediate point left out is, as GNU Backgammon writes plays, a point where nothing was
+    hit: ``13/7`` with 4-2 when the path through 9 hits a blot and the one through 11 does not is
+    the quiet path, and ``13/9*/7`` (or ``13/9/7``) the hitting one.  With ``strict=True`` a
+    missing ``*`` says nothing, and such a text raises :class:`~engine.errors.AmbiguousPlay`.
 
     Raises :class:`~engine.errors.InvalidNotation` (code ``syntax``) when the text is not a play
     at all, :class:`~engine.errors.AmbiguousPlay` (``ambiguous``, ``params["options"]``) when it
@@ -817,4 +770,4 @@ def parse_play(
     """
     roll = _dice(dice)
     legal = list(plays) if plays is not None else legal_plays(position, roll)
-    return _resolve(position, roll, text, legal)
+    return _resolve(position, roll, text, legal, strict=strict)

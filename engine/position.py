@@ -8,13 +8,14 @@ view*; index ``i`` (0-23) is that side's point ``i + 1`` (points 1-6 are its hom
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from engine.errors import CorruptId, EngineError
 from engine.rules import BACKGAMMON, Ruleset
+from engine.steps import apply_steps
 
 if TYPE_CHECKING:
-    from engine.movegen import Play
+    from engine.steps import Play
 
 CHECKERS = 15
 BAR = 25  # the bar as a "from" point in steps (the mover's numbering)
@@ -91,15 +92,26 @@ class Position:
         """The same position seen from the other side (the opponent on roll)."""
         return type(self)(self.opponent, self.player)
 
-    def after(self, play: Play) -> Position:
-        """The position after ``play``, seen by the opponent, who is now on roll.
+    def after(self, play: Play, view: Literal["opponent", "mover"] = "opponent") -> Position:
+        """The position after ``play``.
 
-        The play is applied as given (use :func:`engine.legal_plays` or :func:`engine.parse_play`
-        to get a legal one).
+        By default it is seen by the opponent, who is now on roll (``player`` is the opponent's
+        side: the position as the game goes on).  With ``view="mover"`` it is seen by the player
+        who made the play (``player`` is still his side), as GNU Backgammon reports the result
+        of a move and as gnubg_nn keys it.  The play is applied as given (use
+        :func:`engine.legal_plays` or :func:`engine.parse_play` to get a legal one).
+
+        >>> from engine.steps import Play, Step
+        >>> start = Position.initial()
+        >>> start.after(Play((Step(24, 18), Step(13, 11)))).opponent[17]
+        1
+        >>> start.after(Play((Step(24, 18), Step(13, 11))), view="mover").player[17]
+        1
         """
-        from engine.movegen import apply_steps
-
-        return apply_steps(self, play.steps).swapped()
+        if view not in ("opponent", "mover"):
+            raise EngineError(f"view must be 'opponent' or 'mover', not {view!r}")
+        moved = apply_steps(self, play.steps)
+        return moved if view == "mover" else moved.swapped()
 
     def is_race(self) -> bool:
         """True once no further contact is possible."""

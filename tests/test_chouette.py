@@ -501,7 +501,8 @@ def test_proposed_plays_are_written_so_they_read_back_the_same() -> None:
     quiet = next(p for p in cur.game.builder.legal_plays if p.notation() == "13/7")
     hitting = next(p for p in cur.game.builder.legal_plays if p.notation() == "13/9*/7")
     with pytest.raises(AmbiguousPlay):
-        parse_play(position, dice, quiet.notation())
+        parse_play(position, dice, quiet.notation(), strict=True)
+    assert parse_play(position, dice, quiet.notation()) == quiet
     ch = ch.propose("A", "play", quiet).propose("B", "play", hitting)
     cur = ch.current
     assert cur is not None

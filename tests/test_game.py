@@ -388,7 +388,10 @@ def test_no_last_roll_for_the_second_player_or_without_the_option() -> None:
     assert game.roll(0, DiceSequence([3, 1])).play(0, Play((Step(1, 0),))).is_over
 
 
-@pytest.mark.parametrize("module", ["game", "cube", "match", "builder"])
+@pytest.mark.parametrize(
+    "module",
+    ["game", "cube", "match", "builder", "steps", "notation", "movegen", "position", "ids"],
+)
 def test_docstring_examples(module: str) -> None:
     failures, tried = doctest.testmod(importlib.import_module(f"engine.{module}"))
     assert tried > 0 and failures == 0
@@ -408,3 +411,32 @@ def test_the_log_writes_each_play_so_that_it_reads_back_the_same() -> None:
         assert after.log[-1].value[0] == written
         assert parse_play(position, (4, 2), written) == by_text[plain]
         assert game.play(0, written).log == after.log
+
+
+def test_game_and_match_take_variant_and_length_the_same_way() -> None:
+    from engine.match import Match
+
+    for variant in ("backgammon", "long_nardy"):
+        game = Game.new(variant=variant, length=5)
+        assert game == Game.new(variant, match_length=5)
+        match = Match.new(variant=variant, length=5)
+        assert match.game == game and match.length == 5
+        assert Game.new(variant=variant, length=0).money
+    with pytest.raises(EngineError) as info:
+        Game.new(length=5, match_length=3)
+    assert info.value.code == "bad_length"
+    with pytest.raises(EngineError):
+        Game.new(length=-1)
+
+
+def test_position_after_in_either_view() -> None:
+    start = Position.initial()
+    play = Play((Step(24, 18, False), Step(13, 11, False)))
+    theirs = start.after(play)
+    mine = start.after(play, view="mover")
+    assert mine == theirs.swapped()
+    assert mine.player[17] == 1 and mine.player[10] == 1 and mine.pips() == (159, 167)
+    assert theirs.pips() == (167, 159)
+    assert start.after(play, view="opponent") == theirs
+    with pytest.raises(EngineError):
+        start.after(play, view="me")  # type: ignore[arg-type]

@@ -174,3 +174,53 @@ def test_gnubg_imports_a_money_session(tmp_path: Path, seed: int) -> None:
     assert score.startswith(f"The score (after 3 games) is: Alice {s0}, Bob {s1} (money session")
     assert position_id == session.game.position_id()
     assert match_id == session.game.match_id()
+
+
+_REASONS = {
+    "arithmetic_cube": Options(cube_progression="arithmetic"),
+    "backgammon_counts_2": Options(backgammon_counts=2),
+    "no_gammons_with_cube": Options(gammons_with_cube=False),
+}
+
+
+@pytest.mark.parametrize("reason", sorted(_REASONS))
+def test_exports_gnubg_would_score_otherwise_are_refused_with_the_reason(
+    tmp_path: Path, reason: str
+) -> None:
+    """Random matches under rules a .mat file cannot state: each one is either refused naming
+    that rule, or written and scored by GNU Backgammon exactly as here."""
+    options = _REASONS[reason]
+    refused = written = 0
+    for seed in range(40):
+        length = (3, 5, 7)[seed % 3]
+        match = play_random_match(random.Random(100 + seed), length, options, eager=0.4)
+        try:
+            text = format_mat(match, ("Alice", "Bob"))
+        except EngineError as exc:
+            assert exc.code == "not_exportable"
+            assert exc.params["reason"] == reason, str(exc)
+            assert 1 <= int(str(exc.params["game"])) <= match.number
+            assert "cannot say so" in str(exc)
+            refused += 1
+            continue
+        written += 1
+        mat = tmp_path / f"match{seed}.mat"
+        mat.write_text(text)
+        score, _, _ = gnubg_import(mat)
+        assert score.startswith(_expected_score(match, ("Alice", "Bob"))), (seed, score)
+    assert refused > 0 and written > 0, (refused, written)
+
+
+def test_a_money_session_without_the_jacoby_rule_is_refused_only_where_it_counted() -> None:
+    options = Options(jacoby=False)
+    refused = written = 0
+    for seed in range(30):
+        session = play_random_match(random.Random(seed), 0, options, max_games=4, eager=0.1)
+        try:
+            format_mat(session)
+        except EngineError as exc:
+            assert exc.params["reason"] == "no_jacoby", str(exc)
+            refused += 1
+        else:
+            written += 1
+    assert refused > 0 and written > 0, (refused, written)

@@ -242,9 +242,18 @@ def test_parse_accepts_precomputed_plays() -> None:
 # -- parsing: ambiguity ---------------------------------------------------------------------
 
 
-def test_ambiguous_combined_move_is_refused() -> None:
+def test_unmarked_combined_move_is_the_quiet_path_as_gnubg_writes_it() -> None:
+    # GNU Backgammon shows every intermediate point where it hit: "13/7" is the path through 11.
+    plays = legal_plays(BLOT_ON_9, (4, 2))
+    quiet = next(p for p in plays if p.notation() == "13/7")
+    assert parse_play(BLOT_ON_9, (4, 2), "13/7") == quiet
+    assert parse_play(BLOT_ON_9, (4, 2), "13-7") == quiet
+    assert not any(s.hit for s in parse_play(BLOT_ON_9, (4, 2), "13/7").steps)
+
+
+def test_ambiguous_combined_move_is_refused_when_strict() -> None:
     with pytest.raises(AmbiguousPlay) as info:
-        parse_play(BLOT_ON_9, (4, 2), "13/7")
+        parse_play(BLOT_ON_9, (4, 2), "13/7", strict=True)
     error = info.value
     assert isinstance(error, IllegalPlay)
     assert error.code == "ambiguous"
@@ -266,9 +275,11 @@ def test_hit_mark_that_no_legal_play_has() -> None:
     assert "7 point" in str(info.value)
 
 
-def test_hit_and_continue_text_without_the_hit_point_is_ambiguous() -> None:
+def test_hit_and_continue_text_without_the_hit_point_is_the_quiet_path() -> None:
+    assert parse_play(HIT_AND_GO, (6, 4), "24/14").notation() == "24/14"
+    assert parse_play(HIT_AND_GO, (6, 4), "24/18*/14").notation() == "24/18*/14"
     with pytest.raises(AmbiguousPlay) as info:
-        parse_play(HIT_AND_GO, (6, 4), "24/14")
+        parse_play(HIT_AND_GO, (6, 4), "24/14", strict=True)
     assert info.value.params["options"] == ["24/18*/14", "24/20/14"]
     assert parse_play(HIT_AND_GO, (6, 4), "24/20/14").notation() == "24/14"
 
@@ -463,7 +474,7 @@ def test_parsing_alternates_between_positions() -> None:
         assert parse_play(BLOT_ON_9, (4, 2), "13/9*/7", plays=plays_a) in plays_a
         assert parse_play(INITIAL, (4, 2), "13/7", plays=plays_b) in plays_b
         with pytest.raises(AmbiguousPlay):
-            parse_play(BLOT_ON_9, (4, 2), "13/7", plays=plays_a)
+            parse_play(BLOT_ON_9, (4, 2), "13/7", plays=plays_a, strict=True)
 
 
 # -- variants: the parser follows the position's Ruleset ----------------------------------------
@@ -502,3 +513,43 @@ def test_variant_step_hook() -> None:
     error = expect(position, (6, 1), "24/18 8/7", "rule")
     assert str(error) == "the rules of anchored test do not allow 24/18 here"
     assert parse_play(position, (6, 1), "13/7 8/7").notation() == "13/7 8/7"
+
+
+@pytest.mark.parametrize(
+    ("dice", "text", "code"),
+    [
+        ((5, 5), "bar/22", "no_checker"),  # no checker on the bar: not "there is no 3 in 5-5"
+        ((5, 5), "bar/20", "no_checker"),
+        ((5, 5), "6/off", "bear_off_not_home"),  # not "point 1 is closed"
+        ((1, 1), "6/off", "bear_off_not_home"),  # not "6/off is 6 pips"
+        ((6, 1), "8/2 2/off", "bear_off_not_home"),
+    ],
+)
+def test_a_refusal_names_what_the_typed_play_asks_for(
+    dice: tuple[int, int], text: str, code: str
+) -> None:
+    with pytest.raises(IllegalPlay) as info:
+        parse_play(Position.initial(), dice, text)
+    assert info.value.code == code
+
+
+def test_a_play_that_brings_its_last_checker_home_may_bear_off() -> None:
+    position = Position.from_points({8: 1, 6: 14}, {24: 15})
+    play = parse_play(position, (4, 2), "8/4 4/2")
+    assert [(s.frm, s.to) for s in play.steps] == [(8, 4), (4, 2)]
+    play = parse_play(position, (4, 4), "8/4 4/off 6/2 6/2")
+    assert (4, 0) in [(s.frm, s.to) for s in play.steps]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["move 13-11 13-8", "m 13-11 13-8", "MOVE 13/11 13/8", "m 13 11 13 8", "Move  13-8, 13-11"],
+)
+def test_fibs_command_word_before_the_play(text: str) -> None:
+    assert parse_play(INITIAL, (5, 2), text).notation() == "13/11 13/8"
+
+
+@pytest.mark.parametrize("text", ["move", "m", "move move 13/8 13/11", "mv 13/8 13/11"])
+def test_fibs_command_word_alone_or_doubled_is_not_a_play(text: str) -> None:
+    with pytest.raises(InvalidNotation):
+        parse_play(INITIAL, (5, 2), text)

@@ -4,8 +4,8 @@ The catalogues are Project Fluent files (``locales/<lang>.ftl``, read by ``fluen
 named placeholders (``{ $player }``) and CLDR plural categories, so Russian, Ukrainian and
 Belarusian get their three forms (1 очко, 2 очка, 5 очков; 21 очко, 22 очка, 25 очков).
 
->>> t("ru", "points", count=22)
-'22 очка'
+>>> t("ru", "mode-match", length=22)
+'матч до 22 очков'
 >>> negotiate("be-BY")
 'be'
 """
@@ -284,6 +284,7 @@ ERROR_CODES: Final = (
     "unsupported_schema",
     "engine_error",
     "not_exportable",
+    "corrupt_id",
     "bad_name",
     # chouette
     "too_few_players",
@@ -301,6 +302,11 @@ ERROR_CODES: Final = (
     "vote_pending",
     "already_decided",
     "bad_payment",
+    # dice seeds, ratings, statistics
+    "bad_dice_seed",
+    "bad_export",
+    "bad_rating",
+    "bad_stats",
 )
 """Every error code the engine raises (``EngineError.code``); each has an ``error-*`` message."""
 

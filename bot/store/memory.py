@@ -9,21 +9,24 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from bot.store.base import (
     DEFAULT_MAX_ATTEMPTS,
     DEFAULT_SEEN_LIMIT,
     DEFAULT_SEEN_TTL,
     DEFAULT_TABLE_TTL,
+    HISTORY_LIMIT,
     BaseStore,
     CasResult,
     Deadline,
     RecordKey,
     TableKey,
+    UserKey,
     Versioned,
+    match_key,
     validate_update_id,
 )
 
@@ -62,6 +65,9 @@ class MemoryStore(BaseStore):
         self._records: dict[str, _Entry] = {}
         self._seen: dict[str, dict[str, float]] = {}
         self._deadlines: dict[TableKey, float] = {}
+        self._history: dict[UserKey, list[str]] = {}
+        self._matches: dict[str, list[Any]] = {}  # match key: [record, histories listing it]
+        self._boards: dict[str, dict[str, float]] = {}
         self._writes = 0
 
     def _entry(self, key: RecordKey) -> _Entry | None:
@@ -186,3 +192,68 @@ class MemoryStore(BaseStore):
 
     async def close(self) -> None:
         """Nothing to release."""
+
+    async def _put_match(self, platform: str, match_id: str, payload: bytes, refs: int) -> bool:
+        await asyncio.sleep(0)
+        key = match_key(platform, match_id)
+        if key in self._matches:
+            return False
+        self._matches[key] = [payload, refs]
+        return True
+
+    async def _list_match(self, user: UserKey, match_id: str, keep: int) -> list[str]:
+        await asyncio.sleep(0)
+        ids = self._history.setdefault(user, [])
+        if match_id in ids:
+            return []
+        ids.insert(0, match_id)
+        dropped = ids[keep:]
+        del ids[keep:]
+        return dropped
+
+    async def _release_match(self, platform: str, match_id: str) -> None:
+        await asyncio.sleep(0)
+        key = match_key(platform, match_id)
+        kept = self._matches.get(key)
+        if kept is not None:
+            kept[1] -= 1
+            if kept[1] <= 0:
+                del self._matches[key]
+
+    async def history(self, user: UserKey, start: int = 0, count: int = HISTORY_LIMIT) -> list[str]:
+        """See :meth:`BaseStore.history`."""
+        await asyncio.sleep(0)
+        if start < 0 or count < 1:
+            return []
+        return list(self._history.get(user, [])[start : start + count])
+
+    async def history_entry(self, user: UserKey, match_id: str) -> bytes | None:
+        """See :meth:`BaseStore.history_entry`."""
+        await asyncio.sleep(0)
+        kept = self._matches.get(match_key(user.platform, match_id))
+        return kept[0] if kept is not None else None
+
+    async def set_scores(self, board: str, scores: Mapping[str, float]) -> None:
+        """See :meth:`BaseStore.set_scores`."""
+        await asyncio.sleep(0)
+        self._boards.setdefault(board, {}).update({m: float(v) for m, v in scores.items()})
+
+    async def top_scores(self, board: str, count: int = 10) -> list[tuple[str, float]]:
+        """See :meth:`BaseStore.top_scores`."""
+        await asyncio.sleep(0)
+        ranked = _ranked(self._boards.get(board, {}))
+        return ranked[: max(0, count)]
+
+    async def score_rank(self, board: str, member: str) -> tuple[int, float] | None:
+        """See :meth:`BaseStore.score_rank`."""
+        await asyncio.sleep(0)
+        scores = self._boards.get(board, {})
+        if member not in scores:
+            return None
+        ranked = _ranked(scores)
+        return ranked.index((member, scores[member])) + 1, scores[member]
+
+
+def _ranked(scores: dict[str, float]) -> list[tuple[str, float]]:
+    """Highest score first, equal scores in reverse order of member (as Redis' ZREVRANGE)."""
+    return sorted(scores.items(), key=lambda item: (item[1], item[0]), reverse=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any, Final, NoReturn, TypeVar
 
@@ -33,14 +33,18 @@ from bot.store.base import (
     DEFAULT_SEEN_LIMIT,
     DEFAULT_SEEN_TTL,
     DEFAULT_TABLE_TTL,
+    HISTORY_LIMIT,
     BaseStore,
     CasResult,
     Deadline,
     RecordKey,
     TableKey,
+    UserKey,
     Versioned,
     deadline_shard_key,
     deadline_shard_name,
+    history_key,
+    match_key,
     validate_update_id,
 )
 from bot.store.batch import CommandBatcher
@@ -110,6 +114,37 @@ if s and tonumber(s) == tonumber(ARGV[2]) then
   return redis.call('ZREM', KEYS[1], ARGV[1])
 end
 return 0
+"""
+
+# KEYS: match hash.  ARGV: record, histories listing it, ttl ms (0 = none).  1 if written.
+_PUT_MATCH_SCRIPT: Final = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'd', ARGV[1], 'n', ARGV[2])
+if tonumber(ARGV[3]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return 1
+"""
+
+# KEYS: history list.  ARGV: match id, keep, ttl ms (0 = none).  The ids dropped ({} when the
+# match was listed already).
+_LIST_MATCH_SCRIPT: Final = """
+if redis.call('LPOS', KEYS[1], ARGV[1]) then return {} end
+redis.call('LPUSH', KEYS[1], ARGV[1])
+local dropped = {}
+local keep = tonumber(ARGV[2])
+while redis.call('LLEN', KEYS[1]) > keep do
+  table.insert(dropped, redis.call('RPOP', KEYS[1]))
+end
+local ttl = tonumber(ARGV[3])
+if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) else redis.call('PERSIST', KEYS[1]) end
+return dropped
+"""
+
+# KEYS: match hash.  One history fewer lists it; deleted when none does.
+_RELEASE_MATCH_SCRIPT: Final = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local n = redis.call('HINCRBY', KEYS[1], 'n', -1)
+if n <= 0 then redis.call('DEL', KEYS[1]) end
+return n
 """
 
 _UNAVAILABLE: Final = (
@@ -192,6 +227,9 @@ class RedisStore(BaseStore):
         self._mark = client.register_script(_MARK_SCRIPT)
         self._load_seen = client.register_script(_LOAD_SCRIPT)
         self._clear_if = client.register_script(_CLEAR_IF_SCRIPT)
+        self._put_match_script = client.register_script(_PUT_MATCH_SCRIPT)
+        self._list_match_script = client.register_script(_LIST_MATCH_SCRIPT)
+        self._release_match_script = client.register_script(_RELEASE_MATCH_SCRIPT)
 
     @classmethod
     def from_url(cls, url: str, *, cluster: bool = False, **options: Any) -> RedisStore:
@@ -405,6 +443,70 @@ class RedisStore(BaseStore):
         found.sort()
         return [Deadline(TableKey.from_tag(tag), when) for when, tag in found[:limit]]
 
+    async def _put_match(self, platform: str, match_id: str, payload: bytes, refs: int) -> bool:
+        key = match_key(platform, match_id)
+        life = self.user_ttl
+        args = [payload, refs, _ms(life) if life is not None else 0]
+        return bool(await self._eval(key, self._put_match_script, [key], args))
+
+    async def _list_match(self, user: UserKey, match_id: str, keep: int) -> list[str]:
+        life = self.ttl_for(user)
+        args = [match_id, keep, _ms(life) if life is not None else 0]
+        dropped = await self._eval(user, self._list_match_script, [history_key(user)], args)
+        return [_text(row) for row in dropped or []]
+
+    async def _release_match(self, platform: str, match_id: str) -> None:
+        key = match_key(platform, match_id)
+        await self._eval(key, self._release_match_script, [key], [])
+
+    async def history(self, user: UserKey, start: int = 0, count: int = HISTORY_LIMIT) -> list[str]:
+        """See :meth:`BaseStore.history`."""
+        if start < 0 or count < 1:
+            return []
+        ids_key = history_key(user)
+        rows = await self._read(user, lambda: self.client.lrange(ids_key, start, start + count - 1))
+        return [_text(row) for row in rows]
+
+    async def history_entry(self, user: UserKey, match_id: str) -> bytes | None:
+        """See :meth:`BaseStore.history_entry`."""
+        key = match_key(user.platform, match_id)
+        row = await self._read(key, lambda: self.client.hget(key, "d"))
+        if row is None or isinstance(row, bytes):
+            return row
+        return str(row).encode("utf-8")
+
+    async def set_scores(self, board: str, scores: Mapping[str, float]) -> None:
+        """See :meth:`BaseStore.set_scores`."""
+        if scores:
+            mapping = {member: float(value) for member, value in scores.items()}
+            async with self._guard(board):
+                await self.client.zadd(board, mapping)
+
+    async def top_scores(self, board: str, count: int = 10) -> list[tuple[str, float]]:
+        """See :meth:`BaseStore.top_scores`."""
+        if count < 1:
+            return []
+
+        async def query() -> list[Any]:
+            return list(await self.client.zrevrange(board, 0, count - 1, withscores=True))
+
+        rows = await self._read(board, query)
+        return [(_text(row[0]), float(row[1])) for row in rows]
+
+    async def score_rank(self, board: str, member: str) -> tuple[int, float] | None:
+        """See :meth:`BaseStore.score_rank`."""
+
+        async def query() -> list[Any]:
+            pipe = self.client.pipeline(transaction=False)
+            pipe.zrevrank(board, member)
+            pipe.zscore(board, member)
+            return list(await pipe.execute())
+
+        rank, score = await self._read(board, query)
+        if rank is None or score is None:
+            return None
+        return int(rank) + 1, float(score)
+
     async def ping(self) -> bool:
         """Whether the server answers (for health checks); never raises."""
         try:
@@ -419,3 +521,7 @@ class RedisStore(BaseStore):
         if self._batch is not None:
             await self._batch.close()
         await self.client.aclose()
+
+
+def _text(value: object) -> str:
+    return value.decode("utf-8") if isinstance(value, bytes) else str(value)
