@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-import gnubg_nn
+import gnubg_nn  # type: ignore[import-untyped]
 import pytest
 
 from bot.ai import gnubg_eval
@@ -95,7 +95,9 @@ def _sane(entry: tuple[object, ...]) -> bool:
     if not (wbg <= wg + eps and wg <= win + eps and lbg <= lg + eps and lg <= 1 - win + eps):
         return False
     mover = -(2 * win - 1 + wg - lg + wbg - lbg)
-    return abs(mover - float(entry[3])) < 1e-4  # type: ignore[arg-type]
+    equity = entry[3]
+    assert isinstance(equity, float)
+    return bool(abs(mover - equity) < 1e-4)
 
 
 def test_cube_decisions_follow_gnubg_at_the_match_score() -> None:

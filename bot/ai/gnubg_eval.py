@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import gnubg_nn
+import gnubg_nn  # type: ignore[import-untyped]
 
 from engine import Game, Phase, Play, Position, legal_plays
 from engine.result import WinKind
@@ -75,7 +75,8 @@ def gnubg_board(position: Position) -> list[list[int]]:
 
 
 def after_key(position: Position, play: Play) -> str:
-    """The key ``best_move(..., b=1)`` gives for ``play``: the board after it, next player's view."""
+    """The key ``best_move(..., b=1)`` gives for ``play``: the board after it, the next
+    player's view."""
     return str(gnubg_nn.key_of_board(gnubg_board(position.after(play))))
 
 
@@ -236,10 +237,8 @@ def cube_decision(position: Position, context: CubeContext, ply: int = 0) -> Cub
     """
     _check_ply(ply)
     away = context.away if context.away is not None else (MONEY_AWAY, MONEY_AWAY)
-    if context.away is not None:
-        value = context.cube_value
-    else:  # money: only who owns the cube matters, not its value
-        value = 2 if context.owned else 1
+    # money: only who owns the cube matters, not its value
+    value = context.cube_value if context.away is not None else (2 if context.owned else 1)
     post_or_crawford = 1 in away
     board = gnubg_board(position)
     with _lock:
@@ -278,7 +277,7 @@ def cube_decision(position: Position, context: CubeContext, ply: int = 0) -> Cub
 
 
 def resign_decision(position: Position, kind: WinKind, ply: int = 0) -> bool:
-    """Whether the side on roll in ``position`` should accept its opponent's resignation of ``kind``.
+    """Whether the side on roll in ``position`` should accept the opponent's resignation ``kind``.
 
     Accepted when the points conceded (1, 2 or 3) are worth at least what playing on is worth:
     the cubeless equity of ``position`` (the acceptor on roll), the cube being the same either
