@@ -556,7 +556,7 @@ class TestPlayersWords:
 
     @pytest.mark.parametrize("lang", LANGUAGES)
     def test_lobby_option_buttons_are_words(self, lang: str) -> None:
-        from bot.app.app import TOGGLES
+        from bot.app.options import TOGGLES
 
         labels = set()
         for name in TOGGLES:
