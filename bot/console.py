@@ -1,48 +1,99 @@
 """The console chat: the app in a terminal, for playing at once with no platform token.
 
 Lines typed at the prompt go to the app as chat messages (``roll``, ``move 24/18 13/11``, ``help``
-…); the buttons of the last message are numbered and typing the number presses one.  By default
+…); the buttons of the last board are numbered and typing the number presses one.  By default
 you play White against a built-in opponent that takes every double, agrees to abort and plays a
-random legal move; ``--hotseat`` seats two people at one keyboard instead (each line is sent by
-whoever must act).
+random legal move; ``--hotseat`` seats two people at one keyboard instead, and ``--players
+Ann,Bob,Cid`` any number (three or more play a chouette).  At a hot seat each line is sent by
+whoever must act now; ``Bob: take`` sends it as Bob.
+
+The board is GNU Backgammon's classic one (points 13-24 across the top, 12-1 across the bottom,
+the bar in the middle, the Position and Match IDs beside it) on a terminal of 80 columns or
+more, the compact quarter-turned one on a narrower one; ``settings board classic`` or
+``settings board compact`` switches.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import getpass
 import itertools
 import random
+import re
 import secrets
+import shutil
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TextIO
+from typing import Literal, TextIO
 
 from bot.app import App, Button, Reply, Update, User
+from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.table import Table
 from bot.app.types import Board, ClearButtons, EditBoard, SendBoard, SendFile, SendText, Toast
-from bot.i18n import t
+from bot.i18n import LANGUAGES, t
 from bot.store import StoreUnavailable, TableKey
+from engine.chouette import Chouette
+from engine.errors import EngineError
 from engine.game import Game, Phase
 from engine.match import Match
 from engine.movegen import legal_plays
 from engine.notation import format_play
-from renderers.text import render_text
+from renderers.text import WIDE_WIDTH, render_text
 
 TABLE = TableKey("console", "local")
 """The one table of the console chat."""
 
 QUIT_WORDS = frozenset({"quit", "exit", "/quit", "/exit"})
 
+CLASSIC_COLUMNS = 80
+"""The narrowest terminal that shows the classic board."""
+
+Layout = Literal["wide", "narrow"]
+LAYOUT_WORDS: dict[str, Layout] = {"classic": "wide", "wide": "wide", "compact": "narrow"}
+LAYOUT_WORDS["narrow"] = "narrow"
+
+_ACTING = frozenset(
+    {
+        "roll",
+        "step",
+        "play",
+        "confirm",
+        "double",
+        "refuse_double",
+        "take",
+        "pass",
+        "beaver",
+        "accept_beaver",
+        "refuse_beaver",
+        "accept_resign",
+        "decline_resign",
+    }
+)
+"""Chouette actions that make a player the one a hot seat's line comes from."""
+
+Shown = Reply | str
+"""What a batch prints: the app's replies, and lines of the console's own (``Bot> roll``)."""
+
+
+def default_layout() -> Layout:
+    """The classic board on a terminal of :data:`CLASSIC_COLUMNS` or more, else the compact one."""
+    columns = shutil.get_terminal_size((CLASSIC_COLUMNS, 24)).columns
+    return "wide" if columns >= CLASSIC_COLUMNS else "narrow"
+
 
 @dataclass
 class Console:
-    """A terminal chat with one table and two local users.
+    """A terminal chat with one table and its local users.
 
-    ``opponent`` is ``"bot"`` (a built-in random player) or ``"hotseat"``; ``rng`` drives the
-    built-in player's choices; ``out``/``inp`` are the terminal streams.
+    ``opponent`` is ``"bot"`` (a built-in random player) or ``"hotseat"``; ``players`` names the
+    people at a hot seat (the first is you); ``rng`` drives the built-in player's choices;
+    ``out``/``inp`` are the terminal streams; ``layout`` the text board (``None``: by the
+    terminal's width).
     """
 
     app: App
@@ -51,8 +102,10 @@ class Console:
     opponent: str = "bot"
     rng: random.Random = field(default_factory=random.Random)
     language: str = "en"
-    new_args: str = "new 3"
+    new_args: str = "new"
     export_dir: Path = field(default_factory=Path.cwd)
+    players: Sequence[str] = ()
+    layout: Layout | None = None
     buttons: list[Button] = field(default_factory=list)
     _ids: itertools.count[int] = field(default_factory=itertools.count)
     # update and message ids are unique per run: a table kept in Redis outlives the process,
@@ -60,10 +113,26 @@ class Console:
     _run: str = field(default_factory=lambda: secrets.token_hex(4))
 
     def __post_init__(self) -> None:
-        name = _login_name() or t(self.language, "app-console-you")
-        self.me = User("console", "1", name, self.language)
-        other_name = "app-console-bot" if self.opponent == "bot" else "app-console-player-two"
-        self.other = User("console", "2", t(self.language, other_name), self.language)
+        if self.layout is None:
+            self.layout = default_layout()
+        names = list(self.players)
+        if not names:
+            names = [_login_name() or t(self.language, "app-console-you")]
+            other = "app-console-bot" if self.opponent == "bot" else "app-console-player-two"
+            names.append(t(self.language, other))
+        elif len(names) == 1:
+            names.append(t(self.language, "app-console-player-two"))
+        if len(names) > 2:
+            self.opponent = "hotseat"
+        self.users = [
+            User("console", str(i), name, self.language) for i, name in enumerate(names, 1)
+        ]
+        self.me, self.other = self.users[0], self.users[1]
+
+    @property
+    def hotseat(self) -> bool:
+        """Whether every seat is a person at this keyboard."""
+        return self.opponent == "hotseat"
 
     # -- output ---------------------------------------------------------------------------------
 
@@ -71,35 +140,86 @@ class Console:
         self.out.write(text + "\n")
         self.out.flush()
 
-    async def show(self, replies: list[Reply]) -> None:
-        """Print reply actions the way a chat would show them."""
-        for reply in replies:
-            if isinstance(reply, SendBoard | EditBoard):
-                self._print(self._board_text(reply.board))
-                self._print(reply.caption)
-                self._set_buttons(reply.buttons)
-                if isinstance(reply, SendBoard):
-                    message = f"{self._run}-m{next(self._ids)}"
-                    await self.app.board_posted(TABLE, message, reply.version)
+    def say(self, msg_id: str, **params: object) -> None:
+        """Print a message of the catalogue in the console's language."""
+        self._print(t(self.language, msg_id, **params))
+
+    async def show(self, replies: Sequence[Shown]) -> None:
+        """Print a batch the way a chat would leave it: every line said, one board (the last
+        one, with its caption) and the buttons of the person who acts now."""
+        boards = [i for i, r in enumerate(replies) if isinstance(r, SendBoard | EditBoard)]
+        last_board = boards[-1] if boards else None
+        seated_by_console = any(_is_join_line(r) for r in replies)
+        buttons: tuple[tuple[Button, ...], ...] | None = None
+        for i, reply in enumerate(replies):
+            if isinstance(reply, _JoinLine):
+                continue
+            if isinstance(reply, str):
+                self._print(reply)
+            elif isinstance(reply, SendBoard | EditBoard):
+                if i == last_board:
+                    self._print(await self._board_text(reply.board))
+                    self._print(reply.caption)
+                    buttons = reply.buttons
+                else:  # a board the next one replaces: what it says, without the status line
+                    for line in reply.caption.split("\n")[:-1]:
+                        self._print(line)
             elif isinstance(reply, SendText):
+                if seated_by_console and _is_lobby(reply):
+                    continue  # the lobby the console filled itself is already gone
                 self._print(reply.text)
-                if reply.buttons:
-                    self._set_buttons(reply.buttons)
+                if reply.buttons and (last_board is None or i > last_board):
+                    buttons = reply.buttons
             elif isinstance(reply, Toast):
                 self._print(f"! {reply.text}")
             elif isinstance(reply, SendFile):
-                path = self.export_dir / reply.name
-                path.write_bytes(reply.data)
-                self._print(f"{reply.caption} {path}")
+                path = self._save(reply)
+                self.say("app-console-saved", path=str(path))
             elif isinstance(reply, ClearButtons):
                 continue
+        if buttons is not None:
+            self._set_buttons(buttons)
 
-    def _board_text(self, board: Board) -> str:
+    def _save(self, file: SendFile) -> Path:
+        """Write an exported file under a name of its own (players and time), never over one."""
+        stem, dot, ext = file.name.rpartition(".")
+        if not dot:
+            stem, ext = file.name, "txt"
+        players = "-".join(_file_word(u.name) for u in self.users[:2])
+        when = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        base = f"{_file_word(stem)}-{players}-{when}"
+        path = self.export_dir / f"{base}.{ext}"
+        for n in itertools.count(2):
+            if not path.exists():
+                break
+            path = self.export_dir / f"{base}-{n}.{ext}"
+        path.write_bytes(file.data)
+        return path.resolve()
+
+    async def _board_text(self, board: Board) -> str:
         """Against the built-in opponent your side is always at the bottom; at a hot seat the
-        side on roll is."""
-        if self.opponent == "hotseat":
-            return board.text
-        return render_text(board.view, viewer=0, orientation=board.home, labels=dict(board.labels))
+        side on roll is.  The classic board has the Position and Match IDs beside it."""
+        viewer = None if self.hotseat else 0
+        text = render_text(
+            board.view,
+            viewer=viewer,
+            width=self.layout or "wide",
+            orientation=board.home,
+            labels=dict(board.labels),
+        )
+        if self.layout != "wide":
+            return text
+        _, game = await self._state()
+        ids = _identifiers(game)
+        if not ids:
+            return text
+        lines = text.split("\n")
+        top = next((i for i, line in enumerate(lines) if line.lstrip()[:2] in ("13", "24")), 0)
+        for k, label in enumerate(ids):
+            row = top + k
+            if row < len(lines):
+                lines[row] = lines[row].ljust(WIDE_WIDTH + 2) + label
+        return "\n".join(lines)
 
     def _set_buttons(self, rows: tuple[tuple[Button, ...], ...]) -> None:
         self.buttons = [b for row in rows for b in row]
@@ -108,57 +228,114 @@ class Console:
 
     # -- input ----------------------------------------------------------------------------------
 
-    async def send(self, user: User, text: str) -> None:
-        """Send one typed line (a number presses the numbered button) as ``user``."""
+    async def act(self, user: User, text: str) -> list[Reply]:
+        """Send one typed line (a number presses the numbered button) as ``user``; the replies."""
         update_id = f"{self._run}-u{next(self._ids)}"
         if text.isdigit() and 1 <= int(text) <= len(self.buttons):
             button = self.buttons[int(text) - 1]
             update = Update(TABLE, user, update_id, button=button.payload, private=True)
         else:
             update = Update(TABLE, user, update_id, text=text, private=True)
-        await self.show(await self.app.handle(update))
+        replies = await self.app.handle(update)
+        for reply in replies:
+            if isinstance(reply, SendBoard):
+                message = f"{self._run}-m{next(self._ids)}"
+                await self.app.board_posted(TABLE, message, reply.version)
+        return list(replies)
+
+    async def send(self, user: User, text: str) -> None:
+        """Send one typed line as ``user`` and print what it did."""
+        await self.show(await self.act(user, text))
 
     async def _state(self) -> tuple[Table | None, Game | None]:
         try:
             table = await self.app.load_table(TABLE)
         except StoreUnavailable:  # the app itself tells the user when a line is sent
             return None, None
-        if table is None or table.match is None or table.stage != "play":
+        if table is None or table.stage != "play":
             return table, None
-        return table, Match.from_dict(table.match).game
+        if table.match is not None:
+            return table, Match.from_dict(table.match).game
+        chouette = _chouette(table)
+        if chouette is not None and chouette.current is not None:
+            return table, chouette.current.game
+        return table, None
 
     async def _sender(self) -> User:
         """Who a typed line comes from: you, or at a hot seat whoever must act now."""
-        if self.opponent != "hotseat":
+        if not self.hotseat:
             return self.me
-        _, game = await self._state()
-        if game is None:
+        table, game = await self._state()
+        if table is None:
+            return self.me
+        chouette = _chouette(table)
+        if chouette is not None:
+            if chouette.current is None or chouette.current.is_over:
+                return self.me
+            for user in self.users:
+                if chouette.allowed(user.ref) & _ACTING:
+                    return user
+            return self.me
+        if game is None or game.phase is Phase.OVER:
             return self.me
         actor = game.responder if game.responder is not None else game.turn
-        return self.other if actor == 1 else self.me
+        seat = table.seats[actor].user if actor is not None and actor < len(table.seats) else None
+        return next((u for u in self.users if u.ref == seat), self.me)
 
-    async def _seat_the_other(self) -> None:
-        """The second local player sits down at a two-player table that waits for him."""
+    def _named(self, text: str) -> tuple[User | None, str]:
+        """``Bob: take`` at a hot seat: the line is Bob's."""
+        if not self.hotseat:
+            return None, text
+        name, colon, rest = text.partition(":")
+        if not colon or not rest.strip():
+            return None, text
+        user = next((u for u in self.users if u.name.lower() == name.strip().lower()), None)
+        return (user, rest.strip()) if user is not None else (None, text)
+
+    async def _seat_the_others(self) -> list[Shown]:
+        """The other local players sit down at a table that waits for them; a chouette of local
+        players starts once everyone is seated."""
+        table, _ = await self._state()
+        if table is None or table.stage != "lobby":
+            return []
+        out: list[Shown] = []
+        locals_ = self.users if (self.hotseat or table.mode != "chouette") else self.users[:1]
+        if table.mode != "chouette":
+            locals_ = locals_[:2]
+        for user in locals_:
+            if table.seat_of(user.ref) is None:
+                out.append(_JoinLine(user.name))
+                out += await self.act(user, "join")
         table, _ = await self._state()
         if (
             table is not None
+            and table.mode == "chouette"
             and table.stage == "lobby"
-            and table.mode != "chouette"
-            and table.seat_of(self.other.ref) is None
+            and len(table.seats) >= 3
+            and all(table.seat_of(u.ref) is not None for u in self.users)
         ):
-            await self.send(self.other, "join")
+            out += await self.act(self.users[0], "start")
+        return out
 
-    async def opponent_moves(self) -> None:
-        """Let the built-in opponent act for as long as it is the one to act."""
+    async def opponent_moves(self) -> list[Shown]:
+        """Let the built-in opponent act for as long as it is the one to act; what it did."""
+        out: list[Shown] = []
+        if self.hotseat:
+            return out
         for _ in range(200):
             table, game = await self._state()
             if game is None or table is None or table.seat_of(self.other.ref) != 1:
-                return
+                return out
             responder = game.responder
             if table.abort_by == self.me.ref:
                 line = "abort"  # the built-in opponent always agrees to stop
             elif responder == 1:
-                line = "decline" if game.resign is not None else "accept"
+                if game.resign is not None:
+                    line = "decline"
+                elif game.phase is Phase.DOUBLED:
+                    line = "take"
+                else:
+                    line = "accept"
             elif game.turn == 1 and game.phase is Phase.ROLL:
                 line = "roll"
             elif game.turn == 1 and game.phase is Phase.MOVE and game.dice is not None:
@@ -169,22 +346,62 @@ class Console:
                 else:
                     line = "confirm"
             else:
-                return
-            self._print(f"{self.other.name}> {line}")
-            await self.send(self.other, line)
+                return out
+            out.append(f"{self.other.name}> {line}")
+            out += await self.act(self.other, line)
+        return out
+
+    async def _console_command(self, text: str) -> bool:
+        """Lines the console answers itself (the board layout, a button that is not there)."""
+        words = text.lower().split()
+        if words[:2] in (["settings", "board"], ["/settings", "board"]):
+            layout = LAYOUT_WORDS.get(words[2]) if len(words) == 3 else None
+            if layout is None:
+                self.say("app-console-board-usage")
+            else:
+                self.layout = layout
+                self.say("app-console-board", layout=layout)
+                await self.send(await self._sender(), "board")
+            return True
+        if text.isdigit() and self.buttons and not 1 <= int(text) <= len(self.buttons):
+            self.say("app-console-no-button", number=text[:6], count=len(self.buttons))
+            return True
+        return False
+
+    async def _line(self, text: str) -> None:
+        user, text = self._named(text)
+        if await self._console_command(text):
+            return
+        if user is None:
+            user = await self._sender()
+        batch: list[Shown] = list(await self.act(user, text))
+        batch += await self._seat_the_others()
+        batch += await self.opponent_moves()
+        await self.show(batch)
+        if text.lower().lstrip("/") == "settings":
+            self.say("app-console-board", layout=self.layout or "wide")
+
+    async def _prompt(self) -> None:
+        if self.hotseat:
+            user = await self._sender()
+            self.out.write(f"{user.name}> ")
+            self.out.flush()
 
     async def run(self) -> None:
         """Set up a table, then read lines until end of input or ``quit``."""
-        self._print(t(self.language, "app-console-welcome"))
+        self.say("app-console-welcome")
         table, _ = await self._state()
+        batch: list[Shown] = []
         if table is None or table.stage == "over":
-            await self.send(self.me, self.new_args)
-            await self._seat_the_other()
+            batch += await self.act(self.me, self.new_args)
+            batch += await self._seat_the_others()
         else:
-            await self.send(self.me, "board")
-        await self.opponent_moves()
+            batch += await self.act(self.me, "board")
+        batch += await self.opponent_moves()
+        await self.show(batch)
         loop = asyncio.get_running_loop()
         while True:
+            await self._prompt()
             line = await loop.run_in_executor(None, self.inp.readline)
             if not line:
                 break
@@ -193,11 +410,57 @@ class Console:
                 break
             if not text:
                 continue
-            user = await self._sender()
-            await self.send(user, text)
-            await self._seat_the_other()
-            await self.opponent_moves()
-        self._print(t(self.language, "app-console-bye"))
+            await self._line(text)
+        self.say("app-console-bye")
+
+
+class _JoinLine(str):
+    """The console seating a local player (no line is printed for it)."""
+
+    __slots__ = ()
+
+
+def _is_join_line(shown: Shown) -> bool:
+    return isinstance(shown, _JoinLine)
+
+
+def _is_lobby(reply: SendText) -> bool:
+    for row in reply.buttons:
+        for button in row:
+            try:
+                if parse_payload(button.payload).action == "join":
+                    return True
+            except InvalidPayload:
+                continue
+    return False
+
+
+def _chouette(table: Table) -> Chouette | None:
+    if table.mode != "chouette" or table.chouette is None:
+        return None
+    try:
+        return Chouette.from_dict(table.chouette)
+    except EngineError:
+        return None
+
+
+def _identifiers(game: Game | None) -> list[str]:
+    """``Position ID: …`` and ``Match ID: …`` of a backgammon game (long nardy has none)."""
+    if game is None:
+        return []
+    try:
+        position = game.position_id()
+    except EngineError:
+        return []
+    lines = [f"Position ID: {position}"]
+    with contextlib.suppress(EngineError):  # a cube the Match ID cannot hold
+        lines.append(f"Match ID   : {game.match_id()}")
+    return lines
+
+
+def _file_word(text: str) -> str:
+    word = re.sub(r"[^\w]+", "_", text, flags=re.UNICODE).strip("_")
+    return word[:24] or "player"
 
 
 def _login_name() -> str | None:
@@ -209,14 +472,45 @@ def _login_name() -> str | None:
     return name.capitalize() if name and name.isprintable() else None
 
 
+def _names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) < 2:
+        raise argparse.ArgumentTypeError("name at least two players, separated by commas")
+    if len({n.lower() for n in names}) != len(names):
+        raise argparse.ArgumentTypeError("every player needs a name of their own")
+    if any(len(n) > 32 or ":" in n or not n.isprintable() for n in names):
+        raise argparse.ArgumentTypeError("a name has at most 32 printable characters, no ':'")
+    return names
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    """Command-line options of the console chat."""
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    """Command-line options of the console chat (a bad one exits with the usage and status 2)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--hotseat", action="store_true", help="two players at one keyboard")
     parser.add_argument(
-        "--game", default="new 3", help="the 'new' command that opens the table (default: new 3)"
+        "--players",
+        type=_names,
+        default=None,
+        metavar="NAME,NAME[,…]",
+        help="players at one keyboard, by name (three or more: a chouette)",
     )
-    parser.add_argument("--lang", default=None, help="language: en, ru, uk or be")
+    parser.add_argument(
+        "--game",
+        default=None,
+        help="the 'new' command that opens the table (default: new, a match to 5 points; "
+        "a chouette for three or more players)",
+    )
+    parser.add_argument("--lang", default=None, choices=LANGUAGES, help="the language")
+    parser.add_argument(
+        "--board",
+        default=None,
+        choices=sorted(LAYOUT_WORDS),
+        help="the text board (default: classic on 80 columns or more, else compact)",
+    )
     return parser.parse_args(argv)
 
 
@@ -230,13 +524,19 @@ async def run_console(
     language: str = "en",
 ) -> None:
     """Run the console chat on ``app`` until end of input."""
+    players: list[str] = list(getattr(args, "players", None) or ())
+    hotseat = bool(args.hotseat or players)
+    game = args.game or ("new chouette" if len(players) > 2 else "new")
+    board = getattr(args, "board", None)
     console = Console(
         app,
         inp=inp or sys.stdin,
         out=out or sys.stdout,
-        opponent="hotseat" if args.hotseat else "bot",
+        opponent="hotseat" if hotseat else "bot",
         rng=rng or random.Random(),
         language=args.lang or language,
-        new_args=args.game,
+        new_args=game,
+        players=players,
+        layout=LAYOUT_WORDS[board] if board else None,
     )
     await console.run()

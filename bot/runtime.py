@@ -294,9 +294,18 @@ def main(argv: list[str] | None = None) -> None:
     except SettingsError as error:
         print(f"nardy-bot: {error}", file=sys.stderr)
         raise SystemExit(2) from None
+    args = sys.argv[1:] if argv is None else argv
+    console = settings.telegram_token is None and settings.discord_token is None
+    level = settings.log_level
+    if console:
+        from bot.console import parse_args
+
+        parse_args(args)  # a bad option is refused before anything starts
+        if "log_level" not in settings.model_fields_set:
+            level = "WARNING"  # the terminal is the chat: no log lines unless asked for
     metrics = Metrics()
     configure_logging(
-        level=settings.log_level,
+        level=level,
         json_lines=settings.log_json,
         secrets=secrets_of(settings),
         extra_handlers=[metrics.log_handler()],
@@ -304,9 +313,7 @@ def main(argv: list[str] | None = None) -> None:
     log.info("starting %s", settings.summary())
     runner = asyncio.Runner()
     try:
-        status = runner.run(
-            run(settings, argv if argv is not None else sys.argv[1:], metrics=metrics)
-        )
+        status = runner.run(run(settings, args, metrics=metrics))
     except KeyboardInterrupt:
         status = 130
     if _abandoned_input.is_set():

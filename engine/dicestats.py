@@ -22,7 +22,10 @@ from fractions import Fraction
 from typing import Any
 
 from engine.errors import EngineError
+from engine.log_entry import LogEntry
 from engine.position import Position
+from engine.steps import Step, apply_steps
+from engine.variant import find_variant
 
 ENTERING_ODDS: tuple[Fraction, ...] = tuple(Fraction(36 - k * k, 36) for k in range(1, 6))
 """Chance that fair dice enter at least one checker from the bar against 1...5 closed points."""
@@ -225,3 +228,30 @@ def bar_entry(position: Position, dice: tuple[int, int]) -> tuple[int, bool]:
     if not 1 <= closed <= 5:
         return 0, False
     return closed, any(position.opponent[d - 1] < 2 for d in dice)
+
+
+def game_dice_stats(variant: str, log: Sequence[LogEntry]) -> tuple[DiceStats, DiceStats]:
+    """Each player's statistics of the rolls of its own turns in a game's log (the opening
+    roll, one die each, is left out), entering from the bar counted against the position
+    before the roll.  The position is followed from the variant's start through the steps the
+    log's moves name.
+
+    >>> from engine.game import DiceSequence, Game
+    >>> game = Game.new().roll(0, DiceSequence([3, 1]))
+    >>> game = game.play(0, "8/5 6/5").roll(1, DiceSequence([6, 6]))
+    >>> first, second = game_dice_stats("backgammon", game.log)
+    >>> first.rolls, second.rolls, second.doubles
+    (0, 1, 1)
+    """
+    position = find_variant(variant).position_cls.initial()
+    stats = [DiceStats(), DiceStats()]
+    for entry in log:
+        if entry.action == "roll" and entry.player in (0, 1) and len(entry.value) == 2:
+            d1, d2 = int(entry.value[0]), int(entry.value[1])
+            closed, entered = bar_entry(position, (d1, d2))
+            stats[entry.player] = stats[entry.player].with_roll((d1, d2), closed, entered)
+        elif entry.action == "move":
+            flat = [int(v) for v in entry.value[1:]]
+            steps = [Step(flat[i], flat[i + 1]) for i in range(0, len(flat) - 1, 2)]
+            position = apply_steps(position, steps).swapped()
+    return stats[0], stats[1]

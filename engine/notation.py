@@ -473,6 +473,25 @@ def _moves_text(moves: Sequence[_Move]) -> str:
     return " ".join(move.text() for move in moves)
 
 
+def _check_sources(board: _Board, segments: Sequence[tuple[int, int]]) -> None:
+    """What the typed moves (each checker's start and end) ask for that no dice could give,
+    said before the dice are looked at: a checker from an empty bar; a bearing off while more
+    checkers stand outside the home board than the play itself brings home."""
+    me, _ = board
+    if any(frm == BAR for frm, _ in segments) and not me[BAR]:
+        raise IllegalPlay(
+            "you have no checker on the bar", code="no_checker", params={"point": BAR}
+        )
+    if any(to == OFF for _, to in segments):
+        outside = sum(me[7:26])
+        brought_in = sum(1 for frm, to in segments if frm > 6 and to <= 6)
+        if outside > brought_in:
+            raise IllegalPlay(
+                "you cannot bear off while a checker is outside your home board",
+                code="bear_off_not_home",
+            )
+
+
 def _distance_error(frm: int, to: int, dice: tuple[int, int]) -> IllegalPlay:
     distance = frm - to
     move = f"{point_name(frm)}/{point_name(to)}"
@@ -608,6 +627,7 @@ def _resolve(
         )
     copies = [move for move in moves for _ in range(move.count)]
     segments = [(a, b) for move in copies for a, b in pairwise(move.nodes)]
+    _check_sources(board, [(move.nodes[0], move.nodes[-1]) for move in copies])
     for frm, to in segments:
         if not _splits(frm, to, dice):
             raise _distance_error(frm, to, dice)

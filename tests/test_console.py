@@ -60,7 +60,9 @@ def test_a_whole_game_against_the_built_in_opponent(tmp_path: Path) -> None:
     assert "[1] Roll" in out and "→" in out and "Bot> " in out
     assert re.search(r" wins the match \d–0\.", out)
     assert "Score:" in out.split("wins the match")[-1]
-    assert (tmp_path / "match.mat").read_text().startswith("\n 1 point match")
+    saved = list(tmp_path.glob("match-*.mat"))
+    assert len(saved) == 1 and saved[0].read_text().startswith("\n 1 point match")
+    assert f"Match file saved: {saved[0].resolve()}" in out
     assert out.rstrip().endswith("Bye!")
     assert "Traceback" not in proc.stderr
 
@@ -69,9 +71,10 @@ def test_hot_seat_two_players_at_one_keyboard(tmp_path: Path) -> None:
     lines = [*["1"] * 500, "quit"]
     proc = _run(["-c", SEEDED_CONSOLE, "3", "new 1", "hotseat"], lines, tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert "Player 2" in proc.stdout
-    assert re.search(r" wins the match \d–0\.", proc.stdout)
-    assert "Bot> " not in proc.stdout
+    out = proc.stdout
+    assert "Player 2> " in out and "Bot> " not in out
+    assert re.search(r" wins the match \d–0\.", out)
+    assert out.count("Player 2> ") > 5  # the second player's lines were typed, not played
 
 
 def test_python_m_bot_starts_the_console_with_no_tokens(tmp_path: Path) -> None:

@@ -16,9 +16,11 @@ from engine.dicestats import (
     bar_entry,
     chi_squared,
     chi_squared_p,
+    game_dice_stats,
     regularized_gamma_q,
 )
 from engine.errors import EngineError
+from engine.game import DiceSequence, Game, Phase
 
 
 def test_docstring_examples() -> None:
@@ -113,3 +115,43 @@ def test_merge_and_compact_form() -> None:
 def test_corrupt_compact_forms_are_refused(data: object) -> None:
     with pytest.raises(EngineError):
         DiceStats.from_list(data)
+
+
+def _random_game(variant: str, seed: int) -> tuple[Game, tuple[DiceStats, DiceStats]]:
+    """A game with random legal plays, each roll's statistics counted as it is played."""
+    rng = random.Random(seed)
+    dice = DiceSequence(rng.randint(1, 6) for _ in range(100_000))
+    game = Game.new(variant)
+    live = [DiceStats(), DiceStats()]
+    while not game.is_over:
+        if game.phase is Phase.OPENING:
+            game = game.roll(0, dice)
+            continue
+        turn = game.turn
+        assert turn is not None
+        if game.phase is Phase.ROLL:
+            before = game.position
+            game = game.roll(turn, dice)
+            assert game.dice is not None
+            closed, entered = bar_entry(before, game.dice)
+            live[turn] = live[turn].with_roll(game.dice, closed, entered)
+            continue
+        plays = game.builder.legal_plays
+        if plays:
+            game = game.play(turn, rng.choice(plays))
+        else:
+            while not game.builder.is_complete:
+                game = game.add_step(turn, rng.choice(game.next_steps()))
+            game = game.confirm(turn)
+    return game, (live[0], live[1])
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "long_nardy"])
+def test_statistics_read_from_a_log_are_those_counted_in_play(variant: str) -> None:
+    entries = 0
+    for seed in range(6):
+        game, live = _random_game(variant, seed)
+        assert game_dice_stats(variant, game.log) == live
+        entries += sum(tries for stats in live for tries, _ in stats.entering)
+    if variant == "backgammon":
+        assert entries > 0  # the games had checkers on the bar against closed points

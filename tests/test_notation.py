@@ -516,6 +516,32 @@ def test_variant_step_hook() -> None:
 
 
 @pytest.mark.parametrize(
+    ("dice", "text", "code"),
+    [
+        ((5, 5), "bar/22", "no_checker"),  # no checker on the bar: not "there is no 3 in 5-5"
+        ((5, 5), "bar/20", "no_checker"),
+        ((5, 5), "6/off", "bear_off_not_home"),  # not "point 1 is closed"
+        ((1, 1), "6/off", "bear_off_not_home"),  # not "6/off is 6 pips"
+        ((6, 1), "8/2 2/off", "bear_off_not_home"),
+    ],
+)
+def test_a_refusal_names_what_the_typed_play_asks_for(
+    dice: tuple[int, int], text: str, code: str
+) -> None:
+    with pytest.raises(IllegalPlay) as info:
+        parse_play(Position.initial(), dice, text)
+    assert info.value.code == code
+
+
+def test_a_play_that_brings_its_last_checker_home_may_bear_off() -> None:
+    position = Position.from_points({8: 1, 6: 14}, {24: 15})
+    play = parse_play(position, (4, 2), "8/4 4/2")
+    assert [(s.frm, s.to) for s in play.steps] == [(8, 4), (4, 2)]
+    play = parse_play(position, (4, 4), "8/4 4/off 6/2 6/2")
+    assert (4, 0) in [(s.frm, s.to) for s in play.steps]
+
+
+@pytest.mark.parametrize(
     "text",
     ["move 13-11 13-8", "m 13-11 13-8", "MOVE 13/11 13/8", "m 13 11 13 8", "Move  13-8, 13-11"],
 )

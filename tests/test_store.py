@@ -37,8 +37,9 @@ from bot.store import (
     Versioned,
     deadline_shard_key,
     deadline_shard_name,
-    history_keys,
+    history_key,
     leaderboard_key,
+    match_key,
 )
 from bot.store.batch import CommandBatcher
 from engine.result import WinKind
@@ -855,43 +856,55 @@ CHAT = TableKey("telegram", "-1001", "9")
 class TestHistoryContract:
     async def test_newest_first_and_read_back(self, store: BaseStore) -> None:
         for n in range(3):
-            assert await store.add_history(ANN, f"m{n}", f"record {n}".encode())
+            assert await store.keep_match("telegram", f"m{n}", f"record {n}".encode(), [ANN, BOB])
         assert await store.history(ANN) == ["m2", "m1", "m0"]
+        assert await store.history(BOB) == ["m2", "m1", "m0"]
         assert await store.history(ANN, 1, 1) == ["m1"]
         assert await store.history_entry(ANN, "m0") == b"record 0"
+        assert await store.history_entry(BOB, "m0") == b"record 0"
         assert await store.history_entry(ANN, "nope") is None
-        assert await store.history(BOB) == []
+        assert await store.history(UserKey("telegram", "44")) == []
 
-    async def test_a_match_is_added_once(self, store: BaseStore) -> None:
-        assert await store.add_history(ANN, "m1", b"first")
-        assert not await store.add_history(ANN, "m1", b"second")
-        assert await store.history(ANN) == ["m1"]
+    async def test_a_match_is_kept_once(self, store: BaseStore) -> None:
+        assert await store.keep_match("telegram", "m1", b"first", [ANN, BOB])
+        assert not await store.keep_match("telegram", "m1", b"second", [ANN, BOB])
+        assert await store.history(ANN) == ["m1"] and await store.history(BOB) == ["m1"]
         assert await store.history_entry(ANN, "m1") == b"first"
 
-    async def test_concurrent_adds_of_one_match_keep_one(self, store: BaseStore) -> None:
-        added = await asyncio.gather(*(store.add_history(ANN, "m", b"x") for _ in range(10)))
-        assert sum(added) == 1
-        assert await store.history(ANN) == ["m"]
+    async def test_concurrent_keeps_of_one_match_keep_one(self, store: BaseStore) -> None:
+        kept = await asyncio.gather(
+            *(store.keep_match("telegram", "m", b"x", [ANN, BOB]) for _ in range(10))
+        )
+        assert sum(kept) == 1
+        assert await store.history(ANN) == ["m"] and await store.history(BOB) == ["m"]
 
-    async def test_bounded_the_oldest_dropped(self, store: BaseStore) -> None:
+    async def test_bounded_the_oldest_dropped_once_nobody_lists_it(self, store: BaseStore) -> None:
+        carl = UserKey("telegram", "44")
+        await store.keep_match("telegram", "shared", b"s", [ANN, carl])
         for n in range(HISTORY_LIMIT + 5):
-            await store.add_history(ANN, f"m{n}", b"r")
+            await store.keep_match("telegram", f"m{n}", b"r", [ANN, BOB])
         ids = await store.history(ANN, 0, 1000)
         assert len(ids) == HISTORY_LIMIT
         assert ids[0] == f"m{HISTORY_LIMIT + 4}" and ids[-1] == "m5"
         assert await store.history_entry(ANN, "m4") is None
         assert await store.history_entry(ANN, "m5") == b"r"
+        # Dropped from Ann's history, still in Carl's: kept for him.
+        assert await store.history(carl) == ["shared"]
+        assert await store.history_entry(carl, "shared") == b"s"
         for n in range(3):
-            await store.add_history(BOB, f"b{n}", b"r", keep=2)
-        assert await store.history(BOB) == ["b2", "b1"]
+            await store.keep_match("telegram", f"b{n}", b"r", [carl], keep=2)
+        assert await store.history(carl) == ["b2", "b1"]
+        assert await store.history_entry(carl, "shared") is None
 
     async def test_bad_arguments(self, store: BaseStore) -> None:
         with pytest.raises(ValueError):
-            await store.add_history(ANN, "", b"x")
+            await store.keep_match("telegram", "", b"x", [ANN])
         with pytest.raises(ValueError):
-            await store.add_history(ANN, "m", b"x", keep=0)
+            await store.keep_match("telegram", "m", b"x", [ANN], keep=0)
+        with pytest.raises(ValueError):
+            await store.keep_match("discord", "m", b"x", [ANN])
         with pytest.raises(TypeError):
-            await store.add_history(ANN, "m", "text")  # type: ignore[arg-type]
+            await store.keep_match("telegram", "m", "text", [ANN])  # type: ignore[arg-type]
         assert await store.history(ANN) == []
         assert await store.history(ANN, -1) == [] and await store.history(ANN, 0, 0) == []
 
@@ -924,11 +937,12 @@ class TestLeaderboardContract:
 
 def test_keys_share_their_owners_hash_slot() -> None:
     slot = key_slot(ANN.key.encode())
-    for name in (*history_keys(ANN), SiblingKey(ANN, "standing").key):
+    for name in (history_key(ANN), SiblingKey(ANN, "standing").key):
         assert key_slot(name.encode()) == slot
     chat = leaderboard_key("telegram", "backgammon", CHAT)
     assert key_slot(chat.encode()) == key_slot(TableKey("telegram", "-1001").key.encode())
     assert chat == "bg:{telegram:-1001}:top:backgammon"
+    assert match_key("telegram", "m1") == "bg:match:{telegram:m1}"
     with pytest.raises(InvalidKey):
         leaderboard_key("discord", "backgammon", CHAT)
     with pytest.raises(InvalidKey):
@@ -937,23 +951,22 @@ def test_keys_share_their_owners_hash_slot() -> None:
 
 async def test_redis_layout_and_expiry(redis_client: Redis) -> None:
     rs = RedisStore(redis_client, user_ttl=3600.0)
-    await rs.add_history(ANN, "m1", b"x" * 600)
-    ids_key, matches_key = history_keys(ANN)
-    assert sorted(bytes(k).decode() for k in await redis_client.keys("*")) == sorted(
-        [ids_key, matches_key]
-    )
-    assert await redis_client.lrange(ids_key, 0, -1) == [b"m1"]
-    for name in (ids_key, matches_key):
+    await rs.keep_match("telegram", "m1", b"x" * 600, [ANN])
+    names = sorted(bytes(k).decode() for k in await redis_client.keys("*"))
+    assert names == sorted([history_key(ANN), match_key("telegram", "m1")])
+    assert await redis_client.lrange(history_key(ANN), 0, -1) == [b"m1"]
+    assert await redis_client.hget(match_key("telegram", "m1"), "n") == b"1"
+    for name in names:
         assert 3500 < await redis_client.ttl(name) <= 3600
     forever = RedisStore(redis_client)
-    await forever.add_history(ANN, "m2", b"y")
-    assert await redis_client.ttl(ids_key) == -1
+    await forever.keep_match("telegram", "m2", b"y", [ANN])
+    assert await redis_client.ttl(history_key(ANN)) == -1
 
 
 async def test_history_survives_a_new_store_on_the_same_server(redis_url: str) -> None:
     first = RedisStore.from_url(redis_url)
     await first.client.flushdb()
-    await first.add_history(BOB, "kept", b"the record")
+    await first.keep_match("telegram", "kept", b"the record", [BOB])
     await first.close()
     second = RedisStore.from_url(redis_url)
     try:

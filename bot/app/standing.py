@@ -15,7 +15,7 @@ across hash slots:
 3. the leaderboards (sorted sets of the platform and of the chat) are set to the ratings read
    back, which repeats harmlessly.
 
-The history of a player is the store's bounded list (:meth:`bot.store.BaseStore.add_history`),
+The history of a player is the store's bounded list (:meth:`bot.store.BaseStore.keep_match`),
 added once per match id.
 """
 

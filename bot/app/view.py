@@ -171,14 +171,19 @@ def board_view(
     pair = (names[0] if names else "", names[1] if len(names) > 1 else "")
     cube: CubeView | None = None
     if game.options.cube:
+        # a double on offer shows the value it offers, as the caption says
         offered = game.turn if game.phase is Phase.DOUBLED else None
-        cube = CubeView(game.cube.value, game.cube.owner, offered, dead=game.crawford)
+        value = game.cube.next_value(game.options) if offered is not None else game.cube.value
+        cube = CubeView(value, game.cube.owner, offered, dead=game.crawford)
+    # a finished game shows the score it leaves, with its own points counted
+    won = game.award if game.phase is Phase.OVER else (0, 0)
+    shown = (game.score[0] + won[0], game.score[1] + won[1])
     score: MatchScore | MoneyScore | None
     if game.match_length:
         post = match is not None and match.post_crawford
-        score = MatchScore(game.match_length, game.score, game.crawford, post)
+        score = MatchScore(game.match_length, shown, game.crawford, post)
     else:
-        score = MoneyScore((carry[0] + game.score[0], carry[1] + game.score[1]))
+        score = MoneyScore((carry[0] + shown[0], carry[1] + shown[1]))
     last: LastPlay | None = None
     for entry in reversed(game.log):
         if entry.action == "move" and entry.player is not None:
@@ -187,8 +192,9 @@ def board_view(
             last = LastPlay(entry.player, steps) if steps else None
             break
     dice = game.dice if game.phase is Phase.MOVE else None
-    if game.turn is None:
-        return BoardView(game.position, names=pair, turn=None, cube=cube, score=score)
+    if game.turn is None or game.phase is Phase.OVER:  # nobody is on roll once the game ends
+        position = game.position if game.turn is None else game.board(0)
+        return BoardView(position, names=pair, turn=None, cube=cube, score=score)
     return BoardView.seated(
         game.current,
         on_roll=game.turn,

@@ -22,8 +22,9 @@ from bot.store.base import (
     Versioned,
     deadline_shard_key,
     deadline_shard_name,
-    history_keys,
+    history_key,
     leaderboard_key,
+    match_key,
     validate_update_id,
 )
 from bot.store.codec import JsonCodec
@@ -75,8 +76,9 @@ __all__ = [
     "Versioned",
     "deadline_shard_key",
     "deadline_shard_name",
-    "history_keys",
+    "history_key",
     "leaderboard_key",
+    "match_key",
     "store_from_url",
     "validate_update_id",
 ]

@@ -20,7 +20,7 @@ import random
 import re
 import zlib
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol, runtime_checkable
 
@@ -224,10 +224,19 @@ HISTORY_LIMIT: Final = 100
 """Finished matches kept per player; older ones are dropped as newer ones come."""
 
 
-def history_keys(user: UserKey) -> tuple[str, str]:
-    """The storage keys of ``user``'s match history, in the user's hash slot: the list of match
-    ids (newest first) and the hash of the matches' records by id."""
-    return f"{user.key}:history", f"{user.key}:matches"
+def history_key(user: UserKey) -> str:
+    """The list of the ids of ``user``'s matches kept, newest first (the user's hash slot)."""
+    return f"{user.key}:history"
+
+
+def match_key(platform: str, match_id: str) -> str:
+    """A finished match's record, kept once for both players (its own hash slot): a hash of the
+    record ``d`` and ``n``, how many players' histories still list it.
+
+    >>> match_key("telegram", "0a1b2c3d4e")
+    'bg:match:{telegram:0a1b2c3d4e}'
+    """
+    return f"{PREFIX}:match:{{{_platform(platform)}:{_sibling_name(match_id)}}}"
 
 
 def leaderboard_key(platform: str, board: str, table: TableKey | None = None) -> str:
@@ -381,8 +390,14 @@ class Store(Protocol):
 
     async def due(self, now: float, limit: int = 100) -> list[Deadline]: ...
 
-    async def add_history(
-        self, user: UserKey, match_id: str, payload: bytes, *, keep: int = HISTORY_LIMIT
+    async def keep_match(
+        self,
+        platform: str,
+        match_id: str,
+        payload: bytes,
+        players: Sequence[UserKey],
+        *,
+        keep: int = HISTORY_LIMIT,
     ) -> bool: ...
 
     async def history(
@@ -561,13 +576,42 @@ class BaseStore(ABC):
 
     # -- history and leaderboards ---------------------------------------------------------------
 
-    @abstractmethod
-    async def add_history(
-        self, user: UserKey, match_id: str, payload: bytes, *, keep: int = HISTORY_LIMIT
+    async def keep_match(
+        self,
+        platform: str,
+        match_id: str,
+        payload: bytes,
+        players: Sequence[UserKey],
+        *,
+        keep: int = HISTORY_LIMIT,
     ) -> bool:
-        """Keep a finished match (its record ``payload``) at the head of ``user``'s history and
-        drop the oldest beyond ``keep``, atomically; ``False`` (and nothing changed) when the
-        match is there already, so a retry or a second process adds it once."""
+        """Keep a finished match (its record ``payload``) once, and list it at the head of each
+        player's history, dropping each history's oldest beyond ``keep``; a match no history
+        lists any more is deleted.  ``False`` when the record was there already.  Every step is
+        atomic and repeats harmlessly, so a retry or a second process keeps the match once (a
+        crash between the steps leaves at worst a record that expires with its time to live).
+        """
+        check_history_args(match_id, payload, keep)
+        users = list(dict.fromkeys(players))
+        if any(user.platform != platform for user in users):
+            raise ValueError(f"the players of a match kept on {platform} are on {platform}")
+        created = await self._put_match(platform, match_id, payload, len(users))
+        for user in users:
+            for dropped in await self._list_match(user, match_id, keep):
+                await self._release_match(platform, dropped)
+        return created
+
+    @abstractmethod
+    async def _put_match(self, platform: str, match_id: str, payload: bytes, refs: int) -> bool:
+        """Write the match's record listed by ``refs`` histories unless it exists."""
+
+    @abstractmethod
+    async def _list_match(self, user: UserKey, match_id: str, keep: int) -> list[str]:
+        """Put the match at the head of ``user``'s history (once); the ids dropped."""
+
+    @abstractmethod
+    async def _release_match(self, platform: str, match_id: str) -> None:
+        """One history fewer lists the match: delete its record when none does."""
 
     @abstractmethod
     async def history(self, user: UserKey, start: int = 0, count: int = HISTORY_LIMIT) -> list[str]:
@@ -575,7 +619,7 @@ class BaseStore(ABC):
 
     @abstractmethod
     async def history_entry(self, user: UserKey, match_id: str) -> bytes | None:
-        """The record of a match in ``user``'s history, or ``None`` (never kept, or dropped)."""
+        """The record of a match on ``user``'s platform, or ``None`` (never kept, or dropped)."""
 
     @abstractmethod
     async def set_scores(self, board: str, scores: Mapping[str, float]) -> None:
@@ -591,8 +635,8 @@ class BaseStore(ABC):
 
 
 def check_history_args(match_id: str, payload: bytes, keep: int) -> None:
-    """What :meth:`BaseStore.add_history` accepts: a match id as an update id, bytes, keep ≥ 1."""
-    validate_update_id(match_id)
+    """What :meth:`BaseStore.keep_match` accepts: a match id as a record name, bytes, keep ≥ 1."""
+    _sibling_name(match_id)
     if not isinstance(payload, bytes):
         raise TypeError(f"payload must be bytes, not {type(payload).__name__}")
     if keep < 1:

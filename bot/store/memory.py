@@ -11,7 +11,7 @@ import asyncio
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from bot.store.base import (
     DEFAULT_MAX_ATTEMPTS,
@@ -26,7 +26,7 @@ from bot.store.base import (
     TableKey,
     UserKey,
     Versioned,
-    check_history_args,
+    match_key,
     validate_update_id,
 )
 
@@ -66,7 +66,7 @@ class MemoryStore(BaseStore):
         self._seen: dict[str, dict[str, float]] = {}
         self._deadlines: dict[TableKey, float] = {}
         self._history: dict[UserKey, list[str]] = {}
-        self._matches: dict[UserKey, dict[str, bytes]] = {}
+        self._matches: dict[str, list[Any]] = {}  # match key: [record, histories listing it]
         self._boards: dict[str, dict[str, float]] = {}
         self._writes = 0
 
@@ -193,21 +193,32 @@ class MemoryStore(BaseStore):
     async def close(self) -> None:
         """Nothing to release."""
 
-    async def add_history(
-        self, user: UserKey, match_id: str, payload: bytes, *, keep: int = HISTORY_LIMIT
-    ) -> bool:
-        """See :meth:`BaseStore.add_history`."""
-        check_history_args(match_id, payload, keep)
+    async def _put_match(self, platform: str, match_id: str, payload: bytes, refs: int) -> bool:
         await asyncio.sleep(0)
-        matches = self._matches.setdefault(user, {})
-        if match_id in matches:
+        key = match_key(platform, match_id)
+        if key in self._matches:
             return False
-        ids = self._history.setdefault(user, [])
-        ids.insert(0, match_id)
-        matches[match_id] = payload
-        while len(ids) > keep:
-            matches.pop(ids.pop(), None)
+        self._matches[key] = [payload, refs]
         return True
+
+    async def _list_match(self, user: UserKey, match_id: str, keep: int) -> list[str]:
+        await asyncio.sleep(0)
+        ids = self._history.setdefault(user, [])
+        if match_id in ids:
+            return []
+        ids.insert(0, match_id)
+        dropped = ids[keep:]
+        del ids[keep:]
+        return dropped
+
+    async def _release_match(self, platform: str, match_id: str) -> None:
+        await asyncio.sleep(0)
+        key = match_key(platform, match_id)
+        kept = self._matches.get(key)
+        if kept is not None:
+            kept[1] -= 1
+            if kept[1] <= 0:
+                del self._matches[key]
 
     async def history(self, user: UserKey, start: int = 0, count: int = HISTORY_LIMIT) -> list[str]:
         """See :meth:`BaseStore.history`."""
@@ -219,7 +230,8 @@ class MemoryStore(BaseStore):
     async def history_entry(self, user: UserKey, match_id: str) -> bytes | None:
         """See :meth:`BaseStore.history_entry`."""
         await asyncio.sleep(0)
-        return self._matches.get(user, {}).get(match_id)
+        kept = self._matches.get(match_key(user.platform, match_id))
+        return kept[0] if kept is not None else None
 
     async def set_scores(self, board: str, scores: Mapping[str, float]) -> None:
         """See :meth:`BaseStore.set_scores`."""

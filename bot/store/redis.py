@@ -41,10 +41,10 @@ from bot.store.base import (
     TableKey,
     UserKey,
     Versioned,
-    check_history_args,
     deadline_shard_key,
     deadline_shard_name,
-    history_keys,
+    history_key,
+    match_key,
     validate_update_id,
 )
 from bot.store.batch import CommandBatcher
@@ -116,21 +116,35 @@ end
 return 0
 """
 
-# KEYS: history list, matches hash.  ARGV: match id, payload, keep, ttl ms (0 = none).
-# Returns 1 when added, 0 when the match was there already.
-_HISTORY_SCRIPT: Final = """
-if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return 0 end
-redis.call('LPUSH', KEYS[1], ARGV[1])
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
-local keep = tonumber(ARGV[3])
-while redis.call('LLEN', KEYS[1]) > keep do
-  redis.call('HDEL', KEYS[2], redis.call('RPOP', KEYS[1]))
-end
-local ttl = tonumber(ARGV[4])
-for _, key in ipairs(KEYS) do
-  if ttl > 0 then redis.call('PEXPIRE', key, ttl) else redis.call('PERSIST', key) end
-end
+# KEYS: match hash.  ARGV: record, histories listing it, ttl ms (0 = none).  1 if written.
+_PUT_MATCH_SCRIPT: Final = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'd', ARGV[1], 'n', ARGV[2])
+if tonumber(ARGV[3]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
 return 1
+"""
+
+# KEYS: history list.  ARGV: match id, keep, ttl ms (0 = none).  The ids dropped ({} when the
+# match was listed already).
+_LIST_MATCH_SCRIPT: Final = """
+if redis.call('LPOS', KEYS[1], ARGV[1]) then return {} end
+redis.call('LPUSH', KEYS[1], ARGV[1])
+local dropped = {}
+local keep = tonumber(ARGV[2])
+while redis.call('LLEN', KEYS[1]) > keep do
+  table.insert(dropped, redis.call('RPOP', KEYS[1]))
+end
+local ttl = tonumber(ARGV[3])
+if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) else redis.call('PERSIST', KEYS[1]) end
+return dropped
+"""
+
+# KEYS: match hash.  One history fewer lists it; deleted when none does.
+_RELEASE_MATCH_SCRIPT: Final = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local n = redis.call('HINCRBY', KEYS[1], 'n', -1)
+if n <= 0 then redis.call('DEL', KEYS[1]) end
+return n
 """
 
 _UNAVAILABLE: Final = (
@@ -213,7 +227,9 @@ class RedisStore(BaseStore):
         self._mark = client.register_script(_MARK_SCRIPT)
         self._load_seen = client.register_script(_LOAD_SCRIPT)
         self._clear_if = client.register_script(_CLEAR_IF_SCRIPT)
-        self._add_history = client.register_script(_HISTORY_SCRIPT)
+        self._put_match_script = client.register_script(_PUT_MATCH_SCRIPT)
+        self._list_match_script = client.register_script(_LIST_MATCH_SCRIPT)
+        self._release_match_script = client.register_script(_RELEASE_MATCH_SCRIPT)
 
     @classmethod
     def from_url(cls, url: str, *, cluster: bool = False, **options: Any) -> RedisStore:
@@ -427,32 +443,34 @@ class RedisStore(BaseStore):
         found.sort()
         return [Deadline(TableKey.from_tag(tag), when) for when, tag in found[:limit]]
 
-    async def add_history(
-        self, user: UserKey, match_id: str, payload: bytes, *, keep: int = HISTORY_LIMIT
-    ) -> bool:
-        """See :meth:`BaseStore.add_history`; one Lua script on the user's hash slot."""
-        check_history_args(match_id, payload, keep)
+    async def _put_match(self, platform: str, match_id: str, payload: bytes, refs: int) -> bool:
+        key = match_key(platform, match_id)
+        life = self.user_ttl
+        args = [payload, refs, _ms(life) if life is not None else 0]
+        return bool(await self._eval(key, self._put_match_script, [key], args))
+
+    async def _list_match(self, user: UserKey, match_id: str, keep: int) -> list[str]:
         life = self.ttl_for(user)
-        added = await self._eval(
-            user,
-            self._add_history,
-            list(history_keys(user)),
-            [match_id, payload, keep, _ms(life) if life is not None else 0],
-        )
-        return bool(added)
+        args = [match_id, keep, _ms(life) if life is not None else 0]
+        dropped = await self._eval(user, self._list_match_script, [history_key(user)], args)
+        return [_text(row) for row in dropped or []]
+
+    async def _release_match(self, platform: str, match_id: str) -> None:
+        key = match_key(platform, match_id)
+        await self._eval(key, self._release_match_script, [key], [])
 
     async def history(self, user: UserKey, start: int = 0, count: int = HISTORY_LIMIT) -> list[str]:
         """See :meth:`BaseStore.history`."""
         if start < 0 or count < 1:
             return []
-        ids_key, _ = history_keys(user)
+        ids_key = history_key(user)
         rows = await self._read(user, lambda: self.client.lrange(ids_key, start, start + count - 1))
         return [_text(row) for row in rows]
 
     async def history_entry(self, user: UserKey, match_id: str) -> bytes | None:
         """See :meth:`BaseStore.history_entry`."""
-        _, matches_key = history_keys(user)
-        row = await self._read(user, lambda: self.client.hget(matches_key, match_id))
+        key = match_key(user.platform, match_id)
+        row = await self._read(key, lambda: self.client.hget(key, "d"))
         if row is None or isinstance(row, bytes):
             return row
         return str(row).encode("utf-8")

@@ -131,7 +131,7 @@ table-invited = { $player } запрашае { $invitee }.
 table-seat-reserved = Гэтае месца пакінута для { $invitee }.
 table-abort-requested = { $player } прапануе перапыніць партыю; сапернік згаджаецца камандай /abort.
 table-aborted = Партыя перапынена.
-table-game-running = Тут ужо ідзе гульня.
+table-game-running = Тут ужо ідзе гульня. Скончыць яе: /abort (па згодзе абодвух) або /resign.
 
 ## Умовы гульні (RULES.md 2.1 і 5)
 
@@ -505,6 +505,13 @@ app-console-bot = Бот
 app-console-player-two = Гулец 2
 app-console-welcome = Нарды ў тэрмінале. Лічба — націснуць кнопку, або каманда (help — спіс); quit — выхад.
 app-console-bye = Да сустрэчы!
+app-console-saved = Файл матча захаваны: { $path }
+app-console-board = Дошка ў тэрмінале: { $layout ->
+    [narrow] кампактная
+   *[wide] класічная
+}. Змяніць: settings board classic | settings board compact
+app-console-board-usage = Напішыце: settings board classic або settings board compact.
+app-console-no-button = Кнопкі { $number } няма: кнопкі — ад 1 да { $count }.
 
 ## Discord: slash command and option names (lower case, no spaces, at most 32 characters)
 discord-command-new = новая

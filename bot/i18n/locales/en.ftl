@@ -123,7 +123,7 @@ table-invited = { $player } invites { $invitee }.
 table-seat-reserved = This seat is kept for { $invitee }.
 table-abort-requested = { $player } proposes to abort the game; the opponent agrees with /abort.
 table-aborted = The game is aborted.
-table-game-running = A game is already running here.
+table-game-running = A game is already running here. To end it: /abort (both players agree) or /resign.
 
 ## Options (RULES.md 2.1 and 5)
 
@@ -500,6 +500,16 @@ app-console-bot = Bot
 app-console-player-two = Player 2
 app-console-welcome = Nardy in the terminal. Type a number to press a button, or a command (help lists them); quit leaves.
 app-console-bye = Bye!
+# $path: where the file was written
+app-console-saved = Match file saved: { $path }
+# $layout: wide | narrow
+app-console-board = Board in the terminal: { $layout ->
+    [narrow] compact
+   *[wide] classic
+}. Change it with: settings board classic | settings board compact
+app-console-board-usage = Write: settings board classic, or settings board compact.
+# $number: what was typed; $count: how many buttons there are
+app-console-no-button = There is no button { $number }: the buttons are 1 to { $count }.
 
 ## Discord: slash command and option names (lower case, no spaces, at most 32 characters)
 discord-command-new = new

@@ -131,7 +131,7 @@ table-invited = { $player } приглашает { $invitee }.
 table-seat-reserved = Это место оставлено для { $invitee }.
 table-abort-requested = { $player } предлагает прервать партию; соперник соглашается командой /abort.
 table-aborted = Партия прервана.
-table-game-running = Здесь уже идёт игра.
+table-game-running = Здесь уже идёт игра. Закончить её: /abort (по согласию обоих) или /resign.
 
 ## Условия игры (RULES.md 2.1 и 5)
 
@@ -505,6 +505,13 @@ app-console-bot = Бот
 app-console-player-two = Игрок 2
 app-console-welcome = Нарды в терминале. Цифра — нажать кнопку, или команда (help — список); quit — выход.
 app-console-bye = До встречи!
+app-console-saved = Файл матча сохранён: { $path }
+app-console-board = Доска в терминале: { $layout ->
+    [narrow] компактная
+   *[wide] классическая
+}. Сменить: settings board classic | settings board compact
+app-console-board-usage = Напишите: settings board classic или settings board compact.
+app-console-no-button = Кнопки { $number } нет: кнопки — от 1 до { $count }.
 
 ## Discord: slash command and option names (lower case, no spaces, at most 32 characters)
 discord-command-new = новая

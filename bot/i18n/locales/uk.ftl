@@ -131,7 +131,7 @@ table-invited = { $player } запрошує { $invitee }.
 table-seat-reserved = Це місце залишено для { $invitee }.
 table-abort-requested = { $player } пропонує перервати партію; суперник погоджується командою /abort.
 table-aborted = Партію перервано.
-table-game-running = Тут уже йде гра.
+table-game-running = Тут уже йде гра. Закінчити її: /abort (за згодою обох) або /resign.
 
 ## Умови гри (RULES.md 2.1 і 5)
 
@@ -505,6 +505,13 @@ app-console-bot = Бот
 app-console-player-two = Гравець 2
 app-console-welcome = Нарди в терміналі. Цифра — натиснути кнопку, або команда (help — список); quit — вихід.
 app-console-bye = До зустрічі!
+app-console-saved = Файл матчу збережено: { $path }
+app-console-board = Дошка в терміналі: { $layout ->
+    [narrow] компактна
+   *[wide] класична
+}. Змінити: settings board classic | settings board compact
+app-console-board-usage = Напишіть: settings board classic або settings board compact.
+app-console-no-button = Кнопки { $number } немає: кнопки — від 1 до { $count }.
 
 ## Discord: slash command and option names (lower case, no spaces, at most 32 characters)
 discord-command-new = нова

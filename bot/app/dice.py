@@ -1,0 +1,136 @@
+"""The app's one source of dice: every game's dice from a committed seed (:mod:`engine.fairdice`).
+
+Each game (and each chouette seating) gets a :class:`GameDice`: a fresh 32-byte server seed from
+:mod:`secrets`, the game id, the seated players' client seeds, and how many dice were drawn so
+far.  It lives in the table's record; the seed leaves it only as the commitment (SHA-256) until
+the game is over, and then as the export anyone can check with ``python -m engine.fairdice
+verify``.  :class:`DiceScheme` is what the app is given: production draws seeds from
+:mod:`secrets`; tests give a seeded one (:meth:`DiceScheme.seeded`), or a scripted one
+(:meth:`DiceScheme.scripted`) whose dice are a fixed sequence (the commitment is then not honoured:
+for tests that need particular rolls only).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.errors import EngineError
+from engine.fairdice import SEED_BYTES, GameSeed, short_commitment
+from engine.game import DiceSource
+
+CLIENT_SEED_MAX = 64
+"""Most characters a player's client seed may have."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameDice:
+    """One game's dice: its seed (secret until the game is over) and the dice drawn so far."""
+
+    seed: GameSeed
+    drawn: int = 0
+
+    @property
+    def commitment(self) -> str:
+        return self.seed.commitment()
+
+    @property
+    def short(self) -> str:
+        """The commitment shortened for captions."""
+        return short_commitment(self.seed.commitment())
+
+    def advanced(self, drawn: int) -> GameDice:
+        return self if drawn == self.drawn else replace(self, drawn=drawn)
+
+    def to_list(self) -> list[Any]:
+        """``[seed hex, game id, [client seeds], drawn]`` (kept in the table's record only)."""
+        return [self.seed.server_seed.hex(), self.seed.game_id, list(self.seed.client_seeds),
+                self.drawn]  # fmt: skip
+
+    @classmethod
+    def from_list(cls, data: Any) -> GameDice:
+        try:
+            seed_hex, game_id, client, drawn = data
+            seed = GameSeed(bytes.fromhex(seed_hex), str(game_id), tuple(str(c) for c in client))
+            return cls(seed, int(drawn))
+        except (TypeError, ValueError, EngineError) as error:
+            raise ValueError(f"corrupt game dice {data!r}") from error
+
+    def export(self, rolls: Sequence[Sequence[int]]) -> dict[str, object]:
+        """The verifier's export, seed revealed: only for a game that is over."""
+        return self.seed.export(rolls)
+
+
+class Drawing:
+    """A dice source drawing a :class:`GameDice`'s stream; :attr:`state` is where it stopped."""
+
+    __slots__ = ("_draw", "game")
+
+    def __init__(self, game: GameDice, draw: DiceSource) -> None:
+        self.game = game
+        self._draw = draw
+
+    def __call__(self) -> int:
+        die = self._draw()
+        self.game = replace(self.game, drawn=self.game.drawn + 1)
+        return die
+
+    @property
+    def state(self) -> GameDice:
+        return self.game
+
+
+class DiceScheme:
+    """Where the app's games get their seeds and dice (one per app; see the module docstring)."""
+
+    def __init__(
+        self,
+        seed_bytes: Callable[[int], bytes] = secrets.token_bytes,
+        script: DiceSource | None = None,
+    ) -> None:
+        self._seed_bytes = seed_bytes
+        self._script = script
+
+    @classmethod
+    def seeded(cls, seed: int) -> DiceScheme:
+        """Server and client seeds from a ``random.Random(seed)``: the real scheme, repeatable."""
+        rng = random.Random(seed)
+        return cls(rng.randbytes)
+
+    @classmethod
+    def scripted(cls, dice: DiceSource | Iterable[int]) -> DiceScheme:
+        """Dice from a fixed source (tests that need particular rolls)."""
+        source: DiceSource = dice if callable(dice) else iter(dice).__next__
+        return cls(random.Random(0).randbytes, source)
+
+    @property
+    def honest(self) -> bool:
+        """Whether the dice follow the seeds (everything but a scripted scheme)."""
+        return self._script is None
+
+    def client_seed(self) -> str:
+        """A random client seed for a player who chose none (shown to the player)."""
+        return self._seed_bytes(6).hex()
+
+    def new_game(self, game_id: str, client_seeds: Sequence[str]) -> GameDice:
+        """A fresh seed for a game."""
+        seed = self._seed_bytes(SEED_BYTES)
+        return GameDice(GameSeed(seed, game_id, tuple(client_seeds)))
+
+    def drawing(self, game: GameDice) -> Drawing:
+        """A dice source for ``game`` from where it stopped."""
+        if self._script is not None:
+            return Drawing(game, self._script)
+        return Drawing(game, game.seed.stream(game.drawn))
+
+
+def check_client_seed(text: str) -> str | None:
+    """The client seed ``text`` as kept (stripped), or ``None`` when it is empty, too long or
+    holds control characters."""
+    seed = text.strip()
+    if not seed or len(seed) > CLIENT_SEED_MAX or any(not c.isprintable() for c in seed):
+        return None
+    return seed

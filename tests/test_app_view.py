@@ -1,0 +1,47 @@
+"""The board the app shows: the cube a double offers, the last board of a finished match."""
+
+from __future__ import annotations
+
+from bot.app import view
+from bot.app.table import Seat, Table
+from engine.game import Game, Phase
+from engine.match import Match
+from renderers.view import MatchScore
+
+
+def _doubled() -> Match:
+    match = Match.new(3)
+    game = Game.new("backgammon", match.options, match_length=3, starter=0)
+    return match.with_game(game.double(0))
+
+
+def test_a_double_on_offer_shows_the_value_it_offers() -> None:
+    match = _doubled()
+    assert match.game.phase is Phase.DOUBLED
+    board = view.board_view(match.game, ("Ann", "Bob"), match)
+    assert board.cube is not None
+    assert (board.cube.value, board.cube.offered_by) == (2, 0)
+    text = view.board_for("en", _table(), match.game, ("Ann", "Bob"), match).text
+    assert "Double 2" in text and "Double 1" not in text
+
+
+def test_the_last_board_of_a_match_shows_the_final_score_and_nobody_on_roll() -> None:
+    match = _doubled()
+    over = match.with_game(match.game.pass_(1))
+    assert over.game.phase is Phase.OVER and over.score == (1, 0)
+    board = view.board_view(over.game, ("Ann", "Bob"), over)
+    assert board.turn is None
+    assert isinstance(board.score, MatchScore) and board.score.score == (1, 0)
+    text = view.board_for("en", _table(), over.game, ("Ann", "Bob"), over).text
+    assert "▶" not in text
+
+
+def _table() -> Table:
+    return Table(
+        mode="match",
+        variant="backgammon",
+        creator="console:1",
+        length=3,
+        options={},
+        seats=(Seat("console:1", "Ann"), Seat("console:2", "Bob")),
+    )
