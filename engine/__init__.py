@@ -38,6 +38,7 @@ from engine.ids import (
 )
 from engine.match import Match
 from engine.matfile import format_mat
+from engine.matparse import MatError, MatRecord, read_mat
 from engine.movegen import Play, Step, legal_plays, max_dice_playable
 from engine.nardy import (
     LONG_NARDY,
@@ -71,6 +72,8 @@ __all__ = [
     "Ledger",
     "LongNardyHomePrimePosition",
     "LongNardyPosition",
+    "MatError",
+    "MatRecord",
     "Match",
     "MatchIdFields",
     "Options",
@@ -99,6 +102,7 @@ __all__ = [
     "long_nardy_rules",
     "max_dice_playable",
     "parse_play",
+    "read_mat",
     "register_variant",
     "roll_for_seats",
 ]

@@ -1217,6 +1217,9 @@ class Game:
             if self.result.reason in (Reason.PASS, Reason.BEAVER_REFUSED):
                 # gnubg leaves the turn with the player who passed.
                 to_act = _other(self.result.winner or 0)
+            elif self.result.reason is Reason.RESIGN:
+                # ... and a resignation with the player who accepted it.
+                to_act = self.result.winner or 0
             else:
                 to_act = turn
         dice = self.dice if self.phase is Phase.MOVE and self.dice is not None else (0, 0)

@@ -14,7 +14,8 @@ when whole, a ``Fraction`` with a half).  The first player to reach or pass N *a
 wins: when a draw brings both level at N or more, play goes on and the next decided game wins.
 
     >>> from engine.game import Action, DiceSequence
-    >>> from engine.result import WinKind
+    >>> from engine.matparse import mat_error, read_mat, replay_game
+from engine.result import WinKind
     >>> m = Match.new(3).apply(Action("roll", 0), DiceSequence([6, 1]))
     >>> m = m.apply(Action("resign", 1, resign=WinKind.GAMMON)).apply(Action("accept_resign", 0))
     >>> m.score, m.is_over
@@ -41,9 +42,11 @@ from engine.game import (
     Reason,
     check_schema,
     find_variant,
+    format_points,
     points_value,
     result_award,
 )
+from engine.matparse import mat_error, read_mat, replay_game
 from engine.result import WinKind
 
 SCHEMA_VERSION = 2
@@ -136,6 +139,35 @@ class Match:
         opts = spec.default_options if options is None else options
         first = Game.new(variant, opts, match_length=length)
         return cls(variant, length, opts, (first,))
+
+    @classmethod
+    def from_mat(cls, text: str) -> Match:
+        """The match a ``.mat`` file records (GNU Backgammon's, DailyGammon's or eXtreme
+        Gammon's; see :mod:`engine.matparse`): its length, options and every game, each roll,
+        play and cube action checked by the engine.  The players' names are in
+        :func:`engine.matparse.read_mat`.  Raises :class:`engine.matparse.MatError` with the game
+        and move number of anything the rules refuse or the reader cannot read.
+        """
+        record = read_mat(text)
+        match = cls.new(record.length, options=record.options)
+        for k, game in enumerate(record.games):
+            if k:
+                if not match.game.is_over:
+                    raise mat_error("a game follows it before it is over", game=k)
+                if match.is_over:
+                    raise mat_error(f"the match was over after game {k}", game=k + 1)
+                match = match.next_game()
+            score = match.game.score
+            if (score[0], score[1]) != game.score:
+                raise mat_error(
+                    f"the file gives the score before it as {game.score[0]}-{game.score[1]}, "
+                    f"the games before it make {format_points(score[0])}-"
+                    f"{format_points(score[1])}",
+                    game=game.number,
+                    reason="score",
+                )
+            match = match.with_game(replay_game(match.game, game))
+        return match
 
     # -- queries --------------------------------------------------------------------------------
 

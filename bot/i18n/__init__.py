@@ -285,6 +285,7 @@ ERROR_CODES: Final = (
     "engine_error",
     "not_exportable",
     "corrupt_id",
+    "bad_mat",
     "bad_name",
     # chouette
     "too_few_players",

@@ -384,6 +384,7 @@ error-unsupported-schema = Захаваная партыя запісана на
 error-engine-error = Цяпер так нельга.
 error-not-exportable = Гэтую партыю нельга выгрузіць файлам матча.
 error-corrupt-id = Такую пазіцыю нельга расставіць: праверце XGID або Position ID:Match ID.
+error-bad-mat = Гэты файл матча не ўдаецца прачытаць.
 error-bad-name = Такое імя гульца нельга запісаць у файл матча.
 error-too-few-players = Для шуэта трэба не менш за трох гульцоў.
 error-duplicate-player = Гулец пазначаны двойчы.

@@ -370,6 +370,7 @@ error-unsupported-schema = The saved game was written by a newer version of the 
 error-engine-error = That is not possible now.
 error-not-exportable = This game cannot be exported as a match file.
 error-corrupt-id = This is not a position that can be set up: check the XGID or the Position ID:Match ID.
+error-bad-mat = This match file cannot be read.
 error-bad-name = That player name cannot be used in a match file.
 error-too-few-players = A { -chouette } needs at least 3 players.
 error-duplicate-player = A player is listed twice.

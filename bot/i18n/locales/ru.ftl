@@ -384,6 +384,7 @@ error-unsupported-schema = Сохранённая партия записана 
 error-engine-error = Сейчас так нельзя.
 error-not-exportable = Эту партию нельзя выгрузить файлом матча.
 error-corrupt-id = Такую позицию нельзя расставить: проверьте XGID или Position ID:Match ID.
+error-bad-mat = Этот файл матча не удаётся прочитать.
 error-bad-name = Такое имя игрока нельзя записать в файл матча.
 error-too-few-players = Для шуэта нужно не меньше трёх игроков.
 error-duplicate-player = Игрок указан дважды.

@@ -384,6 +384,7 @@ error-unsupported-schema = Збережену партію записано но
 error-engine-error = Зараз так не можна.
 error-not-exportable = Цю партію не можна вивантажити файлом матчу.
 error-corrupt-id = Таку позицію не можна розставити: перевірте XGID або Position ID:Match ID.
+error-bad-mat = Цей файл матчу не вдається прочитати.
 error-bad-name = Таке ім'я гравця не можна записати у файл матчу.
 error-too-few-players = Для шуету потрібно щонайменше троє гравців.
 error-duplicate-player = Гравця вказано двічі.
