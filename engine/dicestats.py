@@ -47,7 +47,7 @@ def regularized_gamma_q(a: float, x: float) -> float:
     True
     """
     if a <= 0 or x < 0:
-        raise EngineError(f"Q({a}, {x}) is not defined here", code="bad_statistic")
+        raise EngineError(f"Q({a}, {x}) is not defined here", code="bad_stats")
     if x == 0:
         return 1.0
     log_prefix = a * math.log(x) - x - math.lgamma(a)
@@ -90,14 +90,14 @@ def chi_squared_p(statistic: float, dof: int) -> float:
     0.05
     """
     if dof < 1:
-        raise EngineError(f"{dof} degrees of freedom", code="bad_statistic")
+        raise EngineError(f"{dof} degrees of freedom", code="bad_stats")
     return regularized_gamma_q(dof / 2, max(0.0, statistic) / 2)
 
 
 def chi_squared(observed: Sequence[int], expected: Sequence[float]) -> float:
     """Pearson's statistic ``Σ (o - e)² / e`` (cells expecting nothing are left out)."""
     if len(observed) != len(expected):
-        raise EngineError("observed and expected counts differ in length", code="bad_statistic")
+        raise EngineError("observed and expected counts differ in length", code="bad_stats")
     return sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True) if e > 0)
 
 

@@ -113,9 +113,9 @@ def roll_message(game_id: str, roll_number: int, client_seeds: Sequence[str]) ->
     '000167000000010001000161'
     """
     if not 0 <= roll_number <= 0xFFFFFFFF:
-        raise EngineError(f"roll number {roll_number} is out of range", code="bad_roll_number")
+        raise EngineError(f"roll number {roll_number} is out of range", code="bad_dice_seed")
     if len(client_seeds) > _U16:
-        raise EngineError("too many client seeds", code="bad_client_seed")
+        raise EngineError("too many client seeds", code="bad_dice_seed")
     parts = [_field(game_id, "game id"), roll_number.to_bytes(4, "big")]
     parts.append(len(client_seeds).to_bytes(2, "big"))
     parts.extend(_field(seed, "client seed") for seed in client_seeds)
@@ -205,7 +205,7 @@ class DiceStream:
 
     def __init__(self, seed: GameSeed, drawn: int = 0) -> None:
         if drawn < 0:
-            raise EngineError(f"{drawn} dice drawn is not a count", code="bad_roll_number")
+            raise EngineError(f"{drawn} dice drawn is not a count", code="bad_dice_seed")
         self.seed = seed
         self.drawn = drawn
         self._pending: tuple[int, int] | None = None
@@ -346,15 +346,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _check_seed(server_seed: bytes) -> None:
     if not isinstance(server_seed, bytes) or len(server_seed) != SEED_BYTES:
-        raise EngineError(f"a server seed is {SEED_BYTES} bytes", code="bad_server_seed")
+        raise EngineError(f"a server seed is {SEED_BYTES} bytes", code="bad_dice_seed")
 
 
 def _field(text: str, what: str) -> bytes:
     if not isinstance(text, str):
-        raise EngineError(f"a {what} is text, not {text!r}", code="bad_client_seed")
+        raise EngineError(f"a {what} is text, not {text!r}", code="bad_dice_seed")
     data = text.encode("utf-8")
     if len(data) > _U16:
-        raise EngineError(f"a {what} is at most {_U16} bytes", code="bad_client_seed")
+        raise EngineError(f"a {what} is at most {_U16} bytes", code="bad_dice_seed")
     return len(data).to_bytes(2, "big") + data
 
 

@@ -1,5 +1,32 @@
 """The chat application: platform-neutral updates in, reply actions out (see :class:`App`).
 
+The pipeline (:mod:`bot.app.app`), for every update:
+
+1. parse the text or the button payload into an action (:mod:`bot.app.commands`,
+   :mod:`bot.app.payload`);
+2. answer a user's own action at once (:data:`~bot.app.registry.USER_CASES`), else load the table;
+3. refuse a stale button, a missing or closed table, a game action before the start;
+4. call the action's use case (:data:`~bot.app.registry.TABLE_CASES`) with a :class:`Context`;
+5. compare-and-set the new table with the update id (at most once), return the replies.
+
+Where each use case lives (one module each; a new one is a module and a line in the registry):
+
+* :mod:`bot.app.lobby` -- ``new``, ``join``, ``leave``, lobby option toggles, ``start``, ``abort``;
+* :mod:`bot.app.invite` -- ``invite NAME`` / ``invite off`` and the kept seat;
+* :mod:`bot.app.turn` -- ``roll``, steps, ``undo``, ``confirm``, ``move``; the frame of every
+  two-player game action (settling forced plays and auto-rolls, game and match ends, the board);
+* :mod:`bot.app.cube` -- ``double``, ``take``, ``pass``, beavers;
+* :mod:`bot.app.resign` -- ``resign``, ``accept``, ``decline``;
+* :mod:`bot.app.clock` -- ``clock``, ``claim``, and what a due clock posts (``App.tick``);
+* :mod:`bot.app.settings` -- ``settings`` and the user's ``language``;
+* :mod:`bot.app.info` -- ``board``, ``score``, ``pips``, ``export``, ``help``, ``rules``;
+* :mod:`bot.app.stats` -- ``stats`` and the statistics of finished games;
+* :mod:`bot.app.chouette` -- every game action at a chouette table, its start and rotation.
+
+Shared by the use cases: :mod:`bot.app.context` (:class:`Context`, :class:`Refused`),
+:mod:`bot.app.options` (table options, the lobby message), :mod:`bot.app.timing` (clock
+arithmetic), :mod:`bot.app.users` (users' records), :mod:`bot.app.table`, :mod:`bot.app.view`.
+
 What an adapter does (Telegram, Discord, the console):
 
 * build an :class:`Update` per platform event: the table (chat + topic), the user (id, name,
@@ -19,7 +46,8 @@ What an adapter does (Telegram, Discord, the console):
 Button payloads (:mod:`bot.app.payload`) fit Telegram's 64 bytes and Discord's 100 characters.
 """
 
-from bot.app.app import App, Refused, secure_die
+from bot.app.app import App, secure_die
+from bot.app.context import Context, Refused
 from bot.app.payload import InvalidPayload, Payload, format_payload, parse_payload
 from bot.app.table import Seat, Table, TableSettings
 from bot.app.types import (
@@ -42,6 +70,7 @@ __all__ = [
     "Board",
     "Button",
     "ClearButtons",
+    "Context",
     "EditBoard",
     "InvalidPayload",
     "Keyboard",

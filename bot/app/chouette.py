@@ -1,5 +1,6 @@
-"""Chouette tables: the lobby, the seating roll, the captain's moves, team votes and proposals,
-each member's own take/pass, results, rotation and the ledger after each game.
+"""Chouette tables: the start (seating roll), joining and leaving a running chouette, the
+captain's moves, team votes and proposals, each member's own take/pass, results, rotation and
+the ledger after each game.
 
 The rules are :class:`engine.chouette.Chouette`'s; here a table's seats (user references) become
 the chouette's player names, and its states become board messages and buttons.
@@ -8,48 +9,40 @@ the chouette's player names, and its states become board messages and buttons.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.app import view
+from bot.app.context import Context, Refused
 from bot.app.payload import Payload, format_payload
-from bot.app.table import chouette_data
+from bot.app.resign import resign_kind
+from bot.app.table import Seat, Table, chouette_data
 from bot.app.types import Button, ClearButtons, EditBoard, Keyboard, SendBoard, SendText
 from engine.chouette import BOX, Chouette, ChouetteGame
 from engine.cube import Options
-from engine.game import Phase
-from engine.movegen import Play
+from engine.game import Game, Phase
+from engine.movegen import Play, Step
 from engine.notation import parse_play
 from engine.result import WinKind
 from renderers.view import ChouetteMember, ChouetteView
 
-if TYPE_CHECKING:
-    from bot.app.app import App, _Ctx
-    from bot.app.table import Table
-
 PROPOSALS = ("double", "no_double", "take", "pass", "beaver")
 """Cube proposals a member may type (``propose double``); anything else is a proposed play."""
-
-
-def _refused(message_id: str, **params: Any) -> Exception:
-    from bot.app.app import Refused
-
-    return Refused(message_id, **params)
 
 
 def _names(table: Table) -> dict[str, str]:
     return {s.user: s.name for s in table.seats}
 
 
-def start_chouette(app: App, ctx: _Ctx, table: Table) -> Table:
+def start(ctx: Context, table: Table) -> Table:
     """The creator starts the chouette: seating roll, roster, first game."""
     if table.stage != "lobby":
-        raise _refused("app-already-started")
+        raise Refused("app-already-started")
     if ctx.user.ref != table.creator:
-        raise _refused("error-not-creator")
+        raise Refused("error-not-creator")
     if len(table.seats) < 3:
-        raise _refused("error-too-few-players")
+        raise Refused("error-too-few-players")
     refs = [s.user for s in table.seats]
-    ch = Chouette.start(refs, app.dice, Options.from_dict(table.options)).new_game()
+    ch = Chouette.start(refs, ctx.dice, Options.from_dict(table.options)).new_game()
     names = _names(table)
     assert ch.seating is not None
     rolls = "; ".join(", ".join(f"{names[n]} {d}" for n, d in rnd) for rnd in ch.seating.rounds)
@@ -72,33 +65,18 @@ def start_chouette(app: App, ctx: _Ctx, table: Table) -> Table:
     return new
 
 
-def join_chouette(app: App, ctx: _Ctx, table: Table) -> Table:
-    """A player joins the lobby, or a running chouette (seated when the game ends)."""
-    from bot.app.table import Seat
-
-    seat = Seat(ctx.user.ref, ctx.user.name)
-    if table.stage == "lobby":
-        new = table.bumped(seats=(*table.seats, seat))
-        if ctx.update.message is not None:
-            ctx.replies.append(ClearButtons(ctx.update.message))
-        ctx.replies.append(app._lobby_message(ctx, new))
-        return new
+def join_running(ctx: Context, table: Table) -> Table:
+    """A player joins a running chouette (seated when the game ends)."""
     assert table.chouette is not None
     ch = Chouette.from_dict(table.chouette).join(ctx.user.ref)
     ctx.replies.append(SendText(ctx.tr("app-chouette-joined", player=ctx.user.name)))
+    seat = Seat(ctx.user.ref, ctx.user.name)
     return replace(table, seats=(*table.seats, seat), chouette=chouette_data(ch))
 
 
-def leave_chouette(app: App, ctx: _Ctx, table: Table) -> Table:
-    """A player leaves: from the lobby, between games, or mid-game settling as a pass."""
+def leave_running(ctx: Context, table: Table) -> Table:
+    """A player leaves a running chouette: between games, or mid-game settling as a pass."""
     me = ctx.user.ref
-    if table.stage == "lobby":
-        if me == table.creator:
-            ctx.replies.append(SendText(ctx.tr("app-table-closed")))
-            return table.bumped(stage="over", seats=())
-        new = table.bumped(seats=tuple(s for s in table.seats if s.user != me))
-        ctx.replies.append(SendText(ctx.tr("table-left", player=ctx.user.name)))
-        return new
     assert table.chouette is not None
     old = Chouette.from_dict(table.chouette)
     ch = old.leave(me)
@@ -107,26 +85,24 @@ def leave_chouette(app: App, ctx: _Ctx, table: Table) -> Table:
         seats = tuple(s for s in seats if s.user in ch.players)
     new = table.bumped(seats=seats)
     ctx.replies.append(SendText(ctx.tr("table-left", player=ctx.user.name)))
-    return _after(app, ctx, table, new, old, ch, [])
+    return _after(ctx, table, new, old, ch, [])
 
 
-def decide_chouette(
-    app: App, ctx: _Ctx, table: Table, action: str, args: tuple[Any, ...]
-) -> Table | None:
+def decide(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table | None:
     """Apply a game action at a chouette table."""
     assert table.chouette is not None
     me = ctx.user.ref
     if table.seat_of(me) is None:
-        raise _refused("error-not-seated")
+        raise Refused("error-not-seated")
     old = Chouette.from_dict(table.chouette)
     ch = old
     cur = ch.current
     if cur is None:
-        raise _refused("app-not-started")
+        raise Refused("app-not-started")
     if me in ch.waiting:  # joined during this game: plays from the next one
-        raise _refused("error-not-in-game")
+        raise Refused("error-not-in-game")
     if action == "roll":
-        ch = ch.roll(me, app.dice)
+        ch = ch.roll(me, ctx.dice)
     elif action == "double":
         ch = ch.double(me)
     elif action == "vote":
@@ -134,7 +110,7 @@ def decide_chouette(
     elif action in RESIGN_ACTIONS or (action in ("accept", "decline") and _resign_open(cur, me)):
         ch, note = _resign(ctx, table, ch, cur, action, args)
         new = table.bumped()
-        return _after(app, ctx, table, new, old, ch, [note] if note else [])
+        return _after(ctx, table, new, old, ch, [note] if note else [])
     elif action in ("take", "accept") and cur.game.phase is Phase.DOUBLED:
         ch = ch.take(me)
     elif action == "pass":
@@ -146,8 +122,6 @@ def decide_chouette(
         member = _beavering(cur) if me == cur.box else None
         ch = ch.accept_beaver(me, member) if accept else ch.refuse_beaver(me, member)
     elif action == "step":
-        from bot.app.app import _find_step
-
         ch = ch.add_step(me, _find_step(cur.game, args))
     elif action == "undo":
         ch = ch.undo(me)
@@ -158,7 +132,7 @@ def decide_chouette(
     elif action == "propose":
         return _propose(ctx, table, ch, args)
     else:
-        raise _refused("error-unknown-command", command=action)
+        raise Refused("error-unknown-command", command=action)
     building = action in ("step", "undo")
     new = table.bumped()
     if building and ch.current is not None and ch.current.game.turn == cur.game.turn:
@@ -171,7 +145,7 @@ def decide_chouette(
         else:
             ctx.replies.append(sent)
         return new
-    return _after(app, ctx, table, new, old, ch, [])
+    return _after(ctx, table, new, old, ch, [])
 
 
 RESIGN_ACTIONS = ("resign", "resign_accept", "resign_decline", "member_resign")
@@ -187,7 +161,7 @@ def _resign_open(cur: ChouetteGame, me: str) -> bool:
 
 
 def _resign(
-    ctx: _Ctx,
+    ctx: Context,
     table: Table,
     ch: Chouette,
     cur: ChouetteGame,
@@ -200,15 +174,10 @@ def _resign(
     his own stake and the box answers him (the member's seat number in the button, or the only
     member waiting when typed).
     """
-    from bot.app.app import KIND_WORDS
-
     me = ctx.user.ref
     names = _names(table)
     if action == "resign":
-        kind = KIND_WORDS.get(str(args[0]).lower()) if args else WinKind.SINGLE
-        if kind is None:
-            raise _refused("app-usage", command="resign")
-        return ch.offer_resign(me, kind), ""  # the board's caption shows the offer
+        return ch.offer_resign(me, resign_kind(args)), ""  # the board's caption shows the offer
     accept = action in ("resign_accept", "accept") or (
         action == "member_resign" and bool(args) and args[0] == "yes"
     )
@@ -218,12 +187,12 @@ def _resign(
         if action == "member_resign" and len(args) == 2:
             index = int(args[1])
             if not 0 <= index < len(table.seats):
-                raise _refused("error-bad-payload")
+                raise Refused("error-bad-payload")
             member = table.seats[index].user
         elif len(waiting) == 1:
             member = waiting[0]
         elif waiting:
-            raise _refused("app-usage", command="accept")  # several waiting: the buttons name them
+            raise Refused("app-usage", command="accept")  # several waiting: the buttons name them
         else:
             member = None
     ch = ch.accept_resign(me, member) if accept else ch.decline_resign(me, member)
@@ -241,9 +210,9 @@ def _beavering(cur: ChouetteGame) -> str | None:
     return None
 
 
-def _propose(ctx: _Ctx, table: Table, ch: Chouette, args: tuple[Any, ...]) -> Table:
+def _propose(ctx: Context, table: Table, ch: Chouette, args: tuple[Any, ...]) -> Table:
     if not args:
-        raise _refused("app-usage", command="propose")
+        raise Refused("app-usage", command="propose")
     word = str(args[0]).lower()
     if word in PROPOSALS and len(args) == 1:
         ch = ch.propose(ctx.user.ref, word)  # type: ignore[arg-type]
@@ -264,8 +233,7 @@ def _propose(ctx: _Ctx, table: Table, ch: Chouette, args: tuple[Any, ...]) -> Ta
 
 
 def _after(
-    app: App,
-    ctx: _Ctx,
+    ctx: Context,
     old_table: Table,
     table: Table,
     old: Chouette,
@@ -322,7 +290,7 @@ def _after(
     return new
 
 
-def _result(ctx: _Ctx, table: Table, ch: Chouette, cur: ChouetteGame) -> str:
+def _result(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> str:
     names = _names(table)
     assert cur.end is not None
     kind = cur.end.kind or WinKind.SINGLE
@@ -347,7 +315,7 @@ def _result(ctx: _Ctx, table: Table, ch: Chouette, cur: ChouetteGame) -> str:
     return "\n".join([line, ledger_text(ctx, table, ch)])
 
 
-def ledger_text(ctx: _Ctx, table: Table, ch: Chouette) -> str:
+def ledger_text(ctx: Context, table: Table, ch: Chouette) -> str:
     """The session's running totals, box first."""
     names = _names(table)
     balances = ch.balances()
@@ -359,7 +327,9 @@ def ledger_text(ctx: _Ctx, table: Table, ch: Chouette) -> str:
     return "\n".join([ctx.tr("chouette-ledger"), *rows])
 
 
-def _board(ctx: _Ctx, table: Table, ch: Chouette, notes: list[str] | tuple[str, ...]) -> SendBoard:
+def _board(
+    ctx: Context, table: Table, ch: Chouette, notes: list[str] | tuple[str, ...]
+) -> SendBoard:
     cur = ch.current
     assert cur is not None
     names = _names(table)
@@ -411,7 +381,7 @@ def _board(ctx: _Ctx, table: Table, ch: Chouette, notes: list[str] | tuple[str, 
     return SendBoard(board, "\n".join(lines), _buttons(ctx, table, ch, cur), table.version)
 
 
-def _buttons(ctx: _Ctx, table: Table, ch: Chouette, cur: ChouetteGame) -> Keyboard:
+def _buttons(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> Keyboard:
     v = table.version
 
     def b(label_id: str, action: str, *args: int | str) -> Button:
@@ -464,7 +434,7 @@ def _buttons(ctx: _Ctx, table: Table, ch: Chouette, cur: ChouetteGame) -> Keyboa
     return ()
 
 
-def chouette_info(app: App, ctx: _Ctx, table: Table, action: str) -> None:
+def info(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None:
     """``board``, ``score`` (the ledger), ``pips``, ``export`` at a chouette."""
     if table.chouette is None:
         ctx.replies.append(SendText(view.lobby_text(ctx.tr, table)))
@@ -482,3 +452,13 @@ def chouette_info(app: App, ctx: _Ctx, table: Table, action: str) -> None:
         ctx.replies.append(SendText(view.pips_text(ctx.tr, cur.game, pair)))
     else:
         ctx.replies.append(SendText(view.export_text(ctx.tr, cur.game)))
+
+
+def _find_step(game: Game, args: tuple[Any, ...]) -> Step:
+    if len(args) != 2:
+        raise Refused("error-bad-payload")
+    frm, to = int(args[0]), int(args[1])
+    for step in game.next_steps():
+        if step.frm == frm and step.to == to:
+            return step
+    raise Refused("error-step-not-legal")

@@ -302,6 +302,11 @@ ERROR_CODES: Final = (
     "vote_pending",
     "already_decided",
     "bad_payment",
+    # dice seeds, ratings, statistics
+    "bad_dice_seed",
+    "bad_export",
+    "bad_rating",
+    "bad_stats",
 )
 """Every error code the engine raises (``EngineError.code``); each has an ``error-*`` message."""
 

@@ -1,0 +1,188 @@
+"""What the computer does next in a game: one engine :class:`~engine.Action` at a time.
+
+:func:`decide` looks at a :class:`~engine.Game` from the computer's seat and returns the action
+it takes now — roll, double, take, pass, beaver, accept or refuse a beaver, play, accept or
+decline a resignation, offer to resign — or ``None`` when nothing is its to do.  The caller
+applies the action through the engine like a person's (so nothing illegal can happen) and calls
+again until it returns ``None``.  Backgammon goes through :mod:`bot.ai.gnubg_eval`, long nardy
+through :mod:`engine.nardy_player`; the level sets depth and noise, the ``rng`` is injected.
+
+Long nardy has no cube by default; where a table turns it on, the computer doubles when the
+nardy evaluation gives it at least :data:`NARDY_DOUBLE` and takes while it keeps at least
+:data:`NARDY_TAKE` (the money take point with some cube leverage).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bot.ai import gnubg_eval
+from bot.ai.levels import DEFAULT_LEVEL, LEVELS, Level, choose_ranked
+from engine import Action, Game, Phase, nardy_player
+from engine.result import WinKind
+
+__all__ = ["NARDY_DEPTH", "NARDY_DOUBLE", "NARDY_TAKE", "Decision", "decide", "is_backgammon"]
+
+NARDY_DOUBLE = 0.72
+NARDY_TAKE = 0.25
+NARDY_DEPTH = {"beginner": (0, 0.12), "casual": (0, 0.04), "strong": (1, 0.0), "expert": (1, 0.0)}
+"""Long nardy: (depth, noise σ in winning chances) per level."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An action and, for a play, the depth it was computed at."""
+
+    action: Action
+    ply: int = 0
+
+
+def is_backgammon(game: Game) -> bool:
+    """Whether ``game`` is evaluated by GNU Backgammon's nets (else by the nardy player)."""
+    return game.variant == "backgammon"
+
+
+def _noisy(value: float, unit: float, level: Level, rng: random.Random) -> float:
+    """``value`` with the level's noise, scaled to ``unit`` (what one point is worth there)."""
+    return value + rng.gauss(0.0, level.noise * unit) if level.noise > 0 else value
+
+
+def _point_unit(dec: gnubg_eval.CubeDecision) -> float:
+    """What one point of the cube's stake is worth in the match winning chances of ``dec``:
+    the gap between passing a double and playing on, at least 0.01."""
+    if dec.double_pass is None or dec.no_double is None:
+        return 0.0
+    return max(0.01, abs(dec.double_pass - dec.no_double))
+
+
+def decide(
+    game: Game,
+    player: int,
+    level: Level | None = None,
+    rng: random.Random | None = None,
+    *,
+    ply: int | None = None,
+) -> Action | None:
+    """The computer's next action as ``player`` in ``game``, or ``None`` if nothing is its to do.
+
+    ``ply`` lowers the level's depth (the recomputation after a timeout).
+    """
+    lvl = level or LEVELS[DEFAULT_LEVEL]
+    rnd = rng or random.Random(0)
+    if game.is_over:
+        return None
+    if game.resign is not None:
+        if game.resign.player == player:
+            return None
+        return _answer_resign(game, player, lvl, ply)
+    if game.phase is Phase.DOUBLED:
+        if game.turn == player:
+            return None
+        return _answer_double(game, player, lvl, rnd, ply)
+    if game.phase is Phase.BEAVERED:
+        if game.turn != player:
+            return None
+        return _answer_beaver(game, player)
+    if game.turn != player:
+        return None
+    if game.phase is Phase.ROLL:
+        offer = _resign_offer(game, player)
+        if offer is not None:
+            return Action("resign", player, resign=offer)
+        if game.may(Action("double", player)) and _wants_double(game, player, lvl, rnd, ply):
+            return Action("double", player)
+        return Action("roll", player)
+    if game.phase is Phase.MOVE:
+        return _play(game, player, lvl, rnd, ply)
+    return None
+
+
+def _play(game: Game, player: int, level: Level, rng: random.Random, ply: int | None) -> Action:
+    assert game.dice is not None
+    if game.steps:
+        return Action("reset", player)
+    if game.no_play:
+        return Action("confirm", player)
+    if is_backgammon(game):
+        play = choose_ranked(game.position, game.dice, level, rng, ply)
+    else:
+        depth, noise = NARDY_DEPTH[level.name]
+        if ply is not None:
+            depth = min(depth, ply)
+        play = nardy_player.choose_play(game.position, game.dice, rng, depth=depth, noise=noise)
+    if play is None:
+        return Action("confirm", player)
+    return Action("play", player, play=play)
+
+
+def _cube_ply(level: Level, ply: int | None) -> int:
+    return min(level.ply, ply) if ply is not None else level.ply
+
+
+def _wants_double(
+    game: Game, player: int, level: Level, rng: random.Random, ply: int | None
+) -> bool:
+    if not is_backgammon(game):
+        return (
+            nardy_player.evaluate(game.position)
+            + rng.gauss(0.0, level.noise or 1e-9) * (1 if level.noise else 0)
+            >= NARDY_DOUBLE
+        )
+    ctx = gnubg_eval.cube_context(game, player)
+    dec = gnubg_eval.cube_decision(game.position, ctx, _cube_ply(level, ply))
+    if level.noise <= 0 or dec.no_double is None or dec.double_take is None:
+        return dec.double
+    unit = _point_unit(dec)
+    nd = _noisy(dec.no_double, unit, level, rng)
+    doubled = min(_noisy(dec.double_take, unit, level, rng), float(dec.double_pass or 1.0))
+    return ctx.may_double and doubled > nd
+
+
+def _answer_double(
+    game: Game, player: int, level: Level, rng: random.Random, ply: int | None
+) -> Action:
+    doubler = 1 - player
+    if not is_backgammon(game):
+        mine = 1.0 - nardy_player.evaluate(game.position)
+        return Action("take" if mine >= NARDY_TAKE else "pass", player)
+    ctx = gnubg_eval.cube_context(game, doubler)
+    dec = gnubg_eval.cube_decision(game.position, ctx, _cube_ply(level, ply))
+    take = dec.take
+    if level.noise > 0 and dec.double_take is not None and dec.double_pass is not None:
+        take = _noisy(dec.double_take, _point_unit(dec), level, rng) <= dec.double_pass
+    if take and dec.beaver and game.may(Action("beaver", player)):
+        return Action("beaver", player)
+    return Action("take" if take else "pass", player)
+
+
+def _answer_beaver(game: Game, player: int) -> Action:
+    """The doubler after a beaver: accept unless the game is worth less than minus half of the
+    doubled stake to him (refusing loses exactly that)."""
+    position = game.position
+    if is_backgammon(game):
+        equity = gnubg_eval.equity_of(gnubg_eval.evaluate_position(position, 0))
+    else:
+        equity = 2.0 * nardy_player.evaluate(position) - 1.0
+    return Action("accept_beaver" if equity > -0.5 else "refuse_beaver", player)
+
+
+def _answer_resign(game: Game, player: int, level: Level, ply: int | None) -> Action:
+    assert game.resign is not None
+    kind = game.resign.kind
+    position = game.board(player)  # the computer as the side on roll
+    if is_backgammon(game):
+        accept = gnubg_eval.resign_decision(position, kind, _cube_ply(level, ply))
+    else:
+        accept = 2.0 * nardy_player.evaluate(position) - 1.0 <= float(int(kind)) + 1e-9
+        if kind == WinKind.SINGLE:
+            accept = nardy_player.evaluate(position) > 0.0 and accept
+    return Action("accept_resign" if accept else "decline_resign", player)
+
+
+def _resign_offer(game: Game, player: int) -> WinKind | None:
+    if not is_backgammon(game):
+        return None
+    if any(entry.action == "resign_decline" for entry in game.log[-3:]):
+        return None  # declined this turn: play it out
+    return gnubg_eval.resign_offer(game.position, 0)

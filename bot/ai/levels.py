@@ -1,0 +1,77 @@
+"""The computer's playing levels and its choices at each.
+
+A level is a depth and a noise: the plays' equities are evaluated at ``ply`` and, for the weaker
+levels, Gaussian noise of standard deviation ``noise`` (drawn from the injected ``rng``) is added
+to each before the best is taken; the cube equities get the same noise.  Calibrated by the
+PR-like error against 2-ply (mean equity lost per unforced decision × 500; see
+``python -m benchmarks.opponent``): GNU Backgammon 0-ply with σ 0.15 is about PR 16, σ 0.05 about
+PR 8, plain 0-ply about 1.3.
+
+============  =====  =====  ==================================
+level         ply    noise  meant for
+============  =====  =====  ==================================
+``beginner``  0      0.15   a new player (PR ≈ 16)
+``casual``    0      0.05   a club player (PR ≈ 8)
+``strong``    0      0      the default (PR ≈ 1.3)
+``expert``    2      0      the reference itself
+============  =====  =====  ==================================
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bot.ai.gnubg_eval import RankedPlay, rank_plays
+from engine import Play, Position
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "choose_ranked", "find_level", "noisy_best"]
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One playing level: evaluation depth ``ply`` and equity noise ``noise`` (σ)."""
+
+    name: str
+    ply: int
+    noise: float
+
+
+LEVELS: dict[str, Level] = {
+    "beginner": Level("beginner", 0, 0.15),
+    "casual": Level("casual", 0, 0.05),
+    "strong": Level("strong", 0, 0.0),
+    "expert": Level("expert", 2, 0.0),
+}
+DEFAULT_LEVEL = "strong"
+
+
+def find_level(word: str | None) -> Level | None:
+    """The level named ``word`` (any case), the default for ``None``; ``None`` if unknown."""
+    if word is None:
+        return LEVELS[DEFAULT_LEVEL]
+    return LEVELS.get(word.strip().lower())
+
+
+def noisy_best(ranked: list[RankedPlay], noise: float, rng: random.Random) -> RankedPlay:
+    """The play with the best equity after adding Gaussian noise ``noise`` to each."""
+    if noise <= 0 or len(ranked) == 1:
+        return ranked[0]
+    return max(ranked, key=lambda r: r.equity + rng.gauss(0.0, noise))
+
+
+def choose_ranked(
+    position: Position,
+    dice: tuple[int, int],
+    level: Level,
+    rng: random.Random,
+    ply: int | None = None,
+) -> Play | None:
+    """The level's play of ``dice`` in ``position`` (``None`` when the dice cannot be played).
+
+    ``ply`` overrides the level's depth (a recomputation at a lower depth after a timeout).
+    """
+    ranked = rank_plays(position, dice, level.ply if ply is None else ply)
+    if not ranked:
+        return None
+    return noisy_best(ranked, level.noise, rng).play

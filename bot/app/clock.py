@@ -1,0 +1,122 @@
+"""The correspondence clock: ``clock 12h`` / ``clock off``, the claim of a player whose
+opponent's time ran out (``claim``, ``claim match``), and what a due clock says (:func:`due`:
+the reminder, then the "time is up" notice with the claim buttons)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.app.context import Context, Refused, usage
+from bot.app.payload import Payload, format_payload
+from bot.app.table import Table
+from bot.app.timing import actor, clocked, duration, parse_clock, wake_time
+from bot.app.turn import game_over, settle, turn_passed, with_match
+from bot.app.types import Button, Reply, SendText
+from bot.i18n import t
+from engine.game import Phase
+from engine.result import WinKind
+
+
+def set_clock(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
+    """``clock DURATION`` or ``clock off`` at a two-player table."""
+    if table.seat_of(ctx.user.ref) is None:
+        raise Refused("error-not-seated")
+    if table.mode == "chouette":
+        raise Refused("app-clock-two-players")
+    seconds = parse_clock(str(args[0]) if args else "")
+    if seconds is None:
+        raise Refused("error-bad-clock")
+    new = replace(table, clock=seconds, deadline=None, reminded=False)
+    if seconds:
+        ctx.replies.append(SendText(ctx.tr("clock-set", duration=duration(ctx.tr, seconds))))
+    else:
+        ctx.replies.append(SendText(ctx.tr("clock-off")))
+    if table.stage == "play" and table.match is not None:
+        new = clocked(ctx, new, new, table.state(), fresh=True)
+    return new
+
+
+def claim(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
+    """The opponent of a player whose move clock ran out takes the game, or (``claim match``
+    at a match table, the ``claim_match`` button) the game and the match."""
+    if action == "claim_match":
+        args = ("match",)
+    whole = bool(args) and str(args[0]).lower() == "match"
+    if args and not whole and str(args[0]).lower() != "game":
+        raise usage("claim")
+    seat = table.seat_of(ctx.user.ref)
+    if seat is None:
+        raise Refused("error-not-seated")
+    if table.match is None or table.deadline is None:
+        raise Refused("app-no-clock")
+    if whole and table.mode != "match":
+        raise usage("claim")
+    match = table.state()
+    late = actor(match)
+    if late is None or late == seat or ctx.now < table.deadline:
+        raise Refused("error-clock-running")
+    game = match.game
+    if game.phase is Phase.DOUBLED:
+        game = game.pass_(late)
+    elif game.phase is Phase.BEAVERED:
+        game = game.refuse_beaver(late)
+    else:
+        if game.resign is not None and game.resign.player == seat:
+            game = game.decline_resign(late)
+        if game.resign is None:
+            game = game.offer_resign(late, WinKind.SINGLE)
+        game = game.accept_resign(seat)
+    match = match.with_game(game)
+    name = table.seats[seat].name
+    notes = [ctx.tr("clock-claimed", player=name, what="game")]
+    if whole:
+        notes.append(ctx.tr("clock-claimed", player=name, what="match"))
+        # The match ends here: the game's result is counted, no next game is started.
+        if match.game.is_over:
+            notes.append(game_over(ctx, table, match))
+        new = with_match(ctx, table, match, forfeit=seat)
+        new = replace(new, stage="over", deadline=None, reminded=False)
+        turn_passed(ctx, table, new, match, notes, closed=True)
+        return new
+    match, more = settle(ctx, table, match)
+    new = with_match(ctx, table, match)
+    turn_passed(ctx, table, new, match, notes + more)
+    return new
+
+
+def due(
+    table: Table | None, now: float, lang: str
+) -> tuple[Table | None, list[Reply], float | None]:
+    """What a table's clock does at ``now``: the table to write (``None``: nothing), the
+    notices to post, and the table's next clock event to keep among the deadlines."""
+    if table is None or table.deadline is None or table.match is None:
+        return None, [], None
+    waiting = actor(table.state())
+    if waiting is None:
+        return None, [], None
+    lang = table.lang or lang
+    names = [s.name for s in table.seats]
+    if now >= table.deadline:
+        return replace(table, reminded=True), [expired(table, lang, names, waiting)], None
+    if not table.reminded and now >= wake_time(table):
+        left = duration(lambda i, **p: t(lang, i, **p), int(table.deadline - now))
+        text = t(lang, "clock-reminder", player=names[waiting], left=left)
+        new = replace(table, reminded=True)
+        return new, [SendText(text)], new.deadline or now
+    # Not due yet (an early hint): keep the table's own next event in the deadlines.
+    return None, [], wake_time(table)
+
+
+def expired(table: Table, lang: str, names: list[str], late: int) -> SendText:
+    """The "time is up" notice with the claim buttons (game, and match at a match table)."""
+    v = table.version
+    game_button = Button(t(lang, "button-claim-game"), format_payload(Payload("claim", (), v)))
+    if table.mode == "match":
+        text = t(lang, "app-clock-expired-match", player=names[late], opponent=names[1 - late])
+        match_button = Button(
+            t(lang, "button-claim-match"), format_payload(Payload("claim_match", (), v))
+        )
+        return SendText(text, ((game_button, match_button),))
+    text = t(lang, "clock-expired", player=names[late], opponent=names[1 - late], what="game")
+    return SendText(text, ((game_button,),))

@@ -1,0 +1,64 @@
+"""What anyone may ask, seated or not: ``board``, ``score``, ``pips``, ``export`` (the position
+and the match file) at a table, and ``help``, ``rules`` anywhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app import view
+from bot.app.commands import ALIASES, COMMANDS
+from bot.app.context import Context
+from bot.app.table import Table
+from bot.app.turn import send_board
+from bot.app.types import Reply, SendFile, SendText
+from bot.i18n import t_attr
+from engine.errors import EngineError
+
+ACTIONS = frozenset({"board", "score", "pips", "export"})
+"""Table actions anyone may ask for, seated or not."""
+
+
+def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None:
+    """The board, the score, the pip counts or the export of a two-player table."""
+    if table.match is None:
+        ctx.replies.append(SendText(view.lobby_text(ctx.tr, table)))
+        return None
+    match = table.state()
+    names = [s.name for s in table.seats]
+    if action == "board":
+        ctx.replies.append(send_board(ctx, table, match, ()))
+    elif action == "score":
+        ctx.replies.append(SendText(view.score_text(ctx.tr, table, match, names)))
+    elif action == "pips":
+        ctx.replies.append(SendText(view.pips_text(ctx.tr, match.game, names)))
+    else:
+        ctx.replies.append(SendText(view.export_text(ctx.tr, match.game)))
+        name = "match.mat"
+        try:
+            data = view.mat_file(match, names).encode()
+        except EngineError as exc:
+            ctx.replies.append(SendText(ctx.engine_text(exc)))
+            return None
+        caption = ctx.tr("export-match-file", name=name)
+        ctx.replies.append(SendFile(name, data, caption))
+    return None
+
+
+async def help_text(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
+    """``help`` (every command) or ``help COMMAND`` (its usage)."""
+    if args:
+        word = str(args[0]).lstrip("/").lower()
+        word = ALIASES.get(word, word)
+        if word in COMMANDS:
+            usage = t_attr(ctx.lang, f"help-{word}", "usage")
+            return [SendText(f"{usage}\n{ctx.tr(f'help-{word}')}")]
+        return [SendText(ctx.tr("error-unknown-command", command="/" + word[:32]))]
+    lines = [ctx.tr("help-title")]
+    lines += [f"/{name} — {ctx.tr(f'help-{name}')}" for name in COMMANDS]
+    lines.append(ctx.tr("help-footer"))
+    return [SendText("\n".join(lines))]
+
+
+async def rules(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
+    """``rules``."""
+    return [SendText(ctx.tr("app-rules"))]

@@ -1,0 +1,214 @@
+"""A table from ``new`` to its first roll: open it (game, mode, length, options), join,
+leave, toggle an option, start a chouette, and abort (at once early on, else by agreement)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app import chouette, view
+from bot.app.context import Context, Refused, usage
+from bot.app.invite import reserved_for
+from bot.app.options import (
+    OPTION_NAMES,
+    TOGGLES,
+    lobby_message,
+    option_value,
+    options_from_dict,
+    toggle_applies,
+    variant_options,
+)
+from bot.app.payload import Payload, format_payload
+from bot.app.table import Seat, Table, TableSettings, match_data
+from bot.app.turn import send_board
+from bot.app.types import Button, ClearButtons, SendText
+from engine.cube import Options
+from engine.errors import EngineError
+from engine.game import Phase
+from engine.match import Match
+
+VARIANT_WORDS: dict[str, str] = {
+    "backgammon": "backgammon",
+    "bg": "backgammon",
+    "short": "backgammon",
+    "nardy": "long_nardy",
+    "long": "long_nardy",
+    "long_nardy": "long_nardy",
+    "narde": "long_nardy",
+}
+"""Words for the game in ``new``."""
+
+MAX_MATCH = 63
+"""Longest match the bot sets up."""
+
+MAX_SEATS_CHOUETTE = 8
+"""Most players at one chouette."""
+
+
+def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
+    """``new [backgammon|nardy] [N|money|chouette] [name=value ...]``: a table in its lobby."""
+    if table is not None and table.stage != "over":
+        raise Refused("table-game-running")
+    variant, mode, length = "backgammon", "match", 0
+    prime_rule = False
+    changes: dict[str, Any] = {}
+    for raw in args:
+        word = str(raw).lower()
+        if word in VARIANT_WORDS:
+            variant = VARIANT_WORDS[word]
+        elif word == "money":
+            mode = "money"
+        elif word == "match":
+            mode = "match"
+        elif word == "chouette":
+            mode = "chouette"
+        elif word.isdigit():
+            mode, length = "match", int(word)
+        elif "=" in word:
+            name, _, value = word.partition("=")
+            if name == "koks":
+                changes["backgammon_counts"] = 3 if option_value("cube", value) else 2
+            elif name == "prime_rule":
+                prime_rule = bool(option_value("cube", value))
+            else:
+                changes[name] = option_value(name, value)
+        else:
+            raise usage("new")
+    if mode == "match" and length == 0:
+        length = 1 if variant == "long_nardy" else 5
+    if not 1 <= length <= MAX_MATCH and mode == "match":
+        raise Refused("app-bad-length", max=MAX_MATCH)
+    if mode == "chouette" and variant != "backgammon":
+        raise Refused("app-chouette-backgammon")
+    if mode != "match":
+        length = 0
+    if prime_rule and variant == "long_nardy":
+        variant = "long_nardy_home_prime"
+    options = variant_options(variant, changes)
+    seat = Seat(ctx.user.ref, ctx.user.name)
+    opened = Table(
+        mode=mode,  # type: ignore[arg-type]
+        variant=variant,
+        creator=ctx.user.ref,
+        length=length,
+        options=options.to_dict(),
+        seats=(seat,),
+        settings=table.settings if table is not None else TableSettings(),
+        version=(table.version + 1) if table is not None else 1,
+        games=table.games if table is not None else 0,
+    )
+    ctx.replies.append(lobby_message(ctx, opened))
+    return opened
+
+
+def option(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
+    """The creator toggles an option in the lobby (a button)."""
+    if table.stage != "lobby":
+        raise Refused("app-already-started")
+    if ctx.user.ref != table.creator:
+        raise Refused("error-not-creator")
+    name, value = str(args[0]), str(args[1]) if len(args) > 1 else ""
+    if name not in TOGGLES or not toggle_applies(table, name):
+        raise Refused("app-unknown-option", option=name, options=", ".join(OPTION_NAMES))
+    changed = dict(Options.from_dict(table.options).to_dict())
+    changed[name] = value == "on"
+    options = options_from_dict(changed)
+    bumped = table.bumped(options=options.to_dict())
+    if ctx.update.message is not None:
+        ctx.replies.append(ClearButtons(ctx.update.message))
+    ctx.replies.append(lobby_message(ctx, bumped))
+    return bumped
+
+
+def start(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
+    """The creator starts a chouette."""
+    if table.mode != "chouette":
+        raise Refused("app-start-chouette-only")
+    return chouette.start(ctx, table)
+
+
+def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
+    """Take the free seat (the game starts), or a place at a chouette."""
+    me = ctx.user.ref
+    if table.seat_of(me) is not None:
+        raise Refused("error-already-seated")
+    seat = Seat(me, ctx.user.name)
+    if table.mode == "chouette":
+        if len(table.seats) >= MAX_SEATS_CHOUETTE:
+            raise Refused("table-full")
+        if table.stage != "lobby":
+            return chouette.join_running(ctx, table)
+        joined = table.bumped(seats=(*table.seats, seat))
+        if ctx.update.message is not None:
+            ctx.replies.append(ClearButtons(ctx.update.message))
+        ctx.replies.append(lobby_message(ctx, joined))
+        return joined
+    if table.stage != "lobby" or len(table.seats) >= 2:
+        raise Refused("table-full")
+    shown = reserved_for(table, ctx.user, ctx.now)
+    if shown is not None:
+        raise Refused("table-seat-reserved", invitee=shown)
+    seats = (*table.seats, seat)
+    match = Match.new(table.length, table.variant, Options.from_dict(table.options))
+    started = table.bumped(
+        seats=seats, stage="play", match=match_data(match), abort_by=None, held=None
+    )
+    if ctx.update.message is not None:
+        ctx.replies.append(ClearButtons(ctx.update.message))
+    ctx.replies.append(
+        SendText(
+            ctx.tr("game-started", player=seats[0].name, opponent=seats[1].name)
+            + "\n"
+            + view.describe(ctx.tr, started)
+        )
+    )
+    ctx.replies.append(send_board(ctx, started, match, ()))
+    return started
+
+
+def leave(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
+    """Leave the lobby (the creator closes the table), or a chouette."""
+    me = ctx.user.ref
+    if table.seat_of(me) is None:
+        raise Refused("error-not-seated")
+    if table.mode == "chouette" and table.stage != "lobby":
+        return chouette.leave_running(ctx, table)
+    if table.mode != "chouette" and table.stage != "lobby":
+        raise Refused("app-leave-playing")
+    if me == table.creator:
+        ctx.replies.append(SendText(ctx.tr("app-table-closed")))
+        return table.bumped(stage="over", seats=())
+    seats = tuple(s for s in table.seats if s.user != me)
+    ctx.replies.append(SendText(ctx.tr("table-left", player=ctx.user.name)))
+    return table.bumped(seats=seats)
+
+
+def abort(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
+    """``abort``: at once by the creator before the first roll, else when both ask."""
+    me = ctx.user.ref
+    if table.seat_of(me) is None:
+        raise Refused("error-not-seated")
+    early = table.stage == "lobby" or (table.games == 0 and _not_rolled(table))
+    if (early and me == table.creator) or table.abort_by not in (None, me):
+        if ctx.update.message is not None:
+            ctx.replies.append(ClearButtons(ctx.update.message))
+        if table.board_message is not None and table.board_message != ctx.update.message:
+            ctx.replies.append(ClearButtons(table.board_message))
+        ctx.replies.append(SendText(ctx.tr("table-aborted")))
+        return table.bumped(stage="over", abort_by=None, board_message=None)
+    if table.abort_by == me:
+        raise Refused("app-abort-pending")
+    asked = table.bumped(abort_by=me)
+    button = Button(ctx.tr("button-abort"), format_payload(Payload("cancel", (), asked.version)))
+    text = ctx.tr("table-abort-requested", player=ctx.user.name)
+    ctx.replies.append(SendText(text, ((button,),)))
+    return asked
+
+
+def _not_rolled(table: Table) -> bool:
+    if table.match is None:
+        return True
+    try:
+        game = table.state().game
+    except EngineError:
+        return False
+    return game.phase is Phase.OPENING

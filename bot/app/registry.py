@@ -1,0 +1,98 @@
+"""Which use case answers which action: :data:`TABLE_CASES` (decided on a table, written with
+compare-and-set) and :data:`USER_CASES` (answered without loading a table).
+
+Adding a use case is one module and one line here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.app import chouette, clock, info, lobby, settings, stats
+from bot.app.context import Context
+from bot.app.cube import cube_transition
+from bot.app.invite import invite
+from bot.app.resign import resign_transition
+from bot.app.table import Table
+from bot.app.turn import Decide, game_use_case, turn_transition, unknown_transition
+from bot.app.types import Reply
+
+Open = Callable[[Context, "Table | None", tuple[Any, ...]], Table]
+"""A use case that may start from no table at all (``new``)."""
+
+UserCase = Callable[[Context, tuple[Any, ...]], Awaitable[list[Reply]]]
+"""A use case of the user alone (no table): its replies."""
+
+
+@dataclass(frozen=True)
+class UseCase:
+    """How the pipeline calls one table action.
+
+    ``decide`` gets the loaded table; ``opens`` instead gets the table or ``None`` (no other
+    check is made).  ``chouette`` decides it at a chouette table instead of ``decide``.
+    ``closed``: answered at a table that is over too; ``lobby``: answered before the game
+    starts (else "not started").
+    """
+
+    decide: Decide | None = None
+    opens: Open | None = None
+    chouette: Decide | None = None
+    closed: bool = False
+    lobby: bool = True
+
+
+_TURN = UseCase(game_use_case(turn_transition), chouette=chouette.decide, lobby=False)
+_CUBE = UseCase(game_use_case(cube_transition), chouette=chouette.decide, lobby=False)
+_RESIGN = UseCase(game_use_case(resign_transition), chouette=chouette.decide, lobby=False)
+_INFO = UseCase(info.show, chouette=chouette.info, closed=True)
+_CLAIM = UseCase(clock.claim, chouette=chouette.decide, lobby=False)
+
+DEFAULT = UseCase(game_use_case(unknown_transition), chouette=chouette.decide, lobby=False)
+"""An action nothing else answers (a chouette's own: ``vote``, ``propose``, ``member_resign``)."""
+
+TABLE_CASES: dict[str, UseCase] = {
+    "new": UseCase(opens=lobby.new),
+    "join": UseCase(lobby.join),
+    "leave": UseCase(lobby.leave),
+    "option": UseCase(lobby.option),
+    "start": UseCase(lobby.start),
+    "abort": UseCase(lobby.abort),
+    "cancel": UseCase(lobby.abort),
+    "invite": UseCase(invite),
+    "board": _INFO,
+    "score": _INFO,
+    "pips": _INFO,
+    "export": _INFO,
+    "settings": UseCase(settings.show, closed=True),
+    "setting": UseCase(settings.change, closed=True),
+    "clock": UseCase(clock.set_clock),
+    "claim": _CLAIM,
+    "claim_match": _CLAIM,
+    "roll": _TURN,
+    "step": _TURN,
+    "undo": _TURN,
+    "confirm": _TURN,
+    "move": _TURN,
+    "double": _CUBE,
+    "take": _CUBE,
+    "pass": _CUBE,
+    "beaver": _CUBE,
+    "beaver_accept": _CUBE,
+    "beaver_refuse": _CUBE,
+    "resign": _RESIGN,
+    "accept": _RESIGN,
+    "resign_accept": _RESIGN,
+    "decline": _RESIGN,
+    "resign_decline": _RESIGN,
+}
+"""Table actions (commands and button payloads) → use case."""
+
+USER_CASES: dict[str, UserCase] = {
+    "help": info.help_text,
+    "rules": info.rules,
+    "stats": stats.stats,
+    "language": settings.language,
+}
+"""Actions answered without loading the table."""

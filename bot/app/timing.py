@@ -1,0 +1,76 @@
+"""The correspondence clock's arithmetic: whose clock runs, when a table next needs attention,
+the deadline a new table state carries, and how a duration is read and said."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from bot.app.context import Context
+from bot.app.table import Table
+from engine.match import Match
+
+REMIND_BEFORE = 0.2
+"""The reminder comes when this share of the move clock is left."""
+
+
+def actor(match: Match) -> int | None:
+    """The player the game waits for (his clock runs), or ``None`` when it waits for nobody."""
+    if match.is_over:
+        return None
+    game = match.game
+    if game.is_over or game.turn is None:
+        return None
+    responder = game.responder
+    return responder if responder is not None else game.turn
+
+
+def wake(table: Table) -> float | None:
+    """The table's next clock event, or ``None`` without a running clock."""
+    return wake_time(table) if table.deadline is not None else None
+
+
+def wake_time(table: Table) -> float:
+    """When the table's clock next needs attention: the reminder, then the deadline."""
+    assert table.deadline is not None
+    if table.reminded:
+        return table.deadline
+    return table.deadline - table.clock * REMIND_BEFORE
+
+
+def clocked(ctx: Context, old: Table, new: Table, match: Match, *, fresh: bool = False) -> Table:
+    """``new`` with its deadline: a fresh one whenever another player must act."""
+    waiting = actor(match) if new.stage == "play" and new.clock else None
+    if waiting is None:
+        if new.deadline is None and not new.reminded:
+            return new  # no clock: nothing to change
+        return new.evolve(deadline=None, reminded=False)
+    before = actor(old.state()) if old.match is not None else None
+    if before == waiting and old.deadline is not None and not fresh:
+        return new.evolve(deadline=old.deadline, reminded=old.reminded)
+    return new.evolve(deadline=ctx.now + new.clock, reminded=False)
+
+
+_CLOCK_RE = re.compile(r"(\d{1,4})\s*([mhd]?)\Z")
+
+
+def parse_clock(text: str) -> int | None:
+    """``off`` → 0; ``30m``, ``12h``, ``3d`` (a bare number is minutes) → seconds; else ``None``."""
+    word = text.strip().lower()
+    if word in ("off", "0", "no"):
+        return 0
+    found = _CLOCK_RE.match(word)
+    if found is None or int(found.group(1)) == 0:
+        return None
+    unit = {"": 60, "m": 60, "h": 3600, "d": 86400}[found.group(2)]
+    seconds = int(found.group(1)) * unit
+    return seconds if seconds <= 90 * 86400 else None
+
+
+def duration(tr: Callable[..., str], seconds: int) -> str:
+    """``2 hours``, ``3 days``, ``45 minutes``: the largest whole unit."""
+    if seconds >= 86400 and seconds % 86400 == 0:
+        return tr("duration-days", count=seconds // 86400)
+    if seconds >= 3600:
+        return tr("duration-hours", count=max(1, round(seconds / 3600)))
+    return tr("duration-minutes", count=max(1, round(seconds / 60)))

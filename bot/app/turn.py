@@ -1,0 +1,267 @@
+"""A turn at a two-player table: the frame every game action goes through, and the turn's own
+actions (roll, build a play step by step, undo, confirm, type a play).
+
+:func:`game_use_case` makes a use case of a :data:`Transition` (the game after one player's
+action): it checks the seat, applies the transition, plays what plays itself (:func:`settle`:
+forced plays, no-play turns, auto-rolls, the next game), keeps the clock, and posts the board.
+The cube (:mod:`bot.app.cube`) and resignations (:mod:`bot.app.resign`) are transitions too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from bot.app import view
+from bot.app.context import Context, Refused
+from bot.app.payload import Payload, format_payload
+from bot.app.table import Stage, Table, match_data
+from bot.app.timing import clocked
+from bot.app.types import Button, ClearButtons, EditBoard, Keyboard, Reply, SendBoard, SendText
+from engine.game import Action, Game, Phase, format_points
+from engine.match import Match
+from engine.result import WinKind
+
+Transition = Callable[[Context, Game, int, str, tuple[Any, ...]], Game]
+"""The game after the player in seat ``int`` did ``action`` with ``args`` (engine errors and
+:class:`Refused` propagate)."""
+
+Decide = Callable[[Context, Table, str, tuple[Any, ...]], "Table | None"]
+"""A use case at a table: the table's next state (``None``: nothing to write)."""
+
+
+def game_use_case(transition: Transition) -> Decide:
+    """The two-player use case that applies ``transition`` on the seat of the sender."""
+
+    def decide(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table | None:
+        return play(ctx, table, action, args, transition)
+
+    return decide
+
+
+def play(
+    ctx: Context, table: Table, action: str, args: tuple[Any, ...], transition: Transition
+) -> Table:
+    """Apply one player's game action, settle what follows, and post the board."""
+    match = table.state()
+    seat = table.seat_of(ctx.user.ref)
+    if seat is None:
+        raise Refused("error-not-seated")
+    game = match.game
+    before_turn = game.turn
+    building = action in ("step", "undo")
+    match = match.with_game(transition(ctx, game, seat, action, args))
+    notes: list[str] = []
+    if action == "roll" and before_turn is None:
+        notes += view.opening_notes(ctx.tr, match.game, [s.name for s in table.seats])
+    match, more = settle(ctx, table, match)
+    notes += more
+    new = with_match(ctx, table, match, abort_by=None)
+    if match.game.turn == before_turn and building and not notes:
+        ctx.replies.append(edit_or_send(ctx, new, match))
+    else:
+        turn_passed(ctx, table, new, match, notes)
+    return new
+
+
+def turn_transition(
+    ctx: Context, game: Game, seat: int, action: str, args: tuple[Any, ...]
+) -> Game:
+    """Rolling, building a play, undoing a step, confirming, typing a play."""
+    if action == "roll":
+        return game.roll(seat, ctx.dice)
+    if action == "step":
+        # The engine finds the step among the legal ones (and refuses it as not legal).
+        if game.phase is not Phase.MOVE:
+            raise Refused("error-step-not-legal")
+        return game.add_step(seat, step_points(args))
+    if action == "undo":
+        return game.undo(seat)
+    if action == "confirm":
+        return game.confirm(seat)
+    if action == "move":
+        return game.play(seat, str(args[0]))
+    return unknown_transition(ctx, game, seat, action, args)
+
+
+def unknown_transition(
+    ctx: Context, game: Game, seat: int, action: str, args: tuple[Any, ...]
+) -> Game:
+    """An action no two-player use case knows."""
+    if action in ("vote", "propose"):
+        raise Refused("app-chouette-only")
+    raise Refused("error-unknown-command", command=action)
+
+
+def step_points(args: tuple[Any, ...]) -> tuple[int, int]:
+    """The from and to points of a step button's arguments."""
+    if len(args) != 2:
+        raise Refused("error-bad-payload")
+    return int(args[0]), int(args[1])
+
+
+def with_match(ctx: Context, table: Table, match: Match, **changes: Any) -> Table:
+    """The next version of ``table`` playing ``match``, with its clock.
+
+    A money session folds its finished games into the table's ``carry`` and keeps only the
+    current game, so that a long session does not grow the record (see :class:`Table`).
+    """
+    stage: Stage = "over" if match.is_over else "play"
+    if table.mode == "money" and len(match.games) > 1:
+        done = match.games[:-1]
+        first, second = table.carry
+        for game in done:
+            a, b = game.award  # draws count too (half a point each in long nardy)
+            first, second = first + a, second + b
+        changes["carry"] = (first, second)
+        changes["dropped"] = table.dropped + len(done)
+        current = replace(match.game, score=(0, 0))
+        match = Match(match.variant, match.length, match.options, (current,))
+    new = table.bumped(match=match_data(match), stage=stage, **changes)
+    return clocked(ctx, table, new, match)
+
+
+def settle(ctx: Context, table: Table, match: Match) -> tuple[Match, list[str]]:
+    """Play what plays itself (forced plays, no-play turns, auto-rolls), end finished games
+    and start the next one; the notes say what happened."""
+    notes: list[str] = []
+    for _ in range(64):
+        game = match.game
+        if game.is_over:
+            notes.append(game_over(ctx, table, match))
+            if match.is_over:
+                break
+            was_crawford = game.crawford
+            match = match.next_game()
+            if match.game.crawford:
+                notes.append(ctx.tr("match-crawford"))
+            elif was_crawford:
+                notes.append(ctx.tr("match-post-crawford"))
+            continue
+        if game.phase is Phase.MOVE and not game.steps and game.turn is not None:
+            name = table.seats[game.turn].name
+            if game.no_play:
+                assert game.dice is not None
+                dice = f"{game.dice[0]}-{game.dice[1]}"
+                notes.append(ctx.tr("event-no-play", player=name, dice=dice))
+                match = match.with_game(game.confirm(game.turn))
+                continue
+            forced = game.forced_play
+            if forced is not None:
+                assert game.dice is not None
+                dice = f"{game.dice[0]}-{game.dice[1]}"
+                notes.append(ctx.tr("event-rolled", player=name, dice=dice))
+                notes.append(ctx.tr("event-forced", play=forced.notation()))
+                match = match.with_game(game.play(game.turn, forced))
+                continue
+        if (
+            table.settings.auto_roll
+            and game.phase is Phase.ROLL
+            and game.turn is not None
+            and game.resign is None
+            and not game.may(Action("double", game.turn))
+        ):
+            match = match.with_game(game.roll(game.turn, ctx.dice))
+            continue
+        break
+    return match, notes
+
+
+def game_over(ctx: Context, table: Table, match: Match) -> str:
+    """The finished game's result (and the match's), its statistics noted in ``ctx.finished``."""
+    game = match.game
+    result = game.result
+    assert result is not None
+    names = [s.name for s in table.seats]
+    score = match.score
+    line = view.result_text(ctx.tr, result, names)
+    line += "\n" + view.score_text(ctx.tr, table, match, names)
+    if match.is_over and match.winner is not None:
+        w = match.winner
+        line += "\n" + ctx.tr(
+            "match-won",
+            player=names[w],
+            score=format_points(score[w]),
+            opponent_score=format_points(score[1 - w]),
+        )
+    for i, seat in enumerate(table.seats):
+        won = result.winner == i
+        entry = {
+            "games": 1,
+            "wins": 1 if won else 0,
+            "points": result.points if won else -result.points,
+            "gammons": 1 if won and result.kind is WinKind.GAMMON else 0,
+            "backgammons": 1 if won and result.kind is WinKind.BACKGAMMON else 0,
+        }
+        ctx.finished.append((seat.user, entry))
+    return line
+
+
+def turn_passed(
+    ctx: Context,
+    old: Table,
+    new: Table,
+    match: Match,
+    notes: list[str],
+    *,
+    closed: bool = False,
+) -> None:
+    """The old boards lose their buttons; the new board goes out (after the notes when the
+    match is over or the table ``closed``)."""
+    for message in {ctx.update.message, old.board_message} - {None}:
+        assert message is not None
+        ctx.replies.append(ClearButtons(message))
+    if match.is_over or closed:
+        ctx.replies.append(SendText("\n".join(notes)))
+        ctx.replies.append(send_board(ctx, new, match, ()))
+        return
+    ctx.replies.append(send_board(ctx, new, match, notes))
+
+
+def send_board(
+    ctx: Context, table: Table, match: Match, notes: list[str] | tuple[str, ...]
+) -> SendBoard:
+    """The board of ``match`` at ``table`` with its caption and, while playing, its buttons."""
+    names = [s.name for s in table.seats]
+    board = view.board_for(ctx.lang, table, match.game, names, match)
+    caption = view.caption(ctx.tr, table, match.game, names, match, notes)
+    playing = table.stage == "play" and not match.is_over
+    buttons = buttons_for(ctx, table, match.game) if playing else ()
+    return SendBoard(board, caption, buttons, table.version)
+
+
+def edit_or_send(ctx: Context, table: Table, match: Match) -> Reply:
+    """The board edited in place on the pressed message, else sent."""
+    sent = send_board(ctx, table, match, ())
+    if ctx.update.message is not None:
+        return EditBoard(ctx.update.message, sent.board, sent.caption, sent.buttons)
+    return sent
+
+
+def buttons_for(ctx: Context, table: Table, game: Game) -> Keyboard:
+    """The buttons of a two-player board."""
+    v = table.version
+
+    def b(label_id: str, action: str, *args: int | str, **params: Any) -> Button:
+        return Button(ctx.tr(label_id, **params), format_payload(Payload(action, args, v)))
+
+    if game.resign is not None:
+        return ((b("button-accept", "resign_accept"), b("button-decline", "resign_decline")),)
+    if game.phase is Phase.OPENING:
+        return ((b("button-roll", "roll"),),)
+    if game.phase is Phase.ROLL:
+        row = [b("button-roll", "roll")]
+        if game.turn is not None and game.may(Action("double", game.turn)):
+            row.append(b("button-double", "double"))
+        return (tuple(row),)
+    if game.phase is Phase.DOUBLED:
+        row = [b("button-take", "take"), b("button-pass", "pass")]
+        if game.responder is not None and "beaver" in game.allowed(game.responder):
+            row.append(b("button-beaver", "beaver"))
+        return (tuple(row),)
+    if game.phase is Phase.BEAVERED:
+        return ((b("button-accept", "beaver_accept"), b("app-button-refuse", "beaver_refuse")),)
+    if game.phase is Phase.MOVE:
+        return view.step_keyboard(ctx.tr, game, v)
+    return ()
