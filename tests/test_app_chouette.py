@@ -20,7 +20,7 @@ from test_app_support import (
     toasts,
 )
 
-from bot.app import App, SendBoard, User
+from bot.app import App, EditBoard, SendBoard, User
 from bot.store import Store
 from engine.chouette import BOX, TEAM
 from engine.game import Phase
@@ -38,6 +38,10 @@ async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
 
 def user(ref: str) -> User:
     return PLAYERS[ref]
+
+
+def member_name(ref: str) -> str:
+    return PLAYERS[ref].name
 
 
 async def test_four_player_chouette(store: Store) -> None:
@@ -60,6 +64,7 @@ async def test_four_player_chouette(store: Store) -> None:
     assert toasts(await chat.press(EVE, "Roll")) == ["You are not playing at this table."]
 
     team_doubled = box_doubled = passed = proposed = False
+    shown_answers = 0
     first_game = cur.number
     for _ in range(600):
         ch = await chat.chouette()
@@ -85,6 +90,22 @@ async def test_four_player_chouette(store: Store) -> None:
             else:
                 replies = await chat.press(user(member.name), "Take")
             assert not toasts(replies)
+            # the one board says who answered what and who is still to answer
+            after = (await chat.chouette()).current
+            assert after is not None
+            if after.game.phase is Phase.DOUBLED and after.game.turn == BOX:
+                boards = [r for r in replies if isinstance(r, SendBoard | EditBoard)]
+                assert len(boards) == 1
+                said = boards[0].caption
+                answered = next(m for m in after.members if m.name == member.name)
+                verb = "takes" if answered.playing else "passes"
+                assert f"Answers: {member_name(member.name)} {verb}" in said.replace(
+                    "; ", "Answers: "
+                ), said
+                shown_answers += 1
+                awaited = [m.name for m in after.members if m.playing and m.answer is None]
+                assert "Waiting for: " + ", ".join(member_name(n) for n in awaited) in said
+                assert "take or pass?" not in said
             continue
         if game.phase is Phase.DOUBLED and game.turn == TEAM:
             # Members may not answer for the box.
@@ -124,7 +145,7 @@ async def test_four_player_chouette(store: Store) -> None:
         await play_turn_by_buttons(chat, acting, game)
     else:
         raise AssertionError("the first chouette game did not end")
-    assert team_doubled and box_doubled and passed and proposed
+    assert team_doubled and box_doubled and passed and proposed and shown_answers >= 1
     # The result, the ledger, the rotation.
     ended = ch.current
     assert ended is not None and ended.number == first_game + 1

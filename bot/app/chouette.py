@@ -355,7 +355,25 @@ def _board(
         kind = view.KIND_WORDS[int(m.resign)]
         lines.append(ctx.tr("event-resign-offer", player=names.get(m.name, m.name), kind=kind))
         lines.append(ctx.tr("app-answer-resign", player=pair[0]))
-    if cur.vote is None and cur.resign is None and not offers:
+    if cur.game.phase is Phase.DOUBLED and cur.game.turn == BOX:
+        # the box's double: each member answers for their own cube, all on this one message
+        value = cur.game.cube.next_value(cur.game.options)
+        lines.append(ctx.tr("event-doubles", player=pair[0], value=value))
+        answers = [
+            ctx.tr(
+                "app-chouette-answer",
+                player=names.get(m.name, m.name),
+                answer="pass" if not m.playing else "beaver" if m.answer == "beaver" else "take",
+            )
+            for m in cur.members
+            if not m.playing or m.answer in ("take", "beaver")
+        ]
+        if answers:
+            lines.append(ctx.tr("app-chouette-answers", answers="; ".join(answers)))
+        awaited = [names.get(m.name, m.name) for m in cur.members if m.playing and not m.answer]
+        if awaited:
+            lines.append(ctx.tr("app-chouette-waiting", players=", ".join(awaited)))
+    elif cur.vote is None and cur.resign is None and not offers:
         lines.append(view.status_line(ctx.tr, cur.game, pair))
     for p in cur.proposals:
         what = p.play or ctx.tr(f"app-proposal-{p.action.replace('_', '-')}")

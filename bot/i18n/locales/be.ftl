@@ -452,6 +452,12 @@ app-chouette-only = Гэта толькі для шуэта.
 app-chouette-joined = { $player } запісваецца і гуляе з наступнай партыі.
 app-chouette-ends = Засталося менш за трох гульцоў: { -chouette } скончаны.
 app-chouette-waiting = Чакаем: { $players }
+app-chouette-answer = { $player } { $answer ->
+    [pass] не прымае
+    [beaver] аб'яўляе бабра
+   *[take] прымае
+}
+app-chouette-answers = Адказы: { $answers }.
 app-chouette-game-over = Партыя { $number }: { $winner ->
     [team] каманда выйграе
    *[box] { $box } ({ -box }) выйграе

@@ -442,6 +442,14 @@ app-chouette-joined = { $player } joins and plays from the next game.
 app-chouette-ends = Fewer than three players are left: the { -chouette } ends.
 # $players: the names, comma-separated
 app-chouette-waiting = Waiting for: { $players }
+# $player: a member; $answer: take | pass | beaver
+app-chouette-answer = { $player } { $answer ->
+    [pass] passes
+    [beaver] beavers
+   *[take] takes
+}
+# $answers: the members' answers so far
+app-chouette-answers = Answers: { $answers }.
 # $number: game number; $winner: team | box; $box: the box's name; $kind: single | gammon | backgammon; $reason: bear_off | box_pass | box_left | team_out
 app-chouette-game-over = Game { $number }: { $winner ->
     [team] the team wins

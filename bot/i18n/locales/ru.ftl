@@ -452,6 +452,12 @@ app-chouette-only = Это только для шуэта.
 app-chouette-joined = { $player } записывается и играет со следующей партии.
 app-chouette-ends = Осталось меньше трёх игроков: { -chouette } окончен.
 app-chouette-waiting = Ждём: { $players }
+app-chouette-answer = { $player } { $answer ->
+    [pass] не принимает
+    [beaver] объявляет бобра
+   *[take] принимает
+}
+app-chouette-answers = Ответы: { $answers }.
 app-chouette-game-over = Партия { $number }: { $winner ->
     [team] команда выигрывает
    *[box] { $box } ({ -box }) выигрывает

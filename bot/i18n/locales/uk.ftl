@@ -452,6 +452,12 @@ app-chouette-only = Це лише для шуету.
 app-chouette-joined = { $player } записується і грає з наступної партії.
 app-chouette-ends = Залишилося менше трьох гравців: { -chouette } закінчено.
 app-chouette-waiting = Чекаємо: { $players }
+app-chouette-answer = { $player } { $answer ->
+    [pass] не приймає
+    [beaver] оголошує бобра
+   *[take] приймає
+}
+app-chouette-answers = Відповіді: { $answers }.
 app-chouette-game-over = Партія { $number }: { $winner ->
     [team] команда виграє
    *[box] { $box } ({ -box }) виграє
