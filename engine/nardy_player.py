@@ -21,11 +21,8 @@ Search.  :func:`rank_plays` scores each legal play by the evaluation of the posi
 the opponent's 21 rolls (doubles once, the others twice, of 36) its best reply by the
 evaluation: the expectimax value of the play.
 
-Weights.  Tuned by self-play with ``python -m benchmarks.tune_nardy`` (coordinate search: each
-weight in turn multiplied by 0.5 and 1.5; a change is kept when the changed player wins more than
-55% of a block of seeded 0-ply games against the current one, both colours). The starting point was
-a hand guess of (1.0, 0.3, 0.15, 0.04, 0.25, 0.05, 0.10); the values below are what the search
-kept.
+Weights.  Set by hand from the features' scales (a pip of race worth about a tenth of a point
+held ahead of the opponent's rearmost checker); they have not yet been tuned by self-play.
 """
 
 from __future__ import annotations
