@@ -1,0 +1,188 @@
+"""The import graph of ``engine/``, ``renderers/`` and ``bot/``: no cycles, no upward arrows, no
+private names taken from another module.
+
+Every module's imports are read with :mod:`ast`: module-level and function-level imports alike
+(a lazy import is still an edge), but not those under ``if TYPE_CHECKING:``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "renderers", "bot")
+ADAPTERS = ("bot.telegram", "bot.discord_bot", "bot.console")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            found[module_name(path)] = path
+    return found
+
+
+def is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports(name: str, path: Path) -> list[tuple[str, tuple[str, ...], int]]:
+    """(module imported, names taken from it, line) for each import of a module's source."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: list[tuple[str, tuple[str, ...], int]] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and is_type_checking(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append((alias.name, (), node.lineno))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            found.append((target, tuple(a.name for a in node.names), node.lineno))
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def resolve(target: str, names: tuple[str, ...], known: dict[str, Path]) -> list[str]:
+    """The project modules an import makes its module depend on."""
+    submodules = [f"{target}.{n}" for n in names if f"{target}.{n}" in known]
+    # ``from package import module`` depends on that module; a name defined in the package's
+    # ``__init__`` (or a plain ``import package``) depends on the ``__init__``.
+    takes_other_names = len(submodules) < len(names) or not names
+    return ([target] if target in known and takes_other_names else []) + submodules
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    edges: dict[str, set[str]] = {m: set() for m in known}
+    for name, path in known.items():
+        for target, names, _ in imports(name, path):
+            for dep in resolve(target, names, known):
+                if dep != name:
+                    edges[name].add(dep)
+    return edges
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = [0]
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(edges[v]):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(edges):
+        if v not in index:
+            connect(v)
+    return found
+
+
+def within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_the_reader_sees_lazy_imports_and_not_type_checking_ones(tmp_path: Path) -> None:
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from bot.app import App\n"
+        "def f():\n    from renderers import png\n"
+    )
+    path = tmp_path / "m.py"
+    path.write_text(source)
+    found = [target for target, _, _ in imports("engine.m", path)]
+    assert "renderers" in found
+    assert "bot.app" not in found
+
+
+def test_cycles_are_found() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycles() -> None:
+    assert cycles(graph()) == []
+
+
+@pytest.mark.parametrize(
+    ("lower", "higher"),
+    [
+        ("engine", "renderers"),
+        ("engine", "bot"),
+        ("renderers", "bot"),
+        *[("bot.app", adapter) for adapter in ADAPTERS],
+    ],
+)
+def test_no_upward_arrow(lower: str, higher: str) -> None:
+    wrong = sorted(
+        f"{module} imports {dep}"
+        for module, deps in graph().items()
+        if within(module, lower)
+        for dep in deps
+        if within(dep, higher)
+    )
+    assert wrong == []
+
+
+def test_no_private_name_taken_from_another_module() -> None:
+    known = modules()
+    wrong = []
+    for name, path in known.items():
+        for target, names, line in imports(name, path):
+            if not within(target, "engine") and not within(target, "renderers") and not within(
+                target, "bot"
+            ):
+                continue
+            for n in names:
+                if n.startswith("_") and not n.startswith("__") and target != name:
+                    wrong.append(f"{path.relative_to(ROOT)}:{line} takes {n} from {target}")
+            if target.rpartition(".")[2].startswith("_") and target.rpartition(".")[2] != "__main__":
+                wrong.append(f"{path.relative_to(ROOT)}:{line} imports private module {target}")
+    assert wrong == []
