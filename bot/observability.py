@@ -36,9 +36,8 @@ from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import ModuleType
-from typing import Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
-from aiohttp import web
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
@@ -57,6 +56,9 @@ from bot.app import App, Reply, Update
 from bot.app.commands import UnknownCommand, parse_command
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.store import ConflictError, Store, StoreCounters, StoreUnavailable
+
+if TYPE_CHECKING:
+    from aiohttp import web
 
 log = logging.getLogger("bot.ops")
 
@@ -183,9 +185,10 @@ class _RenderCachesCollector(Collector):
     """Exports the PNG renderer's band and tile caches (:func:`renderers.png.cache_stats`)."""
 
     def collect(self) -> Iterator[Metric]:
-        from renderers.png import cache_stats
-
-        stats = cache_stats()
+        png = sys.modules.get("renderers.png")
+        if png is None:
+            return  # no picture drawn or renderer loaded in this process (the console's text)
+        stats = png.cache_stats()
         lookups = CounterMetricFamily(
             f"{NAMESPACE}_render_cache_lookups",
             "Board parts looked up in the PNG renderer's caches, found or not",
@@ -469,6 +472,8 @@ class OpsServer:
 
     async def start(self) -> int:
         """Start listening; the port bound."""
+        from aiohttp import web  # only where the endpoint is served: the console needs none
+
         app = web.Application()
         app.router.add_get("/metrics", self._metrics)
         app.router.add_get("/healthz", self._healthz)
@@ -490,10 +495,14 @@ class OpsServer:
             self._runner = None
 
     async def _metrics(self, request: web.Request) -> web.Response:
+        from aiohttp import web
+
         body = await asyncio.to_thread(self.metrics.exposition)
         return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
 
     async def _healthz(self, request: web.Request) -> web.Response:
+        from aiohttp import web
+
         up = await self.store.ping()
         self.metrics.redis_up.set(1 if up else 0)
         if self.stopping:

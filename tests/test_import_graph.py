@@ -176,13 +176,16 @@ def test_no_private_name_taken_from_another_module() -> None:
     wrong = []
     for name, path in known.items():
         for target, names, line in imports(name, path):
-            if not within(target, "engine") and not within(target, "renderers") and not within(
-                target, "bot"
+            if (
+                not within(target, "engine")
+                and not within(target, "renderers")
+                and not within(target, "bot")
             ):
                 continue
             for n in names:
                 if n.startswith("_") and not n.startswith("__") and target != name:
                     wrong.append(f"{path.relative_to(ROOT)}:{line} takes {n} from {target}")
-            if target.rpartition(".")[2].startswith("_") and target.rpartition(".")[2] != "__main__":
+            leaf = target.rpartition(".")[2]
+            if leaf.startswith("_") and leaf != "__main__":
                 wrong.append(f"{path.relative_to(ROOT)}:{line} imports private module {target}")
     assert wrong == []

@@ -428,6 +428,7 @@ def test_sigterm_stops_the_console_at_once(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.endswith("_TOKEN")}
     env.pop("REDIS_URL", None)
     env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)
+    env["LOG_LEVEL"] = "INFO"  # the console logs nothing unless asked to
     proc = subprocess.Popen(
         [sys.executable, "-m", "bot"],
         stdin=subprocess.PIPE,
