@@ -15,18 +15,17 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from engine.errors import IllegalPlay
-from engine.movegen import (
+from engine.movegen import legal_plays, single_steps
+from engine.position import Position
+from engine.steps import (
     Play,
     Step,
-    _apply,
-    _undo,
+    apply_step,
     apply_steps,
-    legal_plays,
     result_key,
-    single_steps,
     to_lists,
+    undo_step,
 )
-from engine.position import Position
 
 
 def _illegal(message: str, code: str) -> IllegalPlay:
@@ -148,12 +147,12 @@ class PlayBuilder:
         block = self.position.ruleset.block
         path = [(s.frm, s.to, s.hit) for s in self.steps]
         for s in self.steps:
-            _apply(me, opp, s.frm, s.to, block)
+            apply_step(me, opp, s.frm, s.to, block)
         out: list[tuple[Step, int]] = []
         seen: set[tuple[int, int]] = set()
         for die in sorted(set(self.dice_left)):
             for frm, to in self._singles(me, opp, die, path):
-                hit = _apply(me, opp, frm, to, block)
+                hit = apply_step(me, opp, frm, to, block)
                 path.append((frm, to, hit))
                 left = list(self.dice_left)
                 left.remove(die)
@@ -161,7 +160,7 @@ class PlayBuilder:
                     seen.add((frm, to))
                     out.append((Step(frm, to, hit), die))
                 path.pop()
-                _undo(me, opp, frm, to, hit)
+                undo_step(me, opp, frm, to, hit)
         return out
 
     def _singles(
@@ -197,11 +196,11 @@ class PlayBuilder:
             rest = list(left)
             rest.remove(die)
             for frm, to in self._singles(me, opp, die, path):
-                hit = _apply(me, opp, frm, to, block)
+                hit = apply_step(me, opp, frm, to, block)
                 path.append((frm, to, hit))
                 found = self._reachable(me, opp, tuple(rest), path)
                 path.pop()
-                _undo(me, opp, frm, to, hit)
+                undo_step(me, opp, frm, to, hit)
                 if found:
                     break
             if found:

@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Any, TypeAlias
 
 from engine.builder import PlayBuilder
-from engine.cube import CubeState, Options, points
+from engine.cube import CubeState, Options
 from engine.errors import EngineError, IllegalAction, IllegalPlay, UnsupportedSchema
 from engine.ids import (
     MatchIdFields,
@@ -37,9 +37,17 @@ from engine.ids import (
     encode_position_id,
     encode_xgid,
 )
+from engine.log_entry import LogEntry as LogEntry
 from engine.movegen import Play, Step, apply_steps
 from engine.position import Position
-from engine.result import Outcome, WinKind, result
+from engine.result import WinKind
+from engine.variant import BACKGAMMON_VARIANT as BACKGAMMON_VARIANT
+from engine.variant import VARIANTS as VARIANTS
+from engine.variant import RecordedKind as RecordedKind
+from engine.variant import Scoring as Scoring
+from engine.variant import Variant as Variant
+from engine.variant import find_variant as find_variant
+from engine.variant import register_variant as register_variant
 
 SCHEMA_VERSION = 2
 """Version of the dict :meth:`Game.to_dict` writes: 2 keeps the log compact
@@ -139,80 +147,6 @@ def whole_points(value: Points, what: str) -> int:
     return value
 
 
-# -- variants ------------------------------------------------------------------------------------
-
-#: ``Scoring(kind, cube, options, money) -> points`` of a game won ``kind``.
-Scoring = Callable[[WinKind, CubeState, Options, bool], int]
-
-
-def _default_scoring(kind: WinKind, cube: CubeState, options: Options, money: bool) -> int:
-    return points(kind, cube, options, money=money)
-
-
-#: ``RecordedKind(kind, options) -> kind``: what a game won ``kind`` is recorded as at a table
-#: with these options (long nardy without the ``koks`` option records a koks as a mars).
-RecordedKind = Callable[[WinKind, Options], WinKind]
-
-
-def _same_kind(kind: WinKind, options: Options) -> WinKind:
-    return kind
-
-
-@dataclass(frozen=True)
-class Variant:
-    """What distinguishes a game played by the same state machine.
-
-    ``position_cls`` is the :class:`Position` subclass (its ruleset drives the moves), ``result``
-    tells who won and how the board shows it, ``recorded_kind`` what that kind is recorded as
-    under the table options (backgammon: the same), ``scoring`` turns a recorded kind into points,
-    ``default_options`` are the table options when none are given, ``allows_draw`` lets
-    ``Options.last_roll_draw`` apply, and ``opening_plays_both`` says whether the winner of the
-    opening roll plays the two opening dice (backgammon) or rolls afresh.
-    """
-
-    name: str
-    position_cls: type[Position] = Position
-    result: Callable[[Position], Outcome | None] = result
-    scoring: Scoring = _default_scoring
-    default_options: Options = field(default_factory=Options)
-    allows_draw: bool = False
-    opening_plays_both: bool = True
-    recorded_kind: RecordedKind = _same_kind
-
-    def counted(
-        self, kind: WinKind, cube: CubeState, options: Options, money: bool
-    ) -> tuple[WinKind, int]:
-        """A game won ``kind`` (the board's result or a resignation) as the table counts it:
-        the kind it is recorded as and the points it is worth -- the two always agree."""
-        recorded = self.recorded_kind(kind, options)
-        return recorded, self.scoring(recorded, cube, options, money)
-
-
-VARIANTS: dict[str, Variant] = {}
-
-
-def register_variant(variant: Variant) -> Variant:
-    """Add (or replace) a variant in :data:`VARIANTS`; returns it."""
-    VARIANTS[variant.name] = variant
-    return variant
-
-
-def find_variant(name: str) -> Variant:
-    """The registered variant called ``name``; raises :class:`EngineError` when unknown."""
-    try:
-        return VARIANTS[name]
-    except KeyError:
-        known = ", ".join(sorted(VARIANTS))
-        raise EngineError(
-            f"unknown variant {name!r} (known: {known})",
-            code="unknown_variant",
-            params={"variant": name},
-        ) from None
-
-
-BACKGAMMON_VARIANT = register_variant(Variant("backgammon"))
-
-
 # -- values --------------------------------------------------------------------------------------
 
 
@@ -275,36 +209,6 @@ class ResignOffer:
 
     player: int
     kind: WinKind
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One action of the game: who did it (``None`` for the opening roll), what, with what values.
-
-    Actions and values: ``opening`` (player 0's die, player 1's die), ``auto_double`` (new value),
-    ``roll`` (d1, d2), ``move`` (notation, then from/to of every step), ``double`` (value offered),
-    ``take``, ``pass``, ``beaver`` (value), ``beaver_accept``, ``beaver_refuse``, ``resign`` (kind),
-    ``resign_accept``, ``resign_decline``, ``win`` (points, kind, reason) and ``draw``.
-    """
-
-    player: int | None
-    action: str
-    value: tuple[int | str, ...] = ()
-
-    def to_list(self) -> list[Any]:
-        """``[player, action, *value]``."""
-        return [self.player, self.action, *self.value]
-
-    @classmethod
-    def from_list(cls, data: list[Any]) -> LogEntry:
-        """Inverse of :meth:`to_list`."""
-        player, action, *value = data
-        if player not in (None, 0, 1) or not isinstance(action, str):
-            raise EngineError(f"corrupt log entry {data!r}", code="corrupt_state")
-        for v in value:
-            if not isinstance(v, int | str):
-                raise EngineError(f"corrupt log entry {data!r}", code="corrupt_state")
-        return cls(player, action, tuple(value))
 
 
 ACTIONS = (

@@ -1,6 +1,7 @@
 """Move generation: every legal complete play, one per distinct resulting position.
 
-The generator works on two mutable lists, indexed in the mover's numbering:
+The generator works on two mutable lists, indexed in the mover's numbering (:mod:`engine.steps`
+makes them and moves checkers on them):
 
 * ``me[p]`` for ``p`` in 1..24 is the mover's checkers on his point ``p``; ``me[25]`` his bar and
   ``me[0]`` his checkers borne off;
@@ -16,87 +17,24 @@ goes.  The ``Ruleset.step_allowed`` hook, when a variant has one, is asked befor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from operator import itemgetter
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from engine.errors import EngineError
 from engine.rules import Ruleset
+from engine.steps import Play as Play
+from engine.steps import Step as Step
+from engine.steps import apply_step
+from engine.steps import apply_steps as apply_steps
+from engine.steps import from_lists as from_lists
+from engine.steps import result_key as result_key
+from engine.steps import to_lists as to_lists
 
 if TYPE_CHECKING:
     from engine.position import Position
 
 
-class Step(NamedTuple):
-    """One checker moved by one die: ``frm`` and ``to`` in the mover's numbering.
-
-    ``frm`` is 25 for the bar, ``to`` is 0 for borne off; ``hit`` is True when an opposing blot
-    was sent to the bar.
-    """
-
-    frm: int
-    to: int
-    hit: bool = False
-
-    def notation(self) -> str:
-        """``13/7``, ``bar/22``, ``6/off``, ``8/5*``."""
-        from engine.notation import point_name
-
-        return f"{point_name(self.frm)}/{point_name(self.to)}{'*' if self.hit else ''}"
-
-
-class Play(NamedTuple):
-    """A complete play: the single steps of one turn, in the order they are made."""
-
-    steps: tuple[Step, ...]
-
-    def notation(self) -> str:
-        """Standard notation, as GNU Backgammon prints it.
-
-        >>> Play((Step(24, 18), Step(13, 11))).notation()
-        '24/18 13/11'
-        >>> Play((Step(8, 5), Step(8, 5), Step(6, 5), Step(6, 5))).notation()
-        '8/5(2) 6/5(2)'
-        >>> Play((Step(24, 18, True), Step(18, 14))).notation()
-        '24/18*/14'
-        """
-        from engine.notation import format_steps
-
-        return format_steps(self.steps)
-
-    def __str__(self) -> str:
-        return self.notation()
-
-
 # -- internal board ---------------------------------------------------------------------------
-
-_OPP_READERS: dict[tuple[int, ...], Callable[[tuple[int, ...]], tuple[int, ...]]] = {}
-
-
-def _opp_reader(point_map: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
-    """Reads the internal ``opp[0..24]`` from the opponent's tuple (a fixed table per variant)."""
-    reader = _OPP_READERS.get(point_map)
-    if reader is None:
-        table = [24] * 25
-        for q in range(1, 25):
-            table[point_map[q]] = q - 1
-        reader = _OPP_READERS[point_map] = itemgetter(*table)
-    return reader
-
-
-def to_lists(position: Position) -> tuple[list[int], list[int]]:
-    """The generator's ``me`` and ``opp`` lists for ``position`` (see the module docstring)."""
-    player = position.player
-    me = [15 - sum(player), *player]
-    opp = [*_opp_reader(position.ruleset.point_map)(position.opponent), 0]
-    return me, opp
-
-
-def from_lists(position: Position, me: Sequence[int], opp: Sequence[int]) -> Position:
-    """Inverse of :func:`to_lists`: a position of the same variant, same side on roll."""
-    pmap = position.ruleset.point_map
-    opponent = [opp[pmap[q]] for q in range(1, 25)]
-    opponent.append(opp[0])
-    return type(position)(tuple(me[1:26]), tuple(opponent))
 
 
 def single_steps(
@@ -129,24 +67,6 @@ def single_steps(
     if frm:
         out.append((frm, 0))
     return out
-
-
-def _apply(me: list[int], opp: list[int], frm: int, to: int, block: int) -> bool:
-    me[frm] -= 1
-    me[to] += 1
-    if to and block == 2 and opp[to] == 1:
-        opp[to] = 0
-        opp[0] += 1
-        return True
-    return False
-
-
-def _undo(me: list[int], opp: list[int], frm: int, to: int, hit: bool) -> None:
-    me[frm] += 1
-    me[to] -= 1
-    if hit:
-        opp[to] = 1
-        opp[0] -= 1
 
 
 # Steps are shared immutable values: one object per (frm, to, hit).
@@ -359,7 +279,7 @@ def _generate(
     for steps in found.leaves.values():
         a, b = me[:], opp[:]
         for step in steps:
-            _apply(a, b, step.frm, step.to, block)
+            apply_step(a, b, step.frm, step.to, block)
         used = len(steps)
         leaves[bytes(a) + bytes(b)] = _Leaf(used, found.best - 16 * used, steps)
     if not leaves:
@@ -391,28 +311,6 @@ def max_dice_playable(position: Position, dice: Iterable[int]) -> int:
     return 0
 
 
-def result_key(position: Position, steps: Iterable[Step]) -> bytes:
-    """A key identifying the position after ``steps`` (for comparing plays by their result)."""
-    me, opp = to_lists(position)
-    block = position.ruleset.block
-    for step in steps:
-        _apply(me, opp, step.frm, step.to, block)
-    return bytes(me) + bytes(opp)
-
-
-def apply_steps(position: Position, steps: Iterable[Step]) -> Position:
-    """Make the steps (unchecked) and return the position, the same side still on roll."""
-    me, opp = to_lists(position)
-    block = position.ruleset.block
-    for step in steps:
-        if me[step.frm] <= 0:
-            from engine.errors import IllegalPlay
-
-            raise IllegalPlay(f"no checker on the {step.frm} point to move")
-        _apply(me, opp, step.frm, step.to, block)
-    return from_lists(position, me, opp)
-
-
 def _check_dice(dice: Iterable[int]) -> tuple[int, int]:
     if type(dice) is tuple and len(dice) == 2:
         d1, d2 = dice
@@ -420,7 +318,5 @@ def _check_dice(dice: Iterable[int]) -> tuple[int, int]:
             return d1, d2
     values = tuple(dice)
     if len(values) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in values):
-        from engine.errors import EngineError
-
         raise EngineError(f"dice must be two numbers from 1 to 6, not {values!r}")
     return values[0], values[1]

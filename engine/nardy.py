@@ -35,10 +35,10 @@ from typing import ClassVar
 
 from engine.cube import CubeState, Options, points
 from engine.errors import EngineError
-from engine.game import Variant, register_variant
 from engine.position import CHECKERS, Position
 from engine.result import Outcome, WinKind
 from engine.rules import Ruleset, StepHook, StepRefusal
+from engine.variant import Variant, register_variant
 
 HEAD = 24
 """A side's head: its own point 24, where all its checkers start."""

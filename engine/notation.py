@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from engine.errors import AmbiguousPlay, EngineError, IllegalPlay, InvalidNotation
-from engine.movegen import Play, Step, legal_plays
+from engine.movegen import legal_plays
 from engine.position import Position
 from engine.rules import Ruleset
-
-BAR = 25
-OFF = 0
+from engine.steps import BAR, OFF, Play, chains_of, render_chains, spelled_out
+from engine.steps import format_steps as format_steps
+from engine.steps import point_name as point_name
 
 _EXAMPLE = "24/18 13/11"
 _NO_MOVE_WORDS = frozenset({"no move", "nomove", "pass", "none", "no play"})
@@ -41,15 +41,6 @@ _NODE = re.compile(r"^([^*]+)(\*?)$")
 _COUNT = re.compile(r"^(.*?)(?:\((\d+)\)|[x×](\d+))$")
 
 
-def point_name(point: int) -> str:
-    """``"bar"`` for 25, ``"off"`` for 0, else the number: how a point is written in a move."""
-    if point == BAR:
-        return "bar"
-    if point <= OFF:
-        return "off"
-    return str(point)
-
-
 def _point_phrase(point: int) -> str:
     return "the bar" if point == BAR else f"the {point} point"
 
@@ -59,103 +50,6 @@ def _dice_text(dice: tuple[int, int]) -> str:
 
 
 # -- formatting -------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Chain:
-    """One printed move: a checker's merged steps.
-
-    ``full`` is every point the checker touched (start, each landing), ``shown`` the points GNU
-    Backgammon prints (start, the landings where it hit, the end), ``count`` the identical moves.
-    """
-
-    full: list[int]
-    shown: list[int]
-    count: int = 1
-
-
-def _chains(steps: Sequence[Step]) -> tuple[list[_Chain], set[int]]:
-    """GNU Backgammon's merging of ``steps`` into moves, and the set of points hit."""
-    hits = {step.to for step in steps if step.hit and step.to != OFF}
-    ordered = sorted(((s.frm, s.to) for s in steps), key=lambda m: (-m[0], -m[1]))
-    rows: list[_Chain | None] = [_Chain([frm, to], [frm, to]) for frm, to in ordered]
-    for i, row in enumerate(rows):
-        if row is None:
-            continue
-        for j in range(i + 1, len(rows)):
-            other = rows[j]
-            if other is None or row.full[-1] != other.full[0]:
-                continue
-            end = other.full[-1]
-            row.full.append(end)
-            if row.shown[-1] in hits:
-                row.shown.append(end)
-            else:
-                row.shown[-1] = end
-            rows[j] = None
-    chains: list[_Chain] = []
-    for row in rows:
-        if row is None:
-            continue
-        for chain in chains:
-            if chain.shown == row.shown and chain.full == row.full:
-                chain.count += 1
-                break
-        else:
-            chains.append(row)
-    return chains, hits
-
-
-def _render(chains: Sequence[_Chain], hits: set[int], expanded: Iterable[int] = ()) -> str:
-    """The text of ``chains``; the chains whose index is in ``expanded`` show every point."""
-    if not chains:
-        return "no move"
-    full = set(expanded)
-    marked: set[int] = set()
-    words: list[str] = []
-    for index, chain in enumerate(chains):
-        nodes = chain.full if index in full else chain.shown
-        parts = [point_name(nodes[0])]
-        for node in nodes[1:-1]:
-            # GNU Backgammon keeps an intermediate point only where it hit, and always marks it;
-            # an expanded chain marks a hit point unless an earlier move has marked it.
-            star = node in hits and (index not in full or node not in marked)
-            parts.append(point_name(node) + ("*" if star else ""))
-            if node in hits:
-                marked.add(node)
-        end = nodes[-1]
-        last = point_name(end)
-        if end != OFF and end in hits and end not in marked:
-            last += "*"
-            marked.add(end)
-        parts.append(last)
-        words.append("/".join(parts) + (f"({chain.count})" if chain.count > 1 else ""))
-    return " ".join(words)
-
-
-def format_steps(steps: Sequence[Step]) -> str:
-    """Format single steps the way GNU Backgammon does.
-
-    A checker's consecutive steps are merged (``13/7``; ``24/18*/14`` keeps the point where it
-    hit), moves are listed from the highest starting point down, identical moves are counted
-    (``8/5(2)``) and a hit is marked on the first move that lands on the point.  An empty play
-    is ``"no move"``.
-
-    >>> format_steps([Step(13, 11), Step(24, 18)])
-    '24/18 13/11'
-    >>> format_steps([Step(24, 18, True), Step(18, 14)])
-    '24/18*/14'
-    >>> format_steps([Step(6, 2), Step(6, 2), Step(5, 1), Step(5, 1)])
-    '6/2(2) 5/1(2)'
-    """
-    chains, hits = _chains(steps)
-    return _render(chains, hits)
-
-
-def _spelled_out(play: Play) -> str:
-    """The play with every point its checkers touch shown (``13/11/7``): never ambiguous."""
-    chains, hits = _chains(play.steps)
-    return _render(chains, hits, range(len(chains)))
 
 
 def format_play(
@@ -174,25 +68,25 @@ def format_play(
     """
     roll = _dice(dice)
     legal = list(plays) if plays is not None else legal_plays(position, roll)
-    chains, hits = _chains(play.steps)
-    text = _render(chains, hits)
+    chains, hits = chains_of(play.steps)
+    text = render_chains(chains, hits)
     target = _play_key(play)
     merged = [i for i, chain in enumerate(chains) if len(chain.full) > len(chain.shown)]
     expanded: list[int] = []
     for index in [-1, *merged]:
         if index >= 0:
             expanded.append(index)
-            text = _render(chains, hits, expanded)
+            text = render_chains(chains, hits, expanded)
         try:
             found = _resolve(position, roll, text, legal)
         except AmbiguousPlay:
             continue
         except IllegalPlay:
             # Not a legal play in this position: GNU Backgammon's text is all there is to say.
-            return _render(chains, hits)
+            return render_chains(chains, hits)
         if _play_key(found) == target:
             return text
-    return _render(chains, hits, range(len(chains)))
+    return render_chains(chains, hits, range(len(chains)))
 
 
 # -- parsing: syntax --------------------------------------------------------------------------
@@ -745,7 +639,7 @@ def _resolve(position: Position, dice: tuple[int, int], text: str, legal: Sequen
     if len(matches) == 1:
         return next(iter(matches.values()))
     if matches:
-        options = [_spelled_out(p) for p in matches.values()]
+        options = [spelled_out(p.steps) for p in matches.values()]
         listed = ", ".join(options[:-1]) + f" or {options[-1]}"
         raise AmbiguousPlay(
             f"{_moves_text(moves)} can be played as {listed}: write the one you mean",

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from engine.errors import CorruptId, EngineError
 from engine.rules import BACKGAMMON, Ruleset
+from engine.steps import apply_steps
 
 if TYPE_CHECKING:
-    from engine.movegen import Play
+    from engine.steps import Play
 
 CHECKERS = 15
 BAR = 25  # the bar as a "from" point in steps (the mover's numbering)
@@ -97,8 +98,6 @@ class Position:
         The play is applied as given (use :func:`engine.legal_plays` or :func:`engine.parse_play`
         to get a legal one).
         """
-        from engine.movegen import apply_steps
-
         return apply_steps(self, play.steps).swapped()
 
     def is_race(self) -> bool:

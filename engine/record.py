@@ -32,14 +32,13 @@ import binascii
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from engine.errors import EngineError
-from engine.movegen import Step, single_steps
-from engine.notation import format_steps
-
-if TYPE_CHECKING:
-    from engine.game import LogEntry
+from engine.log_entry import LogEntry
+from engine.movegen import single_steps
+from engine.steps import Step, format_steps
+from engine.variant import find_variant
 
 RAW: Final = "<raw>"
 KINDS: Final = (
@@ -102,8 +101,6 @@ _RULES: dict[str, _Rules] = {}
 def _rules(variant: str) -> _Rules:
     found = _RULES.get(variant)
     if found is None:
-        from engine.game import find_variant
-
         spec = find_variant(variant)
         initial = spec.position_cls.initial()
         start = (
@@ -537,8 +534,6 @@ def _explicit(state: _State, entry: LogEntry) -> tuple[str, _Digits, bool]:
 
 def _read(state: _State, reader: _Reader) -> LogEntry:
     """The next entry (followed)."""
-    from engine.game import LogEntry
-
     expected = state.expected()
     if expected is not None:
         kind, player = expected
@@ -576,8 +571,6 @@ def _read(state: _State, reader: _Reader) -> LogEntry:
 
 
 def _read_values(reader: _Reader, kind: str, player: int | None) -> LogEntry:
-    from engine.game import LogEntry
-
     if kind in _DICE:
         digit = reader.get(36)
         return LogEntry(player, kind, (digit // 6 + 1, digit % 6 + 1))
@@ -590,8 +583,6 @@ def _read_values(reader: _Reader, kind: str, player: int | None) -> LogEntry:
 
 
 def _read_raw(reader: _Reader) -> LogEntry:
-    from engine.game import LogEntry
-
     player = _PLAYERS[reader.get(3)]
     action = reader.get_text()
     size = reader.get_int()
@@ -606,8 +597,6 @@ def _read_raw(reader: _Reader) -> LogEntry:
 def _read_move(
     state: _State, reader: _Reader, player: int | None, spelled: bool, first: int | None
 ) -> LogEntry:
-    from engine.game import LogEntry
-
     dice = state.dice
     if player is None or dice is None:
         raise _corrupt("a move without a mover or dice")

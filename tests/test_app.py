@@ -306,10 +306,10 @@ async def test_lobby_options_abort_and_new_table() -> None:
     replies = await chat.send(ALICE, "/new money jacoby=off")
     assert "Jacoby rule: off" in texts(replies)
     # Only the creator toggles options; the toggle is shown again with the new value.
-    assert toasts(await chat.press(BOB, "beaver")) == [
+    assert toasts(await chat.press(BOB, "Beavers")) == [
         "Only the player who opened the table can do that."
     ]
-    replies = await chat.press(ALICE, "beaver")
+    replies = await chat.press(ALICE, "Beavers")
     assert "beavers: on" in texts(replies)
     assert (await chat.table()).options.get("beaver") is True
     assert "A game is already running here." in texts(await chat.send(BOB, "/new"))
@@ -324,7 +324,9 @@ async def test_lobby_options_abort_and_new_table() -> None:
     chat2 = Chat(App(MemoryStore(), dice=Dice(2)), key=TableKey("telegram", "-200"))
     assert "Wrong arguments for /new. Usage: /new" in texts(await chat2.send(ALICE, "/new frob"))
     assert "Unknown option" in texts(await chat2.send(ALICE, "/new money foo=1"))
-    assert "A match is played to 1 to 63 points." in texts(await chat2.send(ALICE, "/new 99"))
+    assert "A match is 1 to 63 points long; 0 means money play." in texts(
+        await chat2.send(ALICE, "/new 99")
+    )
 
 
 async def test_abort_by_agreement_after_the_start() -> None:
@@ -445,8 +447,8 @@ async def test_long_nardy_table_first_turns() -> None:
     replies = await chat.send(ALICE, "/new nardy")
     lobby = texts(replies)
     assert lobby.startswith("New Long nardy table: match to 1 point.")
-    assert "cube: off" in lobby and "koks (3 points): off" in lobby
-    assert chat.labels() == ["Join", "Abort", "cube: off"]
+    assert "cube: off" in lobby and "backgammon (3 points): off" in lobby
+    assert chat.labels() == ["Join", "Abort", "Cube: off"]
     await chat.press(BOB, "Join")
     replies = await chat.press(ALICE, "Roll")
     game = (await chat.match()).game

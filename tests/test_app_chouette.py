@@ -42,7 +42,7 @@ def user(ref: str) -> User:
 
 async def test_four_player_chouette(store: Store) -> None:
     chat = Chat(App(store, dice=Dice(8)))
-    assert "chouette lobby" in texts(await chat.send(ALICE, "/new chouette"))
+    assert "Chouette lobby" in texts(await chat.send(ALICE, "/new chouette"))
     for member in (BOB, CAROL, DAVE):
         await chat.press(member, "Join")
     assert "4 players seated" in texts(chat.log[-1:])

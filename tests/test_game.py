@@ -388,7 +388,10 @@ def test_no_last_roll_for_the_second_player_or_without_the_option() -> None:
     assert game.roll(0, DiceSequence([3, 1])).play(0, Play((Step(1, 0),))).is_over
 
 
-@pytest.mark.parametrize("module", ["game", "cube", "match", "builder"])
+@pytest.mark.parametrize(
+    "module",
+    ["game", "cube", "match", "builder", "steps", "notation", "movegen", "position", "ids"],
+)
 def test_docstring_examples(module: str) -> None:
     failures, tried = doctest.testmod(importlib.import_module(f"engine.{module}"))
     assert tried > 0 and failures == 0

@@ -42,6 +42,7 @@ SAME_EVERYWHERE = {
     "export-xgid",
     "chouette-ledger-line",
     "mode-chouette",
+    "app-button-option",  # an option's word; the sample option is no option (a test names them)
 }
 
 
@@ -184,20 +185,23 @@ POINT_WORDS = {
 class TestPlurals:
     @pytest.mark.parametrize("lang", sorted(POINT_WORDS))
     def test_points(self, lang: str) -> None:
-        words = [t(lang, "points", count=n) for n in SAMPLES]
+        words = [
+            t(lang, "result-win", player="A", kind="single", points=n).split(": ")[1].rstrip(".")
+            for n in SAMPLES
+        ]
         assert words == [f"{n} {w}" for n, w in zip(SAMPLES, POINT_WORDS[lang], strict=True)]
 
     @pytest.mark.parametrize(
         ("lang", "msg_id", "forms"),
         [
-            ("ru", "checkers", ("шашка", "шашки", "шашек")),
-            ("uk", "checkers", ("шашка", "шашки", "шашок")),
-            ("be", "checkers", ("шашка", "шашкі", "шашак")),
+            ("ru", "duration-hours", ("час", "часа", "часов")),
+            ("uk", "duration-minutes", ("хвилина", "хвилини", "хвилин")),
+            ("be", "duration-minutes", ("хвіліна", "хвіліны", "хвілін")),
             ("ru", "duration-days", ("день", "дня", "дней")),
             ("uk", "duration-days", ("день", "дні", "днів")),
             ("be", "duration-days", ("дзень", "дні", "дзён")),
-            ("ru", "games", ("партия", "партии", "партий")),
-            ("uk", "players", ("гравець", "гравці", "гравців")),
+            ("ru", "duration-minutes", ("минута", "минуты", "минут")),
+            ("uk", "duration-hours", ("година", "години", "годин")),
             ("be", "duration-hours", ("гадзіна", "гадзіны", "гадзін")),
         ],
     )
@@ -209,10 +213,10 @@ class TestPlurals:
         ]
 
     def test_english_two_forms(self) -> None:
-        assert [t("en", "points", count=n) for n in (1, 2, 21)] == [
-            "1 point",
-            "2 points",
-            "21 points",
+        assert [t("en", "mode-match", length=n) for n in (1, 2, 21)] == [
+            "match to 1 point",
+            "match to 2 points",
+            "match to 21 points",
         ]
 
     def test_plural_inside_a_sentence(self) -> None:
@@ -256,7 +260,7 @@ class TestVocabulary:
         assert t("ru", "chouette-box", player="A") == "Бокс: A"
         assert t("ru", "chouette-captain", player="B") == "Капитан: B"
         assert "Кроуфорда" in t("ru", "error-crawford-no-double")
-        assert t("ru", "word-bar") == "бар"
+        assert t("ru", "app-board-bar") == "бар"
 
 
 class TestLookup:
@@ -362,3 +366,282 @@ def test_negotiate_any_code(code: str | None) -> None:
     lang = negotiate(code)
     assert lang in LANGUAGES
     assert match_language(code) in (lang, None)
+
+
+# -- every message is used, every message used exists ------------------------------------------
+
+SOURCE_DIRS = ("bot", "renderers")
+ID_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+")
+PSEUDO_IDS = {"app-usage"}
+NOT_MESSAGES = {"auto-roll"}
+"""Literals of the id shape that are not message ids (a setting's typed name)."""
+"""Ids the app answers itself (``app-usage``: the command's ``help-<name>.usage`` line)."""
+CALLS = {"t", "tr", "t_attr", "Refused", "_refused", "localised", "text", "has_message"}
+"""Functions whose string arguments are message ids."""
+
+
+def _source_strings() -> tuple[set[str], list[re.Pattern[str]]]:
+    """String literals that may name messages, and the f-strings that build ids, as patterns."""
+    import ast
+
+    literals: set[str] = set()
+    patterns: list[re.Pattern[str]] = []
+    for folder in SOURCE_DIRS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    if ID_RE.fullmatch(node.value):
+                        literals.add(node.value)
+                elif isinstance(node, ast.Call):
+                    func = node.func
+                    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                    if name in CALLS:
+                        for arg in node.args:
+                            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                                literals.add(arg.value)
+                elif isinstance(node, ast.JoinedStr):
+                    parts = []
+                    for value in node.values:
+                        if isinstance(value, ast.Constant):
+                            parts.append(re.escape(str(value.value)))
+                        else:
+                            parts.append("[a-z0-9_-]+")
+                    first = node.values[0] if node.values else None
+                    if (
+                        isinstance(first, ast.Constant)
+                        and isinstance(first.value, str)
+                        and re.fullmatch(r"[a-z]+(?:-[a-z]+)*-", first.value)
+                    ):
+                        patterns.append(re.compile("".join(parts)))
+    return literals, patterns
+
+
+def _families() -> dict[str, set[str]]:
+    """Ids built from a name at run time (``help-<command>``), by the names the code has."""
+    from bot.app.chouette import PROPOSALS
+    from bot.app.commands import COMMANDS
+    from bot.discord_bot.commands import OPTIONS
+    from renderers import DEFAULT_LABELS
+
+    def ids(prefix: str, names: object) -> set[str]:
+        return {f"{prefix}{str(name).replace('_', '-')}" for name in names}  # type: ignore[attr-defined]
+
+    return {
+        "help-": ids("help-", COMMANDS) | {"help-title", "help-footer"},
+        "discord-command-": ids("discord-command-", COMMANDS),
+        "discord-param-": ids("discord-param-", {o.name for o in OPTIONS.values()}),
+        "app-board-": ids("app-board-", [k for k, v in DEFAULT_LABELS.items() if v]),
+        "app-proposal-": ids("app-proposal-", PROPOSALS),
+        "error-": {error_message_id(code) for code in ERROR_CODES},
+        "language-": ids("language-", LANGUAGES) | {"language-name"},
+    }
+
+
+class TestUsage:
+    def test_every_message_is_used(self) -> None:
+        literals, patterns = _source_strings()
+        families = _families()
+        unused = []
+        for msg_id in message_ids("en"):
+            family = next((p for p in families if msg_id.startswith(p)), None)
+            if family is not None:
+                used = msg_id in families[family] or msg_id in literals
+            else:
+                used = msg_id in literals or any(p.fullmatch(msg_id) for p in patterns)
+            if not used:
+                unused.append(msg_id)
+        assert unused == []
+
+    def test_every_message_used_exists(self) -> None:
+        literals, _ = _source_strings()
+        known = set(message_ids("en"))
+        prefixes = {msg_id.split("-", 1)[0] for msg_id in known if "-" in msg_id}
+        wanted = {s for s in literals if ID_RE.fullmatch(s) and s.split("-", 1)[0] in prefixes}
+        wanted -= NOT_MESSAGES
+        for ids in _families().values():
+            wanted |= ids
+        for lang in LANGUAGES:
+            defined = set(message_ids(lang))
+            assert sorted(wanted - defined - PSEUDO_IDS) == [], lang
+
+    def test_the_scan_sees_the_code(self) -> None:
+        literals, patterns = _source_strings()
+        assert {"button-roll", "event-rolled", "app-seated"} <= literals
+        assert any(p.fullmatch("help-roll") for p in patterns)
+
+
+# -- every plural, with the numbers that tell the forms apart -----------------------------------
+
+PLURAL_SAMPLES = (1, 2, 5, 21, 22)
+PLURAL_KEYS = {"zero", "one", "two", "few", "many", "other"}
+
+
+def _plural_variables(lang: str) -> dict[str, set[str]]:
+    """Each message (``id`` or ``id.attribute``) with the variables a plural selector reads."""
+    from fluent.syntax import FluentParser, ast
+
+    resource = FluentParser().parse((ROOT / "bot/i18n/locales" / f"{lang}.ftl").read_text("utf-8"))
+    found: dict[str, set[str]] = {}
+
+    def walk(node: Any, key: str) -> None:
+        if isinstance(node, ast.SelectExpression) and isinstance(
+            node.selector, ast.VariableReference
+        ):
+            keys = {v.key.name for v in node.variants if isinstance(v.key, ast.Identifier)}
+            if keys & PLURAL_KEYS and keys <= PLURAL_KEYS:
+                found.setdefault(key, set()).add(node.selector.id.name)
+        if isinstance(node, ast.BaseNode):
+            for value in vars(node).values():
+                for item in value if isinstance(value, list) else [value]:
+                    walk(item, key)
+
+    for entry in resource.body:
+        if isinstance(entry, ast.Message):
+            walk(entry.value, entry.id.name)
+            for attribute in entry.attributes:
+                walk(attribute.value, f"{entry.id.name}.{attribute.id.name}")
+    return found
+
+
+def _format(lang: str, key: str, params: dict[str, Any]) -> str:
+    if "." in key:
+        msg_id, attribute = key.split(".", 1)
+        return t_attr(lang, msg_id, attribute, **params)
+    return t(lang, key, **params)
+
+
+class TestEveryPlural:
+    def test_the_plurals_are_found(self) -> None:
+        plurals = _plural_variables("ru")
+        wanted = {"duration-days", "mode-match", "app-bad-length", "error-bar-first.detail"}
+        assert wanted <= set(plurals)
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_forms_follow_the_number(self, lang: str) -> None:
+        """1 and 21 take one form, 2 and 22 another, 5 a third (Slavic) or the plural (English)."""
+        plurals = _plural_variables(lang)
+        assert set(plurals) == set(_plural_variables("en")) or lang != "en"
+        for key, variables in plurals.items():
+            for variable in variables:
+                base = sample_params(catalogue(lang)[key])
+                forms = {}
+                for n in PLURAL_SAMPLES:
+                    text = _format(lang, key, {**base, variable: n})
+                    assert re.search(rf"(?<!\d){n}(?!\d)", text), (key, n, text)
+                    forms[n] = re.sub(r"\d+", "N", text)
+                if lang == "en":  # one: 1; other: 2, 5, 21, 22
+                    assert forms[1] != forms[2] == forms[5] == forms[21] == forms[22], (key, forms)
+                else:  # one: 1, 21; few: 2, 22; many: 5
+                    assert forms[1] == forms[21] != forms[5], (lang, key, forms)
+                    assert forms[2] == forms[22], (lang, key, forms)
+
+    @pytest.mark.parametrize(
+        ("lang", "text"),
+        [
+            ("ru", "Аня, время на ход: ещё 1 минута."),
+            ("uk", "Оля, час на хід: ще 21 хвилина."),
+            ("be", "Ян, час на ход: яшчэ 22 хвіліны."),
+        ],
+    )
+    def test_time_left_agrees_with_any_number(self, lang: str, text: str) -> None:
+        name, rest = text.split(",", 1)
+        count = int(re.findall(r"\d+", rest)[0])
+        left = t(lang, "duration-minutes", count=count)
+        assert t(lang, "clock-reminder", player=name, left=left) == text
+
+
+class TestPlayersWords:
+    """What a native reader of each language asked for, message by message."""
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_lobby_option_buttons_are_words(self, lang: str) -> None:
+        from bot.app.app import TOGGLES
+
+        labels = set()
+        for name in TOGGLES:
+            label = t(lang, "app-button-option", option=name, state=t(lang, "app-on"))
+            assert name not in label and "_" not in label, label
+            assert label[0].isupper() and label.endswith(t(lang, "app-on")), label
+            labels.add(label)
+        assert len(labels) == len(TOGGLES)
+
+    @pytest.mark.parametrize(
+        ("lang", "words"),
+        [
+            ("ru", ("сдаётся", "не принимает удвоение", "объявить бобра", "Сдаться с марсом")),
+            ("uk", ("здається", "не приймає подвоєння", "оголосити бобра", "Здатися з марсом")),
+            ("be", ("здаецца", "не прымае падваенне", "аб'явіць бабра", "Здацца з марсам")),
+        ],
+    )
+    def test_every_player_in_the_same_words(self, lang: str, words: tuple[str, ...]) -> None:
+        resigns, passes, beaver, gammon = words
+        assert resigns in t(lang, "result-resigned", player="A")
+        assert passes in t(lang, "result-passed", player="A")
+        proposal = t(lang, "chouette-proposal", player="A", play=t(lang, "app-proposal-beaver"))
+        assert proposal.endswith(beaver + ".")
+        assert t(lang, "button-resign-gammon") == gammon
+        for msg_id in message_ids(lang):
+            params = sample_params(catalogue(lang)[msg_id])
+            text = t(lang, msg_id, **params)
+            for masculine in ("сдался", "спасовал", "здався", "спасував", "здаўся", "спасаваў"):
+                assert masculine not in text, (msg_id, text)
+
+    @pytest.mark.parametrize(
+        ("lang", "prime", "offer", "answer", "clock", "expired"),
+        [
+            (
+                "ru",
+                "блок из шести шашек",
+                "A предлагает сдаться с марсом.",
+                "A: принять или пас?",
+                "Время на ход: 12 часов.",
+                "У игрока A вышло время.",
+            ),
+            (
+                "uk",
+                "блок із шести шашок",
+                "A пропонує здатися з марсом.",
+                "A: прийняти чи пас?",
+                "Час на хід: 12 годин.",
+                "У гравця A закінчився час.",
+            ),
+            (
+                "be",
+                "блок з шасці шашак",
+                "A прапануе здацца з марсам.",
+                "A: прыняць ці пас?",
+                "Час на ход: 12 гадзін.",
+                "У гульца A скончыўся час.",
+            ),
+        ],
+    )
+    def test_the_words_players_use(
+        self, lang: str, prime: str, offer: str, answer: str, clock: str, expired: str
+    ) -> None:
+        assert t(lang, "option-prime-rule", value="ahead").startswith(prime)
+        assert t_attr(lang, "error-six-prime", "detail", move="22/21", rule="ahead").find(prime) > 0
+        assert t(lang, "event-resign-offer", player="A", kind="gammon") == offer
+        assert t(lang, "app-answer-double", player="A") == answer
+        hours = t(lang, "duration-hours", count=12)
+        assert t(lang, "clock-set", duration=hours) == clock
+        assert t(lang, "clock-expired", player="A", opponent="B", what="game").startswith(expired)
+
+    def test_ukrainian_cube_and_belarusian_opponent(self) -> None:
+        assert "стає на 2" in t("uk", "auto-double", value=2)
+        assert "після подвоєння" in t("uk", "option-gammons-with-cube", value="увімк")
+        for msg_id in message_ids("be"):
+            text = t("be", msg_id, **sample_params(catalogue("be")[msg_id]))
+            assert "супернік" not in text, msg_id
+
+    def test_english_lines_start_with_a_capital_and_say_backgammon(self) -> None:
+        assert t("en", "chouette-lobby", count=3).startswith("Chouette lobby: 3 players")
+        assert t("en", "chouette-box", player="A") == "Box: A"
+        assert t("en", "chouette-captain", player="A") == "Captain: A"
+        assert t("en", "option-koks", value="on").startswith("backgammon (3 points)")
+        assert t("en", "app-bad-length", max=63) == (
+            "A match is 1 to 63 points long; 0 means money play."
+        )
+        for msg_id in message_ids("en"):
+            text = t("en", msg_id, **sample_params(catalogue("en")[msg_id]))
+            assert not re.search(r"\b(his|him|himself|he|koks)\b", text), (msg_id, text)

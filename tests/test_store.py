@@ -18,6 +18,7 @@ from redis_proxy import ReplyDropper
 
 from bot.store import (
     DEADLINE_SHARDS,
+    HISTORY_LIMIT,
     BaseStore,
     CasResult,
     ConflictError,
@@ -27,6 +28,7 @@ from bot.store import (
     JsonCodec,
     MemoryStore,
     RedisStore,
+    SiblingKey,
     Store,
     StoreUnavailable,
     TableKey,
@@ -35,6 +37,8 @@ from bot.store import (
     Versioned,
     deadline_shard_key,
     deadline_shard_name,
+    history_keys,
+    leaderboard_key,
 )
 from bot.store.batch import CommandBatcher
 from engine.result import WinKind
@@ -839,3 +843,121 @@ def test_docstring_examples() -> None:
     for module in (bot.store.base, bot.store.codec):
         result = doctest.testmod(module)
         assert result.attempted >= 2 and result.failed == 0, module.__name__
+
+
+# -- history and leaderboards ------------------------------------------------------------------
+
+ANN = UserKey("telegram", "42")
+BOB = UserKey("telegram", "43")
+CHAT = TableKey("telegram", "-1001", "9")
+
+
+class TestHistoryContract:
+    async def test_newest_first_and_read_back(self, store: BaseStore) -> None:
+        for n in range(3):
+            assert await store.add_history(ANN, f"m{n}", f"record {n}".encode())
+        assert await store.history(ANN) == ["m2", "m1", "m0"]
+        assert await store.history(ANN, 1, 1) == ["m1"]
+        assert await store.history_entry(ANN, "m0") == b"record 0"
+        assert await store.history_entry(ANN, "nope") is None
+        assert await store.history(BOB) == []
+
+    async def test_a_match_is_added_once(self, store: BaseStore) -> None:
+        assert await store.add_history(ANN, "m1", b"first")
+        assert not await store.add_history(ANN, "m1", b"second")
+        assert await store.history(ANN) == ["m1"]
+        assert await store.history_entry(ANN, "m1") == b"first"
+
+    async def test_concurrent_adds_of_one_match_keep_one(self, store: BaseStore) -> None:
+        added = await asyncio.gather(*(store.add_history(ANN, "m", b"x") for _ in range(10)))
+        assert sum(added) == 1
+        assert await store.history(ANN) == ["m"]
+
+    async def test_bounded_the_oldest_dropped(self, store: BaseStore) -> None:
+        for n in range(HISTORY_LIMIT + 5):
+            await store.add_history(ANN, f"m{n}", b"r")
+        ids = await store.history(ANN, 0, 1000)
+        assert len(ids) == HISTORY_LIMIT
+        assert ids[0] == f"m{HISTORY_LIMIT + 4}" and ids[-1] == "m5"
+        assert await store.history_entry(ANN, "m4") is None
+        assert await store.history_entry(ANN, "m5") == b"r"
+        for n in range(3):
+            await store.add_history(BOB, f"b{n}", b"r", keep=2)
+        assert await store.history(BOB) == ["b2", "b1"]
+
+    async def test_bad_arguments(self, store: BaseStore) -> None:
+        with pytest.raises(ValueError):
+            await store.add_history(ANN, "", b"x")
+        with pytest.raises(ValueError):
+            await store.add_history(ANN, "m", b"x", keep=0)
+        with pytest.raises(TypeError):
+            await store.add_history(ANN, "m", "text")  # type: ignore[arg-type]
+        assert await store.history(ANN) == []
+        assert await store.history(ANN, -1) == [] and await store.history(ANN, 0, 0) == []
+
+
+class TestLeaderboardContract:
+    async def test_top_and_rank(self, store: BaseStore) -> None:
+        board = leaderboard_key("telegram", "backgammon")
+        await store.set_scores(board, {"1": 1500.0, "2": 1620.5, "3": 1433.25})
+        await store.set_scores(board, {"3": 1700.0})
+        assert await store.top_scores(board, 2) == [("3", 1700.0), ("2", 1620.5)]
+        assert await store.score_rank(board, "1") == (3, 1500.0)
+        assert await store.score_rank(board, "9") is None
+        assert await store.top_scores(board, 0) == []
+        assert await store.top_scores(leaderboard_key("telegram", "long_nardy")) == []
+
+    async def test_equal_scores_in_one_order_everywhere(self, store: BaseStore) -> None:
+        board = leaderboard_key("discord", "backgammon")
+        await store.set_scores(board, {"10": 1500.0, "9": 1500.0, "100": 1500.0})
+        assert await store.top_scores(board) == [("9", 1500.0), ("100", 1500.0), ("10", 1500.0)]
+        assert await store.score_rank(board, "10") == (3, 1500.0)
+
+    async def test_sibling_records_follow_the_contract(self, store: BaseStore) -> None:
+        key = SiblingKey(ANN, "standing")
+        result = await store.update(key, lambda current: b"1", update_id="u1")
+        assert result.applied and (await store.load(key)) is not None
+        again = await store.update(key, lambda current: b"2", update_id="u1")
+        assert not again.applied
+        assert await store.load(ANN) is None
+
+
+def test_keys_share_their_owners_hash_slot() -> None:
+    slot = key_slot(ANN.key.encode())
+    for name in (*history_keys(ANN), SiblingKey(ANN, "standing").key):
+        assert key_slot(name.encode()) == slot
+    chat = leaderboard_key("telegram", "backgammon", CHAT)
+    assert key_slot(chat.encode()) == key_slot(TableKey("telegram", "-1001").key.encode())
+    assert chat == "bg:{telegram:-1001}:top:backgammon"
+    with pytest.raises(InvalidKey):
+        leaderboard_key("discord", "backgammon", CHAT)
+    with pytest.raises(InvalidKey):
+        SiblingKey(ANN, "bad name")
+
+
+async def test_redis_layout_and_expiry(redis_client: Redis) -> None:
+    rs = RedisStore(redis_client, user_ttl=3600.0)
+    await rs.add_history(ANN, "m1", b"x" * 600)
+    ids_key, matches_key = history_keys(ANN)
+    assert sorted(bytes(k).decode() for k in await redis_client.keys("*")) == sorted(
+        [ids_key, matches_key]
+    )
+    assert await redis_client.lrange(ids_key, 0, -1) == [b"m1"]
+    for name in (ids_key, matches_key):
+        assert 3500 < await redis_client.ttl(name) <= 3600
+    forever = RedisStore(redis_client)
+    await forever.add_history(ANN, "m2", b"y")
+    assert await redis_client.ttl(ids_key) == -1
+
+
+async def test_history_survives_a_new_store_on_the_same_server(redis_url: str) -> None:
+    first = RedisStore.from_url(redis_url)
+    await first.client.flushdb()
+    await first.add_history(BOB, "kept", b"the record")
+    await first.close()
+    second = RedisStore.from_url(redis_url)
+    try:
+        assert await second.history(BOB) == ["kept"]
+        assert await second.history_entry(BOB, "kept") == b"the record"
+    finally:
+        await second.close()

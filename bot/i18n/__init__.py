@@ -4,8 +4,8 @@ The catalogues are Project Fluent files (``locales/<lang>.ftl``, read by ``fluen
 named placeholders (``{ $player }``) and CLDR plural categories, so Russian, Ukrainian and
 Belarusian get their three forms (1 очко, 2 очка, 5 очков; 21 очко, 22 очка, 25 очков).
 
->>> t("ru", "points", count=22)
-'22 очка'
+>>> t("ru", "mode-match", length=22)
+'матч до 22 очков'
 >>> negotiate("be-BY")
 'be'
 """

@@ -20,7 +20,7 @@ import random
 import re
 import zlib
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Final, Protocol, runtime_checkable
 
@@ -52,6 +52,7 @@ _PLATFORM_RE: Final = re.compile(r"[a-z][a-z0-9_]*")
 _PART_RE: Final = re.compile(r"[A-Za-z0-9_.@-]+")
 _TABLE_KEY_RE: Final = re.compile(r"bg:\{([^{}]+)\}")
 _USER_KEY_RE: Final = re.compile(r"bg:user:\{([^{}]+)\}")
+_SIBLING_RE: Final = re.compile(r"[A-Za-z0-9_.:-]{1,120}")
 
 
 def _platform(value: str) -> str:
@@ -181,8 +182,75 @@ class UserKey:
         return self.tag
 
 
-RecordKey = TableKey | UserKey
+@dataclass(frozen=True, slots=True)
+class SiblingKey:
+    """A further versioned record of a table or a user, in its owner's hash slot: a player's
+    standing (ratings and dice statistics), a match's rating result.
+
+    >>> SiblingKey(UserKey("telegram", "42"), "standing").key
+    'bg:user:{telegram:42}:standing'
+    >>> SiblingKey(TableKey("telegram", "-1"), "rated:m1").seen_key
+    'bg:{telegram:-1}:rated:m1:seen'
+    """
+
+    owner: TableKey | UserKey
+    name: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", _sibling_name(self.name))
+
+    @property
+    def key(self) -> str:
+        """The storage key of the record."""
+        return f"{self.owner.key}:{self.name}"
+
+    @property
+    def seen_key(self) -> str:
+        """The storage key of the update ids applied to the record."""
+        return f"{self.key}:seen"
+
+    @property
+    def tag(self) -> str:
+        return f"{self.owner.tag}:{self.name}"
+
+    def __str__(self) -> str:
+        return self.tag
+
+
+RecordKey = TableKey | UserKey | SiblingKey
 """Anything that names one versioned record."""
+
+HISTORY_LIMIT: Final = 100
+"""Finished matches kept per player; older ones are dropped as newer ones come."""
+
+
+def history_keys(user: UserKey) -> tuple[str, str]:
+    """The storage keys of ``user``'s match history, in the user's hash slot: the list of match
+    ids (newest first) and the hash of the matches' records by id."""
+    return f"{user.key}:history", f"{user.key}:matches"
+
+
+def leaderboard_key(platform: str, board: str, table: TableKey | None = None) -> str:
+    """The sorted set of ratings named ``board`` (a game: ``backgammon``, ``long_nardy``) for a
+    whole platform, or for one chat (``table``; in that chat's hash slot; its topic left out).
+
+    >>> leaderboard_key("telegram", "backgammon")
+    'bg:top:{telegram:backgammon}'
+    >>> leaderboard_key("telegram", "backgammon", TableKey("telegram", "-100", "7"))
+    'bg:{telegram:-100}:top:backgammon'
+    """
+    name = _sibling_name(board)
+    if table is None:
+        return f"{PREFIX}:top:{{{_platform(platform)}:{name}}}"
+    if table.platform != platform:
+        raise InvalidKey(f"table {table} is not on {platform}")
+    return TableKey(table.platform, table.chat).sibling(f"top:{name}")
+
+
+def _sibling_name(value: str) -> str:
+    if not isinstance(value, str) or not _SIBLING_RE.fullmatch(value):
+        raise InvalidKey(f"invalid record name {value!r}: expected [A-Za-z0-9_.:-]+")
+    return value
 
 
 def deadline_shard_key(table: TableKey) -> str:
@@ -313,6 +381,22 @@ class Store(Protocol):
 
     async def due(self, now: float, limit: int = 100) -> list[Deadline]: ...
 
+    async def add_history(
+        self, user: UserKey, match_id: str, payload: bytes, *, keep: int = HISTORY_LIMIT
+    ) -> bool: ...
+
+    async def history(
+        self, user: UserKey, start: int = 0, count: int = HISTORY_LIMIT
+    ) -> list[str]: ...
+
+    async def history_entry(self, user: UserKey, match_id: str) -> bytes | None: ...
+
+    async def set_scores(self, board: str, scores: Mapping[str, float]) -> None: ...
+
+    async def top_scores(self, board: str, count: int = 10) -> list[tuple[str, float]]: ...
+
+    async def score_rank(self, board: str, member: str) -> tuple[int, float] | None: ...
+
     async def ping(self) -> bool: ...
 
     async def close(self) -> None: ...
@@ -359,7 +443,8 @@ class BaseStore(ABC):
             if ttl <= 0:
                 raise ValueError(f"ttl must be positive, got {ttl!r}")
             return ttl
-        return self.table_ttl if isinstance(key, TableKey) else self.user_ttl
+        owner = key.owner if isinstance(key, SiblingKey) else key
+        return self.table_ttl if isinstance(owner, TableKey) else self.user_ttl
 
     @abstractmethod
     async def _load(self, key: RecordKey, update_id: str | None) -> tuple[Versioned | None, bool]:
@@ -473,3 +558,42 @@ class BaseStore(ABC):
     ) -> UpdateResult:
         """:meth:`update` for a per-user record."""
         return await self.update(user, fn, update_id=update_id)
+
+    # -- history and leaderboards ---------------------------------------------------------------
+
+    @abstractmethod
+    async def add_history(
+        self, user: UserKey, match_id: str, payload: bytes, *, keep: int = HISTORY_LIMIT
+    ) -> bool:
+        """Keep a finished match (its record ``payload``) at the head of ``user``'s history and
+        drop the oldest beyond ``keep``, atomically; ``False`` (and nothing changed) when the
+        match is there already, so a retry or a second process adds it once."""
+
+    @abstractmethod
+    async def history(self, user: UserKey, start: int = 0, count: int = HISTORY_LIMIT) -> list[str]:
+        """The ids of ``user``'s matches kept, newest first, from ``start``, at most ``count``."""
+
+    @abstractmethod
+    async def history_entry(self, user: UserKey, match_id: str) -> bytes | None:
+        """The record of a match in ``user``'s history, or ``None`` (never kept, or dropped)."""
+
+    @abstractmethod
+    async def set_scores(self, board: str, scores: Mapping[str, float]) -> None:
+        """Set members' scores on a leaderboard (:func:`leaderboard_key`)."""
+
+    @abstractmethod
+    async def top_scores(self, board: str, count: int = 10) -> list[tuple[str, float]]:
+        """The ``count`` highest scores of a leaderboard, highest first (ties by member)."""
+
+    @abstractmethod
+    async def score_rank(self, board: str, member: str) -> tuple[int, float] | None:
+        """A member's place (1 = top) and score on a leaderboard, or ``None``."""
+
+
+def check_history_args(match_id: str, payload: bytes, keep: int) -> None:
+    """What :meth:`BaseStore.add_history` accepts: a match id as an update id, bytes, keep ≥ 1."""
+    validate_update_id(match_id)
+    if not isinstance(payload, bytes):
+        raise TypeError(f"payload must be bytes, not {type(payload).__name__}")
+    if keep < 1:
+        raise ValueError(f"keep must be at least 1, not {keep}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -18,12 +18,15 @@ from bot.store.base import (
     DEFAULT_SEEN_LIMIT,
     DEFAULT_SEEN_TTL,
     DEFAULT_TABLE_TTL,
+    HISTORY_LIMIT,
     BaseStore,
     CasResult,
     Deadline,
     RecordKey,
     TableKey,
+    UserKey,
     Versioned,
+    check_history_args,
     validate_update_id,
 )
 
@@ -62,6 +65,9 @@ class MemoryStore(BaseStore):
         self._records: dict[str, _Entry] = {}
         self._seen: dict[str, dict[str, float]] = {}
         self._deadlines: dict[TableKey, float] = {}
+        self._history: dict[UserKey, list[str]] = {}
+        self._matches: dict[UserKey, dict[str, bytes]] = {}
+        self._boards: dict[str, dict[str, float]] = {}
         self._writes = 0
 
     def _entry(self, key: RecordKey) -> _Entry | None:
@@ -186,3 +192,56 @@ class MemoryStore(BaseStore):
 
     async def close(self) -> None:
         """Nothing to release."""
+
+    async def add_history(
+        self, user: UserKey, match_id: str, payload: bytes, *, keep: int = HISTORY_LIMIT
+    ) -> bool:
+        """See :meth:`BaseStore.add_history`."""
+        check_history_args(match_id, payload, keep)
+        await asyncio.sleep(0)
+        matches = self._matches.setdefault(user, {})
+        if match_id in matches:
+            return False
+        ids = self._history.setdefault(user, [])
+        ids.insert(0, match_id)
+        matches[match_id] = payload
+        while len(ids) > keep:
+            matches.pop(ids.pop(), None)
+        return True
+
+    async def history(self, user: UserKey, start: int = 0, count: int = HISTORY_LIMIT) -> list[str]:
+        """See :meth:`BaseStore.history`."""
+        await asyncio.sleep(0)
+        if start < 0 or count < 1:
+            return []
+        return list(self._history.get(user, [])[start : start + count])
+
+    async def history_entry(self, user: UserKey, match_id: str) -> bytes | None:
+        """See :meth:`BaseStore.history_entry`."""
+        await asyncio.sleep(0)
+        return self._matches.get(user, {}).get(match_id)
+
+    async def set_scores(self, board: str, scores: Mapping[str, float]) -> None:
+        """See :meth:`BaseStore.set_scores`."""
+        await asyncio.sleep(0)
+        self._boards.setdefault(board, {}).update({m: float(v) for m, v in scores.items()})
+
+    async def top_scores(self, board: str, count: int = 10) -> list[tuple[str, float]]:
+        """See :meth:`BaseStore.top_scores`."""
+        await asyncio.sleep(0)
+        ranked = _ranked(self._boards.get(board, {}))
+        return ranked[: max(0, count)]
+
+    async def score_rank(self, board: str, member: str) -> tuple[int, float] | None:
+        """See :meth:`BaseStore.score_rank`."""
+        await asyncio.sleep(0)
+        scores = self._boards.get(board, {})
+        if member not in scores:
+            return None
+        ranked = _ranked(scores)
+        return ranked.index((member, scores[member])) + 1, scores[member]
+
+
+def _ranked(scores: dict[str, float]) -> list[tuple[str, float]]:
+    """Highest score first, equal scores in reverse order of member (as Redis' ZREVRANGE)."""
+    return sorted(scores.items(), key=lambda item: (item[1], item[0]), reverse=True)

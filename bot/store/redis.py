@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any, Final, NoReturn, TypeVar
 
@@ -33,14 +33,18 @@ from bot.store.base import (
     DEFAULT_SEEN_LIMIT,
     DEFAULT_SEEN_TTL,
     DEFAULT_TABLE_TTL,
+    HISTORY_LIMIT,
     BaseStore,
     CasResult,
     Deadline,
     RecordKey,
     TableKey,
+    UserKey,
     Versioned,
+    check_history_args,
     deadline_shard_key,
     deadline_shard_name,
+    history_keys,
     validate_update_id,
 )
 from bot.store.batch import CommandBatcher
@@ -110,6 +114,23 @@ if s and tonumber(s) == tonumber(ARGV[2]) then
   return redis.call('ZREM', KEYS[1], ARGV[1])
 end
 return 0
+"""
+
+# KEYS: history list, matches hash.  ARGV: match id, payload, keep, ttl ms (0 = none).
+# Returns 1 when added, 0 when the match was there already.
+_HISTORY_SCRIPT: Final = """
+if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return 0 end
+redis.call('LPUSH', KEYS[1], ARGV[1])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+local keep = tonumber(ARGV[3])
+while redis.call('LLEN', KEYS[1]) > keep do
+  redis.call('HDEL', KEYS[2], redis.call('RPOP', KEYS[1]))
+end
+local ttl = tonumber(ARGV[4])
+for _, key in ipairs(KEYS) do
+  if ttl > 0 then redis.call('PEXPIRE', key, ttl) else redis.call('PERSIST', key) end
+end
+return 1
 """
 
 _UNAVAILABLE: Final = (
@@ -192,6 +213,7 @@ class RedisStore(BaseStore):
         self._mark = client.register_script(_MARK_SCRIPT)
         self._load_seen = client.register_script(_LOAD_SCRIPT)
         self._clear_if = client.register_script(_CLEAR_IF_SCRIPT)
+        self._add_history = client.register_script(_HISTORY_SCRIPT)
 
     @classmethod
     def from_url(cls, url: str, *, cluster: bool = False, **options: Any) -> RedisStore:
@@ -405,6 +427,68 @@ class RedisStore(BaseStore):
         found.sort()
         return [Deadline(TableKey.from_tag(tag), when) for when, tag in found[:limit]]
 
+    async def add_history(
+        self, user: UserKey, match_id: str, payload: bytes, *, keep: int = HISTORY_LIMIT
+    ) -> bool:
+        """See :meth:`BaseStore.add_history`; one Lua script on the user's hash slot."""
+        check_history_args(match_id, payload, keep)
+        life = self.ttl_for(user)
+        added = await self._eval(
+            user,
+            self._add_history,
+            list(history_keys(user)),
+            [match_id, payload, keep, _ms(life) if life is not None else 0],
+        )
+        return bool(added)
+
+    async def history(self, user: UserKey, start: int = 0, count: int = HISTORY_LIMIT) -> list[str]:
+        """See :meth:`BaseStore.history`."""
+        if start < 0 or count < 1:
+            return []
+        ids_key, _ = history_keys(user)
+        rows = await self._read(user, lambda: self.client.lrange(ids_key, start, start + count - 1))
+        return [_text(row) for row in rows]
+
+    async def history_entry(self, user: UserKey, match_id: str) -> bytes | None:
+        """See :meth:`BaseStore.history_entry`."""
+        _, matches_key = history_keys(user)
+        row = await self._read(user, lambda: self.client.hget(matches_key, match_id))
+        if row is None or isinstance(row, bytes):
+            return row
+        return str(row).encode("utf-8")
+
+    async def set_scores(self, board: str, scores: Mapping[str, float]) -> None:
+        """See :meth:`BaseStore.set_scores`."""
+        if scores:
+            mapping = {member: float(value) for member, value in scores.items()}
+            async with self._guard(board):
+                await self.client.zadd(board, mapping)
+
+    async def top_scores(self, board: str, count: int = 10) -> list[tuple[str, float]]:
+        """See :meth:`BaseStore.top_scores`."""
+        if count < 1:
+            return []
+
+        async def query() -> list[Any]:
+            return list(await self.client.zrevrange(board, 0, count - 1, withscores=True))
+
+        rows = await self._read(board, query)
+        return [(_text(row[0]), float(row[1])) for row in rows]
+
+    async def score_rank(self, board: str, member: str) -> tuple[int, float] | None:
+        """See :meth:`BaseStore.score_rank`."""
+
+        async def query() -> list[Any]:
+            pipe = self.client.pipeline(transaction=False)
+            pipe.zrevrank(board, member)
+            pipe.zscore(board, member)
+            return list(await pipe.execute())
+
+        rank, score = await self._read(board, query)
+        if rank is None or score is None:
+            return None
+        return int(rank) + 1, float(score)
+
     async def ping(self) -> bool:
         """Whether the server answers (for health checks); never raises."""
         try:
@@ -419,3 +503,7 @@ class RedisStore(BaseStore):
         if self._batch is not None:
             await self._batch.close()
         await self.client.aclose()
+
+
+def _text(value: object) -> str:
+    return value.decode("utf-8") if isinstance(value, bytes) else str(value)

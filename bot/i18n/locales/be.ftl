@@ -15,12 +15,6 @@
 
 ## Словы
 
-word-bar = бар
-word-off = выкід
-word-on = укл.
-word-yes = так
-word-no = не
-word-vs = супраць
 variant-backgammon = Кароткія нарды
 variant-nardy = Доўгія нарды
 mode-match = { $length ->
@@ -37,36 +31,6 @@ language-be = Беларуская
 
 ## Лічэбныя словы ($count)
 
-points = { $count ->
-    [one] { $count } ачко
-    [few] { $count } ачкі
-    [many] { $count } ачкоў
-   *[other] { $count } ачка
-}
-checkers = { $count ->
-    [one] { $count } шашка
-    [few] { $count } шашкі
-    [many] { $count } шашак
-   *[other] { $count } шашкі
-}
-pips = { $count ->
-    [one] { $count } піпс
-    [few] { $count } піпсы
-    [many] { $count } піпсаў
-   *[other] { $count } піпса
-}
-games = { $count ->
-    [one] { $count } партыя
-    [few] { $count } партыі
-    [many] { $count } партый
-   *[other] { $count } партыі
-}
-players = { $count ->
-    [one] { $count } гулец
-    [few] { $count } гульцы
-    [many] { $count } гульцоў
-   *[other] { $count } гульца
-}
 duration-minutes = { $count ->
     [one] { $count } хвіліна
     [few] { $count } хвіліны
@@ -98,59 +62,45 @@ button-decline = Адмовіцца
 button-undo = Адмяніць крок
 button-confirm = Пацвердзіць
 button-join = Сесці за стол
-button-leave = Выйсці
 button-start = Пачаць
 button-abort = Перапыніць
-button-resign = Здацца
-button-resign-single = Здаць партыю
-button-resign-gammon = Здаць { -gammon }
-button-resign-backgammon = Здаць { -backgammon-win }
-button-board = Дошка
-button-claim = Забраць перамогу
+button-resign-single = Здацца без марса
+button-resign-gammon = Здацца з марсам
+button-resign-backgammon = Здацца з коксам
 button-claim-game = Забраць партыю
 button-claim-match = Забраць матч
 button-vote-double = Падвоіць { -box }
 button-vote-no-double = Не падвойваць
-button-settings = Налады
-button-new-game = Новая гульня
-button-watch = Глядзець
-button-back = Назад
 
 ## Хады і падзеі партыі
 
 game-started = { $player } супраць { $opponent }: партыя пачынаецца.
 opening-roll = Розыгрыш першага ходу: { $player } { $die1 }, { $opponent } { $die2 }.
 opening-tie = У абодвух { $die }; кідаем яшчэ раз.
-opening-first = { $player } ходзіць першым: { $dice }.
-auto-double = Роўныя косці ў розыгрышы: { -cube } паварочваецца на { $value }.
+opening-first = Пачынае { $player }: { $dice }.
+auto-double = Роўныя косці ў розыгрышы: { -cube } становіцца на { $value }.
 turn-roll-or-double = { $player }, ваш ход: кідайце або падвойвайце.
 turn-roll = { $player }, ваш ход: кідайце.
 turn-move = { $player } гуляе { $dice }.
-turn-your = Ваш ход, { $player }.
 event-rolled = { $player } кідае { $dice }.
-event-played = { $player } ходзіць { $play }.
 event-forced = Магчымы толькі адзін ход: { $play } (згуляны аўтаматычна).
 event-no-play = { $player } не можа згуляць { $dice }; ход пераходзіць.
-event-step-undone = Крок адменены.
 event-play-ready = Ход складзены: { $play }. Націсніце «Пацвердзіць».
 event-doubles = { $player } падвойвае да { $value }.
-event-takes = { $player } прымае; { -cube } на { $value }.
-event-passes = { $player } пасуе.
 event-beavers = { $player } аб'яўляе бабра: { -cube } на { $value } і застаецца ў { $player }.
-event-beaver-accepted = { $player } прымае бабра.
 event-beaver-refused = { $player } адмаўляецца ад бабра і губляе { $points ->
     [one] { $points } ачко
     [few] { $points } ачкі
     [many] { $points } ачкоў
    *[other] { $points } ачка
 }.
-event-resign-offer = { $player } прапануе здачу { $kind ->
+event-resign-offer = { $player } прапануе здацца { $kind ->
     [gammon] з марсам
     [backgammon] з коксам
    *[single] без марса
 }.
-event-resign-accepted = { $player } прымае здачу.
-event-resign-declined = { $player } адхіляе здачу; гульня працягваецца.
+event-resign-accepted = { $player } згаджаецца: партыя здадзена.
+event-resign-declined = { $player } не згаджаецца; гульня працягваецца.
 result-win = { $player } выйграе { $kind ->
     [gammon] { -gammon }
     [backgammon] { -backgammon-win }
@@ -162,36 +112,26 @@ result-win = { $player } выйграе { $kind ->
    *[other] { $points } ачка
 }.
 result-draw = Нічыя.
-result-resigned = { $player } здаўся.
-result-passed = { $player } спасаваў на падваенне.
-result-gammon-word = { -gammon }
-result-backgammon-word = { -backgammon-win }
+result-resigned = { $player } здаецца.
+result-passed = { $player } не прымае падваенне.
 score-match = Лік: { $player } { $score }, { $opponent } { $opponent_score } (матч да { $length }).
-score-money = Сесія: { $player } { $score }, { $opponent } { $opponent_score }.
+score-money = Лік на грошы: { $player } { $score }, { $opponent } { $opponent_score }.
 match-won = { $player } выйграе матч { $score }–{ $opponent_score }.
 match-crawford = Партыя Кроўфарда: у гэтай партыі падвойваць нельга.
 match-post-crawford = Пасля Кроўфарда: { -cube } зноў у гульні.
 pips-line = Піпсы: { $player } { $pips }, { $opponent } { $opponent_pips }.
-cube-centre = { -cube } { $value }, у цэнтры.
-cube-owned = { -cube } { $value }, у гульца { $player }.
-board-caption = { $player } ({ $color }) супраць { $opponent }. { $status }
 
 ## Стол
 
 table-created = Новы стол, { $variant }: { $mode }. Націсніце «Сесці за стол».
 table-options = Умовы: { $options }
-table-joined = { $player } садзіцца за стол.
 table-left = { $player } пакідае стол.
 table-full = Стол заняты; можна глядзець.
 table-invited = { $player } запрашае { $invitee }.
 table-seat-reserved = Гэтае месца пакінута для { $invitee }.
 table-abort-requested = { $player } прапануе перапыніць партыю; сапернік згаджаецца камандай /abort.
 table-aborted = Партыя перапынена.
-table-no-game = За гэтым сталом няма гульні. Пачніце камандай /new.
 table-game-running = Тут ужо ідзе гульня.
-table-waiting = Чакаем саперніка.
-table-spectating = Вы глядзіце гэтую партыю.
-table-next-game = Наступная партыя: пачынае { $player }.
 
 ## Умовы гульні (RULES.md 2.1 і 5)
 
@@ -208,10 +148,9 @@ option-cube-progression = прыступкі куба: { $value ->
     [arithmetic] 1, 2, 3, 4…
    *[geometric] 1, 2, 4, 8…
 }
-option-gammons-with-cube = { -gammon } пры павернутым кубе: { $value }
+option-gammons-with-cube = { -gammon } пасля падваення: { $value }
 option-cube-limit = мяжа куба: { $value }
-option-crawford = правіла Кроўфарда: { $value }
-option-prime-rule = шэсць блокаў запар: { $value ->
+option-prime-rule = блок з шасці шашак: { $value ->
     [home] можна, калі шашка саперніка ўжо ў доме
    *[ahead] можна, калі наперадзе ёсць шашка саперніка
 }
@@ -221,7 +160,6 @@ option-next-game-starts = наступную партыю пачынае: { $val
     [alternate] па чарзе
    *[winner] пераможца
 }
-option-move-clock = гадзіннік на ход: { $value }
 option-draw-points = нічыя: { $value ->
     [one] па ачку кожнаму
    *[half] па паўачка кожнаму
@@ -241,27 +179,15 @@ chouette-captain = Капітан: { $player }
 chouette-team = Каманда: { $players }
 chouette-proposal = { $player } прапануе { $play }.
 chouette-vote = Каманда галасуе за падваенне бокса: { $yes } з { $total } за.
-chouette-team-doubles = Каманда падвойвае бокс да { $value }.
-chouette-team-no-double = Каманда не падвойвае.
-chouette-answer-each = Кожны гулец каманды вырашае сам: прыняць ці пас.
-chouette-member-takes = { $player } прымае.
-chouette-member-passes = { $player } пасуе і плаціць { $points ->
-    [one] { $points } ачко
-    [few] { $points } ачкі
-    [many] { $points } ачкоў
-   *[other] { $points } ачка
-}.
-chouette-new-captain = Цяпер за каманду ходзіць { $player }.
-chouette-rotation = Наступная партыя: бокс { $box }, капітан { $captain }.
 chouette-ledger = Разлік:
 chouette-ledger-line = { $player }: { $points }
 
 ## Гадзіннік на ход (гульня па перапісцы)
 
-clock-off = Гадзіннік на ход выключаны.
-clock-set = Гадзіннік на ход: { $duration } на ход.
-clock-reminder = { $player }, на ход засталося { $left }.
-clock-expired = Час { $player } скончыўся. { $opponent } можа забраць { $what ->
+clock-off = Час на ход не абмежаваны.
+clock-set = Час на ход: { $duration }.
+clock-reminder = { $player }, час на ход: яшчэ { $left }.
+clock-expired = У гульца { $player } скончыўся час. { $opponent } можа забраць { $what ->
     [match] матч
    *[game] партыю
 } камандай /claim.
@@ -281,10 +207,6 @@ settings-title = Налады
 settings-board = Дошка: { $style ->
     [text] тэкстам
    *[image] малюнкам
-}
-settings-direction = Кірунак: { $direction ->
-    [clockwise] па гадзіннікавай стрэлцы
-   *[counterclockwise] супраць гадзіннікавай стрэлкі
 }
 settings-home = Дом: { $side ->
     [left] унізе злева
@@ -331,15 +253,15 @@ help-pass = адмовіцца ад падваення і прайграць п�
     .usage = /pass
 help-beaver = адразу перападвоіць і пакінуць куб сабе (гульня на грошы, калі дазволена)
     .usage = /beaver
-help-resign = прапанаваць здачу: адну партыю, { -gammon } або { -backgammon-win }
+help-resign = прапанаваць здацца: без марса, з марсам або з коксам
     .usage = /resign [single|gammon|backgammon]
-help-accept = прыняць прапанаваную здачу
+help-accept = пагадзіцца, калі сапернік прапануе здацца
     .usage = /accept
-help-decline = адхіліць здачу і гуляць далей
+help-decline = не пагадзіцца, калі сапернік прапануе здацца, і гуляць далей
     .usage = /decline
 help-board = паказаць дошку яшчэ раз
     .usage = /board
-help-score = паказаць лік матча або сесіі
+help-score = паказаць лік матча або гульні на грошы
     .usage = /score
 help-pips = паказаць піпсы
     .usage = /pips
@@ -351,7 +273,7 @@ help-export = пазіцыя як ID GNU Backgammon і XGID, матч — фай
     .usage = /export [match]
 help-settings = дошка малюнкам ці тэкстам, кірунак, бок дома, мова, аўтакідок
     .usage = /settings
-help-clock = гадзіннік на ход: выключыць або хвіліны, гадзіны, дні на ход
+help-clock = час на ход: off — без абмежавання, або хвіліны, гадзіны, дні на ход
     .usage = /clock off|30m|12h|3d
 help-claim = забраць партыю (або матч), калі час саперніка скончыўся
     .usage = /claim [match]
@@ -359,7 +281,6 @@ help-language = выбраць мову
     .usage = /language en|ru|uk|be
 help-stats = вашы партыі, перамогі, марсы і коксы
     .usage = /stats
-rules-link = Правілы і ўмовы гульні: { $url }
 
 ## Памылкі праграмы
 
@@ -368,22 +289,20 @@ error-unknown-command = Невядомая каманда { $command }. Спіс
 error-bad-arguments = Няправільныя аргументы для { $command }. Прыклад: { $usage }
 error-too-long = Паведамленне занадта доўгае; нічога не зменена.
 error-not-seated = Вы не гуляеце за гэтым сталом.
-error-not-your-button = Гэтая кнопка не для вас.
 error-stale = Гэтая дошка састарэла: карыстайцеся апошняй.
 error-bad-payload = Гэтая кнопка несапраўдная.
 error-unavailable = Сховішча гульняў часова недаступнае. Паспрабуйце праз хвіліну.
 error-internal = Нешта пайшло не так, нічога не зменена. Паспрабуйце яшчэ раз.
 error-no-table = У гэтым чаце яшчэ няма стала. Пачніце камандай /new.
-error-not-your-table = Гэта могуць толькі гульцы гэтага стала.
 error-not-creator = Гэта можа толькі той, хто адкрыў стол.
 error-clock-running = Час саперніка яшчэ не скончыўся.
-error-bad-clock = Пазначце гадзіннік так: off, хвіліны (30m), гадзіны (12h) або дні (3d).
+error-bad-clock = Пазначце час на ход так: off, хвіліны (30m), гадзіны (12h) або дні (3d).
 error-unknown-language = Невядомая мова; выберыце en, ru, uk або be.
 
 ## Памылкі рухавіка (error-<код>; .detail выкарыстоўвае параметры памылкі)
 
-error-syntax = Не зразумеў ход. Пішыце так: 24/18 13/11.
-    .detail = Не зразумеў «{ $text }». Пішыце ход так: { $example }.
+error-syntax = Не ўдалося прачытаць ход. Пішыце так: 24/18 13/11.
+    .detail = Не ўдалося прачытаць «{ $text }». Пішыце ход так: { $example }.
 error-backwards = Шашка пайшла б назад.
     .detail = { $move } — ход назад.
 error-bad-distance = Ніводная косць гэтага кідка не дае такой адлегласці.
@@ -449,8 +368,8 @@ error-cube-at-limit = Куб ужо на мяжы.
 error-crawford-no-double = У партыі Кроўфарда падвойваць нельга.
 error-last-roll-no-double = На апошнім кідку падвойваць нельга.
 error-beaver-not-allowed = За гэтым сталом бабры не гуляюцца.
-error-resign-pending = Прапанавана здача: спачатку прыміце або адхіліце яе.
-error-no-resign-pending = Здачу ніхто не прапаноўваў.
+error-resign-pending = Сапернік прапануе здацца: спачатку пагадзіцеся або адмоўцеся.
+error-no-resign-pending = Ніхто не прапаноўваў здацца.
 error-resign-not-allowed = Цяпер так здацца нельга.
 error-unknown-action = Невядомае дзеянне.
 error-bad-player = За гэтым сталом няма такога гульца.
@@ -482,8 +401,8 @@ error-already-decided = Вы ўжо адказалі.
 error-bad-payment = Такі плацёж недапушчальны.
 error-head-rule = З галавы за ход можна зняць толькі адну шашку.
     .detail = { $move }: з галавы за ход можна зняць толькі адну шашку (дзве — толькі першым ходам пры 6-6, 4-4 ці 3-3).
-error-six-prime = Нельга ставіць шэсць блокаў запар, калі наперадзе няма шашкі саперніка.
-    .detail = { $move } дае шэсць блокаў запар: { $rule ->
+error-six-prime = Нельга будаваць блок з шасці шашак, калі наперадзе няма шашкі саперніка.
+    .detail = { $move } будуе блок з шасці шашак: { $rule ->
         [home] так можна, толькі калі шашка саперніка ўжо зайшла ў свой дом.
        *[ahead] так можна, толькі калі наперадзе ёсць шашка саперніка.
     }
@@ -497,14 +416,24 @@ help-propose = { -chouette }: прапанаваць капітану ход ц�
 app-on = укл
 app-off = выкл
 app-rules = Правілы: кароткія нарды, { -cube }, матчы з правілам Кроўфарда, { -chouette } і доўгія нарды. Опцыі стала задаюцца ў /new (напрыклад, /new money beaver=on): jacoby — { -gammon } і { -backgammon-win } лічацца толькі пасля прынятага падваення (гульня на грошы); beaver — падвоены можа адразу перападвоіць; auto_doubles — аднолькавыя косці пры розыгрышы першага ходу падвойваюць { -cube }; backgammon_counts — { -backgammon-win } 3 ці 2; cube_progression — геаметрычная ці арыфметычная; gammons_with_cube — выкл: з кубам у гульні марсаў няма; cube_limit — найбольшае значэнне куба; cube — выкл: гульня без куба.
-app-not-understood = Не зразумеў. Каманды — /help; у свой ход можна проста напісаць ход, напрыклад 24/18 13/11.
+app-not-understood = Незразумела. Каманды — /help; у свой ход можна проста напісаць ход, напрыклад 24/18 13/11.
 app-not-started = Гульня яшчэ не пачалася.
-app-bad-length = Матч гуляюць да 1–{ $max } ачкоў.
+app-bad-length = Матч гуляюць да 1–{ $max ->
+    [one] { $max } ачка
+   *[other] { $max } ачкоў
+}; 0 — гульня на грошы.
 app-chouette-backgammon = { -chouette } гуляюць у кароткія нарды.
 app-unknown-option = Невядомая опцыя «{ $option }». Опцыі: { $options }.
 app-bad-option = «{ $value }» — не значэнне для { $option }.
 app-bad-options = Гэтыя опцыі несумяшчальныя.
-app-button-option = опцыя { $option }: { $state }
+app-button-option = { $option ->
+    [cube] Куб
+    [jacoby] Якобі
+    [beaver] Бабры
+    [auto_doubles] Аўтападваенні
+    [gammons_with_cube] Марсы пасля падваення
+   *[other] { $option }
+}: { $state }
 app-button-refuse = Адмовіцца
 app-option-cube = { -cube }: { $value }
 app-seated = За сталом: { $players }
@@ -534,9 +463,9 @@ app-proposal-double = падвоіць
 app-proposal-no-double = не падвойваць
 app-proposal-take = прыняць
 app-proposal-pass = не прымаць
-app-proposal-beaver = бабёр
+app-proposal-beaver = аб'явіць бабра
 app-opening-roll = Розыгрыш першага ходу: кідайце, каб даведацца, хто пачынае.
-app-answer-double = { $player }: прыняць ці здацца?
+app-answer-double = { $player }: прыняць ці пас?
 app-answer-beaver = { $player }: прыняць бабра ці адмовіцца?
 app-answer-resign = { $player }: прыняць ці адхіліць?
 app-export-position = ID пазіцыі GNU Backgammon: { $position_id }
@@ -561,14 +490,14 @@ app-board-chouette = Шуэт
 app-board-box = Бокс
 app-board-captain = Капітан
 app-board-team = Каманда
-app-board-out = выбыў
+app-board-out = па-за гульнёй
 app-board-long-nardy = Доўгія нарды
 app-board-to-roll = кідае
 app-board-opening = розыгрыш ходу
-app-clock-two-players = Гадзіннік на ход — толькі для гульні ўдвух.
-app-clock-expired-match = Час { $player } скончыўся. { $opponent } можа забраць партыю (/claim) або ўвесь матч (/claim match).
+app-clock-two-players = Час на ход абмяжоўваюць толькі ў гульні ўдвух.
+app-clock-expired-match = У гульца { $player } скончыўся час. { $opponent } можа забраць партыю (/claim) або ўвесь матч (/claim match).
 app-invite-cancelled = Месца зноў вольнае для ўсіх.
-app-no-clock = У гэтага стала няма гадзінніка на ход; уключыце яго камандай /clock.
+app-no-clock = За гэтым сталом час на ход не абмежаваны; задайце яго камандай /clock.
 app-console-you = Вы
 app-console-bot = Бот
 app-console-player-two = Гулец 2
@@ -620,21 +549,21 @@ discord-pick-step = Абярыце крок…
 telegram-button-invite = Запрасіць сябра
 telegram-button-play = Гуляць
 telegram-invite-private = Націсніце кнопку і выберыце чат сябра, з якім хочаце згуляць.
-telegram-invite-link = Адпраўце гэту спасылку сябру, каб ён сеў за гэты стол: { $link }
+telegram-invite-link = Адпраўце гэту спасылку сябру: па ёй можна сесці за гэты стол. { $link }
 telegram-link-used = Гатова: вы за сталом. Партыя ідзе ў групавым чаце.
 telegram-link-invalid = Гэта спасылка-запрашэнне несапраўдная.
 telegram-invite-own = Гэта ваша запрашэнне: пачакайце, пакуль сябар націсне «Гуляць».
 telegram-invitation = { $player } запрашае вас згуляць: { $game }. Націсніце «Гуляць», каб сесці за стол.
-telegram-clock-expired-inline = Час { $player } скончыўся. { $opponent } можа забраць { $what ->
+telegram-clock-expired-inline = У гульца { $player } скончыўся час. { $opponent } можа забраць { $what ->
     [match] партыю або ўвесь матч
    *[game] партыю
 } кнопкамі ніжэй.
-telegram-clock-private-reminder = На ход у партыі супраць { $opponent } засталося { $left }.
-telegram-clock-private-late = Ваш час у партыі супраць { $opponent } скончыўся: цяпер супернік можа забраць { $what ->
+telegram-clock-private-reminder = Партыя супраць { $opponent }: час на ход — яшчэ { $left }.
+telegram-clock-private-late = У партыі супраць { $opponent } ваш час скончыўся: цяпер сапернік можа забраць { $what ->
     [match] партыю або ўвесь матч
    *[game] партыю
-}. Пакуль ён гэтага не зрабіў, ваш ход яшчэ залічваецца.
-telegram-clock-private-claim = Час { $player } у вашай партыі скончыўся. Вы можаце забраць { $what ->
+}. Пакуль сапернік гэтага не зрабіў, ваш ход яшчэ залічваецца.
+telegram-clock-private-claim = У вашай партыі ў гульца { $player } скончыўся час. Вы можаце забраць { $what ->
     [match] партыю або ўвесь матч
    *[game] партыю
 } кнопкамі на паведамленні з гульнёй.

@@ -17,12 +17,6 @@
 
 ## Words
 
-word-bar = bar
-word-off = off
-word-on = on
-word-yes = yes
-word-no = no
-word-vs = vs
 variant-backgammon = Backgammon
 variant-nardy = Long nardy
 mode-match = { $length ->
@@ -39,26 +33,6 @@ language-be = Беларуская
 
 ## Counted words ($count)
 
-points = { $count ->
-    [one] { $count } point
-   *[other] { $count } points
-}
-checkers = { $count ->
-    [one] { $count } checker
-   *[other] { $count } checkers
-}
-pips = { $count ->
-    [one] { $count } pip
-   *[other] { $count } pips
-}
-games = { $count ->
-    [one] { $count } game
-   *[other] { $count } games
-}
-players = { $count ->
-    [one] { $count } player
-   *[other] { $count } players
-}
 duration-minutes = { $count ->
     [one] { $count } minute
    *[other] { $count } minutes
@@ -84,23 +58,15 @@ button-decline = Decline
 button-undo = Undo
 button-confirm = Confirm
 button-join = Join
-button-leave = Leave
 button-start = Start
 button-abort = Abort
-button-resign = Resign
 button-resign-single = Resign single
 button-resign-gammon = Resign { -gammon }
 button-resign-backgammon = Resign { -backgammon-win }
-button-board = Board
-button-claim = Claim the win
 button-claim-game = Claim the game
 button-claim-match = Claim the match
 button-vote-double = Double the { -box }
 button-vote-no-double = Don't double
-button-settings = Settings
-button-new-game = New game
-button-watch = Watch
-button-back = Back
 
 ## Turns and game events
 
@@ -112,18 +78,12 @@ auto-double = Equal opening dice: the { -cube } turns to { $value }.
 turn-roll-or-double = { $player }, your turn: roll or double.
 turn-roll = { $player }, your turn: roll.
 turn-move = { $player } to play { $dice }.
-turn-your = Your turn, { $player }.
 event-rolled = { $player } rolls { $dice }.
-event-played = { $player } plays { $play }.
 event-forced = Only one play is possible: { $play } (played automatically).
 event-no-play = { $player } cannot move with { $dice }; the turn passes.
-event-step-undone = Step undone.
 event-play-ready = Play complete: { $play }. Press Confirm.
 event-doubles = { $player } doubles to { $value }.
-event-takes = { $player } takes; the { -cube } is at { $value }.
-event-passes = { $player } passes.
 event-beavers = { $player } beavers: the { -cube } is at { $value } and stays with { $player }.
-event-beaver-accepted = { $player } accepts the beaver.
 event-beaver-refused = { $player } refuses the beaver and loses { $points ->
     [one] { $points } point
    *[other] { $points } points
@@ -146,34 +106,24 @@ result-win = { $player } wins { $kind ->
 result-draw = The game is drawn.
 result-resigned = { $player } resigned.
 result-passed = { $player } passed the double.
-result-gammon-word = { -gammon }
-result-backgammon-word = { -backgammon-win }
 score-match = Score: { $player } { $score }, { $opponent } { $opponent_score } (match to { $length }).
 score-money = Session: { $player } { $score }, { $opponent } { $opponent_score }.
 match-won = { $player } wins the match { $score }–{ $opponent_score }.
 match-crawford = { -crawford } game: no doubling in this game.
 match-post-crawford = Post-{ -crawford }: the { -cube } is back in play.
 pips-line = Pip count: { $player } { $pips }, { $opponent } { $opponent_pips }.
-cube-centre = { -cube } { $value }, in the middle.
-cube-owned = { -cube } { $value }, owned by { $player }.
-board-caption = { $player } ({ $color }) vs { $opponent }. { $status }
 
 ## Table lifecycle
 
 table-created = New { $variant } table: { $mode }. Press Join to take a seat.
 table-options = Options: { $options }
-table-joined = { $player } joins the table.
 table-left = { $player } leaves the table.
 table-full = The table is full; you can watch.
 table-invited = { $player } invites { $invitee }.
 table-seat-reserved = This seat is kept for { $invitee }.
 table-abort-requested = { $player } proposes to abort the game; the opponent agrees with /abort.
 table-aborted = The game is aborted.
-table-no-game = No game at this table. Start one with /new.
 table-game-running = A game is already running here.
-table-waiting = Waiting for an opponent.
-table-spectating = You are watching this game.
-table-next-game = Next game: { $player } starts.
 
 ## Options (RULES.md 2.1 and 5)
 
@@ -190,18 +140,16 @@ option-cube-progression = { -cube } steps: { $value ->
 }
 option-gammons-with-cube = { -gammon } with the { -cube } turned: { $value }
 option-cube-limit = { -cube } limit: { $value }
-option-crawford = { -crawford } rule: { $value }
 option-prime-rule = six-prime: { $value ->
     [home] allowed once an opposing checker is home
    *[ahead] allowed with an opposing checker ahead of it
 }
-option-koks = koks (3 points): { $value }
+option-koks = { -backgammon-win } (3 points): { $value }
 option-last-roll-draw = last roll for a draw: { $value }
 option-next-game-starts = next game starts: { $value ->
     [alternate] in turn
    *[winner] the winner
 }
-option-move-clock = move clock: { $value }
 option-draw-points = a draw scores: { $value ->
     [one] one point each
    *[half] half a point each
@@ -209,26 +157,16 @@ option-draw-points = a draw scores: { $value ->
 
 ## Chouette
 
-chouette-lobby = { -chouette } lobby: { $count ->
+chouette-lobby = Chouette lobby: { $count ->
     [one] { $count } player
    *[other] { $count } players
 } seated. Join; the game starts with 3 or more.
 chouette-seat-roll = Rolls for seats: { $rolls }
-chouette-box = { -box }: { $player }
-chouette-captain = { -captain }: { $player }
+chouette-box = Box: { $player }
+chouette-captain = Captain: { $player }
 chouette-team = Team: { $players }
 chouette-proposal = { $player } proposes { $play }.
 chouette-vote = The team votes on doubling the { -box }: { $yes } of { $total } in favour.
-chouette-team-doubles = The team doubles the { -box } to { $value }.
-chouette-team-no-double = The team does not double.
-chouette-answer-each = Each team member answers for himself: take or pass.
-chouette-member-takes = { $player } takes.
-chouette-member-passes = { $player } passes and pays { $points ->
-    [one] { $points } point
-   *[other] { $points } points
-}.
-chouette-new-captain = { $player } now moves for the team.
-chouette-rotation = Next game: { -box } { $box }, { -captain } { $captain }.
 chouette-ledger = Ledger:
 chouette-ledger-line = { $player }: { $points }
 
@@ -257,10 +195,6 @@ settings-title = Settings
 settings-board = Board: { $style ->
     [text] text
    *[image] picture
-}
-settings-direction = Direction: { $direction ->
-    [clockwise] clockwise
-   *[counterclockwise] counter-clockwise
 }
 settings-home = Home board: { $side ->
     [left] bottom left
@@ -335,7 +269,6 @@ help-language = choose the language
     .usage = /language en|ru|uk|be
 help-stats = your games, wins, { -gammon }s and { -backgammon-win }s
     .usage = /stats
-rules-link = Rules and table options: { $url }
 
 ## Errors of the app
 
@@ -344,13 +277,11 @@ error-unknown-command = Unknown command { $command }. Type /help for the list.
 error-bad-arguments = Wrong arguments for { $command }. Usage: { $usage }
 error-too-long = The message is too long; nothing was changed.
 error-not-seated = You are not playing at this table.
-error-not-your-button = This button is not for you.
 error-stale = This board is out of date: use the latest one.
 error-bad-payload = This button is not valid.
 error-unavailable = The game storage is temporarily unavailable. Try again in a moment.
 error-internal = Something went wrong and nothing was changed. Please try again.
 error-no-table = There is no table in this chat yet. Start one with /new.
-error-not-your-table = Only the players of this table can do that.
 error-not-creator = Only the player who opened the table can do that.
 error-clock-running = The opponent's time has not run out yet.
 error-bad-clock = Give the clock as off, minutes (30m), hours (12h) or days (3d).
@@ -458,7 +389,7 @@ error-head-rule = Only one checker may leave the head per turn.
     .detail = { $move }: only one checker may leave the head per turn (two only on the first turn with 6-6, 4-4 or 3-3).
 error-six-prime = Six blocked points in a row are not allowed unless an opposing checker is ahead of them.
     .detail = { $move } would make six blocked points in a row: { $rule ->
-        [home] allowed only once an opposing checker has entered his home.
+        [home] allowed only once an opposing checker has entered its home board.
        *[ahead] allowed only with an opposing checker ahead of them.
     }
 
@@ -474,7 +405,7 @@ app-rules = Rules: backgammon (short nardy), the { -cube }, matches with the { -
 app-not-understood = I did not understand that. Type /help for the commands, or a play like 24/18 13/11 on your turn.
 app-not-started = The game has not started yet.
 # $max: the longest match
-app-bad-length = A match is played to 1 to { $max } points.
+app-bad-length = A match is 1 to { $max } points long; 0 means money play.
 app-chouette-backgammon = A { -chouette } is played with backgammon.
 # $option: what was typed; $options: the known options
 app-unknown-option = Unknown option “{ $option }”. Options: { $options }.
@@ -482,7 +413,14 @@ app-unknown-option = Unknown option “{ $option }”. Options: { $options }.
 app-bad-option = “{ $value }” is not a value for { $option }.
 app-bad-options = These options do not go together.
 # $option: the option's name; $state: app-on / app-off
-app-button-option = { $option }: { $state }
+app-button-option = { $option ->
+    [cube] Cube
+    [jacoby] Jacoby
+    [beaver] Beavers
+    [auto_doubles] Automatic doubles
+    [gammons_with_cube] Gammons after a double
+   *[other] { $option }
+}: { $state }
 app-button-refuse = Refuse
 app-option-cube = { -cube }: { $value }
 # $players: the names, comma-separated
@@ -512,11 +450,11 @@ app-chouette-game-over = Game { $number }: { $winner ->
     [team_out] every member is out
    *[bear_off] played out
 }).
-app-proposal-double = double
-app-proposal-no-double = no double
-app-proposal-take = take
-app-proposal-pass = pass
-app-proposal-beaver = beaver
+app-proposal-double = to double
+app-proposal-no-double = not to double
+app-proposal-take = to take
+app-proposal-pass = to pass
+app-proposal-beaver = to beaver
 app-opening-roll = Opening roll: roll to see who starts.
 # $player: who must answer
 app-answer-double = { $player }: take or pass?
@@ -606,7 +544,7 @@ discord-pick-step = Choose a step…
 telegram-button-invite = Invite a friend
 telegram-button-play = Play
 telegram-invite-private = Press the button and pick the chat of the friend you want to play with.
-telegram-invite-link = Send this link to a friend to take the seat at this table: { $link }
+telegram-invite-link = Send this link to a friend: it gives the seat at this table. { $link }
 telegram-link-used = Done: you are seated. The game goes on in the group chat.
 telegram-link-invalid = This invitation link is not valid.
 telegram-invite-own = This is your invitation: wait for a friend to press “Play”.

@@ -15,12 +15,6 @@
 
 ## Слова
 
-word-bar = бар
-word-off = выброс
-word-on = вкл.
-word-yes = да
-word-no = нет
-word-vs = против
 variant-backgammon = Короткие нарды
 variant-nardy = Длинные нарды
 mode-match = { $length ->
@@ -37,36 +31,6 @@ language-be = Беларуская
 
 ## Счётные слова ($count)
 
-points = { $count ->
-    [one] { $count } очко
-    [few] { $count } очка
-    [many] { $count } очков
-   *[other] { $count } очка
-}
-checkers = { $count ->
-    [one] { $count } шашка
-    [few] { $count } шашки
-    [many] { $count } шашек
-   *[other] { $count } шашки
-}
-pips = { $count ->
-    [one] { $count } пипс
-    [few] { $count } пипса
-    [many] { $count } пипсов
-   *[other] { $count } пипса
-}
-games = { $count ->
-    [one] { $count } партия
-    [few] { $count } партии
-    [many] { $count } партий
-   *[other] { $count } партии
-}
-players = { $count ->
-    [one] { $count } игрок
-    [few] { $count } игрока
-    [many] { $count } игроков
-   *[other] { $count } игрока
-}
 duration-minutes = { $count ->
     [one] { $count } минута
     [few] { $count } минуты
@@ -98,59 +62,45 @@ button-decline = Отказаться
 button-undo = Отменить ход
 button-confirm = Подтвердить
 button-join = Сесть за стол
-button-leave = Выйти
 button-start = Начать
 button-abort = Прервать
-button-resign = Сдаться
-button-resign-single = Сдать партию
-button-resign-gammon = Сдать { -gammon }
-button-resign-backgammon = Сдать { -backgammon-win }
-button-board = Доска
-button-claim = Забрать победу
+button-resign-single = Сдаться без марса
+button-resign-gammon = Сдаться с марсом
+button-resign-backgammon = Сдаться с коксом
 button-claim-game = Забрать партию
 button-claim-match = Забрать матч
 button-vote-double = Удвоить { -box }
 button-vote-no-double = Не удваивать
-button-settings = Настройки
-button-new-game = Новая игра
-button-watch = Смотреть
-button-back = Назад
 
 ## Ходы и события партии
 
 game-started = { $player } против { $opponent }: партия начинается.
 opening-roll = Розыгрыш первого хода: { $player } { $die1 }, { $opponent } { $die2 }.
 opening-tie = У обоих { $die }; бросаем ещё раз.
-opening-first = { $player } ходит первым: { $dice }.
+opening-first = Начинает { $player }: { $dice }.
 auto-double = Равные кости при розыгрыше: { -cube } поворачивается на { $value }.
 turn-roll-or-double = { $player }, ваш ход: бросайте или удваивайте.
 turn-roll = { $player }, ваш ход: бросайте.
 turn-move = { $player } играет { $dice }.
-turn-your = Ваш ход, { $player }.
 event-rolled = { $player } бросает { $dice }.
-event-played = { $player } ходит { $play }.
 event-forced = Возможен только один ход: { $play } (сыгран автоматически).
 event-no-play = { $player } не может сыграть { $dice }; ход переходит.
-event-step-undone = Шаг отменён.
 event-play-ready = Ход собран: { $play }. Нажмите «Подтвердить».
 event-doubles = { $player } удваивает до { $value }.
-event-takes = { $player } принимает; { -cube } на { $value }.
-event-passes = { $player } пасует.
 event-beavers = { $player } объявляет бобра: { -cube } на { $value } и остаётся у { $player }.
-event-beaver-accepted = { $player } принимает бобра.
 event-beaver-refused = { $player } отказывается от бобра и теряет { $points ->
     [one] { $points } очко
     [few] { $points } очка
     [many] { $points } очков
    *[other] { $points } очка
 }.
-event-resign-offer = { $player } предлагает сдачу { $kind ->
+event-resign-offer = { $player } предлагает сдаться { $kind ->
     [gammon] с марсом
     [backgammon] с коксом
    *[single] без марса
 }.
-event-resign-accepted = { $player } принимает сдачу.
-event-resign-declined = { $player } отклоняет сдачу; игра продолжается.
+event-resign-accepted = { $player } соглашается: партия сдана.
+event-resign-declined = { $player } не соглашается; игра продолжается.
 result-win = { $player } выигрывает { $kind ->
     [gammon] { -gammon }
     [backgammon] { -backgammon-win }
@@ -162,36 +112,26 @@ result-win = { $player } выигрывает { $kind ->
    *[other] { $points } очка
 }.
 result-draw = Ничья.
-result-resigned = { $player } сдался.
-result-passed = { $player } спасовал на удвоение.
-result-gammon-word = { -gammon }
-result-backgammon-word = { -backgammon-win }
+result-resigned = { $player } сдаётся.
+result-passed = { $player } не принимает удвоение.
 score-match = Счёт: { $player } { $score }, { $opponent } { $opponent_score } (матч до { $length }).
-score-money = Сессия: { $player } { $score }, { $opponent } { $opponent_score }.
+score-money = Счёт на деньги: { $player } { $score }, { $opponent } { $opponent_score }.
 match-won = { $player } выигрывает матч { $score }–{ $opponent_score }.
 match-crawford = Партия Кроуфорда: в этой партии удваивать нельзя.
 match-post-crawford = После Кроуфорда: { -cube } снова в игре.
 pips-line = Пипсы: { $player } { $pips }, { $opponent } { $opponent_pips }.
-cube-centre = { -cube } { $value }, в центре.
-cube-owned = { -cube } { $value }, у игрока { $player }.
-board-caption = { $player } ({ $color }) против { $opponent }. { $status }
 
 ## Стол
 
 table-created = Новый стол, { $variant }: { $mode }. Нажмите «Сесть за стол».
 table-options = Условия: { $options }
-table-joined = { $player } садится за стол.
 table-left = { $player } покидает стол.
 table-full = Стол занят; можно смотреть.
 table-invited = { $player } приглашает { $invitee }.
 table-seat-reserved = Это место оставлено для { $invitee }.
 table-abort-requested = { $player } предлагает прервать партию; соперник соглашается командой /abort.
 table-aborted = Партия прервана.
-table-no-game = За этим столом нет игры. Начните командой /new.
 table-game-running = Здесь уже идёт игра.
-table-waiting = Ждём соперника.
-table-spectating = Вы смотрите эту партию.
-table-next-game = Следующая партия: начинает { $player }.
 
 ## Условия игры (RULES.md 2.1 и 5)
 
@@ -208,10 +148,9 @@ option-cube-progression = ступени куба: { $value ->
     [arithmetic] 1, 2, 3, 4…
    *[geometric] 1, 2, 4, 8…
 }
-option-gammons-with-cube = { -gammon } при повёрнутом кубе: { $value }
+option-gammons-with-cube = { -gammon } после удвоения: { $value }
 option-cube-limit = предел куба: { $value }
-option-crawford = правило Кроуфорда: { $value }
-option-prime-rule = шесть блоков подряд: { $value ->
+option-prime-rule = блок из шести шашек: { $value ->
     [home] можно, когда шашка соперника уже в доме
    *[ahead] можно, если впереди есть шашка соперника
 }
@@ -221,7 +160,6 @@ option-next-game-starts = следующую партию начинает: { $v
     [alternate] по очереди
    *[winner] победитель
 }
-option-move-clock = часы на ход: { $value }
 option-draw-points = ничья: { $value ->
     [one] по очку каждому
    *[half] по пол-очка каждому
@@ -241,27 +179,15 @@ chouette-captain = Капитан: { $player }
 chouette-team = Команда: { $players }
 chouette-proposal = { $player } предлагает { $play }.
 chouette-vote = Команда голосует за удвоение бокса: { $yes } из { $total } за.
-chouette-team-doubles = Команда удваивает бокс до { $value }.
-chouette-team-no-double = Команда не удваивает.
-chouette-answer-each = Каждый игрок команды решает сам: принять или пас.
-chouette-member-takes = { $player } принимает.
-chouette-member-passes = { $player } пасует и платит { $points ->
-    [one] { $points } очко
-    [few] { $points } очка
-    [many] { $points } очков
-   *[other] { $points } очка
-}.
-chouette-new-captain = Теперь за команду ходит { $player }.
-chouette-rotation = Следующая партия: бокс { $box }, капитан { $captain }.
 chouette-ledger = Расчёт:
 chouette-ledger-line = { $player }: { $points }
 
 ## Часы на ход (игра по переписке)
 
-clock-off = Часы на ход выключены.
-clock-set = Часы на ход: { $duration } на ход.
-clock-reminder = { $player }, на ход осталось { $left }.
-clock-expired = Время { $player } вышло. { $opponent } может забрать { $what ->
+clock-off = Время на ход не ограничено.
+clock-set = Время на ход: { $duration }.
+clock-reminder = { $player }, время на ход: ещё { $left }.
+clock-expired = У игрока { $player } вышло время. { $opponent } может забрать { $what ->
     [match] матч
    *[game] партию
 } командой /claim.
@@ -281,10 +207,6 @@ settings-title = Настройки
 settings-board = Доска: { $style ->
     [text] текстом
    *[image] картинкой
-}
-settings-direction = Направление: { $direction ->
-    [clockwise] по часовой стрелке
-   *[counterclockwise] против часовой стрелки
 }
 settings-home = Дом: { $side ->
     [left] внизу слева
@@ -331,15 +253,15 @@ help-pass = отказаться от удвоения и проиграть п�
     .usage = /pass
 help-beaver = сразу переудвоить и оставить куб у себя (игра на деньги, если разрешено)
     .usage = /beaver
-help-resign = предложить сдачу: одну партию, { -gammon } или { -backgammon-win }
+help-resign = предложить сдаться: без марса, с марсом или с коксом
     .usage = /resign [single|gammon|backgammon]
-help-accept = принять предложенную сдачу
+help-accept = согласиться, когда соперник предлагает сдаться
     .usage = /accept
-help-decline = отклонить сдачу и играть дальше
+help-decline = не соглашаться, когда соперник предлагает сдаться, и играть дальше
     .usage = /decline
 help-board = показать доску ещё раз
     .usage = /board
-help-score = показать счёт матча или сессии
+help-score = показать счёт матча или игры на деньги
     .usage = /score
 help-pips = показать пипсы
     .usage = /pips
@@ -351,7 +273,7 @@ help-export = позиция в виде ID GNU Backgammon и XGID, матч —
     .usage = /export [match]
 help-settings = доска картинкой или текстом, направление, сторона дома, язык, автобросок
     .usage = /settings
-help-clock = часы на ход: выключить или минуты, часы, дни на ход
+help-clock = время на ход: off — без ограничения, или минуты, часы, дни на ход
     .usage = /clock off|30m|12h|3d
 help-claim = забрать партию (или матч), когда время соперника вышло
     .usage = /claim [match]
@@ -359,7 +281,6 @@ help-language = выбрать язык
     .usage = /language en|ru|uk|be
 help-stats = ваши партии, победы, марсы и коксы
     .usage = /stats
-rules-link = Правила и условия игры: { $url }
 
 ## Ошибки приложения
 
@@ -368,22 +289,20 @@ error-unknown-command = Неизвестная команда { $command }. Сп
 error-bad-arguments = Неверные аргументы для { $command }. Пример: { $usage }
 error-too-long = Сообщение слишком длинное; ничего не изменено.
 error-not-seated = Вы не играете за этим столом.
-error-not-your-button = Эта кнопка не для вас.
 error-stale = Эта доска устарела: пользуйтесь последней.
 error-bad-payload = Эта кнопка недействительна.
 error-unavailable = Хранилище игр временно недоступно. Попробуйте через минуту.
 error-internal = Что-то пошло не так, ничего не изменено. Попробуйте ещё раз.
 error-no-table = В этом чате ещё нет стола. Начните командой /new.
-error-not-your-table = Это могут только игроки этого стола.
 error-not-creator = Это может только тот, кто открыл стол.
 error-clock-running = Время соперника ещё не вышло.
-error-bad-clock = Укажите часы так: off, минуты (30m), часы (12h) или дни (3d).
+error-bad-clock = Укажите время на ход так: off, минуты (30m), часы (12h) или дни (3d).
 error-unknown-language = Неизвестный язык; выберите en, ru, uk или be.
 
 ## Ошибки движка (error-<код>; .detail использует параметры ошибки)
 
-error-syntax = Не понял ход. Пишите так: 24/18 13/11.
-    .detail = Не понял «{ $text }». Пишите ход так: { $example }.
+error-syntax = Не удалось прочитать ход. Пишите так: 24/18 13/11.
+    .detail = Не удалось прочитать «{ $text }». Пишите ход так: { $example }.
 error-backwards = Шашка пошла бы назад.
     .detail = { $move } — ход назад.
 error-bad-distance = Ни один кубик этого броска не даёт такого расстояния.
@@ -449,8 +368,8 @@ error-cube-at-limit = Куб уже на пределе.
 error-crawford-no-double = В партии Кроуфорда удваивать нельзя.
 error-last-roll-no-double = На последнем броске удваивать нельзя.
 error-beaver-not-allowed = За этим столом бобров не играют.
-error-resign-pending = Предложена сдача: сначала примите или отклоните её.
-error-no-resign-pending = Сдачу никто не предлагал.
+error-resign-pending = Соперник предлагает сдаться: сначала согласитесь или откажитесь.
+error-no-resign-pending = Никто не предлагал сдаться.
 error-resign-not-allowed = Сейчас так сдаться нельзя.
 error-unknown-action = Неизвестное действие.
 error-bad-player = За этим столом нет такого игрока.
@@ -482,8 +401,8 @@ error-already-decided = Вы уже ответили.
 error-bad-payment = Такой платёж недопустим.
 error-head-rule = С головы за ход можно снять только одну шашку.
     .detail = { $move }: с головы за ход можно снять только одну шашку (две — только первым ходом при 6-6, 4-4 или 3-3).
-error-six-prime = Нельзя ставить шесть блоков подряд, если впереди нет шашки соперника.
-    .detail = { $move } даёт шесть блоков подряд: { $rule ->
+error-six-prime = Нельзя строить блок из шести шашек, если впереди нет шашки соперника.
+    .detail = { $move } строит блок из шести шашек: { $rule ->
         [home] так можно, только когда шашка соперника уже зашла в свой дом.
        *[ahead] так можно, только если впереди есть шашка соперника.
     }
@@ -497,14 +416,24 @@ help-propose = { -chouette }: предложить капитану ход ил�
 app-on = вкл
 app-off = выкл
 app-rules = Правила: короткие нарды, { -cube }, матчи с правилом Кроуфорда, { -chouette } и длинные нарды. Опции стола задаются в /new (например, /new money beaver=on): jacoby — { -gammon } и { -backgammon-win } считаются только после принятого удвоения (игра на деньги); beaver — удвоенный может сразу переудвоить; auto_doubles — одинаковые кости при розыгрыше первого хода удваивают { -cube }; backgammon_counts — { -backgammon-win } 3 или 2; cube_progression — геометрическая или арифметическая; gammons_with_cube — выкл: с кубом в игре марсов нет; cube_limit — наибольшее значение куба; cube — выкл: игра без куба.
-app-not-understood = Не понял. Команды — /help; в свой ход можно просто написать ход, например 24/18 13/11.
+app-not-understood = Непонятно. Команды — /help; в свой ход можно просто написать ход, например 24/18 13/11.
 app-not-started = Игра ещё не началась.
-app-bad-length = Матч играется до 1–{ $max } очков.
+app-bad-length = Матч играется до 1–{ $max ->
+    [one] { $max } очка
+   *[other] { $max } очков
+}; 0 — игра на деньги.
 app-chouette-backgammon = { -chouette } играют в короткие нарды.
 app-unknown-option = Неизвестная опция «{ $option }». Опции: { $options }.
 app-bad-option = «{ $value }» — не значение для { $option }.
 app-bad-options = Эти опции несовместимы.
-app-button-option = опция { $option }: { $state }
+app-button-option = { $option ->
+    [cube] Куб
+    [jacoby] Якоби
+    [beaver] Бобры
+    [auto_doubles] Автоудвоения
+    [gammons_with_cube] Марсы после удвоения
+   *[other] { $option }
+}: { $state }
 app-button-refuse = Отказаться
 app-option-cube = { -cube }: { $value }
 app-seated = За столом: { $players }
@@ -534,9 +463,9 @@ app-proposal-double = удвоить
 app-proposal-no-double = не удваивать
 app-proposal-take = принять
 app-proposal-pass = не принимать
-app-proposal-beaver = бобёр
+app-proposal-beaver = объявить бобра
 app-opening-roll = Розыгрыш первого хода: бросайте, чтобы узнать, кто начинает.
-app-answer-double = { $player }: принять или сдаться?
+app-answer-double = { $player }: принять или пас?
 app-answer-beaver = { $player }: принять бобра или отказаться?
 app-answer-resign = { $player }: принять или отклонить?
 app-export-position = ID позиции GNU Backgammon: { $position_id }
@@ -561,14 +490,14 @@ app-board-chouette = Шуэт
 app-board-box = Бокс
 app-board-captain = Капитан
 app-board-team = Команда
-app-board-out = выбыл
+app-board-out = вне игры
 app-board-long-nardy = Длинные нарды
 app-board-to-roll = бросает
 app-board-opening = розыгрыш хода
-app-clock-two-players = Часы на ход — только для игры вдвоём.
-app-clock-expired-match = Время { $player } вышло. { $opponent } может забрать партию (/claim) или весь матч (/claim match).
+app-clock-two-players = Время на ход ограничивается только в игре вдвоём.
+app-clock-expired-match = У игрока { $player } вышло время. { $opponent } может забрать партию (/claim) или весь матч (/claim match).
 app-invite-cancelled = Место снова свободно для всех.
-app-no-clock = У этого стола нет часов на ход; включите их командой /clock.
+app-no-clock = За этим столом время на ход не ограничено; задайте его командой /clock.
 app-console-you = Вы
 app-console-bot = Бот
 app-console-player-two = Игрок 2
@@ -620,21 +549,21 @@ discord-pick-step = Выберите шаг…
 telegram-button-invite = Пригласить друга
 telegram-button-play = Играть
 telegram-invite-private = Нажмите кнопку и выберите чат друга, с которым хотите сыграть.
-telegram-invite-link = Отправьте эту ссылку другу, чтобы он сел за этот стол: { $link }
+telegram-invite-link = Отправьте эту ссылку другу: по ней можно сесть за этот стол. { $link }
 telegram-link-used = Готово: вы за столом. Партия идёт в групповом чате.
 telegram-link-invalid = Эта ссылка-приглашение недействительна.
 telegram-invite-own = Это ваше приглашение: дождитесь, пока друг нажмёт «Играть».
 telegram-invitation = { $player } приглашает вас сыграть: { $game }. Нажмите «Играть», чтобы сесть за стол.
-telegram-clock-expired-inline = Время { $player } вышло. { $opponent } может забрать { $what ->
+telegram-clock-expired-inline = У игрока { $player } вышло время. { $opponent } может забрать { $what ->
     [match] партию или весь матч
    *[game] партию
 } кнопками ниже.
-telegram-clock-private-reminder = На ход в партии против { $opponent } осталось { $left }.
-telegram-clock-private-late = Ваше время в партии против { $opponent } вышло: теперь соперник может забрать { $what ->
+telegram-clock-private-reminder = Партия против { $opponent }: время на ход — ещё { $left }.
+telegram-clock-private-late = В партии против { $opponent } ваше время вышло: теперь соперник может забрать { $what ->
     [match] партию или весь матч
    *[game] партию
-}. Пока он этого не сделал, ваш ход ещё засчитывается.
-telegram-clock-private-claim = Время { $player } в вашей партии вышло. Вы можете забрать { $what ->
+}. Пока соперник этого не сделал, ваш ход ещё засчитывается.
+telegram-clock-private-claim = В вашей партии у игрока { $player } вышло время. Вы можете забрать { $what ->
     [match] партию или весь матч
    *[game] партию
 } кнопками на сообщении с игрой.

@@ -15,12 +15,6 @@
 
 ## Слова
 
-word-bar = бар
-word-off = викид
-word-on = увімк.
-word-yes = так
-word-no = ні
-word-vs = проти
 variant-backgammon = Короткі нарди
 variant-nardy = Довгі нарди
 mode-match = { $length ->
@@ -37,36 +31,6 @@ language-be = Беларуская
 
 ## Лічильні слова ($count)
 
-points = { $count ->
-    [one] { $count } очко
-    [few] { $count } очки
-    [many] { $count } очок
-   *[other] { $count } очка
-}
-checkers = { $count ->
-    [one] { $count } шашка
-    [few] { $count } шашки
-    [many] { $count } шашок
-   *[other] { $count } шашки
-}
-pips = { $count ->
-    [one] { $count } піпс
-    [few] { $count } піпси
-    [many] { $count } піпсів
-   *[other] { $count } піпса
-}
-games = { $count ->
-    [one] { $count } партія
-    [few] { $count } партії
-    [many] { $count } партій
-   *[other] { $count } партії
-}
-players = { $count ->
-    [one] { $count } гравець
-    [few] { $count } гравці
-    [many] { $count } гравців
-   *[other] { $count } гравця
-}
 duration-minutes = { $count ->
     [one] { $count } хвилина
     [few] { $count } хвилини
@@ -98,59 +62,45 @@ button-decline = Відмовитися
 button-undo = Скасувати крок
 button-confirm = Підтвердити
 button-join = Сісти за стіл
-button-leave = Вийти
 button-start = Почати
 button-abort = Перервати
-button-resign = Здатися
-button-resign-single = Здати партію
-button-resign-gammon = Здати { -gammon }
-button-resign-backgammon = Здати { -backgammon-win }
-button-board = Дошка
-button-claim = Забрати перемогу
+button-resign-single = Здатися без марсу
+button-resign-gammon = Здатися з марсом
+button-resign-backgammon = Здатися з коксом
 button-claim-game = Забрати партію
 button-claim-match = Забрати матч
 button-vote-double = Подвоїти { -box }
 button-vote-no-double = Не подвоювати
-button-settings = Налаштування
-button-new-game = Нова гра
-button-watch = Дивитися
-button-back = Назад
 
 ## Ходи й події партії
 
 game-started = { $player } проти { $opponent }: партія починається.
 opening-roll = Розіграш першого ходу: { $player } { $die1 }, { $opponent } { $die2 }.
 opening-tie = В обох { $die }; кидаємо ще раз.
-opening-first = { $player } ходить першим: { $dice }.
-auto-double = Рівні кості в розіграші: { -cube } повертається на { $value }.
+opening-first = Починає { $player }: { $dice }.
+auto-double = Рівні кості в розіграші: { -cube } стає на { $value }.
 turn-roll-or-double = { $player }, ваш хід: кидайте або подвоюйте.
 turn-roll = { $player }, ваш хід: кидайте.
 turn-move = { $player } грає { $dice }.
-turn-your = Ваш хід, { $player }.
 event-rolled = { $player } кидає { $dice }.
-event-played = { $player } ходить { $play }.
 event-forced = Можливий лише один хід: { $play } (зіграно автоматично).
 event-no-play = { $player } не може зіграти { $dice }; хід переходить.
-event-step-undone = Крок скасовано.
 event-play-ready = Хід складено: { $play }. Натисніть «Підтвердити».
 event-doubles = { $player } подвоює до { $value }.
-event-takes = { $player } приймає; { -cube } на { $value }.
-event-passes = { $player } пасує.
 event-beavers = { $player } оголошує бобра: { -cube } на { $value } і залишається в { $player }.
-event-beaver-accepted = { $player } приймає бобра.
 event-beaver-refused = { $player } відмовляється від бобра й втрачає { $points ->
     [one] { $points } очко
     [few] { $points } очки
     [many] { $points } очок
    *[other] { $points } очка
 }.
-event-resign-offer = { $player } пропонує здачу { $kind ->
+event-resign-offer = { $player } пропонує здатися { $kind ->
     [gammon] з марсом
     [backgammon] з коксом
    *[single] без марсу
 }.
-event-resign-accepted = { $player } приймає здачу.
-event-resign-declined = { $player } відхиляє здачу; гра триває.
+event-resign-accepted = { $player } погоджується: партію здано.
+event-resign-declined = { $player } не погоджується; гра триває.
 result-win = { $player } виграє { $kind ->
     [gammon] { -gammon }
     [backgammon] { -backgammon-win }
@@ -162,36 +112,26 @@ result-win = { $player } виграє { $kind ->
    *[other] { $points } очка
 }.
 result-draw = Нічия.
-result-resigned = { $player } здався.
-result-passed = { $player } спасував на подвоєння.
-result-gammon-word = { -gammon }
-result-backgammon-word = { -backgammon-win }
+result-resigned = { $player } здається.
+result-passed = { $player } не приймає подвоєння.
 score-match = Рахунок: { $player } { $score }, { $opponent } { $opponent_score } (матч до { $length }).
-score-money = Сесія: { $player } { $score }, { $opponent } { $opponent_score }.
+score-money = Рахунок на гроші: { $player } { $score }, { $opponent } { $opponent_score }.
 match-won = { $player } виграє матч { $score }–{ $opponent_score }.
 match-crawford = Партія Кроуфорда: у цій партії подвоювати не можна.
 match-post-crawford = Після Кроуфорда: { -cube } знову в грі.
 pips-line = Піпси: { $player } { $pips }, { $opponent } { $opponent_pips }.
-cube-centre = { -cube } { $value }, у центрі.
-cube-owned = { -cube } { $value }, у гравця { $player }.
-board-caption = { $player } ({ $color }) проти { $opponent }. { $status }
 
 ## Стіл
 
 table-created = Новий стіл, { $variant }: { $mode }. Натисніть «Сісти за стіл».
 table-options = Умови: { $options }
-table-joined = { $player } сідає за стіл.
 table-left = { $player } залишає стіл.
 table-full = Стіл зайнятий; можна дивитися.
 table-invited = { $player } запрошує { $invitee }.
 table-seat-reserved = Це місце залишено для { $invitee }.
 table-abort-requested = { $player } пропонує перервати партію; суперник погоджується командою /abort.
 table-aborted = Партію перервано.
-table-no-game = За цим столом немає гри. Почніть командою /new.
 table-game-running = Тут уже йде гра.
-table-waiting = Чекаємо на суперника.
-table-spectating = Ви дивитеся цю партію.
-table-next-game = Наступна партія: починає { $player }.
 
 ## Умови гри (RULES.md 2.1 і 5)
 
@@ -208,10 +148,9 @@ option-cube-progression = щаблі куба: { $value ->
     [arithmetic] 1, 2, 3, 4…
    *[geometric] 1, 2, 4, 8…
 }
-option-gammons-with-cube = { -gammon } при поверненому кубі: { $value }
+option-gammons-with-cube = { -gammon } після подвоєння: { $value }
 option-cube-limit = межа куба: { $value }
-option-crawford = правило Кроуфорда: { $value }
-option-prime-rule = шість блоків поспіль: { $value ->
+option-prime-rule = блок із шести шашок: { $value ->
     [home] можна, коли шашка суперника вже вдома
    *[ahead] можна, якщо попереду є шашка суперника
 }
@@ -221,7 +160,6 @@ option-next-game-starts = наступну партію починає: { $value
     [alternate] по черзі
    *[winner] переможець
 }
-option-move-clock = годинник на хід: { $value }
 option-draw-points = нічия: { $value ->
     [one] по очку кожному
    *[half] по пів очка кожному
@@ -241,27 +179,15 @@ chouette-captain = Капітан: { $player }
 chouette-team = Команда: { $players }
 chouette-proposal = { $player } пропонує { $play }.
 chouette-vote = Команда голосує за подвоєння бокса: { $yes } з { $total } за.
-chouette-team-doubles = Команда подвоює бокс до { $value }.
-chouette-team-no-double = Команда не подвоює.
-chouette-answer-each = Кожен гравець команди вирішує сам: прийняти чи пас.
-chouette-member-takes = { $player } приймає.
-chouette-member-passes = { $player } пасує й платить { $points ->
-    [one] { $points } очко
-    [few] { $points } очки
-    [many] { $points } очок
-   *[other] { $points } очка
-}.
-chouette-new-captain = Тепер за команду ходить { $player }.
-chouette-rotation = Наступна партія: бокс { $box }, капітан { $captain }.
 chouette-ledger = Розрахунок:
 chouette-ledger-line = { $player }: { $points }
 
 ## Годинник на хід (гра листуванням)
 
-clock-off = Годинник на хід вимкнено.
-clock-set = Годинник на хід: { $duration } на хід.
-clock-reminder = { $player }, на хід лишилося { $left }.
-clock-expired = Час { $player } вичерпано. { $opponent } може забрати { $what ->
+clock-off = Час на хід не обмежено.
+clock-set = Час на хід: { $duration }.
+clock-reminder = { $player }, час на хід: ще { $left }.
+clock-expired = У гравця { $player } закінчився час. { $opponent } може забрати { $what ->
     [match] матч
    *[game] партію
 } командою /claim.
@@ -281,10 +207,6 @@ settings-title = Налаштування
 settings-board = Дошка: { $style ->
     [text] текстом
    *[image] малюнком
-}
-settings-direction = Напрямок: { $direction ->
-    [clockwise] за годинниковою стрілкою
-   *[counterclockwise] проти годинникової стрілки
 }
 settings-home = Дім: { $side ->
     [left] унизу ліворуч
@@ -331,15 +253,15 @@ help-pass = відмовитися від подвоєння й програти
     .usage = /pass
 help-beaver = одразу переподвоїти й залишити куб собі (гра на гроші, якщо дозволено)
     .usage = /beaver
-help-resign = запропонувати здачу: одну партію, { -gammon } або { -backgammon-win }
+help-resign = запропонувати здатися: без марсу, з марсом або з коксом
     .usage = /resign [single|gammon|backgammon]
-help-accept = прийняти запропоновану здачу
+help-accept = погодитися, коли суперник пропонує здатися
     .usage = /accept
-help-decline = відхилити здачу й грати далі
+help-decline = не погодитися, коли суперник пропонує здатися, і грати далі
     .usage = /decline
 help-board = показати дошку ще раз
     .usage = /board
-help-score = показати рахунок матчу або сесії
+help-score = показати рахунок матчу або гри на гроші
     .usage = /score
 help-pips = показати піпси
     .usage = /pips
@@ -351,7 +273,7 @@ help-export = позиція як ID GNU Backgammon і XGID, матч — фай
     .usage = /export [match]
 help-settings = дошка малюнком чи текстом, напрямок, бік дому, мова, автокидок
     .usage = /settings
-help-clock = годинник на хід: вимкнути або хвилини, години, дні на хід
+help-clock = час на хід: off — без обмеження, або хвилини, години, дні на хід
     .usage = /clock off|30m|12h|3d
 help-claim = забрати партію (або матч), коли час суперника вичерпано
     .usage = /claim [match]
@@ -359,7 +281,6 @@ help-language = вибрати мову
     .usage = /language en|ru|uk|be
 help-stats = ваші партії, перемоги, марси й кокси
     .usage = /stats
-rules-link = Правила та умови гри: { $url }
 
 ## Помилки застосунку
 
@@ -368,22 +289,20 @@ error-unknown-command = Невідома команда { $command }. Списо
 error-bad-arguments = Неправильні аргументи для { $command }. Приклад: { $usage }
 error-too-long = Повідомлення задовге; нічого не змінено.
 error-not-seated = Ви не граєте за цим столом.
-error-not-your-button = Ця кнопка не для вас.
 error-stale = Ця дошка застаріла: користуйтеся останньою.
 error-bad-payload = Ця кнопка недійсна.
 error-unavailable = Сховище ігор тимчасово недоступне. Спробуйте за хвилину.
 error-internal = Щось пішло не так, нічого не змінено. Спробуйте ще раз.
 error-no-table = У цьому чаті ще немає столу. Почніть командою /new.
-error-not-your-table = Це можуть лише гравці цього столу.
 error-not-creator = Це може лише той, хто відкрив стіл.
 error-clock-running = Час суперника ще не вичерпано.
-error-bad-clock = Вкажіть годинник так: off, хвилини (30m), години (12h) або дні (3d).
+error-bad-clock = Укажіть час на хід так: off, хвилини (30m), години (12h) або дні (3d).
 error-unknown-language = Невідома мова; виберіть en, ru, uk або be.
 
 ## Помилки рушія (error-<код>; .detail використовує параметри помилки)
 
-error-syntax = Не зрозумів хід. Пишіть так: 24/18 13/11.
-    .detail = Не зрозумів «{ $text }». Пишіть хід так: { $example }.
+error-syntax = Не вдалося прочитати хід. Пишіть так: 24/18 13/11.
+    .detail = Не вдалося прочитати «{ $text }». Пишіть хід так: { $example }.
 error-backwards = Шашка пішла б назад.
     .detail = { $move } — хід назад.
 error-bad-distance = Жодна кістка цього кидка не дає такої відстані.
@@ -449,8 +368,8 @@ error-cube-at-limit = Куб уже на межі.
 error-crawford-no-double = У партії Кроуфорда подвоювати не можна.
 error-last-roll-no-double = На останньому кидку подвоювати не можна.
 error-beaver-not-allowed = За цим столом бобрів не грають.
-error-resign-pending = Запропоновано здачу: спочатку прийміть або відхиліть її.
-error-no-resign-pending = Здачу ніхто не пропонував.
+error-resign-pending = Суперник пропонує здатися: спершу погодьтеся або відмовтеся.
+error-no-resign-pending = Ніхто не пропонував здатися.
 error-resign-not-allowed = Зараз так здатися не можна.
 error-unknown-action = Невідома дія.
 error-bad-player = За цим столом немає такого гравця.
@@ -482,8 +401,8 @@ error-already-decided = Ви вже відповіли.
 error-bad-payment = Такий платіж неприпустимий.
 error-head-rule = З голови за хід можна зняти лише одну шашку.
     .detail = { $move }: з голови за хід можна зняти лише одну шашку (дві — лише першим ходом при 6-6, 4-4 або 3-3).
-error-six-prime = Не можна ставити шість блоків поспіль, якщо попереду немає шашки суперника.
-    .detail = { $move } дає шість блоків поспіль: { $rule ->
+error-six-prime = Не можна будувати блок із шести шашок, якщо попереду немає шашки суперника.
+    .detail = { $move } будує блок із шести шашок: { $rule ->
         [home] так можна, лише коли шашка суперника вже зайшла у свій дім.
        *[ahead] так можна, лише якщо попереду є шашка суперника.
     }
@@ -497,14 +416,24 @@ help-propose = { -chouette }: запропонувати капітанові х
 app-on = увімк
 app-off = вимк
 app-rules = Правила: короткі нарди, { -cube }, матчі з правилом Кроуфорда, { -chouette } і довгі нарди. Опції столу задаються в /new (наприклад, /new money beaver=on): jacoby — { -gammon } і { -backgammon-win } рахуються лише після прийнятого подвоєння (гра на гроші); beaver — подвоєний може одразу переподвоїти; auto_doubles — однакові кості при розіграші першого ходу подвоюють { -cube }; backgammon_counts — { -backgammon-win } 3 або 2; cube_progression — геометрична чи арифметична; gammons_with_cube — вимк: з кубом у грі марсів немає; cube_limit — найбільше значення куба; cube — вимк: гра без куба.
-app-not-understood = Не зрозумів. Команди — /help; у свій хід можна просто написати хід, наприклад 24/18 13/11.
+app-not-understood = Незрозуміло. Команди — /help; у свій хід можна просто написати хід, наприклад 24/18 13/11.
 app-not-started = Гра ще не почалася.
-app-bad-length = Матч грають до 1–{ $max } очок.
+app-bad-length = Матч грають до 1–{ $max ->
+    [one] { $max } очка
+   *[other] { $max } очок
+}; 0 — гра на гроші.
 app-chouette-backgammon = { -chouette } грають у короткі нарди.
 app-unknown-option = Невідома опція «{ $option }». Опції: { $options }.
 app-bad-option = «{ $value }» — не значення для { $option }.
 app-bad-options = Ці опції несумісні.
-app-button-option = опція { $option }: { $state }
+app-button-option = { $option ->
+    [cube] Куб
+    [jacoby] Якобі
+    [beaver] Бобри
+    [auto_doubles] Автоподвоєння
+    [gammons_with_cube] Марси після подвоєння
+   *[other] { $option }
+}: { $state }
 app-button-refuse = Відмовитися
 app-option-cube = { -cube }: { $value }
 app-seated = За столом: { $players }
@@ -534,9 +463,9 @@ app-proposal-double = подвоїти
 app-proposal-no-double = не подвоювати
 app-proposal-take = прийняти
 app-proposal-pass = не приймати
-app-proposal-beaver = бобер
+app-proposal-beaver = оголосити бобра
 app-opening-roll = Розіграш першого ходу: кидайте, щоб дізнатися, хто починає.
-app-answer-double = { $player }: прийняти чи здатися?
+app-answer-double = { $player }: прийняти чи пас?
 app-answer-beaver = { $player }: прийняти бобра чи відмовитися?
 app-answer-resign = { $player }: прийняти чи відхилити?
 app-export-position = ID позиції GNU Backgammon: { $position_id }
@@ -561,14 +490,14 @@ app-board-chouette = Шует
 app-board-box = Бокс
 app-board-captain = Капітан
 app-board-team = Команда
-app-board-out = вибув
+app-board-out = поза грою
 app-board-long-nardy = Довгі нарди
 app-board-to-roll = кидає
 app-board-opening = розіграш ходу
-app-clock-two-players = Годинник на хід — лише для гри вдвох.
-app-clock-expired-match = Час { $player } вичерпано. { $opponent } може забрати партію (/claim) або весь матч (/claim match).
+app-clock-two-players = Час на хід обмежують лише в грі вдвох.
+app-clock-expired-match = У гравця { $player } закінчився час. { $opponent } може забрати партію (/claim) або весь матч (/claim match).
 app-invite-cancelled = Місце знову вільне для всіх.
-app-no-clock = У цього столу немає годинника на хід; увімкніть його командою /clock.
+app-no-clock = За цим столом час на хід не обмежено; задайте його командою /clock.
 app-console-you = Ви
 app-console-bot = Бот
 app-console-player-two = Гравець 2
@@ -620,21 +549,21 @@ discord-pick-step = Оберіть крок…
 telegram-button-invite = Запросити друга
 telegram-button-play = Грати
 telegram-invite-private = Натисніть кнопку й виберіть чат друга, з яким хочете зіграти.
-telegram-invite-link = Надішліть це посилання другові, щоб він сів за цей стіл: { $link }
+telegram-invite-link = Надішліть це посилання другові: за ним можна сісти за цей стіл. { $link }
 telegram-link-used = Готово: ви за столом. Партія йде в груповому чаті.
 telegram-link-invalid = Це посилання-запрошення недійсне.
 telegram-invite-own = Це ваше запрошення: зачекайте, поки друг натисне «Грати».
 telegram-invitation = { $player } запрошує вас зіграти: { $game }. Натисніть «Грати», щоб сісти за стіл.
-telegram-clock-expired-inline = Час { $player } вичерпано. { $opponent } може забрати { $what ->
+telegram-clock-expired-inline = У гравця { $player } закінчився час. { $opponent } може забрати { $what ->
     [match] партію або весь матч
    *[game] партію
 } кнопками нижче.
-telegram-clock-private-reminder = На хід у партії проти { $opponent } лишилося { $left }.
-telegram-clock-private-late = Ваш час у партії проти { $opponent } вичерпано: тепер суперник може забрати { $what ->
+telegram-clock-private-reminder = Партія проти { $opponent }: час на хід — ще { $left }.
+telegram-clock-private-late = У партії проти { $opponent } ваш час закінчився: тепер суперник може забрати { $what ->
     [match] партію або весь матч
    *[game] партію
-}. Поки він цього не зробив, ваш хід ще зараховується.
-telegram-clock-private-claim = Час { $player } у вашій партії вичерпано. Ви можете забрати { $what ->
+}. Поки суперник цього не зробив, ваш хід ще зараховується.
+telegram-clock-private-claim = У вашій партії в гравця { $player } закінчився час. Ви можете забрати { $what ->
     [match] партію або весь матч
    *[game] партію
 } кнопками на повідомленні з грою.
