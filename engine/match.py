@@ -14,8 +14,7 @@ when whole, a ``Fraction`` with a half).  The first player to reach or pass N *a
 wins: when a draw brings both level at N or more, play goes on and the next decided game wins.
 
     >>> from engine.game import Action, DiceSequence
-    >>> from engine.matparse import mat_error, read_mat, replay_game
-from engine.result import WinKind
+    >>> from engine.result import WinKind
     >>> m = Match.new(3).apply(Action("roll", 0), DiceSequence([6, 1]))
     >>> m = m.apply(Action("resign", 1, resign=WinKind.GAMMON)).apply(Action("accept_resign", 0))
     >>> m.score, m.is_over
