@@ -422,16 +422,7 @@ def _buttons(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> Key
         ):
             row.append(b("button-double", "double"))
         return (tuple(row),)
-    if game.phase is Phase.DOUBLED:
-        row = [b("button-take", "take"), b("button-pass", "pass")]
-        if ch.options.beaver:
-            row.append(b("button-beaver", "beaver"))
-        return (tuple(row),)
-    if game.phase is Phase.BEAVERED:
-        return ((b("button-accept", "beaver_accept"), b("app-button-refuse", "beaver_refuse")),)
-    if game.phase is Phase.MOVE:
-        return view.step_keyboard(ctx.tr, game, v)
-    return ()
+    return view.answer_keyboard(ctx.tr, game, v, beaver=ch.options.beaver)
 
 
 def info(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None:

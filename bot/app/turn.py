@@ -255,13 +255,9 @@ def buttons_for(ctx: Context, table: Table, game: Game) -> Keyboard:
         if game.turn is not None and game.may(Action("double", game.turn)):
             row.append(b("button-double", "double"))
         return (tuple(row),)
-    if game.phase is Phase.DOUBLED:
-        row = [b("button-take", "take"), b("button-pass", "pass")]
-        if game.responder is not None and "beaver" in game.allowed(game.responder):
-            row.append(b("button-beaver", "beaver"))
-        return (tuple(row),)
-    if game.phase is Phase.BEAVERED:
-        return ((b("button-accept", "beaver_accept"), b("app-button-refuse", "beaver_refuse")),)
-    if game.phase is Phase.MOVE:
-        return view.step_keyboard(ctx.tr, game, v)
-    return ()
+    return view.answer_keyboard(
+        ctx.tr,
+        game,
+        v,
+        beaver=game.responder is not None and "beaver" in game.allowed(game.responder),
+    )

@@ -48,6 +48,25 @@ def step_label(step: Step) -> str:
     return f"{frm}→{to}{'*' if step.hit else ''}"
 
 
+def answer_keyboard(tr: Tr, game: Game, version: int, *, beaver: bool) -> Keyboard:
+    """What the player who is doubled (or beavered) may answer: take / pass (and beaver, where
+    the table allows it), or accept / refuse the beaver; else the steps of a move; else nothing."""
+
+    def b(label_id: str, action: str) -> Button:
+        return Button(tr(label_id), format_payload(Payload(action, (), version)))
+
+    if game.phase is Phase.DOUBLED:
+        row = [b("button-take", "take"), b("button-pass", "pass")]
+        if beaver:
+            row.append(b("button-beaver", "beaver"))
+        return (tuple(row),)
+    if game.phase is Phase.BEAVERED:
+        return ((b("button-accept", "beaver_accept"), b("app-button-refuse", "beaver_refuse")),)
+    if game.phase is Phase.MOVE:
+        return step_keyboard(tr, game, version)
+    return ()
+
+
 def step_keyboard(tr: Tr, game: Game, version: int) -> Keyboard:
     """The legal next steps, then undo and confirm, as rows of buttons."""
     steps = sorted(set(game.next_steps()), key=lambda s: (-s.frm, -s.to))[:MAX_STEP_BUTTONS]
