@@ -113,6 +113,16 @@ async def test_typed_notation_and_move_command(store: Store) -> None:
         assert (await chat.match()).game.turn != game.turn
 
 
+async def test_new_0_opens_money_play(store: Store) -> None:
+    chat = Chat(App(store, dice=Dice(3)))
+    await chat.send(ALICE, "/new 0")
+    table = await chat.table()
+    assert table.mode == "money" and table.length == 0
+    await chat.send(ALICE, "/abort")
+    refused = texts(await chat.send(ALICE, "/new 0 match"))
+    assert "0 means money play" in refused
+
+
 async def test_match_with_crawford(store: Store) -> None:
     chat = await start(store, "3", seed=7)
     await chat.press(ALICE, "Roll")
@@ -143,9 +153,12 @@ async def test_match_with_crawford(store: Store) -> None:
     if game.phase is Phase.ROLL:
         await chat.press(USERS[game.turn or 0], "Roll")
     await chat.send(leader, "/resign")
-    await chat.press(trailer, "Accept")
+    opened = texts(await chat.press(trailer, "Accept"))
     match = await chat.match()
     assert sorted(match.score) == [1, 2] and not match.game.crawford and match.post_crawford
+    # The board that opens the post-Crawford game says only what holds for it.
+    assert "Post-Crawford: the cube is back in play." in opened
+    assert "Crawford game" not in opened and "no doubling" not in opened
     # Post-Crawford: the trailer may double, the leader takes; then the trailer concedes.
     await chat.press(ALICE, "Roll")
     for _ in range(6):

@@ -341,7 +341,8 @@ def score_text(tr: Tr, table: Table, match: Match, names: Sequence[str]) -> str:
             opponent_score=b,
             length=table.length,
         )
-        if match.game.crawford and not match.is_over and table.forfeit is None:
+        game = match.game
+        if game.crawford and not game.is_over and not match.is_over and table.forfeit is None:
             text += "\n" + tr("match-crawford")
         if table.forfeit is not None:
             text += "\n" + tr("clock-claimed", player=names[table.forfeit], what="match")
