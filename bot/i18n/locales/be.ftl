@@ -88,6 +88,8 @@ event-no-play = { $player } не можа згуляць { $dice }; ход пе�
 event-play-ready = Ход складзены: { $play }. Націсніце «Пацвердзіць».
 event-doubles = { $player } падвойвае да { $value }.
 event-beavers = { $player } аб'яўляе бабра: { -cube } на { $value } і застаецца ў { $player }.
+event-takes = { $player } прымае падваенне: { -cube } на { $value } у { $player }.
+event-beaver-accepted = { $player } прымае бабра: { -cube } на { $value } у { $owner }.
 event-beaver-refused = { $player } адмаўляецца ад бабра і губляе { $points ->
     [one] { $points } ачко
     [few] { $points } ачкі

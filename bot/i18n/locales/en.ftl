@@ -84,6 +84,8 @@ event-no-play = { $player } cannot move with { $dice }; the turn passes.
 event-play-ready = Play complete: { $play }. Press Confirm.
 event-doubles = { $player } doubles to { $value }.
 event-beavers = { $player } beavers: the { -cube } is at { $value } and stays with { $player }.
+event-takes = { $player } takes: the { -cube } is at { $value }, owned by { $player }.
+event-beaver-accepted = { $player } accepts the beaver: the { -cube } is at { $value }, owned by { $owner }.
 event-beaver-refused = { $player } refuses the beaver and loses { $points ->
     [one] { $points } point
    *[other] { $points } points

@@ -88,6 +88,8 @@ event-no-play = { $player } не может сыграть { $dice }; ход п�
 event-play-ready = Ход собран: { $play }. Нажмите «Подтвердить».
 event-doubles = { $player } удваивает до { $value }.
 event-beavers = { $player } объявляет бобра: { -cube } на { $value } и остаётся у { $player }.
+event-takes = { $player } принимает удвоение: { -cube } на { $value } у { $player }.
+event-beaver-accepted = { $player } принимает бобра: { -cube } на { $value } у { $owner }.
 event-beaver-refused = { $player } отказывается от бобра и теряет { $points ->
     [one] { $points } очко
     [few] { $points } очка

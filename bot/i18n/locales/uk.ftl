@@ -88,6 +88,8 @@ event-no-play = { $player } не може зіграти { $dice }; хід пе�
 event-play-ready = Хід складено: { $play }. Натисніть «Підтвердити».
 event-doubles = { $player } подвоює до { $value }.
 event-beavers = { $player } оголошує бобра: { -cube } на { $value } і залишається в { $player }.
+event-takes = { $player } приймає подвоєння: { -cube } на { $value } у { $player }.
+event-beaver-accepted = { $player } приймає бобра: { -cube } на { $value } у { $owner }.
 event-beaver-refused = { $player } відмовляється від бобра й втрачає { $points ->
     [one] { $points } очко
     [few] { $points } очки
