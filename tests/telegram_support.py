@@ -19,6 +19,7 @@ from bot.app import App, Table
 from bot.store import TableKey
 from bot.telegram import build_application, start_webhook
 from bot.telegram.menu import register_commands
+from engine.chouette import Chouette
 from engine.game import Game, Phase
 from engine.match import Match
 from engine.movegen import legal_plays
@@ -109,6 +110,15 @@ class Bot:
         assert table.match is not None
         return Match.from_dict(table.match)
 
+    async def game(self, key: TableKey) -> Game:
+        """The game being played at the table (a chouette's current game too)."""
+        table = await self.table(key)
+        if table.chouette is not None:
+            current = Chouette.from_dict(table.chouette).current
+            assert current is not None
+            return current.game
+        return (await self.match(key)).game
+
     # -- driving a game -------------------------------------------------------------------------
 
     async def play_turn(
@@ -157,10 +167,9 @@ class Bot:
                 await self.press(user, chat, "Confirm", thread_id=thread_id)
                 return
             step = next(label for label in labels if "→" in label)
-            before = self.keyboard_message(chat, thread_id)
-            edits = before.edits
             await self.press(user, chat, step, thread_id=thread_id)
-            if before.edits == edits:  # the turn passed: a new board was posted
+            now = await self.game(key)
+            if now.phase is not Phase.MOVE or now.turn != game.turn:  # the play went through
                 return
         raise AssertionError("the play never became complete")
 

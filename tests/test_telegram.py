@@ -60,7 +60,7 @@ async def open_group_game(bot: Bot, args: str = "1", *, text_mode: bool = True) 
         assert await bot.say(ALICE, chat, "/settings view text")
 
 
-async def test_board_photo_is_edited_while_building_and_replaced_when_the_turn_passes() -> None:
+async def test_group_board_photo_is_edited_while_building_and_when_the_turn_passes() -> None:
     async with running_bot(App(MemoryStore(), dice=Dice(5))) as bot:
         await open_group_game(bot, "3", text_mode=False)
         chat = bot.fake.chats[GROUP]
@@ -87,15 +87,58 @@ async def test_board_photo_is_edited_while_building_and_replaced_when_the_turn_p
         assert "Undo" in board.labels()
         await bot.press(mover, chat, "Undo")
         assert board.edits == edits + 2
-        posted = len(bot.fake.bot_messages(GROUP))
+        posted, calls = len(bot.fake.bot_messages(GROUP)), len(bot.fake.calls)
         await bot.play_turn(chat, GROUP_KEY, [ALICE, BOB], (await bot.match(GROUP_KEY)).game)
-        # The turn passed: the old board lost its keyboard, a new photo carries the buttons.
-        assert board.markup is None
-        newest = bot.keyboard_message(chat)
-        assert newest.message_id != board.message_id and newest.kind == "photo"
-        assert len(bot.fake.bot_messages(GROUP)) > posted
-        assert "your turn" in newest.text
+        # The turn passed: in a group the same message shows the next turn (one edit per press).
+        assert bot.keyboard_message(chat) is board and board.kind == "photo"
+        assert len(bot.fake.bot_messages(GROUP)) == posted
+        assert "your turn" in board.text
+        spent = [m for m, p in bot.fake.calls[calls:] if str(p.get("chat_id")) == str(GROUP)]
+        presses = len([m for m, _ in bot.fake.calls[calls:] if m == "answerCallbackQuery"])
+        assert len(spent) <= presses
+        assert (await bot.table(GROUP_KEY)).board_message == str(board.message_id)
         assert unexpected_errors(bot.fake) == []
+
+
+async def test_a_private_table_gets_a_new_board_per_turn() -> None:
+    async with running_bot(App(MemoryStore(), dice=Dice(5))) as bot:
+        private = bot.fake.chat(ALICE.id, "private")
+        key = TableKey("telegram", ALICE.id)
+        await bot.say(ALICE, private, "/new 3")
+        token = table_token(key, secret=bot.fake.token.encode())
+        await bot.say(BOB, bot.fake.chat(BOB.id, "private"), f"/start {token}")
+        assert (await bot.table(key)).stage == "play"
+        board = bot.keyboard_message(private)
+        for _ in range(8):
+            if bot.keyboard_message(private) is not board:
+                break
+            game = (await bot.match(key)).game
+            if game.phase is Phase.MOVE:  # step buttons, as ever in private chats
+                assert any("→" in label for label in board.labels())
+            await bot.play_turn(private, key, [ALICE, BOB], game)
+        # The turn passed: the old board lost its keyboard, a new photo carries the buttons.
+        newest = bot.keyboard_message(private)
+        assert newest is not board and board.markup is None and newest.kind == "photo"
+        assert (await bot.table(key)).board_message == str(newest.message_id)
+        assert unexpected_errors(bot.fake) == []
+
+
+async def test_a_deleted_group_board_is_posted_anew_when_the_turn_passes() -> None:
+    async with running_bot(App(MemoryStore(), dice=Dice(5))) as bot:
+        await open_group_game(bot, "3", text_mode=False)
+        chat = bot.fake.chats[GROUP]
+        board = bot.keyboard_message(chat)
+        assert (await bot.match(GROUP_KEY)).game.phase is Phase.OPENING
+        press = bot.fake.press(ALICE, board, "Roll")
+        del bot.fake.messages[(GROUP, board.message_id)]  # deleted as Alice pressed Roll on it
+        await bot.deliver(press)
+        newest = bot.keyboard_message(chat)
+        assert newest.message_id > board.message_id and newest.kind == "photo"
+        assert (await bot.table(GROUP_KEY)).board_message == str(newest.message_id)
+        # The new board is the one edited from then on.
+        await bot.play_turn(chat, GROUP_KEY, [ALICE, BOB], (await bot.match(GROUP_KEY)).game)
+        assert bot.keyboard_message(chat) is newest and newest.edits >= 1
+        assert [e for e in unexpected_errors(bot.fake) if "not found" not in e[1]] == []
 
 
 async def test_double_take_stale_spectator_and_wrong_player_presses() -> None:

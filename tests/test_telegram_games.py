@@ -27,11 +27,20 @@ async def test_group_game_by_buttons_and_typed_moves_in_text_mode() -> None:
     async with running_bot(App(MemoryStore(), dice=Dice(3))) as bot:
         await open_group_game(bot)
         chat = bot.fake.chats[GROUP]
+        start = len(bot.fake.calls)
         match = await bot.play_game(chat, GROUP_KEY, [ALICE, BOB], typed_every=3)
         assert match.is_over and match.winner is not None
         assert bot.typed >= 3
+        # The whole game is shown on one text board, edited in place turn after turn ...
         boards = [m for m in bot.fake.bot_messages(GROUP) if m.text.startswith("<pre>")]
-        assert len(boards) > 10 and all(m.parse_mode == "HTML" for m in boards)
+        assert len(boards) == 1 and boards[0].parse_mode == "HTML" and boards[0].edits > 10
+        # ... at no more than one call that counts against the group's limit per action (the
+        # first press also takes the buttons off the picture board shown before text was set).
+        played = bot.fake.calls[start:]
+        spent = [m for m, p in played if str(p.get("chat_id")) == str(GROUP)]
+        presses = [m for m, _ in played if m == "answerCallbackQuery"]
+        assert spent[:2] == ["editMessageReplyMarkup", "sendMessage"]
+        assert 0 < len(spent) - 1 <= len(presses) + bot.typed
         # Only the newest board ever keeps its keyboard; the final one has none.
         assert bot.fake.with_keyboard(GROUP) == []
         assert "wins the match" in "\n".join(m.text for m in bot.fake.bot_messages(GROUP))

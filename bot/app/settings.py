@@ -94,6 +94,10 @@ def change(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
     if s == table.settings:
         raise Refused("app-setting-unchanged")
     changed = replace(table, settings=s)
+    if s.view != table.settings.view:
+        # A board of the other kind is a new message (a picture cannot be edited into text):
+        # the next board is posted, not shown on this one.
+        changed = replace(changed, board_message=None)
     text = ctx.tr("settings-saved")
     ctx.replies.append(Toast(text) if ctx.pressed else SendText(text))
     return changed

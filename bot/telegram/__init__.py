@@ -58,6 +58,7 @@ def build_application(
     group_max_rate: float = 20,
     network_attempts: int = 5,
     retry_delay: float = 0.5,
+    one_board: bool = True,
 ) -> Application:  # type: ignore[type-arg]
     """A PTB ``Application`` serving ``app``.
 
@@ -72,6 +73,7 @@ def build_application(
         png_width=png_width,
         network_attempts=network_attempts,
         retry_delay=retry_delay,
+        one_board=one_board,
     )
     builder = (
         Application.builder()

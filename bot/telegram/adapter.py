@@ -19,8 +19,12 @@ message notifies nobody, a private message does.
 
 Replies are performed in order: a board is a PNG photo with a caption and an inline keyboard (or
 a ``<pre>`` text board in HTML), a play being built edits the same message, a finished turn clears
-the old keyboard and posts a new board.  Bot API refusals such as "message is not modified" are
-no-ops; network errors are retried; ``RetryAfter`` is waited out (by PTB's rate limiter first).
+the old keyboard and posts a new board.  In a group, where Telegram allows the bot 20 messages a
+minute (edits count), a game keeps one board message: a finished turn edits it in place, with the
+notes of the turn in its caption, and a new one is posted only when it cannot be edited.
+
+Bot API refusals such as "message is not modified" are no-ops; network errors are retried;
+``RetryAfter`` is waited out (by PTB's rate limiter first).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ import html
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import TypeVar
 
@@ -110,6 +114,27 @@ def _is_ignorable(error: BadRequest) -> bool:
     return any(text in error.message.lower() for text in IGNORED_EDIT_ERRORS)
 
 
+def _is_gone(error: BadRequest) -> bool:
+    """Whether an edit was refused because the message is not there any more."""
+    return "not found" in error.message.lower()
+
+
+def _fits(board: Board, caption: str) -> bool:
+    """Whether a board message can carry ``caption`` whole."""
+    if board.mode == "text":
+        return len(board_html(board, caption)) <= MAX_TEXT
+    return len(caption) <= MAX_CAPTION
+
+
+@dataclass(frozen=True)
+class BoardInPlace:
+    """A group's new board (the app's :class:`SendBoard`) shown by editing the table's current
+    board message ``message`` (see :meth:`TelegramAdapter._group_plan`)."""
+
+    message: str
+    board: SendBoard
+
+
 def keyboard(rows: Keyboard) -> InlineKeyboardMarkup | None:
     """The app's button rows as an inline keyboard (``None`` when there are no buttons)."""
     if not rows:
@@ -185,7 +210,9 @@ class TelegramAdapter:
 
     ``secret`` signs deep-link tokens (the bot token by default, so every process of one bot
     agrees); ``png_width`` is the board picture's width; ``network_attempts`` how often a Bot API
-    call that failed on the network is tried before giving up.
+    call that failed on the network is tried before giving up.  ``one_board`` keeps one board
+    message per game in groups, edited turn after turn (``False``: a new board per turn, the old
+    one's buttons cleared, as in private chats).
     """
 
     def __init__(
@@ -196,8 +223,10 @@ class TelegramAdapter:
         png_width: int = 1280,
         network_attempts: int = 5,
         retry_delay: float = 0.5,
+        one_board: bool = True,
     ) -> None:
         self.app = app
+        self.one_board = one_board
         self.secret = secret
         self.png_width = png_width
         self.network_attempts = network_attempts
@@ -461,7 +490,10 @@ class TelegramAdapter:
             await self._perform_inline(bot, target, table, replies)
             return
         lang = negotiate(user.language) if user is not None else "en"
-        for reply in replies:
+        planned: Sequence[Reply | BoardInPlace] = replies
+        if self.one_board and target.chat_id < 0 and table is not None:
+            planned = await self._group_plan(table, replies)
+        for reply in planned:
             try:
                 await self._perform_one(bot, target, table, reply, lang)
             except Forbidden as exc:
@@ -475,11 +507,55 @@ class TelegramAdapter:
                     exc.message,
                 )
 
+    async def _group_plan(
+        self, table: TableKey, replies: Sequence[Reply]
+    ) -> list[Reply | BoardInPlace]:
+        """A group's replies spent frugally (Telegram allows 20 messages a minute per group,
+        edits included): the new board of a turn that passed is shown on the table's current
+        board message, whose buttons the app asked to clear (one edit instead of a clear and a
+        post), and the notes posted just before a board go into its caption where they fit."""
+        first = next((i for i, r in enumerate(replies) if isinstance(r, SendBoard)), None)
+        if first is None:
+            return list(replies)
+        before = replies[:first]
+        current: str | None = None
+        if any(isinstance(r, ClearButtons) for r in before):
+            state = await self.app.load_table(table)
+            current = state.board_message if state is not None else None
+        if not any(isinstance(r, ClearButtons) and r.message == current for r in before):
+            current = None
+        notes: list[str] = []
+        out: list[Reply | BoardInPlace] = []
+        for reply in before:
+            if isinstance(reply, ClearButtons) and reply.message == current:
+                continue  # the edit below replaces the buttons
+            if isinstance(reply, SendText) and not reply.buttons:
+                notes.append(reply.text)
+                continue
+            out.append(reply)
+        board = replies[first]
+        assert isinstance(board, SendBoard)
+        caption = "\n".join([*notes, board.caption])
+        if notes and _fits(board.board, caption):
+            board = replace(board, caption=caption)
+        else:
+            out.extend(SendText(note) for note in notes)
+        out.append(board if current is None else BoardInPlace(current, board))
+        out.extend(replies[first + 1 :])
+        return out
+
     async def _perform_one(
-        self, bot: Bot, target: ChatTarget, table: TableKey | None, reply: Reply, lang: str
+        self,
+        bot: Bot,
+        target: ChatTarget,
+        table: TableKey | None,
+        reply: Reply | BoardInPlace,
+        lang: str,
     ) -> None:
         chat, thread = target.chat_id, target.thread_id
-        if isinstance(reply, SendBoard):
+        if isinstance(reply, BoardInPlace):
+            await self.board_in_place(bot, target, table, reply)
+        elif isinstance(reply, SendBoard):
             message = await self.send_board(bot, target, reply.board, reply.caption, reply.buttons)
             if table is not None:
                 await self.app.board_posted(table, str(message.message_id), reply.version)
@@ -571,9 +647,47 @@ class TelegramAdapter:
     ) -> None:
         """Show the play being built on the same message; if that message cannot be edited
         (deleted, or the board's kind changed), post the board anew."""
-        markup = keyboard(reply.buttons)
-        chat, message_id = target.chat_id, int(reply.message)
-        board, caption = reply.board, reply.caption
+        message_id = int(reply.message)
+        if await self._edited(bot, target, message_id, reply.board, reply.caption, reply.buttons):
+            return
+        message = await self.send_board(bot, target, reply.board, reply.caption, reply.buttons)
+        if table is not None:
+            state = await self.app.load_table(table)
+            if state is not None:
+                await self.app.board_posted(table, str(message.message_id), state.version)
+
+    async def board_in_place(
+        self, bot: Bot, target: ChatTarget, table: TableKey | None, reply: BoardInPlace
+    ) -> None:
+        """A group's new board on its current board message; posted anew (and reported to the
+        app) when that message cannot be edited."""
+        shown = reply.board
+        message_id = int(reply.message)
+        if await self._edited(bot, target, message_id, shown.board, shown.caption, shown.buttons):
+            if table is not None:
+                await self.app.board_posted(table, reply.message, shown.version)
+            return
+        message = await self.send_board(bot, target, shown.board, shown.caption, shown.buttons)
+        if table is not None:
+            await self.app.board_posted(table, str(message.message_id), shown.version)
+
+    async def _edited(
+        self,
+        bot: Bot,
+        target: ChatTarget,
+        message_id: int,
+        board: Board,
+        caption: str,
+        rows: Keyboard,
+    ) -> bool:
+        """Edit board message ``message_id`` to show ``board``; whether it shows it now.
+
+        A message that is gone (deleted) is reported as not shown; one that cannot take this
+        board (a picture for a text board, a caption too long) loses its buttons, as the board
+        is then posted anew.
+        """
+        markup = keyboard(rows)
+        chat = target.chat_id
         try:
             if board.mode == "text" and len(board_html(board, caption)) <= MAX_TEXT:
                 body = board_html(board, caption)
@@ -586,7 +700,7 @@ class TelegramAdapter:
                         reply_markup=markup,
                     )
                 )
-                return
+                return True
             if board.mode == "image" and len(caption) <= MAX_CAPTION:
                 png = await self.render(board)
                 # attach=True: the upload is referenced as attach://<name> inside the media.
@@ -597,17 +711,15 @@ class TelegramAdapter:
                         media, chat_id=chat, message_id=message_id, reply_markup=markup
                     )
                 )
-                return
+                return True
         except BadRequest as exc:
             if _is_ignorable(exc):
-                return
+                return True
             log.info("board message %s not edited (%s); posting it anew", message_id, exc.message)
+            if _is_gone(exc):
+                return False
         await self.clear_buttons(bot, chat, message_id)
-        message = await self.send_board(bot, target, board, caption, reply.buttons)
-        if table is not None:
-            state = await self.app.load_table(table)
-            if state is not None:
-                await self.app.board_posted(table, str(message.message_id), state.version)
+        return False
 
     async def clear_buttons(self, bot: Bot, chat: int, message_id: int) -> None:
         """Take the keyboard off a message; one without a keyboard (or gone) is left alone."""
