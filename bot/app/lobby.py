@@ -63,7 +63,8 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
         elif word == "chouette":
             mode = "chouette"
         elif word.isdigit():
-            mode, length = "match", int(word)
+            length = int(word)
+            mode = "match" if length else "money"  # 0 points: money play, as the help says
         elif "=" in word:
             name, _, value = word.partition("=")
             if name == "koks":
@@ -74,7 +75,7 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
                 changes[name] = option_value(name, value)
         else:
             raise usage("new")
-    if mode == "match" and length == 0:
+    if mode == "match" and length == 0 and not any(str(w).isdigit() for w in args):
         length = 1 if variant == "long_nardy" else 5
     if not 1 <= length <= MAX_MATCH and mode == "match":
         raise Refused("app-bad-length", max=MAX_MATCH)

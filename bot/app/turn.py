@@ -52,9 +52,10 @@ def play(
     before_turn = game.turn
     building = action in ("step", "undo")
     match = match.with_game(transition(ctx, game, seat, action, args))
-    notes: list[str] = []
+    names = [s.name for s in table.seats]
+    notes = view.decision_notes(ctx.tr, game, match.game, names)
     if action == "roll" and before_turn is None:
-        notes += view.opening_notes(ctx.tr, match.game, [s.name for s in table.seats])
+        notes += view.opening_notes(ctx.tr, match.game, names)
     match, more = settle(ctx, table, match)
     notes += more
     new = with_match(ctx, table, match, abort_by=None)

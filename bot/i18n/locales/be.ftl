@@ -88,6 +88,8 @@ event-no-play = { $player } не можа згуляць { $dice }; ход пе�
 event-play-ready = Ход складзены: { $play }. Націсніце «Пацвердзіць».
 event-doubles = { $player } падвойвае да { $value }.
 event-beavers = { $player } аб'яўляе бабра: { -cube } на { $value } і застаецца ў { $player }.
+event-takes = { $player } прымае падваенне: { -cube } на { $value } у { $player }.
+event-beaver-accepted = { $player } прымае бабра: { -cube } на { $value } у { $owner }.
 event-beaver-refused = { $player } адмаўляецца ад бабра і губляе { $points ->
     [one] { $points } ачко
     [few] { $points } ачкі
@@ -572,6 +574,7 @@ telegram-button-play = Гуляць
 telegram-invite-private = Націсніце кнопку і выберыце чат сябра, з якім хочаце згуляць.
 telegram-invite-link = Адпраўце гэту спасылку сябру: па ёй можна сесці за гэты стол. { $link }
 telegram-link-used = Гатова: вы за сталом. Партыя ідзе ў групавым чаце.
+telegram-link-again = Вы ўжо за гэтым сталом. Партыя ідзе ў групавым чаце.
 telegram-link-invalid = Гэта спасылка-запрашэнне несапраўдная.
 telegram-invite-own = Гэта ваша запрашэнне: пачакайце, пакуль сябар націсне «Гуляць».
 telegram-invitation = { $player } запрашае вас згуляць: { $game }. Націсніце «Гуляць», каб сесці за стол.

@@ -84,6 +84,8 @@ event-no-play = { $player } cannot move with { $dice }; the turn passes.
 event-play-ready = Play complete: { $play }. Press Confirm.
 event-doubles = { $player } doubles to { $value }.
 event-beavers = { $player } beavers: the { -cube } is at { $value } and stays with { $player }.
+event-takes = { $player } takes: the { -cube } is at { $value }, owned by { $player }.
+event-beaver-accepted = { $player } accepts the beaver: the { -cube } is at { $value }, owned by { $owner }.
 event-beaver-refused = { $player } refuses the beaver and loses { $points ->
     [one] { $points } point
    *[other] { $points } points
@@ -572,6 +574,7 @@ telegram-button-play = Play
 telegram-invite-private = Press the button and pick the chat of the friend you want to play with.
 telegram-invite-link = Send this link to a friend: it gives the seat at this table. { $link }
 telegram-link-used = Done: you are seated. The game goes on in the group chat.
+telegram-link-again = You already have a seat at this table. The game goes on in the group chat.
 telegram-link-invalid = This invitation link is not valid.
 telegram-invite-own = This is your invitation: wait for a friend to press “Play”.
 telegram-invitation = { $player } invites you to play: { $game }. Press “Play” to take the seat.

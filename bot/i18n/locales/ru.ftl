@@ -88,6 +88,8 @@ event-no-play = { $player } не может сыграть { $dice }; ход п�
 event-play-ready = Ход собран: { $play }. Нажмите «Подтвердить».
 event-doubles = { $player } удваивает до { $value }.
 event-beavers = { $player } объявляет бобра: { -cube } на { $value } и остаётся у { $player }.
+event-takes = { $player } принимает удвоение: { -cube } на { $value } у { $player }.
+event-beaver-accepted = { $player } принимает бобра: { -cube } на { $value } у { $owner }.
 event-beaver-refused = { $player } отказывается от бобра и теряет { $points ->
     [one] { $points } очко
     [few] { $points } очка
@@ -572,6 +574,7 @@ telegram-button-play = Играть
 telegram-invite-private = Нажмите кнопку и выберите чат друга, с которым хотите сыграть.
 telegram-invite-link = Отправьте эту ссылку другу: по ней можно сесть за этот стол. { $link }
 telegram-link-used = Готово: вы за столом. Партия идёт в групповом чате.
+telegram-link-again = Вы уже за этим столом. Партия идёт в групповом чате.
 telegram-link-invalid = Эта ссылка-приглашение недействительна.
 telegram-invite-own = Это ваше приглашение: дождитесь, пока друг нажмёт «Играть».
 telegram-invitation = { $player } приглашает вас сыграть: { $game }. Нажмите «Играть», чтобы сесть за стол.

@@ -88,6 +88,8 @@ event-no-play = { $player } не може зіграти { $dice }; хід пе�
 event-play-ready = Хід складено: { $play }. Натисніть «Підтвердити».
 event-doubles = { $player } подвоює до { $value }.
 event-beavers = { $player } оголошує бобра: { -cube } на { $value } і залишається в { $player }.
+event-takes = { $player } приймає подвоєння: { -cube } на { $value } у { $player }.
+event-beaver-accepted = { $player } приймає бобра: { -cube } на { $value } у { $owner }.
 event-beaver-refused = { $player } відмовляється від бобра й втрачає { $points ->
     [one] { $points } очко
     [few] { $points } очки
@@ -572,6 +574,7 @@ telegram-button-play = Грати
 telegram-invite-private = Натисніть кнопку й виберіть чат друга, з яким хочете зіграти.
 telegram-invite-link = Надішліть це посилання другові: за ним можна сісти за цей стіл. { $link }
 telegram-link-used = Готово: ви за столом. Партія йде в груповому чаті.
+telegram-link-again = Ви вже за цим столом. Партія йде в груповому чаті.
 telegram-link-invalid = Це посилання-запрошення недійсне.
 telegram-invite-own = Це ваше запрошення: зачекайте, поки друг натисне «Грати».
 telegram-invitation = { $player } запрошує вас зіграти: { $game }. Натисніть «Грати», щоб сісти за стіл.
