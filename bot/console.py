@@ -231,7 +231,7 @@ class Console:
     async def act(self, user: User, text: str) -> list[Reply]:
         """Send one typed line (a number presses the numbered button) as ``user``; the replies."""
         update_id = f"{self._run}-u{next(self._ids)}"
-        if text.isdigit() and 1 <= int(text) <= len(self.buttons):
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= len(self.buttons):
             button = self.buttons[int(text) - 1]
             update = Update(TABLE, user, update_id, button=button.payload, private=True)
         else:
@@ -363,7 +363,12 @@ class Console:
                 self.say("app-console-board", layout=layout)
                 await self.send(await self._sender(), "board")
             return True
-        if text.isdigit() and self.buttons and not 1 <= int(text) <= len(self.buttons):
+        if (
+            text.isascii()
+            and text.isdigit()
+            and self.buttons
+            and not 1 <= int(text) <= len(self.buttons)
+        ):
             self.say("app-console-no-button", number=text[:6], count=len(self.buttons))
             return True
         return False

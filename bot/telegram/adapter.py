@@ -760,7 +760,7 @@ class TelegramAdapter:
         """Send ``text`` to a user (``telegram:<id>``) in his private chat with the bot; one who
         has not started the bot (or blocked it) is let go."""
         platform, _, user_id = user.partition(":")
-        if platform != PLATFORM or not user_id.isdigit():
+        if platform != PLATFORM or not (user_id.isascii() and user_id.isdigit()):
             return
         try:
             await self.call(lambda: bot.send_message(int(user_id), text))
