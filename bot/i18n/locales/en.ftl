@@ -646,3 +646,5 @@ replay-button-next-game = Game ⏭
 import-why-illegal = what is written there does not follow from the game (a wrong cube value, result or column).
 import-why-order = the games do not follow one another as in a match (a game left unfinished, or one played after the match was won).
 import-download-failed = The file could not be downloaded; please send it again.
+app-console-import-usage = Write: import FILE (the path of a .mat match file).
+app-console-no-file = The file { $path } does not exist or cannot be read.
