@@ -254,6 +254,9 @@ def replay_game(game: Game, record: MatGame) -> Game:
         def refused(exc: EngineError | str, act: MatAction = act) -> MatError:
             why = str(exc)
             reason = exc.code if isinstance(exc, EngineError) else "illegal"
+            inner = exc.params.get("reason") if isinstance(exc, EngineError) else None
+            if reason == "illegal_play" and isinstance(inner, str):
+                reason = inner  # why the play was refused: syntax, a closed point ...
             return mat_error(why, game=record.number, move=act.move, reason=reason)
 
         try:

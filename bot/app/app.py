@@ -185,7 +185,10 @@ class App:
             return []
         user_case = USER_CASES.get(action)
         if user_case is not None:
-            return await user_case(ctx, args)
+            try:
+                return await user_case(ctx, args)
+            except Refused as refusal:
+                return [refusal_reply(update, ctx.refusal(refusal))]
 
         last: list[Context] = []
         scheduled: list[float] = []
@@ -391,4 +394,6 @@ def _command_action(command: Command) -> Parsed:
         return "setting", (key, args[1].lower()), None
     if name == "language":
         return "language", tuple(a.lower() for a in args[:1]), None
+    if name == "position" and not args:
+        return "export", (), None  # the position's own IDs
     return name, args, None

@@ -15,6 +15,7 @@ MAX_TEXT = 500
 
 COMMANDS: tuple[str, ...] = (
     "new",
+    "position",
     "join",
     "invite",
     "leave",
@@ -37,6 +38,7 @@ COMMANDS: tuple[str, ...] = (
     "help",
     "rules",
     "export",
+    "import",
     "settings",
     "propose",
     "stats",
@@ -54,7 +56,6 @@ ALIASES: dict[str, str] = {
     "m": "move",
     "r": "roll",
     "b": "board",
-    "position": "export",
     "id": "export",
 }
 """Other words accepted for a command."""

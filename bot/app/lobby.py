@@ -18,6 +18,7 @@ from bot.app.options import (
     variant_options,
 )
 from bot.app.payload import Payload, format_payload
+from bot.app.position import setup_match
 from bot.app.table import Seat, Table, TableSettings, match_data
 from bot.app.turn import send_board
 from bot.app.types import Button, ClearButtons, SendText
@@ -153,9 +154,12 @@ def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
     if shown is not None:
         raise Refused("table-seat-reserved", invitee=shown)
     seats = (*table.seats, seat)
-    match = Match.new(table.length, table.variant, Options.from_dict(table.options))
+    if table.setup is not None:
+        match = setup_match(table)
+    else:
+        match = Match.new(table.length, table.variant, Options.from_dict(table.options))
     started = table.bumped(
-        seats=seats, stage="play", match=match_data(match), abort_by=None, held=None
+        seats=seats, stage="play", match=match_data(match), abort_by=None, held=None, setup=None
     )
     if ctx.update.message is not None:
         ctx.replies.append(ClearButtons(ctx.update.message))
@@ -213,7 +217,8 @@ def _not_rolled(table: Table) -> bool:
     if table.match is None:
         return True
     try:
-        game = table.state().game
+        match = table.state()
     except EngineError:
         return False
-    return game.phase is Phase.OPENING
+    game = match.game
+    return game.phase is Phase.OPENING or (match.start is not None and not game.log)

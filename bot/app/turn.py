@@ -186,6 +186,8 @@ def game_over(ctx: Context, table: Table, match: Match) -> str:
             score=format_points(score[w]),
             opponent_score=format_points(score[1 - w]),
         )
+    if match.start is not None and match.number == 1:
+        return line  # a game set up from a position is not counted in the statistics
     for i, seat in enumerate(table.seats):
         won = result.winner == i
         entry = {
