@@ -579,6 +579,7 @@ telegram-link-used = Гатова: вы за сталом. Партыя ідзе
 telegram-link-again = Вы ўжо за гэтым сталом. Партыя ідзе ў групавым чаце.
 telegram-link-invalid = Гэта спасылка-запрашэнне несапраўдная.
 telegram-invite-own = Гэта ваша запрашэнне: пачакайце, пакуль сябар націсне «Гуляць».
+telegram-invite-pending = Запрашэнне яшчэ рыхтуецца: націсніце «Гуляць» яшчэ раз праз імгненне.
 telegram-invitation = { $player } запрашае вас згуляць: { $game }. Націсніце «Гуляць», каб сесці за стол.
 telegram-clock-expired-inline = У гульца { $player } скончыўся час. { $opponent } можа забраць { $what ->
     [match] партыю або ўвесь матч

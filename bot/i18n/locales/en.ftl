@@ -579,6 +579,7 @@ telegram-link-used = Done: you are seated. The game goes on in the group chat.
 telegram-link-again = You already have a seat at this table. The game goes on in the group chat.
 telegram-link-invalid = This invitation link is not valid.
 telegram-invite-own = This is your invitation: wait for a friend to press “Play”.
+telegram-invite-pending = This invitation is still being prepared: press “Play” again in a moment.
 telegram-invitation = { $player } invites you to play: { $game }. Press “Play” to take the seat.
 telegram-clock-expired-inline = { $player }'s time is up. { $opponent } may claim { $what ->
     [match] the game or the whole match

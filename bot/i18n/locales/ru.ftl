@@ -579,6 +579,7 @@ telegram-link-used = Готово: вы за столом. Партия идёт
 telegram-link-again = Вы уже за этим столом. Партия идёт в групповом чате.
 telegram-link-invalid = Эта ссылка-приглашение недействительна.
 telegram-invite-own = Это ваше приглашение: дождитесь, пока друг нажмёт «Играть».
+telegram-invite-pending = Приглашение ещё готовится: нажмите «Играть» ещё раз через мгновение.
 telegram-invitation = { $player } приглашает вас сыграть: { $game }. Нажмите «Играть», чтобы сесть за стол.
 telegram-clock-expired-inline = У игрока { $player } вышло время. { $opponent } может забрать { $what ->
     [match] партию или весь матч

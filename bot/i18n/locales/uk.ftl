@@ -579,6 +579,7 @@ telegram-link-used = Готово: ви за столом. Партія йде �
 telegram-link-again = Ви вже за цим столом. Партія йде в груповому чаті.
 telegram-link-invalid = Це посилання-запрошення недійсне.
 telegram-invite-own = Це ваше запрошення: зачекайте, поки друг натисне «Грати».
+telegram-invite-pending = Запрошення ще готується: натисніть «Грати» ще раз за мить.
 telegram-invitation = { $player } запрошує вас зіграти: { $game }. Натисніть «Грати», щоб сісти за стіл.
 telegram-clock-expired-inline = У гравця { $player } закінчився час. { $opponent } може забрати { $what ->
     [match] партію або весь матч
