@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.app import chouette, clock, info, lobby, settings, stats
+from bot.app import chouette, clock, info, lobby, seeds, settings, stats
 from bot.app.context import Context
 from bot.app.cube import cube_transition
 from bot.app.invite import invite
@@ -68,6 +68,7 @@ TABLE_CASES: dict[str, UseCase] = {
     "settings": UseCase(settings.show, closed=True),
     "setting": UseCase(settings.change, closed=True),
     "clock": UseCase(clock.set_clock),
+    "seed": UseCase(seeds.seed),
     "claim": _CLAIM,
     "claim_match": _CLAIM,
     "roll": _TURN,

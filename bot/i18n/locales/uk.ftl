@@ -552,12 +552,14 @@ discord-command-propose = запропонувати
 discord-command-stats = статистика
 discord-command-clock = годинник
 discord-command-claim = вимагати
+discord-command-seed = сід
 discord-command-language = мова
 discord-param-game = гра
 discord-param-kind = вид
 discord-param-command = команда
 discord-param-what = що
 discord-param-time = час
+discord-param-text = текст
 discord-param-language = мова
 discord-param-setting = налаштування
 discord-param-player = гравець
@@ -586,3 +588,17 @@ telegram-clock-private-claim = У вашій партії в гравця { $pla
     [match] партію або весь матч
    *[game] партію
 } кнопками на повідомленні з грою.
+
+## Кості, які може перевірити кожен
+
+dice-commitment = Кості цієї партії: зобов'язання { $commitment }… (повністю — у /dice)
+dice-client-seeds = Сіди гравців: { $seeds }
+dice-seating = розсадка
+dice-revealed = Кості партії { $number }: сід сервера { $seed } (зобов'язання { $commitment }…). Щоб перевірити кожен кидок: /export, потім запустіть { $command }
+export-dice-file = Кості завершених партій разом із сідами ({ $name }); перевірити: { $command }
+dice-seed-random = Ваш сід обереться випадково на початку партії (і буде показаний). Щоб задати свій: /seed ТЕКСТ
+dice-seed-too-late = Кості цього матчу вже зафіксовані: задайте свій сід у лобі наступного.
+dice-seed-bad = Сід — від 1 до { $max } друкованих символів.
+dice-seed-set = Сід гравця { $player }: «{ $seed }».
+help-seed = ваш сід для костей наступного матчу (у лобі)
+    .usage = /seed [текст]
