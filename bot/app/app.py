@@ -184,7 +184,10 @@ class App:
             return []
         user_case = USER_CASES.get(action)
         if user_case is not None:
-            return await user_case(ctx, args)
+            try:
+                return await user_case(ctx, args)
+            except Refused as refusal:
+                return [refusal_reply(update, ctx.refusal(refusal))]
 
         last: list[Context] = []
         scheduled: list[float] = []

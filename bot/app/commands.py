@@ -38,6 +38,7 @@ COMMANDS: tuple[str, ...] = (
     "help",
     "rules",
     "export",
+    "import",
     "settings",
     "propose",
     "stats",

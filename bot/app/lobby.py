@@ -62,7 +62,7 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
             mode = "match"
         elif word == "chouette":
             mode = "chouette"
-        elif word.isdigit():
+        elif word.isascii() and word.isdigit():
             length = int(word)
             mode = "match" if length else "money"  # 0 points: money play, as the help says
         elif "=" in word:
@@ -75,7 +75,11 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
                 changes[name] = option_value(name, value)
         else:
             raise usage("new")
-    if mode == "match" and length == 0 and not any(str(w).isdigit() for w in args):
+    if (
+        mode == "match"
+        and length == 0
+        and not any(str(w).isascii() and str(w).isdigit() for w in args)
+    ):
         length = 1 if variant == "long_nardy" else 5
     if not 1 <= length <= MAX_MATCH and mode == "match":
         raise Refused("app-bad-length", max=MAX_MATCH)

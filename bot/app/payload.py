@@ -66,6 +66,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("claim_match", "cm"),
     ActionSpec("vote", "v", ("word",)),
     ActionSpec("setting", "st", ("word", "word")),
+    ActionSpec("replay_open", "ro", ("word",)),
+    ActionSpec("replay", "rp", ("word", "int", "int")),
+    ActionSpec("import_export", "ix", ("word",)),
 )
 """Every action a button may carry."""
 

@@ -52,7 +52,20 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.ext import ContextTypes
 
-from bot.app import App, Board, Reply, SendBoard, SendFile, SendText, Table, Toast, Update, User
+from bot.app import (
+    App,
+    Attachment,
+    Board,
+    Reply,
+    SendBoard,
+    SendFile,
+    SendText,
+    Table,
+    Toast,
+    Update,
+    User,
+)
+from bot.app.imports import MAX_FILE_BYTES
 from bot.app.types import ClearButtons, EditBoard, Keyboard
 from bot.i18n import negotiate, t
 from bot.store import TableKey
@@ -267,6 +280,50 @@ class TelegramAdapter:
             return
         app_update = Update(
             chat_table(message), user, f"{update.update_id}", text=text, private=private
+        )
+        await self.perform(bot, target, app_update.table, await self.app.handle(app_update), user)
+
+    async def on_document(self, update: TgUpdate, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A file: a ``.mat`` match to import (in a group: one named ``*.mat`` or captioned
+        ``/import``).  It is downloaded only when it is no larger than the app reads (the app
+        refuses a larger one with its size)."""
+        message = update.message
+        sender = update.effective_user
+        if message is None or sender is None or message.document is None or sender.is_bot:
+            return
+        bot = context.bot
+        document = message.document
+        name = document.file_name or "match.mat"
+        private = message.chat.type == ChatType.PRIVATE
+        words = (message.caption or "").split()
+        command, _, addressee = (
+            words[0][1:] if words and words[0].startswith("/") else ""
+        ).partition("@")
+        if addressee and addressee.lower() != (bot.username or "").lower():
+            return  # meant for another bot in the group
+        if not private and command.lower() != "import" and not name.lower().endswith(".mat"):
+            return  # a file shared in the group, not sent to the bot
+        user = telegram_user(sender)
+        target = ChatTarget(message.chat.id, _thread(message))
+        size = document.file_size or 0
+        data: bytes | None = None
+        if size <= MAX_FILE_BYTES:
+            try:
+                file = await self.call(document.get_file)
+                data = bytes(await self.call(file.download_as_bytearray))
+            except TelegramError as exc:
+                log.warning("file %s not downloaded: %s", document.file_id, exc)
+                text = t(negotiate(user.language), "import-download-failed")
+                await self.perform(bot, target, None, [SendText(text)])
+                return
+            size = max(size, len(data))
+        app_update = Update(
+            chat_table(message),
+            user,
+            f"{update.update_id}",
+            text="/import",
+            private=private,
+            attachment=Attachment(name, size, data),
         )
         await self.perform(bot, target, app_update.table, await self.app.handle(app_update), user)
 
@@ -760,7 +817,7 @@ class TelegramAdapter:
         """Send ``text`` to a user (``telegram:<id>``) in his private chat with the bot; one who
         has not started the bot (or blocked it) is let go."""
         platform, _, user_id = user.partition(":")
-        if platform != PLATFORM or not user_id.isdigit():
+        if platform != PLATFORM or not (user_id.isascii() and user_id.isdigit()):
             return
         try:
             await self.call(lambda: bot.send_message(int(user_id), text))
