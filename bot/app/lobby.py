@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import chouette, view
+from bot.app import chouette, fair, view
 from bot.app.context import Context, Refused, usage
 from bot.app.invite import reserved_for
 from bot.app.options import (
@@ -159,8 +159,15 @@ def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
     else:
         match = Match.new(table.length, table.variant, Options.from_dict(table.options))
     started = table.bumped(
-        seats=seats, stage="play", match=match_data(match), abort_by=None, held=None, setup=None
+        seats=seats,
+        stage="play",
+        match=match_data(match),
+        abort_by=None,
+        held=None,
+        setup=None,
     )
+    started = fair.start_match(ctx, started)
+    fair.begin(ctx, started, fair.game_number(started, match))
     if ctx.update.message is not None:
         ctx.replies.append(ClearButtons(ctx.update.message))
     ctx.replies.append(
@@ -168,6 +175,8 @@ def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
             ctx.tr("game-started", player=seats[0].name, opponent=seats[1].name)
             + "\n"
             + view.describe(ctx.tr, started)
+            + "\n"
+            + fair.seeds_note(ctx, started)
         )
     )
     ctx.replies.append(send_board(ctx, started, match, ()))
@@ -202,7 +211,11 @@ def abort(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
             ctx.replies.append(ClearButtons(ctx.update.message))
         if table.board_message is not None and table.board_message != ctx.update.message:
             ctx.replies.append(ClearButtons(table.board_message))
-        ctx.replies.append(SendText(ctx.tr("table-aborted")))
+        text = ctx.tr("table-aborted")
+        if table.dice is not None:  # the game in play ends here: its seed may be shown
+            number = table.dice.seed.game_id.rpartition(".")[2]
+            text += "\n" + fair.reveal(ctx, number)
+        ctx.replies.append(SendText(text))
         return table.bumped(stage="over", abort_by=None, board_message=None)
     if table.abort_by == me:
         raise Refused("app-abort-pending")

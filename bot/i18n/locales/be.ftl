@@ -554,6 +554,7 @@ discord-command-propose = прапанаваць
 discord-command-stats = статыстыка
 discord-command-clock = гадзіннік
 discord-command-claim = патрабаваць
+discord-command-seed = сід
 discord-command-language = мова
 discord-command-position = пазіцыя
 discord-command-import = імпарт
@@ -562,6 +563,7 @@ discord-param-kind = від
 discord-param-command = каманда
 discord-param-what = што
 discord-param-time = час
+discord-param-text = тэкст
 discord-param-language = мова
 discord-param-setting = налада
 discord-param-player = гулец
@@ -594,6 +596,20 @@ telegram-clock-private-claim = У вашай партыі ў гульца { $pla
     [match] партыю або ўвесь матч
    *[game] партыю
 } кнопкамі на паведамленні з гульнёй.
+
+## Косці, якія можа праверыць кожны
+
+dice-commitment = Косці гэтай партыі: абавязацельства { $commitment }… (цалкам — у /dice)
+dice-client-seeds = Сіды гульцоў: { $seeds }
+dice-seating = рассаджванне
+dice-revealed = Косці партыі { $number }: сід сервера { $seed } (абавязацельства { $commitment }…). Каб праверыць кожны кідок: /export, потым запусціце { $command }
+export-dice-file = Косці скончаных партый разам з сідамі ({ $name }); праверыць: { $command }
+dice-seed-random = Ваш сід абярэцца выпадкова на пачатку партыі (і будзе паказаны). Каб задаць свой: /seed ТЭКСТ
+dice-seed-too-late = Косці гэтага матчу ўжо зафіксаваныя: задайце свой сід у лобі наступнага.
+dice-seed-bad = Сід — ад 1 да { $max } друкаваных знакаў.
+dice-seed-set = Сід гульца { $player }: «{ $seed }».
+help-seed = ваш сід для касцей наступнага матчу (у лобі)
+    .usage = /seed [тэкст]
 
 ## Пазіцыі па ID, загружаныя матчы і іх прагляд
 
