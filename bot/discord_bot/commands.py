@@ -47,11 +47,13 @@ class Option:
     required: bool = False
     choices: tuple[str, ...] = ()
     autocomplete: bool = False
+    user: bool = False
+    """A user picked from Discord's member list (the line gets the user's mention)."""
 
 
 OPTIONS: dict[str, Option] = {
     "new": Option("game"),
-    "invite": Option("player", required=True),
+    "invite": Option("player", required=True, user=True),
     "move": Option("play", required=True, autocomplete=True),
     "resign": Option("kind", choices=("single", "gammon", "backgammon")),
     "help": Option("command"),
@@ -125,7 +127,15 @@ def build_command(
 
         callback = plain
     else:
-        if option.required:
+        if option.user:
+
+            async def pick_user(
+                interaction: discord.Interaction[Any], value: discord.User | discord.Member
+            ) -> None:
+                await run(interaction, f"/{name} <@{value.id}>")
+
+            callback = pick_user
+        elif option.required:
 
             async def required(interaction: discord.Interaction[Any], value: str) -> None:
                 await run(interaction, f"/{name} {value}")

@@ -565,6 +565,7 @@ discord-param-setting = налада
 discord-param-player = гулец
 discord-param-play = ход
 discord-pick-step = Абярыце крок…
+discord-no-files = Боту нельга прымацоўваць файлы ў гэтым канале: папрасіце мадэратара даць дазвол «Прымацоўваць файлы».
 
 ## Telegram
 telegram-button-invite = Запрасіць сябра

@@ -565,6 +565,7 @@ discord-param-setting = setting
 discord-param-player = player
 discord-param-play = play
 discord-pick-step = Choose a step…
+discord-no-files = The bot may not attach files in this channel: ask a moderator for the “Attach Files” permission.
 
 ## Telegram
 telegram-button-invite = Invite a friend

@@ -565,6 +565,7 @@ discord-param-setting = настройка
 discord-param-player = игрок
 discord-param-play = ход
 discord-pick-step = Выберите шаг…
+discord-no-files = Боту нельзя прикреплять файлы в этом канале: попросите модератора выдать право «Прикреплять файлы».
 
 ## Telegram
 telegram-button-invite = Пригласить друга

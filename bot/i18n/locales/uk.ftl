@@ -565,6 +565,7 @@ discord-param-setting = налаштування
 discord-param-player = гравець
 discord-param-play = хід
 discord-pick-step = Оберіть крок…
+discord-no-files = Боту не можна прикріплювати файли в цьому каналі: попросіть модератора надати дозвіл «Прикріплювати файли».
 
 ## Telegram
 telegram-button-invite = Запросити друга
