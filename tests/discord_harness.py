@@ -130,6 +130,8 @@ class FakeDiscord:
     """Messages deleted in the channel (by a moderator), as they were."""
     forbidden: set[int] = field(default_factory=set)
     """Channels where the bot may not post (REST answers 403 Missing Permissions)."""
+    cdn: dict[str, bytes] = field(default_factory=dict)
+    downloads: list[str] = field(default_factory=list)
 
     # -- bodies -------------------------------------------------------------------------------
 
@@ -298,6 +300,15 @@ class FakeDiscord:
         """A moderator deletes message ``message_id``: Discord answers 404 for it from now on."""
         self.deleted[message_id] = self.messages.pop(message_id)
 
+    # -- the CDN (attachments users sent) -------------------------------------------------------
+
+    async def cdn_get(self, url: str) -> bytes:
+        self.downloads.append(url)
+        data = self.cdn.get(url)
+        if data is None:
+            raise discord.NotFound(_Response(404, "Not Found"), {"message": "404", "code": 0})
+        return data
+
     # -- queries ------------------------------------------------------------------------------
 
     def ephemeral(self) -> list[str]:
@@ -376,6 +387,7 @@ def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
     monkeypatch.setattr(
         HTTPClient, "request", lambda self, route, **kw: fake.rest_request(route, **kw)
     )
+    monkeypatch.setattr(HTTPClient, "get_from_cdn", lambda self, url: fake.cdn_get(url))
     errors = ErrorLog(fake.problems)
     for name in ("discord", "bot"):
         logging.getLogger(name).addHandler(errors)
@@ -515,6 +527,41 @@ class Driver:
         elif value is not None:
             data["options"] = [{"name": option, "type": 3, "value": value}]
         payload = self._base(2, person, data, place)
+        await self.deliver(payload)
+        return payload
+
+    async def command_file(
+        self,
+        person: Person,
+        name: str,
+        filename: str,
+        data: bytes,
+        *,
+        size: int | None = None,
+        place: Place | None = None,
+    ) -> dict[str, Any]:
+        """Run slash command ``name`` with a file in its attachment option (``size``: the size
+        Discord reports, the file's own by default); the file is on the fake CDN."""
+        aid = str(snowflake())
+        url = f"https://cdn.example/attachments/{aid}/{filename}"
+        self.fake.cdn[url] = data
+        attachment = {
+            "id": aid,
+            "filename": filename,
+            "size": len(data) if size is None else size,
+            "url": url,
+            "proxy_url": url,
+            "content_type": "text/plain",
+        }
+        option = OPTIONS[name].name
+        body: dict[str, Any] = {
+            "id": str(snowflake()),
+            "name": name,
+            "type": 1,
+            "options": [{"name": option, "type": 11, "value": aid}],
+            "resolved": {"attachments": {aid: attachment}},
+        }
+        payload = self._base(2, person, body, place)
         await self.deliver(payload)
         return payload
 

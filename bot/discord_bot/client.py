@@ -31,6 +31,7 @@ from discord import app_commands
 
 from bot.app import (
     App,
+    Attachment,
     Board,
     ClearButtons,
     EditBoard,
@@ -43,6 +44,7 @@ from bot.app import (
     Update,
     User,
 )
+from bot.app.imports import MAX_FILE_BYTES
 from bot.app.queries import legal_play_notations
 from bot.discord_bot.commands import CatalogueTranslator, add_commands
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
@@ -282,7 +284,7 @@ class NardyBot(discord.AutoShardedClient):
         self.autocomplete_budget = autocomplete_budget
         self._tables: OrderedDict[TableKey, Table] = OrderedDict()
         self.tree: app_commands.CommandTree[NardyBot] = app_commands.CommandTree(self)
-        add_commands(self.tree, self.command, self.complete_play)
+        add_commands(self.tree, self.command, self.complete_play, self.import_file)
         self.add_dynamic_items(PayloadButton, PayloadMenu)
         self._ticker: asyncio.Task[None] | None = None
 
@@ -342,6 +344,37 @@ class NardyBot(discord.AutoShardedClient):
         if not await self._acknowledge(interaction, thinking=True, ephemeral=private):
             return
         update = self._update(interaction, text=line, toast_refusals=True)
+        await self._answer(interaction, update, private=private)
+
+    async def import_file(
+        self, interaction: discord.Interaction[Any], attachment: discord.Attachment
+    ) -> None:
+        """``/import file:``: the attached match file, downloaded unless it is larger than the
+        app reads (the app then says so), handed to the app as ``/import``."""
+        if not await self._acknowledge(interaction, thinking=True):
+            return
+        data: bytes | None = None
+        if attachment.size <= MAX_FILE_BYTES:
+            try:
+                data = await attachment.read()
+            except discord.HTTPException as exc:
+                log.warning("attachment %s not downloaded: %s", attachment.id, exc)
+                lang = negotiate(str(interaction.locale))
+                refusal = Toast(t(lang, "import-download-failed"))
+                update = self._update(interaction, text="/import", toast_refusals=True)
+                await self._drop_thinking(interaction)
+                output = InteractionOutput(self, interaction.channel_id or 0, interaction)
+                await self.perform(update, [refusal], output)
+                return
+        file = Attachment(attachment.filename, attachment.size, data)
+        update = self._update(interaction, text="/import", attachment=file, toast_refusals=True)
+        await self._answer(interaction, update)
+
+    async def _answer(
+        self, interaction: discord.Interaction[Any], update: Update, *, private: bool = False
+    ) -> None:
+        """The app's replies to a deferred slash command (see :meth:`command`); ``private``:
+        it was deferred privately."""
         replies = await self.app.handle(update)
         channel = interaction.channel_id or 0
         if replies and all(isinstance(r, Toast) for r in replies):
