@@ -217,6 +217,13 @@ async def test_deep_link_invitation_seats_a_friend_at_the_group_table() -> None:
         table = await bot.table(GROUP_KEY)
         assert table.stage == "play" and [s.name for s in table.seats] == ["Alice", "Bob"]
         assert bot.keyboard_message(group).kind == "photo"
+        # The link used again: one private answer, nothing more in the group.
+        in_group, in_private = len(bot.fake.bot_messages(GROUP)), len(bot.fake.bot_messages(BOB.id))
+        await bot.say(BOB, private, f"/start {token}")
+        assert len(bot.fake.bot_messages(GROUP)) == in_group
+        assert len(bot.fake.bot_messages(BOB.id)) == in_private + 1
+        assert bot.fake.bot_messages(BOB.id)[-1].text == t("en", "telegram-link-again")
+        assert await bot.table(GROUP_KEY) == table
         # In a private chat, /invite offers the inline picker; a lobby gets the same button.
         await bot.say(ALICE, bot.fake.chat(ALICE.id, "private"), "/invite")
         button = bot.fake.bot_messages(ALICE.id)[-1].buttons()[0]

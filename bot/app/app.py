@@ -489,4 +489,6 @@ def _command_action(command: Command) -> Parsed:
         return "setting", (key, args[1].lower()), None
     if name == "language":
         return "language", tuple(a.lower() for a in args[:1]), None
+    if name == "position" and not args:
+        return "export", (), None  # the position's own IDs
     return name, args, None

@@ -15,6 +15,7 @@ MAX_TEXT = 500
 
 COMMANDS: tuple[str, ...] = (
     "new",
+    "position",
     "join",
     "invite",
     "leave",
@@ -54,7 +55,6 @@ ALIASES: dict[str, str] = {
     "m": "move",
     "r": "roll",
     "b": "board",
-    "position": "export",
     "id": "export",
 }
 """Other words accepted for a command."""

@@ -34,6 +34,9 @@ def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None
     else:
         ctx.replies.append(SendText(view.export_text(ctx.tr, match.game)))
         name = "match.mat"
+        if match.start is not None:
+            ctx.replies.append(SendText(ctx.tr("export-set-up")))
+            return None
         try:
             data = view.mat_file(match, names).encode()
         except EngineError as exc:

@@ -18,6 +18,7 @@ from bot.app.options import (
     variant_options,
 )
 from bot.app.payload import Payload, format_payload
+from bot.app.position import setup_match
 from bot.app.table import Seat, Table, TableSettings, match_data
 from bot.app.turn import send_board
 from bot.app.types import Button, ClearButtons, SendText
@@ -62,7 +63,8 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
         elif word == "chouette":
             mode = "chouette"
         elif word.isdigit():
-            mode, length = "match", int(word)
+            length = int(word)
+            mode = "match" if length else "money"  # 0 points: money play, as the help says
         elif "=" in word:
             name, _, value = word.partition("=")
             if name == "koks":
@@ -73,7 +75,7 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
                 changes[name] = option_value(name, value)
         else:
             raise usage("new")
-    if mode == "match" and length == 0:
+    if mode == "match" and length == 0 and not any(str(w).isdigit() for w in args):
         length = 1 if variant == "long_nardy" else 5
     if not 1 <= length <= MAX_MATCH and mode == "match":
         raise Refused("app-bad-length", max=MAX_MATCH)
@@ -148,9 +150,12 @@ def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
     if shown is not None:
         raise Refused("table-seat-reserved", invitee=shown)
     seats = (*table.seats, seat)
-    match = Match.new(table.length, table.variant, Options.from_dict(table.options))
+    if table.setup is not None:
+        match = setup_match(table)
+    else:
+        match = Match.new(table.length, table.variant, Options.from_dict(table.options))
     started = table.bumped(
-        seats=seats, stage="play", match=match_data(match), abort_by=None, held=None
+        seats=seats, stage="play", match=match_data(match), abort_by=None, held=None, setup=None
     )
     if ctx.update.message is not None:
         ctx.replies.append(ClearButtons(ctx.update.message))
@@ -208,7 +213,8 @@ def _not_rolled(table: Table) -> bool:
     if table.match is None:
         return True
     try:
-        game = table.state().game
+        match = table.state()
     except EngineError:
         return False
-    return game.phase is Phase.OPENING
+    game = match.game
+    return game.phase is Phase.OPENING or (match.start is not None and not game.log)

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.app import chouette, clock, info, lobby, settings, stats
+from bot.app import chouette, clock, info, lobby, position, settings, stats
 from bot.app.context import Context
 from bot.app.cube import cube_transition
 from bot.app.invite import invite
@@ -54,6 +54,7 @@ DEFAULT = UseCase(game_use_case(unknown_transition), chouette=chouette.decide, l
 
 TABLE_CASES: dict[str, UseCase] = {
     "new": UseCase(opens=lobby.new),
+    "position": UseCase(opens=position.open_position),
     "join": UseCase(lobby.join),
     "leave": UseCase(lobby.leave),
     "option": UseCase(lobby.option),

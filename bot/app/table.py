@@ -163,7 +163,8 @@ class Table:
     the ledger's balances (:func:`chouette_data`).
     ``held`` keeps the second seat for an invited user: (who, as ``invite`` recognises him; the
     inviter's reference; until when).  ``forfeit`` is the seat that claimed the whole match when
-    the opponent's clock ran out.
+    the opponent's clock ran out.  ``setup`` is the ID (an XGID, or ``PositionID:MatchID``) of
+    the position a lobby opened with ``position`` begins its game at.
     """
 
     mode: Mode
@@ -189,6 +190,7 @@ class Table:
     dropped: int = 0
     held: tuple[str, str, float] | None = None
     forfeit: int | None = None
+    setup: str | None = None
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -252,6 +254,8 @@ class Table:
             data["held"] = list(self.held)
         if self.forfeit is not None:
             data["forfeit"] = self.forfeit
+        if self.setup is not None:
+            data["setup"] = self.setup
         return data
 
     @classmethod
@@ -281,6 +285,7 @@ class Table:
             dropped=int(carry[2]),
             held=_held(data.get("held")),
             forfeit=None if data.get("forfeit") is None else int(data["forfeit"]),
+            setup=None if data.get("setup") is None else str(data["setup"]),
         )
 
     def encode(self) -> bytes:

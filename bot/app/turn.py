@@ -52,9 +52,10 @@ def play(
     before_turn = game.turn
     building = action in ("step", "undo")
     match = match.with_game(transition(ctx, game, seat, action, args))
-    notes: list[str] = []
+    names = [s.name for s in table.seats]
+    notes = view.decision_notes(ctx.tr, game, match.game, names)
     if action == "roll" and before_turn is None:
-        notes += view.opening_notes(ctx.tr, match.game, [s.name for s in table.seats])
+        notes += view.opening_notes(ctx.tr, match.game, names)
     match, more = settle(ctx, table, match)
     notes += more
     new = with_match(ctx, table, match, abort_by=None)
@@ -185,6 +186,8 @@ def game_over(ctx: Context, table: Table, match: Match) -> str:
             score=format_points(score[w]),
             opponent_score=format_points(score[1 - w]),
         )
+    if match.start is not None and match.number == 1:
+        return line  # a game set up from a position is not counted in the statistics
     for i, seat in enumerate(table.seats):
         won = result.winner == i
         entry = {

@@ -51,6 +51,7 @@ class Option:
 
 OPTIONS: dict[str, Option] = {
     "new": Option("game"),
+    "position": Option("id", required=True),
     "invite": Option("player", required=True),
     "move": Option("play", required=True, autocomplete=True),
     "resign": Option("kind", choices=("single", "gammon", "backgammon")),

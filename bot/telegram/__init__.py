@@ -26,7 +26,7 @@ from bot.app import App
 from bot.settings import Settings
 from bot.telegram.adapter import ALLOWED_UPDATES, TelegramAdapter
 from bot.telegram.menu import register_commands
-from bot.telegram.webhook import WebhookServer
+from bot.telegram.webhook import BODY_TIMEOUT, HEADER_TIMEOUT, WebhookServer
 
 __all__ = [
     "ALLOWED_UPDATES",
@@ -106,10 +106,18 @@ async def start_webhook(
     secret: str,
     host: str,
     port: int,
+    header_timeout: float = HEADER_TIMEOUT,
+    body_timeout: float = BODY_TIMEOUT,
 ) -> WebhookServer:
     """Listen on ``host:port`` at the path of ``url`` and register ``url`` with Telegram."""
     server = WebhookServer(
-        application, path=urlparse(url).path, secret=secret, host=host, port=port
+        application,
+        path=urlparse(url).path,
+        secret=secret,
+        host=host,
+        port=port,
+        header_timeout=header_timeout,
+        body_timeout=body_timeout,
     )
     await server.start()
     await application.bot.set_webhook(

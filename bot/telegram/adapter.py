@@ -287,6 +287,11 @@ class TelegramAdapter:
         except InvalidInvitation:
             await self.perform(bot, target, None, [SendText(t(lang, "telegram-link-invalid"))])
             return
+        if await self._seated(table, user):
+            # A link used again (or the same /start delivered again): one private answer and
+            # nothing in the group, where the seat was announced when it was taken.
+            await self.perform(bot, target, None, [SendText(t(lang, "telegram-link-again"))])
+            return
         join = Update(table, user, f"{update.update_id}", text="/join")
         replies = await self.app.handle(join)
         group = ChatTarget(int(table.chat), int(table.topic) if table.topic else None)

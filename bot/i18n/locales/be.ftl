@@ -88,6 +88,8 @@ event-no-play = { $player } не можа згуляць { $dice }; ход пе�
 event-play-ready = Ход складзены: { $play }. Націсніце «Пацвердзіць».
 event-doubles = { $player } падвойвае да { $value }.
 event-beavers = { $player } аб'яўляе бабра: { -cube } на { $value } і застаецца ў { $player }.
+event-takes = { $player } прымае падваенне: { -cube } на { $value } у { $player }.
+event-beaver-accepted = { $player } прымае бабра: { -cube } на { $value } у { $owner }.
 event-beaver-refused = { $player } адмаўляецца ад бабра і губляе { $points ->
     [one] { $points } ачко
     [few] { $points } ачкі
@@ -556,6 +558,7 @@ discord-command-stats = статыстыка
 discord-command-clock = гадзіннік
 discord-command-claim = патрабаваць
 discord-command-language = мова
+discord-command-position = пазіцыя
 discord-param-game = гульня
 discord-param-kind = від
 discord-param-command = каманда
@@ -565,6 +568,7 @@ discord-param-language = мова
 discord-param-setting = налада
 discord-param-player = гулец
 discord-param-play = ход
+discord-param-id = код
 discord-pick-step = Абярыце крок…
 
 ## Telegram
@@ -573,6 +577,7 @@ telegram-button-play = Гуляць
 telegram-invite-private = Націсніце кнопку і выберыце чат сябра, з якім хочаце згуляць.
 telegram-invite-link = Адпраўце гэту спасылку сябру: па ёй можна сесці за гэты стол. { $link }
 telegram-link-used = Гатова: вы за сталом. Партыя ідзе ў групавым чаце.
+telegram-link-again = Вы ўжо за гэтым сталом. Партыя ідзе ў групавым чаце.
 telegram-link-invalid = Гэта спасылка-запрашэнне несапраўдная.
 telegram-invite-own = Гэта ваша запрашэнне: пачакайце, пакуль сябар націсне «Гуляць».
 telegram-invitation = { $player } запрашае вас згуляць: { $game }. Націсніце «Гуляць», каб сесці за стол.
@@ -589,3 +594,26 @@ telegram-clock-private-claim = У вашай партыі ў гульца { $pla
     [match] партыю або ўвесь матч
    *[game] партыю
 } кнопкамі на паведамленні з гульнёй.
+
+## Пазіцыі па ID, загружаныя матчы і іх прагляд
+
+help-position = пачаць партыю з пазіцыі з GNU Backgammon або eXtreme Gammon (XGID або Position ID:Match ID)
+    .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
+position-lobby = Партыя пачнецца з пазіцыі { $id }: той, хто адкрыў стол, гуляе за X (унізе), той, хто далучыцца, — за O.
+position-not-id = Гэта не ID пазіцыі. Дайце XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) або Position ID і Match ID з GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
+position-bad-xgid = Гэты XGID не чытаецца. У XGID дзесяць палёў праз двукроп'е: 26 знакаў дошкі (- або A-O для X, a-o для O), потым куб, яго ўладальнік, чарга ходу, косці, абодва лікі, правілы, даўжыня матчу і мяжа куба.
+position-bad-position-id = { $id } — няправільны Position ID: у ім 14 знакаў (A-Z, a-z, 0-9, + і /) і па 15 шашак у кожнага гульца.
+position-bad-match-id = { $id } — няправільны Match ID: у ім 12 знакаў (A-Z, a-z, 0-9, + і /), у іх куб, лік і косці.
+position-impossible = Па гэтым ID партыю не згуляць: { $reason ->
+    [game_over] партыя ў ім ужо скончылася.
+    [score] пры такім ліку матч ужо выйграны.
+    [crawford] у партыі { -crawford }а аднаму гульцу не хапае аднаго ачка да перамогі, і { -cube } не выкарыстоўваецца.
+    [cube] у { -cube }а тут не можа быць такога значэння ці ўладальніка.
+    [no_cube] прапанавана падваенне ў партыі без падваенняў.
+    [beaver] бабры бываюць толькі ў гульні на грошы, а яноты не гуляюцца зусім.
+    [checkers] шашкі не могуць так стаяць.
+    [dice] на падваенне адказваюць да кідка, таму касцей яшчэ няма.
+    [turn] хадзіць павінен не той гулец, чыя чарга.
+   *[other] у партыі такога становішча не бывае.
+}
+export-set-up = Гэты матч пачаты з зададзенай пазіцыі, а файл .mat заўсёды пачынаецца з пачатковай расстаноўкі, таму файл матчу не запісаны. Пазіцыю апісваюць ID вышэй.

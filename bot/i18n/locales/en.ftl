@@ -84,6 +84,8 @@ event-no-play = { $player } cannot move with { $dice }; the turn passes.
 event-play-ready = Play complete: { $play }. Press Confirm.
 event-doubles = { $player } doubles to { $value }.
 event-beavers = { $player } beavers: the { -cube } is at { $value } and stays with { $player }.
+event-takes = { $player } takes: the { -cube } is at { $value }, owned by { $player }.
+event-beaver-accepted = { $player } accepts the beaver: the { -cube } is at { $value }, owned by { $owner }.
 event-beaver-refused = { $player } refuses the beaver and loses { $points ->
     [one] { $points } point
    *[other] { $points } points
@@ -556,6 +558,7 @@ discord-command-stats = stats
 discord-command-clock = clock
 discord-command-claim = claim
 discord-command-language = language
+discord-command-position = position
 discord-param-game = game
 discord-param-kind = kind
 discord-param-command = command
@@ -565,6 +568,7 @@ discord-param-language = language
 discord-param-setting = setting
 discord-param-player = player
 discord-param-play = play
+discord-param-id = id
 discord-pick-step = Choose a step…
 
 ## Telegram
@@ -573,6 +577,7 @@ telegram-button-play = Play
 telegram-invite-private = Press the button and pick the chat of the friend you want to play with.
 telegram-invite-link = Send this link to a friend: it gives the seat at this table. { $link }
 telegram-link-used = Done: you are seated. The game goes on in the group chat.
+telegram-link-again = You already have a seat at this table. The game goes on in the group chat.
 telegram-link-invalid = This invitation link is not valid.
 telegram-invite-own = This is your invitation: wait for a friend to press “Play”.
 telegram-invitation = { $player } invites you to play: { $game }. Press “Play” to take the seat.
@@ -589,3 +594,26 @@ telegram-clock-private-claim = { $player }'s time is up in your game. You may cl
     [match] the game or the whole match
    *[game] the game
 } with the buttons on the game's message.
+
+## Positions set up from an ID, imported matches and their replay
+
+help-position = start a game at a position from GNU Backgammon or eXtreme Gammon (XGID, or Position ID:Match ID)
+    .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
+position-lobby = The game begins at the position { $id }: the player who opened the table plays X (at the bottom), the one who joins plays O.
+position-not-id = That is not a position ID. Give an XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) or GNU Backgammon's Position ID and Match ID (4HPwATDgc/ABMA:cIkKAAAAAAAA).
+position-bad-xgid = That XGID cannot be read. An XGID has ten fields separated by colons: the 26 characters of the board (- or A-O for X, a-o for O), then the cube, its owner, the turn, the dice, both scores, the rules, the match length and the cube limit.
+position-bad-position-id = { $id } is not a valid Position ID: it has 14 characters (A-Z, a-z, 0-9, + and /) and places 15 checkers of each player.
+position-bad-match-id = { $id } is not a valid Match ID: it has 12 characters (A-Z, a-z, 0-9, + and /) and holds the cube, the score and the dice.
+position-impossible = This ID describes no game that can be played: { $reason ->
+    [game_over] the game in it is already over.
+    [score] a player has already won the match at that score.
+    [crawford] the { -crawford } game needs a player one point from winning, and no { -cube }.
+    [cube] the { -cube } cannot have that value or owner here.
+    [no_cube] a double is offered in a game without doubling.
+    [beaver] beavers are played in money games only, and raccoons not at all.
+    [checkers] the checkers cannot stand like that.
+    [dice] a double is answered before the roll, so there can be no dice yet.
+    [turn] the player to act is not the player on roll.
+   *[other] no game reaches this state.
+}
+export-set-up = This match began at a set-up position, and a .mat file always starts from the opening position, so no match file is written. The IDs above describe the position.

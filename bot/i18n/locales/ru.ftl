@@ -88,6 +88,8 @@ event-no-play = { $player } не может сыграть { $dice }; ход п�
 event-play-ready = Ход собран: { $play }. Нажмите «Подтвердить».
 event-doubles = { $player } удваивает до { $value }.
 event-beavers = { $player } объявляет бобра: { -cube } на { $value } и остаётся у { $player }.
+event-takes = { $player } принимает удвоение: { -cube } на { $value } у { $player }.
+event-beaver-accepted = { $player } принимает бобра: { -cube } на { $value } у { $owner }.
 event-beaver-refused = { $player } отказывается от бобра и теряет { $points ->
     [one] { $points } очко
     [few] { $points } очка
@@ -556,6 +558,7 @@ discord-command-stats = статистика
 discord-command-clock = часы
 discord-command-claim = требовать
 discord-command-language = язык
+discord-command-position = позиция
 discord-param-game = игра
 discord-param-kind = вид
 discord-param-command = команда
@@ -565,6 +568,7 @@ discord-param-language = язык
 discord-param-setting = настройка
 discord-param-player = игрок
 discord-param-play = ход
+discord-param-id = код
 discord-pick-step = Выберите шаг…
 
 ## Telegram
@@ -573,6 +577,7 @@ telegram-button-play = Играть
 telegram-invite-private = Нажмите кнопку и выберите чат друга, с которым хотите сыграть.
 telegram-invite-link = Отправьте эту ссылку другу: по ней можно сесть за этот стол. { $link }
 telegram-link-used = Готово: вы за столом. Партия идёт в групповом чате.
+telegram-link-again = Вы уже за этим столом. Партия идёт в групповом чате.
 telegram-link-invalid = Эта ссылка-приглашение недействительна.
 telegram-invite-own = Это ваше приглашение: дождитесь, пока друг нажмёт «Играть».
 telegram-invitation = { $player } приглашает вас сыграть: { $game }. Нажмите «Играть», чтобы сесть за стол.
@@ -589,3 +594,26 @@ telegram-clock-private-claim = В вашей партии у игрока { $pla
     [match] партию или весь матч
    *[game] партию
 } кнопками на сообщении с игрой.
+
+## Позиции по ID, загруженные матчи и их просмотр
+
+help-position = начать партию с позиции из GNU Backgammon или eXtreme Gammon (XGID или Position ID:Match ID)
+    .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
+position-lobby = Партия начнётся с позиции { $id }: открывший стол играет за X (внизу), присоединившийся — за O.
+position-not-id = Это не ID позиции. Дайте XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) или Position ID и Match ID из GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
+position-bad-xgid = Этот XGID не читается. В XGID десять полей через двоеточие: 26 знаков доски (- или A-O для X, a-o для O), затем куб, его владелец, очередь хода, кости, оба счёта, правила, длина матча и предел куба.
+position-bad-position-id = { $id } — неверный Position ID: в нём 14 знаков (A-Z, a-z, 0-9, + и /) и по 15 шашек у каждого игрока.
+position-bad-match-id = { $id } — неверный Match ID: в нём 12 знаков (A-Z, a-z, 0-9, + и /), в них куб, счёт и кости.
+position-impossible = По этому ID не сыграть партию: { $reason ->
+    [game_over] партия в нём уже окончена.
+    [score] при таком счёте матч уже выигран.
+    [crawford] в партии { -crawford }а одному игроку не хватает одного очка до победы, и { -cube } не используется.
+    [cube] у { -cube }а здесь не может быть такого значения или владельца.
+    [no_cube] предложено удвоение в партии без удвоений.
+    [beaver] бобры бывают только в игре на деньги, а еноты не играются вовсе.
+    [checkers] шашки не могут так стоять.
+    [dice] на удвоение отвечают до броска, так что костей ещё нет.
+    [turn] ходить должен не тот игрок, чья очередь.
+   *[other] в партии такого положения не бывает.
+}
+export-set-up = Этот матч начат с заданной позиции, а файл .mat всегда начинается с начальной расстановки, поэтому файл матча не записан. Позицию описывают ID выше.

@@ -88,6 +88,8 @@ event-no-play = { $player } не може зіграти { $dice }; хід пе�
 event-play-ready = Хід складено: { $play }. Натисніть «Підтвердити».
 event-doubles = { $player } подвоює до { $value }.
 event-beavers = { $player } оголошує бобра: { -cube } на { $value } і залишається в { $player }.
+event-takes = { $player } приймає подвоєння: { -cube } на { $value } у { $player }.
+event-beaver-accepted = { $player } приймає бобра: { -cube } на { $value } у { $owner }.
 event-beaver-refused = { $player } відмовляється від бобра й втрачає { $points ->
     [one] { $points } очко
     [few] { $points } очки
@@ -556,6 +558,7 @@ discord-command-stats = статистика
 discord-command-clock = годинник
 discord-command-claim = вимагати
 discord-command-language = мова
+discord-command-position = позиція
 discord-param-game = гра
 discord-param-kind = вид
 discord-param-command = команда
@@ -565,6 +568,7 @@ discord-param-language = мова
 discord-param-setting = налаштування
 discord-param-player = гравець
 discord-param-play = хід
+discord-param-id = код
 discord-pick-step = Оберіть крок…
 
 ## Telegram
@@ -573,6 +577,7 @@ telegram-button-play = Грати
 telegram-invite-private = Натисніть кнопку й виберіть чат друга, з яким хочете зіграти.
 telegram-invite-link = Надішліть це посилання другові: за ним можна сісти за цей стіл. { $link }
 telegram-link-used = Готово: ви за столом. Партія йде в груповому чаті.
+telegram-link-again = Ви вже за цим столом. Партія йде в груповому чаті.
 telegram-link-invalid = Це посилання-запрошення недійсне.
 telegram-invite-own = Це ваше запрошення: зачекайте, поки друг натисне «Грати».
 telegram-invitation = { $player } запрошує вас зіграти: { $game }. Натисніть «Грати», щоб сісти за стіл.
@@ -589,3 +594,26 @@ telegram-clock-private-claim = У вашій партії в гравця { $pla
     [match] партію або весь матч
    *[game] партію
 } кнопками на повідомленні з грою.
+
+## Позиції за ID, завантажені матчі та їх перегляд
+
+help-position = почати партію з позиції з GNU Backgammon або eXtreme Gammon (XGID або Position ID:Match ID)
+    .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
+position-lobby = Партія почнеться з позиції { $id }: той, хто відкрив стіл, грає за X (унизу), той, хто приєднається, — за O.
+position-not-id = Це не ID позиції. Дайте XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) або Position ID і Match ID з GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
+position-bad-xgid = Цей XGID не читається. У XGID десять полів через двокрапку: 26 знаків дошки (- або A-O для X, a-o для O), далі куб, його власник, черга ходу, кості, обидва рахунки, правила, довжина матчу й межа куба.
+position-bad-position-id = { $id } — неправильний Position ID: у ньому 14 знаків (A-Z, a-z, 0-9, + і /) і по 15 шашок у кожного гравця.
+position-bad-match-id = { $id } — неправильний Match ID: у ньому 12 знаків (A-Z, a-z, 0-9, + і /), у них куб, рахунок і кості.
+position-impossible = За цим ID партію не зіграти: { $reason ->
+    [game_over] партія в ньому вже скінчилася.
+    [score] за такого рахунку матч уже виграно.
+    [crawford] у партії { -crawford }а одному гравцеві бракує одного очка до перемоги, і { -cube } не використовується.
+    [cube] у { -cube }а тут не може бути такого значення чи власника.
+    [no_cube] запропоновано подвоєння в партії без подвоєнь.
+    [beaver] бобри бувають лише в грі на гроші, а єноти не граються зовсім.
+    [checkers] шашки не можуть так стояти.
+    [dice] на подвоєння відповідають до кидка, тож костей ще немає.
+    [turn] ходити має не той гравець, чия черга.
+   *[other] у партії такого становища не буває.
+}
+export-set-up = Цей матч почато з заданої позиції, а файл .mat завжди починається з початкової розстановки, тому файл матчу не записано. Позицію описують ID вище.
