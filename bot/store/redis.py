@@ -198,7 +198,7 @@ def _raise_translated(key: object, error: Exception) -> NoReturn:
             raise CorruptRecord(f"{key}: stored value cannot be read: {error}") from error
         raise error
     if isinstance(error, ConnectFailed):
-        raise Unreachable(f"{key}: redis unreachable: {error}") from error
+        raise Unreachable(f"{key}: redis unavailable (not reached): {error}") from error
     raise StoreUnavailable(f"{key}: redis unavailable: {error}") from error
 
 
