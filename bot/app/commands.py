@@ -38,11 +38,13 @@ COMMANDS: tuple[str, ...] = (
     "help",
     "rules",
     "export",
+    "import",
     "settings",
     "propose",
     "stats",
     "clock",
     "claim",
+    "seed",
     "language",
 )
 """Every command, in the order ``help`` lists them."""

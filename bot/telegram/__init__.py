@@ -17,6 +17,7 @@ from telegram.ext import (
     AIORateLimiter,
     Application,
     CallbackQueryHandler,
+    ChosenInlineResultHandler,
     InlineQueryHandler,
     MessageHandler,
     filters,
@@ -93,8 +94,12 @@ def build_application(
     application.add_handler(
         MessageHandler(filters.TEXT & filters.UpdateType.MESSAGE, adapter.on_message)
     )
+    application.add_handler(
+        MessageHandler(filters.Document.ALL & filters.UpdateType.MESSAGE, adapter.on_document)
+    )
     application.add_handler(CallbackQueryHandler(adapter.on_callback))
     application.add_handler(InlineQueryHandler(adapter.on_inline_query))
+    application.add_handler(ChosenInlineResultHandler(adapter.on_chosen_inline_result))
     application.add_error_handler(adapter.on_error)
     return application
 
