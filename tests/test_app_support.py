@@ -16,6 +16,7 @@ import pytest
 
 from bot.app import (
     App,
+    Attachment,
     Button,
     ClearButtons,
     EditBoard,
@@ -27,6 +28,7 @@ from bot.app import (
     Update,
     User,
 )
+from bot.i18n import t
 from bot.store import MemoryStore, RedisStore, Store, TableKey
 from engine.chouette import Chouette
 from engine.game import Game, Phase
@@ -39,6 +41,9 @@ BOB = User("telegram", "2", "Bob", "en")
 CAROL = User("telegram", "3", "Carol", "en")
 DAVE = User("telegram", "4", "Dave", "en")
 EVE = User("telegram", "5", "Eve", "en")  # a spectator
+
+ALREADY_DONE = t("en", "app-already-done")
+"""The line that comes with the table when an update applied before is delivered again."""
 
 
 class Dice:
@@ -72,10 +77,17 @@ class Chat:
         button: str | None = None,
         message: str | None = None,
         update_id: str | None = None,
+        attachment: Attachment | None = None,
     ) -> list[Reply]:
         n = next(self._n)
         update = Update(
-            self.key, user, update_id or f"u{n}", text=text, button=button, message=message
+            self.key,
+            user,
+            update_id or f"u{n}",
+            text=text,
+            button=button,
+            message=message,
+            attachment=attachment,
         )
         replies = await self.app.handle(update)
         for i, reply in enumerate(replies):

@@ -10,17 +10,18 @@ memory but caches of what the store holds.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
-import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.app import clock, stats
+from bot.app import clock, fair, stats
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
 from bot.app.context import Context, Refused, refusal_reply, usage
+from bot.app.dice import DiceScheme, TableDice
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.registry import DEFAULT, TABLE_CASES, USER_CASES
 from bot.app.settings import SETTING_ALIASES
@@ -35,9 +36,11 @@ from bot.store import (
     Store,
     StoreUnavailable,
     TableKey,
+    Unreachable,
     UpdateResult,
     UpdateStatus,
     Versioned,
+    WriteUnconfirmed,
 )
 from engine.errors import EngineError
 from engine.game import DiceSource
@@ -46,6 +49,13 @@ log = logging.getLogger("bot.app")
 
 RECORD_CACHE = 1024
 """Tables whose last seen record one process keeps to skip a load (see ``App._update``)."""
+
+SETTLE_WINDOW = 30.0
+"""Seconds an update whose write went unanswered keeps asking the store whether it landed
+(with growing pauses) before it answers that the outcome is not known yet."""
+
+SETTLE_PAUSES = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
+"""Pauses between those questions (the last one repeats)."""
 
 TICK_BATCH = 500
 """Due clocks one tick looks at (of every platform; each adapter serves its own)."""
@@ -56,28 +66,29 @@ Parsed = tuple[str, tuple[Any, ...], int | None]
 """An update's action, its arguments, and the table version its button was drawn for."""
 
 
-def secure_die() -> int:
-    """A die from the operating system's secure random source (production dice)."""
-    return secrets.randbelow(6) + 1
-
-
 class App:
     """The application over a :class:`~bot.store.Store`.
 
-    ``dice`` is the dice source (production: :func:`secure_die`; tests inject a sequence) and
-    ``clock`` the time source.  ``handle`` never raises.
+    ``dice`` is where games get their seeds and dice (:class:`~bot.app.dice.DiceScheme`;
+    production: fresh seeds from :mod:`secrets`, tests a seeded or scripted scheme; a bare dice
+    source is taken as a scripted scheme) and ``clock`` the time source.  ``handle`` never
+    raises.
     """
 
     def __init__(
         self,
         store: Store,
         *,
-        dice: DiceSource = secure_die,
+        dice: DiceScheme | DiceSource | None = None,
         clock: Callable[[], float] = time.time,
         default_language: str = "en",
+        settle_window: float = SETTLE_WINDOW,
     ) -> None:
         self.store = store
-        self.dice = dice
+        self.settle_window = settle_window
+        if dice is None:
+            dice = DiceScheme()
+        self.dice = dice if isinstance(dice, DiceScheme) else DiceScheme.scripted(dice)
         self.clock = clock
         self.default_language = default_language
         self.users = UserRecords(store)
@@ -91,6 +102,10 @@ class App:
         try:
             lang = await self.users.language(update.user, lang)
             return await self._handle(update, lang)
+        except WriteUnconfirmed:
+            # A write of the user's own record (a setting) whose answer was lost.
+            log.warning("write unconfirmed table=%s update=%s", update.table, update.update_id)
+            return [refusal_reply(update, t(lang, "error-outcome-unknown-later"))]
         except (StoreUnavailable, ConflictError) as exc:
             log.warning(
                 "store %s table=%s update=%s", type(exc).__name__, update.table, update.update_id
@@ -134,6 +149,28 @@ class App:
             # Only a convenience (which message to strip of its buttons later): never fatal.
             log.warning("board message not recorded table=%s message=%s", table, message)
 
+    async def notice_undelivered(self, table: TableKey) -> None:
+        """The clock's notices :meth:`tick` returned for ``table`` could not be posted (the bot
+        may not write in that chat): the reminder is marked not sent and the table is due again,
+        so a later tick posts the notice that is due then.  Never raises."""
+        now = self.clock()
+
+        def fn(current: Versioned | None) -> bytes | None:
+            if current is None:
+                return None
+            state = Table.decode(current.payload)
+            if state.deadline is None or not state.reminded:
+                return None
+            return state.evolve(reminded=False).encode()
+
+        try:
+            result = await self.store.update(table, fn)
+            self._remember_record(table, result.record)
+            if result.record is not None and Table.decode(result.record.payload).deadline:
+                await self.store.set_deadline(table, now)
+        except (StoreUnavailable, ConflictError):
+            log.warning("undelivered notice not recorded table=%s", table)
+
     async def load_table(self, table: TableKey) -> Table | None:
         """The table's current state (for adapters' autocomplete and for tests)."""
         record = await self.store.load(table)
@@ -173,7 +210,7 @@ class App:
     # -- the pipeline ---------------------------------------------------------------------------
 
     def _context(self, update: Update, lang: str) -> Context:
-        return Context(update, lang, self.clock(), self.dice, self.users)
+        return Context(update, lang, self.clock(), TableDice(self.dice), self.users)
 
     async def _handle(self, update: Update, lang: str) -> list[Reply]:
         ctx = self._context(update, lang)
@@ -185,14 +222,19 @@ class App:
             return []
         user_case = USER_CASES.get(action)
         if user_case is not None:
-            return await user_case(ctx, args)
+            try:
+                return await user_case(ctx, args)
+            except Refused as refusal:
+                return [refusal_reply(update, ctx.refusal(refusal))]
 
         last: list[Context] = []
+        sent: list[bytes] = []
         scheduled: list[float] = []
 
         async def fn(current: Versioned | None) -> bytes | None:
             attempt = self._context(update, lang)
             last[:] = [attempt]
+            sent.clear()
             table = Table.decode(current.payload) if current is not None else None
             try:
                 new = self._decide(attempt, table, action, args, version)
@@ -213,18 +255,93 @@ class App:
             if new.deadline is not None and (table is None or wake(table) != wake(new)):
                 scheduled.append(wake_time(new))
                 await self.store.set_deadline(update.table, scheduled[-1])
-            return new.encode()
+            sent.append(new.encode())
+            return sent[-1]
 
-        result = await self._update(update.table, fn, update.update_id)
+        try:
+            result = await self._update(update.table, fn, update.update_id)
+        except WriteUnconfirmed:
+            return await self._unconfirmed(update, lang, last[0], sent[-1])
         if scheduled and result.status is not UpdateStatus.APPLIED:
             # A deadline set for a write that did not happen: back to what the table says.
-            await self._reschedule(update.table, result.record, scheduled[-1])
-        if result.status is UpdateStatus.DUPLICATE or not last:
+            try:
+                await self._reschedule(update.table, result.record, scheduled[-1])
+            except StoreUnavailable:
+                log.warning("deadline not restored table=%s", update.table)  # the tick re-checks
+        if result.status is UpdateStatus.DUPLICATE:
+            return self._again(update, lang, result.record)
+        if not last:
             return []
         done = last[0]
         if result.status is UpdateStatus.APPLIED:
-            await stats.record(self.users, update, done.finished)
+            await self._applied(update, done)
         return done.replies
+
+    async def _applied(self, update: Update, done: Context) -> None:
+        """What follows a write that landed; its replies go out whatever happens here."""
+        try:
+            await stats.record(self.users, update, done.finished)
+        except (StoreUnavailable, ConflictError) as exc:
+            log.warning(
+                "statistics not recorded (%s) table=%s update=%s",
+                type(exc).__name__,
+                update.table,
+                update.update_id,
+            )
+
+    def _again(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
+        """The answer to a delivery of an update applied before: its change is in the table, and
+        its replies may never have been shown (the process that applied it may have stopped
+        before it could post them), so the table is shown as it stands, with a short line."""
+        line = refusal_reply(update, t(lang, "app-already-done"))
+        return [line, *self._board(update, lang, record)]
+
+    def _board(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
+        """What ``board`` shows of the table in ``record`` (nothing when there is no table)."""
+        if record is None:
+            return []
+        ctx = self._context(update, lang)
+        try:
+            self._decide(ctx, Table.decode(record.payload), "board", (), None)
+        except (Refused, EngineError):
+            return []
+        return ctx.replies
+
+    async def _unconfirmed(
+        self, update: Update, lang: str, done: Context, payload: bytes
+    ) -> list[Reply]:
+        """A write whose answer was lost, and the store could not be asked whether it landed.
+
+        The store is asked again, with growing pauses, for up to :attr:`settle_window` seconds.
+        When it answers: the write's own replies if it landed as sent; the table as it stands if
+        the update was applied otherwise (another delivery of it); else the outcome is not known
+        (the write may still land): the user is told so, with the board.  When the store does not
+        answer in time, the user is told that his move may have been recorded.
+        """
+        key = update.table
+        self._records.pop(key, None)
+        log.warning("write unconfirmed table=%s update=%s", key, update.update_id)
+        deadline = time.monotonic() + self.settle_window
+        attempt = 0
+        while True:
+            try:
+                record, seen = await self.store.load_seen(key, update.update_id)
+                break
+            except StoreUnavailable:
+                pause = SETTLE_PAUSES[min(attempt, len(SETTLE_PAUSES) - 1)]
+                if time.monotonic() + pause > deadline:
+                    log.warning("outcome unknown table=%s update=%s", key, update.update_id)
+                    return [refusal_reply(update, t(lang, "error-outcome-unknown-later"))]
+                await asyncio.sleep(pause)
+                attempt += 1
+        self._remember_record(key, record)
+        if seen and record is not None and record.payload == payload:
+            await self._applied(update, done)
+            return done.replies
+        if seen:
+            return self._again(update, lang, record)
+        line = refusal_reply(update, t(lang, "error-outcome-unknown"))
+        return [line, *self._board(update, lang, record)]
 
     def _decide(
         self,
@@ -240,6 +357,7 @@ class App:
             raise Refused("error-stale")
         if table is not None:
             ctx.names = {seat.user: seat.name for seat in table.seats}
+            fair.load(ctx, table)
         if action == "notation":
             # A bare play typed in a group is a move only from a player at the table.
             seated = table is not None and table.seat_of(ctx.user.ref) is not None
@@ -247,16 +365,19 @@ class App:
                 return None
             action = "move"
         case = TABLE_CASES.get(action, DEFAULT)
+        new: Table | None
         if case.opens is not None:
-            return case.opens(ctx, table, args)
-        if table is None or (table.stage == "over" and not case.closed):
-            raise Refused("error-no-table")
-        if table.stage == "lobby" and not case.lobby:
-            raise Refused("app-not-started")
-        decide = case.chouette if case.chouette is not None and table.mode == "chouette" else None
-        decide = decide or case.decide
-        assert decide is not None
-        return decide(ctx, table, action, args)
+            new = case.opens(ctx, table, args)
+        else:
+            if table is None or (table.stage == "over" and not case.closed):
+                raise Refused("error-no-table")
+            if table.stage == "lobby" and not case.lobby:
+                raise Refused("app-not-started")
+            chouette = case.chouette is not None and table.mode == "chouette"
+            decide = case.chouette if chouette else case.decide
+            assert decide is not None
+            new = decide(ctx, table, action, args)
+        return None if new is None else fair.keep(ctx, new)
 
     async def _update(
         self,
@@ -280,11 +401,16 @@ class App:
                     cas = await self.store.compare_and_set(
                         key, cached.version, new, update_id=update_id
                     )
-                except StoreUnavailable:
+                except Unreachable:
+                    raise  # never sent: the store is away, and nothing happened
+                except StoreUnavailable as exc:
                     # The reply was lost: the write may have happened.  The store's loop below
                     # finds the update id seen, and the record tells whether it was this one.
                     self._records.pop(key, None)
-                    result = await self.store.update(key, fn, update_id=update_id)
+                    try:
+                        result = await self.store.update(key, fn, update_id=update_id)
+                    except StoreUnavailable:
+                        raise WriteUnconfirmed(f"{key}: a write went unanswered") from exc
                     if (
                         result.status is UpdateStatus.DUPLICATE
                         and result.record is not None
@@ -391,4 +517,6 @@ def _command_action(command: Command) -> Parsed:
         return "setting", (key, args[1].lower()), None
     if name == "language":
         return "language", tuple(a.lower() for a in args[:1]), None
+    if name == "position" and not args:
+        return "export", (), None  # the position's own IDs
     return name, args, None

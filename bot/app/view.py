@@ -155,6 +155,8 @@ def lobby_text(tr: Tr, table: Table) -> str:
     ]
     if table.mode == "chouette":
         lines.append(tr("chouette-lobby", count=len(table.seats)))
+    if table.setup is not None:
+        lines.append(tr("position-lobby", id=table.setup))
     lines.append(tr("app-seated", players=", ".join(s.name for s in table.seats) or "—"))
     if table.held is not None and table.invited:  # the invitation that keeps the seat is last
         lines.append(tr("table-seat-reserved", invitee=table.invited[-1]))
