@@ -26,6 +26,7 @@ from discord_harness import (
     components_of,
     installed,
 )
+from redis_proxy import ReplyDropper
 from test_app_support import Dice, typed_forms
 
 from bot.app import App, Reply, Table, Update
@@ -834,6 +835,41 @@ async def test_no_message_pings_anyone_but_the_players(fake_discord: FakeDiscord
         assert mentioned(str(call.body.get("content") or "")) <= players, call
         for embed in call.body.get("embeds") or []:
             assert mentioned(str(embed.get("description", ""))) <= players, call
+
+
+async def test_autocomplete_answers_in_time_from_a_store_that_stalls(
+    redis_url: str, fake_discord: FakeDiscord
+) -> None:
+    proxy = await ReplyDropper(redis_url).start()
+    store = RedisStore.from_url(proxy.url)
+    await store.client.flushdb()
+    try:
+        bot = NardyBot(App(store, dice=Dice(4)), tick_seconds=None, autocomplete_budget=0.2)
+        driver = await Driver.start(bot, fake_discord, CHANNEL)
+        await open_match(driver, "3", view="text")
+        people = [ALICE, BOB]
+        for _ in range(40):
+            game = (await match(driver)).game
+            if game.phase is Phase.MOVE and len(typed_forms(game)) > 1:
+                break
+            await take_turn(driver, people, game)
+        else:
+            raise AssertionError("no roll with a choice of plays came up")
+        mover = people[game.turn or 0]
+        offered = await driver.autocomplete(mover, "move", "play", "")
+        assert [c["value"] for c in offered] == typed_forms(game)[:25]
+        # Redis stops answering: the choices come from this process's copy of the table, and
+        # a table it never read offers nothing; either way an answer, not a wait.
+        proxy.stall()
+        again = await driver.autocomplete(mover, "move", "play", "")
+        assert again == offered
+        other = Place(600000000000000041)
+        assert await driver.autocomplete(mover, "move", "play", "", place=other) == []
+        proxy.resume()
+    finally:
+        proxy.resume()
+        await store.close()
+        await proxy.close()
 
 
 async def test_without_attach_files_or_embed_links_the_board_is_text(
