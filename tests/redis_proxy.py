@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 from urllib.parse import urlsplit
 
-
 EDGE_TASK = "network-edge"
 """The name of the proxy's tasks (a test waiting for the bot's own tasks leaves them out)."""
 
