@@ -64,7 +64,7 @@ class Poller:
     async def start(self) -> None:
         """Drop a webhook (``getUpdates`` refuses to work beside one) and start polling."""
         await self.application.bot.delete_webhook(drop_pending_updates=False)
-        self._task = asyncio.create_task(self._run(), name="telegram-poller")
+        self._task = asyncio.create_task(self._run(), name="telegram polling")
 
     async def stop(self) -> None:
         """Stop: a long poll waiting is cut short (what it would bring stays with Telegram), a
