@@ -133,6 +133,28 @@ class App:
             # Only a convenience (which message to strip of its buttons later): never fatal.
             log.warning("board message not recorded table=%s message=%s", table, message)
 
+    async def notice_undelivered(self, table: TableKey) -> None:
+        """The clock's notices :meth:`tick` returned for ``table`` could not be posted (the bot
+        may not write in that chat): the reminder is marked not sent and the table is due again,
+        so a later tick posts the notice that is due then.  Never raises."""
+        now = self.clock()
+
+        def fn(current: Versioned | None) -> bytes | None:
+            if current is None:
+                return None
+            state = Table.decode(current.payload)
+            if state.deadline is None or not state.reminded:
+                return None
+            return state.evolve(reminded=False).encode()
+
+        try:
+            result = await self.store.update(table, fn)
+            self._remember_record(table, result.record)
+            if result.record is not None and Table.decode(result.record.payload).deadline:
+                await self.store.set_deadline(table, now)
+        except (StoreUnavailable, ConflictError):
+            log.warning("undelivered notice not recorded table=%s", table)
+
     async def load_table(self, table: TableKey) -> Table | None:
         """The table's current state (for adapters' autocomplete and for tests)."""
         record = await self.store.load(table)

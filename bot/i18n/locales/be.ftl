@@ -571,6 +571,7 @@ discord-param-play = ход
 discord-param-id = код
 discord-param-file = файл
 discord-pick-step = Абярыце крок…
+discord-no-files = Боту нельга прымацоўваць файлы ў гэтым канале: папрасіце мадэратара даць дазвол «Прымацоўваць файлы».
 
 ## Telegram
 telegram-button-invite = Запрасіць сябра

@@ -571,6 +571,7 @@ discord-param-play = play
 discord-param-id = id
 discord-param-file = file
 discord-pick-step = Choose a step…
+discord-no-files = The bot may not attach files in this channel: ask a moderator for the “Attach Files” permission.
 
 ## Telegram
 telegram-button-invite = Invite a friend

@@ -571,6 +571,7 @@ discord-param-play = ход
 discord-param-id = код
 discord-param-file = файл
 discord-pick-step = Выберите шаг…
+discord-no-files = Боту нельзя прикреплять файлы в этом канале: попросите модератора выдать право «Прикреплять файлы».
 
 ## Telegram
 telegram-button-invite = Пригласить друга

@@ -571,6 +571,7 @@ discord-param-play = хід
 discord-param-id = код
 discord-param-file = файл
 discord-pick-step = Оберіть крок…
+discord-no-files = Боту не можна прикріплювати файли в цьому каналі: попросіть модератора надати дозвіл «Прикріплювати файли».
 
 ## Telegram
 telegram-button-invite = Запросити друга
