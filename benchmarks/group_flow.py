@@ -1,0 +1,292 @@
+"""Group play against Telegram's per-group limit: Bot API calls per press, limiter waits, lag.
+
+Run ``python -m benchmarks.group_flow`` from the repository root (``--minutes 5`` for the full
+run, ``--interval`` for the time between presses).  It starts the real PTB ``Application``
+(:func:`bot.telegram.build_application`, ``AIORateLimiter`` on at Telegram's limits: 30 calls a
+second, 20 a minute per group) against the local fake Bot API (``tests/fake_telegram.py``), once
+with the group flow (one board message per game, edited in place) and once with the flow of a
+new board per turn (``one_board=False``), side by side in real time.  In each, two players in a
+group press every ``--interval`` seconds: whoever must act presses what a client shows on the
+newest message with buttons (Take, Roll, Confirm, else the first step); a finished match is
+followed by a new one.
+
+Printed per flow: presses, Bot API calls per press (those counted against the group's limit
+separately), presses whose calls waited on the limiter (how many, total and longest wait), and
+press-to-visible-change p50/p95: from the press's arrival at the bot to the end of the first
+group call it caused (the edit or post that shows the change).  Targets: no press waits on the
+limiter; p95 at most 1 s.  The limiter runs in real time (its clock cannot be scaled honestly),
+so the run takes ``--minutes``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextvars
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from fake_telegram import FakeBotApi, TgUser
+from telegram.ext import Application, BaseRateLimiter
+
+from bot.app import App
+from bot.store import MemoryStore, TableKey
+from bot.telegram import ALLOWED_UPDATES, build_application
+from bot.telegram.polling import Poller
+from engine.game import Phase
+from engine.match import Match
+
+GROUP = -1001
+KEY = TableKey("telegram", GROUP)
+ALICE = TgUser(101, "Alice")
+BOB = TgUser(102, "Bob")
+
+PRESS: contextvars.ContextVar[str | None] = contextvars.ContextVar("press", default=None)
+"""The press (callback query id) whose handling makes the current Bot API call."""
+
+
+@dataclass
+class Press:
+    arrived: float
+    calls: int = 0
+    group_calls: int = 0
+    waited: float = 0.0
+    shown: float | None = None
+
+
+@dataclass
+class Flow:
+    """One bot and its fake Telegram, with what its presses cost."""
+
+    name: str
+    one_board: bool
+    fake: FakeBotApi = field(default_factory=FakeBotApi)
+    presses: dict[str, Press] = field(default_factory=dict)
+    refused: int = 0
+    matches: int = 0
+    application: Application | None = None  # type: ignore[type-arg]
+    app: App | None = None
+    poller: Poller | None = None
+
+
+def instrument(flow: Flow, application: Application) -> None:  # type: ignore[type-arg]
+    """Time every Bot API call of a press: its wait on the rate limiter, and when the first
+    group call ends; the press's handling is marked with :data:`PRESS`."""
+    limiter = application.bot.rate_limiter
+    assert limiter is not None
+    original = limiter.process_request
+
+    async def process_request(
+        callback: Callable[..., Coroutine[Any, Any, Any]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> Any:
+        press = flow.presses.get(PRESS.get() or "")
+        if press is None:
+            return await original(callback, args, kwargs, endpoint, data, rate_limit_args)
+        chat = data.get("chat_id")
+        group = isinstance(chat, str) or (isinstance(chat, int) and chat < 0)
+        asked = time.monotonic()
+        started: list[float] = []
+
+        async def timed(*a: Any, **k: Any) -> Any:
+            started.append(time.monotonic())
+            return await callback(*a, **k)
+
+        result = await original(timed, args, kwargs, endpoint, data, rate_limit_args)
+        press.calls += 1
+        if group:
+            press.group_calls += 1
+            press.waited += (started[0] if started else asked) - asked
+            if press.shown is None:
+                press.shown = time.monotonic()
+        return result
+
+    class Timed(BaseRateLimiter):  # type: ignore[type-arg]
+        """The application's own limiter, each call timed."""
+
+        async def initialize(self) -> None:
+            await limiter.initialize()
+
+        async def shutdown(self) -> None:
+            await limiter.shutdown()
+
+        async def process_request(self, *a: Any, **k: Any) -> Any:
+            return await process_request(*a, **k)
+
+    application.bot._rate_limiter = Timed()
+    adapter = application.bot_data["adapter"]
+    on_callback = adapter.on_callback
+
+    async def marked(update: Any, context: Any) -> None:
+        query = update.callback_query
+        PRESS.set(query.id if query is not None else None)
+        await on_callback(update, context)
+
+    adapter.on_callback = marked
+    # the handler was registered with the bound method: point it at the marked one
+    for handlers in application.handlers.values():
+        for handler in handlers:
+            if getattr(handler, "callback", None) == on_callback:
+                handler.callback = marked
+
+
+async def start(flow: Flow, seed: int) -> None:
+    await flow.fake.start()
+    rng = random.Random(seed)
+    flow.app = App(MemoryStore(), dice=lambda: rng.randint(1, 6))
+    flow.application = build_application(
+        flow.app, flow.fake.token, base_url=flow.fake.url, png_width=640, one_board=flow.one_board
+    )
+    instrument(flow, flow.application)
+    await flow.application.initialize()
+    await flow.application.start()
+    flow.poller = Poller(flow.application, allowed_updates=ALLOWED_UPDATES, timeout=1)
+    await flow.poller.start()
+    flow.fake.chat(GROUP, "supergroup")
+    await open_match(flow)
+
+
+async def stop(flow: Flow) -> None:
+    application = flow.application
+    assert application is not None
+    if flow.poller is not None:
+        await flow.poller.stop()
+    await application.stop()
+    await application.shutdown()
+    await flow.fake.stop()
+
+
+async def open_match(flow: Flow) -> None:
+    chat = flow.fake.chats[GROUP]
+    flow.fake.queue(flow.fake.user_message(ALICE, chat, "/new 7"))
+    await wait_for(lambda: "Join" in labels(flow))
+    message = flow.fake.with_keyboard(GROUP)[-1]
+    flow.fake.queue(flow.fake.press(BOB, message, "Join"))
+    await wait_for(lambda: "Roll" in labels(flow))
+    flow.matches += 1
+
+
+def labels(flow: Flow) -> list[str]:
+    messages = flow.fake.with_keyboard(GROUP)
+    return messages[-1].labels() if messages else []
+
+
+async def wait_for(test: Callable[[], bool], timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not test():
+        if time.monotonic() > deadline:
+            raise RuntimeError("the bot did not answer")
+        await asyncio.sleep(0.01)
+
+
+async def press_once(flow: Flow) -> None:
+    """Whoever must act presses what the newest keyboard shows."""
+    assert flow.app is not None
+    table = await flow.app.load_table(KEY)
+    assert table is not None and table.match is not None
+    match = Match.from_dict(table.match)
+    if match.is_over:
+        await open_match(flow)
+        return
+    game = match.game
+    users = [ALICE, BOB]
+    if game.responder is not None:
+        user = users[game.responder]
+        wanted = ["Accept", "Take"]
+    elif game.phase is Phase.OPENING or game.turn is None:
+        user, wanted = ALICE, ["Roll"]
+    else:
+        user, wanted = users[game.turn], ["Roll", "Confirm"]
+    messages = flow.fake.with_keyboard(GROUP)
+    if not messages:
+        return
+    message = messages[-1]
+    shown = message.labels()
+    label = next((w for w in wanted if w in shown), None)
+    if label is None:
+        label = next((x for x in shown if "→" in x), shown[0] if shown else None)
+    if label is None:
+        return
+    update = flow.fake.press(user, message, label)
+    query_id = update["callback_query"]["id"]
+    flow.presses[query_id] = Press(time.monotonic())
+    flow.fake.queue(update)
+
+
+async def drive(flow: Flow, seconds: float, interval: float) -> None:
+    end = time.monotonic() + seconds
+    next_at = time.monotonic()
+    while time.monotonic() < end:
+        await press_once(flow)
+        next_at += interval
+        await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+    await asyncio.sleep(5.0)  # the last presses' calls come in
+
+
+def report(flow: Flow) -> None:
+    presses = list(flow.presses.values())
+    answered = [p for p in presses if p.calls]
+    waits = [p.waited for p in presses if p.waited > 0.05]
+    lags = sorted(p.shown - p.arrived for p in presses if p.shown is not None)
+    calls = sum(p.calls for p in presses)
+    group = sum(p.group_calls for p in presses)
+    n = max(1, len(presses))
+    print(f"== {flow.name}")
+    print(f"  presses {len(presses)} ({len(answered)} answered), matches opened {flow.matches}")
+    print(f"  Bot API calls per press {calls / n:.2f}, group-limited {group / n:.2f}")
+    if waits:
+        print(
+            f"  presses that waited on the limiter {len(waits)}: total {sum(waits):.1f} s, "
+            f"longest {max(waits):.1f} s"
+        )
+    else:
+        print("  presses that waited on the limiter 0")
+    if lags:
+        p50 = statistics.median(lags)
+        p95 = lags[min(len(lags) - 1, int(0.95 * len(lags)))]
+        print(
+            f"  press-to-visible-change p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms "
+            f"({len(lags)} presses showed a change)"
+        )
+        print(f"  targets: no waits {'met' if not waits else 'MISSED'}; ", end="")
+        print(f"p95 <= 1 s {'met' if p95 <= 1.0 else 'MISSED'}")
+
+
+async def main(minutes: float, interval: float, seed: int) -> None:
+    flows = [Flow("group flow (one board, edited in place)", True)]
+    flows.append(Flow("previous flow (new board per turn, old one cleared)", False))
+    for flow in flows:
+        await start(flow, seed)
+    print(f"{minutes:g} min, a press every {interval:g} s, AIORateLimiter at 30/s and 20/min/group")
+    try:
+        await asyncio.gather(*(drive(flow, minutes * 60, interval) for flow in flows))
+    finally:
+        for flow in flows:
+            await stop(flow)
+    for flow in flows:
+        report(flow)
+
+
+def cli() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--minutes", type=float, default=1.0)
+    parser.add_argument("--interval", type=float, default=2.0)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    asyncio.run(main(args.minutes, args.interval, args.seed))
+
+
+if __name__ == "__main__":
+    cli()
