@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 from urllib.parse import urlsplit
 
+EDGE_TASK = "network-edge"
+"""The name of the proxy's tasks (a test waiting for the bot's own tasks leaves them out)."""
+
 
 class ReplyDropper:
     """A TCP proxy in front of a Redis server (the network edge) that loses replies on demand.
@@ -25,6 +28,8 @@ class ReplyDropper:
         self.writers: set[asyncio.StreamWriter] = set()
         self.server: asyncio.Server | None = None
         self.tasks: set[asyncio.Task[None]] = set()
+        self.flowing = asyncio.Event()
+        self.flowing.set()
 
     @property
     def url(self) -> str:
@@ -59,6 +64,14 @@ class ReplyDropper:
         for writer in list(self.writers):
             writer.transport.abort()
 
+    def stall(self) -> None:
+        """Hold every reply from now on (a server that stopped answering) until :meth:`resume`."""
+        self.flowing.clear()
+
+    def resume(self) -> None:
+        """Let the held replies through."""
+        self.flowing.set()
+
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         if self.cut:
             writer.transport.abort()
@@ -78,6 +91,7 @@ class ReplyDropper:
 
         async def replies() -> None:
             while data := await up_reader.read(65536):
+                await self.flowing.wait()
                 if self.dropping:
                     self.dropping = False
                     self.dropped += 1
@@ -92,6 +106,6 @@ class ReplyDropper:
             up_writer.close()
 
         for coro in (requests(), replies()):
-            task = asyncio.ensure_future(coro)
+            task = asyncio.create_task(coro, name=EDGE_TASK)
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
