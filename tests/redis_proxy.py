@@ -22,6 +22,10 @@ class ReplyDropper:
         self.marker: bytes | None = None
         self.dropping = False
         self.dropped = 0
+        self.cut_marker: bytes | None = None
+        self.cutting = False
+        self.cut = False
+        self.writers: set[asyncio.StreamWriter] = set()
         self.server: asyncio.Server | None = None
         self.tasks: set[asyncio.Task[None]] = set()
         self.flowing = asyncio.Event()
@@ -47,6 +51,19 @@ class ReplyDropper:
     def drop_reply_to(self, marker: bytes) -> None:
         self.marker = marker
 
+    def cut_after_reply_to(self, marker: bytes) -> None:
+        """The reply to the request carrying ``marker`` gets through; then the server is gone:
+        every connection is reset, and new ones are reset at once, until :meth:`restore`."""
+        self.cut_marker = marker
+
+    def restore(self) -> None:
+        self.cut = False
+
+    def _go_down(self) -> None:
+        self.cut, self.cutting = True, False
+        for writer in list(self.writers):
+            writer.transport.abort()
+
     def stall(self) -> None:
         """Hold every reply from now on (a server that stopped answering) until :meth:`resume`."""
         self.flowing.clear()
@@ -56,12 +73,18 @@ class ReplyDropper:
         self.flowing.set()
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self.cut:
+            writer.transport.abort()
+            return
+        self.writers.add(writer)
         up_reader, up_writer = await asyncio.open_connection(self.host, self.port)
 
         async def requests() -> None:
             while data := await reader.read(65536):
                 if self.marker is not None and self.marker in data:
                     self.marker, self.dropping = None, True
+                if self.cut_marker is not None and self.cut_marker in data:
+                    self.cut_marker, self.cutting = None, True
                 up_writer.write(data)
                 await up_writer.drain()
             up_writer.close()
@@ -76,6 +99,9 @@ class ReplyDropper:
                     break
                 writer.write(data)
                 await writer.drain()
+                if self.cutting:
+                    self._go_down()
+                    break
             writer.close()
             up_writer.close()
 

@@ -32,6 +32,7 @@ from test_app_support import Dice, typed_forms
 from bot.app import App, Reply, Table, Update
 from bot.app.commands import COMMANDS
 from bot.discord_bot import NardyBot, serve, table_key
+from bot.discord_bot.client import SEAT_COLOURS
 from bot.discord_bot.components import MAX_STEP_BUTTONS
 from bot.i18n import t
 from bot.settings import load_settings
@@ -192,6 +193,21 @@ async def test_picture_board_edited_in_place(fake_discord: FakeDiscord) -> None:
     assert board["attachments"][0]["filename"] == "board.png"
     assert board["embeds"][0]["image"]["url"] == "attachment://board.png"
     assert fake_discord.file_data[board_id][0].startswith(b"\x89PNG\r\n\x1a\n")
+    # The embed carries the game: players and match length, the colour of the player on roll,
+    # each seat's pips, checkers off and bar; the picture's alt text says it in words.
+    embed = board["embeds"][0]
+    assert embed["title"].startswith("Alice – Bob") and "Match to 3" in embed["title"]
+    assert embed["color"] in SEAT_COLOURS
+    view = (await match(driver)).game
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    assert set(fields) == {"Alice", "Bob"}
+    pips = [view.position.pips()[i] for i in (0, 1)]
+    assert all("pips" in v and "off" in v and "bar" in v for v in fields.values())
+    assert sorted(int(v.split()[0]) for v in fields.values()) == sorted(pips)
+    assert "cube 1" in embed["footer"]["text"]
+    upload = next(c for c in fake_discord.calls if c.files == ["board.png"] and c.method == "POST")
+    alt = upload.body["attachments"][0]["description"]
+    assert "Alice – Bob" in alt and "pips" in alt and "bar" in alt and "cube 1" in alt
     assert (await table(driver)).board_message == str(board_id)
     mover = [ALICE, BOB][game.turn or 0]
     before = len(fake_discord.messages)

@@ -55,6 +55,7 @@ from bot.i18n import negotiate, t
 from bot.store import CorruptRecord, StoreUnavailable, TableKey
 from engine.errors import EngineError
 from renderers.png import render_png
+from renderers.view import DEFAULT_LABELS, caption_parts, printable, score_label
 
 log = logging.getLogger("bot.discord")
 
@@ -165,14 +166,77 @@ def chunks(text: str, size: int = MAX_CONTENT) -> list[str]:
     return out
 
 
+SEAT_COLOURS = (0xE8E4DA, 0x4A3B33)
+"""The embed's colour by the checker colour of the seat on roll (light, dark)."""
+
+MAX_ALT_TEXT = 1024
+"""Characters of an attachment's description (what screen readers say for the picture)."""
+
+
+def board_words(board: Board) -> dict[str, str]:
+    """The board's words in the chat's language (the renderers' defaults where none is given)."""
+    return {**DEFAULT_LABELS, **dict(board.labels)}
+
+
+def seat_line(board: Board, seat: int, words: dict[str, str]) -> str:
+    """One seat's position in words: pips, checkers off, on the bar, score."""
+    view = board.view
+    parts = [
+        f"{view.pips(seat)} {words['pips']}",
+        f"{view.off(seat)} {words['off']}",
+        f"{view.side(seat)[24]} {words['bar']}",
+    ]
+    score = score_label(view.score, seat)
+    if score is not None:
+        parts.append(score)
+    return ", ".join(parts)
+
+
+def board_summary(board: Board) -> tuple[str, list[tuple[str, str]], str]:
+    """The board in words: a title (players, game, match length or money), a line per seat,
+    and the cube and whose turn it is."""
+    view = board.view
+    words = board_words(board)
+    names = [printable(n) or "?" for n in view.names]
+    title = " – ".join(names)
+    game = caption_parts(view, words)
+    if game:
+        title += " · " + " · ".join(game)
+    seats = [(names[i], seat_line(board, i, words)) for i in (0, 1)]
+    tail: list[str] = []
+    cube = view.cube
+    if cube is not None:
+        owner = f" ({names[cube.owner]})" if cube.owner is not None else ""
+        tail.append(f"{words['cube']} {cube.value}{owner}")
+    if view.turn is not None:
+        tail.append(
+            f"{names[view.turn]}: {words['to_roll'] if view.dice is None else words['dice']}"
+        )
+        if view.dice is not None:
+            tail[-1] += f" {view.dice[0]}-{view.dice[1]}"
+    return title, seats, " · ".join(tail)
+
+
 async def board_message(board: Board, caption: str) -> tuple[discord.Embed, discord.File | None]:
-    """The board as an embed: the PNG picture as its image, or the monospace board as text.
+    """The board as an embed that carries the game: the players, match length or money in the
+    title, the colour of the player on roll, each seat's pips, checkers off, bar and score as
+    fields, the cube and the turn in the footer; the PNG picture inside it, its description
+    (alt text for screen readers) saying all that in words; or the monospace board as text.
 
     The picture is rasterised in a worker thread so the event loop keeps answering.
     """
+    title, seats, tail = board_summary(board)
+    view = board.view
+    colour = SEAT_COLOURS[view.colors[view.turn]] if view.turn is not None else None
     if board.mode == "text":
         body = f"{caption}\n```\n{board.text}\n```"
-        return discord.Embed(description=body[:MAX_EMBED_TEXT]), None
+        embed = discord.Embed(title=title[:256], description=body[:MAX_EMBED_TEXT], colour=colour)
+        return embed, None
+    embed = discord.Embed(title=title[:256], description=caption[:MAX_EMBED_TEXT], colour=colour)
+    for name, line in seats:
+        embed.add_field(name=name[:256], value=line[:1024], inline=True)
+    if tail:
+        embed.set_footer(text=tail[:2048])
     png = await asyncio.to_thread(
         render_png,
         board.view,
@@ -180,9 +244,10 @@ async def board_message(board: Board, caption: str) -> tuple[discord.Embed, disc
         orientation=board.home,
         labels=dict(board.labels) or None,
     )
-    embed = discord.Embed(description=caption[:MAX_EMBED_TEXT])
     embed.set_image(url=f"attachment://{BOARD_FILE}")
-    return embed, discord.File(io.BytesIO(png), filename=BOARD_FILE)
+    alt = ". ".join([title, *(f"{n}: {line}" for n, line in seats), *([tail] if tail else [])])
+    file = discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt[:MAX_ALT_TEXT])
+    return embed, file
 
 
 def _present(message: dict[str, Any], **more: Any) -> dict[str, Any]:
