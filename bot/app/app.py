@@ -17,7 +17,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.app import clock, fair, stats
+from bot.app import clock, fair, results, stats
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
 from bot.app.context import Context, Refused, refusal_reply, usage
 from bot.app.dice import DiceScheme, TableDice
@@ -226,6 +226,8 @@ class App:
         done = last[0]
         if result.status is UpdateStatus.APPLIED:
             await stats.record(self.users, update, done.finished)
+            if done.ended:
+                return done.replies + await results.record(self.users, update, lang, done.ended)
         return done.replies
 
     def _decide(
