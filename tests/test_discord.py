@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -1011,3 +1012,31 @@ async def test_commands_are_offered_in_every_context_and_install(
     for command in put.body:
         assert sorted(command["contexts"]) == [0, 1, 2], command["name"]
         assert sorted(command["integration_types"]) == [0, 1], command["name"]
+
+
+async def test_commands_are_synced_only_when_they_changed(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    def puts() -> int:
+        return len([c for c in fake_discord.calls if c.method == "PUT"])
+
+    first = NardyBot(App(MemoryStore()), tick_seconds=None, sync_record=tmp_path)
+    await Driver.start(first, fake_discord)
+    await first.setup_hook()
+    assert puts() == 1
+    # A restart, or another process of the deployment: the same commands, no upload.
+    second = NardyBot(App(MemoryStore()), tick_seconds=None, sync_record=tmp_path)
+    await Driver.start(second, fake_discord)
+    await second.setup_hook()
+    assert puts() == 1
+    # A changed command set (here: synced to a test guild instead) is uploaded once.
+    third = NardyBot(
+        App(MemoryStore()), test_guild=GUILD_ID, tick_seconds=None, sync_record=tmp_path
+    )
+    await Driver.start(third, fake_discord)
+    await third.setup_hook()
+    await third.setup_hook()
+    assert puts() == 2
+    assert [c.path for c in fake_discord.calls if c.method == "PUT"][-1].endswith(
+        f"/guilds/{GUILD_ID}/commands"
+    )
