@@ -463,6 +463,7 @@ class NardyBot(discord.AutoShardedClient):
             user_of(interaction),
             str(interaction.id),
             private=interaction.guild_id is None,
+            admin=interaction.guild_id is not None and interaction.permissions.manage_guild,
             **fields,
         )
 
