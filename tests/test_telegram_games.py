@@ -35,12 +35,14 @@ async def test_group_game_by_buttons_and_typed_moves_in_text_mode() -> None:
         boards = [m for m in bot.fake.bot_messages(GROUP) if m.text.startswith("<pre>")]
         assert len(boards) == 1 and boards[0].parse_mode == "HTML" and boards[0].edits > 10
         # ... at no more than one call that counts against the group's limit per action (the
-        # first press also takes the buttons off the picture board shown before text was set).
+        # first press also takes the buttons off the picture board shown before text was set;
+        # the match's end adds the players' new ratings).
         played = bot.fake.calls[start:]
         spent = [m for m, p in played if str(p.get("chat_id")) == str(GROUP)]
         presses = [m for m, _ in played if m == "answerCallbackQuery"]
         assert spent[:2] == ["editMessageReplyMarkup", "sendMessage"]
-        assert 0 < len(spent) - 1 <= len(presses) + bot.typed
+        assert spent[-1] == "sendMessage"
+        assert 0 < len(spent) - 2 <= len(presses) + bot.typed
         # Only the newest board ever keeps its keyboard; the final one has none.
         assert bot.fake.with_keyboard(GROUP) == []
         assert "wins the match" in "\n".join(m.text for m in bot.fake.bot_messages(GROUP))
