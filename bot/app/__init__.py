@@ -21,7 +21,9 @@ Where each use case lives (one module each; a new one is a module and a line in 
 * :mod:`bot.app.settings` -- ``settings`` and the user's ``language``;
 * :mod:`bot.app.info` -- ``board``, ``score``, ``pips``, ``export``, ``help``, ``rules``;
 * :mod:`bot.app.stats` -- ``stats`` and the statistics of finished games;
-* :mod:`bot.app.chouette` -- every game action at a chouette table, its start and rotation.
+* :mod:`bot.app.chouette` -- every game action at a chouette table, its start and rotation;
+* :mod:`bot.app.computer` -- the computer's turn (``new bot [LEVEL]`` seats it: a seat whose user
+  is ``computer:<level>``).
 
 Shared by the use cases: :mod:`bot.app.context` (:class:`Context`, :class:`Refused`),
 :mod:`bot.app.options` (table options, the lobby message), :mod:`bot.app.timing` (clock
@@ -40,8 +42,23 @@ What an adapter does (Telegram, Discord, the console):
   ``await app.board_posted(table, message_id, reply.version)``), :class:`EditBoard` (edit that
   message in place), :class:`ClearButtons` (remove a message's buttons), :class:`SendText`,
   :class:`Toast` (the answer to a button press, seen only by the presser), :class:`SendFile`;
+* after performing the replies of ``handle``, post the computer's turns that follow:
+  ``async for replies in app.computer_moves(update.table)``, each batch performed like the
+  others (:class:`Thinking` first at ``expert``: show "typing…" while it thinks).  It yields
+  nothing (and loads nothing) unless this process's update left the computer to act;
 * call ``await app.tick()`` every few seconds and post what it returns to each table's chat
   (move-clock reminders and expiry notices; any number of processes may do so).
+
+The computer's turn.  ``handle`` only ever applies the person's update and returns what *that*
+did, so what a user is told is what happened, in order: his move, then the computer's.  When the
+write leaves the computer to act, a due entry is set with it (the same deadlines the move clocks
+use, a few seconds past the level's budget).  ``computer_moves`` then loads the table, has the
+computer decide in its worker processes (:class:`bot.ai.worker.ComputerWorker`; the event loop
+never waits on the nets), applies each action through the engine, and writes the whole turn with
+one compare-and-set under the update id ``ai:<table version>``: two processes serving the same
+turn write it once (the other finds a newer version and yields nothing), and a process stopped
+mid-thought leaves the due entry behind, so the next ``tick`` of any process (after a restart
+too) plays the turn and returns its replies like a clock notice.  Its dice are the app's dice.
 
 Button payloads (:mod:`bot.app.payload`) fit Telegram's 64 bytes and Discord's 100 characters.
 """
@@ -60,6 +77,7 @@ from bot.app.types import (
     SendBoard,
     SendFile,
     SendText,
+    Thinking,
     Toast,
     Update,
     User,
@@ -83,6 +101,7 @@ __all__ = [
     "SendText",
     "Table",
     "TableSettings",
+    "Thinking",
     "Toast",
     "Update",
     "User",

@@ -17,7 +17,7 @@ from bot.app import view
 from bot.app.context import Context, Refused
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Stage, Table, match_data
-from bot.app.timing import clocked
+from bot.app.timing import actor, clocked
 from bot.app.types import Button, ClearButtons, EditBoard, Keyboard, Reply, SendBoard, SendText
 from engine.game import Action, Game, Phase, format_points
 from engine.match import Match
@@ -227,6 +227,9 @@ def send_board(
     board = view.board_for(ctx.lang, table, match.game, names, match)
     caption = view.caption(ctx.tr, table, match.game, names, match, notes)
     playing = table.stage == "play" and not match.is_over
+    waits = actor(match) if playing else None
+    if waits is not None and waits < len(table.seats) and table.seats[waits].computer:
+        playing = False  # the computer acts next: no button only it could press
     buttons = buttons_for(ctx, table, match.game) if playing else ()
     return SendBoard(board, caption, buttons, table.version)
 

@@ -216,7 +216,7 @@ export-match-file = The match file is attached ({ $name }).
 help-title = Commands:
 help-footer = Type a command's name after /help for details; rules: /rules.
 help-new = start a table: backgammon or long nardy; a match, money or a { -chouette }
-    .usage = /new [backgammon|nardy] [match N|money|chouette]
+    .usage = /new [backgammon|nardy] [match N|money|chouette] [bot [beginner|casual|strong|expert]]
 help-join = take the free seat (or join the { -chouette } lobby)
     .usage = /join
 help-invite = keep the opponent's seat for a named player
@@ -586,3 +586,15 @@ telegram-clock-private-claim = { $player }'s time is up in your game. You may cl
     [match] the game or the whole match
    *[game] the game
 } with the buttons on the game's message.
+
+## The computer opponent
+computer-name = Computer ({ $level })
+computer-unavailable = The computer opponent is switched off on this bot: invite a friend instead.
+computer-bad-level = Unknown level “{ $level }”. The levels: { $levels }.
+computer-two-players = The computer plays one against one, not in a { -chouette }.
+computer-plays = { $player } rolls { $dice } and plays { $play }.
+computer-takes = { $player } takes.
+computer-passes = { $player } passes.
+computer-beaver-accepted = { $player } accepts the beaver.
+telegram-button-computer = Play the computer
+telegram-start-play = Play now: against the computer, or with a friend.
