@@ -276,6 +276,8 @@ class App:
                     if waits[1] == "expert":
                         yield [Thinking()]
                     replies = await self._computer_turn(table, record, state, *waits)
+                    if replies is None:
+                        return
                 except (StoreUnavailable, ConflictError):
                     log.warning("store unavailable: the computer's turn waits for a tick")
                     return
@@ -300,9 +302,10 @@ class App:
 
     async def _computer_turn(
         self, key: TableKey, record: Versioned, table: Table, seat: int, level: str
-    ) -> list[Reply]:
+    ) -> list[Reply] | None:
         """Decide the computer's whole turn on ``record`` and write it with one
-        compare-and-set; its replies, or none when another write came first."""
+        compare-and-set; its replies, none when another write came first, ``None`` when the
+        computer had nothing to do after all (nothing is written)."""
         assert self.computer is not None
         name = table.seats[seat].name
         update = Update(key, User(COMPUTER, level, name), computer.update_id(table))
@@ -310,6 +313,7 @@ class App:
         ctx.names = {s.user: s.name for s in table.seats}
         match = table.state()
         notes: list[str] = []
+        acted = False
         for step in range(computer.MAX_ACTIONS):
             if actor(match) != seat or match.game.is_over:
                 break
@@ -327,6 +331,10 @@ class App:
                     break
                 match, more = computer.apply(ctx, table, match, seat, fallback)
             notes += more
+            acted = True
+        if not acted:
+            log.error("computer had no action table=%s seat=%s", key, seat)
+            return None
         new = computer.finish(ctx, table, match, notes)
         due = self._computer_due(new)
         if due is None and new.deadline is not None:
@@ -465,7 +473,7 @@ class App:
                 finally:
                     self._computer_busy.discard(key)
                 await self.store.clear_deadline(key, when)
-                return played
+                return played or []
         replies: list[Reply] = []
         pending: list[float] = []
 
