@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Literal, TextIO
 
 from bot.ai.worker import LEVEL_NAMES
-from bot.app import App, Button, Reply, Update, User
+from bot.app import App, Attachment, Button, Reply, Update, User
+from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.table import Table
 from bot.app.types import Board, ClearButtons, EditBoard, SendBoard, SendFile, SendText, Toast
@@ -80,7 +81,7 @@ _COMPUTER_WORDS = frozenset({"bot", "computer", "ai", "chouette", *LEVEL_NAMES})
 """Words of ``new`` that already say who plays (a level, or a chouette of people)."""
 
 Shown = Reply | str
-"""What a batch prints: the app's replies, and lines of the console's own (``Bot> roll``)."""
+"""What a batch prints: the app's replies, and lines of the console's own."""
 
 
 def default_layout() -> Layout:
@@ -161,7 +162,7 @@ class Console:
                 self._print(reply)
             elif isinstance(reply, SendBoard | EditBoard):
                 if i == last_board:
-                    self._print(await self._board_text(reply.board))
+                    self._print(await self._board_text(reply.board, ids=not _is_replay(reply)))
                     self._print(reply.caption)
                     buttons = reply.buttons
                 else:  # a board the next one replaces: what it says, without the status line
@@ -199,9 +200,10 @@ class Console:
         path.write_bytes(file.data)
         return path.resolve()
 
-    async def _board_text(self, board: Board) -> str:
+    async def _board_text(self, board: Board, *, ids: bool = True) -> str:
         """Against the built-in opponent your side is always at the bottom; at a hot seat the
-        side on roll is.  The classic board has the Position and Match IDs beside it."""
+        side on roll is.  The classic board has the table's Position and Match IDs beside it
+        (``ids``; not beside a replayed match's board)."""
         viewer = None if self.hotseat else 0
         text = render_text(
             board.view,
@@ -210,15 +212,15 @@ class Console:
             orientation=board.home,
             labels=dict(board.labels),
         )
-        if self.layout != "wide":
+        if self.layout != "wide" or not ids:
             return text
         _, game = await self._state()
-        ids = _identifiers(game)
-        if not ids:
+        labels = _identifiers(game)
+        if not labels:
             return text
         lines = text.split("\n")
         top = next((i for i, line in enumerate(lines) if line.lstrip()[:2] in ("13", "24")), 0)
-        for k, label in enumerate(ids):
+        for k, label in enumerate(labels):
             row = top + k
             if row < len(lines):
                 lines[row] = lines[row].ljust(WIDE_WIDTH + 2) + label
@@ -231,15 +233,29 @@ class Console:
 
     # -- input ----------------------------------------------------------------------------------
 
-    async def act(self, user: User, text: str) -> list[Reply]:
-        """Send one typed line (a number presses the numbered button) as ``user``; the replies,
-        and those of the computer's turns that follow."""
+    async def act(
+        self, user: User, text: str, *, attachment: Attachment | None = None
+    ) -> list[Reply]:
+        """Send one typed line (a number presses the numbered button) as ``user``, with a file
+        if given; the replies, and those of the computer's turns that follow."""
         update_id = f"{self._run}-u{next(self._ids)}"
-        if text.isdigit() and 1 <= int(text) <= len(self.buttons):
+        if (
+            text.isascii()
+            and text.isdigit()
+            and 1 <= int(text) <= len(self.buttons)
+            and attachment is None
+        ):
             button = self.buttons[int(text) - 1]
             update = Update(TABLE, user, update_id, button=button.payload, private=True)
         else:
-            update = Update(TABLE, user, update_id, text=self._with_computer(text), private=True)
+            update = Update(
+                TABLE,
+                user,
+                update_id,
+                text=self._with_computer(text),
+                private=True,
+                attachment=attachment,
+            )
         replies = list(await self.app.handle(update))
         await self._posted(replies)
         return replies + await self.computer_moves()
@@ -353,10 +369,35 @@ class Console:
                 self.say("app-console-board", layout=layout)
                 await self.send(await self._sender(), "board")
             return True
-        if text.isdigit() and self.buttons and not 1 <= int(text) <= len(self.buttons):
+        if (
+            text.isascii()
+            and text.isdigit()
+            and self.buttons
+            and not 1 <= int(text) <= len(self.buttons)
+        ):
             self.say("app-console-no-button", number=text[:6], count=len(self.buttons))
             return True
+        if words and words[0] in ("import", "/import"):
+            path = text.split(maxsplit=1)[1].strip() if len(words) > 1 else ""
+            await self._import(path)
+            return True
         return False
+
+    async def _import(self, path: str) -> None:
+        """``import FILE``: a local ``.mat`` file handed to the app as a file sent to the bot (a
+        file larger than the app reads is not read: the app says so)."""
+        if not path:
+            self.say("app-console-import-usage")
+            return
+        file = Path(path).expanduser()
+        try:
+            size = file.stat().st_size
+            data = file.read_bytes() if size <= MAX_FILE_BYTES else None
+        except OSError:
+            self.say("app-console-no-file", path=path)
+            return
+        attachment = Attachment(file.name, size, data)
+        await self.show(await self.act(self.me, "/import", attachment=attachment))
 
     async def _line(self, text: str) -> None:
         user, text = self._named(text)
@@ -418,6 +459,18 @@ def _is_lobby(reply: SendText) -> bool:
         for button in row:
             try:
                 if parse_payload(button.payload).action == "join":
+                    return True
+            except InvalidPayload:
+                continue
+    return False
+
+
+def _is_replay(reply: SendBoard | EditBoard) -> bool:
+    """Whether a board is a step of a replayed match (its buttons turn the replay's pages)."""
+    for row in reply.buttons:
+        for button in row:
+            try:
+                if parse_payload(button.payload).action == "replay":
                     return True
             except InvalidPayload:
                 continue

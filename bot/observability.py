@@ -462,7 +462,7 @@ class _ErrorCounter(logging.Handler):
 class OpsServer:
     """``/metrics`` and ``/healthz`` over aiohttp on ``host:port`` (port 0 = any free port)."""
 
-    def __init__(self, metrics: Metrics, store: Store, host: str = "0.0.0.0", port: int = 9100):
+    def __init__(self, metrics: Metrics, store: Store, host: str = "127.0.0.1", port: int = 9100):
         self.metrics = metrics
         self.store = store
         self.host = host

@@ -81,6 +81,19 @@ def _modules(names: tuple[str, ...]) -> list[ModuleType]:
     return found
 
 
+def open_store(settings: Settings) -> Store:
+    """The store the settings name (Redis, or memory), with their times to live."""
+    return cast(
+        Store,
+        store_from_url(
+            settings.redis_url,
+            cluster=settings.redis_cluster,
+            table_ttl=settings.table_ttl_seconds,
+            user_ttl=settings.user_ttl_seconds,
+        ),
+    )
+
+
 def secrets_of(settings: Settings) -> list[str]:
     """Every secret value in the settings (for the redacting log filter)."""
     values = [
@@ -142,14 +155,7 @@ async def run(
     but its adapter is not available in this build.
     """
     metrics = metrics or Metrics()
-    store = cast(
-        Store,
-        store_from_url(
-            settings.redis_url,
-            cluster=settings.redis_cluster,
-            table_ttl=settings.table_ttl_seconds,
-        ),
-    )
+    store = open_store(settings)
     metrics.instrument_store(store)
     worker = computer_worker(settings)
     app = metrics.instrument_app(
@@ -164,7 +170,9 @@ async def run(
     server: OpsServer | None = None
     try:
         if settings.metrics_port is not None:
-            server = OpsServer(metrics, store, port=settings.metrics_port)
+            server = OpsServer(
+                metrics, store, host=settings.metrics_host, port=settings.metrics_port
+            )
             await server.start()
         serves: dict[str, Serve] = {}
         for platform, token in (

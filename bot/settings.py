@@ -83,6 +83,9 @@ class Settings(BaseSettings):
     """Treat ``REDIS_URL`` as a node of a Redis Cluster."""
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
     """Port of the Prometheus ``/metrics`` and ``/healthz`` endpoint; unset = off."""
+    metrics_host: str = Field(default="127.0.0.1", min_length=1)
+    """Address that endpoint listens on: this machine only unless told otherwise (``0.0.0.0``
+    for every interface, as in a container whose port is published)."""
     log_json: bool = False
     """One JSON object per log line instead of plain text."""
     log_level: LogLevel = "INFO"
@@ -91,6 +94,9 @@ class Settings(BaseSettings):
     """Language for users whose platform language is unknown (en, ru, uk, be)."""
     table_ttl_days: float = Field(default=30.0, gt=0)
     """Days an untouched table is kept before it expires as abandoned."""
+    user_ttl_days: float = Field(default=400.0, gt=0)
+    """Days a user's records (settings, statistics, standing, history) are kept after the user
+    was last seen: every use renews them."""
     render_cache_mb: float = Field(default=40.0, ge=0, le=4096)
     """Megabytes the parts of board pictures drawn before may take in this process, for reuse
     (a fifth for whole bands, the rest for tiles); 0 = none kept."""
@@ -144,7 +150,12 @@ class Settings(BaseSettings):
     @classmethod
     def _listen(cls, value: str) -> str:
         host, sep, port = value.rpartition(":")
-        if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        if (
+            not sep
+            or not host
+            or not (port.isascii() and port.isdigit())
+            or not 0 < int(port) < 65536
+        ):
             raise ValueError("must be host:port, e.g. 0.0.0.0:8443")
         return value
 
@@ -153,8 +164,15 @@ class Settings(BaseSettings):
     def _redis_url(cls, value: str | None) -> str | None:
         if value is None:
             return None
-        if urlsplit(value).scheme not in _REDIS_SCHEMES:
+        parts = urlsplit(value)
+        if parts.scheme not in _REDIS_SCHEMES:
             raise ValueError("must start with redis://, rediss:// or unix://")
+        try:
+            port = parts.port
+        except ValueError:  # not a number, or out of 0-65535
+            port = 0
+        if port == 0 or (port is None and parts.netloc.endswith(":")):
+            raise ValueError("the port must be a number from 1 to 65535")
         return value
 
     @model_validator(mode="after")
@@ -205,6 +223,11 @@ class Settings(BaseSettings):
         return self.table_ttl_days * 24 * 3600
 
     @property
+    def user_ttl_seconds(self) -> float:
+        """``USER_TTL_DAYS`` in seconds, as the store takes it."""
+        return self.user_ttl_days * 24 * 3600
+
+    @property
     def webhook_mode(self) -> bool:
         """Whether Telegram is served by webhook rather than long polling."""
         return self.telegram_webhook_url is not None
@@ -222,10 +245,12 @@ class Settings(BaseSettings):
             "redis": _mask_url(self.redis_url) if self.redis_url else None,
             "redis_cluster": self.redis_cluster,
             "metrics_port": self.metrics_port,
+            "metrics_host": self.metrics_host,
             "log_json": self.log_json,
             "log_level": self.log_level,
             "default_language": self.default_language,
             "table_ttl_days": self.table_ttl_days,
+            "user_ttl_days": self.user_ttl_days,
             "render_cache_mb": self.render_cache_mb,
             "ai_enabled": self.ai_enabled,
             "ai_workers": self.ai_workers,
@@ -243,12 +268,17 @@ class Settings(BaseSettings):
         }
 
 
+def _digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only (``str.isdigit`` also takes ``²`` and ``٣``)."""
+    return text.isascii() and text.isdigit()
+
+
 def _shard_ids(text: str) -> list[int]:
     """``0-3,5`` → ``[0, 1, 2, 3, 5]``; an empty list when the text is not of that form."""
     ids: set[int] = set()
     for part in text.replace(" ", "").split(","):
         low, dash, high = part.partition("-")
-        if not low.isdigit() or (dash and not high.isdigit()):
+        if not _digits(low) or (dash and not _digits(high)):
             return []
         first, last = int(low), int(high) if dash else int(low)
         if last < first or last - first > 10_000:

@@ -363,19 +363,29 @@ class Game:
         f = decode_match_id(match_text.strip())
         where = f"{text!r}"
         if f.game_state == 0:
-            raise CorruptId(f"{where} describes no game in progress")
+            raise CorruptId(
+                f"{where} describes no game in progress", params={"reason": "game_over"}
+            )
         if f.game_state > 1:
-            raise CorruptId(f"{where} describes a game that is over")
+            raise CorruptId(
+                f"{where} describes a game that is over", params={"reason": "game_over"}
+            )
         turn = f.on_roll
         doubled = f.doubled
         beavered = doubled and f.to_act == turn
         resign = None
         if f.resigned:
             if doubled:
-                raise CorruptId(f"{where} has a resignation and a double pending together")
+                raise CorruptId(
+                    f"{where} has a resignation and a double pending together",
+                    params={"reason": "turn"},
+                )
             resign = ResignOffer(_other(f.to_act), WinKind(f.resigned))
         elif not doubled and f.to_act != turn:
-            raise CorruptId(f"{where} has player {f.to_act} to act on player {turn}'s turn")
+            raise CorruptId(
+                f"{where} has player {f.to_act} to act on player {turn}'s turn",
+                params={"reason": "turn"},
+            )
         return cls._set_up(
             where,
             options,
@@ -413,7 +423,9 @@ class Game:
         bottom, top, f = decode_xgid(xgid)
         where = f"{xgid.strip()!r}"
         if f.cube_action == "R":
-            raise CorruptId(f"{where} has a raccoon, which is not played here")
+            raise CorruptId(
+                f"{where} has a raccoon, which is not played here", params={"reason": "beaver"}
+            )
         turn = 0 if f.turn == 1 else 1
         board = (bottom, top) if turn == 0 else (top, bottom)
         return cls._set_up(
@@ -456,55 +468,59 @@ class Game:
     ) -> Game:
         """A game set up from an identifier's fields (``board`` seen by the player on roll)."""
 
-        def bad(why: str) -> CorruptId:
-            return CorruptId(f"{where} cannot be set up: {why}")
+        def bad(why: str, reason: str) -> CorruptId:
+            return CorruptId(f"{where} cannot be set up: {why}", params={"reason": reason})
 
         spec = BACKGAMMON_VARIANT
         try:
             position = spec.position_cls(*board)
         except EngineError as exc:
-            raise bad(str(exc)) from None
+            raise bad(str(exc), "checkers") from None
         if not any(position.player) or not any(position.opponent):
-            raise bad("a player has borne off all his checkers, so the game is over")
+            raise bad("a player has borne off all his checkers, so the game is over", "game_over")
         if match_length:
             if max(score) >= match_length:
-                raise bad(f"a score of {max(score)} has already won a {match_length}-point match")
+                raise bad(
+                    f"a score of {max(score)} has already won a {match_length}-point match", "score"
+                )
             if crawford and match_length - 1 not in score:
                 raise bad(
-                    f"a Crawford game needs a player one point from winning (at {match_length - 1})"
+                    "a Crawford game needs a player one point from winning "
+                    f"(at {match_length - 1})",
+                    "crawford",
                 )
         base = spec.default_options if options is None else options
         money = not match_length
         opts = replace(base, jacoby=jacoby, beaver=beaver) if money else base.for_match()
         if action and dice != (0, 0):
-            raise bad("a double is answered before the roll, so there are no dice yet")
+            raise bad("a double is answered before the roll, so there are no dice yet", "dice")
         if action and (crawford or not opts.cube):
-            raise bad("there is no doubling in this game")
+            raise bad("there is no doubling in this game", "no_cube")
         if action == "B" and not money:
-            raise bad("beavers are for money play")
+            raise bad("beavers are for money play", "beaver")
         auto = 0
         if action == "B":
             # Shown as gnubg shows it: the double taken by the beaver, who owns the cube.
             if cube_owner != _other(turn) or cube_value < 2:
-                raise bad("after a beaver the cube is owned by the player who beavered")
+                raise bad("after a beaver the cube is owned by the player who beavered", "cube")
             cube_value //= 2
             cube_owner = None if cube_value == 1 else turn
         if cube_owner is None and cube_value > 1:
             if not money:
-                raise bad(f"a centred cube at {cube_value} in a match")
+                raise bad(f"a centred cube at {cube_value} in a match", "cube")
             # Only automatic doubles leave a turned cube in the middle.
             auto = cube_value.bit_length() - 1
             opts = replace(
                 opts, auto_doubles=True, max_auto_doubles=max(auto, opts.max_auto_doubles)
             )
         if crawford and (cube_value != 1 or cube_owner is not None):
-            raise bad("the cube is not used in the Crawford game")
+            raise bad("the cube is not used in the Crawford game", "crawford")
         if action == "D" and cube_owner == _other(turn):
-            raise bad(f"player {turn} doubles with the cube his opponent owns")
+            raise bad(f"player {turn} doubles with the cube his opponent owns", "cube")
         cube = CubeState(cube_value, cube_owner, turned=cube_owner is not None, auto_doubles=auto)
         needed = cube_value * (4 if action == "B" else 2 if action == "D" else 1)
         if cube_limit is not None and cube_limit < needed:
-            raise bad(f"the cube of {needed} is above the cube limit of {cube_limit}")
+            raise bad(f"the cube of {needed} is above the cube limit of {cube_limit}", "cube")
         opts = replace(opts, cube_limit=max(needed, cube_limit or opts.cube_limit))
         phase = {"D": Phase.DOUBLED, "B": Phase.BEAVERED}.get(action, Phase.ROLL)
         has_dice = dice != (0, 0)
@@ -526,7 +542,7 @@ class Game:
         try:
             game._validate()
         except EngineError as exc:
-            raise bad(str(exc).removeprefix("corrupt game state: ")) from None
+            raise bad(str(exc).removeprefix("corrupt game state: "), "checkers") from None
         return game
 
     # -- queries --------------------------------------------------------------------------------

@@ -111,6 +111,8 @@ class Match:
     waiting for :meth:`next_game`).  ``options`` are the table options as agreed (a match plays
     them without automatic doubles, beavers and the Jacoby rule).  ``played`` are finished games
     played before ``games`` and kept packed (:meth:`archived`); :meth:`records` reads them back.
+    ``start`` is the game a match set up from a position began with (:meth:`from_game`), as it
+    was set up: its score is the score before the first game, and its log starts there.
     """
 
     variant: str
@@ -118,6 +120,7 @@ class Match:
     options: Options
     games: tuple[Game, ...]
     played: Played = Played()
+    start: Game | None = None
 
     @classmethod
     def new(
@@ -138,6 +141,26 @@ class Match:
         opts = spec.default_options if options is None else options
         first = Game.new(variant, opts, match_length=length)
         return cls(variant, length, opts, (first,))
+
+    @classmethod
+    def from_game(cls, game: Game) -> Match:
+        """The match (or money session) that goes on from ``game``, a game set up from a
+        position (:meth:`engine.game.Game.from_xgid`, :meth:`~engine.game.Game.from_gnubg_ids`):
+        its length, its score before this game, its Crawford flag (a score one point from the
+        match without it is past the Crawford game) and its options for the games that follow.
+
+        >>> xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10"
+        >>> m = Match.from_game(Game.from_xgid(xgid))
+        >>> m.score, m.game.crawford, m.start is not None
+        ((2, 4), True, True)
+        """
+        if game.log or game.is_over:
+            raise EngineError(
+                "a match goes on from a game that was set up and not played yet", code="bad_game"
+            )
+        if game.match_length and _decided(game.match_length, game.score):
+            raise _refuse("match_over", "the match is over")
+        return cls(game.variant, game.match_length, game.options, (game,), start=game)
 
     @classmethod
     def from_mat(cls, text: str) -> Match:
@@ -184,7 +207,7 @@ class Match:
     def score(self) -> tuple[Points, Points]:
         """Points won by each player in the finished games (draws included, see
         :attr:`engine.game.Game.award`)."""
-        total: tuple[Points, Points] = self.games[0].score if self.played.count else (0, 0)
+        total = self.games[0].score if self.played.count else self._start_score
         for game in self.games:
             total = _add(total, game.award)
         return total
@@ -196,14 +219,32 @@ class Match:
             (k, entry) for k, record in enumerate(self.records(), 1) for entry in record.log
         )
 
+    @property
+    def _start_score(self) -> tuple[Points, Points]:
+        return self.start.score if self.start is not None else (0, 0)
+
+    @property
+    def _start_crawford_done(self) -> bool:
+        """Whether the Crawford game was over before the set-up game (a score one point from
+        the match in a game that is not the Crawford game)."""
+        start = self.start
+        return (
+            start is not None
+            and not start.crawford
+            and _crawford_next(self.length, start.score, False)
+        )
+
     def records(self) -> tuple[GameRecord, ...]:
         """The record of every game of the match in order, the packed ones read back."""
         out: list[GameRecord] = []
-        score: tuple[Points, Points] = (0, 0)
-        crawford_done = False
+        score = self._start_score
+        crawford_done = self._start_crawford_done
         last: GameRecord | None = None
         for log in self.played.logs_of(self.variant):
-            crawford = last is not None and _crawford_next(self.length, score, crawford_done)
+            if last is None and self.start is not None:
+                crawford = self.start.crawford
+            else:
+                crawford = last is not None and _crawford_next(self.length, score, crawford_done)
             result = _logged_result(log)
             first = _starter(self.options, last) if last is not None else None
             if first is None:
@@ -214,7 +255,8 @@ class Match:
             crawford_done = crawford_done or crawford
             last = record
         if self.played.count and (
-            score != self.games[0].score or crawford_done != self.played.crawford
+            score != self.games[0].score
+            or crawford_done != (self.played.crawford or self._start_crawford_done)
         ):
             raise _corrupt("the packed games do not lead to the games kept")
         return (*out, *(GameRecord.of(g) for g in self.games))
@@ -236,7 +278,9 @@ class Match:
     @property
     def crawford_done(self) -> bool:
         """Whether the Crawford game has been played (or is being played) in this match."""
-        return self.played.crawford or any(g.crawford for g in self.games)
+        return (
+            self.played.crawford or self._start_crawford_done or any(g.crawford for g in self.games)
+        )
 
     @property
     def post_crawford(self) -> bool:
@@ -308,13 +352,15 @@ class Match:
 
             played = self.played
             out["played"] = [played.count, int(played.crawford), to_text(played.logs)]
+        if self.start is not None:
+            out["start"] = self.start.to_dict()
         return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
         """Inverse of :meth:`to_dict`; a newer or unknown schema is refused."""
         check_schema(data, "match", SCHEMA_VERSION)
-        unknown = set(data) - {"v", "variant", "length", "options", "games", "played"}
+        unknown = set(data) - {"v", "variant", "length", "options", "games", "played", "start"}
         if unknown:
             raise EngineError(
                 f"corrupt match state: unknown keys {', '.join(sorted(map(str, unknown)))}",
@@ -328,6 +374,7 @@ class Match:
                 Options.from_dict(data.get("options", {})),
                 games,
                 _played_from_json(data.get("played")),
+                None if data.get("start") is None else Game.from_dict(data["start"]),
             )
         except UnsupportedSchema:
             raise
@@ -342,7 +389,15 @@ class Match:
         packed = self.played.count
         if packed < 0 or (not packed and (self.played.crawford or self.played.logs)):
             raise _corrupt("packed games that are not counted")
-        score: tuple[Points, Points] = self.games[0].score if packed else (0, 0)
+        start = self.start
+        if start is not None and (
+            start.log
+            or start.is_over
+            or start.variant != self.variant
+            or start.match_length != self.length
+        ):
+            raise _corrupt("the game it was set up from is not a set-up game of this match")
+        score = self.games[0].score if packed else self._start_score
         for k, game in enumerate(self.games):
             last = k == len(self.games) - 1
             if (
@@ -358,9 +413,16 @@ class Match:
                 raise EngineError(
                     f"corrupt match state: game {k + 1} is not over", code="corrupt_state"
                 )
-            crawford = (k > 0 or packed > 0) and _crawford_next(
-                self.length, score, self.played.crawford or any(g.crawford for g in self.games[:k])
-            )
+            if k == 0 and not packed and start is not None:
+                crawford = start.crawford
+            else:
+                crawford = (k > 0 or packed > 0) and _crawford_next(
+                    self.length,
+                    score,
+                    self.played.crawford
+                    or self._start_crawford_done
+                    or any(g.crawford for g in self.games[:k]),
+                )
             if game.crawford != crawford:
                 raise EngineError(
                     f"corrupt match state: game {k + 1} breaks the Crawford rule",

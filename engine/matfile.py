@@ -32,7 +32,8 @@ def format_mat(match: Match, names: tuple[str, str] = ("White", "Black")) -> str
     """The ``.mat`` text of ``match`` (finished or running); names may not be empty.
 
     Raises :class:`EngineError` (code ``"not_exportable"``) for a variant other than backgammon,
-    a game with automatic doubles or beavers, which the format cannot express, or a game that GNU
+    a match set up from a position (``params["reason"]`` ``"set_up"``), a game with automatic
+    doubles or beavers, which the format cannot express, or a game that GNU
     Backgammon would score otherwise under its own rules (see the module docstring):
     ``params["reason"]`` is then ``"arithmetic_cube"``, ``"backgammon_counts_2"``,
     ``"no_gammons_with_cube"`` or ``"no_jacoby"``, and ``params["game"]`` the game's number.
@@ -40,6 +41,13 @@ def format_mat(match: Match, names: tuple[str, str] = ("White", "Black")) -> str
     if match.variant != "backgammon":
         raise EngineError(
             f"{match.variant} games cannot be written as a .mat file", code="not_exportable"
+        )
+    if match.start is not None:
+        raise EngineError(
+            "a match set up from a position cannot be written as a .mat file: the file starts "
+            "every game from the opening position",
+            code="not_exportable",
+            params={"reason": "set_up"},
         )
     clean = tuple(_name(n) for n in names)
     lines = ["", f" {match.length} point match", ""]

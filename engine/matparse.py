@@ -131,7 +131,7 @@ def _options(header: dict[str, str], length: int) -> Options:
     options = Options(jacoby=on("jacoby", True), beaver=on("beaver", False))
     limit = header.get("cubelimit")
     if limit is not None:
-        if not limit.isdigit() or int(limit) < 1:
+        if not (limit.isascii() and limit.isdigit()) or int(limit) < 1:
             raise mat_error(f'the cube limit "{limit}" is not a number')
         options = replace(options, cube_limit=int(limit), cube=int(limit) > 1)
     return options
@@ -254,6 +254,9 @@ def replay_game(game: Game, record: MatGame) -> Game:
         def refused(exc: EngineError | str, act: MatAction = act) -> MatError:
             why = str(exc)
             reason = exc.code if isinstance(exc, EngineError) else "illegal"
+            inner = exc.params.get("reason") if isinstance(exc, EngineError) else None
+            if reason == "illegal_play" and isinstance(inner, str):
+                reason = inner  # why the play was refused: syntax, a closed point ...
             return mat_error(why, game=record.number, move=act.move, reason=reason)
 
         try:

@@ -215,6 +215,8 @@ class FakeBotApi:
     failures: dict[str, list[ApiError]] = field(default_factory=dict)
     webhook: dict[str, Any] = field(default_factory=dict)
     pending: list[dict[str, Any]] = field(default_factory=list)
+    uploads: dict[str, bytes] = field(default_factory=dict)
+    downloads: list[str] = field(default_factory=list)
     confirmed: int = 0
     url: str = ""
     _update_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1000))
@@ -222,6 +224,8 @@ class FakeBotApi:
     _query_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _poll_generation: int = 0
     _pressed_at: dict[str, float] = field(default_factory=dict)
+    _inline_queries: dict[str, dict[str, Any]] = field(default_factory=dict)
+    _chosen: dict[str, dict[str, Any]] = field(default_factory=dict)
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
     _runner: web.AppRunner | None = None
     _in_flight: int = 0
@@ -232,6 +236,7 @@ class FakeBotApi:
         app = web.Application(client_max_size=20 * 1024 * 1024)
         app.router.add_route("POST", "/bot{token}/{method}", self._dispatch)
         app.router.add_route("GET", "/bot{token}/{method}", self._dispatch)
+        app.router.add_route("GET", "/file/bot{token}/{path:.+}", self._download)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -281,6 +286,29 @@ class FakeBotApi:
         finally:
             self._in_flight -= counted
         return web.json_response({"ok": True, "result": result})
+
+    async def _download(self, request: web.Request) -> web.Response:
+        """A file's bytes at the ``file_path`` that ``getFile`` gave (``/file/bot<token>/…``)."""
+        if request.match_info["token"] != self.token:
+            return web.Response(status=401, text="Unauthorized")
+        file_id = request.match_info["path"].removeprefix("documents/")
+        self.downloads.append(file_id)
+        data = self.uploads.get(file_id)
+        if data is None:
+            return web.Response(status=404, text="Not Found")
+        return web.Response(body=data)
+
+    def api_getFile(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        file_id = str(params.get("file_id", ""))
+        data = self.uploads.get(file_id)
+        if data is None:
+            raise bad("Bad Request: invalid file_id")
+        return {
+            "file_id": file_id,
+            "file_unique_id": f"u{file_id}",
+            "file_size": len(data),
+            "file_path": f"documents/{file_id}",
+        }
 
     async def _params(self, request: web.Request) -> tuple[dict[str, Any], dict[str, bytes]]:
         params: dict[str, Any] = {}
@@ -371,6 +399,46 @@ class FakeBotApi:
             data["reply_to_message"] = self._message_api(reply_to)
         return {"update_id": next(self._update_ids), "message": data}
 
+    def user_document(
+        self,
+        user: TgUser,
+        chat: Chat,
+        name: str,
+        data: bytes,
+        *,
+        caption: str | None = None,
+        size: int | None = None,
+    ) -> dict[str, Any]:
+        """Post a user's file (a document, with an optional caption) in a chat; the update.
+        ``size`` is the size Telegram reports (the file's own by default)."""
+        message_id = next(self._message_ids)
+        file_id = f"upload{message_id}"
+        self.uploads[file_id] = data
+        self.messages[(chat.id, message_id)] = FakeMessage(
+            chat.id, message_id, "document", caption or "", from_bot=False
+        )
+        message: dict[str, Any] = {
+            "message_id": message_id,
+            "date": int(time.time()),
+            "chat": chat.to_api(),
+            "from": user.to_api(),
+            "document": {
+                "file_id": file_id,
+                "file_unique_id": f"u{file_id}",
+                "file_name": name,
+                "mime_type": "text/plain",
+                "file_size": len(data) if size is None else size,
+            },
+        }
+        if caption is not None:
+            message["caption"] = caption
+            if caption.startswith("/"):
+                length = len(caption.split()[0])
+                message["caption_entities"] = [
+                    {"type": "bot_command", "offset": 0, "length": length}
+                ]
+        return {"update_id": next(self._update_ids), "message": message}
+
     @staticmethod
     def reaches_bot(chat: Chat, text: str, reply_to: FakeMessage | None = None) -> bool:
         """Whether Telegram delivers a group message to a bot with privacy mode on: commands
@@ -405,7 +473,17 @@ class FakeBotApi:
     def inline_query(self, user: TgUser, text: str = "") -> dict[str, Any]:
         query = {"id": f"iq{next(self._query_ids)}", "from": user.to_api(), "query": text}
         query["offset"] = ""
+        self._inline_queries[query["id"]] = query
         return {"update_id": next(self._update_ids), "inline_query": query}
+
+    def chosen_result(self, message: FakeMessage) -> dict[str, Any]:
+        """The ``chosen_inline_result`` update Telegram sends (inline feedback on) when the user
+        sent ``message`` from his inline query's results."""
+        assert message.inline_id is not None
+        return {
+            "update_id": next(self._update_ids),
+            "chosen_inline_result": self._chosen[message.inline_id],
+        }
 
     def choose_inline_result(self, query_id: str, result_id: str) -> FakeMessage:
         """The user picks a result of an answered inline query: it is posted as an inline
@@ -423,6 +501,13 @@ class FakeBotApi:
             inline_id=inline_id,
         )
         self.inline_messages[inline_id] = message
+        query = self._inline_queries[query_id]
+        self._chosen[inline_id] = {
+            "result_id": result_id,
+            "from": query["from"],
+            "query": query["query"],
+            "inline_message_id": inline_id,
+        }
         return message
 
     def queue(self, update: dict[str, Any]) -> None:

@@ -113,6 +113,16 @@ async def test_typed_notation_and_move_command(store: Store) -> None:
         assert (await chat.match()).game.turn != game.turn
 
 
+async def test_new_0_opens_money_play(store: Store) -> None:
+    chat = Chat(App(store, dice=Dice(3)))
+    await chat.send(ALICE, "/new 0")
+    table = await chat.table()
+    assert table.mode == "money" and table.length == 0
+    await chat.send(ALICE, "/abort")
+    refused = texts(await chat.send(ALICE, "/new 0 match"))
+    assert "0 means money play" in refused
+
+
 async def test_match_with_crawford(store: Store) -> None:
     chat = await start(store, "3", seed=7)
     await chat.press(ALICE, "Roll")
@@ -143,9 +153,12 @@ async def test_match_with_crawford(store: Store) -> None:
     if game.phase is Phase.ROLL:
         await chat.press(USERS[game.turn or 0], "Roll")
     await chat.send(leader, "/resign")
-    await chat.press(trailer, "Accept")
+    opened = texts(await chat.press(trailer, "Accept"))
     match = await chat.match()
     assert sorted(match.score) == [1, 2] and not match.game.crawford and match.post_crawford
+    # The board that opens the post-Crawford game says only what holds for it.
+    assert "Post-Crawford: the cube is back in play." in opened
+    assert "Crawford game" not in opened and "no doubling" not in opened
     # Post-Crawford: the trailer may double, the leader takes; then the trailer concedes.
     await chat.press(ALICE, "Roll")
     for _ in range(6):
@@ -155,8 +168,10 @@ async def test_match_with_crawford(store: Store) -> None:
         await play_turn_by_buttons(chat, USERS, game)
     assert "Double" in chat.labels()
     await chat.press(trailer, "Double")
-    await chat.press(leader, "Take")
+    taken = texts(await chat.press(leader, "Take"))
     assert (await chat.match()).game.cube.value == 2
+    # The take is said in words: who took, the cube's value and side.
+    assert f"{leader.name} takes: the cube is at 2, owned by {leader.name}." in taken
     await chat.press(trailer, "Roll")
     await chat.send(trailer, "/resign")
     await chat.press(leader, "Accept")
@@ -177,18 +192,21 @@ async def test_money_session_every_cube_action(store: Store) -> None:
     await chat.press(doubler, "Double")
     assert {"Take", "Pass", "Beaver"} <= set(chat.labels())
     await chat.press(taker, "Beaver")
-    await chat.press(doubler, "Accept")
+    accepted = texts(await chat.press(doubler, "Accept"))
     cube = (await chat.match()).game.cube
     assert cube.value == 4 and cube.owner == USERS.index(taker)
+    said = f"{doubler.name} accepts the beaver: the cube is at 4, owned by {taker.name}."
+    assert said in accepted
     # The doubler no longer owns the cube.
     assert "The cube belongs to your opponent." in texts(await chat.send(doubler, "/double"))
     await chat.press(doubler, "Roll")
     await play_turn_by_buttons(chat, USERS, (await chat.match()).game)
     # The owner redoubles to 8; the other takes.
     await chat.press(taker, "Double")
-    await chat.press(doubler, "Take")
+    taken = texts(await chat.press(doubler, "Take"))
     cube = (await chat.match()).game.cube
     assert cube.value == 8 and cube.owner == USERS.index(doubler)
+    assert f"{doubler.name} takes: the cube is at 8, owned by {doubler.name}." in taken
     await chat.press(taker, "Roll")
     await play_turn_by_buttons(chat, USERS, (await chat.match()).game)
     # Redouble to 16 and pass: the passer loses 8.
@@ -349,8 +367,9 @@ async def test_resign_accept_and_decline() -> None:
     await chat.send(offerer, "/resign backgammon")
     assert {"Accept", "Decline"} <= set(chat.labels())
     assert toasts(await chat.press(offerer, "Decline")) == ["It is not your turn."]
-    await chat.press(other, "Decline")
+    declined = texts(await chat.press(other, "Decline"))
     assert (await chat.match()).game.resign is None
+    assert f"{other.name} declines the resignation; play goes on." in declined
     await chat.send(offerer, "/resign gammon")
     replies = await chat.press(other, "Accept")
     assert f"{offerer.name} resigned." in texts(replies)

@@ -16,6 +16,7 @@ import pytest
 
 from bot.app import (
     App,
+    Attachment,
     Button,
     ClearButtons,
     EditBoard,
@@ -72,10 +73,17 @@ class Chat:
         button: str | None = None,
         message: str | None = None,
         update_id: str | None = None,
+        attachment: Attachment | None = None,
     ) -> list[Reply]:
         n = next(self._n)
         update = Update(
-            self.key, user, update_id or f"u{n}", text=text, button=button, message=message
+            self.key,
+            user,
+            update_id or f"u{n}",
+            text=text,
+            button=button,
+            message=message,
+            attachment=attachment,
         )
         replies = await self.app.handle(update)
         for i, reply in enumerate(replies):

@@ -205,3 +205,31 @@ async def test_a_restarted_console_is_not_taken_for_a_redelivery() -> None:
     said = second_out.getvalue()
     assert "Seated: " in said  # the answer to "score" at a table waiting for players
     assert "already" in said.lower()  # "join": the same user is already seated
+
+
+def test_position_sets_up_a_game_at_the_console(tmp_path: Path) -> None:
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10"
+    lines = ["abort", f"position {xgid}", "score", "quit"]
+    proc = _run(["-c", SEEDED_CONSOLE, "7", "new 1", "bot"], lines, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.split("The game is aborted.")[-1]
+    # The built-in opponent took the second seat; the board is the ID's, with its IDs beside it.
+    assert re.search(r"\S+ vs Bot: the game begins\.", out), out[-3000:]
+    assert "Position ID: 4HPwATDgc/ABMA" in out and "Match ID   : sIGqACAAIAAE" in out
+    assert re.search(r"Score: \S+ 2, Bot 4 \(match to 5\)", out), out[-3000:]
+    assert "Traceback" not in proc.stderr
+
+
+def test_import_reads_a_local_mat_file_and_replays_it(tmp_path: Path) -> None:
+    source = ROOT / "tests" / "data" / "mat" / "match5.mat"
+    lines = [f"import {source}", "1", "1", "import", f"import {tmp_path / 'none.mat'}", "quit"]
+    proc = _run(["-c", SEEDED_CONSOLE, "7", "new 1", "bot"], lines, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "Match read: gnubg vs root, match to 5 points; 4 games; final score 5–4." in out
+    assert "[1] Replay  [2] Export .mat" in out
+    assert "Game 1 of 4, move 1 of " in out and "Game 1 of 4, move 2 of " in out
+    assert "[1] Next ▶  [2] Game ⏭" in out
+    assert "Write: import FILE (the path of a .mat match file)." in out
+    assert f"The file {tmp_path / 'none.mat'} does not exist or cannot be read." in out
+    assert "Traceback" not in proc.stderr

@@ -9,11 +9,13 @@ the table state (to choose moves).
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
 from discord_harness import (
+    ALL_PERMISSIONS,
     APP_ID,
     EPHEMERAL,
     GUILD_ID,
@@ -27,6 +29,7 @@ from discord_harness import (
 from test_app_support import Dice, typed_forms
 
 from bot.app import App, Reply, Table, Update
+from bot.app.commands import COMMANDS
 from bot.discord_bot import NardyBot, serve, table_key
 from bot.discord_bot.components import MAX_STEP_BUTTONS
 from bot.i18n import t
@@ -367,16 +370,33 @@ async def test_refused_commands_are_answered_privately(fake_discord: FakeDiscord
     payload = await driver.command(EVE, "roll")
     assert fake_discord.ephemeral() == [t("en", "error-not-seated")]
     assert len(fake_discord.public()) == public and (await table(driver)) == before
-    # The public "thinking…" message was taken away before the private answer.
+    # Sure to be refused (Eve has no seat): deferred privately, no public "thinking…" at all.
+    token = payload["token"]
+    calls = [(c.method, c.path.split("/")[-1]) for c in fake_discord.calls if token in c.path]
+    assert calls == [("POST", "callback"), ("POST", token)]
+    assert driver.response_of(payload) == {"type": 5, "data": {"flags": EPHEMERAL}}
+    # A refusal that needs the game to tell (Alice may not take a cube nobody offered): the
+    # public "thinking…" message is taken away before the private answer.
+    payload = await driver.command(ALICE, "take")
     token = payload["token"]
     calls = [(c.method, c.path.split("/")[-1]) for c in fake_discord.calls if token in c.path]
     assert calls == [("POST", "callback"), ("DELETE", "@original"), ("POST", token)]
+    assert driver.response_of(payload) == {"type": 5}
+    assert len(fake_discord.ephemeral()) == 2 and len(fake_discord.public()) == public
     # Information asked by a spectator is public; so is a command that works.
     await driver.command(EVE, "pips")
     assert len(fake_discord.public()) == public + 1
     await driver.command(ALICE, "roll")
     assert (await table(driver)).version > before.version
-    assert fake_discord.ephemeral() == [t("en", "error-not-seated")]
+    assert fake_discord.ephemeral()[0] == t("en", "error-not-seated")
+    # With no table at all a game command is refused privately from the start too.
+    elsewhere = Place(600000000000000031)
+    payload = await driver.command(ALICE, "roll", place=elsewhere)
+    assert driver.response_of(payload) == {"type": 5, "data": {"flags": EPHEMERAL}}
+    # So is /new while a game is running.
+    payload = await driver.command(BOB, "new", "3")
+    assert driver.response_of(payload) == {"type": 5, "data": {"flags": EPHEMERAL}}
+    assert fake_discord.ephemeral()[-1] == t("en", "table-game-running")
 
 
 # -- chouette ----------------------------------------------------------------------------------
@@ -445,15 +465,37 @@ async def test_a_deleted_board_does_not_stop_the_game(fake_discord: FakeDiscord)
     game = (await match(driver)).game
     assert game.phase is Phase.MOVE and game.dice is not None and game.turn is not None
     # A moderator deletes the board; the player types his play instead.
-    del fake_discord.messages[int(state.board_message)]
+    fake_discord.delete(int(state.board_message))
     play = typed_forms(game)[0]
     await driver.command([ALICE, BOB][game.turn], "move", play)
     assert (await table(driver)).version > state.version
     newest = fake_discord.public()[-1]
     assert newest["embeds"] and "Roll" in driver.labels()
-    # The old board could not be edited: logged, and the rest of the replies went out.
-    assert [r.name for r in fake_discord.problems] == ["bot.discord"]
-    fake_discord.problems.clear()
+    # The old board is gone with its buttons: nothing to take away, nothing to complain about.
+    assert fake_discord.problems == []
+
+
+async def test_a_board_deleted_while_a_step_is_pressed_is_posted_again(
+    fake_discord: FakeDiscord,
+) -> None:
+    driver = await started(MemoryStore(), fake_discord, seed=5)
+    await open_match(driver, "3")
+    for _ in range(12):
+        game = (await match(driver)).game
+        if game.phase is Phase.MOVE and not game.forced_play and len(game.next_steps()) > 1:
+            break
+        await take_turn(driver, [ALICE, BOB], game)
+    else:
+        raise AssertionError("no open play came up")
+    board_id, custom_id, value = driver.find(next(s for s in driver.labels() if "→" in s))
+    fake_discord.delete(board_id)
+    await driver.press([ALICE, BOB][game.turn or 0], board_id, custom_id, value)
+    # The edit found no message (404): the board with the step made is a new message.
+    assert len((await match(driver)).game.steps) == 1
+    newest = fake_discord.public()[-1]
+    assert int(newest["id"]) > board_id and newest["embeds"] and newest["attachments"]
+    assert any("→" in label or label == "Confirm" for label in driver.labels())
+    assert fake_discord.ephemeral() == [] and fake_discord.problems == []
 
 
 # -- restarts, threads, direct messages -------------------------------------------------------
@@ -650,7 +692,9 @@ async def test_commands_sync_with_russian_and_ukrainian_names(fake_discord: Fake
     put = [c for c in fake_discord.calls if c.method == "PUT"]
     assert put[-1].path == f"/applications/{APP_ID}/commands"
     commands = {c["name"]: c for c in put[-1].body}
-    assert len(commands) == 29 and {"new", "move", "roll", "double", "take"} <= set(commands)
+    assert len(commands) == len(COMMANDS) and {"new", "move", "roll", "double", "take"} <= set(
+        commands
+    )
     move = commands["move"]
     assert move["name_localizations"] == {"ru": "ход", "uk": "хід"}
     assert move["description"] == t("en", "help-move")
@@ -687,12 +731,11 @@ async def test_commands_sync_with_russian_and_ukrainian_names(fake_discord: Fake
     await guild_bot.sync_commands()
     put = [c for c in fake_discord.calls if c.method == "PUT"]
     assert put[-1].path == f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"
-    assert len(put[-1].body) == 29
+    assert len(put[-1].body) == len(COMMANDS)
 
 
 def test_localised_strings_fit_discord() -> None:
     """Every catalogue name is a valid command name in each language Discord offers."""
-    from bot.app.commands import COMMANDS
 
     for lang in ("en", "ru", "uk", "be"):
         names = [t(lang, f"discord-command-{name}") for name in COMMANDS]
@@ -730,3 +773,125 @@ async def test_serve_starts_the_bot_with_the_settings(monkeypatch: pytest.Monkey
     assert shards == [(4, [2, 3])]
     with pytest.raises(ValueError, match="DISCORD_TOKEN"):
         await serve(app, load_settings(telegram_token="t-token"))
+
+
+# -- mentions, a slow store, missing permissions ------------------------------------------------
+
+
+def message_calls(fake: FakeDiscord) -> list[Any]:
+    """Every request that posts or edits a message (channel messages, followups, edits)."""
+    return [
+        c
+        for c in fake.calls
+        if c.method in ("POST", "PATCH")
+        and not c.path.endswith("/callback")
+        and not c.path.startswith("/applications")
+        and isinstance(c.body, dict)
+    ]
+
+
+def mentioned(text: str) -> set[str]:
+    return set(re.findall(r"<@[!&]?(\d+)>", text))
+
+
+async def test_no_message_pings_anyone_but_the_players(fake_discord: FakeDiscord) -> None:
+    now = [1_000_000.0]
+    bot = NardyBot(App(MemoryStore(), dice=Dice(3), clock=lambda: now[0]), tick_seconds=None)
+    driver = await Driver.start(bot, fake_discord, CHANNEL)
+    assert bot.allowed_mentions is not None
+    assert bot.allowed_mentions.to_dict() == {"parse": [], "users": []}
+    await driver.command(ALICE, "new", "1")
+    await driver.command(ALICE, "settings", "view text")
+    # /invite takes a member from Discord's picker: @everyone or a role cannot be given.
+    payload = await driver.command(ALICE, "invite", "@everyone")
+    assert driver.response_of(payload) is None
+    payload = await driver.command(ALICE, "invite", "<@&700000000000000009>")
+    assert driver.response_of(payload) is None
+    fake_discord.problems.clear()  # discord.py logs the options it could not convert
+    await driver.command(ALICE, "invite", BOB)
+    assert f"<@{BOB.id}>" in texts(fake_discord)
+    await driver.click(BOB, "Join")
+    await driver.command(ALICE, "clock", "1h")
+    people = [ALICE, BOB]
+    for step in range(2000):
+        current = await match(driver)
+        if current.is_over:
+            break
+        if step in (5, 40):
+            now[0] += 3600 * 0.9
+            await bot.deliver_ticks()
+        await take_turn(driver, people, current.game)
+    else:
+        raise AssertionError("the game did not end")
+    players = {str(ALICE.id), str(BOB.id)}
+    calls = message_calls(fake_discord)
+    assert len(calls) > 50
+    for call in calls:
+        rule = call.body.get("allowed_mentions")
+        assert rule is not None, call
+        assert not {"everyone", "roles", "users"} & set(rule.get("parse", [])), call
+        assert set(rule.get("users", [])) <= players, call
+        assert mentioned(str(call.body.get("content") or "")) <= players, call
+        for embed in call.body.get("embeds") or []:
+            assert mentioned(str(embed.get("description", ""))) <= players, call
+
+
+async def test_without_attach_files_or_embed_links_the_board_is_text(
+    fake_discord: FakeDiscord,
+) -> None:
+    bare = Place(CHANNEL.id, permissions=ALL_PERMISSIONS & ~(1 << 15))  # no Attach Files
+    plain = Place(CHANNEL.id, permissions=ALL_PERMISSIONS & ~(1 << 14))  # no Embed Links
+    driver = await started(MemoryStore(), fake_discord, seed=5)
+    await driver.command(ALICE, "new", "3", place=bare)
+    await driver.click(BOB, "Join", place=bare)
+    board = fake_discord.public()[-1]
+    assert board["embeds"] == [] and board["attachments"] == []
+    assert "```" in board["content"] and "Roll" in driver.labels()
+    await driver.click(ALICE, "Roll", place=plain)
+    board = fake_discord.public()[-1]
+    assert board["embeds"] == [] and board["attachments"] == [] and "```" in board["content"]
+    # With both the picture comes back.
+    await take_turn(driver, [ALICE, BOB], (await match(driver)).game)
+    assert any(m["attachments"] for m in fake_discord.public())
+    # An export needs Attach Files: without it the player is told why, and no file is sent.
+    sent = len(fake_discord.calls)
+    await driver.command(ALICE, "export", place=bare)
+    assert fake_discord.public()[-1]["content"] == t("en", "discord-no-files")
+    assert not any(c.files for c in fake_discord.calls[sent:])
+
+
+async def test_a_clock_notice_the_bot_may_not_post_is_posted_later(
+    fake_discord: FakeDiscord,
+) -> None:
+    now = [1_000_000.0]
+    bot = NardyBot(App(MemoryStore(), dice=Dice(12), clock=lambda: now[0]), tick_seconds=None)
+    driver = await Driver.start(bot, fake_discord, CHANNEL)
+    await open_match(driver, "3", view="text")
+    await driver.command(ALICE, "clock", "1h")
+    await driver.click(ALICE, "Roll")
+    # A moderator takes Send Messages away: the reminder is refused (403) and not counted sent.
+    fake_discord.forbidden.add(CHANNEL.id)
+    now[0] += 3600 * 0.9
+    assert await bot.deliver_ticks() == 1
+    assert [r.getMessage() for r in fake_discord.problems if "403" in r.getMessage()]
+    fake_discord.problems.clear()
+    assert not (await table(driver)).reminded
+    fake_discord.forbidden.clear()
+    now[0] += 60
+    assert await bot.deliver_ticks() == 1
+    posted = [c for c in fake_discord.calls if c.path == f"/channels/{CHANNEL.id}/messages"]
+    assert "left for your move" in posted[-1].body["content"]
+    assert (await table(driver)).reminded
+    # The same for the expiry notice.
+    fake_discord.forbidden.add(CHANNEL.id)
+    now[0] += 3600
+    assert await bot.deliver_ticks() == 1
+    fake_discord.problems.clear()
+    fake_discord.forbidden.clear()
+    now[0] += 10
+    assert await bot.deliver_ticks() == 1
+    posted = [c for c in fake_discord.calls if c.path == f"/channels/{CHANNEL.id}/messages"]
+    assert "time is up" in posted[-1].body["content"]
+    # Each notice reached the channel once, after it was refused once.
+    said = texts(fake_discord)
+    assert said.count("left for your move") == 1 and said.count("time is up") == 1

@@ -38,10 +38,11 @@ from bot.observability import (
 )
 from bot.runtime import secrets_of
 from bot.settings import load_settings
-from bot.store import RedisStore, TableKey, Versioned
+from bot.store import RedisStore, TableKey, UserKey, Versioned
 from engine.game import Phase
 from renderers.png import render_png
 
+ALICE_KEY = UserKey("telegram", "101")
 TOKEN = "987654321:AAH-secret-token-value_0123456789abcdefXYZ"
 
 
@@ -516,3 +517,63 @@ async def test_tables_stop_counting_as_active_after_the_window() -> None:
     assert metrics.value("nardy_active_tables") == 1  # -2 went quiet a whole window ago
     now[0] += ACTIVE_WINDOW
     assert metrics.value("nardy_active_tables") == 0
+
+
+async def _healthz_answers(host: str, port: int) -> bool:
+    """Whether ``http://host:port/healthz`` answers at all (a refused connection: no)."""
+    try:
+        async with (
+            aiohttp.ClientSession() as session,
+            session.get(f"http://{host}:{port}/healthz", timeout=aiohttp.ClientTimeout(5)) as r,
+        ):
+            return r.status in (200, 503)
+    except aiohttp.ClientConnectorError:
+        return False
+
+
+@pytest.mark.parametrize(("host", "elsewhere"), [(None, False), ("0.0.0.0", True)])
+async def test_metrics_listen_on_this_machine_only_unless_told(
+    host: str | None, elsewhere: bool
+) -> None:
+    """``METRICS_HOST`` unset: ``/healthz`` answers on 127.0.0.1 and not on another address of
+    the machine (127.0.0.2 reaches a socket bound to every interface, not one bound to
+    127.0.0.1); ``METRICS_HOST=0.0.0.0``: it answers there too."""
+    from conftest import free_port
+
+    from bot.runtime import run
+
+    fake = FakeBotApi()
+    await fake.start()
+    port = free_port()
+    extra = {"metrics_host": host} if host is not None else {}
+    try:
+        settings = load_settings(
+            telegram_token=fake.token, telegram_base_url=fake.url, metrics_port=port, **extra
+        )
+        stop = asyncio.Event()
+        running = asyncio.create_task(run(settings, [], stop=stop))
+        deadline = time.monotonic() + 30
+        while not fake.called("getUpdates"):
+            assert time.monotonic() < deadline and not running.done()
+            await asyncio.sleep(0.02)
+        assert await _healthz_answers("127.0.0.1", port)
+        assert await _healthz_answers("127.0.0.2", port) is elsewhere
+        stop.set()
+        assert await asyncio.wait_for(running, timeout=15) == 0
+    finally:
+        await fake.stop()
+        gc.unfreeze()
+
+
+async def test_the_store_keeps_users_as_long_as_the_settings_say(redis_url: str) -> None:
+    from bot.runtime import open_store
+
+    store = open_store(load_settings(redis_url=redis_url, user_ttl_days=2))
+    try:
+        assert isinstance(store, RedisStore) and store.user_ttl == 2 * 86400
+        await store.client.flushdb()
+        await store.update_user(ALICE_KEY, lambda _: b"{}")
+        assert 86400 < await store.client.ttl(ALICE_KEY.key) <= 2 * 86400
+    finally:
+        await store.close()
+    assert open_store(load_settings()).user_ttl == 400 * 86400

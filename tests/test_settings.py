@@ -174,3 +174,26 @@ def test_env_example_loads_as_defaults(tmp_path: Path) -> None:
     assert s.telegram_token is None and s.redis_url is None
     assert s.default_language == "en" and s.table_ttl_days == 30
     assert s.render_cache_mb == 40
+
+
+def test_metrics_host_defaults_to_this_machine_and_user_records_to_400_days(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings = load_settings()
+    assert settings.metrics_host == "127.0.0.1"
+    assert settings.user_ttl_seconds == 400 * 24 * 3600
+    monkeypatch.setenv("METRICS_HOST", "0.0.0.0")
+    monkeypatch.setenv("USER_TTL_DAYS", "30")
+    settings = load_settings()
+    assert settings.metrics_host == "0.0.0.0" and settings.user_ttl_seconds == 30 * 24 * 3600
+    assert settings.summary()["metrics_host"] == "0.0.0.0"
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "65536", "", "http"])
+def test_a_redis_port_out_of_range_is_a_settings_error(
+    monkeypatch: pytest.MonkeyPatch, port: str
+) -> None:
+    monkeypatch.setenv("REDIS_URL", f"redis://:SECRETPW@localhost:{port}/0")
+    with pytest.raises(SettingsError, match="REDIS_URL: the port must be a number") as caught:
+        load_settings()
+    assert "SECRETPW" not in str(caught.value)

@@ -396,9 +396,22 @@ class TestRedisOnly:
         assert record is not None and seen is not None
         assert record + seen < 2048, (record, seen)
 
-    async def test_user_records_do_not_expire_by_default(self, redis_client: Redis) -> None:
+    async def test_user_records_are_kept_400_days_from_their_last_use(
+        self, redis_client: Redis
+    ) -> None:
         store = RedisStore(redis_client)
         await store.update_user(ALICE, increment)
+        assert 399 * 86400 < await redis_client.ttl(ALICE.key) <= 400 * 86400
+        await redis_client.expire(ALICE.key, 60)  # as if it had not been used for long
+        assert await store.get_user(ALICE) == Versioned(b"1", 1)  # reading it is a use
+        assert 399 * 86400 < await redis_client.ttl(ALICE.key) <= 400 * 86400
+        assert await store.get_user(UserKey("telegram", "nobody")) is None
+        assert await redis_client.exists(UserKey("telegram", "nobody").key) == 0
+
+    async def test_user_records_of_a_forever_store_never_expire(self, redis_client: Redis) -> None:
+        store = RedisStore(redis_client, user_ttl=None)
+        await store.update_user(ALICE, increment)
+        assert await store.get_user(ALICE) == Versioned(b"1", 1)
         assert await redis_client.ttl(ALICE.key) == -1
 
     async def test_corrupt_records_raise_clear_errors(self, redis_client: Redis) -> None:
@@ -507,6 +520,21 @@ class TestMemoryOnly:
         clock.now += 61
         assert store.sweep() == 10 + 11  # ten tables and eleven remembered ids
         assert await store.get_user(ALICE) == Versioned(b"1", 1)
+
+    async def test_user_records_live_400_days_from_their_last_use(self) -> None:
+        clock = FakeClock()
+        store = MemoryStore(clock=clock)
+        await store.update_user(ALICE, increment)
+        await store.update_user(UserKey("telegram", "43"), increment)
+        clock.now += 399 * 86400
+        assert await store.get_user(ALICE) == Versioned(b"1", 1)  # read: renewed
+        clock.now += 2 * 86400
+        assert await store.get_user(ALICE) == Versioned(b"1", 1)
+        assert await store.get_user(UserKey("telegram", "43")) is None  # 401 days unused
+        forever = MemoryStore(clock=clock, user_ttl=None)
+        await forever.update_user(ALICE, increment)
+        clock.now += 4000 * 86400
+        assert await forever.get_user(ALICE) == Versioned(b"1", 1)
 
     async def test_sweeps_by_itself(self) -> None:
         from bot.store.memory import SWEEP_EVERY
@@ -958,7 +986,7 @@ async def test_redis_layout_and_expiry(redis_client: Redis) -> None:
     assert await redis_client.hget(match_key("telegram", "m1"), "n") == b"1"
     for name in names:
         assert 3500 < await redis_client.ttl(name) <= 3600
-    forever = RedisStore(redis_client)
+    forever = RedisStore(redis_client, user_ttl=None)
     await forever.keep_match("telegram", "m2", b"y", [ANN])
     assert await redis_client.ttl(history_key(ANN)) == -1
 

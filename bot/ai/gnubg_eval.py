@@ -239,7 +239,6 @@ def cube_decision(position: Position, context: CubeContext, ply: int = 0) -> Cub
     away = context.away if context.away is not None else (MONEY_AWAY, MONEY_AWAY)
     # money: only who owns the cube matters, not its value
     value = context.cube_value if context.away is not None else (2 if context.owned else 1)
-    post_or_crawford = 1 in away
     board = gnubg_board(position)
     with _lock:
         gnubg_nn.set.score(away[0], away[1], 1 if context.crawford else 0)
@@ -264,10 +263,9 @@ def cube_decision(position: Position, context: CubeContext, ply: int = 0) -> Cub
             dbl, too_good = True, False
         beaver = context.beaver_value is not None and take and dt < 0.5
     else:
+        # post-Crawford included: gnubg's own advice (it knows the free drop and when the
+        # trailer is too good to double), never a rule of thumb over it
         beaver = False
-        if post_or_crawford and not context.crawford and away[1] == 1 and away[0] > 1:
-            # post-Crawford, the trailer doubles at once: nothing to lose
-            dbl = True
     if not context.may_double or context.crawford:
         dbl = False
     return CubeDecision(dbl, take, beaver, too_good, nd, dt, dp, ply)

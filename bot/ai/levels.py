@@ -30,17 +30,24 @@ __all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "choose_ranked", "find_level", "n
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One playing level: evaluation depth ``ply`` and equity noise ``noise`` (σ)."""
+    """One playing level: evaluation depth ``ply`` and equity noise ``noise`` (σ) of the checker
+    play, and the depth ``cube_ply`` of its cube decisions (``None``: the same as ``ply``)."""
 
     name: str
     ply: int
     noise: float
+    cube_ply: int | None = None
+
+    @property
+    def cube_depth(self) -> int:
+        """The depth of the level's cube decisions."""
+        return self.ply if self.cube_ply is None else self.cube_ply
 
 
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", 0, 0.15),
     "casual": Level("casual", 0, 0.05),
-    "strong": Level("strong", 0, 0.0),
+    "strong": Level("strong", 0, 0.0, cube_ply=2),
     "expert": Level("expert", 2, 0.0),
 }
 DEFAULT_LEVEL = "strong"

@@ -21,6 +21,9 @@ Where each use case lives (one module each; a new one is a module and a line in 
 * :mod:`bot.app.settings` -- ``settings`` and the user's ``language``;
 * :mod:`bot.app.info` -- ``board``, ``score``, ``pips``, ``export``, ``help``, ``rules``;
 * :mod:`bot.app.stats` -- ``stats`` and the statistics of finished games;
+* :mod:`bot.app.position` -- ``position ID``: a table whose game begins at a position;
+* :mod:`bot.app.imports` -- ``import``: a ``.mat`` file read, kept for its sender, exported back;
+* :mod:`bot.app.replay` -- a match's boards one step at a time (``◀ ▶`` on one message);
 * :mod:`bot.app.chouette` -- every game action at a chouette table, its start and rotation;
 * :mod:`bot.app.computer` -- the computer's turn (``new bot [LEVEL]`` seats it: a seat whose user
   is ``computer:<level>``).
@@ -35,7 +38,8 @@ What an adapter does (Telegram, Discord, the console):
   language code), a unique update id (Telegram update id, Discord interaction id), and either the
   typed ``text`` or the pressed button's ``button`` payload with the ``message`` it was on;
   ``private`` for one-to-one chats (in groups, lines that are neither commands nor a play of the
-  player on turn are ignored);
+  player on turn are ignored); a file sent to the bot as ``/import`` with its
+  :class:`Attachment` (not downloaded when larger than the app reads);
 * ``replies = await app.handle(update)`` (never raises) and perform each reply in order:
   :class:`SendBoard` (post the board -- ``board.view`` for ``render_png``/``render_svg``, or
   ``board.text`` in text mode -- with the caption and buttons, then report the new message id with
@@ -47,7 +51,9 @@ What an adapter does (Telegram, Discord, the console):
   others (:class:`Thinking` first at ``expert``: show "typing…" while it thinks).  It yields
   nothing (and loads nothing) unless this process's update left the computer to act;
 * call ``await app.tick()`` every few seconds and post what it returns to each table's chat
-  (move-clock reminders and expiry notices; any number of processes may do so).
+  (move-clock reminders and expiry notices; any number of processes may do so); when a table's
+  notices could not be posted (no right to write there), ``await app.notice_undelivered(table)``
+  so a later tick posts them again instead of counting them as sent.
 
 The computer's turn.  ``handle`` only ever applies the person's update and returns what *that*
 did, so what a user is told is what happened, in order: his move, then the computer's.  When the
@@ -63,11 +69,13 @@ too) plays the turn and returns its replies like a clock notice.  Its dice are t
 Button payloads (:mod:`bot.app.payload`) fit Telegram's 64 bytes and Discord's 100 characters.
 """
 
-from bot.app.app import App, secure_die
+from bot.app.app import App
 from bot.app.context import Context, Refused
+from bot.app.dice import DiceScheme
 from bot.app.payload import InvalidPayload, Payload, format_payload, parse_payload
 from bot.app.table import Seat, Table, TableSettings
 from bot.app.types import (
+    Attachment,
     Board,
     Button,
     ClearButtons,
@@ -85,10 +93,12 @@ from bot.app.types import (
 
 __all__ = [
     "App",
+    "Attachment",
     "Board",
     "Button",
     "ClearButtons",
     "Context",
+    "DiceScheme",
     "EditBoard",
     "InvalidPayload",
     "Keyboard",
@@ -107,5 +117,4 @@ __all__ = [
     "User",
     "format_payload",
     "parse_payload",
-    "secure_die",
 ]

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import logging
 import re
-import secrets
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from bot.ai.worker import fallback_action
-from bot.app import clock, computer, stats
+from bot.app import clock, computer, fair, stats
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
 from bot.app.computer import Opponent
 from bot.app.context import Context, Refused, refusal_reply, usage
+from bot.app.dice import DiceScheme, TableDice
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.registry import DEFAULT, TABLE_CASES, USER_CASES
 from bot.app.settings import SETTING_ALIASES
@@ -58,31 +58,29 @@ Parsed = tuple[str, tuple[Any, ...], int | None]
 """An update's action, its arguments, and the table version its button was drawn for."""
 
 
-def secure_die() -> int:
-    """A die from the operating system's secure random source (production dice)."""
-    return secrets.randbelow(6) + 1
-
-
 class App:
     """The application over a :class:`~bot.store.Store`.
 
-    ``dice`` is the dice source (production: :func:`secure_die`; tests inject a sequence) and
-    ``clock`` the time source.  ``computer`` thinks for the computer opponent
-    (:class:`bot.ai.worker.ComputerWorker`; ``None``: ``new bot`` says it is unavailable).
-    ``handle`` and ``computer_moves`` never raise.
+    ``dice`` is where games get their seeds and dice (:class:`~bot.app.dice.DiceScheme`;
+    production: fresh seeds from :mod:`secrets`, tests a seeded or scripted scheme; a bare dice
+    source is taken as a scripted scheme) and ``clock`` the time source.  ``computer`` thinks
+    for the computer opponent (:class:`bot.ai.worker.ComputerWorker`; ``None``: ``new bot``
+    says it is unavailable).  ``handle`` and ``computer_moves`` never raise.
     """
 
     def __init__(
         self,
         store: Store,
         *,
-        dice: DiceSource = secure_die,
+        dice: DiceScheme | DiceSource | None = None,
         clock: Callable[[], float] = time.time,
         default_language: str = "en",
         computer: Opponent | None = None,
     ) -> None:
         self.store = store
-        self.dice = dice
+        if dice is None:
+            dice = DiceScheme()
+        self.dice = dice if isinstance(dice, DiceScheme) else DiceScheme.scripted(dice)
         self.clock = clock
         self.default_language = default_language
         self.computer = computer
@@ -144,6 +142,28 @@ class App:
             # Only a convenience (which message to strip of its buttons later): never fatal.
             log.warning("board message not recorded table=%s message=%s", table, message)
 
+    async def notice_undelivered(self, table: TableKey) -> None:
+        """The clock's notices :meth:`tick` returned for ``table`` could not be posted (the bot
+        may not write in that chat): the reminder is marked not sent and the table is due again,
+        so a later tick posts the notice that is due then.  Never raises."""
+        now = self.clock()
+
+        def fn(current: Versioned | None) -> bytes | None:
+            if current is None:
+                return None
+            state = Table.decode(current.payload)
+            if state.deadline is None or not state.reminded:
+                return None
+            return state.evolve(reminded=False).encode()
+
+        try:
+            result = await self.store.update(table, fn)
+            self._remember_record(table, result.record)
+            if result.record is not None and Table.decode(result.record.payload).deadline:
+                await self.store.set_deadline(table, now)
+        except (StoreUnavailable, ConflictError):
+            log.warning("undelivered notice not recorded table=%s", table)
+
     async def load_table(self, table: TableKey) -> Table | None:
         """The table's current state (for adapters' autocomplete and for tests)."""
         record = await self.store.load(table)
@@ -183,7 +203,7 @@ class App:
     # -- the pipeline ---------------------------------------------------------------------------
 
     def _context(self, update: Update, lang: str) -> Context:
-        ctx = Context(update, lang, self.clock(), self.dice, self.users)
+        ctx = Context(update, lang, self.clock(), TableDice(self.dice), self.users)
         ctx.computer = self.computer is not None
         return ctx
 
@@ -197,7 +217,10 @@ class App:
             return []
         user_case = USER_CASES.get(action)
         if user_case is not None:
-            return await user_case(ctx, args)
+            try:
+                return await user_case(ctx, args)
+            except Refused as refusal:
+                return [refusal_reply(update, ctx.refusal(refusal))]
 
         last: list[Context] = []
         scheduled: list[float] = []
@@ -374,6 +397,7 @@ class App:
             raise Refused("error-stale")
         if table is not None:
             ctx.names = {seat.user: seat.name for seat in table.seats}
+            fair.load(ctx, table)
         if action == "notation":
             # A bare play typed in a group is a move only from a player at the table.
             seated = table is not None and table.seat_of(ctx.user.ref) is not None
@@ -381,16 +405,19 @@ class App:
                 return None
             action = "move"
         case = TABLE_CASES.get(action, DEFAULT)
+        new: Table | None
         if case.opens is not None:
-            return case.opens(ctx, table, args)
-        if table is None or (table.stage == "over" and not case.closed):
-            raise Refused("error-no-table")
-        if table.stage == "lobby" and not case.lobby:
-            raise Refused("app-not-started")
-        decide = case.chouette if case.chouette is not None and table.mode == "chouette" else None
-        decide = decide or case.decide
-        assert decide is not None
-        return decide(ctx, table, action, args)
+            new = case.opens(ctx, table, args)
+        else:
+            if table is None or (table.stage == "over" and not case.closed):
+                raise Refused("error-no-table")
+            if table.stage == "lobby" and not case.lobby:
+                raise Refused("app-not-started")
+            chouette = case.chouette is not None and table.mode == "chouette"
+            decide = case.chouette if chouette else case.decide
+            assert decide is not None
+            new = decide(ctx, table, action, args)
+        return None if new is None else fair.keep(ctx, new)
 
     async def _update(
         self,
@@ -541,4 +568,6 @@ def _command_action(command: Command) -> Parsed:
         return "setting", (key, args[1].lower()), None
     if name == "language":
         return "language", tuple(a.lower() for a in args[:1]), None
+    if name == "position" and not args:
+        return "export", (), None  # the position's own IDs
     return name, args, None

@@ -15,6 +15,7 @@ MAX_TEXT = 500
 
 COMMANDS: tuple[str, ...] = (
     "new",
+    "position",
     "join",
     "invite",
     "leave",
@@ -37,11 +38,13 @@ COMMANDS: tuple[str, ...] = (
     "help",
     "rules",
     "export",
+    "import",
     "settings",
     "propose",
     "stats",
     "clock",
     "claim",
+    "seed",
     "language",
 )
 """Every command, in the order ``help`` lists them."""
@@ -54,7 +57,6 @@ ALIASES: dict[str, str] = {
     "m": "move",
     "r": "roll",
     "b": "board",
-    "position": "export",
     "id": "export",
 }
 """Other words accepted for a command."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
-from bot.app import chouette, computer, view
+from bot.app import chouette, computer, fair, view
 from bot.app.context import Context, Refused, usage
 from bot.app.invite import reserved_for
 from bot.app.options import (
@@ -19,6 +19,7 @@ from bot.app.options import (
     variant_options,
 )
 from bot.app.payload import Payload, format_payload
+from bot.app.position import setup_match
 from bot.app.table import Seat, Table, TableSettings, match_data
 from bot.app.turn import send_board
 from bot.app.types import Button, ClearButtons, SendText
@@ -72,8 +73,9 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
             mode = "match"
         elif word == "chouette":
             mode = "chouette"
-        elif word.isdigit():
-            mode, length = "match", int(word)
+        elif word.isascii() and word.isdigit():
+            length = int(word)
+            mode = "match" if length else "money"  # 0 points: money play, as the help says
         elif "=" in word:
             name, _, value = word.partition("=")
             if name == "koks":
@@ -90,7 +92,11 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
         raise Refused("computer-unavailable")
     if bot is not None and mode == "chouette":
         raise Refused("computer-two-players")
-    if mode == "match" and length == 0:
+    if (
+        mode == "match"
+        and length == 0
+        and not any(str(w).isascii() and str(w).isdigit() for w in args)
+    ):
         length = 1 if variant == "long_nardy" else 5
     if not 1 <= length <= MAX_MATCH and mode == "match":
         raise Refused("app-bad-length", max=MAX_MATCH)
@@ -168,17 +174,27 @@ def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
     shown = reserved_for(table, ctx.user, ctx.now)
     if shown is not None:
         raise Refused("table-seat-reserved", invitee=shown)
-    if table.seats and table.seats[0].computer:
+    if table.seats and table.seats[0].computer and table.setup is None:
         return _started(ctx, table, (seat, table.seats[0]))  # the person takes the first seat
     return _started(ctx, table, (*table.seats, seat))
 
 
 def _started(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
     """The two-player game of ``seats`` begins: the table's next version, its first board."""
-    match = Match.new(table.length, table.variant, Options.from_dict(table.options))
+    if table.setup is not None:
+        match = setup_match(table)
+    else:
+        match = Match.new(table.length, table.variant, Options.from_dict(table.options))
     started = table.bumped(
-        seats=seats, stage="play", match=match_data(match), abort_by=None, held=None
+        seats=seats,
+        stage="play",
+        match=match_data(match),
+        abort_by=None,
+        held=None,
+        setup=None,
     )
+    started = fair.start_match(ctx, started)
+    fair.begin(ctx, started, fair.game_number(started, match))
     if ctx.update.message is not None:
         ctx.replies.append(ClearButtons(ctx.update.message))
     ctx.replies.append(
@@ -186,6 +202,8 @@ def _started(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
             ctx.tr("game-started", player=seats[0].name, opponent=seats[1].name)
             + "\n"
             + view.describe(ctx.tr, started)
+            + "\n"
+            + fair.seeds_note(ctx, started)
         )
     )
     ctx.replies.append(send_board(ctx, started, match, ()))
@@ -227,7 +245,11 @@ def abort(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
             ctx.replies.append(ClearButtons(ctx.update.message))
         if table.board_message is not None and table.board_message != ctx.update.message:
             ctx.replies.append(ClearButtons(table.board_message))
-        ctx.replies.append(SendText(ctx.tr("table-aborted")))
+        text = ctx.tr("table-aborted")
+        if table.dice is not None:  # the game in play ends here: its seed may be shown
+            number = table.dice.seed.game_id.rpartition(".")[2]
+            text += "\n" + fair.reveal(ctx, number)
+        ctx.replies.append(SendText(text))
         return table.bumped(stage="over", abort_by=None, board_message=None)
     if table.abort_by == me:
         raise Refused("app-abort-pending")
@@ -242,7 +264,8 @@ def _not_rolled(table: Table) -> bool:
     if table.match is None:
         return True
     try:
-        game = table.state().game
+        match = table.state()
     except EngineError:
         return False
-    return game.phase is Phase.OPENING
+    game = match.game
+    return game.phase is Phase.OPENING or (match.start is not None and not game.log)

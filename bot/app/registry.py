@@ -10,7 +10,18 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.app import chouette, clock, info, lobby, settings, stats
+from bot.app import (
+    chouette,
+    clock,
+    imports,
+    info,
+    lobby,
+    position,
+    replay,
+    seeds,
+    settings,
+    stats,
+)
 from bot.app.context import Context
 from bot.app.cube import cube_transition
 from bot.app.invite import invite
@@ -54,6 +65,7 @@ DEFAULT = UseCase(game_use_case(unknown_transition), chouette=chouette.decide, l
 
 TABLE_CASES: dict[str, UseCase] = {
     "new": UseCase(opens=lobby.new),
+    "position": UseCase(opens=position.open_position),
     "join": UseCase(lobby.join),
     "leave": UseCase(lobby.leave),
     "option": UseCase(lobby.option),
@@ -68,6 +80,7 @@ TABLE_CASES: dict[str, UseCase] = {
     "settings": UseCase(settings.show, closed=True),
     "setting": UseCase(settings.change, closed=True),
     "clock": UseCase(clock.set_clock),
+    "seed": UseCase(seeds.seed),
     "claim": _CLAIM,
     "claim_match": _CLAIM,
     "roll": _TURN,
@@ -94,5 +107,9 @@ USER_CASES: dict[str, UserCase] = {
     "rules": info.rules,
     "stats": stats.stats,
     "language": settings.language,
+    "import": imports.import_match,
+    "import_export": imports.export_import,
+    "replay_open": replay.replay_open,
+    "replay": replay.replay,
 }
 """Actions answered without loading the table."""

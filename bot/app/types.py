@@ -12,7 +12,7 @@ from typing import Literal
 
 from bot.store.base import TableKey, UserKey
 from renderers.text import render_text
-from renderers.view import BoardView
+from renderers.view import BoardView, printable
 
 ViewMode = Literal["image", "text"]
 
@@ -26,6 +26,10 @@ class User:
     name: str
     language: str | None = None
 
+    def __post_init__(self) -> None:
+        # Platforms allow control characters in names; no message or picture can show them.
+        object.__setattr__(self, "name", printable(self.name))
+
     @property
     def ref(self) -> str:
         """``{platform}:{user_id}``, the user's identity in tables and the store."""
@@ -38,6 +42,17 @@ class User:
 
 
 @dataclass(frozen=True)
+class Attachment:
+    """A file sent with an update: its ``name``, its ``size`` in bytes as the platform reports
+    it, and its ``data`` (``None`` when the adapter did not download it: larger than the app
+    reads, see :data:`bot.app.imports.MAX_FILE_BYTES`)."""
+
+    name: str
+    size: int
+    data: bytes | None = None
+
+
+@dataclass(frozen=True)
 class Update:
     """One incoming event: a text line (command or notation) or a button press.
 
@@ -47,6 +62,7 @@ class Update:
     chat, where every line is meant for the bot (in a group, ordinary chatter is ignored).
     ``toast_refusals`` asks for a refusal of a typed command as a :class:`Toast` too, where the
     platform can show it to the sender alone (Discord's ephemeral answers to slash commands).
+    ``attachment`` is a file sent with the update (a ``.mat`` match for ``import``).
     """
 
     table: TableKey
@@ -57,6 +73,7 @@ class Update:
     message: str | None = None
     private: bool = False
     toast_refusals: bool = False
+    attachment: Attachment | None = None
 
 
 @dataclass(frozen=True)

@@ -155,6 +155,8 @@ def lobby_text(tr: Tr, table: Table) -> str:
     ]
     if table.mode == "chouette":
         lines.append(tr("chouette-lobby", count=len(table.seats)))
+    if table.setup is not None:
+        lines.append(tr("position-lobby", id=table.setup))
     lines.append(tr("app-seated", players=", ".join(s.name for s in table.seats) or "—"))
     if table.held is not None and table.invited:  # the invitation that keeps the seat is last
         lines.append(tr("table-seat-reserved", invitee=table.invited[-1]))
@@ -292,6 +294,36 @@ def status_line(tr: Tr, game: Game, names: Sequence[str]) -> str:
     return line
 
 
+def decision_notes(tr: Tr, before: Game, after: Game, names: Sequence[str]) -> list[str]:
+    """What a player's answer to a double, a beaver or a resignation decided, in words.
+
+    The offers themselves (a double, a beaver, a resignation) are said by the status line while
+    they wait for the answer, and a pass or an accepted resignation by the game's result; what
+    is left is the answer that lets the game go on: a take (the cube now at its value, owned by
+    the taker), an accepted beaver, a declined resignation.
+    """
+    if after.is_over:
+        return []
+    if before.resign is not None and after.resign is None:
+        return [tr("event-resign-declined", player=names[1 - before.resign.player])]
+    owner = after.cube.owner
+    if before.phase is Phase.DOUBLED and after.phase is not Phase.DOUBLED and owner is not None:
+        if after.phase is Phase.BEAVERED:
+            return []  # the beaver is said by the status line
+        return [tr("event-takes", player=names[owner], value=after.cube.value)]
+    if before.phase is Phase.BEAVERED and after.phase is not Phase.BEAVERED and owner is not None:
+        taker = before.turn if before.turn is not None else 1 - owner
+        return [
+            tr(
+                "event-beaver-accepted",
+                player=names[taker],
+                value=after.cube.value,
+                owner=names[owner],
+            )
+        ]
+    return []
+
+
 def opening_notes(tr: Tr, game: Game, names: Sequence[str]) -> list[str]:
     """What the opening roll showed: each tie, the deciding dice, who starts and with what."""
     notes = []
@@ -341,7 +373,8 @@ def score_text(tr: Tr, table: Table, match: Match, names: Sequence[str]) -> str:
             opponent_score=b,
             length=table.length,
         )
-        if match.game.crawford and not match.is_over and table.forfeit is None:
+        game = match.game
+        if game.crawford and not game.is_over and not match.is_over and table.forfeit is None:
             text += "\n" + tr("match-crawford")
         if table.forfeit is not None:
             text += "\n" + tr("clock-claimed", player=names[table.forfeit], what="match")

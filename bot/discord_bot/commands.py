@@ -26,6 +26,9 @@ RunCommand = Callable[[discord.Interaction[Any], str], Awaitable[None]]
 CompletePlay = Callable[[discord.Interaction[Any], str], Awaitable[list[app_commands.Choice[str]]]]
 """What ``/move`` autocomplete calls: ``(interaction, text typed so far)``."""
 
+ImportFile = Callable[[discord.Interaction[Any], discord.Attachment], Awaitable[None]]
+"""What ``/import file:`` calls: ``(interaction, the attached file)``."""
+
 DISCORD_LANGUAGES: dict[discord.Locale, str] = {
     discord.Locale.russian: "ru",
     discord.Locale.ukrainian: "uk",
@@ -47,11 +50,16 @@ class Option:
     required: bool = False
     choices: tuple[str, ...] = ()
     autocomplete: bool = False
+    attachment: bool = False
+    user: bool = False
+    """A user picked from Discord's member list (the line gets the user's mention)."""
 
 
 OPTIONS: dict[str, Option] = {
     "new": Option("game"),
-    "invite": Option("player", required=True),
+    "position": Option("id", required=True),
+    "import": Option("file", required=True, attachment=True),
+    "invite": Option("player", required=True, user=True),
     "move": Option("play", required=True, autocomplete=True),
     "resign": Option("kind", choices=("single", "gammon", "backgammon")),
     "help": Option("command"),
@@ -59,6 +67,7 @@ OPTIONS: dict[str, Option] = {
     "settings": Option("setting"),
     "clock": Option("time", required=True),
     "claim": Option("what", choices=("game", "match")),
+    "seed": Option("text"),
     "language": Option("language", required=True, choices=LANGUAGES),
 }
 """Commands that take words after the name; the others take none."""
@@ -113,19 +122,42 @@ def _choices(option: Option) -> list[app_commands.Choice[str]]:
 
 
 def build_command(
-    name: str, run: RunCommand, complete: CompletePlay
+    name: str, run: RunCommand, complete: CompletePlay, attach: ImportFile | None = None
 ) -> app_commands.Command[Any, Any, Any]:
-    """The slash command for app command ``name``; it calls ``run`` with the typed line."""
+    """The slash command for app command ``name``; it calls ``run`` with the typed line (or
+    ``attach`` with the file of an attachment option)."""
     option = OPTIONS.get(name)
     callback: Callable[..., Awaitable[None]]
-    if option is None:
+    if option is not None and option.attachment:
+        if attach is None:
+            raise ValueError(f"/{name} takes a file: give the function that reads it")
+        handler = attach
+
+        async def attached(
+            interaction: discord.Interaction[Any], value: discord.Attachment
+        ) -> None:
+            await handler(interaction, value)
+
+        callback = app_commands.rename(
+            value=localised(f"discord-param-{option.name}", limit=MAX_NAME)
+        )(attached)
+        callback = app_commands.describe(value=localised(f"help-{name}", "usage"))(callback)
+    elif option is None:
 
         async def plain(interaction: discord.Interaction[Any]) -> None:
             await run(interaction, f"/{name}")
 
         callback = plain
     else:
-        if option.required:
+        if option.user:
+
+            async def pick_user(
+                interaction: discord.Interaction[Any], value: discord.User | discord.Member
+            ) -> None:
+                await run(interaction, f"/{name} <@{value.id}>")
+
+            callback = pick_user
+        elif option.required:
 
             async def required(interaction: discord.Interaction[Any], value: str) -> None:
                 await run(interaction, f"/{name} {value}")
@@ -161,8 +193,11 @@ def build_command(
 
 
 def add_commands(
-    tree: app_commands.CommandTree[Any], run: RunCommand, complete: CompletePlay
+    tree: app_commands.CommandTree[Any],
+    run: RunCommand,
+    complete: CompletePlay,
+    attach: ImportFile | None = None,
 ) -> None:
     """Add every app command to ``tree`` as a global slash command."""
     for name in COMMANDS:
-        tree.add_command(build_command(name, run, complete))
+        tree.add_command(build_command(name, run, complete, attach))

@@ -35,6 +35,10 @@ DEADLINE_SHARDS: Final = 16
 DEFAULT_TABLE_TTL: Final = 30 * 24 * 3600.0
 """Seconds an untouched table is kept before it expires as abandoned."""
 
+DEFAULT_USER_TTL: Final = 400 * 24 * 3600.0
+"""Seconds a user's records (settings, statistics, standing, history) are kept after their last
+use: every write renews it, and so does reading the user's record."""
+
 DEFAULT_SEEN_TTL: Final = 3600.0
 """Seconds an update id is remembered for duplicate detection."""
 
@@ -435,7 +439,7 @@ class BaseStore(ABC):
         self,
         *,
         table_ttl: float | None = DEFAULT_TABLE_TTL,
-        user_ttl: float | None = None,
+        user_ttl: float | None = DEFAULT_USER_TTL,
         seen_ttl: float = DEFAULT_SEEN_TTL,
         seen_limit: int = DEFAULT_SEEN_LIMIT,
         max_attempts: int = DEFAULT_MAX_ATTEMPTS,
@@ -565,8 +569,16 @@ class BaseStore(ABC):
         return CasResult.CONFLICT
 
     async def get_user(self, user: UserKey) -> Versioned | None:
-        """The per-user record (language, settings, stats), or ``None``."""
-        return await self.load(user)
+        """The per-user record (language, settings, stats), or ``None``; reading it renews its
+        time to live (a user who only plays keeps his record)."""
+        record = await self.load(user)
+        if record is not None and self.user_ttl is not None:
+            await self._renew(user, self.user_ttl)
+        return record
+
+    @abstractmethod
+    async def _renew(self, key: RecordKey, ttl: float) -> None:
+        """Give the record under ``key`` ``ttl`` seconds to live from now (none there: nothing)."""
 
     async def update_user(
         self, user: UserKey, fn: Updater, *, update_id: str | None = None

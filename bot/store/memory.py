@@ -18,6 +18,7 @@ from bot.store.base import (
     DEFAULT_SEEN_LIMIT,
     DEFAULT_SEEN_TTL,
     DEFAULT_TABLE_TTL,
+    DEFAULT_USER_TTL,
     HISTORY_LIMIT,
     BaseStore,
     CasResult,
@@ -49,7 +50,7 @@ class MemoryStore(BaseStore):
         *,
         clock: Callable[[], float] = time.time,
         table_ttl: float | None = DEFAULT_TABLE_TTL,
-        user_ttl: float | None = None,
+        user_ttl: float | None = DEFAULT_USER_TTL,
         seen_ttl: float = DEFAULT_SEEN_TTL,
         seen_limit: int = DEFAULT_SEEN_LIMIT,
         max_attempts: int = DEFAULT_MAX_ATTEMPTS,
@@ -127,6 +128,11 @@ class MemoryStore(BaseStore):
         record = Versioned(entry.payload, entry.version) if entry is not None else None
         seen = update_id is not None and update_id in self._seen_ids(key)
         return record, seen
+
+    async def _renew(self, key: RecordKey, ttl: float) -> None:
+        entry = self._entry(key)
+        if entry is not None:
+            entry.expires = self.clock() + ttl
 
     async def compare_and_set(
         self,

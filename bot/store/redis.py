@@ -33,6 +33,7 @@ from bot.store.base import (
     DEFAULT_SEEN_LIMIT,
     DEFAULT_SEEN_TTL,
     DEFAULT_TABLE_TTL,
+    DEFAULT_USER_TTL,
     HISTORY_LIMIT,
     BaseStore,
     CasResult,
@@ -190,7 +191,7 @@ class RedisStore(BaseStore):
         *,
         clock: Callable[[], float] = time.time,
         table_ttl: float | None = DEFAULT_TABLE_TTL,
-        user_ttl: float | None = None,
+        user_ttl: float | None = DEFAULT_USER_TTL,
         seen_ttl: float = DEFAULT_SEEN_TTL,
         seen_limit: int = DEFAULT_SEEN_LIMIT,
         max_attempts: int = DEFAULT_MAX_ATTEMPTS,
@@ -354,6 +355,10 @@ class RedisStore(BaseStore):
             )
         )
         return self._record(key, row[0], row[1]), bool(row[2])
+
+    async def _renew(self, key: RecordKey, ttl: float) -> None:
+        # Repeating PEXPIRE after a lost reply changes nothing more: it may go as a read does.
+        await self._read(key, lambda: self.client.pexpire(key.key, _ms(ttl)))
 
     async def compare_and_set(
         self,

@@ -17,6 +17,7 @@ from telegram.ext import (
     AIORateLimiter,
     Application,
     CallbackQueryHandler,
+    ChosenInlineResultHandler,
     InlineQueryHandler,
     MessageHandler,
     filters,
@@ -26,7 +27,7 @@ from bot.app import App
 from bot.settings import Settings
 from bot.telegram.adapter import ALLOWED_UPDATES, TelegramAdapter
 from bot.telegram.menu import register_commands
-from bot.telegram.webhook import WebhookServer
+from bot.telegram.webhook import BODY_TIMEOUT, HEADER_TIMEOUT, WebhookServer
 
 __all__ = [
     "ALLOWED_UPDATES",
@@ -93,8 +94,12 @@ def build_application(
     application.add_handler(
         MessageHandler(filters.TEXT & filters.UpdateType.MESSAGE, adapter.on_message)
     )
+    application.add_handler(
+        MessageHandler(filters.Document.ALL & filters.UpdateType.MESSAGE, adapter.on_document)
+    )
     application.add_handler(CallbackQueryHandler(adapter.on_callback))
     application.add_handler(InlineQueryHandler(adapter.on_inline_query))
+    application.add_handler(ChosenInlineResultHandler(adapter.on_chosen_inline_result))
     application.add_error_handler(adapter.on_error)
     return application
 
@@ -106,10 +111,18 @@ async def start_webhook(
     secret: str,
     host: str,
     port: int,
+    header_timeout: float = HEADER_TIMEOUT,
+    body_timeout: float = BODY_TIMEOUT,
 ) -> WebhookServer:
     """Listen on ``host:port`` at the path of ``url`` and register ``url`` with Telegram."""
     server = WebhookServer(
-        application, path=urlparse(url).path, secret=secret, host=host, port=port
+        application,
+        path=urlparse(url).path,
+        secret=secret,
+        host=host,
+        port=port,
+        header_timeout=header_timeout,
+        body_timeout=body_timeout,
     )
     await server.start()
     await application.bot.set_webhook(

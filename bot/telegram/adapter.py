@@ -10,8 +10,10 @@ lives in the store, so any number of processes may serve the same bot.  Its hand
 - a button press becomes an app update carrying the callback data; it is always answered with
   ``answerCallbackQuery`` (a refusal as a toast), duplicates included;
 - an inline query (``@bot`` in any chat) offers invitation cards (``@bot 5 1d``: with a move
-  clock of a day); a game started from a card is played on that one message, edited in place
-  (text board: inline messages take no uploads).
+  clock of a day); once the inviter has sent one (the chosen inline result, which needs inline
+  feedback switched on with @BotFather's ``/setinlinefeedback``), its button is signed for that
+  message (:mod:`bot.telegram.links`); a game started from a card is played on that one
+  message, edited in place (text board: inline messages take no uploads).
 
 The move clocks' notices go to the table's chat; a game on an inline message has no chat of its
 own, so a notice is shown on that message above the board (with the claim buttons once the time is
@@ -57,6 +59,7 @@ from telegram.ext import ContextTypes
 
 from bot.app import (
     App,
+    Attachment,
     Board,
     Reply,
     SendBoard,
@@ -68,16 +71,20 @@ from bot.app import (
     Update,
     User,
 )
+from bot.app.imports import MAX_FILE_BYTES
 from bot.app.types import ClearButtons, EditBoard, Keyboard
 from bot.i18n import negotiate, t
 from bot.store import TableKey
 from bot.telegram.links import (
     GAMES,
     PLATFORM,
+    CardNotReady,
     InvalidInvitation,
     Invitation,
+    card_game,
     clock_seconds,
     deep_link,
+    format_card,
     format_invitation,
     is_invitation,
     parse_invitation,
@@ -105,7 +112,12 @@ MAX_NAME = 64
 INLINE_CHAT_PREFIX = "i"
 """Tables played on an inline message are keyed ``telegram:i<inline_message_id>``."""
 
-ALLOWED_UPDATES: tuple[str, ...] = ("message", "callback_query", "inline_query")
+ALLOWED_UPDATES: tuple[str, ...] = (
+    "message",
+    "callback_query",
+    "inline_query",
+    "chosen_inline_result",
+)
 """The update kinds the bot asks Telegram for."""
 
 PLAY_COMPUTER = "play_computer"
@@ -289,6 +301,50 @@ class TelegramAdapter:
         )
         await self.perform(bot, target, app_update.table, await self.app.handle(app_update), user)
 
+    async def on_document(self, update: TgUpdate, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A file: a ``.mat`` match to import (in a group: one named ``*.mat`` or captioned
+        ``/import``).  It is downloaded only when it is no larger than the app reads (the app
+        refuses a larger one with its size)."""
+        message = update.message
+        sender = update.effective_user
+        if message is None or sender is None or message.document is None or sender.is_bot:
+            return
+        bot = context.bot
+        document = message.document
+        name = document.file_name or "match.mat"
+        private = message.chat.type == ChatType.PRIVATE
+        words = (message.caption or "").split()
+        command, _, addressee = (
+            words[0][1:] if words and words[0].startswith("/") else ""
+        ).partition("@")
+        if addressee and addressee.lower() != (bot.username or "").lower():
+            return  # meant for another bot in the group
+        if not private and command.lower() != "import" and not name.lower().endswith(".mat"):
+            return  # a file shared in the group, not sent to the bot
+        user = telegram_user(sender)
+        target = ChatTarget(message.chat.id, _thread(message))
+        size = document.file_size or 0
+        data: bytes | None = None
+        if size <= MAX_FILE_BYTES:
+            try:
+                file = await self.call(document.get_file)
+                data = bytes(await self.call(file.download_as_bytearray))
+            except TelegramError as exc:
+                log.warning("file %s not downloaded: %s", document.file_id, exc)
+                text = t(negotiate(user.language), "import-download-failed")
+                await self.perform(bot, target, None, [SendText(text)])
+                return
+            size = max(size, len(data))
+        app_update = Update(
+            chat_table(message),
+            user,
+            f"{update.update_id}",
+            text="/import",
+            private=private,
+            attachment=Attachment(name, size, data),
+        )
+        await self.perform(bot, target, app_update.table, await self.app.handle(app_update), user)
+
     async def _start(
         self, bot: Bot, update: TgUpdate, user: User, target: ChatTarget, args: list[str]
     ) -> None:
@@ -306,6 +362,11 @@ class TelegramAdapter:
             table = token_table(args[0], secret=self.secret)
         except InvalidInvitation:
             await self.perform(bot, target, None, [SendText(t(lang, "telegram-link-invalid"))])
+            return
+        if await self._seated(table, user):
+            # A link used again (or the same /start delivered again): one private answer and
+            # nothing in the group, where the seat was announced when it was taken.
+            await self.perform(bot, target, None, [SendText(t(lang, "telegram-link-again"))])
             return
         join = Update(table, user, f"{update.update_id}", text="/join")
         replies = await self.app.handle(join)
@@ -415,8 +476,12 @@ class TelegramAdapter:
         assert query.inline_message_id is not None
         lang = negotiate(user.language)
         try:
-            invitation = parse_invitation(data)
+            invitation = parse_invitation(data, query.inline_message_id, secret=self.secret)
+        except CardNotReady:
+            await self.answer(query, t(lang, "telegram-invite-pending"))
+            return
         except InvalidInvitation:
+            log.info("invitation card data refused on inline message: not signed for it")
             await self.answer(query, t(lang, "error-bad-payload"))
             return
         if str(invitation.inviter_id) == user.id:
@@ -473,9 +538,8 @@ class TelegramAdapter:
         results = []
         for code in codes:
             title = game_title(lang, code)
-            invitation = Invitation(int(user.id), user.name, code, clock)
             button = InlineKeyboardButton(
-                t(lang, "telegram-button-play"), callback_data=format_invitation(invitation)
+                t(lang, "telegram-button-play"), callback_data=format_card(code, clock)
             )
             text = t(lang, "telegram-invitation", player=user.name, game=title)
             if clock_line is not None:
@@ -490,6 +554,37 @@ class TelegramAdapter:
                 )
             )
         await self.call(lambda: query.answer(results, cache_time=0, is_personal=True))
+
+    async def on_chosen_inline_result(
+        self, update: TgUpdate, context: ContextTypes.DEFAULT_TYPE
+    ) -> None:
+        """The inviter sent a card: sign its button for the inline message it became.
+
+        The inviter is the user Telegram reports as having sent it, the game the chosen
+        result's id; nothing is taken from callback data.
+        """
+        chosen = update.chosen_inline_result
+        if chosen is None or chosen.inline_message_id is None:
+            return
+        try:
+            game, clock = card_game(chosen.result_id)
+        except InvalidInvitation:
+            return
+        user = telegram_user(chosen.from_user)
+        lang = negotiate(user.language)
+        invitation = Invitation(int(user.id), user.name, game, clock)
+        data = format_invitation(invitation, chosen.inline_message_id, secret=self.secret)
+        button = InlineKeyboardButton(t(lang, "telegram-button-play"), callback_data=data)
+        inline_id = chosen.inline_message_id
+        try:
+            await self.call(
+                lambda: context.bot.edit_message_reply_markup(
+                    inline_message_id=inline_id, reply_markup=InlineKeyboardMarkup([[button]])
+                )
+            )
+        except BadRequest as exc:
+            if not _is_ignorable(exc):
+                log.info("invitation card not signed: %s", exc.message)
 
     # -- outgoing -------------------------------------------------------------------------------
 
@@ -827,7 +922,7 @@ class TelegramAdapter:
         """Send ``text`` to a user (``telegram:<id>``) in his private chat with the bot; one who
         has not started the bot (or blocked it) is let go."""
         platform, _, user_id = user.partition(":")
-        if platform != PLATFORM or not user_id.isdigit():
+        if platform != PLATFORM or not (user_id.isascii() and user_id.isdigit()):
             return
         try:
             await self.call(lambda: bot.send_message(int(user_id), text))

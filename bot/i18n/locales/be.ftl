@@ -88,6 +88,8 @@ event-no-play = { $player } не можа згуляць { $dice }; ход пе�
 event-play-ready = Ход складзены: { $play }. Націсніце «Пацвердзіць».
 event-doubles = { $player } падвойвае да { $value }.
 event-beavers = { $player } аб'яўляе бабра: { -cube } на { $value } і застаецца ў { $player }.
+event-takes = { $player } прымае падваенне: { -cube } на { $value } у { $player }.
+event-beaver-accepted = { $player } прымае бабра: { -cube } на { $value } у { $owner }.
 event-beaver-refused = { $player } адмаўляецца ад бабра і губляе { $points ->
     [one] { $points } ачко
     [few] { $points } ачкі
@@ -511,7 +513,6 @@ app-clock-expired-match = У гульца { $player } скончыўся час.
 app-invite-cancelled = Месца зноў вольнае для ўсіх.
 app-no-clock = За гэтым сталом час на ход не абмежаваны; задайце яго камандай /clock.
 app-console-you = Вы
-app-console-bot = Бот
 app-console-player-two = Гулец 2
 app-console-welcome = Нарды ў тэрмінале. Лічба — націснуць кнопку, або каманда (help — спіс); quit — выхад.
 app-console-bye = Да сустрэчы!
@@ -552,17 +553,24 @@ discord-command-propose = прапанаваць
 discord-command-stats = статыстыка
 discord-command-clock = гадзіннік
 discord-command-claim = патрабаваць
+discord-command-seed = сід
 discord-command-language = мова
+discord-command-position = пазіцыя
+discord-command-import = імпарт
 discord-param-game = гульня
 discord-param-kind = від
 discord-param-command = каманда
 discord-param-what = што
 discord-param-time = час
+discord-param-text = тэкст
 discord-param-language = мова
 discord-param-setting = налада
 discord-param-player = гулец
 discord-param-play = ход
+discord-param-id = код
+discord-param-file = файл
 discord-pick-step = Абярыце крок…
+discord-no-files = Боту нельга прымацоўваць файлы ў гэтым канале: папрасіце мадэратара даць дазвол «Прымацоўваць файлы».
 
 ## Telegram
 telegram-button-invite = Запрасіць сябра
@@ -570,8 +578,10 @@ telegram-button-play = Гуляць
 telegram-invite-private = Націсніце кнопку і выберыце чат сябра, з якім хочаце згуляць.
 telegram-invite-link = Адпраўце гэту спасылку сябру: па ёй можна сесці за гэты стол. { $link }
 telegram-link-used = Гатова: вы за сталом. Партыя ідзе ў групавым чаце.
+telegram-link-again = Вы ўжо за гэтым сталом. Партыя ідзе ў групавым чаце.
 telegram-link-invalid = Гэта спасылка-запрашэнне несапраўдная.
 telegram-invite-own = Гэта ваша запрашэнне: пачакайце, пакуль сябар націсне «Гуляць».
+telegram-invite-pending = Запрашэнне яшчэ рыхтуецца: націсніце «Гуляць» яшчэ раз праз імгненне.
 telegram-invitation = { $player } запрашае вас згуляць: { $game }. Націсніце «Гуляць», каб сесці за стол.
 telegram-clock-expired-inline = У гульца { $player } скончыўся час. { $opponent } можа забраць { $what ->
     [match] партыю або ўвесь матч
@@ -598,3 +608,73 @@ computer-passes = { $player } пасуе.
 computer-beaver-accepted = { $player } прымае бабра.
 telegram-button-computer = Гуляць з камп'ютарам
 telegram-start-play = Згуляйце адразу: з камп'ютарам або з сябрам.
+## Косці, якія можа праверыць кожны
+
+dice-commitment = Косці гэтай партыі: абавязацельства { $commitment }… (цалкам — у /dice)
+dice-client-seeds = Сіды гульцоў: { $seeds }
+dice-seating = рассаджванне
+dice-revealed = Косці партыі { $number }: сід сервера { $seed } (абавязацельства { $commitment }…). Каб праверыць кожны кідок: /export, потым запусціце { $command }
+export-dice-file = Косці скончаных партый разам з сідамі ({ $name }); праверыць: { $command }
+dice-seed-random = Ваш сід абярэцца выпадкова на пачатку партыі (і будзе паказаны). Каб задаць свой: /seed ТЭКСТ
+dice-seed-too-late = Косці гэтага матчу ўжо зафіксаваныя: задайце свой сід у лобі наступнага.
+dice-seed-bad = Сід — ад 1 да { $max } друкаваных знакаў.
+dice-seed-set = Сід гульца { $player }: «{ $seed }».
+help-seed = ваш сід для касцей наступнага матчу (у лобі)
+    .usage = /seed [тэкст]
+
+## Пазіцыі па ID, загружаныя матчы і іх прагляд
+
+help-position = пачаць партыю з пазіцыі з GNU Backgammon або eXtreme Gammon (XGID або Position ID:Match ID)
+    .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
+position-lobby = Партыя пачнецца з пазіцыі { $id }: той, хто адкрыў стол, гуляе за X (унізе), той, хто далучыцца, — за O.
+position-not-id = Гэта не ID пазіцыі. Дайце XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) або Position ID і Match ID з GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
+position-bad-xgid = Гэты XGID не чытаецца. У XGID дзесяць палёў праз двукроп'е: 26 знакаў дошкі (- або A-O для X, a-o для O), потым куб, яго ўладальнік, чарга ходу, косці, абодва лікі, правілы, даўжыня матчу і мяжа куба.
+position-bad-position-id = { $id } — няправільны Position ID: у ім 14 знакаў (A-Z, a-z, 0-9, + і /) і па 15 шашак у кожнага гульца.
+position-bad-match-id = { $id } — няправільны Match ID: у ім 12 знакаў (A-Z, a-z, 0-9, + і /), у іх куб, лік і косці.
+position-impossible = Па гэтым ID партыю не згуляць: { $reason ->
+    [game_over] партыя ў ім ужо скончылася.
+    [score] пры такім ліку матч ужо выйграны.
+    [crawford] у партыі { -crawford }а аднаму гульцу не хапае аднаго ачка да перамогі, і { -cube } не выкарыстоўваецца.
+    [cube] у { -cube }а тут не можа быць такога значэння ці ўладальніка.
+    [no_cube] прапанавана падваенне ў партыі без падваенняў.
+    [beaver] бабры бываюць толькі ў гульні на грошы, а яноты не гуляюцца зусім.
+    [checkers] шашкі не могуць так стаяць.
+    [dice] на падваенне адказваюць да кідка, таму касцей яшчэ няма.
+    [turn] хадзіць павінен не той гулец, чыя чарга.
+   *[other] у партыі такога становішча не бывае.
+}
+export-set-up = Гэты матч пачаты з зададзенай пазіцыі, а файл .mat заўсёды пачынаецца з пачатковай расстаноўкі, таму файл матчу не запісаны. Пазіцыю апісваюць ID вышэй.
+help-import = прачытаць файл матчу (.mat з GNU Backgammon, eXtreme Gammon або DailyGammon) і праглядзець яго
+    .usage = /import, далучыўшы файл .mat
+import-no-file = Дашліце матч боту файлам (.mat), з /import або без.
+import-too-big = У файле { $size } КБ; чытаюцца файлы матчаў да { $max } КБ.
+import-not-text = Гэта не тэкставы файл матчу (.mat).
+import-bad-file = Гэта не файл матчу, які я магу прачытаць: у файле .mat ёсць радок накшталт «5 point match», а за ім партыі (чытаюцца файлы GNU Backgammon, eXtreme Gammon і DailyGammon).
+import-bad-move = Файл матчу адхілены: партыя { $game }, ход { $move }: { $why }
+import-bad-game = Файл матчу адхілены: партыя { $game }: { $why }
+import-bad-score = Файл матчу адхілены: партыя { $game }: лік перад ёй не той, што даюць папярэднія партыі.
+import-summary = Матч прачытаны: { $player } супраць { $opponent }, { $mode }; { $games ->
+    [one] { $games } партыя
+    [few] { $games } партыі
+    [many] { $games } партый
+   *[other] { $games } партыі
+}; выніковы лік { $score }–{ $opponent_score }.
+import-button-replay = Прагляд
+import-button-export = Выгрузіць .mat
+import-gone = Гэты матч тут больш не захоўваецца (або яго даслаў нехта іншы): дашліце файл .mat яшчэ раз.
+import-file-caption = Матч у запісе GNU Backgammon ({ $name }).
+replay-caption = Партыя { $game } з { $games }, ход { $step } з { $steps }
+replay-start = Пачатак партыі. Лік: { $player } { $score }, { $opponent } { $opponent_score }.
+replay-move = { $player } выкідвае { $dice } і ходзіць { $play }.
+replay-take = { $player } прымае.
+replay-pass = { $player } здаецца.
+replay-button-back = ◀ Назад
+replay-button-next = Далей ▶
+replay-button-previous-game = ⏮ Партыя
+replay-button-next-game = Партыя ⏭
+
+import-why-illegal = запісанае там не вынікае з партыі (няправільнае значэнне куба, вынік ці слупок).
+import-why-order = партыі не ідуць адна за адной, як у матчы (партыя не дагуляна або згуляна пасля перамогі ў матчы).
+import-download-failed = Файл не ўдалося спампаваць; дашліце яго яшчэ раз.
+app-console-import-usage = Напішыце: import ФАЙЛ (шлях да файла матчу .mat).
+app-console-no-file = Файла { $path } няма або яго нельга прачытаць.

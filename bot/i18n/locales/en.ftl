@@ -84,6 +84,8 @@ event-no-play = { $player } cannot move with { $dice }; the turn passes.
 event-play-ready = Play complete: { $play }. Press Confirm.
 event-doubles = { $player } doubles to { $value }.
 event-beavers = { $player } beavers: the { -cube } is at { $value } and stays with { $player }.
+event-takes = { $player } takes: the { -cube } is at { $value }, owned by { $player }.
+event-beaver-accepted = { $player } accepts the beaver: the { -cube } is at { $value }, owned by { $owner }.
 event-beaver-refused = { $player } refuses the beaver and loses { $points ->
     [one] { $points } point
    *[other] { $points } points
@@ -508,7 +510,6 @@ app-clock-expired-match = { $player }'s time is up. { $opponent } may claim the 
 app-invite-cancelled = The seat is open to anyone again.
 app-no-clock = This table has no move clock; set one with /clock.
 app-console-you = You
-app-console-bot = Bot
 app-console-player-two = Player 2
 app-console-welcome = Nardy in the terminal. Type a number to press a button, or a command (help lists them); quit leaves.
 app-console-bye = Bye!
@@ -552,17 +553,24 @@ discord-command-propose = propose
 discord-command-stats = stats
 discord-command-clock = clock
 discord-command-claim = claim
+discord-command-seed = seed
 discord-command-language = language
+discord-command-position = position
+discord-command-import = import
 discord-param-game = game
 discord-param-kind = kind
 discord-param-command = command
 discord-param-what = what
 discord-param-time = time
+discord-param-text = text
 discord-param-language = language
 discord-param-setting = setting
 discord-param-player = player
 discord-param-play = play
+discord-param-id = id
+discord-param-file = file
 discord-pick-step = Choose a step…
+discord-no-files = The bot may not attach files in this channel: ask a moderator for the “Attach Files” permission.
 
 ## Telegram
 telegram-button-invite = Invite a friend
@@ -570,8 +578,10 @@ telegram-button-play = Play
 telegram-invite-private = Press the button and pick the chat of the friend you want to play with.
 telegram-invite-link = Send this link to a friend: it gives the seat at this table. { $link }
 telegram-link-used = Done: you are seated. The game goes on in the group chat.
+telegram-link-again = You already have a seat at this table. The game goes on in the group chat.
 telegram-link-invalid = This invitation link is not valid.
 telegram-invite-own = This is your invitation: wait for a friend to press “Play”.
+telegram-invite-pending = This invitation is still being prepared: press “Play” again in a moment.
 telegram-invitation = { $player } invites you to play: { $game }. Press “Play” to take the seat.
 telegram-clock-expired-inline = { $player }'s time is up. { $opponent } may claim { $what ->
     [match] the game or the whole match
@@ -598,3 +608,71 @@ computer-passes = { $player } passes.
 computer-beaver-accepted = { $player } accepts the beaver.
 telegram-button-computer = Play the computer
 telegram-start-play = Play now: against the computer, or with a friend.
+## Dice anyone can check
+
+dice-commitment = Dice of this game: commitment { $commitment }… (whole in /dice)
+dice-client-seeds = Client seeds: { $seeds }
+dice-seating = seating
+dice-revealed = Dice of game { $number }: server seed { $seed } (commitment { $commitment }…). To check every roll: /export, then run { $command }
+export-dice-file = The dice of the finished games with their seeds ({ $name }); check them with { $command }
+dice-seed-random = Your client seed is drawn at random when the game starts (and shown). To choose one: /seed TEXT
+dice-seed-too-late = The dice of this match are fixed already: set your client seed in the lobby of the next one.
+dice-seed-bad = A client seed is 1 to { $max } printable characters.
+dice-seed-set = { $player }'s client seed: «{ $seed }».
+help-seed = your client seed for the dice of the next match (in the lobby)
+    .usage = /seed [text]
+
+## Positions set up from an ID, imported matches and their replay
+
+help-position = start a game at a position from GNU Backgammon or eXtreme Gammon (XGID, or Position ID:Match ID)
+    .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
+position-lobby = The game begins at the position { $id }: the player who opened the table plays X (at the bottom), the one who joins plays O.
+position-not-id = That is not a position ID. Give an XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) or GNU Backgammon's Position ID and Match ID (4HPwATDgc/ABMA:cIkKAAAAAAAA).
+position-bad-xgid = That XGID cannot be read. An XGID has ten fields separated by colons: the 26 characters of the board (- or A-O for X, a-o for O), then the cube, its owner, the turn, the dice, both scores, the rules, the match length and the cube limit.
+position-bad-position-id = { $id } is not a valid Position ID: it has 14 characters (A-Z, a-z, 0-9, + and /) and places 15 checkers of each player.
+position-bad-match-id = { $id } is not a valid Match ID: it has 12 characters (A-Z, a-z, 0-9, + and /) and holds the cube, the score and the dice.
+position-impossible = This ID describes no game that can be played: { $reason ->
+    [game_over] the game in it is already over.
+    [score] a player has already won the match at that score.
+    [crawford] the { -crawford } game needs a player one point from winning, and no { -cube }.
+    [cube] the { -cube } cannot have that value or owner here.
+    [no_cube] a double is offered in a game without doubling.
+    [beaver] beavers are played in money games only, and raccoons not at all.
+    [checkers] the checkers cannot stand like that.
+    [dice] a double is answered before the roll, so there can be no dice yet.
+    [turn] the player to act is not the player on roll.
+   *[other] no game reaches this state.
+}
+export-set-up = This match began at a set-up position, and a .mat file always starts from the opening position, so no match file is written. The IDs above describe the position.
+help-import = read a match file (.mat from GNU Backgammon, eXtreme Gammon or DailyGammon) to replay it
+    .usage = /import, with the .mat file attached
+import-no-file = Send the match as a file (.mat) to the bot, with or without /import.
+import-too-big = The file has { $size } KB; match files of up to { $max } KB are read.
+import-not-text = This file is not a text match file (.mat).
+import-bad-file = This file is not a match file I can read: a .mat file has a line like "5 point match", then its games (GNU Backgammon, eXtreme Gammon and DailyGammon files are read).
+import-bad-move = The match file is refused at game { $game }, move { $move }: { $why }
+import-bad-game = The match file is refused at game { $game }: { $why }
+import-bad-score = The match file is refused at game { $game }: the score it gives before the game is not what the games before it make.
+import-summary = Match read: { $player } vs { $opponent }, { $mode }; { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}; final score { $score }–{ $opponent_score }.
+import-button-replay = Replay
+import-button-export = Export .mat
+import-gone = This match is no longer kept here (or someone else sent it): send the .mat file again.
+import-file-caption = The match as GNU Backgammon writes it ({ $name }).
+replay-caption = Game { $game } of { $games }, move { $step } of { $steps }
+replay-start = Start of the game. Score: { $player } { $score }, { $opponent } { $opponent_score }.
+replay-move = { $player } rolls { $dice } and plays { $play }.
+replay-take = { $player } takes.
+replay-pass = { $player } passes.
+replay-button-back = ◀ Back
+replay-button-next = Next ▶
+replay-button-previous-game = ⏮ Game
+replay-button-next-game = Game ⏭
+
+import-why-illegal = what is written there does not follow from the game (a wrong cube value, result or column).
+import-why-order = the games do not follow one another as in a match (a game left unfinished, or one played after the match was won).
+import-download-failed = The file could not be downloaded; please send it again.
+app-console-import-usage = Write: import FILE (the path of a .mat match file).
+app-console-no-file = The file { $path } does not exist or cannot be read.

@@ -88,6 +88,8 @@ event-no-play = { $player } не может сыграть { $dice }; ход п�
 event-play-ready = Ход собран: { $play }. Нажмите «Подтвердить».
 event-doubles = { $player } удваивает до { $value }.
 event-beavers = { $player } объявляет бобра: { -cube } на { $value } и остаётся у { $player }.
+event-takes = { $player } принимает удвоение: { -cube } на { $value } у { $player }.
+event-beaver-accepted = { $player } принимает бобра: { -cube } на { $value } у { $owner }.
 event-beaver-refused = { $player } отказывается от бобра и теряет { $points ->
     [one] { $points } очко
     [few] { $points } очка
@@ -511,7 +513,6 @@ app-clock-expired-match = У игрока { $player } вышло время. { $
 app-invite-cancelled = Место снова свободно для всех.
 app-no-clock = За этим столом время на ход не ограничено; задайте его командой /clock.
 app-console-you = Вы
-app-console-bot = Бот
 app-console-player-two = Игрок 2
 app-console-welcome = Нарды в терминале. Цифра — нажать кнопку, или команда (help — список); quit — выход.
 app-console-bye = До встречи!
@@ -552,17 +553,24 @@ discord-command-propose = предложить
 discord-command-stats = статистика
 discord-command-clock = часы
 discord-command-claim = требовать
+discord-command-seed = сид
 discord-command-language = язык
+discord-command-position = позиция
+discord-command-import = импорт
 discord-param-game = игра
 discord-param-kind = вид
 discord-param-command = команда
 discord-param-what = что
 discord-param-time = время
+discord-param-text = текст
 discord-param-language = язык
 discord-param-setting = настройка
 discord-param-player = игрок
 discord-param-play = ход
+discord-param-id = код
+discord-param-file = файл
 discord-pick-step = Выберите шаг…
+discord-no-files = Боту нельзя прикреплять файлы в этом канале: попросите модератора выдать право «Прикреплять файлы».
 
 ## Telegram
 telegram-button-invite = Пригласить друга
@@ -570,8 +578,10 @@ telegram-button-play = Играть
 telegram-invite-private = Нажмите кнопку и выберите чат друга, с которым хотите сыграть.
 telegram-invite-link = Отправьте эту ссылку другу: по ней можно сесть за этот стол. { $link }
 telegram-link-used = Готово: вы за столом. Партия идёт в групповом чате.
+telegram-link-again = Вы уже за этим столом. Партия идёт в групповом чате.
 telegram-link-invalid = Эта ссылка-приглашение недействительна.
 telegram-invite-own = Это ваше приглашение: дождитесь, пока друг нажмёт «Играть».
+telegram-invite-pending = Приглашение ещё готовится: нажмите «Играть» ещё раз через мгновение.
 telegram-invitation = { $player } приглашает вас сыграть: { $game }. Нажмите «Играть», чтобы сесть за стол.
 telegram-clock-expired-inline = У игрока { $player } вышло время. { $opponent } может забрать { $what ->
     [match] партию или весь матч
@@ -598,3 +608,73 @@ computer-passes = { $player } пасует.
 computer-beaver-accepted = { $player } принимает бобра.
 telegram-button-computer = Играть с компьютером
 telegram-start-play = Сыграйте прямо сейчас: с компьютером или с другом.
+## Кости, которые может проверить каждый
+
+dice-commitment = Кости этой партии: обязательство { $commitment }… (полностью — в /dice)
+dice-client-seeds = Сиды игроков: { $seeds }
+dice-seating = рассадка
+dice-revealed = Кости партии { $number }: сид сервера { $seed } (обязательство { $commitment }…). Чтобы проверить каждый бросок: /export, затем запустите { $command }
+export-dice-file = Кости завершённых партий вместе с сидами ({ $name }); проверить: { $command }
+dice-seed-random = Ваш сид выберется случайно при начале партии (и будет показан). Чтобы задать свой: /seed ТЕКСТ
+dice-seed-too-late = Кости этого матча уже зафиксированы: задайте свой сид в лобби следующего.
+dice-seed-bad = Сид — от 1 до { $max } печатных символов.
+dice-seed-set = Сид игрока { $player }: «{ $seed }».
+help-seed = ваш сид для костей следующего матча (в лобби)
+    .usage = /seed [текст]
+
+## Позиции по ID, загруженные матчи и их просмотр
+
+help-position = начать партию с позиции из GNU Backgammon или eXtreme Gammon (XGID или Position ID:Match ID)
+    .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
+position-lobby = Партия начнётся с позиции { $id }: открывший стол играет за X (внизу), присоединившийся — за O.
+position-not-id = Это не ID позиции. Дайте XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) или Position ID и Match ID из GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
+position-bad-xgid = Этот XGID не читается. В XGID десять полей через двоеточие: 26 знаков доски (- или A-O для X, a-o для O), затем куб, его владелец, очередь хода, кости, оба счёта, правила, длина матча и предел куба.
+position-bad-position-id = { $id } — неверный Position ID: в нём 14 знаков (A-Z, a-z, 0-9, + и /) и по 15 шашек у каждого игрока.
+position-bad-match-id = { $id } — неверный Match ID: в нём 12 знаков (A-Z, a-z, 0-9, + и /), в них куб, счёт и кости.
+position-impossible = По этому ID не сыграть партию: { $reason ->
+    [game_over] партия в нём уже окончена.
+    [score] при таком счёте матч уже выигран.
+    [crawford] в партии { -crawford }а одному игроку не хватает одного очка до победы, и { -cube } не используется.
+    [cube] у { -cube }а здесь не может быть такого значения или владельца.
+    [no_cube] предложено удвоение в партии без удвоений.
+    [beaver] бобры бывают только в игре на деньги, а еноты не играются вовсе.
+    [checkers] шашки не могут так стоять.
+    [dice] на удвоение отвечают до броска, так что костей ещё нет.
+    [turn] ходить должен не тот игрок, чья очередь.
+   *[other] в партии такого положения не бывает.
+}
+export-set-up = Этот матч начат с заданной позиции, а файл .mat всегда начинается с начальной расстановки, поэтому файл матча не записан. Позицию описывают ID выше.
+help-import = прочитать файл матча (.mat из GNU Backgammon, eXtreme Gammon или DailyGammon) и просмотреть его
+    .usage = /import, приложив файл .mat
+import-no-file = Пришлите матч боту файлом (.mat), с /import или без.
+import-too-big = В файле { $size } КБ; читаются файлы матчей до { $max } КБ.
+import-not-text = Это не текстовый файл матча (.mat).
+import-bad-file = Это не файл матча, который я могу прочитать: в файле .mat есть строка вроде «5 point match», а за ней партии (читаются файлы GNU Backgammon, eXtreme Gammon и DailyGammon).
+import-bad-move = Файл матча отклонён: партия { $game }, ход { $move }: { $why }
+import-bad-game = Файл матча отклонён: партия { $game }: { $why }
+import-bad-score = Файл матча отклонён: партия { $game }: счёт перед ней не тот, что дают предыдущие партии.
+import-summary = Матч прочитан: { $player } против { $opponent }, { $mode }; { $games ->
+    [one] { $games } партия
+    [few] { $games } партии
+    [many] { $games } партий
+   *[other] { $games } партии
+}; итоговый счёт { $score }–{ $opponent_score }.
+import-button-replay = Просмотр
+import-button-export = Выгрузить .mat
+import-gone = Этот матч здесь больше не хранится (или его прислал кто-то другой): пришлите файл .mat ещё раз.
+import-file-caption = Матч в записи GNU Backgammon ({ $name }).
+replay-caption = Партия { $game } из { $games }, ход { $step } из { $steps }
+replay-start = Начало партии. Счёт: { $player } { $score }, { $opponent } { $opponent_score }.
+replay-move = { $player } выбрасывает { $dice } и ходит { $play }.
+replay-take = { $player } принимает.
+replay-pass = { $player } сдаётся.
+replay-button-back = ◀ Назад
+replay-button-next = Вперёд ▶
+replay-button-previous-game = ⏮ Партия
+replay-button-next-game = Партия ⏭
+
+import-why-illegal = записанное там не следует из партии (неверное значение куба, результат или столбец).
+import-why-order = партии не следуют друг за другом, как в матче (партия не доиграна или сыграна после победы в матче).
+import-download-failed = Файл не удалось скачать; пришлите его ещё раз.
+app-console-import-usage = Напишите: import ФАЙЛ (путь к файлу матча .mat).
+app-console-no-file = Файла { $path } нет или его нельзя прочитать.

@@ -88,6 +88,8 @@ event-no-play = { $player } не може зіграти { $dice }; хід пе�
 event-play-ready = Хід складено: { $play }. Натисніть «Підтвердити».
 event-doubles = { $player } подвоює до { $value }.
 event-beavers = { $player } оголошує бобра: { -cube } на { $value } і залишається в { $player }.
+event-takes = { $player } приймає подвоєння: { -cube } на { $value } у { $player }.
+event-beaver-accepted = { $player } приймає бобра: { -cube } на { $value } у { $owner }.
 event-beaver-refused = { $player } відмовляється від бобра й втрачає { $points ->
     [one] { $points } очко
     [few] { $points } очки
@@ -511,7 +513,6 @@ app-clock-expired-match = У гравця { $player } закінчився ча�
 app-invite-cancelled = Місце знову вільне для всіх.
 app-no-clock = За цим столом час на хід не обмежено; задайте його командою /clock.
 app-console-you = Ви
-app-console-bot = Бот
 app-console-player-two = Гравець 2
 app-console-welcome = Нарди в терміналі. Цифра — натиснути кнопку, або команда (help — список); quit — вихід.
 app-console-bye = До зустрічі!
@@ -552,17 +553,24 @@ discord-command-propose = запропонувати
 discord-command-stats = статистика
 discord-command-clock = годинник
 discord-command-claim = вимагати
+discord-command-seed = сід
 discord-command-language = мова
+discord-command-position = позиція
+discord-command-import = імпорт
 discord-param-game = гра
 discord-param-kind = вид
 discord-param-command = команда
 discord-param-what = що
 discord-param-time = час
+discord-param-text = текст
 discord-param-language = мова
 discord-param-setting = налаштування
 discord-param-player = гравець
 discord-param-play = хід
+discord-param-id = код
+discord-param-file = файл
 discord-pick-step = Оберіть крок…
+discord-no-files = Боту не можна прикріплювати файли в цьому каналі: попросіть модератора надати дозвіл «Прикріплювати файли».
 
 ## Telegram
 telegram-button-invite = Запросити друга
@@ -570,8 +578,10 @@ telegram-button-play = Грати
 telegram-invite-private = Натисніть кнопку й виберіть чат друга, з яким хочете зіграти.
 telegram-invite-link = Надішліть це посилання другові: за ним можна сісти за цей стіл. { $link }
 telegram-link-used = Готово: ви за столом. Партія йде в груповому чаті.
+telegram-link-again = Ви вже за цим столом. Партія йде в груповому чаті.
 telegram-link-invalid = Це посилання-запрошення недійсне.
 telegram-invite-own = Це ваше запрошення: зачекайте, поки друг натисне «Грати».
+telegram-invite-pending = Запрошення ще готується: натисніть «Грати» ще раз за мить.
 telegram-invitation = { $player } запрошує вас зіграти: { $game }. Натисніть «Грати», щоб сісти за стіл.
 telegram-clock-expired-inline = У гравця { $player } закінчився час. { $opponent } може забрати { $what ->
     [match] партію або весь матч
@@ -598,3 +608,73 @@ computer-passes = { $player } пасує.
 computer-beaver-accepted = { $player } приймає бобра.
 telegram-button-computer = Грати з комп'ютером
 telegram-start-play = Зіграйте просто зараз: з комп'ютером або з другом.
+## Кості, які може перевірити кожен
+
+dice-commitment = Кості цієї партії: зобов'язання { $commitment }… (повністю — у /dice)
+dice-client-seeds = Сіди гравців: { $seeds }
+dice-seating = розсадка
+dice-revealed = Кості партії { $number }: сід сервера { $seed } (зобов'язання { $commitment }…). Щоб перевірити кожен кидок: /export, потім запустіть { $command }
+export-dice-file = Кості завершених партій разом із сідами ({ $name }); перевірити: { $command }
+dice-seed-random = Ваш сід обереться випадково на початку партії (і буде показаний). Щоб задати свій: /seed ТЕКСТ
+dice-seed-too-late = Кості цього матчу вже зафіксовані: задайте свій сід у лобі наступного.
+dice-seed-bad = Сід — від 1 до { $max } друкованих символів.
+dice-seed-set = Сід гравця { $player }: «{ $seed }».
+help-seed = ваш сід для костей наступного матчу (у лобі)
+    .usage = /seed [текст]
+
+## Позиції за ID, завантажені матчі та їх перегляд
+
+help-position = почати партію з позиції з GNU Backgammon або eXtreme Gammon (XGID або Position ID:Match ID)
+    .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
+position-lobby = Партія почнеться з позиції { $id }: той, хто відкрив стіл, грає за X (унизу), той, хто приєднається, — за O.
+position-not-id = Це не ID позиції. Дайте XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) або Position ID і Match ID з GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
+position-bad-xgid = Цей XGID не читається. У XGID десять полів через двокрапку: 26 знаків дошки (- або A-O для X, a-o для O), далі куб, його власник, черга ходу, кості, обидва рахунки, правила, довжина матчу й межа куба.
+position-bad-position-id = { $id } — неправильний Position ID: у ньому 14 знаків (A-Z, a-z, 0-9, + і /) і по 15 шашок у кожного гравця.
+position-bad-match-id = { $id } — неправильний Match ID: у ньому 12 знаків (A-Z, a-z, 0-9, + і /), у них куб, рахунок і кості.
+position-impossible = За цим ID партію не зіграти: { $reason ->
+    [game_over] партія в ньому вже скінчилася.
+    [score] за такого рахунку матч уже виграно.
+    [crawford] у партії { -crawford }а одному гравцеві бракує одного очка до перемоги, і { -cube } не використовується.
+    [cube] у { -cube }а тут не може бути такого значення чи власника.
+    [no_cube] запропоновано подвоєння в партії без подвоєнь.
+    [beaver] бобри бувають лише в грі на гроші, а єноти не граються зовсім.
+    [checkers] шашки не можуть так стояти.
+    [dice] на подвоєння відповідають до кидка, тож костей ще немає.
+    [turn] ходити має не той гравець, чия черга.
+   *[other] у партії такого становища не буває.
+}
+export-set-up = Цей матч почато з заданої позиції, а файл .mat завжди починається з початкової розстановки, тому файл матчу не записано. Позицію описують ID вище.
+help-import = прочитати файл матчу (.mat з GNU Backgammon, eXtreme Gammon або DailyGammon) і переглянути його
+    .usage = /import, доклавши файл .mat
+import-no-file = Надішліть матч ботові файлом (.mat), з /import або без.
+import-too-big = У файлі { $size } КБ; читаються файли матчів до { $max } КБ.
+import-not-text = Це не текстовий файл матчу (.mat).
+import-bad-file = Це не файл матчу, який я можу прочитати: у файлі .mat є рядок на кшталт «5 point match», а за ним партії (читаються файли GNU Backgammon, eXtreme Gammon і DailyGammon).
+import-bad-move = Файл матчу відхилено: партія { $game }, хід { $move }: { $why }
+import-bad-game = Файл матчу відхилено: партія { $game }: { $why }
+import-bad-score = Файл матчу відхилено: партія { $game }: рахунок перед нею не той, що дають попередні партії.
+import-summary = Матч прочитано: { $player } проти { $opponent }, { $mode }; { $games ->
+    [one] { $games } партія
+    [few] { $games } партії
+    [many] { $games } партій
+   *[other] { $games } партії
+}; підсумковий рахунок { $score }–{ $opponent_score }.
+import-button-replay = Перегляд
+import-button-export = Вивантажити .mat
+import-gone = Цей матч тут більше не зберігається (або його надіслав хтось інший): надішліть файл .mat ще раз.
+import-file-caption = Матч у записі GNU Backgammon ({ $name }).
+replay-caption = Партія { $game } з { $games }, хід { $step } з { $steps }
+replay-start = Початок партії. Рахунок: { $player } { $score }, { $opponent } { $opponent_score }.
+replay-move = { $player } викидає { $dice } і ходить { $play }.
+replay-take = { $player } приймає.
+replay-pass = { $player } здається.
+replay-button-back = ◀ Назад
+replay-button-next = Далі ▶
+replay-button-previous-game = ⏮ Партія
+replay-button-next-game = Партія ⏭
+
+import-why-illegal = записане там не випливає з партії (неправильне значення куба, результат чи стовпець).
+import-why-order = партії не йдуть одна за одною, як у матчі (партію не дограно або зіграно після перемоги в матчі).
+import-download-failed = Файл не вдалося завантажити; надішліть його ще раз.
+app-console-import-usage = Напишіть: import ФАЙЛ (шлях до файлу матчу .mat).
+app-console-no-file = Файлу { $path } немає або його не можна прочитати.

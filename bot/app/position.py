@@ -1,0 +1,111 @@
+"""``position ID``: a table whose game begins at a position an ID describes.
+
+The ID is an eXtreme Gammon XGID (``XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10``) or GNU
+Backgammon's Position ID and Match ID (``4HPwATDgc/ABMA:cIkKAAAAAAAA``, or the two as separate
+words, their ``Position ID:`` and ``Match ID:`` labels as gnubg prints them allowed).  The game
+has the cube, score, match length, Crawford flag, dice and player on roll the ID carries; a
+match to N points or a money session goes on from it.  ``position`` opens a lobby as ``new``
+does: its creator plays X, the bottom player (gnubg's player 0), whoever joins plays O, and the
+game begins at the position once the second seat is taken.  Bad text is refused saying which part
+is wrong.  ``position`` alone is ``export`` (the position's own IDs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.app.context import Context, Refused, usage
+from bot.app.options import lobby_message
+from bot.app.table import Seat, Table, TableSettings
+from engine.errors import CorruptId
+from engine.game import Game
+from engine.ids import decode_match_id, decode_position_id, decode_xgid
+from engine.match import Match
+
+LABELS = frozenset({"position", "match", "id", "id:", "position_id:", "match_id:", "xgid:"})
+"""Words gnubg and XG print around the IDs, skipped when pasted with them."""
+
+REASONS = frozenset(
+    {"game_over", "score", "crawford", "cube", "no_cube", "beaver", "checkers", "dice", "turn"}
+)
+"""Why a well-formed ID describes no game that can be set up (``CorruptId.params["reason"]``);
+anything else is said as ``other``."""
+
+
+def id_text(args: tuple[Any, ...]) -> str:
+    """The ID the words of ``position …`` give: one XGID, or ``PositionID:MatchID``."""
+    words = [str(a) for a in args if str(a).lower() not in LABELS]
+    if not words:
+        raise usage("position")
+    if len(words) == 1:
+        return words[0]
+    if len(words) == 2 and ":" not in words[0] + words[1]:
+        return f"{words[0]}:{words[1]}"
+    raise Refused("position-not-id")
+
+
+def is_xgid(text: str) -> bool:
+    """Whether ``text`` is meant as an XGID (its prefix, or its ten colon-separated fields)."""
+    return text[:5].upper() == "XGID=" or text.count(":") >= 8
+
+
+def set_up(text: str) -> Game:
+    """The game ``text`` describes; a :class:`Refused` says which part is wrong."""
+    if is_xgid(text):
+        try:
+            decode_xgid(text)
+        except CorruptId:
+            raise Refused("position-bad-xgid") from None
+        return _game(lambda: Game.from_xgid(text))
+    pos_text, sep, match_text = text.partition(":")
+    if not sep or ":" in match_text:
+        raise Refused("position-not-id")
+    try:
+        decode_position_id(pos_text)
+    except CorruptId:
+        raise Refused("position-bad-position-id", id=pos_text[:20]) from None
+    try:
+        decode_match_id(match_text)
+    except CorruptId:
+        raise Refused("position-bad-match-id", id=match_text[:20]) from None
+    return _game(lambda: Game.from_gnubg_ids(text))
+
+
+def _game(build: Callable[[], Game]) -> Game:
+    try:
+        game = build()
+    except CorruptId as exc:
+        reason = exc.params.get("reason")
+        raise Refused(
+            "position-impossible", reason=reason if reason in REASONS else "other"
+        ) from None
+    return game
+
+
+def setup_match(table: Table) -> Match:
+    """The match a lobby opened with ``position`` begins with (its ID read again)."""
+    assert table.setup is not None
+    return Match.from_game(set_up(table.setup))
+
+
+def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
+    """``position ID``: a lobby whose game begins at the position."""
+    if table is not None and table.stage != "over":
+        raise Refused("table-game-running")
+    text = id_text(args)
+    game = set_up(text)
+    opened = Table(
+        mode="match" if game.match_length else "money",
+        variant=game.variant,
+        creator=ctx.user.ref,
+        length=game.match_length,
+        options=game.options.to_dict(),
+        seats=(Seat(ctx.user.ref, ctx.user.name),),
+        settings=table.settings if table is not None else TableSettings(),
+        version=(table.version + 1) if table is not None else 1,
+        games=table.games if table is not None else 0,
+        setup=text,
+    )
+    ctx.replies.append(lobby_message(ctx, opened))
+    return opened

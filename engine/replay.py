@@ -1,0 +1,130 @@
+"""A finished or running game shown again move by move: its states rebuilt from its log.
+
+:func:`match_replay` gives the states of game ``index`` of a match (a packed game as well as a
+kept one): the game as it began, then the game after each turn's action, every action applied by
+the engine again (:meth:`~engine.game.Game.roll`, :meth:`~engine.game.Game.add_step` ...), so a
+log that does not replay raises :class:`~engine.errors.EngineError` ``corrupt_state``.  An opening
+roll or a roll and the play that follows it make one step; entries the engine writes itself (the
+result, an automatic double) belong to the step that caused them.
+
+    >>> from engine.game import Action
+    >>> m = Match.new(length=1).apply(Action("roll", 0), DiceSequence([3, 1]))
+    >>> steps = match_replay(m, 0)
+    >>> [len(s.entries) for s in steps], steps[-1].game.phase.value
+    ([0, 1], 'move')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.errors import EngineError
+from engine.game import DiceSequence, Game, LogEntry, Phase
+from engine.match import Match
+from engine.result import WinKind
+
+_WRITTEN = frozenset({"auto_double", "win", "draw"})
+"""Entries the engine writes itself, along with the action that causes them."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """One step of a replay: the log entries it shows and the game after them."""
+
+    entries: tuple[LogEntry, ...]
+    game: Game
+
+
+def _corrupt(why: str) -> EngineError:
+    return EngineError(f"corrupt game log: {why}", code="corrupt_state")
+
+
+def game_start(match: Match, index: int) -> Game:
+    """Game ``index`` (from 0) of ``match`` as it began, before its first action."""
+    records = match.records()
+    if not 0 <= index < len(records):
+        raise EngineError(f"the match has no game {index + 1}", code="bad_game")
+    if index == 0 and match.start is not None:
+        return match.start
+    record = records[index]
+    opening = bool(record.log) and record.log[0].action == "opening"
+    return Game.new(
+        match.variant,
+        match.options,
+        match_length=match.length,
+        score=record.score,
+        crawford=record.crawford,
+        starter=None if opening or not record.log else record.first,
+    )
+
+
+def match_replay(match: Match, index: int) -> tuple[ReplayStep, ...]:
+    """The steps of game ``index`` (from 0) of ``match`` (see the module docstring)."""
+    return replay_log(game_start(match, index), match.records()[index].log)
+
+
+def replay_log(start: Game, log: Sequence[LogEntry]) -> tuple[ReplayStep, ...]:
+    """``start`` and the game after each step of ``log`` (see the module docstring)."""
+    steps = [ReplayStep((), start)]
+    game, at, shown = start, 0, 0
+    base = len(start.log)
+    while at < len(log):
+        entry = log[at]
+        if entry.action in _WRITTEN:
+            at += 1
+            continue
+        try:
+            game, at = _apply(game, log, at)
+        except EngineError as exc:
+            raise _corrupt(f"entry {at + 1} ({entry.action}) does not replay: {exc}") from None
+        while at < len(log) and log[at].action in _WRITTEN:
+            at += 1
+        merge = entry.action in ("opening", "roll") and game.phase is Phase.MOVE
+        if merge and at < len(log) and log[at].action == "move":
+            continue
+        done = len(game.log) - base
+        steps.append(ReplayStep(tuple(game.log[base + shown : base + done]), game))
+        shown = done
+    if tuple(game.log[base:]) != tuple(log):
+        raise _corrupt("the replayed game does not write the same log")
+    return tuple(steps)
+
+
+def _apply(game: Game, log: Sequence[LogEntry], at: int) -> tuple[Game, int]:
+    """The game after the action at ``log[at]`` and the index of the next entry."""
+    entry = log[at]
+    player = entry.player
+    kind = entry.action
+    if kind == "opening":
+        dice: list[int] = []
+        while at < len(log) and log[at].action in ("opening", "auto_double"):
+            if log[at].action == "opening":
+                dice += [int(v) for v in log[at].value]
+            at += 1
+        return game.roll(0, DiceSequence(dice)), at
+    if player is None:
+        raise _corrupt(f"{kind} without a player")
+    if kind == "roll":
+        return game.roll(player, DiceSequence([int(v) for v in entry.value])), at + 1
+    if kind == "move":
+        flat = [int(v) for v in entry.value[1:]]
+        for i in range(0, len(flat), 2):
+            game = game.add_step(player, (flat[i], flat[i + 1]))
+        return game.confirm(player), at + 1
+    if kind == "resign":
+        return game.offer_resign(player, WinKind(int(entry.value[0]))), at + 1
+    actions = {
+        "double": Game.double,
+        "take": Game.take,
+        "pass": Game.pass_,
+        "beaver": Game.beaver,
+        "beaver_accept": Game.accept_beaver,
+        "beaver_refuse": Game.refuse_beaver,
+        "resign_accept": Game.accept_resign,
+        "resign_decline": Game.decline_resign,
+    }
+    action = actions.get(kind)
+    if action is None:
+        raise _corrupt(f"unknown entry {kind!r}")
+    return action(game, player), at + 1

@@ -1,0 +1,176 @@
+"""The Telegram webhook server against requests Telegram never sends, over real HTTP.
+
+The bot runs on the real PTB ``Application`` (``tests/telegram_support``) with its webhook on a
+free port; requests are made with aiohttp or written byte by byte on a raw socket, so that what
+is measured is what the server reads before it answers: the secret token is checked from the
+headers before the body, a body is capped, slow requests are cut off, and a JSON body that is not
+an update is answered 400 without a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+from fake_telegram import FakeBotApi
+from telegram_support import ALICE, Bot, running_bot
+
+from bot.app import App
+from bot.store import MemoryStore
+from bot.telegram.webhook import MAX_BODY_BYTES
+
+SECRET = "s3cret-token"
+GROUP = -100777
+SHORT = 0.5
+"""The header and body timeouts of the server under test, in seconds."""
+
+
+@pytest.fixture
+async def hooked() -> AsyncIterator[tuple[Bot, int]]:
+    from conftest import free_port
+
+    fake = FakeBotApi()
+    await fake.start()
+    port = free_port()
+    webhook = {
+        "url": f"http://127.0.0.1:{port}/tg/hook",
+        "secret": SECRET,
+        "host": "127.0.0.1",
+        "port": port,
+        "header_timeout": SHORT,
+        "body_timeout": SHORT,
+    }
+    try:
+        async with running_bot(App(MemoryStore()), fake=fake, webhook=webhook) as bot:
+            yield bot, port
+    finally:
+        await fake.stop()
+
+
+async def _read_reply(reader: asyncio.StreamReader, within: float = 10.0) -> bytes:
+    """Everything the server sends until it closes the connection (or ``within`` seconds)."""
+    data = b""
+    try:
+        async with asyncio.timeout(within):
+            while chunk := await reader.read(65536):
+                data += chunk
+    except TimeoutError:
+        return data + b"<still open>"
+    return data
+
+
+async def _raw(port: int, head: str, body: bytes = b"") -> tuple[bytes, bool]:
+    """Send ``head`` (and ``body``) on a new connection; the status line the server answered,
+    and whether it then closed the connection."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(head.encode() + body)
+        await writer.drain()
+        reply = await _read_reply(reader)
+    finally:
+        writer.close()
+    return reply.split(b"\r\n", 1)[0], not reply.endswith(b"<still open>")
+
+
+def _head(length: int, secret: str | None = SECRET, extra: str = "") -> str:
+    lines = ["POST /tg/hook HTTP/1.1", "Host: 127.0.0.1", "Content-Type: application/json"]
+    if secret is not None:
+        lines.append(f"X-Telegram-Bot-Api-Secret-Token: {secret}")
+    lines.append(f"Content-Length: {length}")
+    return "\r\n".join(lines) + "\r\n" + extra + "\r\n"
+
+
+async def test_a_request_without_the_secret_is_refused_before_its_body_is_read(
+    hooked: tuple[Bot, int],
+) -> None:
+    _, port = hooked
+    # 50 MB announced, not a byte of it sent: the answer comes from the headers alone, and the
+    # connection is closed (the body is never read into memory).
+    for secret in (None, "wrong"):
+        status, closed = await _raw(port, _head(50 * 1024 * 1024, secret))
+        assert status == b"HTTP/1.1 403 Forbidden" and closed
+
+
+async def test_a_body_over_the_cap_is_refused_with_413(hooked: tuple[Bot, int]) -> None:
+    bot, port = hooked
+    status, closed = await _raw(port, _head(MAX_BODY_BYTES + 1))
+    assert status == b"HTTP/1.1 413 Request Entity Too Large" and closed
+    # A chunked body that grows past the cap: the connection is dropped before it is all read.
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    head = _head(0).replace("Content-Length: 0", "Transfer-Encoding: chunked")
+    writer.write(head.encode())
+    chunk = b"x" * 65536
+    dropped = False
+    try:
+        for _ in range(2 * MAX_BODY_BYTES // len(chunk)):
+            writer.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            await writer.drain()
+        reply = await _read_reply(reader)
+        dropped = not reply.endswith(b"<still open>") and b" 200 " not in reply
+    except ConnectionError:
+        dropped = True
+    finally:
+        writer.close()
+    assert dropped
+    # A body of Telegram's size with the secret goes through.
+    update = bot.fake.user_message(ALICE, bot.fake.chat(GROUP, "supergroup"), "/new 1")
+    assert await bot.fake.post_webhook(update, secret=SECRET) == 200
+
+
+async def test_slow_headers_and_slow_bodies_are_cut_off(hooked: tuple[Bot, int]) -> None:
+    _, port = hooked
+    # Headers that never end.
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"POST /tg/hook HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    await writer.drain()
+    assert not (await _read_reply(reader)).endswith(b"<still open>")
+    writer.close()
+    # A body that trickles: one byte of the ten announced, then nothing.
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(_head(10).encode() + b"{")
+    await writer.drain()
+    reply = await _read_reply(reader)
+    assert not reply.endswith(b"<still open>") and b" 200 " not in reply
+    writer.close()
+
+
+MALFORMED: list[bytes] = [
+    b"[]",
+    b"1",
+    b"null",
+    b'"update"',
+    b"{}",
+    b'{"update_id": "12"}',
+    b'{"update_id": true}',
+    b'{"update_id": 12, "message": 5}',
+    b'{"update_id": 12, "callback_query": []}',
+    b'{"update_id": 12, "message": {"chat": "x"}}',
+    b"[" * 100_000 + b"]" * 100_000,
+    b'{"update_id": 12, "x": ' + b"[" * 40 + b"]" * 40 + b"}",
+    b"not json",
+    b"\xff\xfe",
+]
+
+
+async def test_json_that_is_not_an_update_gets_400_and_no_traceback(
+    hooked: tuple[Bot, int], caplog: pytest.LogCaptureFixture
+) -> None:
+    bot, port = hooked
+    url = f"http://127.0.0.1:{port}/tg/hook"
+    headers = {"X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Type": "application/json"}
+    caplog.set_level(logging.DEBUG)
+    async with aiohttp.ClientSession() as session:
+        for body in MALFORMED:
+            async with session.post(url, data=body, headers=headers) as r:
+                assert r.status == 400, body[:40]
+    assert [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR] == []
+    assert "Traceback" not in caplog.text
+    # The server still serves real updates.
+    chat = bot.fake.chat(GROUP, "supergroup")
+    update: dict[str, Any] = bot.fake.user_message(ALICE, chat, "/new 1")
+    assert await bot.fake.post_webhook(update, secret=SECRET) == 200
+    assert "Join" in bot.keyboard_message(chat).labels()
