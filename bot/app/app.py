@@ -334,6 +334,7 @@ class App:
         update = Update(key, User(COMPUTER, level, name), computer.update_id(table))
         ctx = self._context(update, table.lang or self.default_language)
         ctx.names = {s.user: s.name for s in table.seats}
+        fair.load(ctx, table)  # its rolls come from the table's dice, as a person's do
         match = table.state()
         notes: list[str] = []
         acted = False
@@ -358,7 +359,7 @@ class App:
         if not acted:
             log.error("computer had no action table=%s seat=%s", key, seat)
             return None
-        new = computer.finish(ctx, table, match, notes)
+        new = fair.keep(ctx, computer.finish(ctx, table, match, notes))
         due = self._computer_due(new)
         if due is None and new.deadline is not None:
             due = wake_time(new)
