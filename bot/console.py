@@ -275,10 +275,13 @@ class Console:
                 await self.app.board_posted(TABLE, message, reply.version)
 
     def _with_computer(self, text: str) -> str:
-        """Against the computer, ``new`` seats it (unless the line names it already)."""
+        """Against the computer, ``new`` and ``position`` seat it (unless the line names it
+        already)."""
         words = text.lower().split()
-        if self.hotseat or not words or words[0].lstrip("/") != "new":
+        if self.hotseat or not words or words[0].lstrip("/") not in ("new", "position"):
             return text
+        if words[0].lstrip("/") == "position" and len(words) == 1:
+            return text  # ``position`` alone shows the position's IDs
         if any(w in _COMPUTER_WORDS for w in words[1:]):
             return text
         return text + " bot"

@@ -466,3 +466,14 @@ async def test_a_worker_over_its_budget_is_replaced_and_the_move_made_at_0_ply()
         assert (await me.table()).version == table.version + 1
     finally:
         await slow.close()
+
+
+async def test_position_with_bot_begins_there_against_the_computer(worker: ComputerWorker) -> None:
+    app = App(MemoryStore(), dice=Dice(13), computer=worker)
+    me = Player(app, DM)
+    await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10 bot casual")
+    table = await me.table()
+    assert table.stage == "play" and table.seats[1].user == "computer:casual"
+    assert table.session_score(table.state()) == (2, 4)
+    said = texts(await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10 bot"))
+    assert "A game is already running here." in said  # refused, nothing changed

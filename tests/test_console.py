@@ -213,10 +213,10 @@ def test_position_sets_up_a_game_at_the_console(tmp_path: Path) -> None:
     proc = _run(["-c", SEEDED_CONSOLE, "7", "new 1", "bot"], lines, tmp_path)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout.split("The game is aborted.")[-1]
-    # The built-in opponent took the second seat; the board is the ID's, with its IDs beside it.
-    assert re.search(r"\S+ vs Bot: the game begins\.", out), out[-3000:]
+    # The computer took the second seat; the board is the ID's, with its IDs beside it.
+    assert re.search(r"\S+ vs Computer \(strong\): the game begins\.", out), out[-3000:]
     assert "Position ID: 4HPwATDgc/ABMA" in out and "Match ID   : sIGqACAAIAAE" in out
-    assert re.search(r"Score: \S+ 2, Bot 4 \(match to 5\)", out), out[-3000:]
+    assert re.search(r"Score: \S+ 2, Computer \(strong\) 4 \(match to 5\)", out), out[-3000:]
     assert "Traceback" not in proc.stderr
 
 

@@ -21,6 +21,10 @@ from bot.app.turn import settle, turn_passed, with_match
 from engine.game import Action, Game
 from engine.match import Match
 
+WORDS = frozenset({"bot", "computer", "ai"})
+"""Words of ``new`` (and ``position``) that seat the computer (at the default level unless a
+level word comes too)."""
+
 MAX_ACTIONS = 16
 """Most actions of one computer turn (a double answered, a roll, a play …: a handful)."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
-from bot.app import chouette, computer, fair, view
+from bot.app import chouette, computer, fair
 from bot.app.context import Context, Refused, usage
 from bot.app.invite import reserved_for
 from bot.app.options import (
@@ -19,14 +19,12 @@ from bot.app.options import (
     variant_options,
 )
 from bot.app.payload import Payload, format_payload
-from bot.app.position import setup_match
-from bot.app.table import Seat, Table, TableSettings, match_data
-from bot.app.turn import send_board
+from bot.app.position import start_game
+from bot.app.table import Seat, Table, TableSettings
 from bot.app.types import Button, ClearButtons, SendText
 from engine.cube import Options
 from engine.errors import EngineError
 from engine.game import Phase
-from engine.match import Match
 
 VARIANT_WORDS: dict[str, str] = {
     "backgammon": "backgammon",
@@ -39,8 +37,6 @@ VARIANT_WORDS: dict[str, str] = {
 }
 """Words for the game in ``new``."""
 
-BOT_WORDS = frozenset({"bot", "computer", "ai"})
-"""Words of ``new`` that seat the computer (at the default level unless a level word follows)."""
 
 MAX_MATCH = 63
 """Longest match the bot sets up."""
@@ -61,7 +57,7 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
     bot: str | None = None
     for raw in args:
         word = str(raw).lower()
-        if word in BOT_WORDS:
+        if word in computer.WORDS:
             bot = bot or DEFAULT_LEVEL
         elif word in LEVEL_NAMES:
             bot = word
@@ -122,7 +118,7 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
         games=table.games if table is not None else 0,
     )
     if bot is not None and ctx.update.private:
-        return _started(ctx, opened, (Seat(ctx.user.ref, ctx.user.name), seat))
+        return start_game(ctx, opened, (Seat(ctx.user.ref, ctx.user.name), seat))
     ctx.replies.append(lobby_message(ctx, opened))
     return opened
 
@@ -175,39 +171,8 @@ def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
     if shown is not None:
         raise Refused("table-seat-reserved", invitee=shown)
     if table.seats and table.seats[0].computer and table.setup is None:
-        return _started(ctx, table, (seat, table.seats[0]))  # the person takes the first seat
-    return _started(ctx, table, (*table.seats, seat))
-
-
-def _started(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
-    """The two-player game of ``seats`` begins: the table's next version, its first board."""
-    if table.setup is not None:
-        match = setup_match(table)
-    else:
-        match = Match.new(table.length, table.variant, Options.from_dict(table.options))
-    started = table.bumped(
-        seats=seats,
-        stage="play",
-        match=match_data(match),
-        abort_by=None,
-        held=None,
-        setup=None,
-    )
-    started = fair.start_match(ctx, started)
-    fair.begin(ctx, started, fair.game_number(started, match))
-    if ctx.update.message is not None:
-        ctx.replies.append(ClearButtons(ctx.update.message))
-    ctx.replies.append(
-        SendText(
-            ctx.tr("game-started", player=seats[0].name, opponent=seats[1].name)
-            + "\n"
-            + view.describe(ctx.tr, started)
-            + "\n"
-            + fair.seeds_note(ctx, started)
-        )
-    )
-    ctx.replies.append(send_board(ctx, started, match, ()))
-    return started
+        return start_game(ctx, table, (seat, table.seats[0]))  # the person takes the first seat
+    return start_game(ctx, table, (*table.seats, seat))
 
 
 def leave(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
