@@ -7,9 +7,10 @@ Run from the repository root::
 
 Everything is printed in one run, each figure with its target:
 
-* move time per level (p50 and p99, wall and CPU) for a backgammon play on the first ``--timing``
-  positions of the fixed set, at every level, plus expert's cube decision; long nardy plays per
-  level on the fixed nardy set;
+* move time per level (p50 and p99, wall and CPU) for a backgammon play, each level (and plain
+  1-ply) on ``--timing`` positions of the fixed set of its own, since ``gnubg_nn`` caches
+  evaluations (``expert`` is the plain 2-ply); cube decisions at 0, 1 and 2-ply; long nardy
+  plays per level on the fixed nardy set;
 * match results over seeded single games without a cube (the computer goes through
   :func:`bot.ai.computer.decide` and the engine applies every action): ``strong`` against a
   random player and ``beginner`` against ``strong`` (``--games`` each), the long nardy player at
@@ -96,9 +97,11 @@ TIME_TARGETS = {"strong": "target p99 <= 50 ms", "expert": "target p99 <= 1500 m
 
 def move_times(data: dict[str, list[dict[str, Any]]], count: int) -> list[str]:
     """Move time per level, backgammon and long nardy."""
-    lines = [f"move time (backgammon, {count} positions, ply as the level):"]
-    positions = _bg_positions(data)[:count]
-    for name, level in LEVELS.items():
+    lines = [f"move time (backgammon, {count} positions each, ply as the level):"]
+    every = _bg_positions(data)
+    # each series on positions of its own: gnubg_nn caches evaluations
+    for k, (name, level) in enumerate(LEVELS.items()):
+        positions = every[k * count : (k + 1) * count]
         rng = random.Random(1)
         walls, cpus = [], []
         for position, dice in positions:
@@ -107,17 +110,17 @@ def move_times(data: dict[str, list[dict[str, Any]]], count: int) -> list[str]:
             cpus.append(c)
         label = f"{name} ({level.ply}-ply, noise {level.noise})"
         lines.append(_times_line(label, walls, cpus, TIME_TARGETS.get(name, "")))
-    for ply in (1, 2):
+    for ply in (1,):
         walls, cpus = [], []
-        for position, dice in positions:
+        for position, dice in every[4 * count : 5 * count]:
             w, c = _timed(rank_plays, position, dice, ply)
             walls.append(w)
             cpus.append(c)
         lines.append(_times_line(f"plain {ply}-ply play", walls, cpus))
-    cube_positions = [Position.from_gnubg_id(c["position"]) for c in data["cube"][:count]]
+    cube_positions = [Position.from_gnubg_id(c["position"]) for c in data["cube"]]
     for ply in (0, 1, 2):
         walls, cpus = [], []
-        for position in cube_positions:
+        for position in cube_positions[ply * count : (ply + 1) * count]:
             ctx = gnubg_eval.CubeContext((7, 7), 1, False, True)
             w, c = _timed(gnubg_eval.cube_decision, position, ctx, ply)
             walls.append(w)
@@ -392,7 +395,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200, help="backgammon games per match")
     parser.add_argument("--nardy-games", type=int, default=40, help="long nardy games per match")
     parser.add_argument("--plays", type=int, default=100, help="positions for the error per level")
-    parser.add_argument("--timing", type=int, default=60, help="positions timed per level")
+    parser.add_argument(
+        "--timing", type=int, default=60, help="positions timed per level (at most 60)"
+    )
     parser.add_argument("--cube", type=int, default=200, help="match cube positions")
     parser.add_argument("--money", type=int, default=100, help="money cube positions")
     args = parser.parse_args(argv)
