@@ -478,7 +478,9 @@ class Driver:
             pending = [
                 t
                 for t in asyncio.all_tasks() - before
-                if not t.done() and t is not asyncio.current_task()
+                if not t.done()
+                and t is not asyncio.current_task()
+                and t.get_name() != "network-edge"  # a proxy's connection, not the bot's work
             ]
             if not pending:
                 return

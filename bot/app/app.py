@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from bot.ai.worker import fallback_action
-from bot.app import clock, computer, fair, stats
+from bot.app import clock, computer, fair, results, stats
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
 from bot.app.computer import Opponent
 from bot.app.context import Context, Refused, refusal_reply, usage
@@ -289,11 +289,12 @@ class App:
             return []
         done = last[0]
         if result.status is UpdateStatus.APPLIED:
-            await self._applied(update, done)
+            return done.replies + await self._applied(update, done)
         return done.replies
 
-    async def _applied(self, update: Update, done: Context) -> None:
-        """What follows a write that landed; its replies go out whatever happens here."""
+    async def _applied(self, update: Update, done: Context) -> list[Reply]:
+        """What follows a write that landed (statistics, ratings, history); the replies it adds
+        (a rating change).  The write's own replies go out whatever happens here."""
         try:
             await stats.record(self.users, update, done.finished)
         except (StoreUnavailable, ConflictError) as exc:
@@ -305,6 +306,9 @@ class App:
             )
         if self.computer is not None and computer.waiting(done.written) is not None:
             self._computer_next.add(update.table)  # computer_moves plays its turn next
+        if not done.ended:
+            return []
+        return await results.record(self.users, update, done.lang, done.ended)
 
     def _again(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
         """The answer to a delivery of an update applied before: its change is in the table, and
@@ -353,8 +357,7 @@ class App:
                 attempt += 1
         self._remember_record(key, record)
         if seen and record is not None and record.payload == payload:
-            await self._applied(update, done)
-            return done.replies
+            return done.replies + await self._applied(update, done)
         if seen:
             return self._again(update, lang, record)
         line = refusal_reply(update, t(lang, "error-outcome-unknown"))
@@ -478,6 +481,9 @@ class App:
                 await stats.record(self.users, counted, people)
             except (StoreUnavailable, ConflictError):
                 log.warning("statistics not recorded table=%s update=%s", key, update.update_id)
+        if ctx.ended:
+            counted = Update(key, User(key.platform, "", ""), f"{update.update_id}:{key}")
+            return ctx.replies + await results.record(self.users, counted, ctx.lang, ctx.ended)
         return ctx.replies
 
     def _decide(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
-from bot.app import chouette, computer, fair
+from bot.app import chouette, computer, fair, results
 from bot.app.context import Context, Refused, usage
 from bot.app.invite import reserved_for
 from bot.app.options import (
@@ -214,6 +214,8 @@ def abort(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
         if table.dice is not None:  # the game in play ends here: its seed may be shown
             number = table.dice.seed.game_id.rpartition(".")[2]
             text += "\n" + fair.reveal(ctx, number)
+        if not early and table.match is not None:  # abandoned by agreement: kept, not rated
+            results.match_ended(ctx, table, table.state(), None, "agreed")
         ctx.replies.append(SendText(text))
         return table.bumped(stage="over", abort_by=None, board_message=None)
     if table.abort_by == me:

@@ -22,11 +22,15 @@ A channel, a thread (its own id) and a direct-message channel are each one table
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
+import json
 import logging
+import re
 from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -49,12 +53,16 @@ from bot.app import (
     User,
 )
 from bot.app.imports import MAX_FILE_BYTES
+from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.queries import legal_play_notations
+from bot.app.timing import actor
 from bot.discord_bot.commands import CatalogueTranslator, add_commands
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
 from bot.i18n import negotiate, t
 from bot.store import CorruptRecord, StoreUnavailable, TableKey
+from engine.errors import EngineError
 from renderers.png import render_png
+from renderers.view import DEFAULT_LABELS, caption_parts, printable, score_label
 
 log = logging.getLogger("bot.discord")
 
@@ -105,6 +113,32 @@ SEAT_COMMANDS = frozenset(
 """Slash commands only a seated player may use at a table in play: anyone else is refused."""
 
 
+CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+"""Where the commands work: server channels, the direct messages with the bot, group chats."""
+
+INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
+"""How the bot may be installed: to a server, or by a user for himself (then anywhere)."""
+
+
+def in_bot_dm(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction comes from the direct messages with the bot (nobody else there)."""
+    if interaction.guild_id is not None:
+        return False
+    if interaction.context.dm_channel:
+        return True
+    return isinstance(interaction.channel, discord.DMChannel)
+
+
+_INVITE_RE = re.compile(r"/invite <@(\d+)>")
+
+
+def _action(payload: str) -> str | None:
+    try:
+        return parse_payload(payload).action
+    except InvalidPayload:
+        return None
+
+
 def allowed(users: Iterable[int] = ()) -> discord.AllowedMentions:
     """Mentions a message may ping: the users named here and nobody else (no everyone, no
     roles, no other user a text happens to mention)."""
@@ -139,14 +173,77 @@ def chunks(text: str, size: int = MAX_CONTENT) -> list[str]:
     return out
 
 
+SEAT_COLOURS = (0xE8E4DA, 0x4A3B33)
+"""The embed's colour by the checker colour of the seat on roll (light, dark)."""
+
+MAX_ALT_TEXT = 1024
+"""Characters of an attachment's description (what screen readers say for the picture)."""
+
+
+def board_words(board: Board) -> dict[str, str]:
+    """The board's words in the chat's language (the renderers' defaults where none is given)."""
+    return {**DEFAULT_LABELS, **dict(board.labels)}
+
+
+def seat_line(board: Board, seat: int, words: dict[str, str]) -> str:
+    """One seat's position in words: pips, checkers off, on the bar, score."""
+    view = board.view
+    parts = [
+        f"{view.pips(seat)} {words['pips']}",
+        f"{view.off(seat)} {words['off']}",
+        f"{view.side(seat)[24]} {words['bar']}",
+    ]
+    score = score_label(view.score, seat)
+    if score is not None:
+        parts.append(score)
+    return ", ".join(parts)
+
+
+def board_summary(board: Board) -> tuple[str, list[tuple[str, str]], str]:
+    """The board in words: a title (players, game, match length or money), a line per seat,
+    and the cube and whose turn it is."""
+    view = board.view
+    words = board_words(board)
+    names = [printable(n) or "?" for n in view.names]
+    title = " – ".join(names)
+    game = caption_parts(view, words)
+    if game:
+        title += " · " + " · ".join(game)
+    seats = [(names[i], seat_line(board, i, words)) for i in (0, 1)]
+    tail: list[str] = []
+    cube = view.cube
+    if cube is not None:
+        owner = f" ({names[cube.owner]})" if cube.owner is not None else ""
+        tail.append(f"{words['cube']} {cube.value}{owner}")
+    if view.turn is not None:
+        tail.append(
+            f"{names[view.turn]}: {words['to_roll'] if view.dice is None else words['dice']}"
+        )
+        if view.dice is not None:
+            tail[-1] += f" {view.dice[0]}-{view.dice[1]}"
+    return title, seats, " · ".join(tail)
+
+
 async def board_message(board: Board, caption: str) -> tuple[discord.Embed, discord.File | None]:
-    """The board as an embed: the PNG picture as its image, or the monospace board as text.
+    """The board as an embed that carries the game: the players, match length or money in the
+    title, the colour of the player on roll, each seat's pips, checkers off, bar and score as
+    fields, the cube and the turn in the footer; the PNG picture inside it, its description
+    (alt text for screen readers) saying all that in words; or the monospace board as text.
 
     The picture is rasterised in a worker thread so the event loop keeps answering.
     """
+    title, seats, tail = board_summary(board)
+    view = board.view
+    colour = SEAT_COLOURS[view.colors[view.turn]] if view.turn is not None else None
     if board.mode == "text":
         body = f"{caption}\n```\n{board.text}\n```"
-        return discord.Embed(description=body[:MAX_EMBED_TEXT]), None
+        embed = discord.Embed(title=title[:256], description=body[:MAX_EMBED_TEXT], colour=colour)
+        return embed, None
+    embed = discord.Embed(title=title[:256], description=caption[:MAX_EMBED_TEXT], colour=colour)
+    for name, line in seats:
+        embed.add_field(name=name[:256], value=line[:1024], inline=True)
+    if tail:
+        embed.set_footer(text=tail[:2048])
     png = await asyncio.to_thread(
         render_png,
         board.view,
@@ -154,9 +251,10 @@ async def board_message(board: Board, caption: str) -> tuple[discord.Embed, disc
         orientation=board.home,
         labels=dict(board.labels) or None,
     )
-    embed = discord.Embed(description=caption[:MAX_EMBED_TEXT])
     embed.set_image(url=f"attachment://{BOARD_FILE}")
-    return embed, discord.File(io.BytesIO(png), filename=BOARD_FILE)
+    alt = ". ".join([title, *(f"{n}: {line}" for n, line in seats), *([tail] if tail else [])])
+    file = discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt[:MAX_ALT_TEXT])
+    return embed, file
 
 
 def _present(message: dict[str, Any], **more: Any) -> dict[str, Any]:
@@ -173,6 +271,9 @@ class ChannelOutput:
     channel_id: int
     refused: int = field(default=0, kw_only=True)
     """Replies Discord refused (missing permissions, a deleted message)."""
+    pings: frozenset[int] = field(default=frozenset(), kw_only=True)
+    """The users the text messages of these replies ping (the invited player, the player the
+    clock is running for); nobody else is ever pinged."""
 
     @property
     def rich(self) -> bool:
@@ -227,6 +328,8 @@ class InteractionOutput(ChannelOutput):
 
     @property
     def rich(self) -> bool:
+        if in_bot_dm(self.interaction):
+            return True  # the bot's own direct messages take anything
         permissions = self.interaction.app_permissions
         return permissions.attach_files and permissions.embed_links
 
@@ -269,6 +372,8 @@ class InteractionOutput(ChannelOutput):
 class NardyBot(discord.AutoShardedClient):
     """The bot: slash commands and components in front of one :class:`~bot.app.App`.
 
+    ``sync_record`` is the directory where the digest of the last synced command set is kept
+    (see :meth:`sync_if_changed`).
     ``test_guild`` syncs the commands to that guild only (instant, for development); otherwise
     they are synced globally.  ``tick_seconds`` is how often the move clocks are served (``None``:
     not by this client, e.g. when another adapter in the process serves them).
@@ -281,6 +386,7 @@ class NardyBot(discord.AutoShardedClient):
         test_guild: int | None = None,
         tick_seconds: float | None = 10.0,
         autocomplete_budget: float = AUTOCOMPLETE_BUDGET,
+        sync_record: Path | None = None,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -290,20 +396,60 @@ class NardyBot(discord.AutoShardedClient):
         self.test_guild = test_guild
         self.tick_seconds = tick_seconds
         self.autocomplete_budget = autocomplete_budget
+        self.sync_record = sync_record
         self._tables: OrderedDict[TableKey, Table] = OrderedDict()
-        self.tree: app_commands.CommandTree[NardyBot] = app_commands.CommandTree(self)
+        self.tree: app_commands.CommandTree[NardyBot] = app_commands.CommandTree(
+            self, allowed_contexts=CONTEXTS, allowed_installs=INSTALLS
+        )
         add_commands(self.tree, self.command, self.complete_play, self.import_file)
         self.add_dynamic_items(PayloadButton, PayloadMenu)
         self._ticker: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        """Sync the slash commands with their translations and start the move clocks."""
-        await self.sync_commands()
+        """Sync the slash commands if they changed since the last sync, start the move clocks."""
+        await self.sync_if_changed()
         if self.tick_seconds is not None:
             self._ticker = asyncio.create_task(self._tick_loop(self.tick_seconds))
 
+    async def command_digest(self) -> str:
+        """A digest of the command set as it would be uploaded (names, options, translations,
+        contexts), of the application and the place it is synced to."""
+        await self.tree.set_translator(CatalogueTranslator())
+        translator = self.tree.translator
+        assert translator is not None
+        commands = self.tree.get_commands()
+        payload = [await c.get_translated_payload(self.tree, translator) for c in commands]
+        blob = json.dumps(
+            [self.application_id, self.test_guild, payload], sort_keys=True, default=str
+        )
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    async def sync_if_changed(self) -> bool:
+        """Sync the commands only when their digest differs from the one recorded at the last
+        sync in directory ``sync_record`` (a file per application id; the processes and shards
+        of one host share it, so a restart does not upload the same set again and shards do
+        not upload it each); whether it synced.  Without ``sync_record``: always."""
+        digest = await self.command_digest()
+        path = None
+        if self.sync_record is not None:
+            path = self.sync_record / f"discord-commands-{self.application_id}.sha256"
+            try:
+                if path.read_text().strip() == digest:
+                    return False
+            except OSError:
+                pass
+        await self.sync_commands()
+        if path is not None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(digest + "\n")
+            except OSError as exc:
+                log.warning("command digest not recorded in %s: %s", path, exc)
+        return True
+
     async def sync_commands(self) -> list[app_commands.AppCommand]:
-        """Upload the slash commands, to the test guild or globally."""
+        """Upload the slash commands, to the test guild or globally (at once, whatever the
+        recorded digest says)."""
         await self.tree.set_translator(CatalogueTranslator())
         if self.test_guild is not None:
             guild = discord.Object(id=self.test_guild)
@@ -325,6 +471,7 @@ class NardyBot(discord.AutoShardedClient):
             user_of(interaction),
             str(interaction.id),
             private=interaction.guild_id is None,
+            admin=interaction.guild_id is not None and interaction.permissions.manage_guild,
             **fields,
         )
 
@@ -348,11 +495,17 @@ class NardyBot(discord.AutoShardedClient):
         else sees "thinking…".  A refusal after a public deferral replaces the public
         "thinking…" message with an ephemeral one; with no replies at all it goes.
         """
+        if line.split(maxsplit=1)[0] == "/invite" and in_bot_dm(interaction):
+            # Nobody else sees this chat: a seat kept here would wait for ever.
+            await self._refuse_at_once(interaction, "discord-dm-invite")
+            return
         private = await self._refusal_expected(interaction, line)
         if not await self._acknowledge(interaction, thinking=True, ephemeral=private):
             return
         update = self._update(interaction, text=line, toast_refusals=True)
-        await self._answer(interaction, update, private=private)
+        invited = _INVITE_RE.fullmatch(line)
+        pings = frozenset({int(invited.group(1))}) if invited else frozenset()
+        await self._answer(interaction, update, private=private, pings=pings)
 
     async def import_file(
         self, interaction: discord.Interaction[Any], attachment: discord.Attachment
@@ -379,10 +532,15 @@ class NardyBot(discord.AutoShardedClient):
         await self._answer(interaction, update)
 
     async def _answer(
-        self, interaction: discord.Interaction[Any], update: Update, *, private: bool = False
+        self,
+        interaction: discord.Interaction[Any],
+        update: Update,
+        *,
+        private: bool = False,
+        pings: frozenset[int] = frozenset(),
     ) -> None:
         """The app's replies to a deferred slash command (see :meth:`command`); ``private``:
-        it was deferred privately."""
+        it was deferred privately; ``pings``: the users its messages ping."""
         replies = await self.app.handle(update)
         channel = interaction.channel_id or 0
         if replies and all(isinstance(r, Toast) for r in replies):
@@ -394,7 +552,12 @@ class NardyBot(discord.AutoShardedClient):
             # Not a refusal after all: the public replies go to the channel itself.
             await self._drop_thinking(interaction)
         output = InteractionOutput(
-            self, channel, interaction, ephemeral_notes=False, public_by_channel=private
+            self,
+            channel,
+            interaction,
+            ephemeral_notes=False,
+            public_by_channel=private,
+            pings=pings,
         )
         posted = await self.perform(update, replies, output)
         if not posted and not private:
@@ -427,6 +590,16 @@ class NardyBot(discord.AutoShardedClient):
         while len(self._tables) > TABLE_CACHE:
             self._tables.popitem(last=False)
 
+    async def _refuse_at_once(self, interaction: discord.Interaction[Any], message: str) -> None:
+        """Answer with catalogue ``message``, privately, as the interaction's only response."""
+        text = t(negotiate(str(interaction.locale)), message)
+        try:
+            await interaction.response.send_message(
+                text, ephemeral=True, allowed_mentions=allowed()
+            )
+        except (discord.InteractionResponded, discord.HTTPException) as exc:
+            log.info("interaction %s not answered here: %s", interaction.id, exc)
+
     async def _drop_thinking(self, interaction: discord.Interaction[Any]) -> None:
         """Delete the deferred "thinking…" message of a slash command (a no-op if it is gone)."""
         try:
@@ -436,6 +609,10 @@ class NardyBot(discord.AutoShardedClient):
 
     async def press(self, interaction: discord.Interaction[Any], payload: str) -> None:
         """A component press: acknowledge at once, hand the payload to the app, answer."""
+        if _action(payload) == "join" and in_bot_dm(interaction):
+            # "Join" in the direct messages with the bot: nobody but its creator sees the table.
+            await self._refuse_at_once(interaction, "discord-dm-join")
+            return
         if not await self._acknowledge(interaction, thinking=False):
             return
         message = interaction.message
@@ -524,9 +701,9 @@ class NardyBot(discord.AutoShardedClient):
         if isinstance(reply, SendText):
             pieces = chunks(reply.text)
             for piece in pieces[:-1]:
-                await output.send(content=piece)
+                await output.send(content=piece, pings=output.pings)
             view = build_view(reply.buttons, placeholder)
-            await output.send(**_present({"content": pieces[-1]}, view=view))
+            await output.send(pings=output.pings, **_present({"content": pieces[-1]}, view=view))
             return len(pieces)
         if isinstance(reply, Toast):
             await output.note(reply.text)
@@ -564,13 +741,37 @@ class NardyBot(discord.AutoShardedClient):
         served = 0
         for table, replies in await self.app.tick(platform=PLATFORM):
             update = Update(table, User(PLATFORM, "0", ""), f"tick:{table}")
-            output = ChannelOutput(self, int(table.chat))
+            late = await self._player_to_act(table)
+            if late is not None:
+                replies = [
+                    replace(r, text=f"<@{late}> {r.text}") if isinstance(r, SendText) else r
+                    for r in replies
+                ]
+            pings = frozenset({late}) if late is not None else frozenset()
+            output = ChannelOutput(self, int(table.chat), pings=pings)
             await self.perform(update, replies, output)
             if output.refused:
                 # Not delivered (no Send Messages there, say): the clock posts it again later.
                 await self.app.notice_undelivered(table)
             served += 1
         return served
+
+    async def _player_to_act(self, key: TableKey) -> int | None:
+        """The Discord id of the player the table waits for (the one its clock runs for)."""
+        try:
+            table = await self.app.load_table(key)
+        except (StoreUnavailable, CorruptRecord):
+            return None
+        if table is None or table.match is None:
+            return None
+        try:
+            seat = actor(table.state())
+        except EngineError:
+            return None
+        if seat is None or seat >= len(table.seats):
+            return None
+        platform, _, user_id = table.seats[seat].user.partition(":")
+        return int(user_id) if platform == PLATFORM and user_id.isdigit() else None
 
     async def _tick_loop(self, every: float) -> None:
         while not self.is_closed():
