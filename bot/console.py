@@ -236,7 +236,12 @@ class Console:
         """Send one typed line (a number presses the numbered button) as ``user``, with a file
         if given; the replies."""
         update_id = f"{self._run}-u{next(self._ids)}"
-        if text.isdigit() and 1 <= int(text) <= len(self.buttons) and attachment is None:
+        if (
+            text.isascii()
+            and text.isdigit()
+            and 1 <= int(text) <= len(self.buttons)
+            and attachment is None
+        ):
             button = self.buttons[int(text) - 1]
             update = Update(TABLE, user, update_id, button=button.payload, private=True)
         else:
@@ -368,7 +373,12 @@ class Console:
                 self.say("app-console-board", layout=layout)
                 await self.send(await self._sender(), "board")
             return True
-        if text.isdigit() and self.buttons and not 1 <= int(text) <= len(self.buttons):
+        if (
+            text.isascii()
+            and text.isdigit()
+            and self.buttons
+            and not 1 <= int(text) <= len(self.buttons)
+        ):
             self.say("app-console-no-button", number=text[:6], count=len(self.buttons))
             return True
         if words and words[0] in ("import", "/import"):

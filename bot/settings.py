@@ -137,7 +137,12 @@ class Settings(BaseSettings):
     @classmethod
     def _listen(cls, value: str) -> str:
         host, sep, port = value.rpartition(":")
-        if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        if (
+            not sep
+            or not host
+            or not (port.isascii() and port.isdigit())
+            or not 0 < int(port) < 65536
+        ):
             raise ValueError("must be host:port, e.g. 0.0.0.0:8443")
         return value
 
@@ -237,12 +242,17 @@ class Settings(BaseSettings):
         }
 
 
+def _digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only (``str.isdigit`` also takes ``²`` and ``٣``)."""
+    return text.isascii() and text.isdigit()
+
+
 def _shard_ids(text: str) -> list[int]:
     """``0-3,5`` → ``[0, 1, 2, 3, 5]``; an empty list when the text is not of that form."""
     ids: set[int] = set()
     for part in text.replace(" ", "").split(","):
         low, dash, high = part.partition("-")
-        if not low.isdigit() or (dash and not high.isdigit()):
+        if not _digits(low) or (dash and not _digits(high)):
             return []
         first, last = int(low), int(high) if dash else int(low)
         if last < first or last - first > 10_000:

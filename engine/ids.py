@@ -393,6 +393,8 @@ def decode_xgid(xgid: str) -> tuple[tuple[int, ...], tuple[int, ...], XgidFields
     numbers: list[int] = []
     for index in (1, 2, 3, 5, 6, 7, 8, *((9,) if len(parts) == 10 else ())):
         try:
+            if not parts[index].isascii():  # int() reads other scripts' digits too
+                raise ValueError(parts[index])
             numbers.append(int(parts[index]))
         except ValueError:
             raise bad(f"field {index + 1} ({parts[index]!r}) is not a number") from None
@@ -401,7 +403,7 @@ def decode_xgid(xgid: str) -> tuple[tuple[int, ...], tuple[int, ...], XgidFields
     dice, action = (0, 0), ""
     if dice_text in _CUBE_ACTIONS:
         action = dice_text
-    elif len(dice_text) == 2 and dice_text.isdigit():
+    elif len(dice_text) == 2 and dice_text.isascii() and dice_text.isdigit():
         dice = (int(dice_text[0]), int(dice_text[1]))
     else:
         raise bad(f"the dice {dice_text!r} are not 00, two dice 1-6, D, B or R")

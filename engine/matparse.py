@@ -131,7 +131,7 @@ def _options(header: dict[str, str], length: int) -> Options:
     options = Options(jacoby=on("jacoby", True), beaver=on("beaver", False))
     limit = header.get("cubelimit")
     if limit is not None:
-        if not limit.isdigit() or int(limit) < 1:
+        if not (limit.isascii() and limit.isdigit()) or int(limit) < 1:
             raise mat_error(f'the cube limit "{limit}" is not a number')
         options = replace(options, cube_limit=int(limit), cube=int(limit) > 1)
     return options

@@ -28,6 +28,7 @@ from renderers.view import (
     RenderError,
     caption_parts,
     merged_labels,
+    printable,
     score_label,
 )
 
@@ -208,6 +209,7 @@ class _Canvas:
         anchor: str = "middle",
         attrs: str = "",
     ) -> None:
+        content = printable(content)  # labels too may carry what a platform let through
         if self.outlined:
             paths = outline(
                 content, x, y, size=size, bold=bold, anchor=anchor, fill=fill, attrs=attrs

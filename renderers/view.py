@@ -19,6 +19,23 @@ if TYPE_CHECKING:
     from engine.chouette import Chouette
     from engine.game import Game
 
+_LINE_BREAKS = re.compile("[\t\n\r\x0b\x0c\x1c-\x1f\x85\u2028\u2029]+")
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ufffe\uffff\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """``text`` as one line that XML and the fonts can hold: line breaks and tabs become a space;
+    the other control characters (C0, DEL, C1), the non-characters U+FFFE and U+FFFF and lone
+    surrogates are dropped.  Names come from chat platforms, which allow any of them.
+
+    >>> printable("Ann\x00\ufffe\nBo")
+    'Ann Bo'
+    """
+    if text.isprintable():  # the usual case: nothing to take out
+        return text
+    return _UNPRINTABLE.sub("", _LINE_BREAKS.sub(" ", text))
+
+
 #: Which side of the picture holds the viewer's home board.
 Orientation = Literal["right", "left"]
 
@@ -156,6 +173,9 @@ class ChouetteMember:
     in_game: bool = True
     total: int | None = None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", printable(self.name))
+
 
 @dataclass(frozen=True, slots=True)
 class ChouetteView:
@@ -171,6 +191,7 @@ class ChouetteView:
     box_total: int | None = None
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "box", printable(self.box))
         if self.box_seat not in (0, 1):
             raise RenderError(f"box seat must be 0 or 1, not {self.box_seat!r}")
         if self.team and not 0 <= self.captain < len(self.team):
@@ -205,6 +226,7 @@ class BoardView:
     chouette: ChouetteView | None = None
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "names", (printable(self.names[0]), printable(self.names[1])))
         if self.turn not in (None, 0, 1):
             raise RenderError(f"turn must be seat 0, 1 or None, not {self.turn!r}")
         if sorted(self.colors) != [0, 1]:

@@ -218,6 +218,8 @@ class FakeBotApi:
     _query_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _poll_generation: int = 0
     _pressed_at: dict[str, float] = field(default_factory=dict)
+    _inline_queries: dict[str, dict[str, Any]] = field(default_factory=dict)
+    _chosen: dict[str, dict[str, Any]] = field(default_factory=dict)
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
     _runner: web.AppRunner | None = None
     _in_flight: int = 0
@@ -465,7 +467,17 @@ class FakeBotApi:
     def inline_query(self, user: TgUser, text: str = "") -> dict[str, Any]:
         query = {"id": f"iq{next(self._query_ids)}", "from": user.to_api(), "query": text}
         query["offset"] = ""
+        self._inline_queries[query["id"]] = query
         return {"update_id": next(self._update_ids), "inline_query": query}
+
+    def chosen_result(self, message: FakeMessage) -> dict[str, Any]:
+        """The ``chosen_inline_result`` update Telegram sends (inline feedback on) when the user
+        sent ``message`` from his inline query's results."""
+        assert message.inline_id is not None
+        return {
+            "update_id": next(self._update_ids),
+            "chosen_inline_result": self._chosen[message.inline_id],
+        }
 
     def choose_inline_result(self, query_id: str, result_id: str) -> FakeMessage:
         """The user picks a result of an answered inline query: it is posted as an inline
@@ -483,6 +495,13 @@ class FakeBotApi:
             inline_id=inline_id,
         )
         self.inline_messages[inline_id] = message
+        query = self._inline_queries[query_id]
+        self._chosen[inline_id] = {
+            "result_id": result_id,
+            "from": query["from"],
+            "query": query["query"],
+            "inline_message_id": inline_id,
+        }
         return message
 
     def queue(self, update: dict[str, Any]) -> None:

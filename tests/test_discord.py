@@ -695,7 +695,6 @@ async def test_commands_sync_with_russian_and_ukrainian_names(fake_discord: Fake
 
 def test_localised_strings_fit_discord() -> None:
     """Every catalogue name is a valid command name in each language Discord offers."""
-    from bot.app.commands import COMMANDS
 
     for lang in ("en", "ru", "uk", "be"):
         names = [t(lang, f"discord-command-{name}") for name in COMMANDS]

@@ -24,14 +24,7 @@ from bot.settings import load_settings
 from bot.store import MemoryStore, TableKey
 from bot.telegram import build_application, serve
 from bot.telegram.adapter import ChatTarget, TelegramAdapter, inline_table, split_text
-from bot.telegram.links import (
-    InvalidInvitation,
-    Invitation,
-    format_invitation,
-    parse_invitation,
-    table_token,
-    token_table,
-)
+from bot.telegram.links import InvalidInvitation, table_token, token_table
 from bot.telegram.menu import PRIVATE_COMMANDS
 from engine.game import Phase
 
@@ -423,7 +416,7 @@ async def test_long_captions_lost_messages_and_blocked_chats_are_handled() -> No
         assert "Score" in bot.fake.bot_messages(GROUP)[-1].text
 
 
-def test_invitation_tokens_and_cards_are_signed_and_fit_telegrams_limits() -> None:
+def test_invitation_tokens_are_signed_and_fit_telegrams_limits() -> None:
     key = TableKey("telegram", -1001234567890, 45)
     token = table_token(key, secret=b"one")
     assert len(token) <= 64 and re.fullmatch(r"[A-Za-z0-9_-]+", token)
@@ -432,26 +425,6 @@ def test_invitation_tokens_and_cards_are_signed_and_fit_telegrams_limits() -> No
         token_table(token, secret=b"another bot")
     with pytest.raises(InvalidInvitation):
         token_table(token.replace("j-100", "j-200"), secret=b"one")
-    card = Invitation(123456789012, "Александра Константиновна Long-Name", "m")
-    data = format_invitation(card)
-    assert len(data.encode()) <= 64
-    back = parse_invitation(data)
-    assert (back.inviter_id, back.game) == (123456789012, "m")
-    assert card.inviter_name.startswith(back.inviter_name) and back.inviter_name
-    with pytest.raises(InvalidInvitation):
-        parse_invitation("tgi:x:1:Bob")
-    # A card may carry a move clock; an old card without one still reads.
-    clocked = Invitation(123456789012, "Александра Константиновна Long-Name", "5", "12h")
-    data = format_invitation(clocked)
-    assert len(data.encode()) <= 64 and data.startswith("tgi:5.12h:")
-    back = parse_invitation(data)
-    assert (back.game, back.clock, back.new_args) == ("5", "12h", "5")
-    assert parse_invitation("tgi:3:7:Bob") == Invitation(7, "Bob", "3")
-    for bad_card in ("tgi:3.0h:7:Bob", "tgi:3.91d:7:Bob", "tgi:3.5x:7:Bob", "tgi:3.:7:Bob"):
-        with pytest.raises(InvalidInvitation):
-            parse_invitation(bad_card)
-    with pytest.raises(InvalidInvitation):
-        format_invitation(Invitation(7, "Bob", "3", "forever"))
     # Inline message ids become table keys; one a key cannot hold is hashed.
     assert inline_table("AgAAAMRA-_x").chat == "iAgAAAMRA-_x"
     assert inline_table("a/b=c+") == inline_table("a/b=c+") != inline_table("a/b=c-")

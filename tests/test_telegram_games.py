@@ -110,6 +110,7 @@ async def test_inline_invitation_card_and_a_game_on_the_inline_message() -> None
         assert [c["id"] for c in cards] == ["1", "3", "5", "m", "n"]
         assert "Alice invites you" in cards[0]["input_message_content"]["message_text"]
         card = bot.fake.choose_inline_result(query["inline_query"]["id"], "1")
+        await bot.deliver(bot.fake.chosen_result(card))  # the card is signed for its message
         # The inviter's own press only gets a toast.
         press = bot.fake.press(ALICE, card, "Play")
         await bot.deliver(press)
@@ -179,6 +180,7 @@ async def test_move_clock_notices_of_a_game_on_an_inline_message() -> None:
         clock_line = t("en", "clock-set", duration="1 hour")
         assert [(c["id"], c["description"]) for c in cards] == [("3.1h", clock_line)]
         card = bot.fake.choose_inline_result(query["inline_query"]["id"], "3.1h")
+        await bot.deliver(bot.fake.chosen_result(card))  # the card is signed for its message
         assert clock_line in card.text
         await bot.deliver(bot.fake.press(BOB, card, "Play"))
         key = TableKey("telegram", "i" + str(card.inline_id))
@@ -243,6 +245,7 @@ async def test_a_late_move_on_the_inline_message_takes_the_claim_buttons_away() 
         query = bot.fake.inline_query(BOB, "money 30m")
         await bot.deliver(query)
         card = bot.fake.choose_inline_result(query["inline_query"]["id"], "m.30m")
+        await bot.deliver(bot.fake.chosen_result(card))  # the card is signed for its message
         await bot.deliver(bot.fake.press(ALICE, card, "Play"))
         key = TableKey("telegram", "i" + str(card.inline_id))
         await bot.deliver(bot.fake.press(BOB, card, "Roll"))

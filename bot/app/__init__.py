@@ -50,8 +50,9 @@ What an adapter does (Telegram, Discord, the console):
 Button payloads (:mod:`bot.app.payload`) fit Telegram's 64 bytes and Discord's 100 characters.
 """
 
-from bot.app.app import App, secure_die
+from bot.app.app import App
 from bot.app.context import Context, Refused
+from bot.app.dice import DiceScheme
 from bot.app.payload import InvalidPayload, Payload, format_payload, parse_payload
 from bot.app.table import Seat, Table, TableSettings
 from bot.app.types import (
@@ -77,6 +78,7 @@ __all__ = [
     "Button",
     "ClearButtons",
     "Context",
+    "DiceScheme",
     "EditBoard",
     "InvalidPayload",
     "Keyboard",
@@ -94,5 +96,4 @@ __all__ = [
     "User",
     "format_payload",
     "parse_payload",
-    "secure_die",
 ]

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import logging
 import re
-import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.app import clock, stats
+from bot.app import clock, fair, stats
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
 from bot.app.context import Context, Refused, refusal_reply, usage
+from bot.app.dice import DiceScheme, TableDice
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.registry import DEFAULT, TABLE_CASES, USER_CASES
 from bot.app.settings import SETTING_ALIASES
@@ -56,28 +56,27 @@ Parsed = tuple[str, tuple[Any, ...], int | None]
 """An update's action, its arguments, and the table version its button was drawn for."""
 
 
-def secure_die() -> int:
-    """A die from the operating system's secure random source (production dice)."""
-    return secrets.randbelow(6) + 1
-
-
 class App:
     """The application over a :class:`~bot.store.Store`.
 
-    ``dice`` is the dice source (production: :func:`secure_die`; tests inject a sequence) and
-    ``clock`` the time source.  ``handle`` never raises.
+    ``dice`` is where games get their seeds and dice (:class:`~bot.app.dice.DiceScheme`;
+    production: fresh seeds from :mod:`secrets`, tests a seeded or scripted scheme; a bare dice
+    source is taken as a scripted scheme) and ``clock`` the time source.  ``handle`` never
+    raises.
     """
 
     def __init__(
         self,
         store: Store,
         *,
-        dice: DiceSource = secure_die,
+        dice: DiceScheme | DiceSource | None = None,
         clock: Callable[[], float] = time.time,
         default_language: str = "en",
     ) -> None:
         self.store = store
-        self.dice = dice
+        if dice is None:
+            dice = DiceScheme()
+        self.dice = dice if isinstance(dice, DiceScheme) else DiceScheme.scripted(dice)
         self.clock = clock
         self.default_language = default_language
         self.users = UserRecords(store)
@@ -173,7 +172,7 @@ class App:
     # -- the pipeline ---------------------------------------------------------------------------
 
     def _context(self, update: Update, lang: str) -> Context:
-        return Context(update, lang, self.clock(), self.dice, self.users)
+        return Context(update, lang, self.clock(), TableDice(self.dice), self.users)
 
     async def _handle(self, update: Update, lang: str) -> list[Reply]:
         ctx = self._context(update, lang)
@@ -243,6 +242,7 @@ class App:
             raise Refused("error-stale")
         if table is not None:
             ctx.names = {seat.user: seat.name for seat in table.seats}
+            fair.load(ctx, table)
         if action == "notation":
             # A bare play typed in a group is a move only from a player at the table.
             seated = table is not None and table.seat_of(ctx.user.ref) is not None
@@ -250,16 +250,19 @@ class App:
                 return None
             action = "move"
         case = TABLE_CASES.get(action, DEFAULT)
+        new: Table | None
         if case.opens is not None:
-            return case.opens(ctx, table, args)
-        if table is None or (table.stage == "over" and not case.closed):
-            raise Refused("error-no-table")
-        if table.stage == "lobby" and not case.lobby:
-            raise Refused("app-not-started")
-        decide = case.chouette if case.chouette is not None and table.mode == "chouette" else None
-        decide = decide or case.decide
-        assert decide is not None
-        return decide(ctx, table, action, args)
+            new = case.opens(ctx, table, args)
+        else:
+            if table is None or (table.stage == "over" and not case.closed):
+                raise Refused("error-no-table")
+            if table.stage == "lobby" and not case.lobby:
+                raise Refused("app-not-started")
+            chouette = case.chouette is not None and table.mode == "chouette"
+            decide = case.chouette if chouette else case.decide
+            assert decide is not None
+            new = decide(ctx, table, action, args)
+        return None if new is None else fair.keep(ctx, new)
 
     async def _update(
         self,

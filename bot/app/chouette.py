@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.app import view
+from bot.app import fair, view
 from bot.app.context import Context, Refused
 from bot.app.payload import Payload, format_payload
 from bot.app.resign import resign_kind
@@ -42,9 +42,13 @@ def start(ctx: Context, table: Table) -> Table:
     if len(table.seats) < 3:
         raise Refused("error-too-few-players")
     refs = [s.user for s in table.seats]
+    table = fair.start_match(ctx, table)
+    fair.begin(ctx, table, fair.SEATING)
     ch = Chouette.start(refs, ctx.dice, Options.from_dict(table.options)).new_game()
+    seating_seed = fair.reveal(ctx, ctx.tr("dice-seating"))  # the seating is over
     names = _names(table)
-    assert ch.seating is not None
+    assert ch.seating is not None and ch.current is not None
+    fair.begin(ctx, table, ch.current.number)
     rolls = "; ".join(", ".join(f"{names[n]} {d}" for n, d in rnd) for rnd in ch.seating.rounds)
     new = table.bumped(stage="play", chouette=chouette_data(ch))
     if ctx.update.message is not None:
@@ -57,6 +61,8 @@ def start(ctx: Context, table: Table) -> Table:
                     ctx.tr("chouette-box", player=names[ch.roster.box]),
                     ctx.tr("chouette-captain", player=names[ch.roster.captain]),
                     ctx.tr("chouette-team", players=", ".join(names[n] for n in ch.roster.team)),
+                    fair.seeds_note(ctx, table),
+                    *([seating_seed] if seating_seed else []),
                 ]
             )
         )
@@ -248,11 +254,16 @@ def _after(
             break
         if cur.is_over:
             notes.append(_result(ctx, table, ch, cur))
+            if table.match_id is not None:
+                notes.append(fair.reveal(ctx, cur.number))
             seated = set(ch.players)
             table = replace(table, seats=tuple(s for s in table.seats if s.user in seated))
             if len(ch.roster.players) >= 3:
                 ch = ch.new_game()
                 table = replace(table, games=table.games + 1)
+                if table.match_id is not None and ch.current is not None:
+                    table = fair.with_client_seeds(ctx, table)
+                    fair.begin(ctx, table, ch.current.number)
                 continue
             notes.append(ctx.tr("app-chouette-ends"))
             break
@@ -344,6 +355,8 @@ def _board(
     cv = ChouetteView(pair[0], team, captain, BOX, balances.get(cur.box))
     board = replace(board, view=replace(board.view, chouette=cv))
     lines = list(notes)
+    if cur.game.phase is Phase.OPENING and not cur.is_over and ctx.dice.current is not None:
+        lines.append(fair.commitment_note(ctx))
     offers = [m for m in cur.members if m.playing and m.resign is not None]
     if cur.resign is not None:
         kind = view.KIND_WORDS[int(cur.resign)]

@@ -44,6 +44,7 @@ COMMANDS: tuple[str, ...] = (
     "stats",
     "clock",
     "claim",
+    "seed",
     "language",
 )
 """Every command, in the order ``help`` lists them."""

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 from bot.app.types import Reply, SendText, Toast, Update, User
 from bot.i18n import describe_error, t, t_attr
 from engine.errors import EngineError
-from engine.game import DiceSource
 
 if TYPE_CHECKING:
+    from bot.app.dice import TableDice
     from bot.app.table import Table
     from bot.app.users import UserRecords
 
@@ -53,7 +53,9 @@ class Context:
     update: Update
     lang: str
     now: float
-    dice: DiceSource
+    dice: TableDice
+    """The table's dice: ``ctx.dice()`` draws the current game's next die (a dice source for
+    the engine); see :class:`bot.app.dice.TableDice`."""
     users: UserRecords
     replies: list[Reply] = field(default_factory=list)
     finished: list[tuple[str, dict[str, Any]]] = field(default_factory=list)

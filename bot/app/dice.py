@@ -12,6 +12,8 @@ for tests that need particular rolls only).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 import secrets
 from collections.abc import Callable, Iterable, Sequence
@@ -115,9 +117,15 @@ class DiceScheme:
         """A random client seed for a player who chose none (shown to the player)."""
         return self._seed_bytes(6).hex()
 
-    def new_game(self, game_id: str, client_seeds: Sequence[str]) -> GameDice:
-        """A fresh seed for a game."""
-        seed = self._seed_bytes(SEED_BYTES)
+    def master_seed(self) -> bytes:
+        """A fresh secret a match's games' server seeds are derived from (:func:`game_seed`)."""
+        return self._seed_bytes(SEED_BYTES)
+
+    def new_game(
+        self, game_id: str, client_seeds: Sequence[str], master: bytes | None = None
+    ) -> GameDice:
+        """The dice of a game: its server seed derived from ``master``, else a fresh one."""
+        seed = self._seed_bytes(SEED_BYTES) if master is None else game_seed(master, game_id)
         return GameDice(GameSeed(seed, game_id, tuple(client_seeds)))
 
     def drawing(self, game: GameDice) -> Drawing:
@@ -127,6 +135,14 @@ class DiceScheme:
         return Drawing(game, game.seed.stream(game.drawn))
 
 
+def game_seed(master: bytes, game_id: str) -> bytes:
+    """The server seed of game ``game_id`` of a match with secret ``master``:
+    HMAC-SHA256(master, "fairdice-game|" + game id).  Revealing one game's seed tells nothing
+    of the master or of the other games' seeds, so a table keeps one secret per match and
+    every finished game's seed can be shown (and exported) from it."""
+    return hmac.digest(master, b"fairdice-game|" + game_id.encode("utf-8"), hashlib.sha256)
+
+
 def check_client_seed(text: str) -> str | None:
     """The client seed ``text`` as kept (stripped), or ``None`` when it is empty, too long or
     holds control characters."""
@@ -134,3 +150,71 @@ def check_client_seed(text: str) -> str | None:
     if not seed or len(seed) > CLIENT_SEED_MAX or any(not c.isprintable() for c in seed):
         return None
     return seed
+
+
+class TableDice:
+    """The dice of one update at one table: the dice source the use cases roll with
+    (``ctx.dice()`` draws the current game's next die), and the games begun and finished.
+
+    :meth:`begin` gives a game its seed (before its first roll, so that its board can show the
+    commitment); :meth:`finish` retires it when the game is over (its seed may then be shown).
+    What changed is written back to the table by the pipeline (:attr:`changed`).
+    """
+
+    __slots__ = ("_drawing", "_fallback", "changed", "current", "finished", "master", "scheme")
+
+    def __init__(self, scheme: DiceScheme) -> None:
+        self.scheme = scheme
+        self.master: bytes | None = None
+        self.current: GameDice | None = None
+        self.finished: list[GameDice] = []
+        self.changed = False
+        self._drawing: Drawing | None = None
+        self._fallback: tuple[str, tuple[str, ...]] | None = None
+
+    def load(
+        self,
+        current: GameDice | None,
+        master: bytes | None = None,
+        fallback: tuple[str, tuple[str, ...]] | None = None,
+    ) -> None:
+        """Start from a table's current game dice and its match's secret ``master``;
+        ``fallback`` (game id, client seeds) seeds a game that began before the table kept
+        dice, at its next roll."""
+        self.current = current
+        self.master = master
+        self._fallback = fallback
+        self._drawing = None
+
+    def begin(self, game_id: str, client_seeds: Sequence[str]) -> GameDice:
+        """The dice of game ``game_id``: the current ones when they are that game's, else a
+        fresh seed (the current game, if any, is finished first)."""
+        if self.current is not None and self.current.seed.game_id == game_id:
+            return self.current
+        self.finish()
+        self.current = self.scheme.new_game(game_id, client_seeds, self.master)
+        self.changed = True
+        return self.current
+
+    def finish(self) -> GameDice | None:
+        """The current game is over: its dice, now retired (``None`` when there were none)."""
+        done = self.current
+        if done is not None:
+            self.finished.append(done)
+            self.current = None
+            self._drawing = None
+            self.changed = True
+        return done
+
+    def __call__(self) -> int:
+        if self.current is None:
+            if self._fallback is None:
+                raise RuntimeError("dice drawn for no game")
+            self.begin(*self._fallback)
+        assert self.current is not None
+        if self._drawing is None:
+            self._drawing = self.scheme.drawing(self.current)
+        die = self._drawing()
+        self.current = self._drawing.state
+        self.changed = True
+        return die

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import view
+from bot.app import fair, view
 from bot.app.commands import ALIASES, COMMANDS
 from bot.app.context import Context
 from bot.app.table import Table
@@ -41,9 +41,13 @@ def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None
             data = view.mat_file(match, names).encode()
         except EngineError as exc:
             ctx.replies.append(SendText(ctx.engine_text(exc)))
-            return None
-        caption = ctx.tr("export-match-file", name=name)
-        ctx.replies.append(SendFile(name, data, caption))
+        else:
+            caption = ctx.tr("export-match-file", name=name)
+            ctx.replies.append(SendFile(name, data, caption))
+        dice = fair.dice_export(table, match)
+        if dice is not None:
+            caption = ctx.tr("export-dice-file", name="dice.json", command=fair.VERIFY_COMMAND)
+            ctx.replies.append(SendFile("dice.json", dice, caption))
     return None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import chouette, view
+from bot.app import chouette, fair, view
 from bot.app.context import Context, Refused, usage
 from bot.app.invite import reserved_for
 from bot.app.options import (
@@ -62,7 +62,7 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
             mode = "match"
         elif word == "chouette":
             mode = "chouette"
-        elif word.isdigit():
+        elif word.isascii() and word.isdigit():
             length = int(word)
             mode = "match" if length else "money"  # 0 points: money play, as the help says
         elif "=" in word:
@@ -75,7 +75,11 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
                 changes[name] = option_value(name, value)
         else:
             raise usage("new")
-    if mode == "match" and length == 0 and not any(str(w).isdigit() for w in args):
+    if (
+        mode == "match"
+        and length == 0
+        and not any(str(w).isascii() and str(w).isdigit() for w in args)
+    ):
         length = 1 if variant == "long_nardy" else 5
     if not 1 <= length <= MAX_MATCH and mode == "match":
         raise Refused("app-bad-length", max=MAX_MATCH)
@@ -155,8 +159,15 @@ def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
     else:
         match = Match.new(table.length, table.variant, Options.from_dict(table.options))
     started = table.bumped(
-        seats=seats, stage="play", match=match_data(match), abort_by=None, held=None, setup=None
+        seats=seats,
+        stage="play",
+        match=match_data(match),
+        abort_by=None,
+        held=None,
+        setup=None,
     )
+    started = fair.start_match(ctx, started)
+    fair.begin(ctx, started, fair.game_number(started, match))
     if ctx.update.message is not None:
         ctx.replies.append(ClearButtons(ctx.update.message))
     ctx.replies.append(
@@ -164,6 +175,8 @@ def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
             ctx.tr("game-started", player=seats[0].name, opponent=seats[1].name)
             + "\n"
             + view.describe(ctx.tr, started)
+            + "\n"
+            + fair.seeds_note(ctx, started)
         )
     )
     ctx.replies.append(send_board(ctx, started, match, ()))
@@ -198,7 +211,11 @@ def abort(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
             ctx.replies.append(ClearButtons(ctx.update.message))
         if table.board_message is not None and table.board_message != ctx.update.message:
             ctx.replies.append(ClearButtons(table.board_message))
-        ctx.replies.append(SendText(ctx.tr("table-aborted")))
+        text = ctx.tr("table-aborted")
+        if table.dice is not None:  # the game in play ends here: its seed may be shown
+            number = table.dice.seed.game_id.rpartition(".")[2]
+            text += "\n" + fair.reveal(ctx, number)
+        ctx.replies.append(SendText(text))
         return table.bumped(stage="over", abort_by=None, board_message=None)
     if table.abort_by == me:
         raise Refused("app-abort-pending")

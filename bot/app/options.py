@@ -48,7 +48,7 @@ def option_value(name: str, value: str) -> Any:
     if value in ("off", "no", "false", "0") and name not in _NUMBERS:
         return False
     if name in _NUMBERS:
-        if not value.isdigit() or len(value) > 4:
+        if not (value.isascii() and value.isdigit()) or len(value) > 4:
             raise Refused("app-bad-option", option=name, value=value[:16])
         return int(value)
     if name == "draw_points" and value not in ("half", "one"):

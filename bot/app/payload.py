@@ -12,6 +12,23 @@ The text is ASCII, at most :data:`MAX_PAYLOAD_BYTES` bytes (Telegram's callback 
 bytes, Discord's ``custom_id`` 100 characters), fields separated by ``:``; the version is base 36.
 Payloads come back from the platform untouched in theory and arbitrary in practice: parsing checks
 every field and raises :class:`InvalidPayload` on anything else.
+
+Why these payloads need no signature (a payload that names a user or grants a seat must be
+signed, as Telegram's invitation cards and deep links are, in :mod:`bot.telegram.links`): every
+action here acts only for the presser, whom the platform itself authenticates (Telegram's
+``from`` of a callback query, Discord's interaction user), at the table of the message the press
+came from, and the app checks it as it checks the same words typed (the version refuses a stale
+button, the rules refuse a move out of turn).  Forged data can do no more than the presser may
+do by typing:
+
+* ``join`` seats the presser himself, at that chat's table; ``start``, ``cancel`` and ``option``
+  are the lobby's, allowed to its seated players only;
+* ``roll``, ``double``, ``take``, ``pass``, the beaver answers, ``step``, ``undo``, ``confirm``,
+  ``resign`` and its answers, ``claim`` and ``claim_match``, ``vote``: the presser's own
+  decision, refused unless he is the seated player (or chouette member) whose decision it is;
+* ``member_resign`` carries a seat number, but only the box may press it, and it answers the
+  offer that member made himself (no offer, nothing to answer);
+* ``setting`` changes the presser's own record (his language, his board).
 """
 
 from __future__ import annotations

@@ -10,7 +10,18 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.app import chouette, clock, imports, info, lobby, position, replay, settings, stats
+from bot.app import (
+    chouette,
+    clock,
+    imports,
+    info,
+    lobby,
+    position,
+    replay,
+    seeds,
+    settings,
+    stats,
+)
 from bot.app.context import Context
 from bot.app.cube import cube_transition
 from bot.app.invite import invite
@@ -69,6 +80,7 @@ TABLE_CASES: dict[str, UseCase] = {
     "settings": UseCase(settings.show, closed=True),
     "setting": UseCase(settings.change, closed=True),
     "clock": UseCase(clock.set_clock),
+    "seed": UseCase(seeds.seed),
     "claim": _CLAIM,
     "claim_match": _CLAIM,
     "roll": _TURN,

@@ -12,6 +12,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
+from bot.app.dice import GameDice
 from bot.store.codec import JsonCodec
 from engine.chouette import Chouette
 from engine.errors import EngineError
@@ -165,6 +166,13 @@ class Table:
     inviter's reference; until when).  ``forfeit`` is the seat that claimed the whole match when
     the opponent's clock ran out.  ``setup`` is the ID (an XGID, or ``PositionID:MatchID``) of
     the position a lobby opened with ``position`` begins its game at.
+
+    The dice (:mod:`bot.app.fair`): ``match_id`` names the match or session (its games' dice
+    are ``match_id.N``), ``dice`` is the current game's seed and how far it was drawn (secret
+    until the game is over), ``client_seeds`` the players' client seeds (user reference → seed,
+    set with ``seed`` in the lobby or drawn at random) and ``dice_master`` the match's secret
+    its games' server seeds are derived from (:func:`bot.app.dice.game_seed`: a finished
+    game's seed is shown, the master never).
     """
 
     mode: Mode
@@ -191,6 +199,10 @@ class Table:
     held: tuple[str, str, float] | None = None
     forfeit: int | None = None
     setup: str | None = None
+    match_id: str | None = None
+    dice: GameDice | None = None
+    client_seeds: dict[str, str] = field(default_factory=dict)
+    dice_master: bytes | None = None
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -256,6 +268,14 @@ class Table:
             data["forfeit"] = self.forfeit
         if self.setup is not None:
             data["setup"] = self.setup
+        if self.match_id is not None:
+            data["mid"] = self.match_id
+        if self.dice is not None:
+            data["dice"] = self.dice.to_list()
+        if self.client_seeds:
+            data["cs"] = self.client_seeds
+        if self.dice_master is not None:
+            data["dm"] = self.dice_master.hex()
         return data
 
     @classmethod
@@ -286,6 +306,10 @@ class Table:
             held=_held(data.get("held")),
             forfeit=None if data.get("forfeit") is None else int(data["forfeit"]),
             setup=None if data.get("setup") is None else str(data["setup"]),
+            match_id=None if data.get("mid") is None else str(data["mid"]),
+            dice=None if data.get("dice") is None else GameDice.from_list(data["dice"]),
+            client_seeds={str(k): str(v) for k, v in dict(data.get("cs", {})).items()},
+            dice_master=None if data.get("dm") is None else bytes.fromhex(data["dm"]),
         )
 
     def encode(self) -> bytes:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.app import view
+from bot.app import fair, view
 from bot.app.context import Context, Refused
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Stage, Table, match_data
@@ -135,6 +135,8 @@ def settle(ctx: Context, table: Table, match: Match) -> tuple[Match, list[str]]:
                 break
             was_crawford = game.crawford
             match = match.next_game()
+            if table.match_id is not None:
+                fair.begin(ctx, table, fair.game_number(table, match))
             if match.game.crawford:
                 notes.append(ctx.tr("match-crawford"))
             elif was_crawford:
@@ -187,6 +189,9 @@ def game_over(ctx: Context, table: Table, match: Match) -> str:
             score=format_points(score[w]),
             opponent_score=format_points(score[1 - w]),
         )
+    revealed = fair.reveal(ctx, fair.game_number(table, match))
+    if revealed:
+        line += "\n" + revealed
     if match.start is not None and match.number == 1:
         return line  # a game set up from a position is not counted in the statistics
     for i, seat in enumerate(table.seats):
@@ -229,6 +234,8 @@ def send_board(
     """The board of ``match`` at ``table`` with its caption and, while playing, its buttons."""
     names = [s.name for s in table.seats]
     board = view.board_for(ctx.lang, table, match.game, names, match)
+    if match.game.phase is Phase.OPENING and not match.game.is_over:
+        notes = [*notes, fair.commitment_note(ctx)]
     caption = view.caption(ctx.tr, table, match.game, names, match, notes)
     playing = table.stage == "play" and not match.is_over
     buttons = buttons_for(ctx, table, match.game) if playing else ()

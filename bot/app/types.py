@@ -12,7 +12,7 @@ from typing import Literal
 
 from bot.store.base import TableKey, UserKey
 from renderers.text import render_text
-from renderers.view import BoardView
+from renderers.view import BoardView, printable
 
 ViewMode = Literal["image", "text"]
 
@@ -25,6 +25,10 @@ class User:
     id: str
     name: str
     language: str | None = None
+
+    def __post_init__(self) -> None:
+        # Platforms allow control characters in names; no message or picture can show them.
+        object.__setattr__(self, "name", printable(self.name))
 
     @property
     def ref(self) -> str:

@@ -65,6 +65,7 @@ OPTIONS: dict[str, Option] = {
     "settings": Option("setting"),
     "clock": Option("time", required=True),
     "claim": Option("what", choices=("game", "match")),
+    "seed": Option("text"),
     "language": Option("language", required=True, choices=LANGUAGES),
 }
 """Commands that take words after the name; the others take none."""

@@ -81,14 +81,26 @@ def _bundle(lang: str) -> FluentBundle:
     return bundle
 
 
+_UNSENDABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff\ud800-\udfff]")
+"""What no message can carry: control characters but tab, line feed and carriage return, the
+non-characters U+FFFE and U+FFFF, lone surrogates."""
+
+
+def sendable(text: str) -> str:
+    """``text`` without what :data:`_UNSENDABLE` matches (user text quoted in a message)."""
+    return _UNSENDABLE.sub("", text) if not text.isprintable() else text
+
+
 def _value(value: Any) -> Any:
     if isinstance(value, bool):
         return str(value).lower()
-    if isinstance(value, int | float | str):
+    if isinstance(value, str):
+        return sendable(value)
+    if isinstance(value, int | float):
         return value
     if isinstance(value, list | tuple):
-        return ", ".join(str(v) for v in value)
-    return str(value)
+        return sendable(", ".join(str(v) for v in value))
+    return sendable(str(value))
 
 
 def _format(lang: str, msg_id: str, attribute: str | None, params: Mapping[str, Any]) -> str:
@@ -324,6 +336,7 @@ __all__ = [
     "match_language",
     "message_ids",
     "negotiate",
+    "sendable",
     "t",
     "t_attr",
 ]

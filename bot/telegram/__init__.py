@@ -17,6 +17,7 @@ from telegram.ext import (
     AIORateLimiter,
     Application,
     CallbackQueryHandler,
+    ChosenInlineResultHandler,
     InlineQueryHandler,
     MessageHandler,
     filters,
@@ -98,6 +99,7 @@ def build_application(
     )
     application.add_handler(CallbackQueryHandler(adapter.on_callback))
     application.add_handler(InlineQueryHandler(adapter.on_inline_query))
+    application.add_handler(ChosenInlineResultHandler(adapter.on_chosen_inline_result))
     application.add_error_handler(adapter.on_error)
     return application
 

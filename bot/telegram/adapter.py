@@ -9,8 +9,10 @@ lives in the store, so any number of processes may serve the same bot.  Its hand
 - a button press becomes an app update carrying the callback data; it is always answered with
   ``answerCallbackQuery`` (a refusal as a toast), duplicates included;
 - an inline query (``@bot`` in any chat) offers invitation cards (``@bot 5 1d``: with a move
-  clock of a day); a game started from a card is played on that one message, edited in place
-  (text board: inline messages take no uploads).
+  clock of a day); once the inviter has sent one (the chosen inline result, which needs inline
+  feedback switched on with @BotFather's ``/setinlinefeedback``), its button is signed for that
+  message (:mod:`bot.telegram.links`); a game started from a card is played on that one
+  message, edited in place (text board: inline messages take no uploads).
 
 The move clocks' notices go to the table's chat; a game on an inline message has no chat of its
 own, so a notice is shown on that message above the board (with the claim buttons once the time is
@@ -72,10 +74,13 @@ from bot.store import TableKey
 from bot.telegram.links import (
     GAMES,
     PLATFORM,
+    CardNotReady,
     InvalidInvitation,
     Invitation,
+    card_game,
     clock_seconds,
     deep_link,
+    format_card,
     format_invitation,
     is_invitation,
     parse_invitation,
@@ -103,7 +108,12 @@ MAX_NAME = 64
 INLINE_CHAT_PREFIX = "i"
 """Tables played on an inline message are keyed ``telegram:i<inline_message_id>``."""
 
-ALLOWED_UPDATES: tuple[str, ...] = ("message", "callback_query", "inline_query")
+ALLOWED_UPDATES: tuple[str, ...] = (
+    "message",
+    "callback_query",
+    "inline_query",
+    "chosen_inline_result",
+)
 """The update kinds the bot asks Telegram for."""
 
 INLINE_GAMES: tuple[str, ...] = ("1", "3", "5", "m", "n")
@@ -427,8 +437,12 @@ class TelegramAdapter:
         assert query.inline_message_id is not None
         lang = negotiate(user.language)
         try:
-            invitation = parse_invitation(data)
+            invitation = parse_invitation(data, query.inline_message_id, secret=self.secret)
+        except CardNotReady:
+            await self.answer(query, t(lang, "telegram-invite-pending"))
+            return
         except InvalidInvitation:
+            log.info("invitation card data refused on inline message: not signed for it")
             await self.answer(query, t(lang, "error-bad-payload"))
             return
         if str(invitation.inviter_id) == user.id:
@@ -485,9 +499,8 @@ class TelegramAdapter:
         results = []
         for code in codes:
             title = game_title(lang, code)
-            invitation = Invitation(int(user.id), user.name, code, clock)
             button = InlineKeyboardButton(
-                t(lang, "telegram-button-play"), callback_data=format_invitation(invitation)
+                t(lang, "telegram-button-play"), callback_data=format_card(code, clock)
             )
             text = t(lang, "telegram-invitation", player=user.name, game=title)
             if clock_line is not None:
@@ -502,6 +515,37 @@ class TelegramAdapter:
                 )
             )
         await self.call(lambda: query.answer(results, cache_time=0, is_personal=True))
+
+    async def on_chosen_inline_result(
+        self, update: TgUpdate, context: ContextTypes.DEFAULT_TYPE
+    ) -> None:
+        """The inviter sent a card: sign its button for the inline message it became.
+
+        The inviter is the user Telegram reports as having sent it, the game the chosen
+        result's id; nothing is taken from callback data.
+        """
+        chosen = update.chosen_inline_result
+        if chosen is None or chosen.inline_message_id is None:
+            return
+        try:
+            game, clock = card_game(chosen.result_id)
+        except InvalidInvitation:
+            return
+        user = telegram_user(chosen.from_user)
+        lang = negotiate(user.language)
+        invitation = Invitation(int(user.id), user.name, game, clock)
+        data = format_invitation(invitation, chosen.inline_message_id, secret=self.secret)
+        button = InlineKeyboardButton(t(lang, "telegram-button-play"), callback_data=data)
+        inline_id = chosen.inline_message_id
+        try:
+            await self.call(
+                lambda: context.bot.edit_message_reply_markup(
+                    inline_message_id=inline_id, reply_markup=InlineKeyboardMarkup([[button]])
+                )
+            )
+        except BadRequest as exc:
+            if not _is_ignorable(exc):
+                log.info("invitation card not signed: %s", exc.message)
 
     # -- outgoing -------------------------------------------------------------------------------
 
@@ -817,7 +861,7 @@ class TelegramAdapter:
         """Send ``text`` to a user (``telegram:<id>``) in his private chat with the bot; one who
         has not started the bot (or blocked it) is let go."""
         platform, _, user_id = user.partition(":")
-        if platform != PLATFORM or not user_id.isdigit():
+        if platform != PLATFORM or not (user_id.isascii() and user_id.isdigit()):
             return
         try:
             await self.call(lambda: bot.send_message(int(user_id), text))

@@ -1,9 +1,24 @@
 """Invitations: deep-link tokens naming a table, and the callback data of inline invitation cards.
 
 A deep link ``t.me/<bot>?start=<token>`` carries a table's chat (and forum topic) with a signature
-made from the bot token, so a link cannot be forged for another chat.  An inline invitation card
-carries the inviter and the game in its button's callback data.  Both are plain values: nothing is
-kept in the process between the invitation and its use.
+made from the bot token, so a link cannot be forged for another chat.
+
+An inline invitation card names its inviter, and a press on it seats the presser against him, so
+its callback data is signed too, and bound to the one inline message it is on.  Any Bot API
+client can send any callback data with any ``inline_message_id``: unsigned data naming a user
+would seat that user at a game he never offered.  The card is made in two steps:
+
+1. the answer to the inline query offers cards whose button carries only the game
+   (:func:`format_card`: ``tgi:<game>``) — Telegram does not yet say which message it will be;
+2. when the inviter sends one, Telegram reports the chosen result with its ``inline_message_id``
+   and the user who sent it (authenticated by Telegram, not taken from any data); the bot then
+   puts on the button the inviter and the game signed with HMAC-SHA256 over the inline message
+   id as well (:func:`format_invitation`).
+
+A press is honoured only on data that :func:`parse_invitation` verifies (in constant time) for
+the inline message it came from; a card still in step 1 is refused as not ready, anything else as
+not valid.  All of it is plain values: nothing is kept in the process between the invitation and
+its use.
 
 >>> token = table_token(TableKey("telegram", -1001234567890, 45), secret=b"k")
 >>> token_table(token, secret=b"k")
@@ -48,6 +63,10 @@ _TOKEN_RE = re.compile(r"j(-?[0-9]{1,20})(?:_([0-9]{1,12}))?_([A-Za-z0-9_-]{8,16
 
 class InvalidInvitation(ValueError):
     """A deep-link token or invitation card data that this module did not produce."""
+
+
+class CardNotReady(InvalidInvitation):
+    """An invitation card pressed before the bot has signed it for its message."""
 
 
 def _signature(body: str, secret: bytes) -> str:
@@ -116,33 +135,65 @@ class Invitation:
         return GAMES[self.game]
 
 
-def format_invitation(invitation: Invitation) -> str:
-    """Callback data for the card's button: ``tgi:<game>[.<clock>]:<id>:<name>``, the name cut
-    to fit."""
-    if invitation.game not in GAMES:
-        raise InvalidInvitation(f"unknown game code {invitation.game!r}")
-    if invitation.clock and clock_seconds(invitation.clock) is None:
-        raise InvalidInvitation(f"bad move clock {invitation.clock!r}")
+def format_card(game: str, clock: str = "") -> str:
+    """The callback data of a card not yet sent (step 1): the game only, naming nobody."""
+    if game not in GAMES:
+        raise InvalidInvitation(f"unknown game code {game!r}")
+    if clock and clock_seconds(clock) is None:
+        raise InvalidInvitation(f"bad move clock {clock!r}")
+    return f"{INVITE_PREFIX}:{game}.{clock}" if clock else f"{INVITE_PREFIX}:{game}"
+
+
+def card_game(word: str) -> tuple[str, str]:
+    """``(game, clock)`` of a card's game word (``5``, ``5.12h``: an inline result's id, or the
+    second field of card data); :class:`InvalidInvitation` if it is not one."""
+    game, dot, clock = word.partition(".")
+    if game not in GAMES or (dot and clock_seconds(clock) is None):
+        raise InvalidInvitation("not a card's game")
+    return game, clock
+
+
+def _card_body(inline_message_id: str, game: str, inviter_id: int, name: str) -> str:
+    return f"{INVITE_PREFIX}|{inline_message_id}|{game}|{inviter_id}|{name}"
+
+
+def format_invitation(invitation: Invitation, inline_message_id: str, *, secret: bytes) -> str:
+    """Callback data of a sent card (step 2): ``tgi:<game>[.<clock>]:<id>:<signature>:<name>``,
+    signed for ``inline_message_id``, the name cut to fit."""
+    format_card(invitation.game, invitation.clock)  # checks the game and the clock
     game = f"{invitation.game}.{invitation.clock}" if invitation.clock else invitation.game
-    head = f"{INVITE_PREFIX}:{game}:{invitation.inviter_id}:"
-    room = MAX_CALLBACK_DATA - len(head.encode())
-    name = invitation.inviter_name.replace("\n", " ")
+    room = MAX_CALLBACK_DATA - len(f"{INVITE_PREFIX}:{game}:{invitation.inviter_id}:") - 13
+    name = invitation.inviter_name.replace("\n", " ").replace(":", " ")
     while len(name.encode()) > room:
         name = name[:-1]
-    return head + name
+    body = _card_body(inline_message_id, game, invitation.inviter_id, name)
+    data = f"{INVITE_PREFIX}:{game}:{invitation.inviter_id}:{_signature(body, secret)}:{name}"
+    assert len(data.encode()) <= MAX_CALLBACK_DATA
+    return data
 
 
-def parse_invitation(data: str) -> Invitation:
-    """Read card callback data written by :func:`format_invitation`."""
-    parts = data.split(":", 3)
-    if len(parts) != 4 or parts[0] != INVITE_PREFIX:
+def parse_invitation(data: str, inline_message_id: str, *, secret: bytes) -> Invitation:
+    """The invitation of card data pressed on ``inline_message_id``.
+
+    Raises :class:`CardNotReady` for a card the inviter has sent but the bot not yet signed, and
+    :class:`InvalidInvitation` for anything that :func:`format_invitation` did not write for this
+    very message (another message's card, a changed name, id or game, no signature at all).
+    """
+    parts = data.split(":", 4)
+    if parts[0] != INVITE_PREFIX or len(parts) < 2:
         raise InvalidInvitation("not invitation card data")
-    game, dot, clock = parts[1].partition(".")
-    if game not in GAMES or (dot and clock_seconds(clock) is None):
+    game, clock = card_game(parts[1])
+    if len(parts) == 2:
+        raise CardNotReady("the card is not signed yet")
+    if len(parts) != 5:
         raise InvalidInvitation("not invitation card data")
-    if not parts[2].isdigit() or len(parts[2]) > 20:
+    inviter, signature, name = parts[2], parts[3], parts[4]
+    if not (inviter.isascii() and inviter.isdigit()) or len(inviter) > 20:
         raise InvalidInvitation("bad inviter id")
-    return Invitation(int(parts[2]), parts[3] or parts[2], game, clock)
+    body = _card_body(inline_message_id, parts[1], int(inviter), name)
+    if not hmac.compare_digest(signature.encode(), _signature(body, secret).encode()):
+        raise InvalidInvitation("invitation card signature does not match")
+    return Invitation(int(inviter), name or inviter, game, clock)
 
 
 def is_invitation(data: str) -> bool:

@@ -554,6 +554,7 @@ discord-command-propose = прапанаваць
 discord-command-stats = статыстыка
 discord-command-clock = гадзіннік
 discord-command-claim = патрабаваць
+discord-command-seed = сід
 discord-command-language = мова
 discord-command-position = пазіцыя
 discord-command-import = імпарт
@@ -562,6 +563,7 @@ discord-param-kind = від
 discord-param-command = каманда
 discord-param-what = што
 discord-param-time = час
+discord-param-text = тэкст
 discord-param-language = мова
 discord-param-setting = налада
 discord-param-player = гулец
@@ -579,6 +581,7 @@ telegram-link-used = Гатова: вы за сталом. Партыя ідзе
 telegram-link-again = Вы ўжо за гэтым сталом. Партыя ідзе ў групавым чаце.
 telegram-link-invalid = Гэта спасылка-запрашэнне несапраўдная.
 telegram-invite-own = Гэта ваша запрашэнне: пачакайце, пакуль сябар націсне «Гуляць».
+telegram-invite-pending = Запрашэнне яшчэ рыхтуецца: націсніце «Гуляць» яшчэ раз праз імгненне.
 telegram-invitation = { $player } запрашае вас згуляць: { $game }. Націсніце «Гуляць», каб сесці за стол.
 telegram-clock-expired-inline = У гульца { $player } скончыўся час. { $opponent } можа забраць { $what ->
     [match] партыю або ўвесь матч
@@ -593,6 +596,20 @@ telegram-clock-private-claim = У вашай партыі ў гульца { $pla
     [match] партыю або ўвесь матч
    *[game] партыю
 } кнопкамі на паведамленні з гульнёй.
+
+## Косці, якія можа праверыць кожны
+
+dice-commitment = Косці гэтай партыі: абавязацельства { $commitment }… (цалкам — у /dice)
+dice-client-seeds = Сіды гульцоў: { $seeds }
+dice-seating = рассаджванне
+dice-revealed = Косці партыі { $number }: сід сервера { $seed } (абавязацельства { $commitment }…). Каб праверыць кожны кідок: /export, потым запусціце { $command }
+export-dice-file = Косці скончаных партый разам з сідамі ({ $name }); праверыць: { $command }
+dice-seed-random = Ваш сід абярэцца выпадкова на пачатку партыі (і будзе паказаны). Каб задаць свой: /seed ТЭКСТ
+dice-seed-too-late = Косці гэтага матчу ўжо зафіксаваныя: задайце свой сід у лобі наступнага.
+dice-seed-bad = Сід — ад 1 да { $max } друкаваных знакаў.
+dice-seed-set = Сід гульца { $player }: «{ $seed }».
+help-seed = ваш сід для касцей наступнага матчу (у лобі)
+    .usage = /seed [тэкст]
 
 ## Пазіцыі па ID, загружаныя матчы і іх прагляд
 

@@ -554,6 +554,7 @@ discord-command-propose = propose
 discord-command-stats = stats
 discord-command-clock = clock
 discord-command-claim = claim
+discord-command-seed = seed
 discord-command-language = language
 discord-command-position = position
 discord-command-import = import
@@ -562,6 +563,7 @@ discord-param-kind = kind
 discord-param-command = command
 discord-param-what = what
 discord-param-time = time
+discord-param-text = text
 discord-param-language = language
 discord-param-setting = setting
 discord-param-player = player
@@ -579,6 +581,7 @@ telegram-link-used = Done: you are seated. The game goes on in the group chat.
 telegram-link-again = You already have a seat at this table. The game goes on in the group chat.
 telegram-link-invalid = This invitation link is not valid.
 telegram-invite-own = This is your invitation: wait for a friend to press “Play”.
+telegram-invite-pending = This invitation is still being prepared: press “Play” again in a moment.
 telegram-invitation = { $player } invites you to play: { $game }. Press “Play” to take the seat.
 telegram-clock-expired-inline = { $player }'s time is up. { $opponent } may claim { $what ->
     [match] the game or the whole match
@@ -593,6 +596,20 @@ telegram-clock-private-claim = { $player }'s time is up in your game. You may cl
     [match] the game or the whole match
    *[game] the game
 } with the buttons on the game's message.
+
+## Dice anyone can check
+
+dice-commitment = Dice of this game: commitment { $commitment }… (whole in /dice)
+dice-client-seeds = Client seeds: { $seeds }
+dice-seating = seating
+dice-revealed = Dice of game { $number }: server seed { $seed } (commitment { $commitment }…). To check every roll: /export, then run { $command }
+export-dice-file = The dice of the finished games with their seeds ({ $name }); check them with { $command }
+dice-seed-random = Your client seed is drawn at random when the game starts (and shown). To choose one: /seed TEXT
+dice-seed-too-late = The dice of this match are fixed already: set your client seed in the lobby of the next one.
+dice-seed-bad = A client seed is 1 to { $max } printable characters.
+dice-seed-set = { $player }'s client seed: «{ $seed }».
+help-seed = your client seed for the dice of the next match (in the lobby)
+    .usage = /seed [text]
 
 ## Positions set up from an ID, imported matches and their replay
 

@@ -554,6 +554,7 @@ discord-command-propose = предложить
 discord-command-stats = статистика
 discord-command-clock = часы
 discord-command-claim = требовать
+discord-command-seed = сид
 discord-command-language = язык
 discord-command-position = позиция
 discord-command-import = импорт
@@ -562,6 +563,7 @@ discord-param-kind = вид
 discord-param-command = команда
 discord-param-what = что
 discord-param-time = время
+discord-param-text = текст
 discord-param-language = язык
 discord-param-setting = настройка
 discord-param-player = игрок
@@ -579,6 +581,7 @@ telegram-link-used = Готово: вы за столом. Партия идёт
 telegram-link-again = Вы уже за этим столом. Партия идёт в групповом чате.
 telegram-link-invalid = Эта ссылка-приглашение недействительна.
 telegram-invite-own = Это ваше приглашение: дождитесь, пока друг нажмёт «Играть».
+telegram-invite-pending = Приглашение ещё готовится: нажмите «Играть» ещё раз через мгновение.
 telegram-invitation = { $player } приглашает вас сыграть: { $game }. Нажмите «Играть», чтобы сесть за стол.
 telegram-clock-expired-inline = У игрока { $player } вышло время. { $opponent } может забрать { $what ->
     [match] партию или весь матч
@@ -593,6 +596,20 @@ telegram-clock-private-claim = В вашей партии у игрока { $pla
     [match] партию или весь матч
    *[game] партию
 } кнопками на сообщении с игрой.
+
+## Кости, которые может проверить каждый
+
+dice-commitment = Кости этой партии: обязательство { $commitment }… (полностью — в /dice)
+dice-client-seeds = Сиды игроков: { $seeds }
+dice-seating = рассадка
+dice-revealed = Кости партии { $number }: сид сервера { $seed } (обязательство { $commitment }…). Чтобы проверить каждый бросок: /export, затем запустите { $command }
+export-dice-file = Кости завершённых партий вместе с сидами ({ $name }); проверить: { $command }
+dice-seed-random = Ваш сид выберется случайно при начале партии (и будет показан). Чтобы задать свой: /seed ТЕКСТ
+dice-seed-too-late = Кости этого матча уже зафиксированы: задайте свой сид в лобби следующего.
+dice-seed-bad = Сид — от 1 до { $max } печатных символов.
+dice-seed-set = Сид игрока { $player }: «{ $seed }».
+help-seed = ваш сид для костей следующего матча (в лобби)
+    .usage = /seed [текст]
 
 ## Позиции по ID, загруженные матчи и их просмотр
 

@@ -554,6 +554,7 @@ discord-command-propose = запропонувати
 discord-command-stats = статистика
 discord-command-clock = годинник
 discord-command-claim = вимагати
+discord-command-seed = сід
 discord-command-language = мова
 discord-command-position = позиція
 discord-command-import = імпорт
@@ -562,6 +563,7 @@ discord-param-kind = вид
 discord-param-command = команда
 discord-param-what = що
 discord-param-time = час
+discord-param-text = текст
 discord-param-language = мова
 discord-param-setting = налаштування
 discord-param-player = гравець
@@ -579,6 +581,7 @@ telegram-link-used = Готово: ви за столом. Партія йде �
 telegram-link-again = Ви вже за цим столом. Партія йде в груповому чаті.
 telegram-link-invalid = Це посилання-запрошення недійсне.
 telegram-invite-own = Це ваше запрошення: зачекайте, поки друг натисне «Грати».
+telegram-invite-pending = Запрошення ще готується: натисніть «Грати» ще раз за мить.
 telegram-invitation = { $player } запрошує вас зіграти: { $game }. Натисніть «Грати», щоб сісти за стіл.
 telegram-clock-expired-inline = У гравця { $player } закінчився час. { $opponent } може забрати { $what ->
     [match] партію або весь матч
@@ -593,6 +596,20 @@ telegram-clock-private-claim = У вашій партії в гравця { $pla
     [match] партію або весь матч
    *[game] партію
 } кнопками на повідомленні з грою.
+
+## Кості, які може перевірити кожен
+
+dice-commitment = Кості цієї партії: зобов'язання { $commitment }… (повністю — у /dice)
+dice-client-seeds = Сіди гравців: { $seeds }
+dice-seating = розсадка
+dice-revealed = Кості партії { $number }: сід сервера { $seed } (зобов'язання { $commitment }…). Щоб перевірити кожен кидок: /export, потім запустіть { $command }
+export-dice-file = Кості завершених партій разом із сідами ({ $name }); перевірити: { $command }
+dice-seed-random = Ваш сід обереться випадково на початку партії (і буде показаний). Щоб задати свій: /seed ТЕКСТ
+dice-seed-too-late = Кості цього матчу вже зафіксовані: задайте свій сід у лобі наступного.
+dice-seed-bad = Сід — від 1 до { $max } друкованих символів.
+dice-seed-set = Сід гравця { $player }: «{ $seed }».
+help-seed = ваш сід для костей наступного матчу (у лобі)
+    .usage = /seed [текст]
 
 ## Позиції за ID, завантажені матчі та їх перегляд
 
