@@ -394,7 +394,10 @@ class Metrics:
             try:
                 return await call(*args, **kwargs)
             except (StoreUnavailable, ConflictError) as error:
-                self.store_errors.labels(op, type(error).__name__).inc()
+                # One label for every kind of "unavailable" (never reached, answer lost …).
+                unavailable = isinstance(error, StoreUnavailable)
+                kind = "StoreUnavailable" if unavailable else "ConflictError"
+                self.store_errors.labels(op, kind).inc()
                 state = _STATE.get()
                 if state is not None:
                     state.errors += 1

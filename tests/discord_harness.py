@@ -34,6 +34,7 @@ APP_ID = 900000000000000001
 BOT_ID = APP_ID
 GUILD_ID = 700000000000000001
 EPHEMERAL = 64
+ALL_PERMISSIONS = 1099511627775
 TIMESTAMP = "2026-11-30T12:00:00.000000+00:00"
 
 _ids = itertools.count(800000000000000001)
@@ -69,18 +70,20 @@ class Place:
     """Where an interaction happens: a guild text channel, a thread, or a direct-message channel."""
 
     id: int
-    kind: int = 0  # 0 guild text, 11 public thread, 1 DM
+    kind: int = 0  # 0 guild text, 11 public thread, 1 DM, 3 group DM
     parent: int | None = None
+    permissions: int = ALL_PERMISSIONS
+    """The bot's permissions there (the interaction's ``app_permissions``)."""
 
     @property
     def guild(self) -> int | None:
-        return None if self.kind == 1 else GUILD_ID
+        return None if self.kind in (1, 3) else GUILD_ID
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": str(self.id), "type": self.kind}
         if self.guild is not None:
             data.update(guild_id=str(self.guild), name=f"c{self.id}", position=0, flags=0)
-            data["permissions"] = "1099511627775"
+            data["permissions"] = str(ALL_PERMISSIONS)
         if self.parent is not None:
             data["parent_id"] = str(self.parent)
             data["thread_metadata"] = {
@@ -123,6 +126,10 @@ class FakeDiscord:
     synced: list[dict[str, Any]] = field(default_factory=list)
     file_data: dict[int, list[bytes]] = field(default_factory=dict)
     problems: list[logging.LogRecord] = field(default_factory=list)
+    deleted: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Messages deleted in the channel (by a moderator), as they were."""
+    forbidden: set[int] = field(default_factory=set)
+    """Channels where the bot may not post (REST answers 403 Missing Permissions)."""
     cdn: dict[str, bytes] = field(default_factory=dict)
     downloads: list[str] = field(default_factory=list)
 
@@ -233,6 +240,10 @@ class FakeDiscord:
         target = parts[4] if len(parts) > 4 else None
         mid = self.originals.get(token) if target == "@original" else int(target or 0)
         if route.method == "PATCH":
+            if mid is not None and mid not in self.messages:
+                raise discord.NotFound(
+                    _Response(404, "Not Found"), {"message": "Unknown Message", "code": 10008}
+                )
             if mid is None:
                 mid = snowflake()
                 self.originals[token] = mid
@@ -268,6 +279,10 @@ class FakeDiscord:
             return self.synced
         if parts[0] == "channels" and parts[2:3] == ["messages"]:
             channel = int(parts[1])
+            if channel in self.forbidden:
+                raise discord.Forbidden(
+                    _Response(403, "Forbidden"), {"message": "Missing Permissions", "code": 50013}
+                )
             if route.method == "POST":
                 return self._message(channel, body, files)
             mid = int(parts[3])
@@ -280,6 +295,10 @@ class FakeDiscord:
             if route.method == "PATCH":
                 return self._message(channel, body, files, message_id=mid)
         raise AssertionError(f"unexpected REST call {route.method} {path}")
+
+    def delete(self, message_id: int) -> None:
+        """A moderator deletes message ``message_id``: Discord answers 404 for it from now on."""
+        self.deleted[message_id] = self.messages.pop(message_id)
 
     # -- the CDN (attachments users sent) -------------------------------------------------------
 
@@ -425,12 +444,12 @@ class Driver:
             "channel_id": str(where.id),
             "channel": where.payload(),
             "locale": person.locale,
-            "app_permissions": "1099511627775",
+            "app_permissions": str(where.permissions),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)}
             if where.guild
             else {"1": str(person.id)},
-            "context": 0 if where.guild else 1,
+            "context": 0 if where.guild else (1 if where.kind == 1 else 2),
             "attachment_size_limit": 26214400,
         }
         if where.guild is not None:
@@ -457,7 +476,9 @@ class Driver:
             pending = [
                 t
                 for t in asyncio.all_tasks() - before
-                if not t.done() and t is not asyncio.current_task()
+                if not t.done()
+                and t is not asyncio.current_task()
+                and t.get_name() != "network-edge"  # a proxy's connection, not the bot's work
             ]
             if not pending:
                 return
@@ -476,8 +497,9 @@ class Driver:
         value: str | None = None,
         place: Place | None = None,
     ) -> dict[str, Any]:
-        """Press a button (or choose ``value`` in a select menu) of a recorded message."""
-        message = self.fake.messages[message_id]
+        """Press a button (or choose ``value`` in a select menu) of a recorded message (one
+        deleted meanwhile too: the press was on its way)."""
+        message = self.fake.messages.get(message_id) or self.fake.deleted[message_id]
         component = next(c for c in components_of(message) if c.get("custom_id") == custom_id)
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
         if component["type"] == 3:
@@ -493,14 +515,18 @@ class Driver:
         self,
         person: Person,
         name: str,
-        value: str | None = None,
+        value: str | Person | None = None,
         option: str | None = None,
         place: Place | None = None,
     ) -> dict[str, Any]:
-        """Run slash command ``name`` (English name) with its one option's ``value``."""
+        """Run slash command ``name`` (English name) with its one option's ``value`` (a
+        :class:`Person` for a user option, as picked from the member list)."""
         data: dict[str, Any] = {"id": str(snowflake()), "name": name, "type": 1}
-        if value is not None:
-            option = option or OPTIONS[name].name
+        option = option or (OPTIONS[name].name if name in OPTIONS else None)
+        if isinstance(value, Person):
+            data["options"] = [{"name": option, "type": 6, "value": str(value.id)}]
+            data["resolved"] = {"users": {str(value.id): value.payload()}}
+        elif value is not None:
             data["options"] = [{"name": option, "type": 3, "value": value}]
         payload = self._base(2, person, data, place)
         await self.deliver(payload)

@@ -212,6 +212,7 @@ class FakeBotApi:
     uploads: dict[str, bytes] = field(default_factory=dict)
     downloads: list[str] = field(default_factory=list)
     confirmed: int = 0
+    delivered: list[int] = field(default_factory=list)
     url: str = ""
     _update_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1000))
     _message_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
@@ -632,7 +633,9 @@ class FakeBotApi:
                     "bot instance is running",
                 )
         limit = int(params.get("limit") or 100)
-        return self.pending[:limit]
+        batch = self.pending[:limit]
+        self.delivered.extend(u["update_id"] for u in batch)
+        return batch
 
     def api_setWebhook(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
         self.webhook = {"url": params["url"], "secret_token": params.get("secret_token")}

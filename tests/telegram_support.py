@@ -17,7 +17,7 @@ from telegram.ext import Application
 
 from bot.app import App, Table
 from bot.store import TableKey
-from bot.telegram import build_application, start_webhook
+from bot.telegram import ALLOWED_UPDATES, Poller, build_application, start_webhook
 from bot.telegram.menu import register_commands
 from engine.game import Game, Phase
 from engine.match import Match
@@ -35,10 +35,17 @@ SETTLE_TIMEOUT = 30.0
 class Bot:
     """The application under test and the fake Telegram around it."""
 
-    def __init__(self, fake: FakeBotApi, app: App, application: Application) -> None:  # type: ignore[type-arg]
+    def __init__(
+        self,
+        fake: FakeBotApi,
+        app: App,
+        application: Application,  # type: ignore[type-arg]
+        poller: Poller | None = None,
+    ) -> None:
         self.fake = fake
         self.app = app
         self.application = application
+        self.poller = poller
         self.typed = 0
 
     # -- feeding updates ------------------------------------------------------------------------
@@ -57,6 +64,7 @@ class Bot:
                 not self.fake.idle
                 or self.application.update_queue.qsize() > 0
                 or processor.current_concurrent_updates > 0
+                or (self.poller is not None and self.poller.in_flight > 0)
             )
             quiet = 0 if busy else quiet + 1
 
@@ -222,20 +230,20 @@ async def running_bot(
             if commands:
                 await register_commands(application.bot)
             await application.start()
-            updater = application.updater
-            assert updater is not None
             server = None
+            poller = None
             if webhook is not None:
                 server = await start_webhook(application, **webhook)
             else:
-                await updater.start_polling(poll_interval=0.0, timeout=1)
+                poller = Poller(application, allowed_updates=ALLOWED_UPDATES, timeout=1)
+                await poller.start()
             try:
-                yield Bot(fake, app, application)
+                yield Bot(fake, app, application, poller)
             finally:
                 if server is not None:
                     await server.stop()
-                if updater.running:
-                    await updater.stop()
+                if poller is not None:
+                    await poller.stop()
                 await application.stop()
     finally:
         if own_fake:

@@ -4,11 +4,15 @@ back, and a fuzz test of random input from random users."""
 from __future__ import annotations
 
 import asyncio
+import signal
 import string
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_app_support import ALICE, BOB, EVE, Chat, Dice, texts, toasts
+from redis.asyncio import Redis
+from redis_proxy import ReplyDropper
+from test_app_support import ALICE, ALREADY_DONE, BOB, EVE, Chat, Dice, texts, toasts
 
 from bot.app import App, Payload, SendBoard, Toast, Update, User, format_payload
 from bot.app.payload import ACTIONS
@@ -103,7 +107,8 @@ async def test_many_copies_of_one_press_apply_once(redis_url: str) -> None:
         mid, roll = chat.find("Roll")
         update = Update(chat.key, ALICE, "same-id", button=roll.payload, message=mid)
         results = await asyncio.gather(*(chat.app.handle(update) for _ in range(10)))
-        assert sum(1 for r in results if r) == 1
+        # One copy is applied; each other one only shows the table as it stands.
+        assert sorted(toasts(r) for r in results) == [[]] + [[ALREADY_DONE]] * 9
         game = (await chat.match()).game
         assert sum(1 for e in game.log if e.action != "opening") == 0
         assert game.phase is Phase.MOVE
@@ -251,3 +256,125 @@ def test_random_input_never_raises_and_outsiders_change_nothing(
                 assert after == before, (user, text, button)
 
     asyncio.run(run())
+
+
+# -- a write whose answer is lost -----------------------------------------------------------------
+
+UNKNOWN = t("en", "error-outcome-unknown")
+UNKNOWN_LATER = t("en", "error-outcome-unknown-later")
+UNAVAILABLE = t("en", "error-unavailable")
+
+
+async def _stalled_press(
+    server: object, settle_window: float, caplog: pytest.LogCaptureFixture
+) -> tuple[Chat, RedisStore, int, asyncio.Task[list[object]]]:
+    """A table on ``server`` (a client timing out after 0.3 s), Redis paused (SIGSTOP), and the
+    roll pressed: the press's compare-and-set and the check whether it landed both time out."""
+    client = Redis.from_url(server.url, socket_timeout=0.3, socket_connect_timeout=0.3)  # type: ignore[attr-defined]
+    store = RedisStore(client)
+    chat = Chat(App(store, dice=Dice(21), settle_window=settle_window))
+    await chat.send(ALICE, "/new 3")
+    await chat.press(BOB, "Join")
+    before = (await chat.table()).version
+    mid, roll = chat.find("Roll")
+    server.process.send_signal(signal.SIGSTOP)  # type: ignore[attr-defined]
+    update = Update(chat.key, ALICE, "stalled", button=roll.payload, message=mid)
+    pressing = asyncio.ensure_future(chat.app.handle(update))
+    for _ in range(500):
+        if any("write unconfirmed" in r.getMessage() for r in caplog.records):
+            break
+        await asyncio.sleep(0.02)
+    assert any("write unconfirmed" in r.getMessage() for r in caplog.records)
+    return chat, store, before, pressing  # type: ignore[return-value]
+
+
+async def test_a_stall_past_the_timeout_answers_what_happened_once_redis_resumes(
+    redis_factory: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    server = redis_factory.server()  # type: ignore[attr-defined]
+    chat, store, before, pressing = await _stalled_press(server, 30.0, caplog)
+    try:
+        server.process.send_signal(signal.SIGCONT)
+        replies = await pressing
+        # Not "unavailable, try again": the roll landed, and its own answer is given.
+        assert UNAVAILABLE not in texts(replies) and UNKNOWN not in texts(replies)
+        assert [r.version for r in replies if isinstance(r, SendBoard)] == [before + 1]
+        assert (await chat.table()).version == before + 1
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+        await store.close()
+
+
+async def test_a_stall_longer_than_the_window_says_the_move_may_be_recorded(
+    redis_factory: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    server = redis_factory.server()  # type: ignore[attr-defined]
+    chat, store, before, pressing = await _stalled_press(server, 1.0, caplog)
+    try:
+        replies = await pressing
+        assert toasts(replies) == [UNKNOWN_LATER]  # never "try again"
+        server.process.send_signal(signal.SIGCONT)
+        # The write landed when Redis resumed; the same press delivered again shows the board.
+        mid, roll = chat.find("Roll")
+        update = Update(chat.key, ALICE, "stalled", button=roll.payload, message=mid)
+        for _ in range(100):
+            again = await chat.app.handle(update)
+            if toasts(again) != [UNAVAILABLE]:
+                break
+            await asyncio.sleep(0.05)
+        assert toasts(again) == [ALREADY_DONE]
+        assert [r.version for r in again if isinstance(r, SendBoard)] == [before + 1]
+        assert (await chat.table()).version == before + 1
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+        await store.close()
+
+
+async def test_redis_killed_during_the_stall_the_board_comes_with_the_doubt(
+    redis_factory: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Redis (with its append-only file) is killed while paused, the press unanswered, and
+    started again: the press never ran.  Once Redis answers, the player is told that his move
+    may have been recorded, with the board as it stands."""
+    server = redis_factory.server(aof=True)  # type: ignore[attr-defined]
+    chat, store, before, pressing = await _stalled_press(server, 30.0, caplog)
+    try:
+        server.kill()
+        server.start()
+        replies = await pressing
+        assert toasts(replies) == [UNKNOWN]
+        assert [r.version for r in replies if isinstance(r, SendBoard)] == [before]
+        assert (await chat.table()).version == before
+    finally:
+        await store.close()
+
+
+async def test_a_store_failure_after_the_write_still_shows_the_change(redis_url: str) -> None:
+    """The game ends with the accepted resignation; Redis goes away right after that write,
+    before the statistics are written: the players still see the end of the game."""
+    proxy = await ReplyDropper(redis_url).start()
+    store = RedisStore.from_url(proxy.url)
+    try:
+        await store.client.flushdb()
+        chat = Chat(App(store, dice=Dice(6)))
+        await chat.send(ALICE, "/new 1")
+        await chat.press(BOB, "Join")
+        await chat.press(ALICE, "Roll")
+        game = (await chat.match()).game
+        resigner = [ALICE, BOB][game.turn or 0]
+        await chat.send(resigner, "/resign")
+        before = (await chat.table()).version
+        mid, accept = chat.find("Accept")
+        proxy.cut_after_reply_to(b"accept-1")
+        replies = await chat.send(
+            [BOB, ALICE][game.turn or 0], button=accept.payload, message=mid, update_id="accept-1"
+        )
+        assert proxy.cut
+        assert UNAVAILABLE not in texts(replies) and not toasts(replies)
+        assert any(isinstance(r, SendBoard) for r in replies)
+        proxy.restore()
+        assert (await chat.table()).version == before + 1
+        assert (await chat.match()).is_over
+    finally:
+        await store.close()
+        await proxy.close()

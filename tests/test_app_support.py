@@ -28,6 +28,7 @@ from bot.app import (
     Update,
     User,
 )
+from bot.i18n import t
 from bot.store import MemoryStore, RedisStore, Store, TableKey
 from engine.chouette import Chouette
 from engine.game import Game, Phase
@@ -40,6 +41,9 @@ BOB = User("telegram", "2", "Bob", "en")
 CAROL = User("telegram", "3", "Carol", "en")
 DAVE = User("telegram", "4", "Dave", "en")
 EVE = User("telegram", "5", "Eve", "en")  # a spectator
+
+ALREADY_DONE = t("en", "app-already-done")
+"""The line that comes with the table when an update applied before is delivered again."""
 
 
 class Dice:

@@ -9,11 +9,13 @@ the table state (to choose moves).
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
 from discord_harness import (
+    ALL_PERMISSIONS,
     APP_ID,
     EPHEMERAL,
     GUILD_ID,
@@ -24,11 +26,13 @@ from discord_harness import (
     components_of,
     installed,
 )
+from redis_proxy import ReplyDropper
 from test_app_support import Dice, typed_forms
 
 from bot.app import App, Reply, Table, Update
 from bot.app.commands import COMMANDS
 from bot.discord_bot import NardyBot, serve, table_key
+from bot.discord_bot.client import SEAT_COLOURS
 from bot.discord_bot.components import MAX_STEP_BUTTONS
 from bot.i18n import t
 from bot.settings import load_settings
@@ -189,6 +193,21 @@ async def test_picture_board_edited_in_place(fake_discord: FakeDiscord) -> None:
     assert board["attachments"][0]["filename"] == "board.png"
     assert board["embeds"][0]["image"]["url"] == "attachment://board.png"
     assert fake_discord.file_data[board_id][0].startswith(b"\x89PNG\r\n\x1a\n")
+    # The embed carries the game: players and match length, the colour of the player on roll,
+    # each seat's pips, checkers off and bar; the picture's alt text says it in words.
+    embed = board["embeds"][0]
+    assert embed["title"].startswith("Alice – Bob") and "Match to 3" in embed["title"]
+    assert embed["color"] in SEAT_COLOURS
+    view = (await match(driver)).game
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    assert set(fields) == {"Alice", "Bob"}
+    pips = [view.position.pips()[i] for i in (0, 1)]
+    assert all("pips" in v and "off" in v and "bar" in v for v in fields.values())
+    assert sorted(int(v.split()[0]) for v in fields.values()) == sorted(pips)
+    assert "cube 1" in embed["footer"]["text"]
+    upload = next(c for c in fake_discord.calls if c.files == ["board.png"] and c.method == "POST")
+    alt = upload.body["attachments"][0]["description"]
+    assert "Alice – Bob" in alt and "pips" in alt and "bar" in alt and "cube 1" in alt
     assert (await table(driver)).board_message == str(board_id)
     mover = [ALICE, BOB][game.turn or 0]
     before = len(fake_discord.messages)
@@ -368,16 +387,33 @@ async def test_refused_commands_are_answered_privately(fake_discord: FakeDiscord
     payload = await driver.command(EVE, "roll")
     assert fake_discord.ephemeral() == [t("en", "error-not-seated")]
     assert len(fake_discord.public()) == public and (await table(driver)) == before
-    # The public "thinking…" message was taken away before the private answer.
+    # Sure to be refused (Eve has no seat): deferred privately, no public "thinking…" at all.
+    token = payload["token"]
+    calls = [(c.method, c.path.split("/")[-1]) for c in fake_discord.calls if token in c.path]
+    assert calls == [("POST", "callback"), ("POST", token)]
+    assert driver.response_of(payload) == {"type": 5, "data": {"flags": EPHEMERAL}}
+    # A refusal that needs the game to tell (Alice may not take a cube nobody offered): the
+    # public "thinking…" message is taken away before the private answer.
+    payload = await driver.command(ALICE, "take")
     token = payload["token"]
     calls = [(c.method, c.path.split("/")[-1]) for c in fake_discord.calls if token in c.path]
     assert calls == [("POST", "callback"), ("DELETE", "@original"), ("POST", token)]
+    assert driver.response_of(payload) == {"type": 5}
+    assert len(fake_discord.ephemeral()) == 2 and len(fake_discord.public()) == public
     # Information asked by a spectator is public; so is a command that works.
     await driver.command(EVE, "pips")
     assert len(fake_discord.public()) == public + 1
     await driver.command(ALICE, "roll")
     assert (await table(driver)).version > before.version
-    assert fake_discord.ephemeral() == [t("en", "error-not-seated")]
+    assert fake_discord.ephemeral()[0] == t("en", "error-not-seated")
+    # With no table at all a game command is refused privately from the start too.
+    elsewhere = Place(600000000000000031)
+    payload = await driver.command(ALICE, "roll", place=elsewhere)
+    assert driver.response_of(payload) == {"type": 5, "data": {"flags": EPHEMERAL}}
+    # So is /new while a game is running.
+    payload = await driver.command(BOB, "new", "3")
+    assert driver.response_of(payload) == {"type": 5, "data": {"flags": EPHEMERAL}}
+    assert fake_discord.ephemeral()[-1] == t("en", "table-game-running")
 
 
 # -- chouette ----------------------------------------------------------------------------------
@@ -446,15 +482,37 @@ async def test_a_deleted_board_does_not_stop_the_game(fake_discord: FakeDiscord)
     game = (await match(driver)).game
     assert game.phase is Phase.MOVE and game.dice is not None and game.turn is not None
     # A moderator deletes the board; the player types his play instead.
-    del fake_discord.messages[int(state.board_message)]
+    fake_discord.delete(int(state.board_message))
     play = typed_forms(game)[0]
     await driver.command([ALICE, BOB][game.turn], "move", play)
     assert (await table(driver)).version > state.version
     newest = fake_discord.public()[-1]
     assert newest["embeds"] and "Roll" in driver.labels()
-    # The old board could not be edited: logged, and the rest of the replies went out.
-    assert [r.name for r in fake_discord.problems] == ["bot.discord"]
-    fake_discord.problems.clear()
+    # The old board is gone with its buttons: nothing to take away, nothing to complain about.
+    assert fake_discord.problems == []
+
+
+async def test_a_board_deleted_while_a_step_is_pressed_is_posted_again(
+    fake_discord: FakeDiscord,
+) -> None:
+    driver = await started(MemoryStore(), fake_discord, seed=5)
+    await open_match(driver, "3")
+    for _ in range(12):
+        game = (await match(driver)).game
+        if game.phase is Phase.MOVE and not game.forced_play and len(game.next_steps()) > 1:
+            break
+        await take_turn(driver, [ALICE, BOB], game)
+    else:
+        raise AssertionError("no open play came up")
+    board_id, custom_id, value = driver.find(next(s for s in driver.labels() if "→" in s))
+    fake_discord.delete(board_id)
+    await driver.press([ALICE, BOB][game.turn or 0], board_id, custom_id, value)
+    # The edit found no message (404): the board with the step made is a new message.
+    assert len((await match(driver)).game.steps) == 1
+    newest = fake_discord.public()[-1]
+    assert int(newest["id"]) > board_id and newest["embeds"] and newest["attachments"]
+    assert any("→" in label or label == "Confirm" for label in driver.labels())
+    assert fake_discord.ephemeral() == [] and fake_discord.problems == []
 
 
 # -- restarts, threads, direct messages -------------------------------------------------------
@@ -526,20 +584,22 @@ async def test_threads_and_direct_messages_are_tables_of_their_own(
     assert int(reply["channel_id"]) == direct.id and "/move" in reply["content"]
 
 
-async def test_a_command_with_no_answer_removes_the_thinking_message(
+async def test_a_redelivered_command_is_applied_once(
     fake_discord: FakeDiscord,
 ) -> None:
     driver = await started(MemoryStore(), fake_discord)
     await open_match(driver, "1")
     payload = await driver.command(ALICE, "roll")
-    # The same interaction delivered again (a gateway resume): applied once, answered once.
+    # The same interaction delivered again (a gateway resume): applied once; the answer shows
+    # the table as it stands (its first answer may never have been posted).
     again = dict(payload, token=payload["token"] + "-again")
     fake_discord.channels[again["token"]] = CHANNEL.id
     before = await table(driver)
     await driver.deliver(again)
-    assert await table(driver) == before
-    deleted = [c for c in fake_discord.calls if c.method == "DELETE"]
-    assert deleted and deleted[-1].path.endswith(again["token"] + "/messages/@original")
+    after = await table(driver)
+    assert after.version == before.version and after.match == before.match
+    assert after.board_message == fake_discord.public()[-1]["id"]
+    assert fake_discord.public()[-1]["embeds"]
 
 
 async def test_every_interaction_is_acknowledged_before_the_app_works(
@@ -592,6 +652,11 @@ async def test_move_clock_notices_are_posted_to_the_channel(fake_discord: FakeDi
     assert len(posted) == 2 and all(c.method == "POST" for c in posted)
     assert "left for your move" in posted[0].body["content"]
     assert "time is up" in posted[1].body["content"]
+    # Both notices ping the player the clock runs for, and nobody else.
+    late = [ALICE, BOB][(await match(driver)).game.turn or 0]
+    for call in posted:
+        assert call.body["content"].startswith(f"<@{late.id}> ")
+        assert call.body["allowed_mentions"] == {"parse": [], "users": [late.id]}
     claim = posted[1].body["components"][0]["components"][0]
     assert claim["label"] == t("en", "button-claim-game") and claim["custom_id"].startswith("nb:")
 
@@ -732,3 +797,214 @@ async def test_serve_starts_the_bot_with_the_settings(monkeypatch: pytest.Monkey
     assert shards == [(4, [2, 3])]
     with pytest.raises(ValueError, match="DISCORD_TOKEN"):
         await serve(app, load_settings(telegram_token="t-token"))
+
+
+# -- mentions, a slow store, missing permissions ------------------------------------------------
+
+
+def message_calls(fake: FakeDiscord) -> list[Any]:
+    """Every request that posts or edits a message (channel messages, followups, edits)."""
+    return [
+        c
+        for c in fake.calls
+        if c.method in ("POST", "PATCH")
+        and not c.path.endswith("/callback")
+        and not c.path.startswith("/applications")
+        and isinstance(c.body, dict)
+    ]
+
+
+def mentioned(text: str) -> set[str]:
+    return set(re.findall(r"<@[!&]?(\d+)>", text))
+
+
+async def test_no_message_pings_anyone_but_the_players(fake_discord: FakeDiscord) -> None:
+    now = [1_000_000.0]
+    bot = NardyBot(App(MemoryStore(), dice=Dice(3), clock=lambda: now[0]), tick_seconds=None)
+    driver = await Driver.start(bot, fake_discord, CHANNEL)
+    assert bot.allowed_mentions is not None
+    assert bot.allowed_mentions.to_dict() == {"parse": [], "users": []}
+    await driver.command(ALICE, "new", "1")
+    await driver.command(ALICE, "settings", "view text")
+    # /invite takes a member from Discord's picker: @everyone or a role cannot be given.
+    payload = await driver.command(ALICE, "invite", "@everyone")
+    assert driver.response_of(payload) is None
+    payload = await driver.command(ALICE, "invite", "<@&700000000000000009>")
+    assert driver.response_of(payload) is None
+    fake_discord.problems.clear()  # discord.py logs the options it could not convert
+    await driver.command(ALICE, "invite", BOB)
+    # The invitation names Bob and pings him alone.
+    invitation = message_calls(fake_discord)[-1]
+    assert f"<@{BOB.id}>" in invitation.body["content"]
+    assert invitation.body["allowed_mentions"] == {"parse": [], "users": [BOB.id]}
+    await driver.click(BOB, "Join")
+    await driver.command(ALICE, "clock", "1h")
+    people = [ALICE, BOB]
+    for step in range(2000):
+        current = await match(driver)
+        if current.is_over:
+            break
+        if step in (5, 40):
+            now[0] += 3600 * 0.9
+            await bot.deliver_ticks()
+        await take_turn(driver, people, current.game)
+    else:
+        raise AssertionError("the game did not end")
+    players = {str(ALICE.id), str(BOB.id)}
+    calls = message_calls(fake_discord)
+    assert len(calls) > 50
+    for call in calls:
+        rule = call.body.get("allowed_mentions")
+        assert rule is not None, call
+        assert not {"everyone", "roles", "users"} & set(rule.get("parse", [])), call
+        assert {str(u) for u in rule.get("users", [])} <= players, call
+        assert mentioned(str(call.body.get("content") or "")) <= players, call
+        for embed in call.body.get("embeds") or []:
+            assert mentioned(str(embed.get("description", ""))) <= players, call
+
+
+async def test_autocomplete_answers_in_time_from_a_store_that_stalls(
+    redis_url: str, fake_discord: FakeDiscord
+) -> None:
+    proxy = await ReplyDropper(redis_url).start()
+    store = RedisStore.from_url(proxy.url)
+    await store.client.flushdb()
+    try:
+        bot = NardyBot(App(store, dice=Dice(4)), tick_seconds=None, autocomplete_budget=0.2)
+        driver = await Driver.start(bot, fake_discord, CHANNEL)
+        await open_match(driver, "3", view="text")
+        people = [ALICE, BOB]
+        for _ in range(40):
+            game = (await match(driver)).game
+            if game.phase is Phase.MOVE and len(typed_forms(game)) > 1:
+                break
+            await take_turn(driver, people, game)
+        else:
+            raise AssertionError("no roll with a choice of plays came up")
+        mover = people[game.turn or 0]
+        offered = await driver.autocomplete(mover, "move", "play", "")
+        assert [c["value"] for c in offered] == typed_forms(game)[:25]
+        # Redis stops answering: the choices come from this process's copy of the table, and
+        # a table it never read offers nothing; either way an answer, not a wait.
+        proxy.stall()
+        again = await driver.autocomplete(mover, "move", "play", "")
+        assert again == offered
+        other = Place(600000000000000041)
+        assert await driver.autocomplete(mover, "move", "play", "", place=other) == []
+        proxy.resume()
+    finally:
+        proxy.resume()
+        await store.close()
+        await proxy.close()
+
+
+async def test_without_attach_files_or_embed_links_the_board_is_text(
+    fake_discord: FakeDiscord,
+) -> None:
+    bare = Place(CHANNEL.id, permissions=ALL_PERMISSIONS & ~(1 << 15))  # no Attach Files
+    plain = Place(CHANNEL.id, permissions=ALL_PERMISSIONS & ~(1 << 14))  # no Embed Links
+    driver = await started(MemoryStore(), fake_discord, seed=5)
+    await driver.command(ALICE, "new", "3", place=bare)
+    await driver.click(BOB, "Join", place=bare)
+    board = fake_discord.public()[-1]
+    assert board["embeds"] == [] and board["attachments"] == []
+    assert "```" in board["content"] and "Roll" in driver.labels()
+    await driver.click(ALICE, "Roll", place=plain)
+    board = fake_discord.public()[-1]
+    assert board["embeds"] == [] and board["attachments"] == [] and "```" in board["content"]
+    # With both the picture comes back.
+    await take_turn(driver, [ALICE, BOB], (await match(driver)).game)
+    assert any(m["attachments"] for m in fake_discord.public())
+    # An export needs Attach Files: without it the player is told why, and no file is sent.
+    sent = len(fake_discord.calls)
+    await driver.command(ALICE, "export", place=bare)
+    assert fake_discord.public()[-1]["content"] == t("en", "discord-no-files")
+    assert not any(c.files for c in fake_discord.calls[sent:])
+
+
+async def test_a_clock_notice_the_bot_may_not_post_is_posted_later(
+    fake_discord: FakeDiscord,
+) -> None:
+    now = [1_000_000.0]
+    bot = NardyBot(App(MemoryStore(), dice=Dice(12), clock=lambda: now[0]), tick_seconds=None)
+    driver = await Driver.start(bot, fake_discord, CHANNEL)
+    await open_match(driver, "3", view="text")
+    await driver.command(ALICE, "clock", "1h")
+    await driver.click(ALICE, "Roll")
+    # A moderator takes Send Messages away: the reminder is refused (403) and not counted sent.
+    fake_discord.forbidden.add(CHANNEL.id)
+    now[0] += 3600 * 0.9
+    assert await bot.deliver_ticks() == 1
+    assert [r.getMessage() for r in fake_discord.problems if "403" in r.getMessage()]
+    fake_discord.problems.clear()
+    assert not (await table(driver)).reminded
+    fake_discord.forbidden.clear()
+    now[0] += 60
+    assert await bot.deliver_ticks() == 1
+    posted = [c for c in fake_discord.calls if c.path == f"/channels/{CHANNEL.id}/messages"]
+    assert "left for your move" in posted[-1].body["content"]
+    assert (await table(driver)).reminded
+    # The same for the expiry notice.
+    fake_discord.forbidden.add(CHANNEL.id)
+    now[0] += 3600
+    assert await bot.deliver_ticks() == 1
+    fake_discord.problems.clear()
+    fake_discord.forbidden.clear()
+    now[0] += 10
+    assert await bot.deliver_ticks() == 1
+    posted = [c for c in fake_discord.calls if c.path == f"/channels/{CHANNEL.id}/messages"]
+    assert "time is up" in posted[-1].body["content"]
+    # Each notice reached the channel once, after it was refused once.
+    said = texts(fake_discord)
+    assert said.count("left for your move") == 1 and said.count("time is up") == 1
+
+
+# -- direct messages, group chats, user installs ------------------------------------------------
+
+
+async def test_the_direct_messages_with_the_bot_keep_no_seat_for_anyone(
+    fake_discord: FakeDiscord,
+) -> None:
+    driver = await started(MemoryStore(), fake_discord)
+    direct = Place(600000000000000051, kind=1)
+    await driver.command(ALICE, "new", "1", place=direct)
+    before = await table(driver, direct)
+    # Alice presses Join on her own lobby: told why nobody can join here, not "you have a seat".
+    payload = await driver.click(ALICE, "Join", place=direct)
+    answer = driver.response_of(payload)
+    assert answer is not None and answer["type"] == 4
+    assert answer["data"]["content"] == t("en", "discord-dm-join")
+    assert answer["data"]["flags"] == EPHEMERAL
+    assert answer["data"]["allowed_mentions"] == {"parse": [], "users": []}
+    # /invite would keep the seat for someone who cannot see this chat: refused, nothing kept.
+    payload = await driver.command(ALICE, "invite", BOB, place=direct)
+    answer = driver.response_of(payload)
+    assert answer is not None and answer["data"]["content"] == t("en", "discord-dm-invite")
+    assert answer["data"]["flags"] == EPHEMERAL
+    assert await table(driver, direct) == before and before.held is None
+    # Boards in the direct messages are pictures.
+    assert fake_discord.public()[-1]["channel_id"] == str(direct.id)
+
+
+async def test_a_group_chat_by_user_install_plays_and_invites(fake_discord: FakeDiscord) -> None:
+    driver = await started(MemoryStore(), fake_discord)
+    group = Place(600000000000000061, kind=3)
+    await driver.command(ALICE, "new", "1", place=group)
+    await driver.command(ALICE, "invite", BOB, place=group)
+    assert (await table(driver, group)).held is not None
+    await driver.click(BOB, "Join", place=group)
+    state = await table(driver, group)
+    assert state.stage == "play" and [s.name for s in state.seats] == ["Alice", "Bob"]
+    assert fake_discord.ephemeral() == []
+
+
+async def test_commands_are_offered_in_every_context_and_install(
+    fake_discord: FakeDiscord,
+) -> None:
+    driver = await started(MemoryStore(), fake_discord)
+    assert isinstance(driver.client, NardyBot)
+    await driver.client.sync_commands()
+    put = [c for c in fake_discord.calls if c.method == "PUT"][-1]
+    for command in put.body:
+        assert sorted(command["contexts"]) == [0, 1, 2], command["name"]
+        assert sorted(command["integration_types"]) == [0, 1], command["name"]

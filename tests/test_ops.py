@@ -22,12 +22,13 @@ from typing import Any
 import aiohttp
 import pytest
 from conftest import RedisProcess
-from fake_telegram import FakeBotApi
+from fake_telegram import ApiError, FakeBotApi
 from ops_support import WEBHOOK_SECRET, BotProcess, Players
 from telegram_support import ALICE, BOB
 from test_app_support import Chat, Dice, play_turn_by_buttons
 
 from bot.app import App, SendBoard, Update, User
+from bot.i18n import t
 from bot.observability import (
     Metrics,
     OpsServer,
@@ -406,6 +407,84 @@ async def test_sigterm_mid_update_finishes_it_exits_0_and_the_game_resumes(
     records = bot.log_records()
     assert any(r.get("table") == "telegram:2001" and r.get("update_id") for r in records)
     assert any(r["logger"].startswith("telegram") for r in records)  # PTB's debug lines too
+
+
+class HoldingBotApi(FakeBotApi):
+    """The fake Bot API, holding message sends unanswered (and never posting them) when asked,
+    until :meth:`release` fails them."""
+
+    holding = False
+
+    async def _hold(self) -> None:
+        if self.holding:
+            await self._released.wait()
+            raise ApiError(502, "Bad Gateway")
+
+    def hold(self) -> None:
+        self.holding, self._released = True, asyncio.Event()
+
+    def release(self) -> None:
+        self.holding = False
+        self._released.set()
+
+    async def api_sendPhoto(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        await self._hold()
+        return super().api_sendPhoto(params, files)
+
+    async def api_sendMessage(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        await self._hold()
+        return super().api_sendMessage(params, files)
+
+
+async def test_a_process_killed_between_the_write_and_its_reply_posts_the_board_on_redelivery(
+    redis_store: RedisStore, redis_url: str, tmp_path: Path
+) -> None:
+    """The move is written, the board is on its way, and the process is killed (SIGKILL):
+    nothing was posted, and Telegram had no answer.  It delivers the update again to the
+    restarted process: the move is not made twice, and the board is posted."""
+    fake = HoldingBotApi()
+    await fake.start()
+    bot = BotProcess(fake, redis_url, tmp_path, "bot-k")
+    try:
+        await bot.start()
+        players = Players(fake, redis_store, [bot])
+        group = fake.chat(2002, "supergroup")
+        key = TableKey("telegram", 2002)
+        await players.say(ALICE, group, "/new 1")
+        await players.say(BOB, group, "/join")
+        for _ in range(20):
+            game = (await players.match(key)).game
+            if game.phase is Phase.MOVE and game.responder is None:
+                break
+            await players.decide(group, key, game, [ALICE, BOB], duplicate=False)
+        assert game.phase is Phase.MOVE and game.turn is not None
+        before = await players.version(key)
+        posted = len(fake.bot_messages(group.id))
+        calls = len(fake.calls)
+        fake.hold()
+        update = fake.user_message([ALICE, BOB][game.turn], group, "/move " + _first_play(game))
+        posting = asyncio.ensure_future(bot.post(update))
+        deadline = time.monotonic() + 30
+        while not any(m in ("sendPhoto", "sendMessage") for m, _ in fake.calls[calls:]):
+            assert time.monotonic() < deadline, bot.log[-3000:]
+            await asyncio.sleep(0.01)
+        await bot.kill()
+        with pytest.raises(aiohttp.ClientError):
+            await posting  # Telegram got no answer: it will deliver the update again
+        fake.release()
+        assert await players.version(key) == before + 1  # written...
+        assert len(fake.bot_messages(group.id)) == posted  # ...and nothing shown
+        await bot.start()
+        await players.deliver(update, [bot])
+        assert await players.version(key) == before + 1  # not applied twice
+        shown = fake.bot_messages(group.id)[posted:]
+        assert [m.kind for m in shown] == ["text", "photo"], [m.text for m in shown]
+        assert shown[0].text == t("en", "app-already-done")
+        table = await players.app.load_table(key)
+        assert table is not None and table.board_message == str(shown[1].message_id)
+    finally:
+        bot.stop_now()
+        await fake.stop()
 
 
 def _first_play(game: Any) -> str:

@@ -270,11 +270,17 @@ class TestContract:
         status = (await store.update(T1, increment, update_id="m1")).status
         assert status is UpdateStatus.DUPLICATE
 
-    async def test_unchanged_update_is_remembered(self, store: BaseStore) -> None:
+    async def test_unchanged_update_is_not_remembered(self, store: BaseStore) -> None:
+        """Only writes are remembered: a read or a refusal delivered again is decided again."""
         first = await store.update(T1, lambda current: None, update_id="n1")
         assert first.status is UpdateStatus.UNCHANGED
-        assert (await store.update(T1, increment, update_id="n1")).status is UpdateStatus.DUPLICATE
-        assert await store.load(T1) is None
+        assert await store.is_seen(T1, "n1") is False
+        assert (await store.update(T1, increment, update_id="n1")).applied
+        assert await store.is_seen(T1, "n1") is True
+
+    async def test_the_window_is_a_day_and_more_by_default(self, store: BaseStore) -> None:
+        assert store.seen_ttl >= 24 * 3600
+        assert store.seen_limit >= 100
 
     async def test_seen_ids_expire(self, make_store: MakeStore) -> None:
         """Seen ids expire on the store's clock (injected here, so no waiting)."""
@@ -384,17 +390,44 @@ class TestRedisOnly:
         ttl = await redis_client.ttl(T1.key)
         assert 29 * 24 * 3600 < ttl <= 30 * 24 * 3600
 
-    async def test_table_footprint_stays_small(self, redis_client: Redis) -> None:
-        """A 500-byte table with a full seen set (Discord-length ids) takes under 2 KB."""
+    @pytest.mark.parametrize(
+        ("first_id", "limit"), [(987654321, 2700), (1234567890123456789, 3500)]
+    )
+    async def test_table_footprint_stays_small(
+        self, redis_client: Redis, first_id: int, limit: int
+    ) -> None:
+        """A 500-byte table with a full seen set (a day's writes and more) stays in Redis' compact
+        encoding: under 2.7 KB with Telegram update ids, under 3.5 KB with Discord's longer ones."""
         store = RedisStore(redis_client)
-        for i in range(100):
-            update_id = str(1234567890123456789 + i)
+        await redis_client.delete(T1.key, T1.seen_key)
+        for i in range(store.seen_limit + 50):
+            update_id = str(first_id + i)
             await store.update(T1, lambda current: b"x" * 500, update_id=update_id)
         assert await redis_client.zcard(T1.seen_key) == store.seen_limit
+        assert await redis_client.object("encoding", T1.seen_key) == b"listpack"
         record = await redis_client.memory_usage(T1.key)
         seen = await redis_client.memory_usage(T1.seen_key)
         assert record is not None and seen is not None
-        assert record + seen < 2048, (record, seen)
+        assert record + seen < limit, (record, seen)
+
+    async def test_ids_seen_by_an_earlier_version_count_until_they_expire(
+        self, redis_client: Redis
+    ) -> None:
+        """Earlier versions scored the seen set in milliseconds: such an id is a duplicate
+        until its expiry, then forgotten, and does not keep a new id out."""
+        clock = FakeClock(time.time())
+        store = RedisStore(redis_client, clock=clock)
+        await redis_client.zadd(T1.seen_key, {"old": round((clock.now + 60) * 1000)})
+        assert await store.is_seen(T1, "old")
+        assert (await store.update(T1, increment, update_id="old")).status is (
+            UpdateStatus.DUPLICATE
+        )
+        assert (await store.update(T1, increment, update_id="new")).applied
+        clock.now += 61
+        assert not await store.is_seen(T1, "old")
+        assert (await store.update(T1, increment, update_id="newer")).applied
+        assert await redis_client.zscore(T1.seen_key, "old") is None  # dropped on that write
+        assert (await store.update(T1, increment, update_id="old")).applied
 
     async def test_user_records_are_kept_400_days_from_their_last_use(
         self, redis_client: Redis

@@ -117,7 +117,7 @@ def _play(game: Game, player: int, level: Level, rng: random.Random, ply: int | 
 
 
 def _cube_ply(level: Level, ply: int | None) -> int:
-    return min(level.ply, ply) if ply is not None else level.ply
+    return min(level.cube_depth, ply) if ply is not None else level.cube_depth
 
 
 def _wants_double(

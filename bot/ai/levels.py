@@ -2,19 +2,26 @@
 
 A level is a depth and a noise: the plays' equities are evaluated at ``ply`` and, for the weaker
 levels, Gaussian noise of standard deviation ``noise`` (drawn from the injected ``rng``) is added
-to each before the best is taken; the cube equities get the same noise.  Calibrated by the
-PR-like error against 2-ply (mean equity lost per unforced decision × 500; see
-``python -m benchmarks.opponent``): GNU Backgammon 0-ply with σ 0.15 is about PR 16, σ 0.05 about
-PR 8, plain 0-ply about 1.3.
+to each before the best is taken; the cube equities get the same noise, and the cube is
+evaluated at ``cube_ply`` (a cube decision is one evaluation, not one per play, so ``strong``
+affords 2-ply there).
 
-============  =====  =====  ==================================
-level         ply    noise  meant for
-============  =====  =====  ==================================
-``beginner``  0      0.15   a new player (PR ≈ 16)
-``casual``    0      0.05   a club player (PR ≈ 8)
-``strong``    0      0      the default (PR ≈ 1.3)
-``expert``    2      0      the reference itself
-============  =====  =====  ==================================
+Calibrated by the PR-like error against 2-ply: the mean equity lost per unforced checker play
+× 500, on the 300 fixed positions of ``tests/data/ai_positions.json`` (four noise draws per
+position), the loss measured at 2-ply.  Measured there: 0-ply with σ 0, 0.03, 0.05, 0.08, 0.10,
+0.15, 0.20 gives PR 1.8, 4.0, 6.8, 13.1, 17.9, 25.4, 33.4; plain 1-ply 0.8.  In 200 seeded
+cubeless games ``beginner`` wins 16.5% against ``strong`` (σ 0.25 would win 6%).  Cube decisions
+equal to ``gnubg_nn``'s 2-ply advice on the 200 fixed match positions: ``strong`` and ``expert``
+200, ``casual`` 151, ``beginner`` 143.  ``python -m benchmarks.opponent`` prints them all.
+
+============  =====  =====  ==========  ======  ==========================
+level         ply    noise  cube ply    PR      meant for
+============  =====  =====  ==========  ======  ==========================
+``beginner``  0      0.15   0           25.4    a new player
+``casual``    0      0.05   0           6.8     a club player
+``strong``    0      0      2           1.8     the default
+``expert``    2      0      2           0       the reference itself
+============  =====  =====  ==========  ======  ==========================
 """
 
 from __future__ import annotations
@@ -30,17 +37,24 @@ __all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "choose_ranked", "find_level", "n
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One playing level: evaluation depth ``ply`` and equity noise ``noise`` (σ)."""
+    """One playing level: evaluation depth ``ply`` and equity noise ``noise`` (σ) of the checker
+    play, and the depth ``cube_ply`` of its cube decisions (``None``: the same as ``ply``)."""
 
     name: str
     ply: int
     noise: float
+    cube_ply: int | None = None
+
+    @property
+    def cube_depth(self) -> int:
+        """The depth of the level's cube decisions."""
+        return self.ply if self.cube_ply is None else self.cube_ply
 
 
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", 0, 0.15),
     "casual": Level("casual", 0, 0.05),
-    "strong": Level("strong", 0, 0.0),
+    "strong": Level("strong", 0, 0.0, cube_ply=2),
     "expert": Level("expert", 2, 0.0),
 }
 DEFAULT_LEVEL = "strong"

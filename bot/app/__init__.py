@@ -45,7 +45,9 @@ What an adapter does (Telegram, Discord, the console):
   message in place), :class:`ClearButtons` (remove a message's buttons), :class:`SendText`,
   :class:`Toast` (the answer to a button press, seen only by the presser), :class:`SendFile`;
 * call ``await app.tick()`` every few seconds and post what it returns to each table's chat
-  (move-clock reminders and expiry notices; any number of processes may do so).
+  (move-clock reminders and expiry notices; any number of processes may do so); when a table's
+  notices could not be posted (no right to write there), ``await app.notice_undelivered(table)``
+  so a later tick posts them again instead of counting them as sent.
 
 Button payloads (:mod:`bot.app.payload`) fit Telegram's 64 bytes and Discord's 100 characters.
 """

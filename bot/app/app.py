@@ -10,6 +10,7 @@ memory but caches of what the store holds.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import time
@@ -35,9 +36,11 @@ from bot.store import (
     Store,
     StoreUnavailable,
     TableKey,
+    Unreachable,
     UpdateResult,
     UpdateStatus,
     Versioned,
+    WriteUnconfirmed,
 )
 from engine.errors import EngineError
 from engine.game import DiceSource
@@ -46,6 +49,13 @@ log = logging.getLogger("bot.app")
 
 RECORD_CACHE = 1024
 """Tables whose last seen record one process keeps to skip a load (see ``App._update``)."""
+
+SETTLE_WINDOW = 30.0
+"""Seconds an update whose write went unanswered keeps asking the store whether it landed
+(with growing pauses) before it answers that the outcome is not known yet."""
+
+SETTLE_PAUSES = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
+"""Pauses between those questions (the last one repeats)."""
 
 TICK_BATCH = 500
 """Due clocks one tick looks at (of every platform; each adapter serves its own)."""
@@ -72,8 +82,10 @@ class App:
         dice: DiceScheme | DiceSource | None = None,
         clock: Callable[[], float] = time.time,
         default_language: str = "en",
+        settle_window: float = SETTLE_WINDOW,
     ) -> None:
         self.store = store
+        self.settle_window = settle_window
         if dice is None:
             dice = DiceScheme()
         self.dice = dice if isinstance(dice, DiceScheme) else DiceScheme.scripted(dice)
@@ -90,6 +102,10 @@ class App:
         try:
             lang = await self.users.language(update.user, lang)
             return await self._handle(update, lang)
+        except WriteUnconfirmed:
+            # A write of the user's own record (a setting) whose answer was lost.
+            log.warning("write unconfirmed table=%s update=%s", update.table, update.update_id)
+            return [refusal_reply(update, t(lang, "error-outcome-unknown-later"))]
         except (StoreUnavailable, ConflictError) as exc:
             log.warning(
                 "store %s table=%s update=%s", type(exc).__name__, update.table, update.update_id
@@ -132,6 +148,28 @@ class App:
         except (StoreUnavailable, ConflictError):
             # Only a convenience (which message to strip of its buttons later): never fatal.
             log.warning("board message not recorded table=%s message=%s", table, message)
+
+    async def notice_undelivered(self, table: TableKey) -> None:
+        """The clock's notices :meth:`tick` returned for ``table`` could not be posted (the bot
+        may not write in that chat): the reminder is marked not sent and the table is due again,
+        so a later tick posts the notice that is due then.  Never raises."""
+        now = self.clock()
+
+        def fn(current: Versioned | None) -> bytes | None:
+            if current is None:
+                return None
+            state = Table.decode(current.payload)
+            if state.deadline is None or not state.reminded:
+                return None
+            return state.evolve(reminded=False).encode()
+
+        try:
+            result = await self.store.update(table, fn)
+            self._remember_record(table, result.record)
+            if result.record is not None and Table.decode(result.record.payload).deadline:
+                await self.store.set_deadline(table, now)
+        except (StoreUnavailable, ConflictError):
+            log.warning("undelivered notice not recorded table=%s", table)
 
     async def load_table(self, table: TableKey) -> Table | None:
         """The table's current state (for adapters' autocomplete and for tests)."""
@@ -190,11 +228,13 @@ class App:
                 return [refusal_reply(update, ctx.refusal(refusal))]
 
         last: list[Context] = []
+        sent: list[bytes] = []
         scheduled: list[float] = []
 
         async def fn(current: Versioned | None) -> bytes | None:
             attempt = self._context(update, lang)
             last[:] = [attempt]
+            sent.clear()
             table = Table.decode(current.payload) if current is not None else None
             try:
                 new = self._decide(attempt, table, action, args, version)
@@ -215,18 +255,93 @@ class App:
             if new.deadline is not None and (table is None or wake(table) != wake(new)):
                 scheduled.append(wake_time(new))
                 await self.store.set_deadline(update.table, scheduled[-1])
-            return new.encode()
+            sent.append(new.encode())
+            return sent[-1]
 
-        result = await self._update(update.table, fn, update.update_id)
+        try:
+            result = await self._update(update.table, fn, update.update_id)
+        except WriteUnconfirmed:
+            return await self._unconfirmed(update, lang, last[0], sent[-1])
         if scheduled and result.status is not UpdateStatus.APPLIED:
             # A deadline set for a write that did not happen: back to what the table says.
-            await self._reschedule(update.table, result.record, scheduled[-1])
-        if result.status is UpdateStatus.DUPLICATE or not last:
+            try:
+                await self._reschedule(update.table, result.record, scheduled[-1])
+            except StoreUnavailable:
+                log.warning("deadline not restored table=%s", update.table)  # the tick re-checks
+        if result.status is UpdateStatus.DUPLICATE:
+            return self._again(update, lang, result.record)
+        if not last:
             return []
         done = last[0]
         if result.status is UpdateStatus.APPLIED:
-            await stats.record(self.users, update, done.finished)
+            await self._applied(update, done)
         return done.replies
+
+    async def _applied(self, update: Update, done: Context) -> None:
+        """What follows a write that landed; its replies go out whatever happens here."""
+        try:
+            await stats.record(self.users, update, done.finished)
+        except (StoreUnavailable, ConflictError) as exc:
+            log.warning(
+                "statistics not recorded (%s) table=%s update=%s",
+                type(exc).__name__,
+                update.table,
+                update.update_id,
+            )
+
+    def _again(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
+        """The answer to a delivery of an update applied before: its change is in the table, and
+        its replies may never have been shown (the process that applied it may have stopped
+        before it could post them), so the table is shown as it stands, with a short line."""
+        line = refusal_reply(update, t(lang, "app-already-done"))
+        return [line, *self._board(update, lang, record)]
+
+    def _board(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
+        """What ``board`` shows of the table in ``record`` (nothing when there is no table)."""
+        if record is None:
+            return []
+        ctx = self._context(update, lang)
+        try:
+            self._decide(ctx, Table.decode(record.payload), "board", (), None)
+        except (Refused, EngineError):
+            return []
+        return ctx.replies
+
+    async def _unconfirmed(
+        self, update: Update, lang: str, done: Context, payload: bytes
+    ) -> list[Reply]:
+        """A write whose answer was lost, and the store could not be asked whether it landed.
+
+        The store is asked again, with growing pauses, for up to :attr:`settle_window` seconds.
+        When it answers: the write's own replies if it landed as sent; the table as it stands if
+        the update was applied otherwise (another delivery of it); else the outcome is not known
+        (the write may still land): the user is told so, with the board.  When the store does not
+        answer in time, the user is told that his move may have been recorded.
+        """
+        key = update.table
+        self._records.pop(key, None)
+        log.warning("write unconfirmed table=%s update=%s", key, update.update_id)
+        deadline = time.monotonic() + self.settle_window
+        attempt = 0
+        while True:
+            try:
+                record, seen = await self.store.load_seen(key, update.update_id)
+                break
+            except StoreUnavailable:
+                pause = SETTLE_PAUSES[min(attempt, len(SETTLE_PAUSES) - 1)]
+                if time.monotonic() + pause > deadline:
+                    log.warning("outcome unknown table=%s update=%s", key, update.update_id)
+                    return [refusal_reply(update, t(lang, "error-outcome-unknown-later"))]
+                await asyncio.sleep(pause)
+                attempt += 1
+        self._remember_record(key, record)
+        if seen and record is not None and record.payload == payload:
+            await self._applied(update, done)
+            return done.replies
+        if seen:
+            return self._again(update, lang, record)
+        line = refusal_reply(update, t(lang, "error-outcome-unknown"))
+        return [line, *self._board(update, lang, record)]
 
     def _decide(
         self,
@@ -286,11 +401,16 @@ class App:
                     cas = await self.store.compare_and_set(
                         key, cached.version, new, update_id=update_id
                     )
-                except StoreUnavailable:
+                except Unreachable:
+                    raise  # never sent: the store is away, and nothing happened
+                except StoreUnavailable as exc:
                     # The reply was lost: the write may have happened.  The store's loop below
                     # finds the update id seen, and the record tells whether it was this one.
                     self._records.pop(key, None)
-                    result = await self.store.update(key, fn, update_id=update_id)
+                    try:
+                        result = await self.store.update(key, fn, update_id=update_id)
+                    except StoreUnavailable:
+                        raise WriteUnconfirmed(f"{key}: a write went unanswered") from exc
                     if (
                         result.status is UpdateStatus.DUPLICATE
                         and result.record is not None

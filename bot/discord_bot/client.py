@@ -21,7 +21,10 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from dataclasses import dataclass
+import re
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -37,17 +40,22 @@ from bot.app import (
     SendBoard,
     SendFile,
     SendText,
+    Table,
     Toast,
     Update,
     User,
 )
 from bot.app.imports import MAX_FILE_BYTES
+from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.queries import legal_play_notations
+from bot.app.timing import actor
 from bot.discord_bot.commands import CatalogueTranslator, add_commands
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
 from bot.i18n import negotiate, t
 from bot.store import CorruptRecord, StoreUnavailable, TableKey
+from engine.errors import EngineError
 from renderers.png import render_png
+from renderers.view import DEFAULT_LABELS, caption_parts, printable, score_label
 
 log = logging.getLogger("bot.discord")
 
@@ -65,6 +73,74 @@ MAX_CHOICES = 25
 
 BOARD_FILE = "board.png"
 """The board picture's attachment name."""
+
+AUTOCOMPLETE_BUDGET = 1.5
+"""Seconds autocomplete waits for the store (Discord gives up on an answer after 3 seconds)."""
+
+PREDICT_BUDGET = 0.5
+"""Seconds a slash command waits for the table before it defers (to defer a refusal privately)."""
+
+TABLE_CACHE = 1024
+"""Tables this process remembers for autocomplete when the store is slow."""
+
+SEAT_COMMANDS = frozenset(
+    {
+        "leave",
+        "abort",
+        "start",
+        "roll",
+        "double",
+        "take",
+        "pass",
+        "beaver",
+        "move",
+        "undo",
+        "confirm",
+        "resign",
+        "accept",
+        "decline",
+        "invite",
+        "claim",
+    }
+)
+"""Slash commands only a seated player may use at a table in play: anyone else is refused."""
+
+
+CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+"""Where the commands work: server channels, the direct messages with the bot, group chats."""
+
+INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
+"""How the bot may be installed: to a server, or by a user for himself (then anywhere)."""
+
+
+def in_bot_dm(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction comes from the direct messages with the bot (nobody else there)."""
+    if interaction.guild_id is not None:
+        return False
+    if interaction.context.dm_channel:
+        return True
+    return isinstance(interaction.channel, discord.DMChannel)
+
+
+_INVITE_RE = re.compile(r"/invite <@(\d+)>")
+
+
+def _action(payload: str) -> str | None:
+    try:
+        return parse_payload(payload).action
+    except InvalidPayload:
+        return None
+
+
+def allowed(users: Iterable[int] = ()) -> discord.AllowedMentions:
+    """Mentions a message may ping: the users named here and nobody else (no everyone, no
+    roles, no other user a text happens to mention)."""
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        replied_user=False,
+        users=[discord.Object(id=u) for u in sorted(set(users))],
+    )
 
 
 def table_key(channel_id: int | None) -> TableKey:
@@ -90,14 +166,77 @@ def chunks(text: str, size: int = MAX_CONTENT) -> list[str]:
     return out
 
 
+SEAT_COLOURS = (0xE8E4DA, 0x4A3B33)
+"""The embed's colour by the checker colour of the seat on roll (light, dark)."""
+
+MAX_ALT_TEXT = 1024
+"""Characters of an attachment's description (what screen readers say for the picture)."""
+
+
+def board_words(board: Board) -> dict[str, str]:
+    """The board's words in the chat's language (the renderers' defaults where none is given)."""
+    return {**DEFAULT_LABELS, **dict(board.labels)}
+
+
+def seat_line(board: Board, seat: int, words: dict[str, str]) -> str:
+    """One seat's position in words: pips, checkers off, on the bar, score."""
+    view = board.view
+    parts = [
+        f"{view.pips(seat)} {words['pips']}",
+        f"{view.off(seat)} {words['off']}",
+        f"{view.side(seat)[24]} {words['bar']}",
+    ]
+    score = score_label(view.score, seat)
+    if score is not None:
+        parts.append(score)
+    return ", ".join(parts)
+
+
+def board_summary(board: Board) -> tuple[str, list[tuple[str, str]], str]:
+    """The board in words: a title (players, game, match length or money), a line per seat,
+    and the cube and whose turn it is."""
+    view = board.view
+    words = board_words(board)
+    names = [printable(n) or "?" for n in view.names]
+    title = " – ".join(names)
+    game = caption_parts(view, words)
+    if game:
+        title += " · " + " · ".join(game)
+    seats = [(names[i], seat_line(board, i, words)) for i in (0, 1)]
+    tail: list[str] = []
+    cube = view.cube
+    if cube is not None:
+        owner = f" ({names[cube.owner]})" if cube.owner is not None else ""
+        tail.append(f"{words['cube']} {cube.value}{owner}")
+    if view.turn is not None:
+        tail.append(
+            f"{names[view.turn]}: {words['to_roll'] if view.dice is None else words['dice']}"
+        )
+        if view.dice is not None:
+            tail[-1] += f" {view.dice[0]}-{view.dice[1]}"
+    return title, seats, " · ".join(tail)
+
+
 async def board_message(board: Board, caption: str) -> tuple[discord.Embed, discord.File | None]:
-    """The board as an embed: the PNG picture as its image, or the monospace board as text.
+    """The board as an embed that carries the game: the players, match length or money in the
+    title, the colour of the player on roll, each seat's pips, checkers off, bar and score as
+    fields, the cube and the turn in the footer; the PNG picture inside it, its description
+    (alt text for screen readers) saying all that in words; or the monospace board as text.
 
     The picture is rasterised in a worker thread so the event loop keeps answering.
     """
+    title, seats, tail = board_summary(board)
+    view = board.view
+    colour = SEAT_COLOURS[view.colors[view.turn]] if view.turn is not None else None
     if board.mode == "text":
         body = f"{caption}\n```\n{board.text}\n```"
-        return discord.Embed(description=body[:MAX_EMBED_TEXT]), None
+        embed = discord.Embed(title=title[:256], description=body[:MAX_EMBED_TEXT], colour=colour)
+        return embed, None
+    embed = discord.Embed(title=title[:256], description=caption[:MAX_EMBED_TEXT], colour=colour)
+    for name, line in seats:
+        embed.add_field(name=name[:256], value=line[:1024], inline=True)
+    if tail:
+        embed.set_footer(text=tail[:2048])
     png = await asyncio.to_thread(
         render_png,
         board.view,
@@ -105,9 +244,15 @@ async def board_message(board: Board, caption: str) -> tuple[discord.Embed, disc
         orientation=board.home,
         labels=dict(board.labels) or None,
     )
-    embed = discord.Embed(description=caption[:MAX_EMBED_TEXT])
     embed.set_image(url=f"attachment://{BOARD_FILE}")
-    return embed, discord.File(io.BytesIO(png), filename=BOARD_FILE)
+    alt = ". ".join([title, *(f"{n}: {line}" for n, line in seats), *([tail] if tail else [])])
+    file = discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt[:MAX_ALT_TEXT])
+    return embed, file
+
+
+def _present(message: dict[str, Any], **more: Any) -> dict[str, Any]:
+    """The fields of a new message that have a value (``None`` means "clear" only in edits)."""
+    return {k: v for k, v in {**message, **more}.items() if v is not None}
 
 
 @dataclass
@@ -117,28 +262,42 @@ class ChannelOutput:
 
     client: discord.Client
     channel_id: int
+    refused: int = field(default=0, kw_only=True)
+    """Replies Discord refused (missing permissions, a deleted message)."""
+    pings: frozenset[int] = field(default=frozenset(), kw_only=True)
+    """The users the text messages of these replies ping (the invited player, the player the
+    clock is running for); nobody else is ever pinged."""
+
+    @property
+    def rich(self) -> bool:
+        """Whether pictures and embeds may be posted (with no interaction: assumed so)."""
+        return True
 
     def _channel(self) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(self.channel_id)
 
-    async def send(self, **message: Any) -> str:
-        """Post a message; its id."""
-        sent = await self._channel().send(**message)
+    async def send(self, *, pings: Iterable[int] = (), **message: Any) -> str:
+        """Post a message that may ping ``pings`` and nobody else; its id."""
+        sent = await self._channel().send(allowed_mentions=allowed(pings), **message)
         return str(sent.id)
 
     async def edit(self, message_id: str, **message: Any) -> None:
         """Replace message ``message_id``'s content."""
-        await self._channel().get_partial_message(int(message_id)).edit(**message)
+        partial = self._channel().get_partial_message(int(message_id))
+        await partial.edit(allowed_mentions=allowed(), **message)
 
     async def clear(self, message_id: str) -> None:
-        """Disable the components of message ``message_id`` (remove them if it cannot be read)."""
+        """Disable the components of message ``message_id`` (remove them if it cannot be read;
+        nothing when it is gone)."""
         partial = self._channel().get_partial_message(int(message_id))
         try:
             found = await partial.fetch()
-        except discord.HTTPException:
-            await partial.edit(view=None)
+        except discord.NotFound:
             return
-        await partial.edit(view=disabled_view(found.components))
+        except discord.HTTPException:
+            await partial.edit(view=None, allowed_mentions=allowed())
+            return
+        await partial.edit(view=disabled_view(found.components), allowed_mentions=allowed())
 
     async def note(self, text: str) -> None:
         """A note for whoever acted; with nobody to show it to privately, a message."""
@@ -152,30 +311,51 @@ class InteractionOutput(ChannelOutput):
 
     interaction: discord.Interaction[Any]
     ephemeral_notes: bool = True
+    public_by_channel: bool = False
+    """Post public messages to the channel, not as followups (the command was deferred
+    privately, so its followups would be private too)."""
+
+    @property
+    def rich(self) -> bool:
+        if in_bot_dm(self.interaction):
+            return True  # the bot's own direct messages take anything
+        permissions = self.interaction.app_permissions
+        return permissions.attach_files and permissions.embed_links
 
     def _pressed(self, message_id: str) -> discord.Message | None:
         message = self.interaction.message
         return message if message is not None and str(message.id) == message_id else None
 
-    async def send(self, **message: Any) -> str:
-        sent = await self.interaction.followup.send(wait=True, **message)
+    async def send(self, *, pings: Iterable[int] = (), **message: Any) -> str:
+        if self.public_by_channel:
+            return await super().send(pings=pings, **message)
+        sent = await self.interaction.followup.send(
+            wait=True, allowed_mentions=allowed(pings), **message
+        )
         return str(sent.id)
 
     async def edit(self, message_id: str, **message: Any) -> None:
         if self._pressed(message_id) is not None:
-            await self.interaction.edit_original_response(**message)
+            await self.interaction.edit_original_response(allowed_mentions=allowed(), **message)
         else:
             await super().edit(message_id, **message)
 
     async def clear(self, message_id: str) -> None:
         pressed = self._pressed(message_id)
-        if pressed is not None:
-            await self.interaction.edit_original_response(view=disabled_view(pressed.components))
-        else:
+        if pressed is None:
             await super().clear(message_id)
+            return
+        try:
+            await self.interaction.edit_original_response(
+                view=disabled_view(pressed.components), allowed_mentions=allowed()
+            )
+        except discord.NotFound:
+            return  # the message is gone, and its buttons with it
 
     async def note(self, text: str) -> None:
-        await self.interaction.followup.send(text[:MAX_CONTENT], ephemeral=self.ephemeral_notes)
+        await self.interaction.followup.send(
+            text[:MAX_CONTENT], ephemeral=self.ephemeral_notes, allowed_mentions=allowed()
+        )
 
 
 class NardyBot(discord.AutoShardedClient):
@@ -192,15 +372,20 @@ class NardyBot(discord.AutoShardedClient):
         *,
         test_guild: int | None = None,
         tick_seconds: float | None = 10.0,
+        autocomplete_budget: float = AUTOCOMPLETE_BUDGET,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(intents=intents, **options)
+        super().__init__(intents=intents, allowed_mentions=allowed(), **options)
         self.app = app
         self.test_guild = test_guild
         self.tick_seconds = tick_seconds
-        self.tree: app_commands.CommandTree[NardyBot] = app_commands.CommandTree(self)
+        self.autocomplete_budget = autocomplete_budget
+        self._tables: OrderedDict[TableKey, Table] = OrderedDict()
+        self.tree: app_commands.CommandTree[NardyBot] = app_commands.CommandTree(
+            self, allowed_contexts=CONTEXTS, allowed_installs=INSTALLS
+        )
         add_commands(self.tree, self.command, self.complete_play, self.import_file)
         self.add_dynamic_items(PayloadButton, PayloadMenu)
         self._ticker: asyncio.Task[None] | None = None
@@ -237,11 +422,13 @@ class NardyBot(discord.AutoShardedClient):
             **fields,
         )
 
-    async def _acknowledge(self, interaction: discord.Interaction[Any], *, thinking: bool) -> bool:
+    async def _acknowledge(
+        self, interaction: discord.Interaction[Any], *, thinking: bool, ephemeral: bool = False
+    ) -> bool:
         """Defer the interaction; ``False`` when it cannot be (another process or shard session
         acknowledged it already, or it expired): then it is left alone and not applied."""
         try:
-            await interaction.response.defer(thinking=thinking)
+            await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
         except (discord.InteractionResponded, discord.HTTPException) as exc:
             log.info("interaction %s not acknowledged here: %s", interaction.id, exc)
             return False
@@ -250,12 +437,22 @@ class NardyBot(discord.AutoShardedClient):
     async def command(self, interaction: discord.Interaction[Any], line: str) -> None:
         """A slash command: acknowledge at once, hand the line to the app, post the replies.
 
-        A refusal (the replies are only notes for the sender) replaces the public "thinking…"
-        message with an ephemeral one; with no replies at all the "thinking…" message goes.
+        When the answer is sure to be a refusal (a game command from someone not seated at the
+        table, read within :data:`PREDICT_BUDGET`) the command is deferred privately, so nobody
+        else sees "thinking…".  A refusal after a public deferral replaces the public
+        "thinking…" message with an ephemeral one; with no replies at all it goes.
         """
-        if not await self._acknowledge(interaction, thinking=True):
+        if line.split(maxsplit=1)[0] == "/invite" and in_bot_dm(interaction):
+            # Nobody else sees this chat: a seat kept here would wait for ever.
+            await self._refuse_at_once(interaction, "discord-dm-invite")
             return
-        await self._answer(interaction, self._update(interaction, text=line, toast_refusals=True))
+        private = await self._refusal_expected(interaction, line)
+        if not await self._acknowledge(interaction, thinking=True, ephemeral=private):
+            return
+        update = self._update(interaction, text=line, toast_refusals=True)
+        invited = _INVITE_RE.fullmatch(line)
+        pings = frozenset({int(invited.group(1))}) if invited else frozenset()
+        await self._answer(interaction, update, private=private, pings=pings)
 
     async def import_file(
         self, interaction: discord.Interaction[Any], attachment: discord.Attachment
@@ -281,21 +478,73 @@ class NardyBot(discord.AutoShardedClient):
         update = self._update(interaction, text="/import", attachment=file, toast_refusals=True)
         await self._answer(interaction, update)
 
-    async def _answer(self, interaction: discord.Interaction[Any], update: Update) -> None:
-        """The app's replies to a deferred slash command (see :meth:`command`)."""
+    async def _answer(
+        self,
+        interaction: discord.Interaction[Any],
+        update: Update,
+        *,
+        private: bool = False,
+        pings: frozenset[int] = frozenset(),
+    ) -> None:
+        """The app's replies to a deferred slash command (see :meth:`command`); ``private``:
+        it was deferred privately; ``pings``: the users its messages ping."""
         replies = await self.app.handle(update)
+        channel = interaction.channel_id or 0
         if replies and all(isinstance(r, Toast) for r in replies):
-            await self._drop_thinking(interaction)
-            await self.perform(
-                update, replies, InteractionOutput(self, interaction.channel_id or 0, interaction)
-            )
+            if not private:
+                await self._drop_thinking(interaction)
+            await self.perform(update, replies, InteractionOutput(self, channel, interaction))
             return
+        if private:
+            # Not a refusal after all: the public replies go to the channel itself.
+            await self._drop_thinking(interaction)
         output = InteractionOutput(
-            self, interaction.channel_id or 0, interaction, ephemeral_notes=False
+            self,
+            channel,
+            interaction,
+            ephemeral_notes=False,
+            public_by_channel=private,
+            pings=pings,
         )
         posted = await self.perform(update, replies, output)
-        if not posted:
+        if not posted and not private:
             await self._drop_thinking(interaction)
+
+    async def _refusal_expected(self, interaction: discord.Interaction[Any], line: str) -> bool:
+        """Whether the app is sure to refuse ``line``, decided from one bounded read."""
+        name = line.split(maxsplit=1)[0].lstrip("/")
+        if name not in SEAT_COMMANDS and name != "new":
+            return False
+        key = table_key(interaction.channel_id)
+        try:
+            table = await asyncio.wait_for(self.app.load_table(key), PREDICT_BUDGET)
+        except (TimeoutError, StoreUnavailable, CorruptRecord):
+            return False
+        self._remember(key, table)
+        if name == "new":
+            return table is not None and table.stage != "over"
+        if table is None or table.stage == "over":
+            return True
+        return table.seat_of(user_of(interaction).ref) is None
+
+    def _remember(self, key: TableKey, table: Table | None) -> None:
+        if table is None:
+            self._tables.pop(key, None)
+            return
+        self._tables[key] = table
+        self._tables.move_to_end(key)
+        while len(self._tables) > TABLE_CACHE:
+            self._tables.popitem(last=False)
+
+    async def _refuse_at_once(self, interaction: discord.Interaction[Any], message: str) -> None:
+        """Answer with catalogue ``message``, privately, as the interaction's only response."""
+        text = t(negotiate(str(interaction.locale)), message)
+        try:
+            await interaction.response.send_message(
+                text, ephemeral=True, allowed_mentions=allowed()
+            )
+        except (discord.InteractionResponded, discord.HTTPException) as exc:
+            log.info("interaction %s not answered here: %s", interaction.id, exc)
 
     async def _drop_thinking(self, interaction: discord.Interaction[Any]) -> None:
         """Delete the deferred "thinking…" message of a slash command (a no-op if it is gone)."""
@@ -306,6 +555,10 @@ class NardyBot(discord.AutoShardedClient):
 
     async def press(self, interaction: discord.Interaction[Any], payload: str) -> None:
         """A component press: acknowledge at once, hand the payload to the app, answer."""
+        if _action(payload) == "join" and in_bot_dm(interaction):
+            # "Join" in the direct messages with the bot: nobody but its creator sees the table.
+            await self._refuse_at_once(interaction, "discord-dm-join")
+            return
         if not await self._acknowledge(interaction, thinking=False):
             return
         message = interaction.message
@@ -320,11 +573,18 @@ class NardyBot(discord.AutoShardedClient):
     async def complete_play(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        """``/move`` autocomplete: the user's legal plays containing every word typed so far."""
+        """``/move`` autocomplete: the user's legal plays containing every word typed so far.
+
+        Autocomplete cannot be deferred: the table is read within ``autocomplete_budget``
+        seconds, else this process's last copy of it is used (or nothing is offered).
+        """
+        key = table_key(interaction.channel_id)
         try:
-            table = await self.app.load_table(table_key(interaction.channel_id))
-        except (StoreUnavailable, CorruptRecord):
-            return []
+            table = await asyncio.wait_for(self.app.load_table(key), self.autocomplete_budget)
+        except (TimeoutError, StoreUnavailable, CorruptRecord):
+            table = self._tables.get(key)
+        else:
+            self._remember(key, table)
         if table is None:
             return []
         plays = legal_play_notations(table, user_of(interaction).ref)
@@ -345,6 +605,7 @@ class NardyBot(discord.AutoShardedClient):
             try:
                 posted += await self._perform(update, reply, output, lang)
             except discord.HTTPException as exc:
+                output.refused += 1
                 log.warning(
                     "discord refused %s table=%s: %s", type(reply).__name__, update.table, exc
                 )
@@ -353,24 +614,27 @@ class NardyBot(discord.AutoShardedClient):
     async def _perform(self, update: Update, reply: Reply, output: ChannelOutput, lang: str) -> int:
         placeholder = t(lang, "discord-pick-step")
         if isinstance(reply, SendBoard):
-            embed, file = await board_message(reply.board, reply.caption)
-            message: dict[str, Any] = {"embed": embed}
-            if file is not None:
-                message["file"] = file
+            message = await self._board(reply.board, reply.caption, output.rich)
             view = build_view(reply.buttons, placeholder)
-            if view is not None:
-                message["view"] = view
-            sent = await output.send(**message)
+            sent = await output.send(**_present(message, view=view))
             await self.app.board_posted(update.table, sent, reply.version)
             return 1
         if isinstance(reply, EditBoard):
-            embed, file = await board_message(reply.board, reply.caption)
-            await output.edit(
-                reply.message,
-                embed=embed,
-                attachments=[file] if file is not None else [],
-                view=build_view(reply.buttons, placeholder),
-            )
+            message = await self._board(reply.board, reply.caption, output.rich)
+            file = message.pop("file", None)
+            view = build_view(reply.buttons, placeholder)
+            try:
+                await output.edit(
+                    reply.message,
+                    attachments=[file] if file is not None else [],
+                    view=view,
+                    **message,
+                )
+            except discord.NotFound:
+                # The board was deleted meanwhile: the game goes on on a new one.
+                message = await self._board(reply.board, reply.caption, output.rich)
+                await output.send(**_present(message, view=view))
+                return 1
             return 0
         if isinstance(reply, ClearButtons):
             await output.clear(reply.message)
@@ -378,20 +642,35 @@ class NardyBot(discord.AutoShardedClient):
         if isinstance(reply, SendText):
             pieces = chunks(reply.text)
             for piece in pieces[:-1]:
-                await output.send(content=piece)
+                await output.send(content=piece, pings=output.pings)
             view = build_view(reply.buttons, placeholder)
-            await output.send(content=pieces[-1], **({"view": view} if view else {}))
+            await output.send(pings=output.pings, **_present({"content": pieces[-1]}, view=view))
             return len(pieces)
         if isinstance(reply, Toast):
             await output.note(reply.text)
             return 1
         if isinstance(reply, SendFile):
+            if not output.rich:
+                await output.note(t(lang, "discord-no-files"))
+                return 1
             await output.send(
                 content=reply.caption[:MAX_CONTENT] or None,
                 file=discord.File(io.BytesIO(reply.data), filename=reply.name),
             )
             return 1
         return 0
+
+    async def _board(self, board: Board, caption: str, rich: bool) -> dict[str, Any]:
+        """A board message's fields: the embed (with its picture), or, where the bot may not
+        embed or attach (``rich`` false), the monospace board as plain content."""
+        if not rich:
+            body = f"{caption}\n```\n{board.text}\n```"
+            return {"content": body[:MAX_CONTENT], "embed": None}
+        embed, file = await board_message(board, caption)
+        message: dict[str, Any] = {"embed": embed, "content": None}
+        if file is not None:
+            message["file"] = file
+        return message
 
     # -- the move clock -------------------------------------------------------------------------
 
@@ -400,9 +679,37 @@ class NardyBot(discord.AutoShardedClient):
         served = 0
         for table, replies in await self.app.tick(platform=PLATFORM):
             update = Update(table, User(PLATFORM, "0", ""), f"tick:{table}")
-            await self.perform(update, replies, ChannelOutput(self, int(table.chat)))
+            late = await self._player_to_act(table)
+            if late is not None:
+                replies = [
+                    replace(r, text=f"<@{late}> {r.text}") if isinstance(r, SendText) else r
+                    for r in replies
+                ]
+            pings = frozenset({late}) if late is not None else frozenset()
+            output = ChannelOutput(self, int(table.chat), pings=pings)
+            await self.perform(update, replies, output)
+            if output.refused:
+                # Not delivered (no Send Messages there, say): the clock posts it again later.
+                await self.app.notice_undelivered(table)
             served += 1
         return served
+
+    async def _player_to_act(self, key: TableKey) -> int | None:
+        """The Discord id of the player the table waits for (the one its clock runs for)."""
+        try:
+            table = await self.app.load_table(key)
+        except (StoreUnavailable, CorruptRecord):
+            return None
+        if table is None or table.match is None:
+            return None
+        try:
+            seat = actor(table.state())
+        except EngineError:
+            return None
+        if seat is None or seat >= len(table.seats):
+            return None
+        platform, _, user_id = table.seats[seat].user.partition(":")
+        return int(user_id) if platform == PLATFORM and user_id.isdigit() else None
 
     async def _tick_loop(self, every: float) -> None:
         while not self.is_closed():

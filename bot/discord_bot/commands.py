@@ -51,13 +51,15 @@ class Option:
     choices: tuple[str, ...] = ()
     autocomplete: bool = False
     attachment: bool = False
+    user: bool = False
+    """A user picked from Discord's member list (the line gets the user's mention)."""
 
 
 OPTIONS: dict[str, Option] = {
     "new": Option("game"),
     "position": Option("id", required=True),
     "import": Option("file", required=True, attachment=True),
-    "invite": Option("player", required=True),
+    "invite": Option("player", required=True, user=True),
     "move": Option("play", required=True, autocomplete=True),
     "resign": Option("kind", choices=("single", "gammon", "backgammon")),
     "help": Option("command"),
@@ -147,7 +149,15 @@ def build_command(
 
         callback = plain
     else:
-        if option.required:
+        if option.user:
+
+            async def pick_user(
+                interaction: discord.Interaction[Any], value: discord.User | discord.Member
+            ) -> None:
+                await run(interaction, f"/{name} <@{value.id}>")
+
+            callback = pick_user
+        elif option.required:
 
             async def required(interaction: discord.Interaction[Any], value: str) -> None:
                 await run(interaction, f"/{name} {value}")

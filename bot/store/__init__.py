@@ -35,6 +35,8 @@ from bot.store.errors import (
     InvalidKey,
     StoreError,
     StoreUnavailable,
+    Unreachable,
+    WriteUnconfirmed,
 )
 from bot.store.memory import MemoryStore
 from bot.store.redis import RedisStore
@@ -71,11 +73,13 @@ __all__ = [
     "StoreError",
     "StoreUnavailable",
     "TableKey",
+    "Unreachable",
     "UpdateResult",
     "UpdateStatus",
     "Updater",
     "UserKey",
     "Versioned",
+    "WriteUnconfirmed",
     "deadline_shard_key",
     "deadline_shard_name",
     "history_key",

@@ -24,7 +24,13 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol, runtime_checkable
 
-from bot.store.errors import ConflictError, InvalidKey, StoreUnavailable
+from bot.store.errors import (
+    ConflictError,
+    InvalidKey,
+    StoreUnavailable,
+    Unreachable,
+    WriteUnconfirmed,
+)
 
 PREFIX: Final = "bg"
 """The first segment of every storage key the bot owns."""
@@ -39,15 +45,20 @@ DEFAULT_USER_TTL: Final = 400 * 24 * 3600.0
 """Seconds a user's records (settings, statistics, standing, history) are kept after their last
 use: every write renews it, and so does reading the user's record."""
 
-DEFAULT_SEEN_TTL: Final = 3600.0
-"""Seconds an update id is remembered for duplicate detection."""
+DEFAULT_SEEN_TTL: Final = 26 * 3600.0
+"""Seconds an applied update id is remembered for duplicate detection.
 
-DEFAULT_SEEN_LIMIT: Final = 32
-"""Most recent update ids remembered per table (older ones are forgotten even within the TTL).
+Telegram delivers an update again for up to 24 hours while its webhook does not answer; two
+hours more cover clocks that disagree.  Only updates that wrote are remembered (a read or a
+refusal repeated is harmless), so reads never push a write's id out."""
 
-Redeliveries come within seconds or minutes, long before 32 newer updates reach the same table;
-the limit keeps a table's seen set under 1 KB (a 128-entry set outgrows Redis' compact encoding
-and takes ~15 KB)."""
+DEFAULT_SEEN_LIMIT: Final = 128
+"""Most applied update ids remembered per record within :data:`DEFAULT_SEEN_TTL`.
+
+A bound on memory only: 128 writes to one table stand far beyond the updates a platform has in
+flight at once (Telegram opens at most 100 webhook connections), and they are writes, never
+reads.  128 entries is also the largest set Redis keeps in its compact encoding (about 1.9 KB
+with Telegram update ids, 2.6 KB with Discord's; one more entry and it takes 15 KB)."""
 
 DEFAULT_MAX_ATTEMPTS: Final = 64
 """Compare-and-set attempts :meth:`BaseStore.update` makes before raising :class:`ConflictError`."""
@@ -310,7 +321,8 @@ class UpdateStatus(enum.Enum):
     APPLIED = "applied"
     """The function's new payload was written."""
     UNCHANGED = "unchanged"
-    """The function returned ``None``: nothing to write (the update id, if any, is remembered)."""
+    """The function returned ``None``: nothing to write, and the update id is not remembered
+    (only writes are: a read repeated is answered again, and never pushes a write's id out)."""
     DUPLICATE = "duplicate"
     """The update id had already been handled; the function was not applied."""
 
@@ -377,6 +389,8 @@ class Store(Protocol):
     ) -> UpdateResult: ...
 
     async def is_seen(self, key: RecordKey, update_id: str) -> bool: ...
+
+    async def load_seen(self, key: RecordKey, update_id: str) -> tuple[Versioned | None, bool]: ...
 
     async def mark_update_seen(
         self, key: RecordKey, update_id: str, ttl: float | None = None
@@ -479,6 +493,10 @@ class BaseStore(ABC):
         _, seen = await self._load(key, validate_update_id(update_id))
         return seen
 
+    async def load_seen(self, key: RecordKey, update_id: str) -> tuple[Versioned | None, bool]:
+        """The record under ``key`` and whether ``update_id`` was applied to it, read together."""
+        return await self._load(key, validate_update_id(update_id))
+
     @abstractmethod
     async def compare_and_set(
         self,
@@ -512,8 +530,10 @@ class BaseStore(ABC):
 
         ``fn`` may be called several times (once per attempt), always with the freshest record; a
         caller collecting side outputs (replies) keeps those of the last call.  ``None`` from ``fn``
-        writes nothing and remembers ``update_id``; an exception from ``fn`` propagates and leaves
-        everything as it was.  Raises :class:`ConflictError` after ``max_attempts`` lost races.
+        writes nothing and does not remember ``update_id`` (a read delivered again is read again,
+        and the ids remembered are those of writes only); an exception from ``fn`` propagates and
+        leaves everything as it was.  Raises :class:`ConflictError` after ``max_attempts`` lost
+        races.
         """
         if update_id is not None:
             validate_update_id(update_id)
@@ -526,9 +546,6 @@ class BaseStore(ABC):
             outcome = fn(current)
             new = await outcome if inspect.isawaitable(outcome) else outcome
             if new is None:
-                if update_id is not None and not await self.mark_update_seen(key, update_id):
-                    self.counters.duplicates += 1
-                    return UpdateResult(UpdateStatus.DUPLICATE, await self.load(key), attempt)
                 return UpdateResult(UpdateStatus.UNCHANGED, current, attempt)
             if not isinstance(new, bytes):
                 raise TypeError(f"update function returned {type(new).__name__}, not bytes")
@@ -537,6 +554,8 @@ class BaseStore(ABC):
                 result = await self.compare_and_set(
                     key, expected, new, ttl=ttl, update_id=update_id
                 )
+            except Unreachable:
+                raise  # never sent: nothing happened
             except StoreUnavailable:
                 # The write may or may not have happened (the reply was lost): find out.
                 result = await self._settle_lost_write(key, expected, new, update_id)
@@ -559,9 +578,12 @@ class BaseStore(ABC):
 
         With an update id the answer is exact (the id is remembered atomically with the write).
         Without one, a record at ``expected + 1`` holding exactly ``payload`` is taken as ours.
-        Raises :class:`StoreUnavailable` when the store still cannot be reached.
+        Raises :class:`WriteUnconfirmed` when the store still cannot be reached.
         """
-        current, seen = await self._load(key, update_id)
+        try:
+            current, seen = await self._load(key, update_id)
+        except StoreUnavailable as exc:
+            raise WriteUnconfirmed(f"{key}: a write went unanswered: {exc}") from exc
         if update_id is not None:
             return CasResult.APPLIED if seen else CasResult.CONFLICT
         if current is not None and current.version == expected + 1 and current.payload == payload:

@@ -19,6 +19,7 @@ import asyncio
 from typing import Any, Final
 
 from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 
 MAX_BATCH: Final = 128
@@ -28,6 +29,10 @@ MAX_BATCHES: Final = 16
 """Batches in flight at once (each holds one pooled connection until its replies are read)."""
 
 _Pending = list[tuple[tuple[Any, ...], "asyncio.Future[Any]"]]
+
+
+class ConnectFailed(RedisConnectionError):
+    """No pooled connection could be had for a batch: none of its commands was sent."""
 
 
 class CommandBatcher:
@@ -87,7 +92,9 @@ class CommandBatcher:
         try:
             connection = await pool.get_connection()
         except Exception as error:
-            _fail(batch, 0, error)
+            failed = ConnectFailed(f"no connection: {error}")
+            failed.__cause__ = error
+            _fail(batch, 0, failed)
             return
         try:
             await self._exchange(connection, batch)

@@ -15,6 +15,17 @@ class StoreUnavailable(StoreError):
     """
 
 
+class Unreachable(StoreUnavailable):
+    """No connection to the storage could be made: the operation was certainly not sent."""
+
+
+class WriteUnconfirmed(StoreUnavailable):
+    """A write was sent but its answer was lost, and the storage could not be asked whether it
+    took effect: it may have, or may still.  Unlike a plain :class:`StoreUnavailable`, trying
+    again is not known to be safe; the update id (when the write had one) tells later.
+    """
+
+
 class CorruptRecord(StoreError, ValueError):
     """A stored record (or a payload given to a codec) cannot be read; the message names the key."""
 

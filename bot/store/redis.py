@@ -3,7 +3,8 @@
 Layout (every key of a table shares the hash tag ``{platform:chat[:topic]}``):
 
 - ``bg:{telegram:-1001:45}`` — hash ``v`` (version) and ``d`` (payload), with the table TTL;
-- ``bg:{telegram:-1001:45}:seen`` — sorted set of applied update ids scored by their expiry (ms);
+- ``bg:{telegram:-1001:45}:seen`` — sorted set of the ids of the updates that wrote the record,
+  scored by their expiry (whole seconds);
 - ``bg:user:{telegram:42}`` (+ ``:seen``) — the same for per-user records;
 - ``bg:deadlines:{dl:N}`` for N in 0..15 — sorted sets of table tags scored by due time.
 
@@ -48,22 +49,36 @@ from bot.store.base import (
     match_key,
     validate_update_id,
 )
-from bot.store.batch import CommandBatcher
-from bot.store.errors import CorruptRecord, StoreUnavailable
+from bot.store.batch import CommandBatcher, ConnectFailed
+from bot.store.errors import CorruptRecord, StoreUnavailable, Unreachable
+
+# Whether a seen-set score (an expiry) is still ahead of ``now`` (ms).  Scores are whole seconds,
+# which Redis keeps as small integers; scores above 1e11 were written in milliseconds by earlier
+# versions of this store and are read as such until they expire.
+_LIVE: Final = """
+local function live(expires, now)
+  if expires > 1e11 then return expires > now end
+  return expires * 1000 > now
+end
+"""
 
 # Remember ARGV[1] in KEYS[1] (a seen sorted set) until ARGV[2]+ARGV[3] ms, dropping expired ids
 # and keeping at most ARGV[4] of the newest; 1 if new, 0 if already there.
-_MARK: Final = """
+_MARK: Final = (
+    _LIVE
+    + """
 local function mark(seen, uid, now, ttl, limit)
-  redis.call('ZREMRANGEBYSCORE', seen, '-inf', now)
+  redis.call('ZREMRANGEBYSCORE', seen, '-inf', now / 1000)
+  redis.call('ZREMRANGEBYSCORE', seen, 1e11, now)
   if redis.call('ZSCORE', seen, uid) then return 0 end
   -- Trim first, so the set never grows past the limit (and keeps Redis' compact encoding).
   redis.call('ZREMRANGEBYRANK', seen, 0, -limit)
-  redis.call('ZADD', seen, now + ttl, uid)
+  redis.call('ZADD', seen, math.ceil((now + ttl) / 1000), uid)
   if redis.call('PTTL', seen) < ttl then redis.call('PEXPIRE', seen, ttl) end
   return 1
 end
 """
+)
 
 _MARK_SCRIPT: Final = (
     _MARK
@@ -87,7 +102,7 @@ local uid = ARGV[4]
 local now = tonumber(ARGV[5])
 if uid ~= '' then
   local expires = redis.call('ZSCORE', KEYS[2], uid)
-  if expires and tonumber(expires) > now then return -2 end
+  if expires and live(tonumber(expires), now) then return -2 end
 end
 if v ~= tonumber(ARGV[1]) then return -1 end
 v = v + 1
@@ -100,13 +115,16 @@ return v
 )
 
 # KEYS: record, seen.  ARGV: update id, now ms.  Returns {version, payload, seen}.
-_LOAD_SCRIPT: Final = """
+_LOAD_SCRIPT: Final = (
+    _LIVE
+    + """
 local r = redis.call('HMGET', KEYS[1], 'v', 'd')
 local seen = 0
 local expires = redis.call('ZSCORE', KEYS[2], ARGV[1])
-if expires and tonumber(expires) > tonumber(ARGV[2]) then seen = 1 end
+if expires and live(tonumber(expires), tonumber(ARGV[2])) then seen = 1 end
 return {r[1], r[2], seen}
 """
+)
 
 # KEYS: deadline shard.  ARGV: member, expected score.  Removes the member only at that score.
 _CLEAR_IF_SCRIPT: Final = """
@@ -179,6 +197,8 @@ def _raise_translated(key: object, error: Exception) -> NoReturn:
         if "WRONGTYPE" in str(error) or "CORRUPT" in str(error):
             raise CorruptRecord(f"{key}: stored value cannot be read: {error}") from error
         raise error
+    if isinstance(error, ConnectFailed):
+        raise Unreachable(f"{key}: redis unavailable (not reached): {error}") from error
     raise StoreUnavailable(f"{key}: redis unavailable: {error}") from error
 
 

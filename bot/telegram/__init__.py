@@ -3,8 +3,9 @@
 :func:`build_application` wires a :class:`TelegramAdapter` into a PTB ``Application`` (handlers,
 ``AIORateLimiter``, concurrent updates, the Bot API base URL); :func:`serve` runs it as the
 settings say: a webhook (``TELEGRAM_WEBHOOK_URL``; :class:`WebhookServer` checks the secret token
-on every request and answers only once the update is handled) or long polling, and registers
-the command menus on start.
+on every request and answers only once the update is handled) or long polling (:class:`Poller`
+confirms a batch of updates only once it is handled; PTB's own updater is not used, as it
+confirms them before), and registers the command menus on start.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ from bot.app import App
 from bot.settings import Settings
 from bot.telegram.adapter import ALLOWED_UPDATES, TelegramAdapter
 from bot.telegram.menu import register_commands
+from bot.telegram.polling import Poller
 from bot.telegram.webhook import BODY_TIMEOUT, HEADER_TIMEOUT, WebhookServer
 
 __all__ = [
     "ALLOWED_UPDATES",
+    "Poller",
     "TelegramAdapter",
     "WebhookServer",
     "build_application",
@@ -85,6 +88,7 @@ def build_application(
             )
         )
         .concurrent_updates(concurrent_updates)
+        .updater(None)  # polling is :class:`Poller`'s: PTB's confirms updates before handling
     )
     if base_url is not None:
         root = base_url.rstrip("/").removesuffix("/bot")  # ``…/bot`` is accepted as well
@@ -146,8 +150,7 @@ async def serve(app: App, settings: Settings) -> None:
         await register_commands(application.bot)
         await application.start()
         webhook: WebhookServer | None = None
-        updater = application.updater
-        assert updater is not None
+        poller: Poller | None = None
         try:
             if settings.telegram_webhook_url is not None:
                 secret = settings.telegram_webhook_secret
@@ -161,7 +164,12 @@ async def serve(app: App, settings: Settings) -> None:
                 )
                 log.info("Telegram webhook listening on %s", settings.telegram_listen)
             else:
-                await updater.start_polling(allowed_updates=list(ALLOWED_UPDATES))
+                poller = Poller(
+                    application,
+                    allowed_updates=ALLOWED_UPDATES,
+                    concurrency=CONCURRENT_UPDATES,
+                )
+                await poller.start()
                 log.info("Telegram long polling started")
             adapter: TelegramAdapter = application.bot_data["adapter"]
             ticker = asyncio.create_task(adapter.tick_loop(application.bot, TICK_SECONDS))
@@ -172,6 +180,6 @@ async def serve(app: App, settings: Settings) -> None:
         finally:
             if webhook is not None:
                 await webhook.stop()
-            if updater.running:
-                await updater.stop()
+            if poller is not None:
+                await poller.stop()
             await application.stop()

@@ -283,6 +283,9 @@ error-stale = This board is out of date: use the latest one.
 error-bad-payload = This button is not valid.
 error-unavailable = The game storage is temporarily unavailable. Try again in a moment.
 error-internal = Something went wrong and nothing was changed. Please try again.
+error-outcome-unknown = The game storage answered late: your move may have been recorded. Here is the board as it stands — check it before you try again.
+error-outcome-unknown-later = The game storage is not answering: your move may have been recorded. Look at /board in a minute before you try again.
+app-already-done = Already done — here is the table as it stands.
 error-no-table = There is no table in this chat yet. Start one with /new.
 error-not-creator = Only the player who opened the table can do that.
 error-clock-running = The opponent's time has not run out yet.
@@ -571,6 +574,9 @@ discord-param-play = play
 discord-param-id = id
 discord-param-file = file
 discord-pick-step = Choose a step…
+discord-no-files = The bot may not attach files in this channel: ask a moderator for the “Attach Files” permission.
+discord-dm-join = Only you can see this chat, so nobody can take the other seat here. To play a friend, open the table in a server channel or a group chat.
+discord-dm-invite = Your friend cannot see this chat. Open the table in a server channel or a group chat and use /invite there.
 
 ## Telegram
 telegram-button-invite = Invite a friend

@@ -1,0 +1,260 @@
+"""The fixed position sets the computer opponent is measured on, and the way they were made.
+
+``tests/data/ai_positions.json`` holds them; ``python -m benchmarks.ai_sets`` makes the file
+again from its seed (the same file every time: seeded games, GNU Backgammon's nets, and GNU
+Backgammon itself for the money cube).  The benchmark ``python -m benchmarks.opponent`` and the
+tests read the file, so a change to the levels cannot move the positions they are judged on.
+
+* ``plays`` -- backgammon positions with a roll that leaves more than one legal play (unforced
+  decisions), met in seeded cubeless games of 0-ply with noise σ 0.05 against itself, one every
+  few turns.
+* ``cube`` -- match positions before the roll, met in the same way, kept when the side on roll
+  wins at least 55% cubeless (a cube decision to make), each with a seeded match score (length
+  3 to 11, post-Crawford included, never the Crawford game) and cube (centred, or owned by the
+  side on roll), and ``gnubg_nn``'s own 2-ply cube advice at that score: ``double`` and ``take``.
+* ``money`` -- money positions chosen the same way (cube centred under the Jacoby rule, or at 2
+  owned by the side on roll) with GNU Backgammon's own 2-ply advice (``gnubg -t``, which
+  evaluates money cubes; ``gnubg_nn`` does not).
+* ``nardy`` -- long nardy positions with a roll from seeded games of the nardy player at depth
+  0 against itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import subprocess
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import gnubg_nn  # type: ignore[import-untyped]
+
+from bot.ai.gnubg_eval import evaluate_position, gnubg_board, rank_plays
+from bot.ai.levels import noisy_best
+from engine import Action, CubeState, Game, Options, Phase, Position, legal_plays
+from engine.nardy import LongNardyPosition
+from engine.nardy_player import choose_play
+
+PATH = Path(__file__).resolve().parent.parent / "tests" / "data" / "ai_positions.json"
+GNUBG = "/usr/games/gnubg"
+SEED = 20261202
+NOISE = 0.05
+"""The noise (σ on the 0-ply equities) of the games the backgammon positions come from."""
+
+
+def _games(seed: int, count: int) -> list[tuple[Position, tuple[int, int]]]:
+    """(position, roll) of every turn of ``count`` seeded cubeless games, casual against casual."""
+    rng = random.Random(seed)
+    out: list[tuple[Position, tuple[int, int]]] = []
+    for _ in range(count):
+        position = Position.initial()
+        for _turn in range(400):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            out.append((position, dice))
+            ranked = rank_plays(position, dice, 0)
+            if not ranked:
+                position = position.swapped()
+                continue
+            after = position.after(noisy_best(ranked, NOISE, rng).play)
+            if after.off()[1] == 15:
+                break
+            position = after
+    return out
+
+
+def play_set(count: int, seed: int) -> list[dict[str, Any]]:
+    """``count`` unforced (position, roll) decisions, a few turns apart."""
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    for position, dice in _games(seed, count // 8 + 5):
+        if rng.random() < 0.3 and len(legal_plays(position, dice)) > 1:
+            out.append({"position": position.gnubg_id(), "dice": list(dice)})
+    rng.shuffle(out)
+    return out[:count]
+
+
+def _cube_candidates(seed: int, count: int) -> list[Position]:
+    out = []
+    for position, _dice in _games(seed, count // 4 + 5):
+        if evaluate_position(position, 0)[0] >= 0.55 and min(position.off()) < 15:
+            out.append(position)
+    random.Random(seed).shuffle(out)
+    return out
+
+
+def _advice(position: Position, away: tuple[int, int], value: int, owned: bool) -> tuple[int, int]:
+    """``gnubg_nn``'s 2-ply (double, take) at ``away`` with the cube at ``value``."""
+    gnubg_nn.set.score(away[0], away[1], 0)
+    try:
+        if owned:
+            gnubg_nn.set.cube(value, b"O")
+        else:
+            gnubg_nn.set.cube(value)
+        key = gnubg_nn.key_of_board(gnubg_board(position))
+        result = gnubg_nn.evaluate_cube_decision(key, 2, -1, b"O", 1)
+    finally:
+        gnubg_nn.set.cube(1)
+        gnubg_nn.set.score(0, 0, 0)
+    return int(result[0]), int(result[1])
+
+
+def cube_set(count: int, seed: int) -> list[dict[str, Any]]:
+    """``count`` match cube positions with ``gnubg_nn``'s 2-ply advice."""
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    for position in _cube_candidates(seed, count * 2):
+        length = rng.choice((3, 5, 7, 9, 11))
+        score = [rng.randrange(length), rng.randrange(length)]
+        away = (length - score[0], length - score[1])
+        owned = rng.random() < 0.3
+        value = 1
+        if owned:
+            value = rng.choice((2, 4))
+            if value >= min(away):
+                owned, value = False, 1
+        game = cube_game(position, length, (score[0], score[1]), value, owned)
+        if game.crawford or not game.may(Action("double", 0)):
+            continue
+        double, take = _advice(position, away, value, owned)
+        out.append(
+            {
+                "position": position.gnubg_id(),
+                "length": length,
+                "score": score,
+                "cube": value,
+                "owned": owned,
+                "double": bool(double),
+                "take": bool(take),
+            }
+        )
+        if len(out) == count:
+            break
+    return out
+
+
+def cube_game(
+    position: Position,
+    length: int,
+    score: tuple[int, int],
+    value: int,
+    owned: bool,
+    options: Options | None = None,
+) -> Game:
+    """The game with ``position`` before player 0's roll, at ``score`` of a ``length`` match
+    (0: money), the cube at ``value``, owned by player 0 or centred."""
+    if length:
+        game = Game.new("backgammon", options, match_length=length, score=score)
+    else:
+        game = Game.new("backgammon", options)
+    cube = CubeState(value, 0 if owned else None, turned=owned)
+    return replace(game, position=position, phase=Phase.ROLL, turn=0, cube=cube)
+
+
+def gnubg_money_advice(cases: list[tuple[Position, int, bool]]) -> list[tuple[bool, bool]]:
+    """GNU Backgammon's own 2-ply money cube advice (``gnubg -t``, Jacoby rule on): (double,
+    take) for each (position, cube value, owned by the side on roll)."""
+    lines = [
+        "set player 0 human",
+        "set player 1 human",
+        "set jacoby on",
+        "set evaluation cubedecision evaluation plies 2",
+        "set evaluation cubedecision evaluation cubeful on",
+        "new game",
+        "set turn 1",
+    ]
+    for position, value, owned in cases:
+        lines.append(f"set board {position.gnubg_id()}")
+        lines.append(f"set cube value {value}")
+        lines.append("set cube owner 1" if owned else "set cube centre")
+        lines.append("eval")
+    out = subprocess.run(
+        [GNUBG, "-t", "-q", "-r"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=1800,
+    ).stdout
+    actions = re.findall(r"Proper cube action: (.*)", out)
+    if len(actions) != len(cases):
+        raise RuntimeError(f"gnubg gave {len(actions)} cube actions for {len(cases)} positions")
+    return [parse_action(a) for a in actions]
+
+
+def parse_action(text: str) -> tuple[bool, bool]:
+    """(double, take) of a gnubg "Proper cube action" line."""
+    t = text.strip().lower()
+    double = t.startswith(("double", "redouble", "optional double", "optional redouble"))
+    take = "pass" not in t.split(",")[-1]
+    return double, take
+
+
+def money_set(count: int, seed: int) -> list[dict[str, Any]]:
+    """``count`` money cube positions with GNU Backgammon's own 2-ply advice."""
+    rng = random.Random(seed)
+    cases: list[tuple[Position, int, bool]] = []
+    for position in _cube_candidates(seed, count * 2):
+        owned = rng.random() < 0.3
+        cases.append((position, 2 if owned else 1, owned))
+        if len(cases) == count:
+            break
+    advice = gnubg_money_advice(cases)
+    return [
+        {"position": p.gnubg_id(), "cube": v, "owned": o, "double": d, "take": t}
+        for (p, v, o), (d, t) in zip(cases, advice, strict=True)
+    ]
+
+
+def nardy_set(count: int, seed: int) -> list[dict[str, Any]]:
+    """``count`` long nardy (position, roll) decisions with more than one legal play."""
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    while len(out) < count:
+        position: Position = LongNardyPosition.initial()
+        for _turn in range(400):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            if rng.random() < 0.25 and len(legal_plays(position, dice)) > 1:
+                out.append(
+                    {
+                        "player": list(position.player),
+                        "opponent": list(position.opponent),
+                        "dice": list(dice),
+                    }
+                )
+            play = choose_play(position, dice, rng, depth=0, noise=0.03)
+            if play is None:
+                position = position.swapped()
+                continue
+            position = position.after(play)
+            if position.off()[1] == 15:
+                break
+    return out[:count]
+
+
+def load() -> dict[str, list[dict[str, Any]]]:
+    """The stored sets."""
+    data: dict[str, list[dict[str, Any]]] = json.loads(PATH.read_text())
+    return data
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seed", type=int, default=SEED)
+    args = parser.parse_args(argv)
+    seed = args.seed
+    data = {
+        "seed": [{"seed": seed}],
+        "plays": play_set(300, seed),
+        "cube": cube_set(200, seed + 1),
+        "money": money_set(100, seed + 2),
+        "nardy": nardy_set(100, seed + 3),
+    }
+    PATH.write_text(json.dumps(data, indent=None, separators=(",", ":")) + "\n")
+    print(f"wrote {PATH}: " + ", ".join(f"{k} {len(v)}" for k, v in data.items() if k != "seed"))
+
+
+if __name__ == "__main__":
+    main()

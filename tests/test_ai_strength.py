@@ -1,0 +1,170 @@
+"""The computer's strength: levels ordered by their error, cube advice as GNU Backgammon's, the
+long nardy player legal, calibrated and better than chance.
+
+The fixed positions are those of ``tests/data/ai_positions.json`` (:mod:`benchmarks.ai_sets`);
+the figures themselves are measured by ``python -m benchmarks.opponent``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import gnubg_nn  # type: ignore[import-untyped]
+import pytest
+
+from benchmarks.ai_sets import cube_game, gnubg_money_advice, load, parse_action
+from benchmarks.nardy_tune import greedy_player, nardy, random_player
+from benchmarks.nardy_tune import match as nardy_match
+from benchmarks.opponent import computer_cube, level_errors
+from bot.ai.computer import NARDY_DEPTH, decide
+from bot.ai.gnubg_eval import gnubg_board
+from bot.ai.levels import LEVELS
+from engine import Action, Game, Phase, Position, legal_plays, nardy_player
+from engine.nardy import LONG_NARDY_OPTIONS, LongNardyPosition
+
+DATA = load()
+
+
+def _play_game(variant: str, levels: tuple[str, str], seed: int, **kw: object) -> Game:
+    """A whole game of the computer against itself, every action checked by the engine."""
+    rng = random.Random(seed)
+    dice = random.Random(seed + 1000)
+    game = Game.new(variant, **kw)  # type: ignore[arg-type]
+    for _ in range(5000):
+        if game.is_over:
+            return game
+        if game.phase is Phase.OPENING:
+            game = game.roll(0, lambda: dice.randint(1, 6))
+            continue
+        acts = [decide(game, p, LEVELS[levels[p]], rng) for p in (0, 1)]
+        moving = [a for a in acts if a is not None]
+        assert len(moving) == 1, (game.phase, acts)
+        action = moving[0]
+        assert game.may(action), action
+        if action.kind == "play":
+            assert game.dice is not None and action.play is not None
+            assert not isinstance(action.play, str)
+            legal = {p.steps for p in legal_plays(game.position, game.dice)}
+            assert action.play.steps in legal
+        game = game.apply(action, (lambda: dice.randint(1, 6)) if action.kind == "roll" else None)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_whole_long_nardy_games_are_legal_at_every_level(level: str) -> None:
+    deep = nardy_depth(level) > 0
+    for seed in range(1 if deep else 4):
+        game = _play_game("long_nardy", (level, "beginner"), seed)
+        assert game.is_over and game.result is not None
+    cubed = _play_game(
+        "long_nardy", ("casual", level), 7, options=replace(LONG_NARDY_OPTIONS, cube=True)
+    )
+    assert cubed.is_over
+
+
+def nardy_depth(level: str) -> int:
+    return NARDY_DEPTH[level][0]
+
+
+def test_levels_are_ordered_by_their_error_against_two_ply() -> None:
+    positions = [
+        (Position.from_gnubg_id(p["position"]), (p["dice"][0], p["dice"][1]))
+        for p in DATA["plays"][:24]
+    ]
+    errors = level_errors(positions)
+    assert errors["beginner"] > errors["casual"] > errors["strong"] >= errors["expert"] == 0.0
+
+
+def test_the_stored_cube_advice_is_gnubg_nns_at_two_ply() -> None:
+    for case in DATA["cube"][:15]:
+        position = Position.from_gnubg_id(case["position"])
+        away = (case["length"] - case["score"][0], case["length"] - case["score"][1])
+        gnubg_nn.set.score(away[0], away[1], 0)
+        try:
+            if case["owned"]:
+                gnubg_nn.set.cube(case["cube"], b"O")
+            else:
+                gnubg_nn.set.cube(case["cube"])
+            key = gnubg_nn.key_of_board(gnubg_board(position))
+            result = gnubg_nn.evaluate_cube_decision(key, 2, -1, b"O", 1)
+        finally:
+            gnubg_nn.set.cube(1)
+            gnubg_nn.set.score(0, 0, 0)
+        assert (bool(result[0]), bool(result[1])) == (case["double"], case["take"])
+
+
+def test_the_stored_money_advice_is_gnu_backgammons() -> None:
+    cases = DATA["money"][:4]
+    advice = gnubg_money_advice(
+        [(Position.from_gnubg_id(c["position"]), c["cube"], c["owned"]) for c in cases]
+    )
+    assert advice == [(c["double"], c["take"]) for c in cases]
+    assert parse_action("Too good to redouble, pass") == (False, False)
+    assert parse_action("No double, beaver") == (False, True)
+    assert parse_action("Redouble, take") == (True, True)
+
+
+@pytest.mark.parametrize("level", ["strong", "expert"])
+def test_match_cube_decisions_equal_gnubg_at_two_ply(level: str) -> None:
+    rng = random.Random(3)
+    cases = DATA["cube"][::4]
+    for case in cases:
+        game = cube_game(
+            Position.from_gnubg_id(case["position"]),
+            case["length"],
+            (case["score"][0], case["score"][1]),
+            case["cube"],
+            case["owned"],
+        )
+        assert computer_cube(game, LEVELS[level], rng) == (case["double"], case["take"]), case
+
+
+def test_money_cube_decisions_agree_with_gnu_backgammon() -> None:
+    rng = random.Random(3)
+    cases = DATA["money"]
+    agree = 0
+    for case in cases:
+        game = cube_game(
+            Position.from_gnubg_id(case["position"]), 0, (0, 0), case["cube"], case["owned"]
+        )
+        agree += computer_cube(game, LEVELS["strong"], rng) == (case["double"], case["take"])
+    assert agree >= 0.98 * len(cases)
+
+
+def test_post_crawford_the_computer_follows_gnubg_not_a_rule_of_thumb() -> None:
+    # 3-away against 1-away after the Crawford game: gnubg plays on (too good to double)
+    game = cube_game(Position.from_gnubg_id("23kHIAAXAAAAAA"), 3, (0, 2), 1, False)
+    assert game.may(Action("double", 0))
+    assert decide(game, 0, LEVELS["strong"], random.Random(1)) == Action("roll", 0)
+
+
+def test_the_nardy_evaluation_is_a_chance_that_favours_the_side_ahead() -> None:
+    start = LongNardyPosition.initial()
+    assert 0.5 < nardy_player.evaluate(start) < 0.7  # the tempo of being on roll
+    ahead = LongNardyPosition(
+        (0,) * 5 + (15,) + (0,) * 19, (0,) * 19 + (15,) + (0,) * 5
+    )  # all home against all still far away
+    assert nardy_player.evaluate(ahead) > 0.95
+    assert nardy_player.evaluate(ahead.swapped()) < 0.05
+    features = nardy_player.features(start)
+    assert len(features) == len(nardy_player.DEFAULT_WEIGHTS.values())
+
+
+def test_the_nardy_search_ranks_every_legal_play() -> None:
+    for case in DATA["nardy"][:6]:
+        position = LongNardyPosition(tuple(case["player"]), tuple(case["opponent"]))
+        dice = (case["dice"][0], case["dice"][1])
+        ranked = nardy_player.rank_plays(position, dice, 1)
+        assert {r.play.steps for r in ranked} == {p.steps for p in legal_plays(position, dice)}
+        deep = [r for r in ranked if r.depth == 1]
+        assert len(deep) <= nardy_player.CANDIDATES
+        assert all(0.0 <= r.value <= 1.0 for r in ranked)
+
+
+def test_the_nardy_player_beats_random_and_greedy_players() -> None:
+    player = nardy(nardy_player.DEFAULT_WEIGHTS)
+    assert nardy_match(player, random_player, 10, 41) == 1.0
+    assert nardy_match(player, greedy_player, 10, 42) >= 0.8
+    deep = nardy(nardy_player.DEFAULT_WEIGHTS, 1)
+    assert nardy_match(deep, random_player, 2, 43) == 1.0
