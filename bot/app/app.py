@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.app import clock, fair, stats
+from bot.app import clock, fair, results, stats
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
 from bot.app.context import Context, Refused, refusal_reply, usage
 from bot.app.dice import DiceScheme, TableDice
@@ -274,11 +274,12 @@ class App:
             return []
         done = last[0]
         if result.status is UpdateStatus.APPLIED:
-            await self._applied(update, done)
+            return done.replies + await self._applied(update, done)
         return done.replies
 
-    async def _applied(self, update: Update, done: Context) -> None:
-        """What follows a write that landed; its replies go out whatever happens here."""
+    async def _applied(self, update: Update, done: Context) -> list[Reply]:
+        """What follows a write that landed (statistics, ratings, history); the replies it adds
+        (a rating change).  The write's own replies go out whatever happens here."""
         try:
             await stats.record(self.users, update, done.finished)
         except (StoreUnavailable, ConflictError) as exc:
@@ -288,6 +289,9 @@ class App:
                 update.table,
                 update.update_id,
             )
+        if not done.ended:
+            return []
+        return await results.record(self.users, update, done.lang, done.ended)
 
     def _again(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
         """The answer to a delivery of an update applied before: its change is in the table, and
@@ -336,8 +340,7 @@ class App:
                 attempt += 1
         self._remember_record(key, record)
         if seen and record is not None and record.payload == payload:
-            await self._applied(update, done)
-            return done.replies
+            return done.replies + await self._applied(update, done)
         if seen:
             return self._again(update, lang, record)
         line = refusal_reply(update, t(lang, "error-outcome-unknown"))

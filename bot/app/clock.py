@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.app import results
 from bot.app.context import Context, Refused, usage
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Table
@@ -75,6 +76,7 @@ def claim(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
         # The match ends here: the game's result is counted, no next game is started.
         if match.game.is_over:
             notes.append(game_over(ctx, table, match))
+        results.match_ended(ctx, table, match, seat, "time")
         new = with_match(ctx, table, match, forfeit=seat)
         new = replace(new, stage="over", deadline=None, reminded=False)
         turn_passed(ctx, table, new, match, notes, closed=True)

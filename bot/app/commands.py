@@ -45,6 +45,10 @@ COMMANDS: tuple[str, ...] = (
     "clock",
     "claim",
     "seed",
+    "dice",
+    "rating",
+    "top",
+    "history",
     "language",
 )
 """Every command, in the order ``help`` lists them."""
@@ -58,6 +62,10 @@ ALIASES: dict[str, str] = {
     "r": "roll",
     "b": "board",
     "id": "export",
+    "dicestats": "dice",
+    "dicetest": "dice",
+    "ratings": "rating",
+    "leaderboard": "top",
 }
 """Other words accepted for a command."""
 

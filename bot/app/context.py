@@ -17,6 +17,7 @@ from engine.errors import EngineError
 
 if TYPE_CHECKING:
     from bot.app.dice import TableDice
+    from bot.app.results import Ended
     from bot.app.table import Table
     from bot.app.users import UserRecords
 
@@ -60,6 +61,9 @@ class Context:
     replies: list[Reply] = field(default_factory=list)
     finished: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     """Per finished game, each player's statistics entry (counted once the write is applied)."""
+    ended: list[Ended] = field(default_factory=list)
+    """Games and matches that ended in this update (their dice statistics, ratings and history
+    are recorded once the write is applied: :mod:`bot.app.results`)."""
     names: dict[str, str] = field(default_factory=dict)
     """User reference → name at the table (engine errors name players by reference)."""
     written: Table | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import chouette, fair, view
+from bot.app import chouette, fair, results, view
 from bot.app.context import Context, Refused, usage
 from bot.app.invite import reserved_for
 from bot.app.options import (
@@ -215,6 +215,8 @@ def abort(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
         if table.dice is not None:  # the game in play ends here: its seed may be shown
             number = table.dice.seed.game_id.rpartition(".")[2]
             text += "\n" + fair.reveal(ctx, number)
+        if not early and table.match is not None:  # abandoned by agreement: kept, not rated
+            results.match_ended(ctx, table, table.state(), None, "agreed")
         ctx.replies.append(SendText(text))
         return table.bumped(stage="over", abort_by=None, board_message=None)
     if table.abort_by == me:

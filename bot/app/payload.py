@@ -86,6 +86,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("replay_open", "ro", ("word",)),
     ActionSpec("replay", "rp", ("word", "int", "int")),
     ActionSpec("import_export", "ix", ("word",)),
+    ActionSpec("history_export", "hx", ("word",)),
+    ActionSpec("history_open", "ho", ("word",)),
+    ActionSpec("history_replay", "hr", ("word", "int", "int")),
 )
 """Every action a button may carry."""
 

@@ -13,10 +13,14 @@ from typing import Any
 from bot.app import (
     chouette,
     clock,
+    dicereport,
     imports,
     info,
+    leaderboard,
     lobby,
+    matches,
     position,
+    ratings,
     replay,
     seeds,
     settings,
@@ -111,5 +115,12 @@ USER_CASES: dict[str, UserCase] = {
     "import_export": imports.export_import,
     "replay_open": replay.replay_open,
     "replay": replay.replay,
+    "rating": ratings.rating,
+    "top": leaderboard.top,
+    "dice": dicereport.dice,
+    "history": matches.history,
+    "history_export": matches.export,
+    "history_open": matches.replay_open,
+    "history_replay": matches.replay,
 }
 """Actions answered without loading the table."""

@@ -17,6 +17,7 @@ SETTING_VALUES: dict[str, tuple[str, ...]] = {
     "home": ("right", "left"),
     "swap": ("on", "off"),
     "autoroll": ("on", "off"),
+    "ratings": ("on", "off"),
     "language": LANGUAGES,
 }
 """The ``settings`` keys and their values."""
@@ -39,10 +40,13 @@ def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None
         "home": s.home,
         "swap": "on" if s.swap else "off",
         "autoroll": "on" if s.auto_roll else "off",
+        "ratings": "on" if s.ratings else "off",
         "language": ctx.lang,
     }
     rows = []
     for key, values in SETTING_VALUES.items():
+        if key == "ratings":
+            continue  # typed only (an administrator's), and a keyboard has five rows at most
         row = tuple(
             Button(
                 ("• " if current[key] == value else "") + _label(ctx, key, value),
@@ -59,6 +63,7 @@ def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None
             ctx.tr("settings-home", side=s.home),
             ctx.tr("settings-swap-sides", value=on if s.swap else off),
             ctx.tr("settings-auto-roll", value=on if s.auto_roll else off),
+            ctx.tr("settings-ratings", value=on if s.ratings else off),
             ctx.tr("settings-language", language=ctx.tr("language-name")),
         ]
     )
@@ -68,17 +73,21 @@ def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None
 def _label(ctx: Context, key: str, value: str) -> str:
     if key == "language":
         return ctx.tr(f"language-{value}")
-    if key in ("swap", "autoroll"):
+    if key in ("swap", "autoroll", "ratings"):
         return ctx.tr(f"app-setting-{key}", state=ctx.tr(f"app-{value}"))
     return ctx.tr(f"app-setting-{key}-{value}")
 
 
 def change(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
-    """``settings KEY VALUE`` (or a settings button) by a seated player."""
-    if table.seat_of(ctx.user.ref) is None:
-        raise Refused("error-not-seated")
+    """``settings KEY VALUE`` (or a settings button) by a seated player; ``ratings`` by an
+    administrator of the chat only (anyone in a private chat)."""
     if len(args) != 2 or str(args[0]) not in SETTING_VALUES:
         raise usage("settings")
+    if str(args[0]) == "ratings":
+        if not (ctx.update.admin or ctx.update.private):
+            raise Refused("settings-ratings-admin")
+    elif table.seat_of(ctx.user.ref) is None:
+        raise Refused("error-not-seated")
     key, value = str(args[0]), str(args[1])
     if value not in SETTING_VALUES[key]:
         raise usage("settings")
@@ -89,6 +98,8 @@ def change(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
         s = replace(s, home="left" if value == "left" else "right")
     elif key == "swap":
         s = replace(s, swap=value == "on")
+    elif key == "ratings":
+        s = replace(s, ratings=value == "on")
     else:
         s = replace(s, auto_roll=value == "on")
     if s == table.settings:

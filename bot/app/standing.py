@@ -28,7 +28,7 @@ from typing import Any, Final
 
 import orjson
 
-from bot.store import BaseStore, CasResult, SiblingKey, TableKey, UserKey, Versioned
+from bot.store import CasResult, SiblingKey, Store, TableKey, UserKey, Versioned
 from bot.store.base import leaderboard_key
 from bot.store.errors import CorruptRecord
 from engine.dicestats import DiceStats
@@ -114,7 +114,7 @@ def result_key(table: TableKey, match_id: str) -> SiblingKey:
     return SiblingKey(TableKey(table.platform, table.chat), f"rated:{match_id}")
 
 
-async def load_standing(store: BaseStore, user: UserKey) -> PlayerStanding:
+async def load_standing(store: Store, user: UserKey) -> PlayerStanding:
     return PlayerStanding.from_record(await store.load(standing_key(user)))
 
 
@@ -166,7 +166,7 @@ class RatedMatch:
 
 
 async def record_rated_match(
-    store: BaseStore,
+    store: Store,
     table: TableKey,
     match_id: str,
     game: str,
@@ -219,7 +219,7 @@ async def record_rated_match(
 
 
 async def record_dice(
-    store: BaseStore, user: UserKey, game_id: str, stats: DiceStats
+    store: Store, user: UserKey, game_id: str, stats: DiceStats
 ) -> PlayerStanding:
     """Add one game's dice statistics of ``user`` to its standing, once per ``game_id``."""
 

@@ -128,20 +128,31 @@ class TableSettings:
     home: Literal["right", "left"] = "right"
     swap: bool = False
     auto_roll: bool = False
+    ratings: bool = True
+    """Whether finished matches here are rated (a chat admin may turn it off)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "view": self.view,
             "home": self.home,
             "swap": self.swap,
             "auto_roll": self.auto_roll,
         }
+        if not self.ratings:
+            data["ratings"] = False
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
         view: Literal["image", "text"] = "text" if data.get("view") == "text" else "image"
         home: Literal["right", "left"] = "left" if data.get("home") == "left" else "right"
-        return cls(view, home, bool(data.get("swap", False)), bool(data.get("auto_roll", False)))
+        return cls(
+            view,
+            home,
+            bool(data.get("swap", False)),
+            bool(data.get("auto_roll", False)),
+            bool(data.get("ratings", True)),
+        )
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.app import fair, view
+from bot.app import fair, results, view
 from bot.app.context import Context, Refused
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Stage, Table, match_data
@@ -192,6 +192,7 @@ def game_over(ctx: Context, table: Table, match: Match) -> str:
     revealed = fair.reveal(ctx, fair.game_number(table, match))
     if revealed:
         line += "\n" + revealed
+    results.game_ended(ctx, table, match)
     if match.start is not None and match.number == 1:
         return line  # a game set up from a position is not counted in the statistics
     for i, seat in enumerate(table.seats):

@@ -73,6 +73,7 @@ class Update:
     message: str | None = None
     private: bool = False
     toast_refusals: bool = False
+    admin: bool = False
     attachment: Attachment | None = None
 
 

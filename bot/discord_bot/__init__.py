@@ -7,11 +7,16 @@ configured too.  See :mod:`bot.discord_bot.client` for how interactions become a
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.app import App
 from bot.discord_bot.client import NardyBot, table_key, user_of
 from bot.discord_bot.commands import CatalogueTranslator
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, layout
 from bot.settings import Settings
+
+SYNC_RECORD = Path.home() / ".cache" / "nardy-bot"
+"""Where the digest of the command set last synced is kept (synced again only when it changes)."""
 
 __all__ = [
     "CatalogueTranslator",
@@ -37,6 +42,7 @@ async def serve(app: App, settings: Settings) -> None:
         tick_seconds=10.0,
         shard_count=settings.discord_shard_count,
         shard_ids=settings.discord_shard_ids,
+        sync_record=SYNC_RECORD,
     )
     async with bot:
         await bot.start(token.get_secret_value())

@@ -19,12 +19,15 @@ A channel, a thread (its own id) and a direct-message channel are each one table
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
+import json
 import logging
 import re
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -361,6 +364,8 @@ class InteractionOutput(ChannelOutput):
 class NardyBot(discord.AutoShardedClient):
     """The bot: slash commands and components in front of one :class:`~bot.app.App`.
 
+    ``sync_record`` is the directory where the digest of the last synced command set is kept
+    (see :meth:`sync_if_changed`).
     ``test_guild`` syncs the commands to that guild only (instant, for development); otherwise
     they are synced globally.  ``tick_seconds`` is how often the move clocks are served (``None``:
     not by this client, e.g. when another adapter in the process serves them).
@@ -373,6 +378,7 @@ class NardyBot(discord.AutoShardedClient):
         test_guild: int | None = None,
         tick_seconds: float | None = 10.0,
         autocomplete_budget: float = AUTOCOMPLETE_BUDGET,
+        sync_record: Path | None = None,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -382,6 +388,7 @@ class NardyBot(discord.AutoShardedClient):
         self.test_guild = test_guild
         self.tick_seconds = tick_seconds
         self.autocomplete_budget = autocomplete_budget
+        self.sync_record = sync_record
         self._tables: OrderedDict[TableKey, Table] = OrderedDict()
         self.tree: app_commands.CommandTree[NardyBot] = app_commands.CommandTree(
             self, allowed_contexts=CONTEXTS, allowed_installs=INSTALLS
@@ -391,13 +398,50 @@ class NardyBot(discord.AutoShardedClient):
         self._ticker: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        """Sync the slash commands with their translations and start the move clocks."""
-        await self.sync_commands()
+        """Sync the slash commands if they changed since the last sync, start the move clocks."""
+        await self.sync_if_changed()
         if self.tick_seconds is not None:
             self._ticker = asyncio.create_task(self._tick_loop(self.tick_seconds))
 
+    async def command_digest(self) -> str:
+        """A digest of the command set as it would be uploaded (names, options, translations,
+        contexts), of the application and the place it is synced to."""
+        await self.tree.set_translator(CatalogueTranslator())
+        translator = self.tree.translator
+        assert translator is not None
+        commands = self.tree.get_commands()
+        payload = [await c.get_translated_payload(self.tree, translator) for c in commands]
+        blob = json.dumps(
+            [self.application_id, self.test_guild, payload], sort_keys=True, default=str
+        )
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    async def sync_if_changed(self) -> bool:
+        """Sync the commands only when their digest differs from the one recorded at the last
+        sync in directory ``sync_record`` (a file per application id; the processes and shards
+        of one host share it, so a restart does not upload the same set again and shards do
+        not upload it each); whether it synced.  Without ``sync_record``: always."""
+        digest = await self.command_digest()
+        path = None
+        if self.sync_record is not None:
+            path = self.sync_record / f"discord-commands-{self.application_id}.sha256"
+            try:
+                if path.read_text().strip() == digest:
+                    return False
+            except OSError:
+                pass
+        await self.sync_commands()
+        if path is not None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(digest + "\n")
+            except OSError as exc:
+                log.warning("command digest not recorded in %s: %s", path, exc)
+        return True
+
     async def sync_commands(self) -> list[app_commands.AppCommand]:
-        """Upload the slash commands, to the test guild or globally."""
+        """Upload the slash commands, to the test guild or globally (at once, whatever the
+        recorded digest says)."""
         await self.tree.set_translator(CatalogueTranslator())
         if self.test_guild is not None:
             guild = discord.Object(id=self.test_guild)
@@ -419,6 +463,7 @@ class NardyBot(discord.AutoShardedClient):
             user_of(interaction),
             str(interaction.id),
             private=interaction.guild_id is None,
+            admin=interaction.guild_id is not None and interaction.permissions.manage_guild,
             **fields,
         )
 

@@ -68,6 +68,10 @@ OPTIONS: dict[str, Option] = {
     "clock": Option("time", required=True),
     "claim": Option("what", choices=("game", "match")),
     "seed": Option("text"),
+    "dice": Option("player"),
+    "rating": Option("player"),
+    "top": Option("where"),
+    "history": Option("which"),
     "language": Option("language", required=True, choices=LANGUAGES),
 }
 """Commands that take words after the name; the others take none."""

@@ -288,10 +288,28 @@ class TelegramAdapter:
         if command == "invite" and not args:
             await self._invite(bot, user, target, chat_table(message), private)
             return
+        admin = False
+        if not private and command == "settings" and "ratings" in (a.lower() for a in args):
+            admin = await self._is_admin(bot, message.chat.id, sender.id)
         app_update = Update(
-            chat_table(message), user, f"{update.update_id}", text=text, private=private
+            chat_table(message),
+            user,
+            f"{update.update_id}",
+            text=text,
+            private=private,
+            admin=admin,
         )
         await self.perform(bot, target, app_update.table, await self.app.handle(app_update), user)
+
+    async def _is_admin(self, bot: Bot, chat_id: int, user_id: int) -> bool:
+        """Whether the user administers the group (Telegram's ``getChatMember``: an
+        administrator or the creator); asked only for what needs it (turning ratings off)."""
+        try:
+            member = await bot.get_chat_member(chat_id, user_id)
+        except TelegramError as exc:
+            log.warning("chat member unknown chat=%s: %s", chat_id, exc)
+            return False
+        return member.status in ("administrator", "creator")
 
     async def on_document(self, update: TgUpdate, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A file: a ``.mat`` match to import (in a group: one named ``*.mat`` or captioned

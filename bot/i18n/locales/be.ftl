@@ -558,6 +558,10 @@ discord-command-stats = статыстыка
 discord-command-clock = гадзіннік
 discord-command-claim = патрабаваць
 discord-command-seed = сід
+discord-command-dice = косці
+discord-command-rating = рэйтынг
+discord-command-top = лідары
+discord-command-history = гісторыя
 discord-command-language = мова
 discord-command-position = пазіцыя
 discord-command-import = імпарт
@@ -567,6 +571,8 @@ discord-param-command = каманда
 discord-param-what = што
 discord-param-time = час
 discord-param-text = тэкст
+discord-param-where = дзе
+discord-param-which = які
 discord-param-language = мова
 discord-param-setting = налада
 discord-param-player = гулец
@@ -673,3 +679,46 @@ import-why-order = партыі не ідуць адна за адной, як �
 import-download-failed = Файл не ўдалося спампаваць; дашліце яго яшчэ раз.
 app-console-import-usage = Напішыце: import ФАЙЛ (шлях да файла матчу .mat).
 app-console-no-file = Файла { $path } няма або яго нельга прачытаць.
+
+## Рэйтынгі, табліцы лідараў, статыстыка касцей, гісторыя
+
+rating-change = { $player }: рэйтынг { $rating } ({ $change })
+settings-ratings = Рэйтынгі ў гэтым чаце: { $value }
+settings-ratings-admin = Уключаць і выключаць рэйтынгі можа толькі адміністратар чата.
+player-unknown = Гульца { $name } няма ні за гэтым сталом, ні сярод вашых нядаўніх сапернікаў.
+rating-line = { $player }, { $game }: рэйтынг { $rating }, досвед { $experience }
+rating-places = Месца { $chat } у гэтым чаце, { $overall } у агульным заліку.
+rating-none = У гульца { $player } яшчэ няма рэйтынгавых матчаў (усе пачынаюць з 1500).
+rating-rules = У рэйтынг (формула FIBS) ідуць дагуляныя матчы двух людзей, у тым ліку выйграныя па часе. Гульні на грошы, шуэт, гульні з камп'ютарам, партыі з зададзенай пазіцыі і матчы, перапыненыя па згодзе, не ўлічваюцца.
+top-title-chat = Лепшыя рэйтынгі гэтага чата, { $game }:
+top-title-global = Лепшыя рэйтынгі ў агульным заліку, { $game }:
+top-line = { $place }. { $player } — { $rating } (досвед { $experience })
+top-empty = Рэйтынгавых матчаў яшчэ не было.
+dice-commitment-whole = Косці бягучай партыі: абавязацельства { $commitment }
+dice-none = Кідкоў гульца { $player } пакуль не ўлічана.
+dice-summary = Косці гульца { $player } на гэтай платформе: кідкоў { $rolls }, дубляў { $doubles } ({ $share }%, чакаецца 16,7%; p = { $p })
+dice-faces = Кожная грань: { $faces } (чакаецца па 16,7%; хі-квадрат p = { $p })
+dice-entering = Уваход з бара супраць { $closed } закрытых пунктаў: { $entered } з { $tries } ({ $share }%, чакаецца { $expected }%)
+dice-entering-p = Уваход з бара супраць чаканага: хі-квадрат p = { $p }
+history-title = Нядаўнія матчы гульца { $player }:
+history-why = матч да { $length }, { $why ->
+    [time] выйграны па часе
+    [agreed] перапынены па згодзе
+   *[played] дагуляны
+}
+history-rated = рэйтынг { $changes }
+history-none = Дагуляных матчаў гульца { $player } пакуль няма.
+history-hint = /history N пакажа адзін з іх, з экспартам і праглядам.
+history-no-such = У вашай гісторыі няма матчу { $number } (у ёй { $count }).
+history-games = Партый: { $games }
+history-gone = Гэты матч больш не захоўваецца.
+button-history-export = Экспарт
+button-history-replay = Прагляд
+help-dice = вашы косці на гэтай платформе супраць чаканага і абавязацельства бягучай партыі
+    .usage = /dice [гулец]
+help-rating = ваш рэйтынг і досвед або рэйтынг іншага гульца
+    .usage = /rating [гулец]
+help-top = лепшыя рэйтынгі гэтага чата або ў агульным заліку
+    .usage = /top [global] [nardy]
+help-history = вашы нядаўнія дагуляныя матчы; адзін з іх з экспартам і праглядам
+    .usage = /history [N | гулец]

@@ -558,6 +558,10 @@ discord-command-stats = stats
 discord-command-clock = clock
 discord-command-claim = claim
 discord-command-seed = seed
+discord-command-dice = dice
+discord-command-rating = rating
+discord-command-top = top
+discord-command-history = history
 discord-command-language = language
 discord-command-position = position
 discord-command-import = import
@@ -567,6 +571,8 @@ discord-param-command = command
 discord-param-what = what
 discord-param-time = time
 discord-param-text = text
+discord-param-where = where
+discord-param-which = which
 discord-param-language = language
 discord-param-setting = setting
 discord-param-player = player
@@ -671,3 +677,46 @@ import-why-order = the games do not follow one another as in a match (a game lef
 import-download-failed = The file could not be downloaded; please send it again.
 app-console-import-usage = Write: import FILE (the path of a .mat match file).
 app-console-no-file = The file { $path } does not exist or cannot be read.
+
+## Ratings, leaderboards, dice statistics, history
+
+rating-change = { $player }: rating { $rating } ({ $change })
+settings-ratings = Ratings in this chat: { $value }
+settings-ratings-admin = Only an administrator of the chat turns ratings on or off.
+player-unknown = No player called { $name } at this table or among your recent opponents.
+rating-line = { $player }, { $game }: rating { $rating }, experience { $experience }
+rating-places = Place { $chat } in this chat, { $overall } overall.
+rating-none = { $player } has no rated match yet (everyone starts at 1500).
+rating-rules = Rated (FIBS formula): finished matches between two people, won on time included. Money sessions, chouettes, games against the computer, set-up positions and matches abandoned by agreement are not rated.
+top-title-chat = Best ratings in this chat, { $game }:
+top-title-global = Best ratings overall, { $game }:
+top-line = { $place }. { $player } — { $rating } (experience { $experience })
+top-empty = No rated match yet.
+dice-commitment-whole = Dice of the game in play: commitment { $commitment }
+dice-none = No rolls of { $player } counted yet.
+dice-summary = Dice of { $player } on this platform: { $rolls } rolls, { $doubles } doubles ({ $share }%, expected 16.7%; p = { $p })
+dice-faces = Each face: { $faces } (expected 16.7% each; chi-squared p = { $p })
+dice-entering = Entering from the bar against { $closed } closed points: { $entered } of { $tries } ({ $share }%, expected { $expected }%)
+dice-entering-p = Entering from the bar against the odds: chi-squared p = { $p }
+history-title = Recent matches of { $player }:
+history-why = { $length }-point match, { $why ->
+    [time] won on time
+    [agreed] abandoned by agreement
+   *[played] played out
+}
+history-rated = rating { $changes }
+history-none = No finished match of { $player } kept yet.
+history-hint = /history N shows one of them, with its export and replay.
+history-no-such = There is no match { $number } in your history (it holds { $count }).
+history-games = Games: { $games }
+history-gone = This match is no longer kept.
+button-history-export = Export
+button-history-replay = Replay
+help-dice = your dice on this platform against the odds, and the commitment of the game in play
+    .usage = /dice [player]
+help-rating = your rating and experience, or another player's
+    .usage = /rating [player]
+help-top = the best ratings of this chat, or overall
+    .usage = /top [global] [nardy]
+help-history = your recent finished matches; one of them with export and replay
+    .usage = /history [N | player]

@@ -558,6 +558,10 @@ discord-command-stats = статистика
 discord-command-clock = часы
 discord-command-claim = требовать
 discord-command-seed = сид
+discord-command-dice = кости
+discord-command-rating = рейтинг
+discord-command-top = лидеры
+discord-command-history = история
 discord-command-language = язык
 discord-command-position = позиция
 discord-command-import = импорт
@@ -567,6 +571,8 @@ discord-param-command = команда
 discord-param-what = что
 discord-param-time = время
 discord-param-text = текст
+discord-param-where = где
+discord-param-which = какой
 discord-param-language = язык
 discord-param-setting = настройка
 discord-param-player = игрок
@@ -673,3 +679,46 @@ import-why-order = партии не следуют друг за другом, 
 import-download-failed = Файл не удалось скачать; пришлите его ещё раз.
 app-console-import-usage = Напишите: import ФАЙЛ (путь к файлу матча .mat).
 app-console-no-file = Файла { $path } нет или его нельзя прочитать.
+
+## Рейтинги, таблицы лидеров, статистика костей, история
+
+rating-change = { $player }: рейтинг { $rating } ({ $change })
+settings-ratings = Рейтинги в этом чате: { $value }
+settings-ratings-admin = Включать и выключать рейтинги может только администратор чата.
+player-unknown = Игрока { $name } нет ни за этим столом, ни среди ваших недавних соперников.
+rating-line = { $player }, { $game }: рейтинг { $rating }, опыт { $experience }
+rating-places = Место { $chat } в этом чате, { $overall } в общем зачёте.
+rating-none = У игрока { $player } ещё нет рейтинговых матчей (все начинают с 1500).
+rating-rules = В рейтинг (формула FIBS) идут доигранные матчи двух людей, в том числе выигранные по времени. Игры на деньги, шуэт, игры с компьютером, партии с заданной позиции и матчи, прерванные по согласию, не учитываются.
+top-title-chat = Лучшие рейтинги этого чата, { $game }:
+top-title-global = Лучшие рейтинги в общем зачёте, { $game }:
+top-line = { $place }. { $player } — { $rating } (опыт { $experience })
+top-empty = Рейтинговых матчей ещё не было.
+dice-commitment-whole = Кости текущей партии: обязательство { $commitment }
+dice-none = Бросков игрока { $player } пока не учтено.
+dice-summary = Кости игрока { $player } на этой платформе: бросков { $rolls }, дублей { $doubles } ({ $share }%, ожидается 16,7%; p = { $p })
+dice-faces = Каждая грань: { $faces } (ожидается по 16,7%; хи-квадрат p = { $p })
+dice-entering = Вход с бара против { $closed } закрытых пунктов: { $entered } из { $tries } ({ $share }%, ожидается { $expected }%)
+dice-entering-p = Вход с бара против ожидаемого: хи-квадрат p = { $p }
+history-title = Недавние матчи игрока { $player }:
+history-why = матч до { $length }, { $why ->
+    [time] выигран по времени
+    [agreed] прерван по согласию
+   *[played] доигран
+}
+history-rated = рейтинг { $changes }
+history-none = Доигранных матчей игрока { $player } пока нет.
+history-hint = /history N покажет один из них, с экспортом и просмотром.
+history-no-such = В вашей истории нет матча { $number } (в ней { $count }).
+history-games = Партий: { $games }
+history-gone = Этот матч больше не хранится.
+button-history-export = Экспорт
+button-history-replay = Просмотр
+help-dice = ваши кости на этой платформе против ожидаемого и обязательство текущей партии
+    .usage = /dice [игрок]
+help-rating = ваш рейтинг и опыт или рейтинг другого игрока
+    .usage = /rating [игрок]
+help-top = лучшие рейтинги этого чата или в общем зачёте
+    .usage = /top [global] [nardy]
+help-history = ваши недавние доигранные матчи; один из них с экспортом и просмотром
+    .usage = /history [N | игрок]

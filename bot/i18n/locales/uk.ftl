@@ -558,6 +558,10 @@ discord-command-stats = статистика
 discord-command-clock = годинник
 discord-command-claim = вимагати
 discord-command-seed = сід
+discord-command-dice = кості
+discord-command-rating = рейтинг
+discord-command-top = лідери
+discord-command-history = історія
 discord-command-language = мова
 discord-command-position = позиція
 discord-command-import = імпорт
@@ -567,6 +571,8 @@ discord-param-command = команда
 discord-param-what = що
 discord-param-time = час
 discord-param-text = текст
+discord-param-where = де
+discord-param-which = який
 discord-param-language = мова
 discord-param-setting = налаштування
 discord-param-player = гравець
@@ -673,3 +679,46 @@ import-why-order = партії не йдуть одна за одною, як �
 import-download-failed = Файл не вдалося завантажити; надішліть його ще раз.
 app-console-import-usage = Напишіть: import ФАЙЛ (шлях до файлу матчу .mat).
 app-console-no-file = Файлу { $path } немає або його не можна прочитати.
+
+## Рейтинги, таблиці лідерів, статистика костей, історія
+
+rating-change = { $player }: рейтинг { $rating } ({ $change })
+settings-ratings = Рейтинги в цьому чаті: { $value }
+settings-ratings-admin = Вмикати й вимикати рейтинги може лише адміністратор чату.
+player-unknown = Гравця { $name } немає ні за цим столом, ні серед ваших недавніх суперників.
+rating-line = { $player }, { $game }: рейтинг { $rating }, досвід { $experience }
+rating-places = Місце { $chat } у цьому чаті, { $overall } у загальному заліку.
+rating-none = У гравця { $player } ще немає рейтингових матчів (усі починають з 1500).
+rating-rules = До рейтингу (формула FIBS) йдуть дограні матчі двох людей, зокрема виграні за часом. Ігри на гроші, шуе, ігри з комп'ютером, партії із заданої позиції та матчі, перервані за згодою, не враховуються.
+top-title-chat = Найкращі рейтинги цього чату, { $game }:
+top-title-global = Найкращі рейтинги в загальному заліку, { $game }:
+top-line = { $place }. { $player } — { $rating } (досвід { $experience })
+top-empty = Рейтингових матчів ще не було.
+dice-commitment-whole = Кості поточної партії: зобов'язання { $commitment }
+dice-none = Кидків гравця { $player } поки не враховано.
+dice-summary = Кості гравця { $player } на цій платформі: кидків { $rolls }, дублів { $doubles } ({ $share }%, очікується 16,7%; p = { $p })
+dice-faces = Кожна грань: { $faces } (очікується по 16,7%; хі-квадрат p = { $p })
+dice-entering = Вхід з бару проти { $closed } закритих пунктів: { $entered } з { $tries } ({ $share }%, очікується { $expected }%)
+dice-entering-p = Вхід з бару проти очікуваного: хі-квадрат p = { $p }
+history-title = Недавні матчі гравця { $player }:
+history-why = матч до { $length }, { $why ->
+    [time] виграний за часом
+    [agreed] перерваний за згодою
+   *[played] дограний
+}
+history-rated = рейтинг { $changes }
+history-none = Дограних матчів гравця { $player } поки немає.
+history-hint = /history N покаже один із них, з експортом і переглядом.
+history-no-such = У вашій історії немає матчу { $number } (у ній { $count }).
+history-games = Партій: { $games }
+history-gone = Цей матч більше не зберігається.
+button-history-export = Експорт
+button-history-replay = Перегляд
+help-dice = ваші кості на цій платформі проти очікуваного та зобов'язання поточної партії
+    .usage = /dice [гравець]
+help-rating = ваш рейтинг і досвід або рейтинг іншого гравця
+    .usage = /rating [гравець]
+help-top = найкращі рейтинги цього чату або в загальному заліку
+    .usage = /top [global] [nardy]
+help-history = ваші недавні дограні матчі; один із них з експортом і переглядом
+    .usage = /history [N | гравець]

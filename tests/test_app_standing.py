@@ -1,0 +1,279 @@
+"""Ratings, dice statistics, leaderboards and history through the app, on the memory store and a
+real Redis: a finished match between two people is rated once (duplicate deliveries, two
+processes), money sessions and matches abandoned by agreement are not, an administrator turns
+ratings off, and every finished match is kept (bounded) and survives a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+
+from bot.app import (
+    App,
+    DiceScheme,
+    EditBoard,
+    Reply,
+    SendBoard,
+    SendFile,
+    SendText,
+    Update,
+    User,
+)
+from bot.app.history import MatchRecord
+from bot.app.standing import load_standing
+from bot.i18n import t
+from bot.store import HISTORY_LIMIT, RedisStore, Store, TableKey, UserKey
+from engine.fairdice import verify
+from engine.rating import Standing
+from tests.test_app_support import (
+    ALICE,
+    BOB,
+    EVE,
+    Chat,
+    check_keyboard,
+    open_store,
+    play_turn_by_buttons,
+    play_until,
+    texts,
+)
+
+USERS = [ALICE, BOB]
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    async with open_store(request.param, request) as opened:
+        yield opened
+
+
+async def play_match(chat: Chat, args: str = "1") -> None:
+    await chat.send(ALICE, f"/new {args}")
+    await chat.press(BOB, "Join")
+    await play_until(chat, USERS, lambda m: m.is_over)
+
+
+def standing_of(user: User) -> UserKey:
+    return UserKey(user.platform, user.id)
+
+
+async def test_a_finished_match_is_rated_with_the_hand_worked_change(store: Store) -> None:
+    chat = Chat(App(store, dice=DiceScheme.seeded(11)))
+    await play_match(chat, "1")
+    match = await chat.match()
+    assert match.winner is not None
+    winner, loser = USERS[match.winner], USERS[1 - match.winner]
+    # Both new (1500, K = 5), 1 point: P = 1/2, change 4 * 5 * 1 * 1/2 = 10.
+    log = texts(chat.log)
+    assert f"{winner.name}: rating 1510.0 (+10.0)" in log
+    assert f"{loser.name}: rating 1490.0 (-10.0)" in log
+    assert (await load_standing(store, standing_of(winner))).rating("backgammon") == Standing(
+        1510.0, 1
+    )
+    mine = texts(await chat.send(winner, "/rating"))
+    assert f"{winner.name}, Backgammon: rating 1510.0, experience 1" in mine
+    assert "Place 1 in this chat, 1 overall." in mine
+    theirs = texts(await chat.send(winner, f"/rating {loser.name}"))
+    assert f"{loser.name}, Backgammon: rating 1490.0, experience 1" in theirs
+    top = texts(await chat.send(EVE, "/top"))
+    assert f"1. {winner.name} — 1510.0 (experience 1)" in top
+    assert f"2. {loser.name} — 1490.0 (experience 1)" in top
+    assert f"1. {winner.name} — 1510.0" in texts(await chat.send(EVE, "/top global"))
+    assert "No rated match yet." in texts(await chat.send(EVE, "/top nardy"))
+    assert "no rated match yet" in texts(await chat.send(EVE, "/rating"))
+    unknown = texts(await chat.send(EVE, "/rating Nobody"))
+    assert "No player called Nobody" in unknown
+
+
+async def test_dice_statistics_count_each_players_rolls(store: Store) -> None:
+    chat = Chat(App(store, dice=DiceScheme.seeded(12)))
+    await play_match(chat, "3")
+    match = await chat.match()
+    rolls = [0, 0]
+    for record in match.records():
+        for entry in record.log:
+            if entry.action == "roll" and entry.player in (0, 1):
+                rolls[entry.player] += 1
+    for seat, user in enumerate(USERS):
+        stats = (await load_standing(store, standing_of(user))).dice
+        assert stats.rolls == rolls[seat] > 0
+        shown = texts(await chat.send(user, "/dicestats"))
+        assert f"Dice of {user.name} on this platform: {rolls[seat]} rolls" in shown
+        assert "Each face: 1: " in shown and "chi-squared p = 0." in shown
+    assert "No rolls of Eve counted yet." in texts(await chat.send(EVE, "/dice"))
+
+
+async def test_the_dice_command_shows_the_whole_commitment_of_the_game_in_play(
+    store: Store,
+) -> None:
+    chat = Chat(App(store, dice=DiceScheme.seeded(2)))
+    await chat.send(ALICE, "/new 3")
+    await chat.press(BOB, "Join")
+    table = await chat.table()
+    assert table.dice is not None
+    shown = texts(await chat.send(EVE, "/dice"))
+    assert f"commitment {table.dice.commitment}" in shown
+    assert table.dice.seed.server_seed.hex() not in shown
+
+
+@dataclass
+class TwoProcessChat(Chat):
+    """Every update delivered to two apps at once (as a redelivery to two processes)."""
+
+    other: App | None = None
+
+    async def send(
+        self,
+        user: User,
+        text: str | None = None,
+        *,
+        button: str | None = None,
+        message: str | None = None,
+        update_id: str | None = None,
+    ) -> list[Reply]:
+        n = next(self._n)
+        update = Update(self.key, user, update_id or f"u{n}", text=text, button=button,
+                        message=message)  # fmt: skip
+        assert self.other is not None
+        both = await asyncio.gather(self.app.handle(update), self.other.handle(update))
+        again = await self.app.handle(update)  # and once more, later
+        done = t("en", "app-already-done")
+        assert not any(isinstance(r, SendText) and "rating" in r.text for r in again)
+        fresh = [r for r in both if not any(done in texts([x]) for x in r)]
+        replies = fresh[0] if fresh else both[0]
+        for i, reply in enumerate(replies):
+            check_keyboard(getattr(reply, "buttons", ()))
+            self.log.append(reply)
+            if isinstance(reply, SendBoard | SendText):
+                mid = f"m{n}.{i}"
+                self.posted[mid] = reply
+                self.order.append(mid)
+                if isinstance(reply, SendBoard):
+                    await self.app.board_posted(self.key, mid, reply.version)
+            elif isinstance(reply, EditBoard):
+                self.posted[reply.message] = reply
+                self.order.remove(reply.message)
+                self.order.append(reply.message)
+        return replies
+
+
+async def test_two_processes_and_duplicate_deliveries_rate_once(redis_url: str) -> None:
+    stores = [RedisStore.from_url(redis_url), RedisStore.from_url(redis_url)]
+    await stores[0].client.flushdb()
+    try:
+        apps = [App(s, dice=DiceScheme.seeded(i + 20)) for i, s in enumerate(stores)]
+        chat = TwoProcessChat(apps[0], other=apps[1])
+        await play_match(chat, "1")
+        match = await chat.match()
+        assert match.winner is not None
+        winner, loser = USERS[match.winner], USERS[1 - match.winner]
+        for user, rating in ((winner, 1510.0), (loser, 1490.0)):
+            standing = await load_standing(stores[1], standing_of(user))
+            assert standing.rating("backgammon") == Standing(rating, 1)
+        assert len(await stores[0].history(standing_of(ALICE))) == 1
+        assert texts(chat.log).count("rating 1510.0 (+10.0)") == 1
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_money_sessions_and_agreed_aborts_are_not_rated(store: Store) -> None:
+    chat = Chat(App(store, dice=DiceScheme.seeded(5)))
+    await chat.send(ALICE, "/new money")
+    await chat.press(BOB, "Join")
+    for _ in range(3000):
+        if (await chat.table()).dropped:
+            break  # a game of the session is over
+        await play_turn_by_buttons(chat, USERS, (await chat.match()).game)
+    assert (await chat.table()).dropped == 1
+    assert "rating" not in texts(chat.log).lower().replace("ratings", "")
+    await chat.send(ALICE, "/abort")
+    await chat.send(BOB, "/abort")
+    # A match abandoned by agreement: kept in history, not rated.
+    await chat.send(ALICE, "/new 5")
+    await chat.press(BOB, "Join")
+    for _ in range(4):
+        await play_turn_by_buttons(chat, USERS, (await chat.match()).game)
+    await chat.send(ALICE, "/abort")
+    await chat.send(BOB, "/abort")
+    assert (await load_standing(store, standing_of(ALICE))).ratings == {}
+    listed = texts(await chat.send(ALICE, "/history"))
+    assert "Recent matches of Alice:" in listed and "abandoned by agreement" in listed
+    assert "rating +" not in listed
+    assert "not rated" in texts(await chat.send(ALICE, "/rating"))
+
+
+async def test_an_administrator_turns_ratings_off(store: Store) -> None:
+    app = App(store, dice=DiceScheme.seeded(7))
+    chat = Chat(app)
+    await chat.send(ALICE, "/new 1")
+    key = TableKey("telegram", "-100")
+    refused = await app.handle(Update(key, EVE, "x1", text="/settings ratings off"))
+    assert "Only an administrator" in texts(refused)
+    assert (await chat.table()).settings.ratings
+    done = await app.handle(Update(key, EVE, "x2", text="/settings ratings off", admin=True))
+    assert "Settings saved." in texts(done)
+    assert "Ratings in this chat: off" in texts(await chat.send(ALICE, "/settings"))
+    await chat.press(BOB, "Join")
+    await play_until(chat, USERS, lambda m: m.is_over)
+    assert (await load_standing(store, standing_of(ALICE))).ratings == {}
+    assert len(await store.history(standing_of(ALICE))) == 1
+
+
+async def test_history_lists_exports_and_replays_a_finished_match(store: Store) -> None:
+    chat = Chat(App(store, dice=DiceScheme.seeded(9)))
+    await play_match(chat, "3")
+    listed = texts(await chat.send(ALICE, "/history"))
+    assert "1. " in listed and "Alice" in listed and "3-point match, played out" in listed
+    shown = await chat.send(ALICE, "/history 1")
+    assert "Export" in chat.labels() and "Replay" in chat.labels()
+    replies = await chat.press(BOB, "Export")
+    files = {r.name: r for r in replies if isinstance(r, SendFile)}
+    assert files["match.mat"].data.startswith(b" 3 point match") or b"point match" in (
+        files["match.mat"].data
+    )
+    exported = json.loads(files["dice.json"].data)
+    match = await chat.match()
+    assert len(exported["games"]) == len(match.records()) and verify(exported).ok
+    exported["games"][0]["rolls"][1][0] = exported["games"][0]["rolls"][1][0] % 6 + 1
+    assert not verify(exported).ok
+    opened = await chat.press(ALICE, "Replay")
+    assert isinstance(opened[0], SendBoard) and "▶" in "".join(chat.labels())
+    step = await chat.press(ALICE, "Next")
+    assert isinstance(step[0], EditBoard)
+    assert "no match 5" in texts(await chat.send(ALICE, "/history 5"))
+    assert shown and "No finished match of Eve" in texts(await chat.send(EVE, "/history"))
+
+
+async def test_history_is_bounded_and_survives_a_restart(redis_url: str) -> None:
+    store = RedisStore.from_url(redis_url)
+    await store.client.flushdb()
+    try:
+        chat = Chat(App(store, dice=DiceScheme.seeded(3)))
+        await play_match(chat, "1")
+        first = (await store.history(standing_of(ALICE)))[0]
+        payload = await store.history_entry(standing_of(ALICE), first)
+        assert payload is not None
+        kept = MatchRecord.from_bytes(payload)
+        for n in range(HISTORY_LIMIT):
+            await store.keep_match("telegram", f"old{n}", payload, [standing_of(ALICE)])
+        ids = await store.history(standing_of(ALICE))
+        assert len(ids) == HISTORY_LIMIT and first not in ids  # the oldest went
+        # Bob's history still lists it (kept once for both players).
+        assert first in await store.history(standing_of(BOB))
+        assert await store.history_entry(standing_of(BOB), first) is not None
+        assert kept.match_id == first
+    finally:
+        await store.close()
+    # A new process on the same Redis.
+    again = RedisStore.from_url(redis_url)
+    try:
+        chat = Chat(App(again, dice=DiceScheme.seeded(4)))
+        listed = texts(await chat.send(BOB, "/history"))
+        assert "1. " in listed and "1-point match, played out" in listed
+        assert len(await again.history(standing_of(ALICE))) == HISTORY_LIMIT
+    finally:
+        await again.close()
