@@ -172,7 +172,8 @@ def settle(ctx: Context, table: Table, match: Match) -> tuple[Match, list[str]]:
 
 
 def game_over(ctx: Context, table: Table, match: Match) -> str:
-    """The finished game's result (and the match's), its statistics noted in ``ctx.finished``."""
+    """The finished game's result (and the match's), its statistics noted in ``ctx.finished``
+    (not for a game set up from a position: it was not played from the start)."""
     game = match.game
     result = game.result
     assert result is not None
