@@ -15,7 +15,7 @@ ENV PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
 RUN python -m venv /opt/venv
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md LICENSE ./
 COPY engine ./engine
 COPY renderers ./renderers
 COPY bot ./bot

@@ -2,10 +2,12 @@
 
 Lines typed at the prompt go to the app as chat messages (``roll``, ``move 24/18 13/11``, ``help``
 …); the buttons of the last board are numbered and typing the number presses one.  By default
-you play White against a built-in opponent that takes every double, agrees to abort and plays a
-random legal move; ``--hotseat`` seats two people at one keyboard instead, and ``--players
-Ann,Bob,Cid`` any number (three or more play a chouette).  At a hot seat each line is sent by
-whoever must act now; ``Bob: take`` sends it as Bob.
+you play White against the computer at level ``strong`` (GNU Backgammon's nets for backgammon,
+the project's own player for long nardy): every ``new`` seats it (``new 7 expert``, ``new nardy
+beginner``: another level).  ``--hotseat`` seats two people at one keyboard instead, and
+``--players Ann,Bob,Cid`` any number (three or more play a chouette); so does a bot with the
+computer switched off (``AI_ENABLED=false``).  At a hot seat each line is sent by whoever must
+act now; ``Bob: take`` sends it as Bob.
 
 The board is GNU Backgammon's classic one (points 13-24 across the top, 12-1 across the bottom,
 the bar in the middle, the Position and Match IDs beside it) on a terminal of 80 columns or
@@ -20,7 +22,6 @@ import asyncio
 import contextlib
 import getpass
 import itertools
-import random
 import re
 import secrets
 import shutil
@@ -31,6 +32,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal, TextIO
 
+from bot.ai.worker import LEVEL_NAMES
 from bot.app import App, Attachment, Button, Reply, Update, User
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
@@ -42,8 +44,6 @@ from engine.chouette import Chouette
 from engine.errors import EngineError
 from engine.game import Game, Phase
 from engine.match import Match
-from engine.movegen import legal_plays
-from engine.notation import format_play
 from renderers.text import WIDE_WIDTH, render_text
 
 TABLE = TableKey("console", "local")
@@ -77,8 +77,11 @@ _ACTING = frozenset(
 )
 """Chouette actions that make a player the one a hot seat's line comes from."""
 
+_COMPUTER_WORDS = frozenset({"bot", "computer", "ai", "chouette", *LEVEL_NAMES})
+"""Words of ``new`` that already say who plays (a level, or a chouette of people)."""
+
 Shown = Reply | str
-"""What a batch prints: the app's replies, and lines of the console's own (``Bot> roll``)."""
+"""What a batch prints: the app's replies, and lines of the console's own."""
 
 
 def default_layout() -> Layout:
@@ -91,17 +94,16 @@ def default_layout() -> Layout:
 class Console:
     """A terminal chat with one table and its local users.
 
-    ``opponent`` is ``"bot"`` (a built-in random player) or ``"hotseat"``; ``players`` names the
-    people at a hot seat (the first is you); ``rng`` drives the built-in player's choices;
-    ``out``/``inp`` are the terminal streams; ``layout`` the text board (``None``: by the
-    terminal's width).
+    ``opponent`` is ``"bot"`` (the app's computer, at the level ``new`` names) or
+    ``"hotseat"`` (also what ``"bot"`` becomes when the app has no computer); ``players`` names
+    the people at a hot seat (the first is you); ``out``/``inp`` are the terminal streams;
+    ``layout`` the text board (``None``: by the terminal's width).
     """
 
     app: App
     inp: TextIO = field(default_factory=lambda: sys.stdin)
     out: TextIO = field(default_factory=lambda: sys.stdout)
     opponent: str = "bot"
-    rng: random.Random = field(default_factory=random.Random)
     language: str = "en"
     new_args: str = "new"
     export_dir: Path = field(default_factory=Path.cwd)
@@ -116,11 +118,12 @@ class Console:
     def __post_init__(self) -> None:
         if self.layout is None:
             self.layout = default_layout()
+        if self.app.computer is None:
+            self.opponent = "hotseat"
         names = list(self.players)
         if not names:
             names = [_login_name() or t(self.language, "app-console-you")]
-            other = "app-console-bot" if self.opponent == "bot" else "app-console-player-two"
-            names.append(t(self.language, other))
+            names.append(t(self.language, "app-console-player-two"))
         elif len(names) == 1:
             names.append(t(self.language, "app-console-player-two"))
         if len(names) > 2:
@@ -234,7 +237,7 @@ class Console:
         self, user: User, text: str, *, attachment: Attachment | None = None
     ) -> list[Reply]:
         """Send one typed line (a number presses the numbered button) as ``user``, with a file
-        if given; the replies."""
+        if given; the replies, and those of the computer's turns that follow."""
         update_id = f"{self._run}-u{next(self._ids)}"
         if (
             text.isascii()
@@ -245,13 +248,43 @@ class Console:
             button = self.buttons[int(text) - 1]
             update = Update(TABLE, user, update_id, button=button.payload, private=True)
         else:
-            update = Update(TABLE, user, update_id, text=text, private=True, attachment=attachment)
-        replies = await self.app.handle(update)
+            update = Update(
+                TABLE,
+                user,
+                update_id,
+                text=self._with_computer(text),
+                private=True,
+                attachment=attachment,
+            )
+        replies = list(await self.app.handle(update))
+        await self._posted(replies)
+        return replies + await self.computer_moves()
+
+    async def computer_moves(self, *, resume: bool = False) -> list[Reply]:
+        """The computer's turns that follow (``resume``: also one a stopped run left)."""
+        out: list[Reply] = []
+        async for replies in self.app.computer_moves(TABLE, resume=resume):
+            await self._posted(replies)
+            out += replies
+        return out
+
+    async def _posted(self, replies: Sequence[Reply]) -> None:
         for reply in replies:
             if isinstance(reply, SendBoard):
                 message = f"{self._run}-m{next(self._ids)}"
                 await self.app.board_posted(TABLE, message, reply.version)
-        return list(replies)
+
+    def _with_computer(self, text: str) -> str:
+        """Against the computer, ``new`` and ``position`` seat it (unless the line names it
+        already)."""
+        words = text.lower().split()
+        if self.hotseat or not words or words[0].lstrip("/") not in ("new", "position"):
+            return text
+        if words[0].lstrip("/") == "position" and len(words) == 1:
+            return text  # ``position`` alone shows the position's IDs
+        if any(w in _COMPUTER_WORDS for w in words[1:]):
+            return text
+        return text + " bot"
 
     async def send(self, user: User, text: str) -> None:
         """Send one typed line as ``user`` and print what it did."""
@@ -327,40 +360,6 @@ class Console:
             out += await self.act(self.users[0], "start")
         return out
 
-    async def opponent_moves(self) -> list[Shown]:
-        """Let the built-in opponent act for as long as it is the one to act; what it did."""
-        out: list[Shown] = []
-        if self.hotseat:
-            return out
-        for _ in range(200):
-            table, game = await self._state()
-            if game is None or table is None or table.seat_of(self.other.ref) != 1:
-                return out
-            responder = game.responder
-            if table.abort_by == self.me.ref:
-                line = "abort"  # the built-in opponent always agrees to stop
-            elif responder == 1:
-                if game.resign is not None:
-                    line = "decline"
-                elif game.phase is Phase.DOUBLED:
-                    line = "take"
-                else:
-                    line = "accept"
-            elif game.turn == 1 and game.phase is Phase.ROLL:
-                line = "roll"
-            elif game.turn == 1 and game.phase is Phase.MOVE and game.dice is not None:
-                plays = legal_plays(game.current, game.dice)
-                if plays:
-                    play = self.rng.choice(plays)
-                    line = "move " + format_play(game.current, game.dice, play, plays=plays)
-                else:
-                    line = "confirm"
-            else:
-                return out
-            out.append(f"{self.other.name}> {line}")
-            out += await self.act(self.other, line)
-        return out
-
     async def _console_command(self, text: str) -> bool:
         """Lines the console answers itself (the board layout, a button that is not there)."""
         words = text.lower().split()
@@ -411,7 +410,6 @@ class Console:
             user = await self._sender()
         batch: list[Shown] = list(await self.act(user, text))
         batch += await self._seat_the_others()
-        batch += await self.opponent_moves()
         await self.show(batch)
         if text.lower().lstrip("/") == "settings":
             self.say("app-console-board", layout=self.layout or "wide")
@@ -432,7 +430,7 @@ class Console:
             batch += await self._seat_the_others()
         else:
             batch += await self.act(self.me, "board")
-        batch += await self.opponent_moves()
+            batch += await self.computer_moves(resume=True)  # a turn the last run left
         await self.show(batch)
         loop = asyncio.get_running_loop()
         while True:
@@ -567,7 +565,6 @@ async def run_console(
     *,
     inp: TextIO | None = None,
     out: TextIO | None = None,
-    rng: random.Random | None = None,
     language: str = "en",
 ) -> None:
     """Run the console chat on ``app`` until end of input."""
@@ -580,7 +577,6 @@ async def run_console(
         inp=inp or sys.stdin,
         out=out or sys.stdout,
         opponent="hotseat" if hotseat else "bot",
-        rng=rng or random.Random(),
         language=args.lang or language,
         new_args=game,
         players=players,

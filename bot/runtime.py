@@ -5,7 +5,8 @@
 :func:`run`, which
 
 1. opens the store (Redis, Redis Cluster or memory) and builds the app, both instrumented
-   (:class:`~bot.observability.Metrics`);
+   (:class:`~bot.observability.Metrics`), with the computer's worker processes (``AI_ENABLED``,
+   ``AI_WORKERS``; warmed up in the background, stopped at the end);
 2. starts ``/metrics`` and ``/healthz`` on ``METRICS_PORT`` when it is set;
 3. serves every platform that has a token (Telegram, Discord) as a task of its own, or the
    console chat when there is none, once what the start built is set aside from the garbage
@@ -32,6 +33,7 @@ from collections.abc import Callable, Coroutine
 from types import ModuleType
 from typing import Any, cast
 
+from bot.ai.worker import ComputerWorker
 from bot.app import App
 from bot.observability import Metrics, OpsServer, configure_logging
 from bot.settings import Settings, SettingsError, load_settings
@@ -155,7 +157,11 @@ async def run(
     metrics = metrics or Metrics()
     store = open_store(settings)
     metrics.instrument_store(store)
-    app = metrics.instrument_app(App(store, default_language=settings.default_language))
+    worker = computer_worker(settings)
+    app = metrics.instrument_app(
+        App(store, default_language=settings.default_language, computer=worker)
+    )
+    warming = asyncio.create_task(worker.start()) if worker is not None else None
     if stop is None:
         stop = asyncio.Event()
         handlers = _install_signal_handlers(stop)
@@ -196,10 +202,23 @@ async def run(
     finally:
         if handlers:
             _remove_signal_handlers()
+        if worker is not None and warming is not None:
+            warming.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await warming
+            await worker.close()
         await store.close()
         if server is not None:
             await server.stop()
         log.info("stopped")
+
+
+def computer_worker(settings: Settings) -> ComputerWorker | None:
+    """The computer's worker processes as the settings ask (``None`` with ``AI_ENABLED=false``);
+    started by the caller, in the background, so that nothing waits for the warm-up."""
+    if not settings.ai_enabled:
+        return None
+    return ComputerWorker(settings.ai_workers, settings.ai_budgets)
 
 
 def settle_memory() -> None:

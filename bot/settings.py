@@ -100,6 +100,19 @@ class Settings(BaseSettings):
     render_cache_mb: float = Field(default=40.0, ge=0, le=4096)
     """Megabytes the parts of board pictures drawn before may take in this process, for reuse
     (a fifth for whole bands, the rest for tiles); 0 = none kept."""
+    ai_enabled: bool = True
+    """Whether ``new bot`` seats the computer (off: it says the computer is unavailable)."""
+    ai_workers: int = Field(default=1, ge=1, le=64)
+    """Worker processes that think for the computer at once (each holds GNU Backgammon's nets)."""
+    ai_budget_beginner: float = Field(default=2.0, gt=0, le=600)
+    """Seconds one decision of the computer at ``beginner`` may take before its worker is
+    replaced and the decision made again at 0-ply."""
+    ai_budget_casual: float = Field(default=2.0, gt=0, le=600)
+    """The same at ``casual``."""
+    ai_budget_strong: float = Field(default=2.0, gt=0, le=600)
+    """The same at ``strong``."""
+    ai_budget_expert: float = Field(default=6.0, gt=0, le=600)
+    """The same at ``expert`` (2-ply: about a second at most on two cores)."""
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -239,6 +252,19 @@ class Settings(BaseSettings):
             "table_ttl_days": self.table_ttl_days,
             "user_ttl_days": self.user_ttl_days,
             "render_cache_mb": self.render_cache_mb,
+            "ai_enabled": self.ai_enabled,
+            "ai_workers": self.ai_workers,
+            "ai_budgets": self.ai_budgets,
+        }
+
+    @property
+    def ai_budgets(self) -> dict[str, float]:
+        """Seconds per decision of the computer, by level (``AI_BUDGET_*``)."""
+        return {
+            "beginner": self.ai_budget_beginner,
+            "casual": self.ai_budget_casual,
+            "strong": self.ai_budget_strong,
+            "expert": self.ai_budget_expert,
         }
 
 

@@ -346,7 +346,9 @@ class Game:
         are players 0 and 1 here) and a pending double, beaver or resignation.  ``options`` are
         the other table options (default :class:`Options`).  The game has no log: it starts
         here.  Raises :class:`CorruptId` saying why for text that is not two valid IDs or for a
-        state no game can be in (a finished game, a cube owned by the doubled player...).
+        state no game can be in (a finished game, a cube owned by the doubled player...); for
+        such a state ``params["reason"]`` names it: ``game_over``, ``score``, ``crawford``,
+        ``cube``, ``no_cube``, ``beaver``, ``checkers``, ``dice`` or ``turn``.
 
         >>> game = Game.from_gnubg_ids("4HPwATDgc/ABMA:cIkKAAAAAAAA")
         >>> game.phase, game.turn, game.dice, game.money
@@ -414,7 +416,8 @@ class Game:
         must answer, the cube then shown one step up and owned by the beaver (as
         :meth:`xgid` writes it).  ``options`` are the other table options.  The game has no log.
         Raises :class:`CorruptId` saying why for text that is not a valid XGID or a state no game
-        can be in; raccoons (``R``) are not played here.
+        can be in (``params["reason"]`` as for :meth:`from_gnubg_ids`); raccoons (``R``) are not
+        played here (``beaver``).
 
         >>> game = Game.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
         >>> game.phase, game.turn, game.dice, game.options.beaver

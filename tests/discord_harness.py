@@ -277,6 +277,8 @@ class FakeDiscord:
                 dict(c, id=str(snowflake()), application_id=str(APP_ID), version="1") for c in body
             ]
             return self.synced
+        if parts[0] == "channels" and parts[2:] == ["typing"] and route.method == "POST":
+            return None  # "the bot is typing" (204 No Content)
         if parts[0] == "channels" and parts[2:3] == ["messages"]:
             channel = int(parts[1])
             if channel in self.forbidden:

@@ -55,6 +55,12 @@ HTML_TAGS = frozenset(
     | {"tg-spoiler", "blockquote", "tg-emoji"}
 )
 COMMAND_RE = re.compile(r"[a-z0-9_]{1,32}\Z")
+CHAT_ACTIONS = frozenset(
+    {"typing", "upload_photo", "record_video", "upload_video", "record_voice", "upload_voice"}
+    | {"upload_document", "choose_sticker", "find_location", "record_video_note"}
+    | {"upload_video_note"}
+)
+"""The ``action`` values ``sendChatAction`` accepts."""
 
 
 class ApiError(Exception):
@@ -666,6 +672,13 @@ class FakeBotApi:
         if len(shown) > 4096:
             raise bad("message is too long")
         return self._new_message(params, "text", text=text, parse_mode=params.get("parse_mode"))
+
+    def api_sendChatAction(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        if params.get("action") not in CHAT_ACTIONS:
+            raise bad("wrong parameter action in request")
+        if int(params["chat_id"]) not in self.chats:
+            raise bad("chat not found")
+        return True
 
     def api_sendPhoto(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
         photo = files.get("photo")

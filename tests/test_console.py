@@ -16,18 +16,27 @@ from bot.settings import load_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# A whole console game with seeded dice: the seed goes in through the app's dice parameter.
+# A whole console game with seeded dice: the seed goes in through the app's dice parameter;
+# the computer thinks in a worker process of its own, as in ``python -m bot``.
 SEEDED_CONSOLE = """
 import asyncio, random, sys
+from bot.ai.worker import ComputerWorker
 from bot.app import App
 from bot.console import Console
 from bot.store import MemoryStore
 
-dice = random.Random(int(sys.argv[1]))
-app = App(MemoryStore(), dice=lambda: dice.randint(1, 6))
-console = Console(app, new_args=sys.argv[2], rng=random.Random(1), opponent=sys.argv[3])
-asyncio.run(console.run())
+async def main():
+    dice = random.Random(int(sys.argv[1]))
+    worker = ComputerWorker(1)
+    app = App(MemoryStore(), dice=lambda: dice.randint(1, 6), computer=worker)
+    await Console(app, new_args=sys.argv[2], opponent=sys.argv[3]).run()
+    await worker.close()
+
+asyncio.run(main())
 """
+
+COMPUTER_TURN = "Computer (strong) rolls"
+"""How a turn of the console's default opponent begins in its board's caption."""
 
 
 def _env() -> dict[str, str]:
@@ -50,14 +59,15 @@ def _run(args: list[str], lines: list[str], cwd: Path) -> subprocess.CompletedPr
     )
 
 
-def test_a_whole_game_against_the_built_in_opponent(tmp_path: Path) -> None:
+def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     # Pressing the first button every time plays: Roll, the first legal step, Confirm, Take.
     lines = ["help roll", "1", *["1"] * 400, "score", "export", "quit"]
     proc = _run(["-c", SEEDED_CONSOLE, "7", "new 1", "bot"], lines, tmp_path)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert out.startswith("Nardy in the terminal.")
-    assert "[1] Roll" in out and "→" in out and "Bot> " in out
+    assert "vs Computer (strong): the game begins." in out
+    assert "[1] Roll" in out and "→" in out and out.count(COMPUTER_TURN) >= 3
     assert re.search(r" wins the match \d–0\.", out)
     assert "Score:" in out.split("wins the match")[-1]
     saved = list(tmp_path.glob("match-*.mat"))
@@ -72,7 +82,7 @@ def test_hot_seat_two_players_at_one_keyboard(tmp_path: Path) -> None:
     proc = _run(["-c", SEEDED_CONSOLE, "3", "new 1", "hotseat"], lines, tmp_path)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "Player 2> " in out and "Bot> " not in out
+    assert "Player 2> " in out and "Computer (" not in out
     assert re.search(r" wins the match \d–0\.", out)
     assert out.count("Player 2> ") > 5  # the second player's lines were typed, not played
 
@@ -132,7 +142,7 @@ def test_killed_mid_game_and_restarted_the_game_goes_on(tmp_path: Path, redis_ur
     first.stdin.write("1\n" * 60)  # about fifteen turns of pressing the first button
     first.stdin.flush()
     seen = ""
-    while seen.count("Bot> ") < 3:
+    while seen.count(COMPUTER_TURN) < 3:
         line = first.stdout.readline()
         assert line, "the console ended early"
         seen += line
@@ -203,10 +213,10 @@ def test_position_sets_up_a_game_at_the_console(tmp_path: Path) -> None:
     proc = _run(["-c", SEEDED_CONSOLE, "7", "new 1", "bot"], lines, tmp_path)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout.split("The game is aborted.")[-1]
-    # The built-in opponent took the second seat; the board is the ID's, with its IDs beside it.
-    assert re.search(r"\S+ vs Bot: the game begins\.", out), out[-3000:]
+    # The computer took the second seat; the board is the ID's, with its IDs beside it.
+    assert re.search(r"\S+ vs Computer \(strong\): the game begins\.", out), out[-3000:]
     assert "Position ID: 4HPwATDgc/ABMA" in out and "Match ID   : sIGqACAAIAAE" in out
-    assert re.search(r"Score: \S+ 2, Bot 4 \(match to 5\)", out), out[-3000:]
+    assert re.search(r"Score: \S+ 2, Computer \(strong\) 4 \(match to 5\)", out), out[-3000:]
     assert "Traceback" not in proc.stderr
 
 

@@ -21,14 +21,21 @@ BUTTONS = re.compile(r"^\[1\] .*$", re.M)
 
 SEEDED = """
 import asyncio, random, sys
+from bot.ai.worker import ComputerWorker
 from bot.app import App
 from bot.console import parse_args, run_console
 from bot.store import MemoryStore
 
-dice = random.Random(int(sys.argv[1]))
-app = App(MemoryStore(), dice=lambda: dice.randint(1, 6))
-asyncio.run(run_console(app, parse_args(sys.argv[2:]), rng=random.Random(1)))
+async def main():
+    dice = random.Random(int(sys.argv[1]))
+    worker = ComputerWorker(1)
+    app = App(MemoryStore(), dice=lambda: dice.randint(1, 6), computer=worker)
+    await run_console(app, parse_args(sys.argv[2:]))
+    await worker.close()
+
+asyncio.run(main())
 """
+COMPUTER_TURN = re.compile(r"^Computer \(strong\) (rolls|takes|passes|accepts)", re.M)
 
 
 class Terminal:
@@ -138,13 +145,13 @@ def test_each_computer_turn_prints_one_board_with_only_your_buttons(tmp_path: Pa
         for _ in range(120):
             term.type("1")
             chunk = term.read(BUTTONS)
-            if "Bot> " not in chunk:
+            if not COMPUTER_TURN.search(chunk):
                 assert _boards(chunk) <= 1
                 continue
             computer_turns += 1
             assert _boards(chunk) == 1, chunk
             buttons = BUTTONS.findall(chunk)[-1]
-            assert "Bot>" not in chunk.split(buttons)[-1]
+            assert not COMPUTER_TURN.search(chunk.split(buttons)[-1])
             # the buttons are yours: roll or double (or answer), never the computer's steps
             assert re.fullmatch(
                 r"\[1\] (Roll|Take|Accept|Decline)(  \[2\] (Double|Pass|Refuse|Beaver))?"
@@ -181,7 +188,7 @@ def test_hot_seat_the_second_player_is_a_person(tmp_path: Path) -> None:
             term.type("1")
             screen = term.read(re.compile(r"\S+> $"))
         assert doubled, "no one could double"
-    assert "Bot> " not in term.screen
+    assert "Computer (" not in term.screen
 
 
 def test_refusals_say_what_is_wrong(tmp_path: Path) -> None:

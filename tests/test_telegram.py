@@ -266,9 +266,9 @@ async def test_deep_link_invitation_seats_a_friend_at_the_group_table() -> None:
         assert button["text"] == "Invite a friend" and button["switch_inline_query"] == ""
         await bot.say(ALICE, bot.fake.chats[ALICE.id], "/new 1")
         assert "Invite a friend" in bot.fake.bot_messages(ALICE.id)[-1].labels()
-        # /start alone is a greeting with the commands.
+        # /start alone is a greeting with the commands, then what to play.
         await bot.say(CAROL, bot.fake.chat(CAROL.id, "private"), "/start")
-        assert "/new" in bot.fake.bot_messages(CAROL.id)[-1].text
+        assert "/new" in bot.fake.bot_messages(CAROL.id)[-2].text
 
 
 async def test_webhook_checks_the_secret_token() -> None:

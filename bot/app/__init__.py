@@ -24,7 +24,9 @@ Where each use case lives (one module each; a new one is a module and a line in 
 * :mod:`bot.app.position` -- ``position ID``: a table whose game begins at a position;
 * :mod:`bot.app.imports` -- ``import``: a ``.mat`` file read, kept for its sender, exported back;
 * :mod:`bot.app.replay` -- a match's boards one step at a time (``◀ ▶`` on one message);
-* :mod:`bot.app.chouette` -- every game action at a chouette table, its start and rotation.
+* :mod:`bot.app.chouette` -- every game action at a chouette table, its start and rotation;
+* :mod:`bot.app.computer` -- the computer's turn (``new bot [LEVEL]`` seats it: a seat whose user
+  is ``computer:<level>``).
 
 Shared by the use cases: :mod:`bot.app.context` (:class:`Context`, :class:`Refused`),
 :mod:`bot.app.options` (table options, the lobby message), :mod:`bot.app.timing` (clock
@@ -44,10 +46,25 @@ What an adapter does (Telegram, Discord, the console):
   ``await app.board_posted(table, message_id, reply.version)``), :class:`EditBoard` (edit that
   message in place), :class:`ClearButtons` (remove a message's buttons), :class:`SendText`,
   :class:`Toast` (the answer to a button press, seen only by the presser), :class:`SendFile`;
+* after performing the replies of ``handle``, post the computer's turns that follow:
+  ``async for replies in app.computer_moves(update.table)``, each batch performed like the
+  others (:class:`Thinking` first at ``expert``: show "typing…" while it thinks).  It yields
+  nothing (and loads nothing) unless this process's update left the computer to act;
 * call ``await app.tick()`` every few seconds and post what it returns to each table's chat
   (move-clock reminders and expiry notices; any number of processes may do so); when a table's
   notices could not be posted (no right to write there), ``await app.notice_undelivered(table)``
   so a later tick posts them again instead of counting them as sent.
+
+The computer's turn.  ``handle`` only ever applies the person's update and returns what *that*
+did, so what a user is told is what happened, in order: his move, then the computer's.  When the
+write leaves the computer to act, a due entry is set with it (the same deadlines the move clocks
+use, a few seconds past the level's budget).  ``computer_moves`` then loads the table, has the
+computer decide in its worker processes (:class:`bot.ai.worker.ComputerWorker`; the event loop
+never waits on the nets), applies each action through the engine, and writes the whole turn with
+one compare-and-set under the update id ``ai:<table version>``: two processes serving the same
+turn write it once (the other finds a newer version and yields nothing), and a process stopped
+mid-thought leaves the due entry behind, so the next ``tick`` of any process (after a restart
+too) plays the turn and returns its replies like a clock notice.  Its dice are the app's dice.
 
 Button payloads (:mod:`bot.app.payload`) fit Telegram's 64 bytes and Discord's 100 characters.
 """
@@ -68,6 +85,7 @@ from bot.app.types import (
     SendBoard,
     SendFile,
     SendText,
+    Thinking,
     Toast,
     Update,
     User,
@@ -93,6 +111,7 @@ __all__ = [
     "SendText",
     "Table",
     "TableSettings",
+    "Thinking",
     "Toast",
     "Update",
     "User",

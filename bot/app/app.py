@@ -15,19 +15,21 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
-from bot.app import clock, fair, results, stats
+from bot.ai.worker import fallback_action
+from bot.app import clock, computer, fair, results, stats
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
+from bot.app.computer import Opponent
 from bot.app.context import Context, Refused, refusal_reply, usage
 from bot.app.dice import DiceScheme, TableDice
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.registry import DEFAULT, TABLE_CASES, USER_CASES
 from bot.app.settings import SETTING_ALIASES
-from bot.app.table import Table
-from bot.app.timing import wake, wake_time
-from bot.app.types import Reply, Update
+from bot.app.table import COMPUTER, Table, computer_level
+from bot.app.timing import actor, wake, wake_time
+from bot.app.types import Reply, Thinking, Update, User
 from bot.app.users import UserRecords
 from bot.i18n import negotiate, t
 from bot.store import (
@@ -71,8 +73,9 @@ class App:
 
     ``dice`` is where games get their seeds and dice (:class:`~bot.app.dice.DiceScheme`;
     production: fresh seeds from :mod:`secrets`, tests a seeded or scripted scheme; a bare dice
-    source is taken as a scripted scheme) and ``clock`` the time source.  ``handle`` never
-    raises.
+    source is taken as a scripted scheme) and ``clock`` the time source.  ``computer`` thinks
+    for the computer opponent (:class:`bot.ai.worker.ComputerWorker`; ``None``: ``new bot``
+    says it is unavailable).  ``handle`` and ``computer_moves`` never raise.
     """
 
     def __init__(
@@ -82,6 +85,7 @@ class App:
         dice: DiceScheme | DiceSource | None = None,
         clock: Callable[[], float] = time.time,
         default_language: str = "en",
+        computer: Opponent | None = None,
         settle_window: float = SETTLE_WINDOW,
     ) -> None:
         self.store = store
@@ -91,8 +95,13 @@ class App:
         self.dice = dice if isinstance(dice, DiceScheme) else DiceScheme.scripted(dice)
         self.clock = clock
         self.default_language = default_language
+        self.computer = computer
         self.users = UserRecords(store)
         self._records: OrderedDict[TableKey, Versioned] = OrderedDict()
+        self._computer_next: set[TableKey] = set()
+        """Tables this process's last write there left waiting on the computer."""
+        self._computer_busy: set[TableKey] = set()
+        """Tables whose computer turn this process is playing now."""
 
     # -- entry points ---------------------------------------------------------------------------
 
@@ -210,7 +219,9 @@ class App:
     # -- the pipeline ---------------------------------------------------------------------------
 
     def _context(self, update: Update, lang: str) -> Context:
-        return Context(update, lang, self.clock(), TableDice(self.dice), self.users)
+        ctx = Context(update, lang, self.clock(), TableDice(self.dice), self.users)
+        ctx.computer = self.computer is not None
+        return ctx
 
     async def _handle(self, update: Update, lang: str) -> list[Reply]:
         ctx = self._context(update, lang)
@@ -252,7 +263,11 @@ class App:
                 new = new.evolve(lang=lang)  # the clock's notices speak the players' language
             attempt.written = new
             # The deadline goes in before the write that needs it (a hint the tick re-checks).
-            if new.deadline is not None and (table is None or wake(table) != wake(new)):
+            due = self._computer_due(new)
+            if due is not None:
+                scheduled.append(due)
+                await self.store.set_deadline(update.table, due)
+            elif new.deadline is not None and (table is None or wake(table) != wake(new)):
                 scheduled.append(wake_time(new))
                 await self.store.set_deadline(update.table, scheduled[-1])
             sent.append(new.encode())
@@ -289,6 +304,8 @@ class App:
                 update.table,
                 update.update_id,
             )
+        if self.computer is not None and computer.waiting(done.written) is not None:
+            self._computer_next.add(update.table)  # computer_moves plays its turn next
         if not done.ended:
             return []
         return await results.record(self.users, update, done.lang, done.ended)
@@ -345,6 +362,129 @@ class App:
             return self._again(update, lang, record)
         line = refusal_reply(update, t(lang, "error-outcome-unknown"))
         return [line, *self._board(update, lang, record)]
+
+    # -- the computer's turns -------------------------------------------------------------------
+
+    async def computer_moves(
+        self, table: TableKey, *, resume: bool = False
+    ) -> AsyncIterator[list[Reply]]:
+        """Play the computer's turns at ``table`` that this process's last update there left
+        it (``resume``: or that the table waits for anyway, as a restarted console's table
+        may); each applied turn's replies, in order.  Never raises.
+
+        Adapters call it after performing the replies of ``handle`` and post what it yields
+        the same way.  At ``expert`` a ``[Thinking()]`` comes first.  Nothing is yielded (and
+        nothing loaded) when the last update left no turn to the computer.  A turn this process
+        does not finish (it was stopped) is due for :meth:`tick` a few seconds later, in any
+        process.
+        """
+        if self.computer is None or table in self._computer_busy:
+            return
+        if table not in self._computer_next and not resume:
+            return
+        self._computer_next.discard(table)
+        self._computer_busy.add(table)
+        try:
+            for _ in range(computer.MAX_ACTIONS):
+                try:
+                    record = await self.store.load(table)
+                    state = Table.decode(record.payload) if record is not None else None
+                    waits = computer.waiting(state)
+                    if record is None or state is None or waits is None:
+                        return
+                    if waits[1] == "expert":
+                        yield [Thinking()]
+                    replies = await self._computer_turn(table, record, state, *waits)
+                    if replies is None:
+                        return
+                except (StoreUnavailable, ConflictError):
+                    log.warning("store unavailable: the computer's turn waits for a tick")
+                    return
+                except Exception:
+                    log.exception("computer turn failed table=%s", table)
+                    return
+                if replies:
+                    yield replies
+        finally:
+            self._computer_busy.discard(table)
+
+    def _computer_due(self, table: Table) -> float | None:
+        """When ``App.tick`` should play the computer's turn that ``table`` waits for, should
+        the process that means to play it at once not do so (``None``: none is waited for)."""
+        if self.computer is None:
+            return None
+        waits = computer.waiting(table)
+        if waits is None:
+            return None
+        due = self.clock() + self.computer.budget(waits[1]) + computer.GRACE
+        return min(due, wake_time(table)) if table.deadline is not None else due
+
+    async def _computer_turn(
+        self, key: TableKey, record: Versioned, table: Table, seat: int, level: str
+    ) -> list[Reply] | None:
+        """Decide the computer's whole turn on ``record`` and write it with one
+        compare-and-set; its replies, none when another write came first, ``None`` when the
+        computer had nothing to do after all (nothing is written)."""
+        assert self.computer is not None
+        name = table.seats[seat].name
+        update = Update(key, User(COMPUTER, level, name), computer.update_id(table))
+        ctx = self._context(update, table.lang or self.default_language)
+        ctx.names = {s.user: s.name for s in table.seats}
+        fair.load(ctx, table)  # its rolls come from the table's dice, as a person's do
+        match = table.state()
+        notes: list[str] = []
+        acted = False
+        for step in range(computer.MAX_ACTIONS):
+            if actor(match) != seat or match.game.is_over:
+                break
+            game = match.game
+            seed = f"{key}:{table.version}:{step}"
+            action = await self.computer.decide(game, seat, level, seed)
+            if action is None:
+                break
+            try:
+                match, more = computer.apply(ctx, table, match, seat, action)
+            except EngineError:
+                log.exception("computer action refused table=%s action=%s", key, action)
+                fallback = fallback_action(game, seat)
+                if fallback is None:
+                    break
+                match, more = computer.apply(ctx, table, match, seat, fallback)
+            notes += more
+            acted = True
+        if not acted:
+            log.error("computer had no action table=%s seat=%s", key, seat)
+            return None
+        new = fair.keep(ctx, computer.finish(ctx, table, match, notes))
+        due = self._computer_due(new)
+        if due is None and new.deadline is not None:
+            due = wake_time(new)
+        if due is not None:
+            await self.store.set_deadline(key, due)  # before the write, as always
+        payload = new.encode()
+        cas = await self.store.compare_and_set(
+            key, record.version, payload, update_id=update.update_id
+        )
+        if cas is not CasResult.APPLIED:
+            self._records.pop(key, None)
+            if due is not None:
+                await self._reschedule(key, await self.store.load(key), due)
+            return []
+        self._remember_record(key, Versioned(payload, record.version + 1))
+        if computer.waiting(new) is not None:
+            self._computer_next.add(key)
+        people = [(user, entry) for user, entry in ctx.finished if computer_level(user) is None]
+        if people:
+            # The players' statistics, once: the id names the table and the turn.
+            counted = Update(key, User(key.platform, "", ""), f"{update.update_id}:{key}")
+            try:
+                await stats.record(self.users, counted, people)
+            except (StoreUnavailable, ConflictError):
+                log.warning("statistics not recorded table=%s update=%s", key, update.update_id)
+        if ctx.ended:
+            counted = Update(key, User(key.platform, "", ""), f"{update.update_id}:{key}")
+            return ctx.replies + await results.record(self.users, counted, ctx.lang, ctx.ended)
+        return ctx.replies
 
     def _decide(
         self,
@@ -447,12 +587,28 @@ class App:
 
     async def _reschedule(self, key: TableKey, record: Versioned | None, stray: float) -> None:
         table = Table.decode(record.payload) if record is not None else None
-        if table is not None and table.deadline is not None:
+        due = self._computer_due(table) if table is not None else None
+        if due is not None:
+            await self.store.set_deadline(key, due)
+        elif table is not None and table.deadline is not None:
             await self.store.set_deadline(key, wake_time(table))
         else:
             await self.store.clear_deadline(key, stray)
 
     async def _tick_table(self, key: TableKey, when: float, now: float) -> list[Reply]:
+        if self.computer is not None and key not in self._computer_busy:
+            record = await self.store.load(key)
+            state = Table.decode(record.payload) if record is not None else None
+            waits = computer.waiting(state)
+            if record is not None and state is not None and waits is not None:
+                # A computer turn nobody finished (its process stopped mid-thought): play it.
+                self._computer_busy.add(key)
+                try:
+                    played = await self._computer_turn(key, record, state, *waits)
+                finally:
+                    self._computer_busy.discard(key)
+                await self.store.clear_deadline(key, when)
+                return played or []
         replies: list[Reply] = []
         pending: list[float] = []
 

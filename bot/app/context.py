@@ -67,6 +67,8 @@ class Context:
     names: dict[str, str] = field(default_factory=dict)
     """User reference → name at the table (engine errors name players by reference)."""
     written: Table | None = None
+    computer: bool = False
+    """Whether the computer can take a seat (``AI_ENABLED`` and a worker to think)."""
 
     @property
     def user(self) -> User:

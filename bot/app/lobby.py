@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import chouette, fair, results, view
+from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
+from bot.app import chouette, computer, fair, results
 from bot.app.context import Context, Refused, usage
 from bot.app.invite import reserved_for
 from bot.app.options import (
@@ -18,14 +19,12 @@ from bot.app.options import (
     variant_options,
 )
 from bot.app.payload import Payload, format_payload
-from bot.app.position import setup_match
-from bot.app.table import Seat, Table, TableSettings, match_data
-from bot.app.turn import send_board
+from bot.app.position import start_game
+from bot.app.table import Seat, Table, TableSettings
 from bot.app.types import Button, ClearButtons, SendText
 from engine.cube import Options
 from engine.errors import EngineError
 from engine.game import Phase
-from engine.match import Match
 
 VARIANT_WORDS: dict[str, str] = {
     "backgammon": "backgammon",
@@ -38,6 +37,7 @@ VARIANT_WORDS: dict[str, str] = {
 }
 """Words for the game in ``new``."""
 
+
 MAX_MATCH = 63
 """Longest match the bot sets up."""
 
@@ -46,15 +46,22 @@ MAX_SEATS_CHOUETTE = 8
 
 
 def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
-    """``new [backgammon|nardy] [N|money|chouette] [name=value ...]``: a table in its lobby."""
+    """``new [backgammon|nardy] [N|money|chouette] [bot [LEVEL]] [name=value ...]``: a table in
+    its lobby; with ``bot`` the computer takes the second seat (in a private chat the game
+    starts at once, in a group against whoever joins)."""
     if table is not None and table.stage != "over":
         raise Refused("table-game-running")
     variant, mode, length = "backgammon", "match", 0
     prime_rule = False
     changes: dict[str, Any] = {}
+    bot: str | None = None
     for raw in args:
         word = str(raw).lower()
-        if word in VARIANT_WORDS:
+        if word in computer.WORDS:
+            bot = bot or DEFAULT_LEVEL
+        elif word in LEVEL_NAMES:
+            bot = word
+        elif word in VARIANT_WORDS:
             variant = VARIANT_WORDS[word]
         elif word == "money":
             mode = "money"
@@ -73,8 +80,14 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
                 prime_rule = bool(option_value("cube", value))
             else:
                 changes[name] = option_value(name, value)
+        elif bot is not None:
+            raise Refused("computer-bad-level", level=word[:24], levels=", ".join(LEVEL_NAMES))
         else:
             raise usage("new")
+    if bot is not None and not ctx.computer:
+        raise Refused("computer-unavailable")
+    if bot is not None and mode == "chouette":
+        raise Refused("computer-two-players")
     if (
         mode == "match"
         and length == 0
@@ -91,6 +104,8 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
         variant = "long_nardy_home_prime"
     options = variant_options(variant, changes)
     seat = Seat(ctx.user.ref, ctx.user.name)
+    if bot is not None:
+        seat = Seat(computer.ref(bot), computer.name(ctx, bot))
     opened = Table(
         mode=mode,  # type: ignore[arg-type]
         variant=variant,
@@ -102,6 +117,8 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
         version=(table.version + 1) if table is not None else 1,
         games=table.games if table is not None else 0,
     )
+    if bot is not None and ctx.update.private:
+        return start_game(ctx, opened, (Seat(ctx.user.ref, ctx.user.name), seat))
     ctx.replies.append(lobby_message(ctx, opened))
     return opened
 
@@ -153,34 +170,9 @@ def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
     shown = reserved_for(table, ctx.user, ctx.now)
     if shown is not None:
         raise Refused("table-seat-reserved", invitee=shown)
-    seats = (*table.seats, seat)
-    if table.setup is not None:
-        match = setup_match(table)
-    else:
-        match = Match.new(table.length, table.variant, Options.from_dict(table.options))
-    started = table.bumped(
-        seats=seats,
-        stage="play",
-        match=match_data(match),
-        abort_by=None,
-        held=None,
-        setup=None,
-    )
-    started = fair.start_match(ctx, started)
-    fair.begin(ctx, started, fair.game_number(started, match))
-    if ctx.update.message is not None:
-        ctx.replies.append(ClearButtons(ctx.update.message))
-    ctx.replies.append(
-        SendText(
-            ctx.tr("game-started", player=seats[0].name, opponent=seats[1].name)
-            + "\n"
-            + view.describe(ctx.tr, started)
-            + "\n"
-            + fair.seeds_note(ctx, started)
-        )
-    )
-    ctx.replies.append(send_board(ctx, started, match, ()))
-    return started
+    if table.seats and table.seats[0].computer and table.setup is None:
+        return start_game(ctx, table, (seat, table.seats[0]))  # the person takes the first seat
+    return start_game(ctx, table, (*table.seats, seat))
 
 
 def leave(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
@@ -201,12 +193,19 @@ def leave(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
 
 
 def abort(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
-    """``abort``: at once by the creator before the first roll, else when both ask."""
+    """``abort``: at once by the creator before the first roll, else when both ask (the
+    computer always agrees)."""
     me = ctx.user.ref
-    if table.seat_of(me) is None:
+    lobby = table.stage == "lobby"
+    if table.seat_of(me) is None and not (lobby and me == table.creator):
         raise Refused("error-not-seated")
-    early = table.stage == "lobby" or (table.games == 0 and _not_rolled(table))
-    if (early and me == table.creator) or table.abort_by not in (None, me):
+    early = lobby or (table.games == 0 and _not_rolled(table))
+    against_computer = any(seat.computer for seat in table.seats)
+    if (
+        (early and me == table.creator)
+        or table.abort_by not in (None, me)
+        or (against_computer and table.mode != "chouette")
+    ):
         if ctx.update.message is not None:
             ctx.replies.append(ClearButtons(ctx.update.message))
         if table.board_message is not None and table.board_message != ctx.update.message:

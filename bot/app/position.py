@@ -15,9 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
+from bot.app import computer, fair, view
 from bot.app.context import Context, Refused, usage
 from bot.app.options import lobby_message
-from bot.app.table import Seat, Table, TableSettings
+from bot.app.table import Seat, Table, TableSettings, match_data
+from bot.app.turn import send_board
+from bot.app.types import ClearButtons, SendText
+from engine.cube import Options
 from engine.errors import CorruptId
 from engine.game import Game
 from engine.ids import decode_match_id, decode_position_id, decode_xgid
@@ -90,9 +95,18 @@ def setup_match(table: Table) -> Match:
 
 
 def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
-    """``position ID``: a lobby whose game begins at the position."""
+    """``position ID``: a lobby whose game begins at the position; ``position ID bot [LEVEL]``:
+    the game against the computer (playing O), begun at once."""
     if table is not None and table.stage != "over":
         raise Refused("table-game-running")
+    words = [str(a).lower() for a in args]
+    bot = next((w for w in words if w in LEVEL_NAMES), None)
+    if bot is None and any(w in computer.WORDS for w in words):
+        bot = DEFAULT_LEVEL
+    if bot is not None and not ctx.computer:
+        raise Refused("computer-unavailable")
+    args = tuple(a for a, w in zip(args, words, strict=True) if w not in computer.WORDS)
+    args = tuple(a for a in args if str(a).lower() not in LEVEL_NAMES)
     text = id_text(args)
     game = set_up(text)
     opened = Table(
@@ -107,5 +121,39 @@ def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> T
         games=table.games if table is not None else 0,
         setup=text,
     )
+    if bot is not None:
+        opponent = Seat(computer.ref(bot), computer.name(ctx, bot))
+        return start_game(ctx, opened, (opened.seats[0], opponent))
     ctx.replies.append(lobby_message(ctx, opened))
     return opened
+
+
+def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
+    """The two-player game of ``seats`` begins: the table's next version, its first board."""
+    if table.setup is not None:
+        match = setup_match(table)
+    else:
+        match = Match.new(table.length, table.variant, Options.from_dict(table.options))
+    started = table.bumped(
+        seats=seats,
+        stage="play",
+        match=match_data(match),
+        abort_by=None,
+        held=None,
+        setup=None,
+    )
+    started = fair.start_match(ctx, started)
+    fair.begin(ctx, started, fair.game_number(started, match))
+    if ctx.update.message is not None:
+        ctx.replies.append(ClearButtons(ctx.update.message))
+    ctx.replies.append(
+        SendText(
+            ctx.tr("game-started", player=seats[0].name, opponent=seats[1].name)
+            + "\n"
+            + view.describe(ctx.tr, started)
+            + "\n"
+            + fair.seeds_note(ctx, started)
+        )
+    )
+    ctx.replies.append(send_board(ctx, started, match, ()))
+    return started

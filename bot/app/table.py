@@ -65,6 +65,17 @@ _DECODED: OrderedDict[bytes, Table] = OrderedDict()
 _MATCHES: OrderedDict[int, tuple[dict[str, Any], Match]] = OrderedDict()
 
 
+COMPUTER = "computer"
+"""The platform part of the computer's user reference (``computer:strong``): no chat platform
+has that name, so no person's reference is ever one."""
+
+
+def computer_level(user: str) -> str | None:
+    """The level of the computer whose user reference is ``user``; ``None`` for a person."""
+    platform, _, level = user.partition(":")
+    return level if platform == COMPUTER and level else None
+
+
 def _held(data: Any) -> tuple[str, str, float] | None:
     if data is None:
         return None
@@ -111,6 +122,11 @@ class Seat:
 
     user: str
     name: str
+
+    @property
+    def computer(self) -> bool:
+        """Whether the computer plays this seat."""
+        return computer_level(self.user) is not None
 
     def to_list(self) -> list[str]:
         return [self.user, self.name]

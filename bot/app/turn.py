@@ -17,7 +17,7 @@ from bot.app import fair, results, view
 from bot.app.context import Context, Refused
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Stage, Table, match_data
-from bot.app.timing import clocked
+from bot.app.timing import actor, clocked
 from bot.app.types import Button, ClearButtons, EditBoard, Keyboard, Reply, SendBoard, SendText
 from engine.game import Action, Game, Phase, format_points
 from engine.match import Match
@@ -172,7 +172,8 @@ def settle(ctx: Context, table: Table, match: Match) -> tuple[Match, list[str]]:
 
 
 def game_over(ctx: Context, table: Table, match: Match) -> str:
-    """The finished game's result (and the match's), its statistics noted in ``ctx.finished``."""
+    """The finished game's result (and the match's), its statistics noted in ``ctx.finished``
+    (not for a game set up from a position: it was not played from the start)."""
     game = match.game
     result = game.result
     assert result is not None
@@ -238,6 +239,9 @@ def send_board(
         notes = [*notes, fair.commitment_note(ctx)]
     caption = view.caption(ctx.tr, table, match.game, names, match, notes)
     playing = table.stage == "play" and not match.is_over
+    waits = actor(match) if playing else None
+    if waits is not None and waits < len(table.seats) and table.seats[waits].computer:
+        playing = False  # the computer acts next: no button only it could press
     buttons = buttons_for(ctx, table, match.game) if playing else ()
     return SendBoard(board, caption, buttons, table.version)
 

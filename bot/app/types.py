@@ -168,5 +168,11 @@ class SendFile:
     caption: str = ""
 
 
-Reply = SendBoard | EditBoard | ClearButtons | SendText | Toast | SendFile
+@dataclass(frozen=True)
+class Thinking:
+    """The computer is thinking (at ``expert``): show it the way the platform shows someone
+    typing (Telegram's ``sendChatAction``, Discord's typing indicator), until the next reply."""
+
+
+Reply = SendBoard | EditBoard | ClearButtons | SendText | Toast | SendFile | Thinking
 """Every reply action an adapter performs."""

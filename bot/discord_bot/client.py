@@ -12,6 +12,9 @@ shards may serve the same channels, and a restarted bot answers the buttons of o
   presser sees, a play being built edits the pressed board in place, a finished turn disables the
   old board's components and posts a new board.
 - ``/move`` autocomplete lists the legal plays of the user's roll as he types.
+- The computer's turns that follow an interaction at its table (``App.computer_moves``: ``/new
+  game: bot`` in a channel or in a direct message with the bot) are posted the same way, the
+  channel showing that the bot is typing while it thinks at ``expert``.
 
 A channel, a thread (its own id) and a direct-message channel are each one table.
 """
@@ -44,6 +47,7 @@ from bot.app import (
     SendFile,
     SendText,
     Table,
+    Thinking,
     Toast,
     Update,
     User,
@@ -306,6 +310,10 @@ class ChannelOutput:
         """A note for whoever acted; with nobody to show it to privately, a message."""
         await self.send(content=text[:MAX_CONTENT])
 
+    async def typing(self) -> None:
+        """Show that the bot is typing in the channel (until its next message, ~10 s at most)."""
+        await self._channel().typing()
+
 
 @dataclass
 class InteractionOutput(ChannelOutput):
@@ -554,6 +562,7 @@ class NardyBot(discord.AutoShardedClient):
         posted = await self.perform(update, replies, output)
         if not posted and not private:
             await self._drop_thinking(interaction)
+        await self.follow(update, output)
 
     async def _refusal_expected(self, interaction: discord.Interaction[Any], line: str) -> bool:
         """Whether the app is sure to refuse ``line``, decided from one bounded read."""
@@ -611,9 +620,14 @@ class NardyBot(discord.AutoShardedClient):
             interaction, button=payload, message=str(message.id) if message else None
         )
         replies = await self.app.handle(update)
-        await self.perform(
-            update, replies, InteractionOutput(self, interaction.channel_id or 0, interaction)
-        )
+        output = InteractionOutput(self, interaction.channel_id or 0, interaction)
+        await self.perform(update, replies, output)
+        await self.follow(update, output)
+
+    async def follow(self, update: Update, output: ChannelOutput) -> None:
+        """Post the computer's turns that follow ``update`` at its table."""
+        async for replies in self.app.computer_moves(update.table):
+            await self.perform(update, replies, output)
 
     async def complete_play(
         self, interaction: discord.Interaction[Any], current: str
@@ -694,6 +708,9 @@ class NardyBot(discord.AutoShardedClient):
         if isinstance(reply, Toast):
             await output.note(reply.text)
             return 1
+        if isinstance(reply, Thinking):
+            await output.typing()
+            return 0
         if isinstance(reply, SendFile):
             if not output.rich:
                 await output.note(t(lang, "discord-no-files"))

@@ -5,7 +5,8 @@ lives in the store, so any number of processes may serve the same bot.  Its hand
 
 - a text message (command or typed notation) becomes an app :class:`~bot.app.Update` for the
   chat's table (a forum topic is a table of its own); ``/start <token>`` in a private chat opens a
-  deep-link invitation, ``/invite`` alone answers with the invitation link;
+  deep-link invitation, ``/start`` alone the help with the *Play the computer* and *Invite a
+  friend* buttons, ``/invite`` alone answers with the invitation link;
 - a button press becomes an app update carrying the callback data; it is always answered with
   ``answerCallbackQuery`` (a refusal as a toast), duplicates included;
 - an inline query (``@bot`` in any chat) offers invitation cards (``@bot 5 1d``: with a move
@@ -23,7 +24,9 @@ Replies are performed in order: a board is a PNG photo with a caption and an inl
 a ``<pre>`` text board in HTML), a play being built edits the same message, a finished turn clears
 the old keyboard and posts a new board.  In a group, where Telegram allows the bot 20 messages a
 minute (edits count), a game keeps one board message: a finished turn edits it in place, with the
-notes of the turn in its caption, and a new one is posted only when it cannot be edited.
+notes of the turn in its caption, and a new one is posted only when it cannot be edited.  Then the
+computer's turns that follow at the table (``App.computer_moves``) are performed the same way,
+"typing…" shown while it thinks at ``expert`` (``sendChatAction``).
 
 Bot API refusals such as "message is not modified" are no-ops; network errors are retried;
 ``RetryAfter`` is waited out (by PTB's rate limiter first).
@@ -54,7 +57,7 @@ from telegram import (
 )
 from telegram import Update as TgUpdate
 from telegram import User as TgUser
-from telegram.constants import ChatType, ParseMode
+from telegram.constants import ChatAction, ChatType, ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.ext import ContextTypes
 
@@ -67,6 +70,7 @@ from bot.app import (
     SendFile,
     SendText,
     Table,
+    Thinking,
     Toast,
     Update,
     User,
@@ -119,6 +123,10 @@ ALLOWED_UPDATES: tuple[str, ...] = (
     "chosen_inline_result",
 )
 """The update kinds the bot asks Telegram for."""
+
+PLAY_COMPUTER = "play_computer"
+"""Callback data of ``/start``'s *Play the computer* button: ``/new bot`` in that private chat
+(not an app payload: the adapter answers it; it grants nothing to anyone but the presser)."""
 
 INLINE_GAMES: tuple[str, ...] = ("1", "3", "5", "m", "n")
 """The invitation cards offered for an empty inline query, in order."""
@@ -395,6 +403,7 @@ class TelegramAdapter:
             )
             replies = await self.app.handle(help_update)
             await self.perform(bot, target, help_update.table, replies, user)
+            await self._offer_games(bot, target, lang)
             return
         try:
             table = token_table(args[0], secret=self.secret)
@@ -414,6 +423,21 @@ class TelegramAdapter:
             return
         await self.perform(bot, group, table, replies, user)
         await self.perform(bot, target, None, [SendText(t(lang, "telegram-link-used"))])
+
+    async def _offer_games(self, bot: Bot, target: ChatTarget, lang: str) -> None:
+        """The first thing a new user can do: play the computer at once, or invite a friend."""
+        invite = InlineKeyboardButton(t(lang, "telegram-button-invite"), switch_inline_query="")
+        row = [invite]
+        if self.app.computer is not None:
+            computer = t(lang, "telegram-button-computer")
+            row.insert(0, InlineKeyboardButton(computer, callback_data=PLAY_COMPUTER))
+        await self.call(
+            lambda: bot.send_message(
+                target.chat_id,
+                t(lang, "telegram-start-play"),
+                reply_markup=InlineKeyboardMarkup([row]),
+            )
+        )
 
     async def _invite(
         self, bot: Bot, user: User, target: ChatTarget, table: TableKey, private: bool
@@ -447,6 +471,21 @@ class TelegramAdapter:
         data = query.data or ""
         if is_invitation(data) and query.inline_message_id is not None:
             await self._invitation_pressed(bot, update, query, user, data)
+            return
+        if data == PLAY_COMPUTER and isinstance(query.message, Message):
+            await self.answer(query, None)
+            chat = query.message.chat
+            if chat.type != ChatType.PRIVATE:
+                return
+            play = Update(
+                chat_table(query.message),
+                user,
+                f"{update.update_id}",
+                text="/new bot",
+                private=True,
+            )
+            private_chat = ChatTarget(chat.id, None)
+            await self.perform(bot, private_chat, play.table, await self.app.handle(play), user)
             return
         target: ChatTarget | InlineTarget
         if query.inline_message_id is not None:
@@ -609,6 +648,23 @@ class TelegramAdapter:
             await self._perform_inline(bot, target, table, replies)
             return
         lang = negotiate(user.language) if user is not None else "en"
+        if not await self._perform_all(bot, target, table, replies, lang):
+            return
+        if table is None:
+            return
+        async for more in self.app.computer_moves(table):
+            if not await self._perform_all(bot, target, table, more, lang):
+                return
+
+    async def _perform_all(
+        self,
+        bot: Bot,
+        target: ChatTarget,
+        table: TableKey | None,
+        replies: Sequence[Reply],
+        lang: str,
+    ) -> bool:
+        """Perform ``replies`` in order; ``False`` when the bot may not post in the chat."""
         planned: Sequence[Reply | BoardInPlace] = replies
         if self.one_board and target.chat_id < 0 and table is not None:
             planned = await self._group_plan(table, replies)
@@ -617,7 +673,7 @@ class TelegramAdapter:
                 await self._perform_one(bot, target, table, reply, lang)
             except Forbidden as exc:
                 log.warning("bot may not post in chat %s: %s", target.chat_id, exc.message)
-                return
+                return False
             except BadRequest as exc:
                 log.warning(
                     "Bot API refused %s in chat %s: %s",
@@ -625,6 +681,7 @@ class TelegramAdapter:
                     target.chat_id,
                     exc.message,
                 )
+        return True
 
     async def _group_plan(
         self, table: TableKey, replies: Sequence[Reply]
@@ -685,6 +742,10 @@ class TelegramAdapter:
         elif isinstance(reply, SendText | Toast):
             rows = reply.buttons if isinstance(reply, SendText) else ()
             await self.send_text(bot, target, reply.text, rows, lang, table)
+        elif isinstance(reply, Thinking):
+            await self.call(
+                lambda: bot.send_chat_action(chat, ChatAction.TYPING, message_thread_id=thread)
+            )
         elif isinstance(reply, SendFile):
             document = InputFile(reply.data, filename=reply.name)
             await self.call(

@@ -20,6 +20,7 @@ PRIVATE_COMMANDS: tuple[str, ...] = (
     "settings",
     "language",
     "stats",
+    "import",
     "help",
     "rules",
 )

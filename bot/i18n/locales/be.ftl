@@ -230,7 +230,7 @@ export-match-file = Файл матча дададзены ({ $name }).
 help-title = Каманды:
 help-footer = Напішыце назву каманды пасля /help, каб даведацца больш; правілы: /rules.
 help-new = адкрыць стол: кароткія або доўгія нарды; матч, гульня на грошы або { -chouette }
-    .usage = /new [backgammon|nardy] [match N|money|chouette]
+    .usage = /new [backgammon|nardy] [match N|money|chouette] [bot [beginner|casual|strong|expert]]
 help-join = заняць вольнае месца (або запісацца на { -chouette })
     .usage = /join
 help-invite = пакінуць месца саперніка для названага гульца
@@ -516,7 +516,6 @@ app-clock-expired-match = У гульца { $player } скончыўся час.
 app-invite-cancelled = Месца зноў вольнае для ўсіх.
 app-no-clock = За гэтым сталом час на ход не абмежаваны; задайце яго камандай /clock.
 app-console-you = Вы
-app-console-bot = Бот
 app-console-player-two = Гулец 2
 app-console-welcome = Нарды ў тэрмінале. Лічба — націснуць кнопку, або каманда (help — спіс); quit — выхад.
 app-console-bye = Да сустрэчы!
@@ -609,6 +608,17 @@ telegram-clock-private-claim = У вашай партыі ў гульца { $pla
    *[game] партыю
 } кнопкамі на паведамленні з гульнёй.
 
+## The computer opponent
+computer-name = Камп'ютар ({ $level })
+computer-unavailable = Гульня з камп'ютарам на гэтым боце выключана: запрасіце сябра.
+computer-bad-level = Невядомы ўзровень «{ $level }». Узроўні: { $levels }.
+computer-two-players = Камп'ютар гуляе адзін на адзін, не ў { -chouette }.
+computer-plays = { $player } кідае { $dice } і ходзіць { $play }.
+computer-takes = { $player } прымае падваенне.
+computer-passes = { $player } пасуе.
+computer-beaver-accepted = { $player } прымае бабра.
+telegram-button-computer = Гуляць з камп'ютарам
+telegram-start-play = Згуляйце адразу: з камп'ютарам або з сябрам.
 ## Косці, якія можа праверыць кожны
 
 dice-commitment = Косці гэтай партыі: абавязацельства { $commitment }… (цалкам — у /dice)

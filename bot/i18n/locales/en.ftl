@@ -218,7 +218,7 @@ export-match-file = The match file is attached ({ $name }).
 help-title = Commands:
 help-footer = Type a command's name after /help for details; rules: /rules.
 help-new = start a table: backgammon or long nardy; a match, money or a { -chouette }
-    .usage = /new [backgammon|nardy] [match N|money|chouette]
+    .usage = /new [backgammon|nardy] [match N|money|chouette] [bot [beginner|casual|strong|expert]]
 help-join = take the free seat (or join the { -chouette } lobby)
     .usage = /join
 help-invite = keep the opponent's seat for a named player
@@ -513,7 +513,6 @@ app-clock-expired-match = { $player }'s time is up. { $opponent } may claim the 
 app-invite-cancelled = The seat is open to anyone again.
 app-no-clock = This table has no move clock; set one with /clock.
 app-console-you = You
-app-console-bot = Bot
 app-console-player-two = Player 2
 app-console-welcome = Nardy in the terminal. Type a number to press a button, or a command (help lists them); quit leaves.
 app-console-bye = Bye!
@@ -609,6 +608,17 @@ telegram-clock-private-claim = { $player }'s time is up in your game. You may cl
    *[game] the game
 } with the buttons on the game's message.
 
+## The computer opponent
+computer-name = Computer ({ $level })
+computer-unavailable = The computer opponent is switched off on this bot: invite a friend instead.
+computer-bad-level = Unknown level “{ $level }”. The levels: { $levels }.
+computer-two-players = The computer plays one against one, not in a { -chouette }.
+computer-plays = { $player } rolls { $dice } and plays { $play }.
+computer-takes = { $player } takes.
+computer-passes = { $player } passes.
+computer-beaver-accepted = { $player } accepts the beaver.
+telegram-button-computer = Play the computer
+telegram-start-play = Play now: against the computer, or with a friend.
 ## Dice anyone can check
 
 dice-commitment = Dice of this game: commitment { $commitment }… (whole in /dice)

@@ -230,7 +230,7 @@ export-match-file = Файл матча приложен ({ $name }).
 help-title = Команды:
 help-footer = Напишите имя команды после /help, чтобы узнать подробности; правила: /rules.
 help-new = открыть стол: короткие или длинные нарды; матч, игра на деньги или { -chouette }
-    .usage = /new [backgammon|nardy] [match N|money|chouette]
+    .usage = /new [backgammon|nardy] [match N|money|chouette] [bot [beginner|casual|strong|expert]]
 help-join = занять свободное место (или записаться в { -chouette })
     .usage = /join
 help-invite = оставить место соперника для названного игрока
@@ -516,7 +516,6 @@ app-clock-expired-match = У игрока { $player } вышло время. { $
 app-invite-cancelled = Место снова свободно для всех.
 app-no-clock = За этим столом время на ход не ограничено; задайте его командой /clock.
 app-console-you = Вы
-app-console-bot = Бот
 app-console-player-two = Игрок 2
 app-console-welcome = Нарды в терминале. Цифра — нажать кнопку, или команда (help — список); quit — выход.
 app-console-bye = До встречи!
@@ -609,6 +608,17 @@ telegram-clock-private-claim = В вашей партии у игрока { $pla
    *[game] партию
 } кнопками на сообщении с игрой.
 
+## The computer opponent
+computer-name = Компьютер ({ $level })
+computer-unavailable = Игра с компьютером на этом боте отключена: пригласите друга.
+computer-bad-level = Неизвестный уровень «{ $level }». Уровни: { $levels }.
+computer-two-players = Компьютер играет один на один, не в { -chouette }.
+computer-plays = { $player } бросает { $dice } и ходит { $play }.
+computer-takes = { $player } принимает удвоение.
+computer-passes = { $player } пасует.
+computer-beaver-accepted = { $player } принимает бобра.
+telegram-button-computer = Играть с компьютером
+telegram-start-play = Сыграйте прямо сейчас: с компьютером или с другом.
 ## Кости, которые может проверить каждый
 
 dice-commitment = Кости этой партии: обязательство { $commitment }… (полностью — в /dice)

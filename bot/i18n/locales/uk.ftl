@@ -230,7 +230,7 @@ export-match-file = Файл матчу додано ({ $name }).
 help-title = Команди:
 help-footer = Напишіть назву команди після /help, щоб дізнатися більше; правила: /rules.
 help-new = відкрити стіл: короткі або довгі нарди; матч, гра на гроші або { -chouette }
-    .usage = /new [backgammon|nardy] [match N|money|chouette]
+    .usage = /new [backgammon|nardy] [match N|money|chouette] [bot [beginner|casual|strong|expert]]
 help-join = зайняти вільне місце (або записатися на { -chouette })
     .usage = /join
 help-invite = залишити місце суперника для названого гравця
@@ -516,7 +516,6 @@ app-clock-expired-match = У гравця { $player } закінчився ча�
 app-invite-cancelled = Місце знову вільне для всіх.
 app-no-clock = За цим столом час на хід не обмежено; задайте його командою /clock.
 app-console-you = Ви
-app-console-bot = Бот
 app-console-player-two = Гравець 2
 app-console-welcome = Нарди в терміналі. Цифра — натиснути кнопку, або команда (help — список); quit — вихід.
 app-console-bye = До зустрічі!
@@ -609,6 +608,17 @@ telegram-clock-private-claim = У вашій партії в гравця { $pla
    *[game] партію
 } кнопками на повідомленні з грою.
 
+## The computer opponent
+computer-name = Комп'ютер ({ $level })
+computer-unavailable = Гру з комп'ютером на цьому боті вимкнено: запросіть друга.
+computer-bad-level = Невідомий рівень «{ $level }». Рівні: { $levels }.
+computer-two-players = Комп'ютер грає один на один, не в { -chouette }.
+computer-plays = { $player } кидає { $dice } і ходить { $play }.
+computer-takes = { $player } приймає подвоєння.
+computer-passes = { $player } пасує.
+computer-beaver-accepted = { $player } приймає бобра.
+telegram-button-computer = Грати з комп'ютером
+telegram-start-play = Зіграйте просто зараз: з комп'ютером або з другом.
 ## Кості, які може перевірити кожен
 
 dice-commitment = Кості цієї партії: зобов'язання { $commitment }… (повністю — у /dice)

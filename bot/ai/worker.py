@@ -1,0 +1,243 @@
+"""The computer's thinking in warm worker processes, so that the event loop never waits on it.
+
+Neither of GNU Backgammon's bindings releases the interpreter lock (a 2-ply play evaluated in a
+thread stalls every other coroutine for up to a second), so :class:`ComputerWorker` evaluates in
+processes of its own: ``workers`` single-process :class:`~concurrent.futures.ProcessPoolExecutor`
+slots, started with ``spawn`` (a fresh interpreter: nothing of the event loop, its sockets or its
+threads is inherited, as it would be with ``fork``) and warmed up by a first call that imports
+the nets and evaluates a position.
+
+Each decision has the time budget of its level (:attr:`ComputerWorker.budgets`).  A worker that
+overruns it is killed; a worker that dies (killed, out of memory, a crash in the nets) breaks its
+pool.  Either way the slot gets a fresh warm worker and the decision is made again at 0-ply (a
+few milliseconds), with the budget of the ``strong`` level at least.  Should that fail too, the
+decision is taken by :func:`fallback_action` in this process, from the engine alone (the first
+legal play, a roll, a take, a declined resignation): a turn is never skipped.
+
+The module itself imports neither ``gnubg_nn`` nor the nardy player: only the worker processes
+do (:func:`think`), so the chat process starts as fast as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import random
+import signal
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from engine.game import Action, Game, Phase
+
+__all__ = [
+    "DEFAULT_BUDGETS",
+    "DEFAULT_LEVEL",
+    "LEVEL_NAMES",
+    "ComputerWorker",
+    "fallback_action",
+    "think",
+    "warm_up",
+]
+
+log = logging.getLogger("bot.ai.worker")
+
+LEVEL_NAMES: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
+"""The playing levels, weakest first (the names of :data:`bot.ai.levels.LEVELS`)."""
+
+DEFAULT_LEVEL = "strong"
+"""The level of ``new bot`` without a level word."""
+
+DEFAULT_BUDGETS: dict[str, float] = {
+    "beginner": 2.0,
+    "casual": 2.0,
+    "strong": 2.0,
+    "expert": 6.0,
+}
+"""Seconds one decision may take per level before its worker is replaced (``AI_BUDGET_*``)."""
+
+START_TIMEOUT = 60.0
+"""Seconds a fresh worker may take to start and answer its warm-up call."""
+
+
+def warm_up() -> int:
+    """Run in a fresh worker: load the nets and the nardy player, evaluate once; the pid."""
+    from bot.ai import computer
+    from engine.match import Match
+
+    for variant in ("backgammon", "long_nardy"):
+        game = Match.new(1, variant).game.roll(0, iter((6, 5, 6, 5, 3, 1)).__next__)
+        if game.turn is not None:
+            computer.decide(game, game.turn, None, random.Random(0))
+    return os.getpid()
+
+
+def think(game: Game, player: int, level: str, seed: str, ply: int | None) -> Action | None:
+    """Run in a worker: the computer's next action as ``player`` at ``level`` (see
+    :func:`bot.ai.computer.decide`), its noise drawn from a generator seeded with ``seed``."""
+    from bot.ai import computer
+    from bot.ai.levels import LEVELS
+
+    return computer.decide(game, player, LEVELS[level], random.Random(seed), ply=ply)
+
+
+def fallback_action(game: Game, player: int) -> Action | None:
+    """An action from the engine alone, for when no worker could decide: roll, the first legal
+    play, take, accept a beaver, decline a resignation (``None``: nothing is ``player``'s)."""
+    if game.is_over:
+        return None
+    if game.resign is not None:
+        return None if game.resign.player == player else Action("decline_resign", player)
+    if game.phase is Phase.DOUBLED:
+        return None if game.turn == player else Action("take", player)
+    if game.phase is Phase.BEAVERED:
+        return Action("accept_beaver", player) if game.turn == player else None
+    if game.turn != player:
+        return None
+    if game.phase is Phase.ROLL:
+        return Action("roll", player)
+    if game.phase is Phase.MOVE:
+        if game.steps:
+            return Action("reset", player)
+        plays = game.builder.legal_plays
+        return Action("play", player, play=plays[0]) if plays else Action("confirm", player)
+    return None
+
+
+@dataclass
+class _Slot:
+    """One worker process in a pool of its own (so that it can be replaced alone)."""
+
+    pool: ProcessPoolExecutor
+    pid: int
+
+
+class ComputerWorker:
+    """Warm worker processes that make the computer's decisions (see the module's docstring).
+
+    ``workers`` processes think at once (``AI_WORKERS``); ``budgets`` maps each level to its
+    seconds (``AI_BUDGET_*``).  :meth:`start` starts and warms them up (else the first
+    :meth:`decide` does); :meth:`close` stops them.
+    """
+
+    def __init__(
+        self,
+        workers: int = 1,
+        budgets: Mapping[str, float] | None = None,
+        *,
+        start_method: str = "spawn",
+    ) -> None:
+        if workers < 1:
+            raise ValueError("at least one worker")
+        self.workers = workers
+        self.budgets: dict[str, float] = {**DEFAULT_BUDGETS, **(budgets or {})}
+        self.replaced = 0
+        """Workers replaced after a death or an overrun (for logs and tests)."""
+        self._context = multiprocessing.get_context(start_method)
+        self._free: asyncio.Queue[_Slot | None] | None = None
+        self._slots: list[_Slot] = []
+        self._start_lock: asyncio.Lock | None = None
+
+    def budget(self, level: str) -> float:
+        """Seconds a decision at ``level`` may take."""
+        return self.budgets.get(level, self.budgets[DEFAULT_LEVEL])
+
+    def pids(self) -> list[int]:
+        """The process ids of the workers running now."""
+        return [slot.pid for slot in self._slots]
+
+    async def start(self) -> None:
+        """Start the workers and wait for their warm-up calls (a worker that does not start is
+        logged and tried again by the next decision)."""
+        if self._start_lock is None:
+            self._start_lock = asyncio.Lock()
+        async with self._start_lock:
+            if self._free is not None:
+                return
+            slots = await asyncio.gather(*(self._new_or_none() for _ in range(self.workers)))
+            free: asyncio.Queue[_Slot | None] = asyncio.Queue()
+            for slot in slots:
+                free.put_nowait(slot)
+            self._free = free
+
+    async def close(self) -> None:
+        """Stop every worker (a decision in flight ends with its fallback)."""
+        self._free = None
+        for slot in list(self._slots):
+            self._drop(slot)
+
+    async def decide(self, game: Game, player: int, level: str, seed: str) -> Action | None:
+        """The computer's next action as ``player`` in ``game`` at ``level``; never raises
+        for a worker's sake (see the module's docstring)."""
+        await self.start()
+        assert self._free is not None
+        free = self._free
+        slot = await free.get()
+        try:
+            budget = self.budget(level)
+            for ply in (None, 0):
+                if slot is None:
+                    slot = await self._new_or_none()
+                    if slot is None:
+                        break
+                try:
+                    return await self._ask(slot, game, player, level, seed, ply, budget)
+                except (TimeoutError, BrokenProcessPool, OSError) as exc:
+                    why = "over its time budget" if isinstance(exc, TimeoutError) else "died"
+                    log.warning("computer: worker %s %s at %s ply %s", slot.pid, why, level, ply)
+                self._drop(slot)
+                slot = None
+                self.replaced += 1
+                budget = max(budget, self.budget(DEFAULT_LEVEL))
+            log.error("computer: no worker could decide, the engine's fallback plays")
+            return fallback_action(game, player)
+        finally:
+            if free is self._free:
+                free.put_nowait(slot)
+            elif slot is not None:
+                self._drop(slot)
+
+    async def _ask(
+        self,
+        slot: _Slot,
+        game: Game,
+        player: int,
+        level: str,
+        seed: str,
+        ply: int | None,
+        budget: float,
+    ) -> Action | None:
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(slot.pool, think, game, player, level, seed, ply)
+        return await asyncio.wait_for(future, budget)
+
+    async def _new_slot(self) -> _Slot:
+        pool = ProcessPoolExecutor(max_workers=1, mp_context=self._context)
+        loop = asyncio.get_running_loop()
+        try:
+            pid = await asyncio.wait_for(loop.run_in_executor(pool, warm_up), START_TIMEOUT)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        slot = _Slot(pool, pid)
+        self._slots.append(slot)
+        return slot
+
+    async def _new_or_none(self) -> _Slot | None:
+        try:
+            return await self._new_slot()
+        except (TimeoutError, BrokenProcessPool, OSError):
+            log.exception("computer: a new worker did not start")
+            return None
+
+    def _drop(self, slot: _Slot) -> None:
+        """Kill the slot's worker (it may be busy past its budget) and drop its pool."""
+        if slot in self._slots:
+            self._slots.remove(slot)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(slot.pid, signal.SIGKILL)
+        slot.pool.shutdown(wait=False, cancel_futures=True)

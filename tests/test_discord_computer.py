@@ -1,0 +1,59 @@
+"""Playing the computer in a direct message with the Discord bot: ``/new game: 1 bot expert``, the
+computer's turns posted after the person's, and the channel typing while it thinks — real
+discord.py objects (``discord_harness``), the computer in a real worker process."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+import pytest_asyncio
+from discord_harness import Driver, FakeDiscord, Place, installed
+from test_app_support import Dice
+from test_discord import ALICE, BOB, take_turn, texts
+
+from bot.ai.worker import ComputerWorker
+from bot.app import App
+from bot.discord_bot import NardyBot, table_key
+from bot.store import MemoryStore
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+DIRECT = Place(600000000000000031, kind=1)
+
+
+@pytest.fixture
+def fake_discord(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
+    yield from installed(monkeypatch)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def worker() -> AsyncIterator[ComputerWorker]:
+    started = ComputerWorker(1)
+    await started.start()
+    yield started
+    await started.close()
+
+
+async def test_a_direct_message_plays_the_computer(
+    worker: ComputerWorker, fake_discord: FakeDiscord
+) -> None:
+    app = App(MemoryStore(), dice=Dice(5), computer=worker)
+    driver = await Driver.start(NardyBot(app, tick_seconds=None), fake_discord, DIRECT)
+    await driver.command(ALICE, "new", "1 bot expert")
+    table = await app.load_table(table_key(DIRECT.id))
+    assert table is not None and table.stage == "play"
+    assert [s.user for s in table.seats] == [f"discord:{ALICE.id}", "computer:expert"]
+    for _ in range(60):
+        if "Computer (expert) rolls" in texts(fake_discord):
+            break
+        table = await app.load_table(table_key(DIRECT.id))
+        assert table is not None
+        game = table.state().game
+        assert (game.responder if game.responder is not None else game.turn) in (0, None)
+        await take_turn(driver, [ALICE, BOB], game)
+    else:
+        raise AssertionError("the computer never moved")
+    typing = [c for c in fake_discord.calls if c.path.endswith(f"/channels/{DIRECT.id}/typing")]
+    assert typing and all(c.method == "POST" for c in typing)
+    assert fake_discord.ephemeral() == []

@@ -1,0 +1,86 @@
+"""Playing the computer on Telegram: ``/start``'s *Play the computer* button, the computer's turns
+posted after the person's, and "typing…" while it thinks at ``expert`` — the real PTB
+application against the fake Bot API, the computer in a real worker process."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+from telegram_support import ALICE, BOB, Bot, running_bot
+from test_app_support import Dice
+
+from bot.ai.worker import ComputerWorker
+from bot.app import App
+from bot.store import MemoryStore, TableKey
+from engine.game import Phase
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def worker() -> AsyncIterator[ComputerWorker]:
+    started = ComputerWorker(1)
+    await started.start()
+    yield started
+    await started.close()
+
+
+async def until_the_computer_moved(bot: Bot, key: TableKey, level: str) -> str:
+    """Alice plays by buttons until a board of the computer's turn is posted; its caption."""
+    chat = bot.fake.chats[int(key.chat)]
+    for _ in range(60):
+        for message in reversed(bot.fake.bot_messages(chat.id)):
+            if f"Computer ({level}) rolls" in message.text:
+                return message.text
+        game = (await bot.match(key)).game
+        waits = game.responder if game.responder is not None else game.turn
+        assert waits in (0, None), "the computer's turn was not played"
+        if game.phase is Phase.MOVE and game.turn == 0:
+            await bot.play_turn(chat, key, [ALICE, BOB], game, typed=True)
+        else:
+            await bot.play_turn(chat, key, [ALICE, BOB], game)
+    raise AssertionError("the computer never moved")
+
+
+async def test_start_offers_the_computer_and_its_button_starts_a_game(
+    worker: ComputerWorker,
+) -> None:
+    app = App(MemoryStore(), dice=Dice(3), computer=worker)
+    async with running_bot(app) as bot:
+        private = bot.fake.chat(ALICE.id, "private")
+        await bot.say(ALICE, private, "/start")
+        offer = bot.fake.bot_messages(ALICE.id)[-1]
+        assert offer.labels() == ["Play the computer", "Invite a friend"]
+        assert offer.buttons()[1]["switch_inline_query"] == ""
+        answer = await bot.press(ALICE, private, "Play the computer")
+        assert "text" not in answer  # answered silently
+        key = TableKey("telegram", ALICE.id)
+        table = await bot.table(key)
+        assert table.stage == "play"
+        assert [s.user for s in table.seats] == [f"telegram:{ALICE.id}", "computer:strong"]
+        caption = await until_the_computer_moved(bot, key, "strong")
+        assert "Alice" in caption  # the board after its play says who is to act
+        # Its board carries only Alice's buttons.
+        board = bot.keyboard_message(private)
+        assert set(board.labels()) <= {"Roll", "Double", "Take", "Pass", "Beaver"}
+        assert not bot.fake.called("sendChatAction")  # "strong" answers at once
+
+
+async def test_at_expert_the_chat_shows_typing_while_it_thinks(worker: ComputerWorker) -> None:
+    app = App(MemoryStore(), dice=Dice(4), computer=worker)
+    async with running_bot(app) as bot:
+        private = bot.fake.chat(ALICE.id, "private")
+        await bot.say(ALICE, private, "/new 1 bot expert")
+        key = TableKey("telegram", ALICE.id)
+        await until_the_computer_moved(bot, key, "expert")
+        actions = bot.fake.called("sendChatAction")
+        assert actions and all(a["action"] == "typing" for a in actions)
+        assert all(int(a["chat_id"]) == ALICE.id for a in actions)
+
+
+async def test_without_the_computer_start_offers_only_a_friend() -> None:
+    async with running_bot(App(MemoryStore())) as bot:
+        await bot.say(BOB, bot.fake.chat(BOB.id, "private"), "/start")
+        assert bot.fake.bot_messages(BOB.id)[-1].labels() == ["Invite a friend"]
