@@ -16,6 +16,7 @@ import random
 import signal
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -477,3 +478,45 @@ async def test_position_with_bot_begins_there_against_the_computer(worker: Compu
     assert table.session_score(table.state()) == (2, 4)
     said = texts(await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10 bot"))
     assert "A game is already running here." in said  # refused, nothing changed
+
+
+def test_the_workers_end_with_the_process_they_work_for(tmp_path: Path) -> None:
+    """A bot killed outright (SIGKILL: no shutdown of its pool) leaves no worker behind."""
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "host.py"
+    script.write_text(
+        "import asyncio, sys\n"
+        "from bot.ai.worker import ComputerWorker\n"
+        "async def main():\n"
+        "    worker = ComputerWorker(workers=1)\n"
+        "    await worker.start()\n"
+        "    print(*worker.pids(), flush=True)\n"
+        "    await asyncio.sleep(600)\n"
+        "if __name__ == \"__main__\":\n"
+        "    asyncio.run(main())\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    host = subprocess.Popen(
+        [sys.executable, str(script)], stdout=subprocess.PIPE, env=env, cwd=tmp_path
+    )
+    assert host.stdout is not None
+    pids = [int(p) for p in host.stdout.readline().split()]
+    assert pids and all(_alive(pid) for pid in pids)
+    host.send_signal(signal.SIGKILL)
+    host.wait(timeout=30)
+    deadline = time.monotonic() + 30
+    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(_alive(pid) for pid in pids)
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` is a live process (not a zombie waiting for its parent)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(") ", 1)[1][0] != "Z"
+    except FileNotFoundError:
+        return False

@@ -27,6 +27,8 @@ import multiprocessing
 import os
 import random
 import signal
+import threading
+import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -42,6 +44,7 @@ __all__ = [
     "fallback_action",
     "think",
     "warm_up",
+    "watch_parent",
 ]
 
 log = logging.getLogger("bot.ai.worker")
@@ -106,6 +109,25 @@ def fallback_action(game: Game, player: int) -> Action | None:
         plays = game.builder.legal_plays
         return Action("play", player, play=plays[0]) if plays else Action("confirm", player)
     return None
+
+
+PARENT_CHECK = 0.5
+"""Seconds between a worker's checks that the process it works for is still there."""
+
+
+def watch_parent(parent: int) -> None:
+    """In a worker: end it as soon as the process it works for is gone.
+
+    A bot stopped by SIGTERM or killed by SIGKILL does not shut its pool down; without this its
+    workers would live on as orphans (holding the nets' memory and the parent's inherited pipes).
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 @dataclass
@@ -216,7 +238,12 @@ class ComputerWorker:
         return await asyncio.wait_for(future, budget)
 
     async def _new_slot(self) -> _Slot:
-        pool = ProcessPoolExecutor(max_workers=1, mp_context=self._context)
+        pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=self._context,
+            initializer=watch_parent,
+            initargs=(os.getpid(),),
+        )
         loop = asyncio.get_running_loop()
         try:
             pid = await asyncio.wait_for(loop.run_in_executor(pool, warm_up), START_TIMEOUT)
