@@ -495,7 +495,7 @@ def test_the_workers_end_with_the_process_they_work_for(tmp_path: Path) -> None:
         "    await worker.start()\n"
         "    print(*worker.pids(), flush=True)\n"
         "    await asyncio.sleep(600)\n"
-        "if __name__ == \"__main__\":\n"
+        'if __name__ == "__main__":\n'
         "    asyncio.run(main())\n"
     )
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
