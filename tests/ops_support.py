@@ -155,10 +155,15 @@ class BotProcess:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     def log_records(self) -> list[dict[str, Any]]:
-        """The JSON log lines as objects (lines that are not JSON fail the test)."""
+        """The JSON log lines as objects (lines that are not JSON fail the test).
+
+        Python's own multiprocessing resource tracker, left behind by a process killed with
+        SIGKILL, warns on the inherited stderr about the semaphores the killed process could not
+        release; those lines are not the bot's and are left out.
+        """
         records = []
         for line in self.log.splitlines():
-            if line.strip():
+            if line.strip() and "resource_tracker" not in line:
                 records.append(json.loads(line))
         return records
 
