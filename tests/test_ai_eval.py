@@ -6,6 +6,7 @@ import random
 
 import gnubg_nn  # type: ignore[import-untyped]
 import pytest
+from ai_support import play_computer_game
 
 from bot.ai import gnubg_eval
 from bot.ai.computer import decide
@@ -150,46 +151,23 @@ def test_levels() -> None:
     assert list(LEVELS) == ["beginner", "casual", "strong", "expert"]
 
 
-def _play_game(variant: str, levels: tuple[str, str], seed: int, **kw: object) -> Game:
-    rng = random.Random(seed)
-    dice = random.Random(seed + 1000)
-    game = Game.new(variant, **kw)  # type: ignore[arg-type]
-    for _ in range(3000):
-        if game.is_over:
-            return game
-        if game.phase is Phase.OPENING:
-            game = game.roll(0, lambda: dice.randint(1, 6))
-            continue
-        acts = [decide(game, p, LEVELS[levels[p]], rng) for p in (0, 1)]
-        moving = [a for a in acts if a is not None]
-        assert len(moving) == 1, (game.phase, acts)
-        action = moving[0]
-        assert game.may(action), action
-        if action.kind == "play":
-            assert action.play is not None and not isinstance(action.play, str)
-            assert game.dice is not None
-            assert action.play.steps in {p.steps for p in legal_plays(game.position, game.dice)}
-        if action.kind in ("double", "take", "pass", "beaver"):
-            assert game.cube_in_play
-        game = game.apply(action, (lambda: dice.randint(1, 6)) if action.kind == "roll" else None)
-    raise AssertionError("the game did not end")
-
-
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_whole_backgammon_games_are_legal_at_every_level(level: str) -> None:
     games = 3 if level == "expert" else 10
     for seed in range(games):
-        assert _play_game("backgammon", (level, "strong"), seed).is_over
-        assert _play_game(
+        assert play_computer_game("backgammon", (level, "strong"), seed).is_over
+        assert play_computer_game(
             "backgammon", ("strong", level), seed, options=Options(beaver=True)
         ).is_over
-        match = _play_game("backgammon", (level, "casual"), seed, match_length=5, score=(3, 4))
+        match = play_computer_game(
+            "backgammon", (level, "casual"), seed, match_length=5, score=(3, 4)
+        )
         assert match.is_over
 
 
 def test_no_double_in_the_crawford_game() -> None:
     for seed in range(5):
-        game = _play_game(
+        game = play_computer_game(
             "backgammon", ("strong", "strong"), seed, match_length=5, score=(4, 2), crawford=True
         )
         assert all(e.action != "double" for e in game.log)

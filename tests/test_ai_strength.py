@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import gnubg_nn  # type: ignore[import-untyped]
 import pytest
+from ai_support import play_computer_game
 
 from benchmarks.ai_sets import cube_game, gnubg_money_advice, load, parse_action
 from benchmarks.nardy_tune import greedy_player, nardy, random_player
@@ -20,44 +21,19 @@ from benchmarks.opponent import computer_cube, level_errors
 from bot.ai.computer import NARDY_DEPTH, decide
 from bot.ai.gnubg_eval import gnubg_board
 from bot.ai.levels import LEVELS
-from engine import Action, Game, Phase, Position, legal_plays, nardy_player
+from engine import Action, Position, legal_plays, nardy_player
 from engine.nardy import LONG_NARDY_OPTIONS, LongNardyPosition
 
 DATA = load()
-
-
-def _play_game(variant: str, levels: tuple[str, str], seed: int, **kw: object) -> Game:
-    """A whole game of the computer against itself, every action checked by the engine."""
-    rng = random.Random(seed)
-    dice = random.Random(seed + 1000)
-    game = Game.new(variant, **kw)  # type: ignore[arg-type]
-    for _ in range(5000):
-        if game.is_over:
-            return game
-        if game.phase is Phase.OPENING:
-            game = game.roll(0, lambda: dice.randint(1, 6))
-            continue
-        acts = [decide(game, p, LEVELS[levels[p]], rng) for p in (0, 1)]
-        moving = [a for a in acts if a is not None]
-        assert len(moving) == 1, (game.phase, acts)
-        action = moving[0]
-        assert game.may(action), action
-        if action.kind == "play":
-            assert game.dice is not None and action.play is not None
-            assert not isinstance(action.play, str)
-            legal = {p.steps for p in legal_plays(game.position, game.dice)}
-            assert action.play.steps in legal
-        game = game.apply(action, (lambda: dice.randint(1, 6)) if action.kind == "roll" else None)
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_whole_long_nardy_games_are_legal_at_every_level(level: str) -> None:
     deep = nardy_depth(level) > 0
     for seed in range(1 if deep else 4):
-        game = _play_game("long_nardy", (level, "beginner"), seed)
+        game = play_computer_game("long_nardy", (level, "beginner"), seed)
         assert game.is_over and game.result is not None
-    cubed = _play_game(
+    cubed = play_computer_game(
         "long_nardy", ("casual", level), 7, options=replace(LONG_NARDY_OPTIONS, cube=True)
     )
     assert cubed.is_over

@@ -1,0 +1,35 @@
+"""Whole games of the computer against itself, every action checked by the engine."""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai.computer import decide
+from bot.ai.levels import LEVELS
+from engine import Game, Phase, legal_plays
+
+
+def play_computer_game(variant: str, levels: tuple[str, str], seed: int, **kw: object) -> Game:
+    """A whole game of the computer against itself, every action checked by the engine."""
+    rng = random.Random(seed)
+    dice = random.Random(seed + 1000)
+    game = Game.new(variant, **kw)  # type: ignore[arg-type]
+    for _ in range(5000):
+        if game.is_over:
+            return game
+        if game.phase is Phase.OPENING:
+            game = game.roll(0, lambda: dice.randint(1, 6))
+            continue
+        acts = [decide(game, p, LEVELS[levels[p]], rng) for p in (0, 1)]
+        moving = [a for a in acts if a is not None]
+        assert len(moving) == 1, (game.phase, acts)
+        action = moving[0]
+        assert game.may(action), action
+        if action.kind == "play":
+            assert action.play is not None and not isinstance(action.play, str)
+            assert game.dice is not None
+            assert action.play.steps in {p.steps for p in legal_plays(game.position, game.dice)}
+        if action.kind in ("double", "take", "pass", "beaver"):
+            assert game.cube_in_play
+        game = game.apply(action, (lambda: dice.randint(1, 6)) if action.kind == "roll" else None)
+    raise AssertionError("the game did not end")
