@@ -1,55 +1,77 @@
-"""The computer opponent's figures: move time, match results, error per level, cube agreement.
+"""The computer opponent's figures: move time, the app while it thinks, match results, error
+per level, cube agreement.
 
 Run from the repository root::
 
     python -m benchmarks.opponent [--games N] [--nardy-games M] [--plays P] [--timing T]
-                                  [--cube C] [--money K]
+                                  [--cube C] [--money K] [--computer-tables A]
+                                  [--people-tables B] [--people-updates U] [--people-rate R]
 
-Everything is printed in one run, each figure with its target:
+Everything is printed in one run, each figure with its target and the machine's load average:
 
-* move time per level (p50 and p99, wall and CPU) for a backgammon play, each level (and plain
-  1-ply) on ``--timing`` positions of the fixed set of its own, since ``gnubg_nn`` caches
-  evaluations (``expert`` is the plain 2-ply); cube decisions at 0, 1 and 2-ply; long nardy
-  plays per level on the fixed nardy set;
+* move time per level (p50 and p99, wall and CPU), twice.  The evaluation alone: a backgammon
+  play per level, plain 1-ply and the plain 2-ply expert (every 0-ply candidate searched, as
+  the expert was first measured), cube decisions at 0, 1 and 2-ply, long nardy plays per level,
+  each series in a fresh process on the same ``--timing`` positions (``gnubg_nn`` caches
+  evaluations, so no series may profit from another's).  Then what a player waits for: whole
+  turns (the decision before the roll, with its cube and resignation looks, then the play) and
+  the play alone, through a fresh warm :class:`bot.ai.worker.ComputerWorker` per level — the
+  game pickled, the pipe, the worker process — wall time here and the worker's CPU from
+  ``/proc`` (clock ticks: 10 ms steps); the plain 2-ply expert the same way in a spawned
+  process of its own;
+* the app while the computer thinks: a real :class:`bot.app.App` on a private ``redis-server``
+  with the real worker, people at ``--people-tables`` tables sending ``--people-updates``
+  updates at ``--people-rate`` a second (:func:`benchmarks.app.drive`), first alone, then while
+  persons play the computer (``strong`` and ``expert`` in turn) on ``--computer-tables``
+  tables: the event loop's lag (the overshoot of a 10 ms sleep; p50, p99, max), the people's
+  latency, the computer's decisions and their wait, the worker's RSS and peak RSS
+  (``/proc/<pid>/status``);
+* each level's PR-like error against plain 2-ply: the mean equity lost per unforced decision ×
+  500 on the first ``--plays`` positions of the fixed set, the loss being the 2-ply equity of
+  the 2-ply best play minus that of the level's choice (four noise draws per position at the
+  noisy levels), and how often the expert's narrowed 2-ply chooses otherwise;
+* the share of the ``--cube`` fixed match cube positions where the computer's double and take
+  decisions equal ``gnubg_nn``'s own cube evaluation at 2-ply at that score, per level; and of
+  the ``--money`` money positions where they equal GNU Backgammon's own 2-ply money advice
+  (stored from ``gnubg -t``: ``gnubg_nn`` evaluates match cubes only);
 * match results over seeded single games without a cube (the computer goes through
   :func:`bot.ai.computer.decide` and the engine applies every action): ``strong`` against a
   random player and ``beginner`` against ``strong`` (``--games`` each), the long nardy player at
   ``strong`` against a random player and against a greedy pip-count player (``--nardy-games``
-  each).  Seats alternate game by game;
-* each level's PR-like error against 2-ply: the mean equity lost per unforced decision × 500 on
-  the first ``--plays`` positions of the fixed set, the loss being the 2-ply equity of the
-  2-ply best play minus that of the level's choice (four noise draws per position at the noisy
-  levels);
-* the share of the ``--cube`` fixed match cube positions where the computer's double and take
-  decisions equal ``gnubg_nn``'s own cube evaluation at 2-ply at that score, per level; and of
-  the ``--money`` money positions where they equal GNU Backgammon's own 2-ply money advice
-  (stored from ``gnubg -t``: ``gnubg_nn`` evaluates match cubes only).
+  each).  Seats alternate game by game.
 
-The positions are those of ``tests/data/ai_positions.json`` (:mod:`benchmarks.ai_sets`).  Two
-figures the app measures are not here: the event loop's largest lag while the computer thinks on
-other tables, and the evaluation worker's memory; :func:`app_figures` is where they are added.
+The positions are those of ``tests/data/ai_positions.json`` (:mod:`benchmarks.ai_sets`).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import multiprocessing
+import os
 import random
 import statistics
 import time
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from benchmarks.ai_sets import cube_game, load
+from benchmarks.app import Stats, drive, redis_server
 from benchmarks.nardy_tune import greedy_player
 from bot.ai import gnubg_eval
 from bot.ai.computer import NARDY_DEPTH, decide
 from bot.ai.gnubg_eval import equity_of, evaluate_position, rank_plays
 from bot.ai.levels import LEVELS, Level, choose_ranked, noisy_best
+from bot.ai.worker import ComputerWorker, warm_up
+from bot.app import App, Update, User
+from bot.store import RedisStore, TableKey
 from engine import Action, Game, Options, Phase, Position, legal_plays
 from engine.movegen import Play
 from engine.nardy import LongNardyPosition
 from engine.nardy_player import choose_play as nardy_choose
+from engine.notation import format_play
 
 Decider = Callable[[Game, int, random.Random], Action | None]
 
@@ -93,52 +115,176 @@ def _nardy_positions(
 
 
 TIME_TARGETS = {"strong": "target p99 <= 50 ms", "expert": "target p99 <= 1500 ms"}
+PLAIN_EXPERT = replace(LEVELS["expert"], narrow=0)
+"""The expert as it was first measured: 2-ply over every 0-ply candidate (no 1-ply stage)."""
+
+Timed = tuple[list[float], list[float]]
+
+
+def time_series(kind: str, items: list[tuple[Position, tuple[int, int]]]) -> Timed:
+    """Run in a fresh process (``gnubg_nn`` caches evaluations, so no series may profit from
+    another's): the wall and CPU seconds of each decision of ``kind`` on ``items``.
+
+    ``kind`` is a level (its backgammon play), ``plain-2`` (the plain 2-ply expert),
+    ``ply-N`` (a plain N-ply play), ``cube-N`` (a match cube decision at N-ply) or
+    ``nardy-LEVEL`` (the long nardy play at that level's depth and noise).
+    """
+    rng = random.Random(1)
+    walls: list[float] = []
+    cpus: list[float] = []
+    for position, dice in items:
+        if kind in LEVELS or kind == "plain-2":
+            level = PLAIN_EXPERT if kind == "plain-2" else LEVELS[kind]
+            w, c = _timed(choose_ranked, position, dice, level, rng)
+        elif kind.startswith("ply-"):
+            w, c = _timed(rank_plays, position, dice, int(kind[4:]))
+        elif kind.startswith("cube-"):
+            ctx = gnubg_eval.CubeContext((7, 7), 1, False, True)
+            w, c = _timed(gnubg_eval.cube_decision, position, ctx, int(kind[5:]))
+        else:
+            depth, noise = NARDY_DEPTH[kind.removeprefix("nardy-")]
+            w, c = _timed(nardy_choose, position, dice, rng, depth=depth, noise=noise)
+        walls.append(w)
+        cpus.append(c)
+    return walls, cpus
+
+
+def _fresh(kind: str, items: list[tuple[Position, tuple[int, int]]]) -> Timed:
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        return pool.submit(time_series, kind, items).result()
 
 
 def move_times(data: dict[str, list[dict[str, Any]]], count: int) -> list[str]:
-    """Move time per level, backgammon and long nardy."""
-    lines = [f"move time (backgammon, {count} positions each, ply as the level):"]
-    every = _bg_positions(data)
-    # each series on positions of its own: gnubg_nn caches evaluations
-    for k, (name, level) in enumerate(LEVELS.items()):
-        positions = every[k * count : (k + 1) * count]
-        rng = random.Random(1)
-        walls, cpus = [], []
-        for position, dice in positions:
-            w, c = _timed(choose_ranked, position, dice, level, rng)
-            walls.append(w)
-            cpus.append(c)
+    """The evaluation alone, per level, each series in a fresh process on the same positions."""
+    every = _bg_positions(data)[:count]
+    lines = [
+        f"move time, evaluation alone (backgammon, the same {len(every)} positions for each "
+        "series, each in a fresh process):"
+    ]
+    for name, level in LEVELS.items():
         label = f"{name} ({level.ply}-ply, noise {level.noise})"
-        lines.append(_times_line(label, walls, cpus, TIME_TARGETS.get(name, "")))
-    for ply in (1,):
-        walls, cpus = [], []
-        for position, dice in every[4 * count : 5 * count]:
-            w, c = _timed(rank_plays, position, dice, ply)
-            walls.append(w)
-            cpus.append(c)
-        lines.append(_times_line(f"plain {ply}-ply play", walls, cpus))
-    cube_positions = [Position.from_gnubg_id(c["position"]) for c in data["cube"]]
+        if level.narrow:
+            label = f"{name} (2-ply of best {level.narrow} at 1-ply)"
+        lines.append(_times_line(label, *_fresh(name, every), TIME_TARGETS.get(name, "")))
+    lines.append(_times_line("expert before: plain 2-ply", *_fresh("plain-2", every)))
+    lines.append(_times_line("plain 1-ply play", *_fresh("ply-1", every)))
+    cube_positions = [(Position.from_gnubg_id(c["position"]), (0, 0)) for c in data["cube"]]
     for ply in (0, 1, 2):
-        walls, cpus = [], []
-        for position in cube_positions[ply * count : (ply + 1) * count]:
-            ctx = gnubg_eval.CubeContext((7, 7), 1, False, True)
-            w, c = _timed(gnubg_eval.cube_decision, position, ctx, ply)
-            walls.append(w)
-            cpus.append(c)
-        lines.append(_times_line(f"cube decision {ply}-ply", walls, cpus))
+        lines.append(
+            _times_line(f"cube decision {ply}-ply", *_fresh(f"cube-{ply}", cube_positions[:count]))
+        )
     nardy = _nardy_positions(data)[:count]
     lines.append(f"move time (long nardy, {len(nardy)} positions):")
     for name in LEVELS:
         depth, noise = NARDY_DEPTH[name]
-        rng = random.Random(1)
-        walls, cpus = [], []
-        for position, dice in nardy:
-            w, c = _timed(nardy_choose, position, dice, rng, depth=depth, noise=noise)
-            walls.append(w)
-            cpus.append(c)
         label = f"{name} (depth {depth}, noise {noise})"
-        lines.append(_times_line(label, walls, cpus, TIME_TARGETS.get(name, "")))
+        lines.append(
+            _times_line(label, *_fresh(f"nardy-{name}", nardy), TIME_TARGETS.get(name, ""))
+        )
     return lines
+
+
+# -- through the worker --------------------------------------------------------------------------
+
+
+def worker_cpu(pid: int) -> float:
+    """CPU seconds (user + system) process ``pid`` has used, from ``/proc``."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> tuple[float, float]:
+    """Resident and peak resident memory (MB) of process ``pid``, from ``/proc``."""
+    found: dict[str, float] = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                found[key] = int(value.split()[0]) / 1024
+    return found.get("VmRSS", 0.0), found.get("VmHWM", 0.0)
+
+
+def turn_games(position: Position, dice: tuple[int, int]) -> tuple[Game, Game]:
+    """A 5-point match game at ``position`` before player 0's roll, and after it rolled ``dice``."""
+    before = cube_game(position, 5, (0, 0), 1, False)
+    return before, replace(before, phase=Phase.MOVE, dice=dice)
+
+
+def plain_think(game: Game, player: int, seed: str) -> Action | None:
+    """Run in a worker process: the decision of :data:`PLAIN_EXPERT`, as the worker's own
+    :func:`bot.ai.worker.think` makes the expert's."""
+    return decide(game, player, PLAIN_EXPERT, random.Random(seed))
+
+
+async def _worker_turns(
+    ask: Callable[[Game, str], Awaitable[Action | None]],
+    pid: int,
+    items: list[tuple[Position, tuple[int, int]]],
+) -> tuple[Timed, Timed]:
+    """(turns, plays): wall in this process and CPU of worker ``pid`` per whole turn (the
+    decision before the roll, with its cube and resignation looks, then the play) and per
+    play alone."""
+    turns: Timed = ([], [])
+    plays: Timed = ([], [])
+    for n, (position, dice) in enumerate(items):
+        before, rolled = turn_games(position, dice)
+        cpu, wall = worker_cpu(pid), time.perf_counter()
+        await ask(before, f"r{n}")
+        mid_cpu, mid = worker_cpu(pid), time.perf_counter()
+        await ask(rolled, f"p{n}")
+        end_cpu, end = worker_cpu(pid), time.perf_counter()
+        turns[0].append(end - wall)
+        turns[1].append(end_cpu - cpu)
+        plays[0].append(end - mid)
+        plays[1].append(end_cpu - mid_cpu)
+    return turns, plays
+
+
+async def through_worker(data: dict[str, list[dict[str, Any]]], count: int) -> list[str]:
+    """Move time as a player waits for it: through a fresh warm worker per level (the game
+    pickled, the pipe, the worker process), the same positions for every level."""
+    items = _bg_positions(data)[:count]
+    lines = [
+        f"move time through the worker (what the player waits for; {len(items)} turns per "
+        f"level, a fresh warm worker each; wall here, CPU of the worker from /proc; {load_text()}):"
+    ]
+    for name in LEVELS:
+        worker = ComputerWorker(1)
+        await worker.start()
+        try:
+            [pid] = worker.pids()
+
+            async def ask(
+                game: Game, seed: str, level: str = name, at: ComputerWorker = worker
+            ) -> Action | None:
+                return await at.decide(game, 0, level, seed)
+
+            turns, plays = await _worker_turns(ask, pid, items)
+        finally:
+            await worker.close()
+        target = TIME_TARGETS.get(name, "")
+        lines.append(_times_line(f"{name} turn (cube + play)", *turns, target))
+        lines.append(_times_line(f"{name} play alone", *plays))
+    context = multiprocessing.get_context("spawn")
+    loop = asyncio.get_running_loop()
+    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        pid = await loop.run_in_executor(pool, warm_up)
+
+        async def plain(game: Game, seed: str) -> Action | None:
+            return await loop.run_in_executor(pool, plain_think, game, 0, seed)
+
+        turns, plays = await _worker_turns(plain, pid, items)
+    lines.append(_times_line("expert before: plain 2-ply turn", *turns))
+    lines.append(_times_line("expert before: plain 2-ply play", *plays))
+    return lines
+
+
+def load_text() -> str:
+    """The machine's load average, for beside a time."""
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.2f} / {five:.2f} on {os.cpu_count()} cores"
 
 
 # -- games ---------------------------------------------------------------------------------------
@@ -300,30 +446,42 @@ def level_errors(
     positions: list[tuple[Position, tuple[int, int]]], levels: dict[str, Level] = LEVELS
 ) -> dict[str, float]:
     """Each level's PR-like error (mean 2-ply equity lost per decision × 500) on ``positions``
-    (all unforced)."""
+    (all unforced), against the plain 2-ply choice (every 0-ply candidate searched)."""
     cache = TwoPly()
     lost: dict[str, list[float]] = {name: [] for name in levels}
     for i, (position, dice) in enumerate(positions):
         ranked2 = rank_plays(position, dice, 2)
         best = max(cache.equity(position, r.play) for r in ranked2 if r.ply == 2)
-        zero = {ply: ranked2 if ply == 2 else rank_plays(position, dice, ply) for ply in (0, 1)}
-        zero[2] = ranked2
+        rankings = {(2, 0): ranked2}
         for name, level in levels.items():
+            depth = (level.ply, level.narrow if level.ply == 2 else 0)
+            if depth not in rankings:
+                rankings[depth] = rank_plays(position, dice, depth[0], narrow=depth[1])
             rng = random.Random(i * 7919 + 1)
             draws = DRAWS if level.noise > 0 else 1
             for _ in range(draws):
-                chosen = noisy_best(zero[level.ply], level.noise, rng).play
+                chosen = noisy_best(rankings[depth], level.noise, rng).play
                 lost[name].append(max(0.0, best - cache.equity(position, chosen)))
     return {name: 500.0 * statistics.fmean(v) for name, v in lost.items()}
 
 
 def error_lines(data: dict[str, list[dict[str, Any]]], count: int) -> list[str]:
     positions = _bg_positions(data)[:count]
-    errors = level_errors(positions)
-    lines = [f"PR-like error against 2-ply ({len(positions)} unforced checker plays):"]
+    levels = {**LEVELS, "plain 1-ply": Level("plain 1-ply", 1, 0.0)}
+    errors = level_errors(positions, levels)
+    lines = [f"PR-like error against plain 2-ply ({len(positions)} unforced checker plays):"]
     for name, pr in errors.items():
-        level = LEVELS[name]
-        lines.append(f"  {name:10} ({level.ply}-ply, noise {level.noise:4}): PR {pr:5.2f}")
+        level = levels[name]
+        lines.append(f"  {name:11} ({level.ply}-ply, noise {level.noise:4}): PR {pr:5.2f}")
+    expert = LEVELS["expert"]
+    differ = sum(
+        rank_plays(p, d, 2, narrow=expert.narrow)[0].play != rank_plays(p, d, 2)[0].play
+        for p, d in positions
+    )
+    lines.append(
+        f"  expert's narrowed 2-ply (best {expert.narrow} at 1-ply) chooses another play than "
+        f"the plain 2-ply on {differ} of {len(positions)}"
+    )
     return lines
 
 
@@ -381,41 +539,220 @@ def cube_lines(data: dict[str, list[dict[str, Any]]], count: int, money: int) ->
     return lines
 
 
-def app_figures() -> list[str]:
-    """The figures the app layer measures (event-loop lag while the computer thinks, worker
-    memory): not measured by this benchmark."""
-    return [
-        "event-loop lag while the computer thinks, worker RSS: measured by the app's benchmark, "
-        "not here"
+# -- the app while the computer thinks -------------------------------------------------------
+
+
+TICK = 0.01
+"""Seconds of the sleep whose overshoot is the event loop's lag."""
+
+LAG_TARGET_MS = 50.0
+
+PERSON_PAUSE = 0.5
+"""Mean seconds a person against the computer pauses before each line."""
+
+
+@dataclass
+class Counted:
+    """The worker as the app's opponent, with the wait of every decision kept (queueing for a
+    busy worker included)."""
+
+    worker: ComputerWorker
+    waits: list[float] = field(default_factory=list)
+
+    def budget(self, level: str) -> float:
+        return self.worker.budget(level)
+
+    async def decide(self, game: Game, player: int, level: str, seed: str) -> Action | None:
+        start = time.perf_counter()
+        action = await self.worker.decide(game, player, level, seed)
+        self.waits.append(time.perf_counter() - start)
+        return action
+
+
+def person_line(game: Game, rng: random.Random) -> str:
+    """What a person against the computer types next (``game`` waits for him): a random play,
+    a take, an accepted resignation, a roll."""
+    if game.resign is not None or game.phase is Phase.BEAVERED:
+        return "accept"
+    if game.phase is Phase.DOUBLED:
+        return "take"
+    if game.phase is not Phase.MOVE or game.dice is None:
+        return "roll"
+    plays = legal_plays(game.position, game.dice)
+    if not plays:
+        return "board"
+    play = rng.choice(plays)
+    return "move " + format_play(game.position, game.dice, play, plays=plays)
+
+
+async def against_computer(
+    app: App, n: int, level: str, rng: random.Random, done: asyncio.Event
+) -> int:
+    """A person in a private chat plays the computer at ``level`` (a new match whenever one
+    ends), pausing :data:`PERSON_PAUSE` on average before each line, until ``done``; the
+    number of lines he sent."""
+    key = TableKey("telegram", f"9{n}")
+    user = User("telegram", f"9{n}", f"Player{n}", "en")
+    sent = 0
+
+    async def say(text: str) -> None:
+        nonlocal sent
+        sent += 1
+        await app.handle(Update(key, user, f"9{n}-{sent}", text=text, private=True))
+        async for _replies in app.computer_moves(key):
+            pass
+
+    await say(f"/new 5 bot {level}")
+    while not done.is_set():
+        table = await app.load_table(key)
+        if table is None or table.stage == "over" or table.match is None:
+            await say(f"/new 5 bot {level}")
+            continue
+        match = table.state()
+        if match.is_over:
+            await say(f"/new 5 bot {level}")
+            continue
+        await asyncio.sleep(rng.expovariate(1 / PERSON_PAUSE))
+        await say(person_line(match.game, rng))
+    return sent
+
+
+async def app_run(
+    computer_tables: int, human_tables: int, updates: int, rate: float, seed: int
+) -> tuple[list[float], Stats, float, int, list[float], list[tuple[int, float, float]]]:
+    """One run of a real app on a real Redis with the real worker: people at ``human_tables``
+    tables send ``updates`` updates at about ``rate`` a second while persons play the
+    computer on ``computer_tables`` tables (``strong`` and ``expert`` in turn).
+
+    Returns the event loop's lags (s), the people's stats, the seconds and updates they took,
+    the computer's decision waits (s) and the worker's (pid, RSS MB, peak RSS MB).
+    """
+    with redis_server() as url:
+        store = RedisStore.from_url(url)
+        worker = ComputerWorker(1)
+        await worker.start()
+        opponent = Counted(worker)
+        dice = random.Random(seed)
+        app = App(store, dice=lambda: dice.randint(1, 6), computer=opponent)
+        lags: list[float] = []
+        done = asyncio.Event()
+
+        async def monitor() -> None:
+            while not done.is_set():
+                start = time.perf_counter()
+                await asyncio.sleep(TICK)
+                lags.append(time.perf_counter() - start - TICK)
+
+        try:
+            # the first updates load what the app loads lazily (messages, notation, ...): not
+            # a lag of the computer's
+            await drive(app, 2, 20, False, seed, "7")
+            others = asyncio.gather(
+                monitor(),
+                *(
+                    against_computer(app, n, COMPUTER_LEVELS[n % 2], random.Random(seed + n), done)
+                    for n in range(computer_tables)
+                ),
+            )
+            try:
+                stats, elapsed, sent = await drive(
+                    app, human_tables, updates, False, seed, "8", rate=rate
+                )
+            finally:
+                done.set()
+                await others
+            memory = [(pid, *rss_mb(pid)) for pid in worker.pids()]
+        finally:
+            await worker.close()
+            await store.close()
+    return lags, stats, elapsed, sent, opponent.waits, memory
+
+
+COMPUTER_LEVELS = ("strong", "expert")
+
+
+def _ms(values: list[float]) -> str:
+    if not values:
+        return "none"
+    ms = [v * 1e3 for v in values]
+    return (
+        f"p50 {percentile(ms, 0.5):.1f} ms  p99 {percentile(ms, 0.99):.1f} ms  max {max(ms):.1f} ms"
+    )
+
+
+async def app_figures_async(
+    computer_tables: int, human_tables: int, updates: int, rate: float, seed: int
+) -> list[str]:
+    """The event loop's lag and the people's latency at their tables, first with nobody
+    playing the computer, then while it thinks on ``computer_tables`` tables; the worker's
+    memory."""
+    lines = [
+        f"the app while the computer thinks (real App, Redis and worker; {human_tables} tables "
+        f"of people sending {updates} updates at {rate:.0f}/s; {load_text()}):"
     ]
+    for tables in (0, computer_tables):
+        lags, stats, elapsed, sent, waits, memory = await app_run(
+            tables, human_tables, updates, rate, seed
+        )
+        what = (
+            "nobody plays the computer"
+            if not tables
+            else f"{tables} tables play the computer ({', '.join(COMPUTER_LEVELS)} in turn)"
+        )
+        lines += [
+            f"  {what}:",
+            f"    event-loop lag (overshoot of a {TICK * 1e3:.0f} ms sleep, {len(lags)} samples):"
+            f" {_ms(lags)}" + (f"   target p99 <= {LAG_TARGET_MS:.0f} ms" if tables else ""),
+            f"    the people's updates: {sent} in {elapsed:.1f} s, "
+            f"{_ms([x / 1e3 for x in stats.latencies])}",
+        ]
+        if tables:
+            lines.append(
+                f"    the computer's decisions: {len(waits)}, wait (queueing for the one worker "
+                f"included) {_ms(waits)}"
+            )
+            for pid, rss, peak in memory:
+                lines.append(f"    worker {pid} RSS {rss:.1f} MB (peak {peak:.1f} MB)")
+    here, here_peak = rss_mb(os.getpid())
+    lines.append(f"  this process RSS {here:.1f} MB (peak {here_peak:.1f} MB); {load_text()}")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200, help="backgammon games per match")
-    parser.add_argument("--nardy-games", type=int, default=40, help="long nardy games per match")
-    parser.add_argument("--plays", type=int, default=100, help="positions for the error per level")
-    parser.add_argument(
-        "--timing", type=int, default=60, help="positions timed per level (at most 60)"
-    )
+    parser.add_argument("--nardy-games", type=int, default=200, help="long nardy games per match")
+    parser.add_argument("--plays", type=int, default=300, help="positions for the error per level")
+    parser.add_argument("--timing", type=int, default=60, help="positions timed per series")
     parser.add_argument("--cube", type=int, default=200, help="match cube positions")
     parser.add_argument("--money", type=int, default=100, help="money cube positions")
+    parser.add_argument(
+        "--computer-tables", type=int, default=4, help="tables against the computer, app run"
+    )
+    parser.add_argument("--people-tables", type=int, default=20, help="people's tables, app run")
+    parser.add_argument("--people-updates", type=int, default=600, help="their updates in all")
+    parser.add_argument("--people-rate", type=float, default=40.0, help="their updates per second")
     args = parser.parse_args(argv)
     data = load()
     start = time.perf_counter()
     sections: list[Callable[[], list[str]]] = [
         lambda: move_times(data, args.timing),
+        lambda: asyncio.run(through_worker(data, args.timing)),
+        lambda: asyncio.run(
+            app_figures_async(
+                args.computer_tables, args.people_tables, args.people_updates, args.people_rate, 1
+            )
+        ),
         lambda: error_lines(data, args.plays),
         lambda: cube_lines(data, args.cube, args.money),
         lambda: match_lines(args.games, args.nardy_games),
-        app_figures,
     ]
     for section in sections:
         t = time.perf_counter()
         for line in section():
             print(line, flush=True)
         print(f"  [{time.perf_counter() - t:.0f} s]", flush=True)
-    print(f"total {time.perf_counter() - start:.0f} s")
+    print(f"total {time.perf_counter() - start:.0f} s; {load_text()}")
 
 
 if __name__ == "__main__":

@@ -177,3 +177,63 @@ def test_decide_does_nothing_out_of_turn() -> None:
     game = replace_turn(Game.new("backgammon"))
     assert decide(game, 1) is None
     assert decide(game, 0) in (Action("roll", 0), Action("double", 0))
+
+
+def _doubled_positions() -> list[Position]:
+    """Fixed match positions GNU Backgammon doubles at their own score (a cube worth using)."""
+    from benchmarks.ai_sets import load
+
+    return [Position.from_gnubg_id(c["position"]) for c in load()["cube"] if c["double"]][:6]
+
+
+def test_the_computer_never_doubles_on_a_dead_cube() -> None:
+    from benchmarks.ai_sets import cube_game
+
+    positions = _doubled_positions()
+    assert positions
+    dead = [
+        (1, (0, 0), 1, False),  # a 1-point match
+        (5, (4, 2), 1, False),  # the leader after the Crawford game
+        (5, (3, 1), 2, True),  # his own cube at 2 already wins him the match
+        (7, (3, 2), 4, True),  # and at 4, 4-away
+    ]
+    doubles = 0
+    for position in positions:
+        for length, score, value, owned in dead:
+            game = cube_game(position, length, score, value, owned)
+            assert game.may(Action("double", 0))  # the engine would take it
+            assert not gnubg_eval.cube_useful(game, 0)
+            assert not cube_context(game, 0).may_double
+            for name, level in LEVELS.items():
+                for seed in range(8 if level.noise else 1):
+                    action = decide(game, 0, level, random.Random(seed))
+                    assert action == Action("roll", 0), (name, length, score, value)
+        live = cube_game(position, 7, (3, 2), 2, True)  # 4-away with his cube at 2
+        assert gnubg_eval.cube_useful(live, 0)
+        for seed in range(8):
+            doubles += decide(live, 0, LEVELS["casual"], random.Random(seed)) == Action("double", 0)
+    assert doubles > 0  # the same positions are doubled where the cube is alive
+
+
+def test_a_one_point_match_is_played_without_a_double() -> None:
+    for seed in range(6):
+        game = play_computer_game("backgammon", ("casual", "beginner"), seed, match_length=1)
+        assert game.is_over
+        assert all(e.action != "double" for e in game.log)
+
+
+def test_the_narrowed_two_ply_searches_few_plays_deep_and_ranks_them_all() -> None:
+    for pos, dice in POSITIONS[::8]:
+        plain = rank_plays(pos, dice, 2)
+        narrowed = rank_plays(pos, dice, 2, narrow=3)
+        assert {r.play.steps for r in narrowed} == {r.play.steps for r in plain}
+        deep = [r for r in narrowed if r.ply == 2]
+        assert 1 <= len(deep) <= 3 if len(plain) > 1 else deep == []
+        assert [r.ply for r in narrowed] == sorted((r.ply for r in narrowed), reverse=True)
+        # the deep ones are the best of the 1-ply stage, within its window
+        middle = [r for r in narrowed if r.ply == 1]
+        if middle and deep:
+            one_ply = {r.play.steps: r.equity for r in rank_plays(pos, dice, 1) if r.ply == 1}
+            assert all(one_ply[d.play.steps] >= max(m.equity for m in middle) for d in deep)
+    with pytest.raises(ValueError):
+        rank_plays(POSITIONS[0][0], POSITIONS[0][1], 2, narrow=-1)

@@ -480,6 +480,27 @@ async def test_position_with_bot_begins_there_against_the_computer(worker: Compu
     assert "A game is already running here." in said  # refused, nothing changed
 
 
+async def test_position_with_bot_in_a_group_waits_for_whoever_joins(
+    worker: ComputerWorker,
+) -> None:
+    app = App(MemoryStore(), dice=Dice(13), computer=worker)
+    alice = Player(app, GROUP, ALICE, private=False)
+    bob = Player(app, GROUP, BOB, private=False)
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10"
+    lobby = texts(await alice.say(f"/position {xgid} bot casual"))
+    assert "Computer (casual)" in lobby
+    table = await alice.table()
+    assert table.stage == "lobby" and [s.user for s in table.seats] == ["computer:casual"]
+    assert table.setup is not None
+    said = texts(await bob.say("/join"))
+    assert "Bob vs Computer (casual)" in said
+    table = await bob.table()
+    # whoever joins plays X (the ID's player 0), the computer O, at the position's score
+    assert table.stage == "play" and [s.user for s in table.seats] == [BOB.ref, "computer:casual"]
+    assert table.session_score(table.state()) == (2, 4)
+    assert texts(await alice.say("/join")) and (await alice.table()).seats[0].user == BOB.ref
+
+
 def test_the_workers_end_with_the_process_they_work_for(tmp_path: Path) -> None:
     """A bot killed outright (SIGKILL: no shutdown of its pool) leaves no worker behind."""
     import subprocess

@@ -7,6 +7,10 @@ applies the action through the engine like a person's (so nothing illegal can ha
 again until it returns ``None``.  Backgammon goes through :mod:`bot.ai.gnubg_eval`, long nardy
 through :mod:`engine.nardy_player`; the level sets depth and noise, the ``rng`` is injected.
 
+The computer never doubles on a dead cube (:func:`bot.ai.gnubg_eval.cube_useful`), though the
+engine would let it: at the noisy levels a double that gains nothing would otherwise come as
+often as the noise tips a tie.
+
 Long nardy has no cube by default; where a table turns it on, the computer doubles when the
 nardy evaluation gives it at least :data:`NARDY_DOUBLE` and takes while it keeps at least
 :data:`NARDY_TAKE` (the money take point with some cube leverage).
@@ -90,7 +94,11 @@ def decide(
         offer = _resign_offer(game, player)
         if offer is not None:
             return Action("resign", player, resign=offer)
-        if game.may(Action("double", player)) and _wants_double(game, player, lvl, rnd, ply):
+        if (
+            game.may(Action("double", player))
+            and gnubg_eval.cube_useful(game, player)
+            and _wants_double(game, player, lvl, rnd, ply)
+        ):
             return Action("double", player)
         return Action("roll", player)
     if game.phase is Phase.MOVE:

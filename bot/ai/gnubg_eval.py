@@ -14,7 +14,12 @@ list=1)`` reports.  ``ply`` is the depth of the evaluation of the position after
 GNU Backgammon: 0-ply is the net itself, 1-ply averages over the opponent's 21 rolls, 2-ply one
 more.  Above 0-ply the candidates are first filtered at 0-ply (GNU Backgammon's move filter: the
 best :data:`CANDIDATES` plays within :data:`CANDIDATE_WINDOW`), the others keep their 0-ply
-equity, ranked after the deeper ones.
+equity, ranked after the deeper ones.  A *narrowed* 2-ply (``narrow=N``) adds the stage GNU
+Backgammon's own deeper filters have: the 0-ply candidates are evaluated at 1-ply first and only
+the best ``N`` within :data:`NARROW_WINDOW` of the 1-ply best go on to 2-ply, the others keeping
+their 1-ply equity.  A 2-ply evaluation costs about twenty 1-ply ones, so this is what makes the
+``expert`` level affordable (``python -m benchmarks.opponent`` prints both, and how often the
+narrowed choice differs from the plain one).
 
 Cube.  Match play uses ``gnubg_nn.evaluate_cube_decision`` at the real score (away counts,
 Crawford, post-Crawford follows from a 1-away score outside the Crawford game) with the real cube
@@ -48,6 +53,7 @@ __all__ = [
     "CANDIDATES",
     "CANDIDATE_WINDOW",
     "MONEY_AWAY",
+    "NARROW_WINDOW",
     "CubeContext",
     "CubeDecision",
     "Probabilities",
@@ -55,6 +61,7 @@ __all__ = [
     "after_key",
     "cube_context",
     "cube_decision",
+    "cube_useful",
     "equity_of",
     "evaluate_position",
     "gnubg_board",
@@ -66,6 +73,7 @@ __all__ = [
 
 CANDIDATES = 8
 CANDIDATE_WINDOW = 0.16
+NARROW_WINDOW = 0.04
 MONEY_AWAY = 25
 MAX_PLY = 2
 
@@ -135,24 +143,37 @@ def _after_probs(position: Position, play: Play, ply: int) -> Probabilities:
     return _flip(evaluate_position(after, ply))
 
 
-def rank_plays(position: Position, dice: tuple[int, int], ply: int = 0) -> list[RankedPlay]:
+def rank_plays(
+    position: Position, dice: tuple[int, int], ply: int = 0, *, narrow: int = 0
+) -> list[RankedPlay]:
     """Every legal play of ``dice`` in ``position`` (the engine's list), best first.
 
     Empty when the dice cannot be played.  Above 0-ply only the 0-ply candidates are searched
-    deeper (see the module's account).
+    deeper; at 2-ply with ``narrow`` only the best ``narrow`` of them at 1-ply (see the
+    module's account).
     """
     _check_ply(ply)
+    if narrow < 0:
+        raise ValueError(f"narrow must be 0 or more, not {narrow!r}")
     plays = legal_plays(position, dice)
     with _lock:
-        ranked = [_ranked(position, play, 0) for play in plays]
-        ranked.sort(key=lambda r: -r.equity)
+        ranked = _best_first([_ranked(position, play, 0) for play in plays])
         if ply == 0 or len(ranked) <= 1:
             return ranked
         best = ranked[0].equity
         head = [r for r in ranked[:CANDIDATES] if best - r.equity <= CANDIDATE_WINDOW]
-        deep = [_ranked(position, r.play, ply) for r in head]
-    deep.sort(key=lambda r: -r.equity)
-    return deep + ranked[len(head) :]
+        rest = ranked[len(head) :]
+        if narrow and ply == 2 and len(head) > 1:
+            middle = _best_first([_ranked(position, r.play, 1) for r in head])
+            top = middle[0].equity
+            head = [r for r in middle[:narrow] if top - r.equity <= NARROW_WINDOW]
+            rest = middle[len(head) :] + rest
+        deep = _best_first([_ranked(position, r.play, ply) for r in head])
+    return deep + rest
+
+
+def _best_first(ranked: list[RankedPlay]) -> list[RankedPlay]:
+    return sorted(ranked, key=lambda r: -r.equity)
 
 
 def _ranked(position: Position, play: Play, ply: int) -> RankedPlay:
@@ -182,6 +203,16 @@ class CubeContext:
     crawford: bool = False
 
 
+def cube_useful(game: Game, doubler: int) -> bool:
+    """Whether a double by ``doubler`` could gain him anything: always in money play; in a
+    match only while the cube is below the points he still needs (GNU Backgammon's own rule:
+    score plus cube below the match length).  A dead cube -- a 1-point match, the leader after
+    the Crawford game, a cube that already wins him the match -- only raises what he loses."""
+    if game.money:
+        return True
+    return game.cube.value < game.match_length - game.score[doubler]
+
+
 def cube_context(game: Game, doubler: int) -> CubeContext:
     """The :class:`CubeContext` of ``game`` for ``doubler`` (the player on turn, before rolling)."""
     opts = game.options
@@ -197,6 +228,7 @@ def cube_context(game: Game, doubler: int) -> CubeContext:
         and cube.may_double(doubler, opts)
         and game.phase is Phase.ROLL
         and game.turn == doubler
+        and cube_useful(game, doubler)
     )
     beaver: int | None = None
     if game.money and opts.beaver:

@@ -6,21 +6,27 @@ to each before the best is taken; the cube equities get the same noise, and the 
 evaluated at ``cube_ply`` (a cube decision is one evaluation, not one per play, so ``strong``
 affords 2-ply there).
 
-Calibrated by the PR-like error against 2-ply: the mean equity lost per unforced checker play
-× 500, on the 300 fixed positions of ``tests/data/ai_positions.json`` (four noise draws per
-position), the loss measured at 2-ply.  Measured there: 0-ply with σ 0, 0.03, 0.05, 0.08, 0.10,
-0.15, 0.20 gives PR 1.8, 4.0, 6.8, 13.1, 17.9, 25.4, 33.4; plain 1-ply 0.8.  In 200 seeded
-cubeless games ``beginner`` wins 16.5% against ``strong`` (σ 0.25 would win 6%).  Cube decisions
-equal to ``gnubg_nn``'s 2-ply advice on the 200 fixed match positions: ``strong`` and ``expert``
-200, ``casual`` 151, ``beginner`` 143.  ``python -m benchmarks.opponent`` prints them all.
+Calibrated by the PR-like error against plain 2-ply: the mean equity lost per unforced checker
+play × 500, on the 300 fixed positions of ``tests/data/ai_positions.json`` (four noise draws per
+position), the loss measured at 2-ply.  Measured there: 0-ply with σ 0, 0.05, 0.08, 0.09, 0.10,
+0.11, 0.12, 0.15 gives PR 1.8, 6.8, 13.1, 15.7, 17.9, 19.5, 20.9, 25.4; plain 1-ply 0.8.  (The
+guide figure of PR 16 at σ 0.15 is not what this set gives: 0.15 is PR 25 here, so
+``beginner`` is set by the figure measured here, not by the guide's σ.)  In 200 seeded cubeless
+games against ``strong`` the beginner wins 32% at σ 0.08, 29.5% at 0.09, 27.5% at 0.10, 24.5%
+at 0.11 and 16.5% at 0.15: σ 0.10 is both near PR 16 and inside the 10–30% it should win.
+``expert`` searches 2-ply only on the three best of the 0-ply candidates at 1-ply (within 0.04,
+GNU Backgammon's own deeper filter): its choice equals the plain 2-ply one on 290 of the 300
+positions, PR 0.05, at about a third of the time.  Cube decisions equal to ``gnubg_nn``'s
+2-ply advice on the 200 fixed match positions: ``strong`` and ``expert`` 200, the noisy levels
+fewer.  ``python -m benchmarks.opponent`` prints them all.
 
 ============  =====  =====  ==========  ======  ==========================
 level         ply    noise  cube ply    PR      meant for
 ============  =====  =====  ==========  ======  ==========================
-``beginner``  0      0.15   0           25.4    a new player
+``beginner``  0      0.10   0           17.9    a new player
 ``casual``    0      0.05   0           6.8     a club player
 ``strong``    0      0      2           1.8     the default
-``expert``    2      0      2           0       the reference itself
+``expert``    2 (3)  0      2           0.05    near the reference itself
 ============  =====  =====  ==========  ======  ==========================
 """
 
@@ -38,12 +44,15 @@ __all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "choose_ranked", "find_level", "n
 @dataclass(frozen=True, slots=True)
 class Level:
     """One playing level: evaluation depth ``ply`` and equity noise ``noise`` (σ) of the checker
-    play, and the depth ``cube_ply`` of its cube decisions (``None``: the same as ``ply``)."""
+    play, the depth ``cube_ply`` of its cube decisions (``None``: the same as ``ply``), and at
+    2-ply how many candidates go on from 1-ply (``narrow``, see
+    :func:`bot.ai.gnubg_eval.rank_plays`; 0: every 0-ply candidate)."""
 
     name: str
     ply: int
     noise: float
     cube_ply: int | None = None
+    narrow: int = 0
 
     @property
     def cube_depth(self) -> int:
@@ -52,10 +61,10 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "beginner": Level("beginner", 0, 0.15),
+    "beginner": Level("beginner", 0, 0.10),
     "casual": Level("casual", 0, 0.05),
     "strong": Level("strong", 0, 0.0, cube_ply=2),
-    "expert": Level("expert", 2, 0.0),
+    "expert": Level("expert", 2, 0.0, narrow=3),
 }
 DEFAULT_LEVEL = "strong"
 
@@ -85,7 +94,7 @@ def choose_ranked(
 
     ``ply`` overrides the level's depth (a recomputation at a lower depth after a timeout).
     """
-    ranked = rank_plays(position, dice, level.ply if ply is None else ply)
+    ranked = rank_plays(position, dice, level.ply if ply is None else ply, narrow=level.narrow)
     if not ranked:
         return None
     return noisy_best(ranked, level.noise, rng).play

@@ -170,8 +170,9 @@ def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
     shown = reserved_for(table, ctx.user, ctx.now)
     if shown is not None:
         raise Refused("table-seat-reserved", invitee=shown)
-    if table.seats and table.seats[0].computer and table.setup is None:
-        return start_game(ctx, table, (seat, table.seats[0]))  # the person takes the first seat
+    if table.seats and table.seats[0].computer:
+        # the person takes the first seat (X at a ``position`` table: the computer plays O)
+        return start_game(ctx, table, (seat, table.seats[0]))
     return start_game(ctx, table, (*table.seats, seat))
 
 

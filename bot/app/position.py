@@ -6,8 +6,10 @@ words, their ``Position ID:`` and ``Match ID:`` labels as gnubg prints them allo
 has the cube, score, match length, Crawford flag, dice and player on roll the ID carries; a
 match to N points or a money session goes on from it.  ``position`` opens a lobby as ``new``
 does: its creator plays X, the bottom player (gnubg's player 0), whoever joins plays O, and the
-game begins at the position once the second seat is taken.  Bad text is refused saying which part
-is wrong.  ``position`` alone is ``export`` (the position's own IDs).
+game begins at the position once the second seat is taken.  With ``bot`` the computer plays O: in
+a private chat against the creator at once, in a group against whoever joins (its lobby waits,
+as ``new bot``'s does).  Bad text is refused saying which part is wrong.  ``position`` alone is
+``export`` (the position's own IDs).
 """
 
 from __future__ import annotations
@@ -96,7 +98,8 @@ def setup_match(table: Table) -> Match:
 
 def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
     """``position ID``: a lobby whose game begins at the position; ``position ID bot [LEVEL]``:
-    the game against the computer (playing O), begun at once."""
+    the game against the computer (playing O), begun at once in a private chat, in a group
+    against whoever joins."""
     if table is not None and table.stage != "over":
         raise Refused("table-game-running")
     words = [str(a).lower() for a in args]
@@ -109,21 +112,23 @@ def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> T
     args = tuple(a for a in args if str(a).lower() not in LEVEL_NAMES)
     text = id_text(args)
     game = set_up(text)
+    me = Seat(ctx.user.ref, ctx.user.name)
+    opponent = None if bot is None else Seat(computer.ref(bot), computer.name(ctx, bot))
     opened = Table(
         mode="match" if game.match_length else "money",
         variant=game.variant,
         creator=ctx.user.ref,
         length=game.match_length,
         options=game.options.to_dict(),
-        seats=(Seat(ctx.user.ref, ctx.user.name),),
+        # in a group the computer waits alone: whoever joins plays X against it
+        seats=(me,) if opponent is None or ctx.update.private else (opponent,),
         settings=table.settings if table is not None else TableSettings(),
         version=(table.version + 1) if table is not None else 1,
         games=table.games if table is not None else 0,
         setup=text,
     )
-    if bot is not None:
-        opponent = Seat(computer.ref(bot), computer.name(ctx, bot))
-        return start_game(ctx, opened, (opened.seats[0], opponent))
+    if opponent is not None and ctx.update.private:
+        return start_game(ctx, opened, (me, opponent))
     ctx.replies.append(lobby_message(ctx, opened))
     return opened
 
