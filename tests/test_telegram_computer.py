@@ -1,5 +1,6 @@
 """Playing the computer on Telegram: ``/start``'s *Play the computer* button, the computer's turns
-posted after the person's, and "typing…" while it thinks at ``expert`` — the real PTB
+posted after the person's, "typing…" while it thinks at ``expert``, and the inline card on
+which whoever presses plays the computer — the real PTB
 application against the fake Bot API, the computer in a real worker process."""
 
 from __future__ import annotations
@@ -8,12 +9,15 @@ from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
+from fake_telegram import FakeMessage, TgUser
 from telegram_support import ALICE, BOB, Bot, running_bot
 from test_app_support import Dice
 
 from bot.ai.worker import ComputerWorker
 from bot.app import App
 from bot.store import MemoryStore, TableKey
+from bot.telegram.adapter import inline_table
+from bot.telegram.links import COMPUTER_CARD
 from engine.game import Phase
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -84,3 +88,70 @@ async def test_without_the_computer_start_offers_only_a_friend() -> None:
     async with running_bot(App(MemoryStore())) as bot:
         await bot.say(BOB, bot.fake.chat(BOB.id, "private"), "/start")
         assert bot.fake.bot_messages(BOB.id)[-1].labels() == ["Invite a friend"]
+
+
+async def _computer_card(bot: Bot, sender: TgUser, words: str = "") -> FakeMessage:
+    """``sender`` sends the computer's card from an inline query; the card, signed."""
+    query = bot.fake.inline_query(sender, words)
+    await bot.deliver(query)
+    card = bot.fake.choose_inline_result(query["inline_query"]["id"], COMPUTER_CARD)
+    await bot.deliver(bot.fake.chosen_result(card))
+    return card
+
+
+async def _press_card(bot: Bot, user: TgUser, card: FakeMessage, label: str) -> None:
+    assert card.inline_id is not None
+    shown = bot.fake.inline_messages[card.inline_id]
+    button = next(b for b in shown.buttons() if b["text"] == label)
+    await bot.deliver(bot.fake.callback(user, shown, button["callback_data"]))
+
+
+async def test_a_card_on_which_whoever_presses_plays_the_computer(worker: ComputerWorker) -> None:
+    app = App(MemoryStore(), dice=Dice(5), computer=worker)
+    async with running_bot(app) as bot:
+        query = bot.fake.inline_query(ALICE, "")
+        await bot.deliver(query)
+        offered = bot.fake.inline_answers[query["inline_query"]["id"]]
+        titles = {c["id"]: c["title"] for c in offered}
+        assert titles[COMPUTER_CARD] == "Backgammon: match to 5 points, against Computer (strong)"
+        query = bot.fake.inline_query(ALICE, "bot")  # the word alone offers only that card
+        await bot.deliver(query)
+        assert [c["id"] for c in bot.fake.inline_answers[query["inline_query"]["id"]]] == ["c"]
+
+        card = await _computer_card(bot, ALICE)
+        assert card.inline_id is not None
+        assert "Whoever presses “Play” plays it" in card.text
+        await _press_card(bot, BOB, card, "Play")
+        key = inline_table(card.inline_id)
+        table = await bot.table(key)
+        assert table.stage == "play"
+        assert [s.user for s in table.seats] == [f"telegram:{BOB.id}", "computer:strong"]
+        # Bob plays on the card's message; the computer's turns are shown there too.
+        for _ in range(80):
+            if "Computer (strong) rolls" in bot.fake.inline_messages[card.inline_id].text:
+                break
+            game = (await bot.match(key)).game
+            assert (game.responder if game.responder is not None else game.turn) in (0, None)
+            labels = bot.fake.inline_messages[card.inline_id].labels()
+            wanted = [x for x in ("Take", "Accept", "Confirm", "Roll") if x in labels]
+            label = (wanted or [x for x in labels if "→" in x])[0]
+            await _press_card(bot, BOB, card, label)
+        else:
+            raise AssertionError("the computer's turn never showed on the card")
+        assert not bot.fake.called("sendChatAction")  # an inline message has no chat to type in
+
+        # The sender may play his own computer card (a friend's card he may not).
+        own = await _computer_card(bot, ALICE, "computer")
+        await _press_card(bot, ALICE, own, "Play")
+        assert own.inline_id is not None
+        mine = await bot.table(inline_table(own.inline_id))
+        assert [s.user for s in mine.seats] == [f"telegram:{ALICE.id}", "computer:strong"]
+
+
+async def test_without_the_computer_no_computer_card_is_offered() -> None:
+    async with running_bot(App(MemoryStore())) as bot:
+        for words in ("", "bot"):
+            query = bot.fake.inline_query(ALICE, words)
+            await bot.deliver(query)
+            offered = bot.fake.inline_answers[query["inline_query"]["id"]]
+            assert offered and COMPUTER_CARD not in {c["id"] for c in offered}

@@ -23,10 +23,26 @@ from dataclasses import dataclass
 
 from bot.ai import gnubg_eval
 from bot.ai.levels import DEFAULT_LEVEL, LEVELS, Level, choose_ranked
-from engine import Action, Game, Phase, nardy_player
+from engine import Action, Game, Phase, Position, nardy_player
 from engine.result import WinKind
 
-__all__ = ["NARDY_DEPTH", "NARDY_DOUBLE", "NARDY_TAKE", "Decision", "decide", "is_backgammon"]
+__all__ = [
+    "CLEARLY_NO_DOUBLE",
+    "NARDY_DEPTH",
+    "NARDY_DOUBLE",
+    "NARDY_TAKE",
+    "Decision",
+    "decide",
+    "is_backgammon",
+]
+
+CLEARLY_NO_DOUBLE = 0.25
+"""Before a deeper look at the cube, the 0-ply one: a position where doubling (and being
+taken) is worse than playing on by at least this share of a point at 0-ply, and which is not
+too good to double, is not doubled, without the 2-ply evaluation (most turns of a game are far
+from the cube; the deep look is what makes a turn slow).  Measured on 2,500 (position, score,
+cube) cases of the fixed sets' positions: it skips 713 of the 2-ply looks, 3 of which would
+have been doubles at 2-ply; none among the 200 fixed cube positions."""
 
 NARDY_DOUBLE = 0.72
 NARDY_TAKE = 0.25
@@ -138,13 +154,24 @@ def _wants_double(
             >= NARDY_DOUBLE
         )
     ctx = gnubg_eval.cube_context(game, player)
-    dec = gnubg_eval.cube_decision(game.position, ctx, _cube_ply(level, ply))
+    depth = _cube_ply(level, ply)
+    if depth > 0 and _clearly_no_double(game.position, ctx):
+        return False
+    dec = gnubg_eval.cube_decision(game.position, ctx, depth)
     if level.noise <= 0 or dec.no_double is None or dec.double_take is None:
         return dec.double
     unit = _point_unit(dec)
     nd = _noisy(dec.no_double, unit, level, rng)
     doubled = min(_noisy(dec.double_take, unit, level, rng), float(dec.double_pass or 1.0))
     return ctx.may_double and doubled > nd
+
+
+def _clearly_no_double(position: Position, ctx: gnubg_eval.CubeContext) -> bool:
+    """Whether 0-ply already says not to double, by :data:`CLEARLY_NO_DOUBLE` at least."""
+    dec = gnubg_eval.cube_decision(position, ctx, 0)
+    if dec.too_good or dec.no_double is None or dec.double_take is None:
+        return False
+    return dec.double_take < dec.no_double - CLEARLY_NO_DOUBLE * _point_unit(dec)
 
 
 def _answer_double(

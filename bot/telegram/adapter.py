@@ -61,6 +61,7 @@ from telegram.constants import ChatAction, ChatType, ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.ext import ContextTypes
 
+from bot.ai.worker import DEFAULT_LEVEL
 from bot.app import (
     App,
     Attachment,
@@ -75,11 +76,13 @@ from bot.app import (
     Update,
     User,
 )
+from bot.app.computer import WORDS as COMPUTER_WORDS
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.types import ClearButtons, EditBoard, Keyboard
 from bot.i18n import negotiate, t
 from bot.store import TableKey
 from bot.telegram.links import (
+    COMPUTER_CARD,
     GAMES,
     PLATFORM,
     CardNotReady,
@@ -128,8 +131,9 @@ PLAY_COMPUTER = "play_computer"
 """Callback data of ``/start``'s *Play the computer* button: ``/new bot`` in that private chat
 (not an app payload: the adapter answers it; it grants nothing to anyone but the presser)."""
 
-INLINE_GAMES: tuple[str, ...] = ("1", "3", "5", "m", "n")
-"""The invitation cards offered for an empty inline query, in order."""
+INLINE_GAMES: tuple[str, ...] = ("1", "3", "5", "m", "n", COMPUTER_CARD)
+"""The invitation cards offered for an empty inline query, in order (the computer's card only
+where the computer is switched on)."""
 
 _KEY_SAFE = re.compile(r"[A-Za-z0-9_.@-]{1,200}\Z")
 
@@ -531,7 +535,7 @@ class TelegramAdapter:
             log.info("invitation card data refused on inline message: not signed for it")
             await self.answer(query, t(lang, "error-bad-payload"))
             return
-        if str(invitation.inviter_id) == user.id:
+        if str(invitation.inviter_id) == user.id and invitation.game != COMPUTER_CARD:
             await self.answer(query, t(lang, "telegram-invite-own"))
             return
         key = inline_table(query.inline_message_id)
@@ -575,9 +579,10 @@ class TelegramAdapter:
         words = query.query.strip().lower().split()
         clock = next((w for w in words if clock_seconds(w) is not None), "")
         wanted = " ".join(w for w in words if w != clock)
-        codes = [c for c in INLINE_GAMES if not wanted or wanted in (c, GAMES[c])] or list(
-            INLINE_GAMES
-        )
+        offered = [c for c in INLINE_GAMES if c != COMPUTER_CARD or self.app.computer is not None]
+        if wanted in COMPUTER_WORDS and COMPUTER_CARD in offered:
+            wanted = COMPUTER_CARD
+        codes = [c for c in offered if not wanted or wanted in (c, GAMES[c])] or offered
         seconds = clock_seconds(clock) if clock else None
         clock_line = (
             t(lang, "clock-set", duration=duration_text(lang, seconds)) if seconds else None
@@ -588,7 +593,10 @@ class TelegramAdapter:
             button = InlineKeyboardButton(
                 t(lang, "telegram-button-play"), callback_data=format_card(code, clock)
             )
-            text = t(lang, "telegram-invitation", player=user.name, game=title)
+            invitation = (
+                "telegram-invitation-computer" if code == COMPUTER_CARD else "telegram-invitation"
+            )
+            text = t(lang, invitation, player=user.name, game=title)
             if clock_line is not None:
                 text += "\n" + clock_line
             results.append(
@@ -646,6 +654,9 @@ class TelegramAdapter:
         """Carry out the app's replies in order (an inline message shows only the last state)."""
         if isinstance(target, InlineTarget):
             await self._perform_inline(bot, target, table, replies)
+            if table is not None:  # the computer's turns, on the card's message too
+                async for more in self.app.computer_moves(table):
+                    await self._perform_inline(bot, target, table, more)
             return
         lang = negotiate(user.language) if user is not None else "en"
         if not await self._perform_all(bot, target, table, replies, lang):
@@ -961,12 +972,25 @@ class TelegramAdapter:
         served = 0
         for table, replies in await self.app.tick(platform=PLATFORM):
             if table.chat.startswith(INLINE_CHAT_PREFIX):
-                await self.inline_clock(bot, table, replies)
+                if any(isinstance(r, SendBoard) for r in replies):
+                    # a computer turn left unfinished, played now: its board on the message
+                    await self._computer_inline(bot, table, replies)
+                else:
+                    await self.inline_clock(bot, table, replies)
             else:
                 topic = int(table.topic) if table.topic is not None else None
                 await self.perform(bot, ChatTarget(int(table.chat), topic), table, replies)
             served += 1
         return served
+
+    async def _computer_inline(self, bot: Bot, key: TableKey, replies: Sequence[Reply]) -> None:
+        """The computer's turn that a tick played at a table on an inline message, shown there
+        (the message as the board shown on it reported it: a key may hold a hash)."""
+        state = await self.app.load_table(key)
+        if state is None or state.board_message is None:
+            log.info("computer turn of inline table %s: its message is not known", key)
+            return
+        await self.perform(bot, InlineTarget(state.board_message), key, replies)
 
     async def inline_clock(self, bot: Bot, key: TableKey, replies: Sequence[Reply]) -> None:
         """A clock notice of a game on an inline message (``replies``: the app's notice).
@@ -1091,6 +1115,10 @@ def _is_lobby(rows: Keyboard) -> bool:
 
 def game_title(lang: str, code: str) -> str:
     """The name of an invitation card's game: ``Backgammon: match to 5 points`` …"""
+    if code == COMPUTER_CARD:
+        game = game_title(lang, GAMES[code].split()[0])
+        computer = t(lang, "computer-name", level=DEFAULT_LEVEL)
+        return t(lang, "telegram-card-computer", game=game, computer=computer)
     if code == "n":
         return t(lang, "variant-nardy")
     if code == "m":

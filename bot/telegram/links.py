@@ -54,8 +54,14 @@ GAMES: dict[str, str] = {
     "7": "7",
     "m": "money",
     "n": "nardy",
+    "c": "5 bot",
 }
-"""Invitation card game codes → the arguments of ``/new``."""
+"""Invitation card game codes → the arguments of ``/new``.  ``c`` is the computer's card: a
+match to 5 against the computer (``strong``), played by whoever presses it, its sender
+included."""
+
+COMPUTER_CARD = "c"
+"""The game code of the card on which whoever presses plays the computer."""
 
 _CHAT_RE = re.compile(r"-?[0-9]{1,20}\Z")
 _TOKEN_RE = re.compile(r"j(-?[0-9]{1,20})(?:_([0-9]{1,12}))?_([A-Za-z0-9_-]{8,16})\Z")

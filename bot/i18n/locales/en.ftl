@@ -594,6 +594,8 @@ telegram-link-invalid = This invitation link is not valid.
 telegram-invite-own = This is your invitation: wait for a friend to press “Play”.
 telegram-invite-pending = This invitation is still being prepared: press “Play” again in a moment.
 telegram-invitation = { $player } invites you to play: { $game }. Press “Play” to take the seat.
+telegram-card-computer = { $game }, against { $computer }
+telegram-invitation-computer = { $player } offers a game against the computer: { $game }. Whoever presses “Play” plays it.
 telegram-clock-expired-inline = { $player }'s time is up. { $opponent } may claim { $what ->
     [match] the game or the whole match
    *[game] the game

@@ -594,6 +594,8 @@ telegram-link-invalid = Эта ссылка-приглашение недейс�
 telegram-invite-own = Это ваше приглашение: дождитесь, пока друг нажмёт «Играть».
 telegram-invite-pending = Приглашение ещё готовится: нажмите «Играть» ещё раз через мгновение.
 telegram-invitation = { $player } приглашает вас сыграть: { $game }. Нажмите «Играть», чтобы сесть за стол.
+telegram-card-computer = { $game }, соперник — { $computer }
+telegram-invitation-computer = { $player } предлагает сыграть с компьютером: { $game }. Кто нажмёт «Играть», тот и играет.
 telegram-clock-expired-inline = У игрока { $player } вышло время. { $opponent } может забрать { $what ->
     [match] партию или весь матч
    *[game] партию

@@ -594,6 +594,8 @@ telegram-link-invalid = Це посилання-запрошення недій�
 telegram-invite-own = Це ваше запрошення: зачекайте, поки друг натисне «Грати».
 telegram-invite-pending = Запрошення ще готується: натисніть «Грати» ще раз за мить.
 telegram-invitation = { $player } запрошує вас зіграти: { $game }. Натисніть «Грати», щоб сісти за стіл.
+telegram-card-computer = { $game }, суперник — { $computer }
+telegram-invitation-computer = { $player } пропонує зіграти з комп'ютером: { $game }. Хто натисне «Грати», той і грає.
 telegram-clock-expired-inline = У гравця { $player } закінчився час. { $opponent } може забрати { $what ->
     [match] партію або весь матч
    *[game] партію
