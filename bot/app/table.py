@@ -146,6 +146,9 @@ class TableSettings:
     auto_roll: bool = False
     ratings: bool = True
     """Whether finished matches here are rated (a chat admin may turn it off)."""
+    threads: bool = True
+    """Whether a game that begins here is played in a chat of its own (a Discord thread), where
+    the platform has them (a chat admin may turn it off)."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -156,6 +159,8 @@ class TableSettings:
         }
         if not self.ratings:
             data["ratings"] = False
+        if not self.threads:
+            data["threads"] = False
         return data
 
     @classmethod
@@ -168,6 +173,7 @@ class TableSettings:
             bool(data.get("swap", False)),
             bool(data.get("auto_roll", False)),
             bool(data.get("ratings", True)),
+            bool(data.get("threads", True)),
         )
 
 
@@ -200,6 +206,10 @@ class Table:
     set with ``seed`` in the lobby or drawn at random) and ``dice_master`` the match's secret
     its games' server seeds are derived from (:func:`bot.app.dice.game_seed`: a finished
     game's seed is shown, the master never).
+
+    ``origin`` is set once the table's game has been placed: the chat it began in.  A game moved
+    to a chat of its own when it began (a Discord thread) keeps the chat it came from, where its
+    result is announced; a game that stays where it began has its own chat there.
     """
 
     mode: Mode
@@ -230,6 +240,7 @@ class Table:
     dice: GameDice | None = None
     client_seeds: dict[str, str] = field(default_factory=dict)
     dice_master: bytes | None = None
+    origin: str | None = None
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -303,6 +314,8 @@ class Table:
             data["cs"] = self.client_seeds
         if self.dice_master is not None:
             data["dm"] = self.dice_master.hex()
+        if self.origin is not None:
+            data["origin"] = self.origin
         return data
 
     @classmethod
@@ -337,6 +350,7 @@ class Table:
             dice=None if data.get("dice") is None else GameDice.from_list(data["dice"]),
             client_seeds={str(k): str(v) for k, v in dict(data.get("cs", {})).items()},
             dice_master=None if data.get("dm") is None else bytes.fromhex(data["dm"]),
+            origin=None if data.get("origin") is None else str(data["origin"]),
         )
 
     def encode(self) -> bytes:
