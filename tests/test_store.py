@@ -1000,6 +1000,8 @@ class TestHistoryContract:
             await store.keep_match("telegram", "m", b"x", [ANN], keep=0)
         with pytest.raises(ValueError):
             await store.keep_match("discord", "m", b"x", [ANN])
+        with pytest.raises(ValueError):
+            await store.keep_match("telegram", "m", b"x", [])
         with pytest.raises(TypeError):
             await store.keep_match("telegram", "m", "text", [ANN])  # type: ignore[arg-type]
         assert await store.history(ANN) == []
@@ -1052,12 +1054,29 @@ async def test_redis_layout_and_expiry(redis_client: Redis) -> None:
     names = sorted(bytes(k).decode() for k in await redis_client.keys("*"))
     assert names == sorted([history_key(ANN), match_key("telegram", "m1")])
     assert await redis_client.lrange(history_key(ANN), 0, -1) == [b"m1"]
-    assert await redis_client.hget(match_key("telegram", "m1"), "n") == b"1"
+    # One string: how many histories list the match, then its record.
+    assert await redis_client.get(match_key("telegram", "m1")) == b"1" + b"x" * 600
     for name in names:
         assert 3500 < await redis_client.ttl(name) <= 3600
     forever = RedisStore(redis_client, user_ttl=None)
     await forever.keep_match("telegram", "m2", b"y", [ANN])
     assert await redis_client.ttl(history_key(ANN)) == -1
+
+
+async def test_a_match_kept_as_a_hash_by_an_earlier_store_is_read_and_released(
+    redis_client: Redis,
+) -> None:
+    rs = RedisStore(redis_client)
+    await redis_client.hset(match_key("telegram", "old"), mapping={"d": b"the record", "n": 2})
+    await redis_client.lpush(history_key(ANN), "old")
+    await redis_client.lpush(history_key(BOB), "old")
+    assert await rs.history_entry(ANN, "old") == b"the record"
+    await rs.keep_match("telegram", "new", b"r", [ANN], keep=1)
+    assert await redis_client.hget(match_key("telegram", "old"), "n") == b"1"
+    assert await rs.history_entry(BOB, "old") == b"the record"
+    await rs.keep_match("telegram", "newer", b"r", [BOB], keep=1)
+    assert await rs.history_entry(BOB, "old") is None
+    assert await redis_client.exists(match_key("telegram", "old")) == 0
 
 
 async def test_history_survives_a_new_store_on_the_same_server(redis_url: str) -> None:

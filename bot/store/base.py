@@ -238,6 +238,9 @@ RecordKey = TableKey | UserKey | SiblingKey
 HISTORY_LIMIT: Final = 100
 """Finished matches kept per player; older ones are dropped as newer ones come."""
 
+MATCH_PLAYERS: Final = 9
+"""Most players whose histories list one match (its count is kept as one digit)."""
+
 
 def history_key(user: UserKey) -> str:
     """The list of the ids of ``user``'s matches kept, newest first (the user's hash slot)."""
@@ -245,8 +248,8 @@ def history_key(user: UserKey) -> str:
 
 
 def match_key(platform: str, match_id: str) -> str:
-    """A finished match's record, kept once for both players (its own hash slot): a hash of the
-    record ``d`` and ``n``, how many players' histories still list it.
+    """A finished match's record, kept once for both players (its own hash slot): in Redis a
+    string, one digit for how many players' histories still list it, then the record.
 
     >>> match_key("telegram", "0a1b2c3d4e")
     'bg:match:{telegram:0a1b2c3d4e}'
@@ -645,6 +648,8 @@ class BaseStore(ABC):
         users = list(dict.fromkeys(players))
         if any(user.platform != platform for user in users):
             raise ValueError(f"the players of a match kept on {platform} are on {platform}")
+        if not 1 <= len(users) <= MATCH_PLAYERS:
+            raise ValueError(f"a match kept has 1 to {MATCH_PLAYERS} players, not {len(users)}")
         created = await self._put_match(platform, match_id, payload, len(users))
         for user in users:
             for dropped in await self._list_match(user, match_id, keep):
