@@ -42,6 +42,33 @@ CHANNEL_PERMISSIONS = ALL_PERMISSIONS & ~CREATE_PUBLIC_THREADS
 games stay in the channel (the thread tests give the bot :data:`ALL_PERMISSIONS`)."""
 TIMESTAMP = "2026-11-30T12:00:00.000000+00:00"
 
+BOT_USER: dict[str, Any] = {
+    "id": str(BOT_ID),
+    "username": "nardy",
+    "discriminator": "0",
+    "avatar": None,
+    "bot": True,
+}
+"""The bot's own user, as ``GET /users/@me`` returns it."""
+
+APPLICATION: dict[str, Any] = {
+    "id": str(APP_ID),
+    "name": "nardy",
+    "description": "",
+    "icon": None,
+    "bot_public": True,
+    "bot_require_code_grant": False,
+    "owner": {
+        "id": "100000000000000099",
+        "username": "owner",
+        "discriminator": "0",
+        "avatar": None,
+    },
+    "verify_key": "0" * 64,
+    "flags": 0,
+}
+"""The bot's application, as ``GET /oauth2/applications/@me`` returns it."""
+
 _ids = itertools.count(800000000000000001)
 
 assert discord.version_info[:2] == (2, 7), "the harness follows discord.py 2.7 internals"
@@ -146,6 +173,8 @@ class FakeDiscord:
     """Channels where the bot may not open threads (REST answers 403 Missing Permissions)."""
     unmanaged: set[int] = field(default_factory=set)
     """Channels whose threads the bot may not archive or lock (no Manage Threads)."""
+    refuse_sync: bool = False
+    """Command uploads fail (Discord answers 500)."""
 
     # -- bodies -------------------------------------------------------------------------------
 
@@ -288,7 +317,15 @@ class FakeDiscord:
             )
         )
         parts = path.strip("/").split("/")
+        if route.method == "GET" and path == "/users/@me":
+            return BOT_USER  # logging in with the token
+        if route.method == "GET" and path == "/oauth2/applications/@me":
+            return APPLICATION
         if parts[0] == "applications" and route.method == "PUT":
+            if self.refuse_sync:
+                raise discord.DiscordServerError(
+                    _Response(500, "Internal Server Error"), {"message": "500", "code": 0}
+                )
             self.synced = [
                 dict(c, id=str(snowflake()), application_id=str(APP_ID), version="1") for c in body
             ]

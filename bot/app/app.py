@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from bot.ai.worker import fallback_action
-from bot.app import clock, computer, fair, places, results, stats
+from bot.app import clock, computer, fair, places, published, results, stats
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
 from bot.app.computer import Opponent
 from bot.app.context import Context, Refused, refusal_reply, usage
@@ -286,6 +286,23 @@ class App:
     async def games_away(self, home: TableKey) -> list[places.Away]:
         """The games that began in chat ``home`` and play in chats of their own."""
         return places.decode_away(await self.store.load(places.away_key(home)))
+
+    async def claim_command_sync(self, platform: str, scope: str, digest: str) -> bool:
+        """Whether this process should upload ``platform``'s command set (digest ``digest``) to
+        ``scope``: not when the deployment already has it, nor when another process is uploading
+        it (see :mod:`bot.app.published`).  A store that cannot be reached says yes."""
+        try:
+            return await published.claim(self.store, platform, scope, digest)
+        except StoreUnavailable as exc:
+            log.warning("command set record not read (%s): uploading", exc)
+            return True
+
+    async def command_set_synced(self, platform: str, scope: str, digest: str) -> None:
+        """Record that ``platform``'s command set ``digest`` was uploaded to ``scope``."""
+        try:
+            await published.record(self.store, platform, scope, digest)
+        except StoreUnavailable as exc:
+            log.warning("command set record not written: %s", exc)
 
     async def load_table(self, table: TableKey) -> Table | None:
         """The table's current state (for adapters' autocomplete and for tests)."""
