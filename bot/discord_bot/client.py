@@ -164,6 +164,14 @@ def allowed(users: Iterable[int] = ()) -> discord.AllowedMentions:
     )
 
 
+def discord_id(ref: str | None) -> int | None:
+    """The Discord user id of app user reference ``ref`` (``discord:123``), else ``None``."""
+    if ref is None:
+        return None
+    platform, _, user_id = ref.partition(":")
+    return int(user_id) if platform == PLATFORM and user_id.isdigit() else None
+
+
 def table_key(channel_id: int | None) -> TableKey:
     """The table of a channel, thread or direct-message channel."""
     return TableKey(PLATFORM, str(channel_id or 0))
@@ -953,7 +961,14 @@ class NardyBot(discord.AutoShardedClient):
         if isinstance(reply, SendBoard):
             message = await self._board(reply.board, reply.caption, output.rich)
             view = build_view(reply.buttons, placeholder)
-            sent = await output.send(**_present(message, view=view))
+            called = discord_id(reply.call)
+            if called is not None:
+                # His turn came after a long wait: the board pings him, and only him.
+                line = t(lang, "discord-your-turn", player=f"<@{called}>")
+                body = message.get("content")
+                message["content"] = f"{line}\n{body}"[:MAX_CONTENT] if body else line
+            pings = () if called is None else (called,)
+            sent = await output.send(pings=pings, **_present(message, view=view))
             await self.app.board_posted(update.table, sent, reply.version)
             return 1
         if isinstance(reply, EditBoard):
@@ -1051,8 +1066,7 @@ class NardyBot(discord.AutoShardedClient):
             return None
         if seat is None or seat >= len(table.seats):
             return None
-        platform, _, user_id = table.seats[seat].user.partition(":")
-        return int(user_id) if platform == PLATFORM and user_id.isdigit() else None
+        return discord_id(table.seats[seat].user)
 
     async def _tick_loop(self, every: float) -> None:
         while not self.is_closed():

@@ -592,6 +592,7 @@ discord-thread-away = Ваша партыя ідзе ў галінцы { $thread
 discord-thread-gone = Галінку гэтай партыі выдалілі: гульня працягваецца тут.
 discord-thread-closed = Галінку гэтай партыі зачынілі: гульня працягваецца тут.
 discord-thread-reopened = Галінку гэтай партыі зачынілі: яна зноў адкрытая, гульня працягваецца.
+discord-your-turn = { $player }, ваш ход.
 
 ## Telegram
 telegram-button-invite = Запрасіць сябра

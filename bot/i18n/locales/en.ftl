@@ -592,6 +592,7 @@ discord-thread-away = Your game is played in { $thread }.
 discord-thread-gone = The thread of this game was deleted: the game goes on here.
 discord-thread-closed = This game's thread was closed: the game goes on here.
 discord-thread-reopened = This game's thread had been closed: it is open again, and the game goes on.
+discord-your-turn = { $player }, it’s your turn.
 
 ## Telegram
 telegram-button-invite = Invite a friend

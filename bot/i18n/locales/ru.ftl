@@ -592,6 +592,7 @@ discord-thread-away = Ваша партия идёт в ветке { $thread }.
 discord-thread-gone = Ветку этой партии удалили: игра продолжается здесь.
 discord-thread-closed = Ветку этой партии закрыли: игра продолжается здесь.
 discord-thread-reopened = Ветку этой партии закрыли: она снова открыта, игра продолжается.
+discord-your-turn = { $player }, ваш ход.
 
 ## Telegram
 telegram-button-invite = Пригласить друга

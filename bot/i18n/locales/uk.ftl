@@ -592,6 +592,7 @@ discord-thread-away = Ваша партія йде в гілці { $thread }.
 discord-thread-gone = Гілку цієї партії видалили: гра триває тут.
 discord-thread-closed = Гілку цієї партії закрили: гра триває тут.
 discord-thread-reopened = Гілку цієї партії закрили: вона знову відкрита, гра триває.
+discord-your-turn = { $player }, ваш хід.
 
 ## Telegram
 telegram-button-invite = Запросити друга
