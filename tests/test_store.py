@@ -914,6 +914,42 @@ BOB = UserKey("telegram", "43")
 CHAT = TableKey("telegram", "-1001", "9")
 
 
+class TestSharedValues:
+    """Values every process of a deployment shares (the digest of the synced commands)."""
+
+    async def test_set_read_and_set_only_when_new(self, store: BaseStore) -> None:
+        assert await store.shared_value("commands:discord:1:global") is None
+        assert await store.put_shared_value("commands:discord:1:global", "abc")
+        assert await store.shared_value("commands:discord:1:global") == "abc"
+        assert not await store.put_shared_value("commands:discord:1:global", "x", only_new=True)
+        assert await store.shared_value("commands:discord:1:global") == "abc"
+        assert await store.put_shared_value("commands:discord:1:global", "def")
+        assert await store.shared_value("commands:discord:1:global") == "def"
+        assert await store.shared_value("commands:discord:2:global") is None
+
+    async def test_of_many_claims_at_once_one_wins(self, store: BaseStore) -> None:
+        won = await asyncio.gather(
+            *(store.put_shared_value("sync:abc", str(i), only_new=True) for i in range(8))
+        )
+        assert sum(won) == 1
+        assert await store.shared_value("sync:abc") == str(won.index(True))
+
+    async def test_a_claim_expires(self, store: BaseStore) -> None:
+        assert await store.put_shared_value("sync:abc", "1", only_new=True, ttl=0.2)
+        assert not await store.put_shared_value("sync:abc", "2", only_new=True, ttl=0.2)
+        await asyncio.sleep(0.35)
+        assert await store.shared_value("sync:abc") is None
+        assert await store.put_shared_value("sync:abc", "3", only_new=True, ttl=0.2)
+
+    async def test_bad_names_and_ttls(self, store: BaseStore) -> None:
+        with pytest.raises(InvalidKey):
+            await store.shared_value("a b")
+        with pytest.raises(InvalidKey):
+            await store.put_shared_value("{x}", "1")
+        with pytest.raises(ValueError, match="ttl"):
+            await store.put_shared_value("x", "1", ttl=0)
+
+
 class TestHistoryContract:
     async def test_newest_first_and_read_back(self, store: BaseStore) -> None:
         for n in range(3):

@@ -274,6 +274,16 @@ def leaderboard_key(platform: str, board: str, table: TableKey | None = None) ->
     return TableKey(table.platform, table.chat).sibling(f"top:{name}")
 
 
+def shared_key(name: str) -> str:
+    """A value every process of the deployment shares (its own hash slot), such as the digest
+    of the command set last uploaded to a platform.
+
+    >>> shared_key("commands:discord:42:global")
+    'bg:shared:{commands:discord:42:global}'
+    """
+    return f"{PREFIX}:shared:{{{_sibling_name(name)}}}"
+
+
 def _sibling_name(value: str) -> str:
     if not isinstance(value, str) or not _SIBLING_RE.fullmatch(value):
         raise InvalidKey(f"invalid record name {value!r}: expected [A-Za-z0-9_.:-]+")
@@ -432,6 +442,12 @@ class Store(Protocol):
     async def top_scores(self, board: str, count: int = 10) -> list[tuple[str, float]]: ...
 
     async def score_rank(self, board: str, member: str) -> tuple[int, float] | None: ...
+
+    async def shared_value(self, name: str) -> str | None: ...
+
+    async def put_shared_value(
+        self, name: str, value: str, *, only_new: bool = False, ttl: float | None = None
+    ) -> bool: ...
 
     async def ping(self) -> bool: ...
 
@@ -671,6 +687,18 @@ class BaseStore(ABC):
     @abstractmethod
     async def score_rank(self, board: str, member: str) -> tuple[int, float] | None:
         """A member's place (1 = top) and score on a leaderboard, or ``None``."""
+
+    @abstractmethod
+    async def shared_value(self, name: str) -> str | None:
+        """The deployment-wide value ``name`` (:func:`shared_key`), or ``None`` when unset."""
+
+    @abstractmethod
+    async def put_shared_value(
+        self, name: str, value: str, *, only_new: bool = False, ttl: float | None = None
+    ) -> bool:
+        """Set the deployment-wide value ``name`` (for ``ttl`` seconds, or for good); with
+        ``only_new`` only when it is not set, so that of many processes trying at once exactly
+        one succeeds.  Whether it was set."""
 
 
 def check_history_args(match_id: str, payload: bytes, keep: int) -> None:

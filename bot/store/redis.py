@@ -9,7 +9,8 @@ Layout (every key of a table shares the hash tag ``{platform:chat[:topic]}``):
 - ``bg:deadlines:{dl:N}`` for N in 0..15 — sorted sets of table tags scored by due time;
 - ``bg:user:{telegram:42}:history`` — list of the ids of the player's matches kept, and
   ``bg:match:{telegram:<match id>}`` — a string: how many histories list the match (one digit),
-  then its record (a plain string costs a third of the overhead of a two-field hash).
+  then its record (a plain string costs a third of the overhead of a two-field hash);
+- ``bg:shared:{name}`` — a string every process shares (the digest of the synced commands).
 
 Compare-and-set and the seen-mark run in one Lua script on the table's slot, so they are atomic in
 a cluster too.  Scripts are registered once and run with ``EVALSHA`` (reloaded if the server lost
@@ -50,6 +51,7 @@ from bot.store.base import (
     deadline_shard_name,
     history_key,
     match_key,
+    shared_key,
     validate_update_id,
 )
 from bot.store.batch import CommandBatcher, ConnectFailed
@@ -552,6 +554,24 @@ class RedisStore(BaseStore):
         if rank is None or score is None:
             return None
         return int(rank) + 1, float(score)
+
+    async def shared_value(self, name: str) -> str | None:
+        """See :meth:`BaseStore.shared_value`."""
+        key = shared_key(name)
+        value = await self._read(key, lambda: self.client.get(key))
+        return None if value is None else _text(value)
+
+    async def put_shared_value(
+        self, name: str, value: str, *, only_new: bool = False, ttl: float | None = None
+    ) -> bool:
+        """See :meth:`BaseStore.put_shared_value` (``SET … NX PX``)."""
+        if ttl is not None and ttl <= 0:
+            raise ValueError(f"ttl must be positive, got {ttl!r}")
+        key = shared_key(name)
+        px = None if ttl is None else max(1, int(ttl * 1000))
+        async with self._guard(key):
+            done = await self.client.set(key, value.encode(), nx=only_new, px=px)
+        return bool(done)
 
     async def ping(self) -> bool:
         """Whether the server answers (for health checks); never raises."""
