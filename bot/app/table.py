@@ -200,6 +200,10 @@ class Table:
     set with ``seed`` in the lobby or drawn at random) and ``dice_master`` the match's secret
     its games' server seeds are derived from (:func:`bot.app.dice.game_seed`: a finished
     game's seed is shown, the master never).
+
+    Hints (:mod:`bot.app.hint`): ``hints`` is the table's ``hints=on|off`` (``None``: the
+    default of its kind of table) and ``hints_agreed`` the players who asked for hints in the
+    lobby (a match between two people has hints only when both did).
     """
 
     mode: Mode
@@ -230,6 +234,8 @@ class Table:
     dice: GameDice | None = None
     client_seeds: dict[str, str] = field(default_factory=dict)
     dice_master: bytes | None = None
+    hints: bool | None = None
+    hints_agreed: tuple[str, ...] = ()
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -303,6 +309,10 @@ class Table:
             data["cs"] = self.client_seeds
         if self.dice_master is not None:
             data["dm"] = self.dice_master.hex()
+        if self.hints is not None:
+            data["hints"] = self.hints
+        if self.hints_agreed:
+            data["ha"] = list(self.hints_agreed)
         return data
 
     @classmethod
@@ -337,6 +347,8 @@ class Table:
             dice=None if data.get("dice") is None else GameDice.from_list(data["dice"]),
             client_seeds={str(k): str(v) for k, v in dict(data.get("cs", {})).items()},
             dice_master=None if data.get("dm") is None else bytes.fromhex(data["dm"]),
+            hints=None if data.get("hints") is None else bool(data["hints"]),
+            hints_agreed=tuple(str(u) for u in data.get("ha", ())),
         )
 
     def encode(self) -> bytes:
