@@ -17,8 +17,8 @@ import discord
 import pytest
 from discord import app_commands
 from discord_harness import (
-    ALL_PERMISSIONS,
     APP_ID,
+    CHANNEL_PERMISSIONS,
     EPHEMERAL,
     GUILD_ID,
     Driver,
@@ -35,6 +35,7 @@ from bot import runtime
 from bot.app import App, Reply, Table, Update
 from bot.app.commands import COMMANDS
 from bot.app.published import SYNC_LEASE
+from bot.app.timing import CALL_AFTER, actor
 from bot.discord_bot import NardyBot, serve, table_key
 from bot.discord_bot.client import SEAT_COLOURS
 from bot.discord_bot.components import MAX_STEP_BUTTONS
@@ -870,6 +871,91 @@ async def test_no_message_pings_anyone_but_the_players(fake_discord: FakeDiscord
             assert mentioned(str(embed.get("description", ""))) <= players, call
 
 
+def board_posts(calls: list[Any]) -> list[Any]:
+    """The calls among ``calls`` that post a new board (a picture board: an embed)."""
+    return [c for c in calls if c.method == "POST" and c.body.get("embeds")]
+
+
+async def test_a_turn_after_a_long_wait_pings_the_player_to_act(fake_discord: FakeDiscord) -> None:
+    """The board that hands the game to a player pings him when he has waited a minute or more
+    for his opponent (since the game passed to that opponent); no other board, no step, and no
+    board in a brisk game pings anybody."""
+    now = [1_000_000.0]
+    bot = NardyBot(App(MemoryStore(), dice=Dice(7), clock=lambda: now[0]), tick_seconds=None)
+    driver = await Driver.start(bot, fake_discord, CHANNEL)
+    await open_match(driver, "3")
+    people = [ALICE, BOB]
+    waiting_since: float | None = None
+    pinged = expected = passes = 0
+    for step in range(3000):
+        before = await match(driver)
+        if before.is_over:
+            break
+        # The player to act thinks for a minute and a half now and then, else a few seconds.
+        now[0] += 90 if step % 9 == 4 else 3
+        sent = len(fake_discord.calls)
+        await take_turn(driver, people, before.game)
+        after = await match(driver)
+        was = actor(before)
+        waits = actor(after)
+        boards = board_posts([c for c in fake_discord.calls[sent:] if isinstance(c.body, dict)])
+        calls = [c for c in boards if c.body["allowed_mentions"]["users"]]
+        changed = waits is not None and waits != was
+        if changed and was is not None:
+            passes += 1
+            assert waiting_since is not None
+            if now[0] - waiting_since >= CALL_AFTER:
+                expected += 1
+                who = people[waits]
+                assert len(calls) == 1, (step, boards)
+                assert calls[0].body["allowed_mentions"] == {"parse": [], "users": [who.id]}
+                assert calls[0].body["content"] == t(
+                    "en", "discord-your-turn", player=f"<@{who.id}>"
+                )
+            else:
+                assert calls == [], step
+        else:
+            assert calls == [], step
+        pinged += len(calls)
+        if changed:
+            waiting_since = now[0]
+    else:
+        raise AssertionError("the match did not end")
+    assert 0 < pinged == expected < passes, (pinged, passes)
+    # No other message of the match carried a mention.
+    ping_posts = [
+        c
+        for c in board_posts(message_calls(fake_discord))
+        if mentioned(str(c.body.get("content") or ""))
+    ]
+    assert len(ping_posts) == pinged
+    for call in message_calls(fake_discord):
+        if call not in ping_posts:
+            assert mentioned(str(call.body.get("content") or "")) == set(), call
+            assert call.body["allowed_mentions"]["users"] == [], call
+
+
+async def test_a_brisk_game_pings_nobody(fake_discord: FakeDiscord) -> None:
+    now = [1_000_000.0]
+    bot = NardyBot(App(MemoryStore(), dice=Dice(8), clock=lambda: now[0]), tick_seconds=None)
+    driver = await Driver.start(bot, fake_discord, CHANNEL)
+    await open_match(driver, "1", view="text")
+    people = [ALICE, BOB]
+    for _ in range(2000):
+        current = await match(driver)
+        if current.is_over:
+            break
+        now[0] += 5
+        await take_turn(driver, people, current.game)
+    else:
+        raise AssertionError("the game did not end")
+    calls = message_calls(fake_discord)
+    assert len(calls) > 20
+    for call in calls:
+        assert call.body["allowed_mentions"] == {"parse": [], "users": []}, call
+        assert mentioned(str(call.body.get("content") or "")) == set(), call
+
+
 async def test_autocomplete_answers_in_time_from_a_store_that_stalls(
     redis_url: str, fake_discord: FakeDiscord
 ) -> None:
@@ -908,8 +994,8 @@ async def test_autocomplete_answers_in_time_from_a_store_that_stalls(
 async def test_without_attach_files_or_embed_links_the_board_is_text(
     fake_discord: FakeDiscord,
 ) -> None:
-    bare = Place(CHANNEL.id, permissions=ALL_PERMISSIONS & ~(1 << 15))  # no Attach Files
-    plain = Place(CHANNEL.id, permissions=ALL_PERMISSIONS & ~(1 << 14))  # no Embed Links
+    bare = Place(CHANNEL.id, permissions=CHANNEL_PERMISSIONS & ~(1 << 15))  # no Attach Files
+    plain = Place(CHANNEL.id, permissions=CHANNEL_PERMISSIONS & ~(1 << 14))  # no Embed Links
     driver = await started(MemoryStore(), fake_discord, seed=5)
     await driver.command(ALICE, "new", "3", place=bare)
     await driver.click(BOB, "Join", place=bare)

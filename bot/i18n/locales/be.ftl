@@ -586,6 +586,17 @@ discord-pick-step = Абярыце крок…
 discord-no-files = Боту нельга прымацоўваць файлы ў гэтым канале: папрасіце мадэратара даць дазвол «Прымацоўваць файлы».
 discord-dm-join = Гэты чат бачыце толькі вы, таму другое месца тут ніхто не зойме. Каб згуляць з сябрам, стварыце стол у канале сервера або ў групавым чаце.
 discord-dm-invite = Ваш сябар не бачыць гэты чат. Стварыце стол у канале сервера або ў групавым чаце і запрасіце яго там камандай /invite.
+discord-thread-name = { $player } супраць { $opponent } — { $mode }
+discord-thread-team = { $players } — { $mode }
+discord-thread-welcome = { $players }: ваша партыя ідзе ў гэтай галінцы.
+discord-thread-opened = Партыя ідзе ў галінцы { $thread }.
+discord-thread-refused = Адкрыць галінку для гэтай партыі не ўдалося, таму гуляем тут, у канале. Каб партыі ішлі ў галінках, дайце боту правы «Ствараць публічныя галінкі» і «Адпраўляць паведамленні ў галінках».
+discord-thread-result = Партыя ў галінцы { $thread } скончана.
+discord-thread-away = Ваша партыя ідзе ў галінцы { $thread }.
+discord-thread-gone = Галінку гэтай партыі выдалілі: гульня працягваецца тут.
+discord-thread-closed = Галінку гэтай партыі зачынілі: гульня працягваецца тут.
+discord-thread-reopened = Галінку гэтай партыі зачынілі: яна зноў адкрытая, гульня працягваецца.
+discord-your-turn = { $player }, ваш ход.
 
 ## Telegram
 telegram-button-invite = Запрасіць сябра
@@ -699,6 +710,8 @@ app-console-no-file = Файла { $path } няма або яго нельга �
 rating-change = { $player }: рэйтынг { $rating } ({ $change })
 settings-ratings = Рэйтынгі ў гэтым чаце: { $value }
 settings-ratings-admin = Уключаць і выключаць рэйтынгі можа толькі адміністратар чата.
+settings-threads = Партыі ў асобных галінках: { $value }
+settings-threads-admin = Вырашаць, ці ідуць партыі ў галінках, можа толькі адміністратар чата.
 player-unknown = Гульца { $name } няма ні за гэтым сталом, ні сярод вашых нядаўніх сапернікаў.
 rating-line = { $player }, { $game }: рэйтынг { $rating }, досвед { $experience }
 rating-places = Месца { $chat } у гэтым чаце, { $overall } у агульным заліку.

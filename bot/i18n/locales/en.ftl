@@ -586,6 +586,17 @@ discord-pick-step = Choose a step…
 discord-no-files = The bot may not attach files in this channel: ask a moderator for the “Attach Files” permission.
 discord-dm-join = Only you can see this chat, so nobody can take the other seat here. To play a friend, open the table in a server channel or a group chat.
 discord-dm-invite = Your friend cannot see this chat. Open the table in a server channel or a group chat and use /invite there.
+discord-thread-name = { $player } vs { $opponent } — { $mode }
+discord-thread-team = { $players } — { $mode }
+discord-thread-welcome = { $players }: your game is played in this thread.
+discord-thread-opened = The game is on in { $thread }.
+discord-thread-refused = No thread could be opened for this game, so it is played here in the channel. To play games in threads, give the bot the “Create Public Threads” and “Send Messages in Threads” permissions.
+discord-thread-result = The game in { $thread } is over.
+discord-thread-away = Your game is played in { $thread }.
+discord-thread-gone = The thread of this game was deleted: the game goes on here.
+discord-thread-closed = This game's thread was closed: the game goes on here.
+discord-thread-reopened = This game's thread had been closed: it is open again, and the game goes on.
+discord-your-turn = { $player }, it’s your turn.
 
 ## Telegram
 telegram-button-invite = Invite a friend
@@ -697,6 +708,8 @@ app-console-no-file = The file { $path } does not exist or cannot be read.
 rating-change = { $player }: rating { $rating } ({ $change })
 settings-ratings = Ratings in this chat: { $value }
 settings-ratings-admin = Only an administrator of the chat turns ratings on or off.
+settings-threads = Games in threads of their own: { $value }
+settings-threads-admin = Only an administrator of the chat decides whether games are played in threads.
 player-unknown = No player called { $name } at this table or among your recent opponents.
 rating-line = { $player }, { $game }: rating { $rating }, experience { $experience }
 rating-places = Place { $chat } in this chat, { $overall } overall.

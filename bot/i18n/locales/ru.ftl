@@ -586,6 +586,17 @@ discord-pick-step = Выберите шаг…
 discord-no-files = Боту нельзя прикреплять файлы в этом канале: попросите модератора выдать право «Прикреплять файлы».
 discord-dm-join = Этот чат видите только вы, поэтому второе место здесь никто не займёт. Чтобы сыграть с другом, создайте стол в канале сервера или в групповом чате.
 discord-dm-invite = Ваш друг не видит этот чат. Создайте стол в канале сервера или в групповом чате и пригласите его там командой /invite.
+discord-thread-name = { $player } против { $opponent } — { $mode }
+discord-thread-team = { $players } — { $mode }
+discord-thread-welcome = { $players }: ваша партия идёт в этой ветке.
+discord-thread-opened = Партия идёт в ветке { $thread }.
+discord-thread-refused = Открыть ветку для этой партии не удалось, поэтому играем здесь, в канале. Чтобы партии шли в ветках, дайте боту права «Создавать публичные ветки» и «Отправлять сообщения в ветках».
+discord-thread-result = Партия в ветке { $thread } окончена.
+discord-thread-away = Ваша партия идёт в ветке { $thread }.
+discord-thread-gone = Ветку этой партии удалили: игра продолжается здесь.
+discord-thread-closed = Ветку этой партии закрыли: игра продолжается здесь.
+discord-thread-reopened = Ветку этой партии закрыли: она снова открыта, игра продолжается.
+discord-your-turn = { $player }, ваш ход.
 
 ## Telegram
 telegram-button-invite = Пригласить друга
@@ -699,6 +710,8 @@ app-console-no-file = Файла { $path } нет или его нельзя п�
 rating-change = { $player }: рейтинг { $rating } ({ $change })
 settings-ratings = Рейтинги в этом чате: { $value }
 settings-ratings-admin = Включать и выключать рейтинги может только администратор чата.
+settings-threads = Партии в отдельных ветках: { $value }
+settings-threads-admin = Решать, идут ли партии в ветках, может только администратор чата.
 player-unknown = Игрока { $name } нет ни за этим столом, ни среди ваших недавних соперников.
 rating-line = { $player }, { $game }: рейтинг { $rating }, опыт { $experience }
 rating-places = Место { $chat } в этом чате, { $overall } в общем зачёте.

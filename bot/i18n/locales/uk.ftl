@@ -586,6 +586,17 @@ discord-pick-step = Оберіть крок…
 discord-no-files = Боту не можна прикріплювати файли в цьому каналі: попросіть модератора надати дозвіл «Прикріплювати файли».
 discord-dm-join = Цей чат бачите лише ви, тому друге місце тут ніхто не займе. Щоб зіграти з другом, створіть стіл у каналі сервера або в груповому чаті.
 discord-dm-invite = Ваш друг не бачить цей чат. Створіть стіл у каналі сервера або в груповому чаті й запросіть його там командою /invite.
+discord-thread-name = { $player } проти { $opponent } — { $mode }
+discord-thread-team = { $players } — { $mode }
+discord-thread-welcome = { $players }: ваша партія йде в цій гілці.
+discord-thread-opened = Партія йде в гілці { $thread }.
+discord-thread-refused = Відкрити гілку для цієї партії не вдалося, тож граємо тут, у каналі. Щоб партії йшли в гілках, дайте ботові дозволи «Створювати публічні гілки» та «Надсилати повідомлення в гілках».
+discord-thread-result = Партію в гілці { $thread } закінчено.
+discord-thread-away = Ваша партія йде в гілці { $thread }.
+discord-thread-gone = Гілку цієї партії видалили: гра триває тут.
+discord-thread-closed = Гілку цієї партії закрили: гра триває тут.
+discord-thread-reopened = Гілку цієї партії закрили: вона знову відкрита, гра триває.
+discord-your-turn = { $player }, ваш хід.
 
 ## Telegram
 telegram-button-invite = Запросити друга
@@ -699,6 +710,8 @@ app-console-no-file = Файлу { $path } немає або його не мо�
 rating-change = { $player }: рейтинг { $rating } ({ $change })
 settings-ratings = Рейтинги в цьому чаті: { $value }
 settings-ratings-admin = Вмикати й вимикати рейтинги може лише адміністратор чату.
+settings-threads = Партії в окремих гілках: { $value }
+settings-threads-admin = Вирішувати, чи йдуть партії в гілках, може лише адміністратор чату.
 player-unknown = Гравця { $name } немає ні за цим столом, ні серед ваших недавніх суперників.
 rating-line = { $player }, { $game }: рейтинг { $rating }, досвід { $experience }
 rating-places = Місце { $chat } у цьому чаті, { $overall } у загальному заліку.
