@@ -37,6 +37,33 @@ EPHEMERAL = 64
 ALL_PERMISSIONS = 1099511627775
 TIMESTAMP = "2026-11-30T12:00:00.000000+00:00"
 
+BOT_USER: dict[str, Any] = {
+    "id": str(BOT_ID),
+    "username": "nardy",
+    "discriminator": "0",
+    "avatar": None,
+    "bot": True,
+}
+"""The bot's own user, as ``GET /users/@me`` returns it."""
+
+APPLICATION: dict[str, Any] = {
+    "id": str(APP_ID),
+    "name": "nardy",
+    "description": "",
+    "icon": None,
+    "bot_public": True,
+    "bot_require_code_grant": False,
+    "owner": {
+        "id": "100000000000000099",
+        "username": "owner",
+        "discriminator": "0",
+        "avatar": None,
+    },
+    "verify_key": "0" * 64,
+    "flags": 0,
+}
+"""The bot's application, as ``GET /oauth2/applications/@me`` returns it."""
+
 _ids = itertools.count(800000000000000001)
 
 assert discord.version_info[:2] == (2, 7), "the harness follows discord.py 2.7 internals"
@@ -132,6 +159,8 @@ class FakeDiscord:
     """Channels where the bot may not post (REST answers 403 Missing Permissions)."""
     cdn: dict[str, bytes] = field(default_factory=dict)
     downloads: list[str] = field(default_factory=list)
+    refuse_sync: bool = False
+    """Command uploads fail (Discord answers 500)."""
 
     # -- bodies -------------------------------------------------------------------------------
 
@@ -272,7 +301,15 @@ class FakeDiscord:
             )
         )
         parts = path.strip("/").split("/")
+        if route.method == "GET" and path == "/users/@me":
+            return BOT_USER  # logging in with the token
+        if route.method == "GET" and path == "/oauth2/applications/@me":
+            return APPLICATION
         if parts[0] == "applications" and route.method == "PUT":
+            if self.refuse_sync:
+                raise discord.DiscordServerError(
+                    _Response(500, "Internal Server Error"), {"message": "500", "code": 0}
+                )
             self.synced = [
                 dict(c, id=str(snowflake()), application_id=str(APP_ID), version="1") for c in body
             ]

@@ -257,7 +257,7 @@ async def test_history_is_bounded_and_survives_a_restart(redis_url: str) -> None
         first = (await store.history(standing_of(ALICE)))[0]
         payload = await store.history_entry(standing_of(ALICE), first)
         assert payload is not None
-        kept = MatchRecord.from_bytes(payload)
+        kept = MatchRecord.from_bytes(payload, first)
         for n in range(HISTORY_LIMIT):
             await store.keep_match("telegram", f"old{n}", payload, [standing_of(ALICE)])
         ids = await store.history(standing_of(ALICE))

@@ -53,7 +53,10 @@ What an adapter does (Telegram, Discord, the console):
 * call ``await app.tick()`` every few seconds and post what it returns to each table's chat
   (move-clock reminders and expiry notices; any number of processes may do so); when a table's
   notices could not be posted (no right to write there), ``await app.notice_undelivered(table)``
-  so a later tick posts them again instead of counting them as sent.
+  so a later tick posts them again instead of counting them as sent;
+* at start, upload the platform's command set only when ``await app.claim_command_sync(platform,
+  scope, digest)`` says so, then ``await app.command_set_synced(...)`` (:mod:`bot.app.published`:
+  one process of the deployment uploads a changed set, the others skip).
 
 The computer's turn.  ``handle`` only ever applies the person's update and returns what *that*
 did, so what a user is told is what happened, in order: his move, then the computer's.  When the

@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from bot.ai.worker import fallback_action
-from bot.app import clock, computer, fair, results, stats
+from bot.app import clock, computer, fair, published, results, stats
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
 from bot.app.computer import Opponent
 from bot.app.context import Context, Refused, refusal_reply, usage
@@ -179,6 +179,23 @@ class App:
                 await self.store.set_deadline(table, now)
         except (StoreUnavailable, ConflictError):
             log.warning("undelivered notice not recorded table=%s", table)
+
+    async def claim_command_sync(self, platform: str, scope: str, digest: str) -> bool:
+        """Whether this process should upload ``platform``'s command set (digest ``digest``) to
+        ``scope``: not when the deployment already has it, nor when another process is uploading
+        it (see :mod:`bot.app.published`).  A store that cannot be reached says yes."""
+        try:
+            return await published.claim(self.store, platform, scope, digest)
+        except StoreUnavailable as exc:
+            log.warning("command set record not read (%s): uploading", exc)
+            return True
+
+    async def command_set_synced(self, platform: str, scope: str, digest: str) -> None:
+        """Record that ``platform``'s command set ``digest`` was uploaded to ``scope``."""
+        try:
+            await published.record(self.store, platform, scope, digest)
+        except StoreUnavailable as exc:
+            log.warning("command set record not written: %s", exc)
 
     async def load_table(self, table: TableKey) -> Table | None:
         """The table's current state (for adapters' autocomplete and for tests)."""

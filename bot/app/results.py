@@ -84,6 +84,7 @@ def match_ended(ctx: Context, table: Table, match: Match, winner: int | None, re
         tuple(fair.finished_seeds(table, match)),
         fair.client_seeds(table),
         match.archived().to_dict(),
+        table.dice_master,
     )
     rated = None
     humans = all(_person(ctx.update, s.user) for s in table.seats) and a.user != b.user
@@ -139,7 +140,7 @@ async def _record(records: UserRecords, update: Update, lang: str, item: Ended) 
         ]
         match = MatchRecord(
             match.match_id, match.finished, match.players, match.winner, match.reason,
-            deltas, match.seeds, match.client_seeds, match.match,
+            deltas, match.seeds, match.client_seeds, match.match, match.master,
         )  # fmt: skip
         lines = [
             t(

@@ -181,7 +181,9 @@ class Table:
     correspondence move clock in seconds (0: off); ``deadline`` is when the player to act runs out
     of time (epoch seconds) and ``reminded`` whether he has been reminded since his turn began.
     ``lang`` is the table's language (of the player who last acted): notices the clock posts
-    without a sender use it.
+    without a sender use it.  ``waited_since`` is when the game began to wait for the player it
+    waits for now (epoch seconds; clock or not): a turn that comes back to a player after a long
+    wait calls him (:func:`bot.app.timing.called`).
 
     A money session keeps only its current game in ``match`` (the engine's ``Match`` keeps every
     game, which would grow without bound): the finished games are folded into ``carry`` (their
@@ -230,6 +232,7 @@ class Table:
     dice: GameDice | None = None
     client_seeds: dict[str, str] = field(default_factory=dict)
     dice_master: bytes | None = None
+    waited_since: float | None = None
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -303,6 +306,8 @@ class Table:
             data["cs"] = self.client_seeds
         if self.dice_master is not None:
             data["dm"] = self.dice_master.hex()
+        if self.waited_since is not None:
+            data["ws"] = round(self.waited_since, 1)
         return data
 
     @classmethod
@@ -337,6 +342,7 @@ class Table:
             dice=None if data.get("dice") is None else GameDice.from_list(data["dice"]),
             client_seeds={str(k): str(v) for k, v in dict(data.get("cs", {})).items()},
             dice_master=None if data.get("dm") is None else bytes.fromhex(data["dm"]),
+            waited_since=None if data.get("ws") is None else float(data["ws"]),
         )
 
     def encode(self) -> bytes:

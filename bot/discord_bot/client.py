@@ -30,7 +30,6 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -148,6 +147,14 @@ def allowed(users: Iterable[int] = ()) -> discord.AllowedMentions:
         replied_user=False,
         users=[discord.Object(id=u) for u in sorted(set(users))],
     )
+
+
+def discord_id(ref: str | None) -> int | None:
+    """The Discord user id of app user reference ``ref`` (``discord:123``), else ``None``."""
+    if ref is None:
+        return None
+    platform, _, user_id = ref.partition(":")
+    return int(user_id) if platform == PLATFORM and user_id.isdigit() else None
 
 
 def table_key(channel_id: int | None) -> TableKey:
@@ -372,8 +379,9 @@ class InteractionOutput(ChannelOutput):
 class NardyBot(discord.AutoShardedClient):
     """The bot: slash commands and components in front of one :class:`~bot.app.App`.
 
-    ``sync_record`` is the directory where the digest of the last synced command set is kept
-    (see :meth:`sync_if_changed`).
+    ``sync_on_start`` uploads the slash commands at start when they changed (see
+    :meth:`sync_if_changed`; ``False``: only :meth:`sync_commands` does, e.g. ``python -m bot
+    sync-commands``).
     ``test_guild`` syncs the commands to that guild only (instant, for development); otherwise
     they are synced globally.  ``tick_seconds`` is how often the move clocks are served (``None``:
     not by this client, e.g. when another adapter in the process serves them).
@@ -386,7 +394,7 @@ class NardyBot(discord.AutoShardedClient):
         test_guild: int | None = None,
         tick_seconds: float | None = 10.0,
         autocomplete_budget: float = AUTOCOMPLETE_BUDGET,
-        sync_record: Path | None = None,
+        sync_on_start: bool = True,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -396,7 +404,7 @@ class NardyBot(discord.AutoShardedClient):
         self.test_guild = test_guild
         self.tick_seconds = tick_seconds
         self.autocomplete_budget = autocomplete_budget
-        self.sync_record = sync_record
+        self.sync_on_start = sync_on_start
         self._tables: OrderedDict[TableKey, Table] = OrderedDict()
         self.tree: app_commands.CommandTree[NardyBot] = app_commands.CommandTree(
             self, allowed_contexts=CONTEXTS, allowed_installs=INSTALLS
@@ -407,7 +415,8 @@ class NardyBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         """Sync the slash commands if they changed since the last sync, start the move clocks."""
-        await self.sync_if_changed()
+        if self.sync_on_start:
+            await self.sync_if_changed()
         if self.tick_seconds is not None:
             self._ticker = asyncio.create_task(self._tick_loop(self.tick_seconds))
 
@@ -424,38 +433,37 @@ class NardyBot(discord.AutoShardedClient):
         )
         return hashlib.sha256(blob.encode()).hexdigest()
 
+    @property
+    def sync_scope(self) -> str:
+        """Where the commands go, as the store records it: ``{application id}:global`` or
+        ``{application id}:guild.{id}``."""
+        place = "global" if self.test_guild is None else f"guild.{self.test_guild}"
+        return f"{self.application_id}:{place}"
+
     async def sync_if_changed(self) -> bool:
-        """Sync the commands only when their digest differs from the one recorded at the last
-        sync in directory ``sync_record`` (a file per application id; the processes and shards
-        of one host share it, so a restart does not upload the same set again and shards do
-        not upload it each); whether it synced.  Without ``sync_record``: always."""
+        """Upload the commands only when their digest differs from the one the store records
+        for the deployment (shared by every process and shard: of those starting together
+        with a new command set one uploads it, the others skip); whether this one uploaded."""
         digest = await self.command_digest()
-        path = None
-        if self.sync_record is not None:
-            path = self.sync_record / f"discord-commands-{self.application_id}.sha256"
-            try:
-                if path.read_text().strip() == digest:
-                    return False
-            except OSError:
-                pass
+        if not await self.app.claim_command_sync(PLATFORM, self.sync_scope, digest):
+            log.info("slash commands up to date (%s), not uploaded", digest[:12])
+            return False
         await self.sync_commands()
-        if path is not None:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(digest + "\n")
-            except OSError as exc:
-                log.warning("command digest not recorded in %s: %s", path, exc)
         return True
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
-        """Upload the slash commands, to the test guild or globally (at once, whatever the
-        recorded digest says)."""
-        await self.tree.set_translator(CatalogueTranslator())
+        """Upload the slash commands, to the test guild or globally, at once (whatever the
+        store records), and record their digest for the deployment."""
+        digest = await self.command_digest()
         if self.test_guild is not None:
             guild = discord.Object(id=self.test_guild)
             self.tree.copy_global_to(guild=guild)
-            return await self.tree.sync(guild=guild)
-        return await self.tree.sync()
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        await self.app.command_set_synced(PLATFORM, self.sync_scope, digest)
+        log.info("slash commands uploaded (%d, %s)", len(synced), digest[:12])
+        return synced
 
     async def close(self) -> None:
         """Stop the clock task, then disconnect."""
@@ -675,7 +683,14 @@ class NardyBot(discord.AutoShardedClient):
         if isinstance(reply, SendBoard):
             message = await self._board(reply.board, reply.caption, output.rich)
             view = build_view(reply.buttons, placeholder)
-            sent = await output.send(**_present(message, view=view))
+            called = discord_id(reply.call)
+            if called is not None:
+                # His turn came after a long wait: the board pings him, and only him.
+                line = t(lang, "discord-your-turn", player=f"<@{called}>")
+                body = message.get("content")
+                message["content"] = f"{line}\n{body}"[:MAX_CONTENT] if body else line
+            pings = () if called is None else (called,)
+            sent = await output.send(pings=pings, **_present(message, view=view))
             await self.app.board_posted(update.table, sent, reply.version)
             return 1
         if isinstance(reply, EditBoard):
@@ -770,8 +785,7 @@ class NardyBot(discord.AutoShardedClient):
             return None
         if seat is None or seat >= len(table.seats):
             return None
-        platform, _, user_id = table.seats[seat].user.partition(":")
-        return int(user_id) if platform == PLATFORM and user_id.isdigit() else None
+        return discord_id(table.seats[seat].user)
 
     async def _tick_loop(self, every: float) -> None:
         while not self.is_closed():

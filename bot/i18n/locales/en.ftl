@@ -582,6 +582,7 @@ discord-pick-step = Choose a step…
 discord-no-files = The bot may not attach files in this channel: ask a moderator for the “Attach Files” permission.
 discord-dm-join = Only you can see this chat, so nobody can take the other seat here. To play a friend, open the table in a server channel or a group chat.
 discord-dm-invite = Your friend cannot see this chat. Open the table in a server channel or a group chat and use /invite there.
+discord-your-turn = { $player }, it’s your turn.
 
 ## Telegram
 telegram-button-invite = Invite a friend
