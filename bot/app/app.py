@@ -24,8 +24,9 @@ from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
 from bot.app.computer import Opponent
 from bot.app.context import Context, Refused, refusal_reply, usage
 from bot.app.dice import DiceScheme, TableDice
+from bot.app.hint import Adviser
 from bot.app.payload import InvalidPayload, parse_payload
-from bot.app.registry import DEFAULT, TABLE_CASES, USER_CASES
+from bot.app.registry import DEFAULT, READ_CASES, TABLE_CASES, USER_CASES
 from bot.app.settings import SETTING_ALIASES
 from bot.app.table import COMPUTER, Table, computer_level
 from bot.app.timing import actor, wake, wake_time
@@ -75,7 +76,9 @@ class App:
     production: fresh seeds from :mod:`secrets`, tests a seeded or scripted scheme; a bare dice
     source is taken as a scripted scheme) and ``clock`` the time source.  ``computer`` thinks
     for the computer opponent (:class:`bot.ai.worker.ComputerWorker`; ``None``: ``new bot``
-    says it is unavailable).  ``handle`` and ``computer_moves`` never raise.
+    says it is unavailable) and ``adviser`` gives ``hint`` its advice (the same worker, on a
+    lane of its own; ``None``: hints say the computer is off).  ``handle`` and
+    ``computer_moves`` never raise.
     """
 
     def __init__(
@@ -86,6 +89,7 @@ class App:
         clock: Callable[[], float] = time.time,
         default_language: str = "en",
         computer: Opponent | None = None,
+        adviser: Adviser | None = None,
         settle_window: float = SETTLE_WINDOW,
     ) -> None:
         self.store = store
@@ -96,6 +100,7 @@ class App:
         self.clock = clock
         self.default_language = default_language
         self.computer = computer
+        self.adviser = adviser
         self.users = UserRecords(store)
         self._records: OrderedDict[TableKey, Versioned] = OrderedDict()
         self._computer_next: set[TableKey] = set()
@@ -359,6 +364,14 @@ class App:
         if user_case is not None:
             try:
                 return await user_case(ctx, args)
+            except Refused as refusal:
+                return [refusal_reply(update, ctx.refusal(refusal))]
+        read_case = READ_CASES.get(action)
+        if read_case is not None:
+            record = await self.store.load(update.table)
+            table = Table.decode(record.payload) if record is not None else None
+            try:
+                return await read_case(ctx, table, self.adviser)
             except Refused as refusal:
                 return [refusal_reply(update, ctx.refusal(refusal))]
 

@@ -209,6 +209,10 @@ class Table:
     its games' server seeds are derived from (:func:`bot.app.dice.game_seed`: a finished
     game's seed is shown, the master never).
 
+    Hints (:mod:`bot.app.hint`): ``hints`` is the table's ``hints=on|off`` (``None``: the
+    default of its kind of table) and ``hints_agreed`` the players who asked for hints in the
+    lobby (a match between two people has hints only when both did).
+
     ``origin`` is set once the table's game has been placed: the chat it began in.  A game moved
     to a chat of its own when it began (a Discord thread) keeps the chat it came from, where its
     result is announced; a game that stays where it began has its own chat there.
@@ -242,6 +246,8 @@ class Table:
     dice: GameDice | None = None
     client_seeds: dict[str, str] = field(default_factory=dict)
     dice_master: bytes | None = None
+    hints: bool | None = None
+    hints_agreed: tuple[str, ...] = ()
     origin: str | None = None
     waited_since: float | None = None
 
@@ -317,6 +323,10 @@ class Table:
             data["cs"] = self.client_seeds
         if self.dice_master is not None:
             data["dm"] = self.dice_master.hex()
+        if self.hints is not None:
+            data["hints"] = self.hints
+        if self.hints_agreed:
+            data["ha"] = list(self.hints_agreed)
         if self.origin is not None:
             data["origin"] = self.origin
         if self.waited_since is not None:
@@ -355,6 +365,8 @@ class Table:
             dice=None if data.get("dice") is None else GameDice.from_list(data["dice"]),
             client_seeds={str(k): str(v) for k, v in dict(data.get("cs", {})).items()},
             dice_master=None if data.get("dm") is None else bytes.fromhex(data["dm"]),
+            hints=None if data.get("hints") is None else bool(data["hints"]),
+            hints_agreed=tuple(str(u) for u in data.get("ha", ())),
             origin=None if data.get("origin") is None else str(data["origin"]),
             waited_since=None if data.get("ws") is None else float(data["ws"]),
         )

@@ -267,6 +267,8 @@ help-score = паказаць лік матча або гульні на гро�
     .usage = /score
 help-pips = паказаць піпсы
     .usage = /pips
+help-hint = парада для вашага рашэння зараз: куб або найлепшыя хады з іх эквіці
+    .usage = /hint
 help-help = спіс каманд або даведка пра адну
     .usage = /help [каманда]
 help-rules = дзе растлумачаны правілы і ўмовы гульні
@@ -443,6 +445,7 @@ app-button-option = { $option ->
     [beaver] Бабры
     [auto_doubles] Аўтападваенні
     [gammons_with_cube] Марсы пасля падваення
+    [hints] Падказкі
    *[other] { $option }
 }: { $state }
 app-button-refuse = Адмовіцца
@@ -548,6 +551,7 @@ discord-command-decline = адхіліць
 discord-command-board = дошка
 discord-command-score = лік
 discord-command-pips = піпсы
+discord-command-hint = падказка
 discord-command-help = дапамога
 discord-command-rules = правілы
 discord-command-export = экспарт
@@ -745,3 +749,45 @@ help-top = лепшыя рэйтынгі гэтага чата або ў агу�
     .usage = /top [global] [nardy]
 help-history = вашы нядаўнія дагуляныя матчы; адзін з іх з экспартам і праглядам
     .usage = /history [N | гулец]
+
+## Падказкі
+hint-title-gnubg = Падказка для { $player } (нейрасеткі GNU Backgammon, { $ply }-ply):
+hint-title-nardy = Падказка для { $player }: ацэнка ўласнага гульца гэтага бота ў доўгія нарды, а не GNU Backgammon
+hint-plays = Найлепшыя хады на { $dice } ({ $unit ->
+    [equity] эквіці
+   *[chance] шанец на перамогу
+}):
+hint-after = Пасля ходу { $play }:
+hint-button = Згуляць { $play }
+hint-cube = { $action ->
+    [no_double] Не падвойваць (падваенне прынялі б)
+    [double_take] Падвойваць, прымаць
+    [double_pass] Падвойваць, пас
+   *[too_good] Занадта добра для падваення: гуляйце на марс
+}
+hint-cube-line = { $option ->
+    [no_double] Без падваення
+    [double_take] Падваенне/прыём
+    [double_pass] Падваенне/пас
+    [take] Прыняць
+   *[pass] Пас
+}: { $equity }
+hint-take = Адказ на падваенне: { $answer ->
+    [take] прыняць
+   *[pass] пас
+}
+hint-no-double-now = Падвоіць зараз нельга: кідайце косці.
+hint-chances = Перамога { $win } (марс { $gammon }, кокс { $backgammon }); паражэнне { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
+hint-chance = Шанец на перамогу: { $win }
+hint-lobby = Падказкі: { $state }
+hint-lobby-asked = Падказкі: стваральнік стала за; уключацца, калі праціўнік сядзе кнопкай «Сесці з падказкамі»
+button-join-hints = Сесці з падказкамі
+hint-no-game = Тут не ідзе гульня: падказкі — для партыі, што ідзе.
+hint-over = Партыя скончана: раіць няма чаго.
+hint-spectator = Падказкі — толькі для гульца, чый зараз ход: вы не гуляеце за гэтым сталом.
+hint-not-your-turn = Падказкі — толькі для гульца, чый зараз ход, а гэтае рашэнне не ваша.
+hint-nothing = Зараз няма рашэння, для якога патрэбна падказка.
+hint-off-match = У гэтым матчы падказкі выключаны. У матчы яны ёсць, толькі калі абодва гульцы згадзіліся ў лобі: стваральнік адкрывае стол камандай /new … hints=on, а праціўнік садзіцца кнопкай «Сесці з падказкамі».
+hint-off = Падказкі за гэтым сталом выключаны (/new … hints=on уключыць іх у наступнай гульні).
+hint-no-computer = Падказкі дае камп'ютар, а ён на гэтым боце выключаны.
+hint-failed = Зараз не ўдалося разлічыць падказку: паспрабуйце крыху пазней.

@@ -267,6 +267,8 @@ help-score = показать счёт матча или игры на день�
     .usage = /score
 help-pips = показать пипсы
     .usage = /pips
+help-hint = совет для вашего решения сейчас: куб или лучшие ходы с их эквити
+    .usage = /hint
 help-help = список команд или справка по одной
     .usage = /help [команда]
 help-rules = где объяснены правила и условия игры
@@ -443,6 +445,7 @@ app-button-option = { $option ->
     [beaver] Бобры
     [auto_doubles] Автоудвоения
     [gammons_with_cube] Марсы после удвоения
+    [hints] Подсказки
    *[other] { $option }
 }: { $state }
 app-button-refuse = Отказаться
@@ -548,6 +551,7 @@ discord-command-decline = отклонить
 discord-command-board = доска
 discord-command-score = счёт
 discord-command-pips = пипсы
+discord-command-hint = подсказка
 discord-command-help = помощь
 discord-command-rules = правила
 discord-command-export = экспорт
@@ -745,3 +749,45 @@ help-top = лучшие рейтинги этого чата или в обще�
     .usage = /top [global] [nardy]
 help-history = ваши недавние доигранные матчи; один из них с экспортом и просмотром
     .usage = /history [N | игрок]
+
+## Подсказки
+hint-title-gnubg = Подсказка для { $player } (нейросети GNU Backgammon, { $ply }-ply):
+hint-title-nardy = Подсказка для { $player }: оценка собственного игрока этого бота в длинные нарды, а не GNU Backgammon
+hint-plays = Лучшие ходы на { $dice } ({ $unit ->
+    [equity] эквити
+   *[chance] шанс на победу
+}):
+hint-after = После хода { $play }:
+hint-button = Сыграть { $play }
+hint-cube = { $action ->
+    [no_double] Не удваивать (удвоение было бы принято)
+    [double_take] Удваивать, принимать
+    [double_pass] Удваивать, пас
+   *[too_good] Слишком хорошо для удвоения: играйте на марс
+}
+hint-cube-line = { $option ->
+    [no_double] Без удвоения
+    [double_take] Удвоение/приём
+    [double_pass] Удвоение/пас
+    [take] Принять
+   *[pass] Пас
+}: { $equity }
+hint-take = Ответ на удвоение: { $answer ->
+    [take] принять
+   *[pass] пас
+}
+hint-no-double-now = Удвоить сейчас нельзя: бросайте кости.
+hint-chances = Победа { $win } (марс { $gammon }, кокс { $backgammon }); поражение { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
+hint-chance = Шанс на победу: { $win }
+hint-lobby = Подсказки: { $state }
+hint-lobby-asked = Подсказки: создатель стола за; включатся, если соперник сядет кнопкой «Сесть с подсказками»
+button-join-hints = Сесть с подсказками
+hint-no-game = Здесь не идёт игра: подсказки — для идущей партии.
+hint-over = Партия окончена: советовать нечего.
+hint-spectator = Подсказки — только для игрока, чей сейчас ход: вы не играете за этим столом.
+hint-not-your-turn = Подсказки — только для игрока, чей сейчас ход, а это решение не ваше.
+hint-nothing = Сейчас нет решения, для которого нужна подсказка.
+hint-off-match = В этом матче подсказки выключены. В матче они есть, только если оба игрока согласились в лобби: создатель открывает стол командой /new … hints=on, а соперник садится кнопкой «Сесть с подсказками».
+hint-off = Подсказки за этим столом выключены (/new … hints=on включит их в следующей игре).
+hint-no-computer = Подсказки даёт компьютер, а он на этом боте выключен.
+hint-failed = Сейчас не удалось рассчитать подсказку: попробуйте чуть позже.
