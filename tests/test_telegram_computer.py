@@ -133,7 +133,7 @@ async def test_a_card_on_which_whoever_presses_plays_the_computer(worker: Comput
             game = (await bot.match(key)).game
             assert (game.responder if game.responder is not None else game.turn) in (0, None)
             labels = bot.fake.inline_messages[card.inline_id].labels()
-            wanted = [x for x in ("Take", "Accept", "Confirm", "Roll") if x in labels]
+            wanted: list[str] = [x for x in ("Take", "Accept", "Confirm", "Roll") if x in labels]
             label = (wanted or [x for x in labels if "→" in x])[0]
             await _press_card(bot, BOB, card, label)
         else:
