@@ -165,7 +165,12 @@ async def run(
     metrics.instrument_store(store)
     worker = computer_worker(settings)
     app = metrics.instrument_app(
-        App(store, default_language=settings.default_language, computer=worker)
+        App(
+            store,
+            default_language=settings.default_language,
+            computer=worker,
+            adviser=worker,
+        )
     )
     warming = asyncio.create_task(worker.start()) if worker is not None else None
     if stop is None:

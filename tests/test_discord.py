@@ -17,8 +17,8 @@ import discord
 import pytest
 from discord import app_commands
 from discord_harness import (
-    ALL_PERMISSIONS,
     APP_ID,
+    CHANNEL_PERMISSIONS,
     EPHEMERAL,
     GUILD_ID,
     Driver,
@@ -1033,8 +1033,8 @@ async def test_autocomplete_answers_in_time_from_a_store_that_stalls(
 async def test_without_attach_files_or_embed_links_the_board_is_text(
     fake_discord: FakeDiscord,
 ) -> None:
-    bare = Place(CHANNEL.id, permissions=ALL_PERMISSIONS & ~(1 << 15))  # no Attach Files
-    plain = Place(CHANNEL.id, permissions=ALL_PERMISSIONS & ~(1 << 14))  # no Embed Links
+    bare = Place(CHANNEL.id, permissions=CHANNEL_PERMISSIONS & ~(1 << 15))  # no Attach Files
+    plain = Place(CHANNEL.id, permissions=CHANNEL_PERMISSIONS & ~(1 << 14))  # no Embed Links
     driver = await started(MemoryStore(), fake_discord, seed=5)
     await driver.command(ALICE, "new", "3", place=bare)
     await driver.click(BOB, "Join", place=bare)

@@ -25,6 +25,9 @@ Where each use case lives (one module each; a new one is a module and a line in 
 * :mod:`bot.app.imports` -- ``import``: a ``.mat`` file read, kept for its sender, exported back;
 * :mod:`bot.app.replay` -- a match's boards one step at a time (``◀ ▶`` on one message);
 * :mod:`bot.app.chouette` -- every game action at a chouette table, its start and rotation;
+* :mod:`bot.app.places` -- where a game is played: moved to a chat of its own when it begins
+  (``App.move_table``, a Discord thread), kept where it began (``App.keep_table``), its end
+  told where it began (``App.finish_away``), the games a chat sent away (``App.games_away``);
 * :mod:`bot.app.computer` -- the computer's turn (``new bot [LEVEL]`` seats it: a seat whose user
   is ``computer:<level>``).
 

@@ -19,13 +19,14 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from bot.ai.worker import fallback_action
-from bot.app import clock, computer, fair, published, results, stats
+from bot.app import clock, computer, fair, places, published, results, stats
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
 from bot.app.computer import Opponent
 from bot.app.context import Context, Refused, refusal_reply, usage
 from bot.app.dice import DiceScheme, TableDice
+from bot.app.hint import Adviser
 from bot.app.payload import InvalidPayload, parse_payload
-from bot.app.registry import DEFAULT, TABLE_CASES, USER_CASES
+from bot.app.registry import DEFAULT, READ_CASES, TABLE_CASES, USER_CASES
 from bot.app.settings import SETTING_ALIASES
 from bot.app.syntax import CommandSyntax, say, typed_syntax
 from bot.app.table import COMPUTER, Table, computer_level
@@ -76,7 +77,9 @@ class App:
     production: fresh seeds from :mod:`secrets`, tests a seeded or scripted scheme; a bare dice
     source is taken as a scripted scheme) and ``clock`` the time source.  ``computer`` thinks
     for the computer opponent (:class:`bot.ai.worker.ComputerWorker`; ``None``: ``new bot``
-    says it is unavailable).  ``handle`` and ``computer_moves`` never raise.
+    says it is unavailable) and ``adviser`` gives ``hint`` its advice (the same worker, on a
+    lane of its own; ``None``: hints say the computer is off).  ``handle`` and
+    ``computer_moves`` never raise.
     """
 
     def __init__(
@@ -87,6 +90,7 @@ class App:
         clock: Callable[[], float] = time.time,
         default_language: str = "en",
         computer: Opponent | None = None,
+        adviser: Adviser | None = None,
         settle_window: float = SETTLE_WINDOW,
     ) -> None:
         self.store = store
@@ -97,6 +101,7 @@ class App:
         self.clock = clock
         self.default_language = default_language
         self.computer = computer
+        self.adviser = adviser
         self.users = UserRecords(store)
         self._records: OrderedDict[TableKey, Versioned] = OrderedDict()
         self._computer_next: set[TableKey] = set()
@@ -196,6 +201,113 @@ class App:
         except (StoreUnavailable, ConflictError):
             log.warning("undelivered notice not recorded table=%s", table)
 
+    async def move_table(self, src: TableKey, dst: TableKey) -> Table | None:
+        """Move the game in play at ``src`` to chat ``dst`` (a thread opened for it; or back to
+        the chat it began in): the table as it now stands at ``dst``, or ``None`` when nothing
+        moved (no game in play at ``src``, or ``dst`` holds one already).
+
+        The game is written under ``dst`` first (its ``origin`` the chat it began in), then the
+        table at ``src`` is closed, then the clock's due entry follows it.  ``src`` is closed
+        only if it still holds the game as it was moved: a move that lost a race to a player's
+        update is undone at ``dst``.  Buttons drawn for the game work at ``dst`` (same version).
+        """
+        record = await self.store.load(src)
+        if record is None:
+            return None
+        table = Table.decode(record.payload)
+        if table.stage != "play":
+            return None
+        before = record.payload
+        arrived = places.moved(table, src)
+
+        def write(current: Versioned | None) -> bytes | None:
+            if current is not None and Table.decode(current.payload).stage != "over":
+                return None
+            return arrived.encode()
+
+        update_id = f"move:{src.tag}:{table.version}"
+        result = await self.store.update(dst, write, update_id=update_id)
+        self._records.pop(dst, None)
+        if result.status is UpdateStatus.UNCHANGED:
+            return None
+
+        def leave(current: Versioned | None) -> bytes | None:
+            if current is None or current.payload != before:
+                return None
+            return places.closed(table).encode()
+
+        left = await self.store.update(src, leave, update_id=update_id)
+        self._records.pop(src, None)
+        if left.status is UpdateStatus.UNCHANGED:
+            undone = places.closed(arrived)
+            await self.store.update(dst, lambda c: undone.encode() if c else None)
+            return None
+        due = self._computer_due(arrived)
+        if due is None and arrived.deadline is not None:
+            due = wake_time(arrived)
+        if due is not None:
+            await self.store.set_deadline(dst, due)
+        await self.store.clear_deadline(src)
+        if src in self._computer_next:
+            self._computer_next.discard(src)
+            self._computer_next.add(dst)
+        home = TableKey(src.platform, places.home_of(table, src))
+        arriving = None if dst == home else places.Away(dst.chat, places.players(arrived))
+        leaving = None if src == home else src.chat
+        try:
+            await self.store.update(places.away_key(home), places.change_away(leaving, arriving))
+        except (StoreUnavailable, ConflictError):
+            log.warning("games away not recorded table=%s", home)  # a convenience only
+        return arrived
+
+    async def keep_table(self, key: TableKey) -> Table | None:
+        """The game in play at ``key`` stays there (its own chat could not be opened): it is
+        marked placed, so nobody tries to move it again; the table, or ``None`` when it was
+        placed already (or is not in play)."""
+        kept: list[Table] = []
+
+        def fn(current: Versioned | None) -> bytes | None:
+            table = Table.decode(current.payload) if current is not None else None
+            if table is None or table.stage != "play" or table.origin is not None:
+                return None
+            kept[:] = [table.evolve(origin=key.chat)]
+            return kept[0].encode()
+
+        result = await self.store.update(key, fn)
+        self._remember_record(key, result.record)
+        return kept[0] if kept and result.status is UpdateStatus.APPLIED else None
+
+    async def finish_away(self, key: TableKey) -> Table | None:
+        """The game at ``key``, moved there from the chat it began in, is over: the table (its
+        ``origin`` that chat) the first time this is asked, so its result is announced there
+        once; ``None`` when there is nothing (more) to announce.  The chat it began in forgets
+        it."""
+        done: list[Table] = []
+
+        def fn(current: Versioned | None) -> bytes | None:
+            table = Table.decode(current.payload) if current is not None else None
+            if table is None or table.stage != "over" or table.origin in (None, key.chat):
+                return None
+            done[:] = [table]
+            return table.evolve(origin=None).encode()
+
+        result = await self.store.update(key, fn)
+        self._remember_record(key, result.record)
+        if not done or result.status is not UpdateStatus.APPLIED:
+            return None
+        origin = done[0].origin
+        assert origin is not None
+        home = TableKey(key.platform, origin)
+        try:
+            await self.store.update(places.away_key(home), places.change_away(key.chat, None))
+        except (StoreUnavailable, ConflictError):
+            log.warning("games away not updated table=%s", home)
+        return done[0]
+
+    async def games_away(self, home: TableKey) -> list[places.Away]:
+        """The games that began in chat ``home`` and play in chats of their own."""
+        return places.decode_away(await self.store.load(places.away_key(home)))
+
     async def claim_command_sync(self, platform: str, scope: str, digest: str) -> bool:
         """Whether this process should upload ``platform``'s command set (digest ``digest``) to
         ``scope``: not when the deployment already has it, nor when another process is uploading
@@ -269,6 +381,14 @@ class App:
         if user_case is not None:
             try:
                 return await user_case(ctx, args)
+            except Refused as refusal:
+                return [refusal_reply(update, ctx.refusal(refusal))]
+        read_case = READ_CASES.get(action)
+        if read_case is not None:
+            record = await self.store.load(update.table)
+            table = Table.decode(record.payload) if record is not None else None
+            try:
+                return await read_case(ctx, table, self.adviser)
             except Refused as refusal:
                 return [refusal_reply(update, ctx.refusal(refusal))]
 

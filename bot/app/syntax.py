@@ -30,6 +30,7 @@ COMMAND_REFS: dict[str, tuple[str, str]] = {
     "cmd_import": ("import", ""),
     "cmd_invite": ("invite", ""),
     "cmd_new": ("new", ""),
+    "cmd_new_hints": ("new", "… hints=on"),
     "cmd_new_money_beaver": ("new", "money beaver=on"),
     "cmd_resign": ("resign", ""),
     "cmd_rules": ("rules", ""),

@@ -146,6 +146,9 @@ class TableSettings:
     auto_roll: bool = False
     ratings: bool = True
     """Whether finished matches here are rated (a chat admin may turn it off)."""
+    threads: bool = True
+    """Whether a game that begins here is played in a chat of its own (a Discord thread), where
+    the platform has them (a chat admin may turn it off)."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -156,6 +159,8 @@ class TableSettings:
         }
         if not self.ratings:
             data["ratings"] = False
+        if not self.threads:
+            data["threads"] = False
         return data
 
     @classmethod
@@ -168,6 +173,7 @@ class TableSettings:
             bool(data.get("swap", False)),
             bool(data.get("auto_roll", False)),
             bool(data.get("ratings", True)),
+            bool(data.get("threads", True)),
         )
 
 
@@ -202,6 +208,14 @@ class Table:
     set with ``seed`` in the lobby or drawn at random) and ``dice_master`` the match's secret
     its games' server seeds are derived from (:func:`bot.app.dice.game_seed`: a finished
     game's seed is shown, the master never).
+
+    Hints (:mod:`bot.app.hint`): ``hints`` is the table's ``hints=on|off`` (``None``: the
+    default of its kind of table) and ``hints_agreed`` the players who asked for hints in the
+    lobby (a match between two people has hints only when both did).
+
+    ``origin`` is set once the table's game has been placed: the chat it began in.  A game moved
+    to a chat of its own when it began (a Discord thread) keeps the chat it came from, where its
+    result is announced; a game that stays where it began has its own chat there.
     """
 
     mode: Mode
@@ -232,6 +246,9 @@ class Table:
     dice: GameDice | None = None
     client_seeds: dict[str, str] = field(default_factory=dict)
     dice_master: bytes | None = None
+    hints: bool | None = None
+    hints_agreed: tuple[str, ...] = ()
+    origin: str | None = None
     waited_since: float | None = None
 
     def seat_of(self, user: str) -> int | None:
@@ -306,6 +323,12 @@ class Table:
             data["cs"] = self.client_seeds
         if self.dice_master is not None:
             data["dm"] = self.dice_master.hex()
+        if self.hints is not None:
+            data["hints"] = self.hints
+        if self.hints_agreed:
+            data["ha"] = list(self.hints_agreed)
+        if self.origin is not None:
+            data["origin"] = self.origin
         if self.waited_since is not None:
             data["ws"] = round(self.waited_since, 1)
         return data
@@ -342,6 +365,9 @@ class Table:
             dice=None if data.get("dice") is None else GameDice.from_list(data["dice"]),
             client_seeds={str(k): str(v) for k, v in dict(data.get("cs", {})).items()},
             dice_master=None if data.get("dm") is None else bytes.fromhex(data["dm"]),
+            hints=None if data.get("hints") is None else bool(data["hints"]),
+            hints_agreed=tuple(str(u) for u in data.get("ha", ())),
+            origin=None if data.get("origin") is None else str(data["origin"]),
             waited_since=None if data.get("ws") is None else float(data["ws"]),
         )
 

@@ -16,7 +16,9 @@ shards may serve the same channels, and a restarted bot answers the buttons of o
   game: bot`` in a channel or in a direct message with the bot) are posted the same way, the
   channel showing that the bot is typing while it thinks at ``expert``.
 
-A channel, a thread (its own id) and a direct-message channel are each one table.
+A channel, a thread (its own id) and a direct-message channel are each one table.  A game that
+begins in a server's text channel moves to a thread of its own (:mod:`.threads`): the lobby
+stays in the channel, the result comes back to it, the thread is archived at the end.
 """
 
 from __future__ import annotations
@@ -53,14 +55,24 @@ from bot.app import (
 )
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
-from bot.app.queries import legal_play_notations
+from bot.app.queries import legal_play_notations, outcome_text, thread_title
 from bot.app.suggest import suggestions
 from bot.app.syntax import say
 from bot.app.timing import actor
 from bot.discord_bot.commands import CatalogueTranslator, add_commands, discord_syntax
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
+from bot.discord_bot.threads import (
+    ThreadState,
+    close_thread,
+    gone,
+    in_thread,
+    may_open_thread,
+    open_thread,
+    reopen_thread,
+    thread_state,
+)
 from bot.i18n import negotiate, t
-from bot.store import CorruptRecord, StoreUnavailable, TableKey
+from bot.store import ConflictError, CorruptRecord, StoreUnavailable, TableKey
 from engine.errors import EngineError
 from renderers.png import render_png
 from renderers.view import DEFAULT_LABELS, caption_parts, printable, score_label
@@ -118,6 +130,9 @@ SEAT_COMMANDS = frozenset(
     }
 )
 """Slash commands only a seated player may use at a table in play: anyone else is refused."""
+
+INFO_COMMANDS = frozenset({"board", "score", "pips"})
+"""Slash commands about the game at the table (anyone may ask)."""
 
 
 CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
@@ -179,6 +194,11 @@ def user_of(interaction: discord.Interaction[Any]) -> User:
 def cut(text: str, size: int) -> str:
     """``text`` in at most ``size`` characters (an ellipsis where it was cut)."""
     return text if len(text) <= size else text[: size - 1] + "…"
+
+
+def discord_players(table: Table) -> list[int]:
+    """The Discord ids of the table's players (the computer has none)."""
+    return [u for u in (discord_id(seat.user) for seat in table.seats) if u is not None]
 
 
 def chunks(text: str, size: int = MAX_CONTENT) -> list[str]:
@@ -294,11 +314,16 @@ class ChannelOutput:
     pings: frozenset[int] = field(default=frozenset(), kw_only=True)
     """The users the text messages of these replies ping (the invited player, the player the
     clock is running for); nobody else is ever pinged."""
+    embeds: bool = field(default=True, kw_only=True)
+    """Whether pictures and embeds may be posted (known from an interaction in the channel a
+    thread belongs to; else assumed)."""
+    missing: bool = field(default=False, kw_only=True)
+    """Whether Discord answered that the channel does not exist (a deleted thread)."""
 
     @property
     def rich(self) -> bool:
         """Whether pictures and embeds may be posted (with no interaction: assumed so)."""
-        return True
+        return self.embeds
 
     def _channel(self) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(self.channel_id)
@@ -521,6 +546,10 @@ class NardyBot(discord.AutoShardedClient):
             # Nobody else sees this chat: a seat kept here would wait for ever.
             await self._refuse_at_once(interaction, "discord-dm-invite")
             return
+        if await self._closed_thread(interaction, acknowledged=False):
+            return
+        if await self._game_away(interaction, line):
+            return
         private = await self._refusal_expected(interaction, line)
         if not await self._acknowledge(interaction, thinking=True, ephemeral=private):
             return
@@ -573,7 +602,7 @@ class NardyBot(discord.AutoShardedClient):
         if private:
             # Not a refusal after all: the public replies go to the channel itself.
             await self._drop_thinking(interaction)
-        output = InteractionOutput(
+        output: ChannelOutput = InteractionOutput(
             self,
             channel,
             interaction,
@@ -581,10 +610,13 @@ class NardyBot(discord.AutoShardedClient):
             public_by_channel=private,
             pings=pings,
         )
+        update, replies, output = await self._place(interaction, update, replies, output)
         posted = await self.perform(update, replies, output)
-        if not posted and not private:
+        if not posted and not private and isinstance(output, InteractionOutput):
             await self._drop_thinking(interaction)
         await self.follow(update, output)
+        if in_thread(interaction):
+            await self._finish_away(update.table, manage=interaction.app_permissions.manage_threads)
 
     async def _refusal_expected(self, interaction: discord.Interaction[Any], line: str) -> bool:
         """Whether the app is sure to refuse ``line``, decided from one bounded read."""
@@ -637,14 +669,19 @@ class NardyBot(discord.AutoShardedClient):
             return
         if not await self._acknowledge(interaction, thinking=False):
             return
+        if await self._closed_thread(interaction, acknowledged=True):
+            return
         message = interaction.message
         update = self._update(
             interaction, button=payload, message=str(message.id) if message else None
         )
         replies = await self.app.handle(update)
-        output = InteractionOutput(self, interaction.channel_id or 0, interaction)
+        output: ChannelOutput = InteractionOutput(self, interaction.channel_id or 0, interaction)
+        update, replies, output = await self._place(interaction, update, replies, output)
         await self.perform(update, replies, output)
         await self.follow(update, output)
+        if in_thread(interaction):
+            await self._finish_away(update.table, manage=interaction.app_permissions.manage_threads)
 
     async def follow(self, update: Update, output: ChannelOutput) -> None:
         """Post the computer's turns that follow ``update`` at its table."""
@@ -691,6 +728,241 @@ class NardyBot(discord.AutoShardedClient):
         found = [p for p in plays if all(w in p.lower() for w in words)]
         return [app_commands.Choice(name=p[:100], value=p[:100]) for p in found[:MAX_CHOICES]]
 
+    # -- a thread per game ----------------------------------------------------------------------
+
+    async def _place(
+        self,
+        interaction: discord.Interaction[Any],
+        update: Update,
+        replies: list[Reply],
+        output: ChannelOutput,
+    ) -> tuple[Update, list[Reply], ChannelOutput]:
+        """Where the replies of ``update`` go, and as whose update: a game that began with
+        them in a text channel moves to a thread of its own (see :mod:`.threads`).
+
+        Only replies with a board can begin a game, and only where the bot may open threads
+        (read from the interaction, no call): then the table is read.  A game in play there
+        that has not been placed yet and whose channel plays games in threads gets its thread,
+        started from the pressed lobby message; the table moves into it; the lobby's buttons
+        are cleared in the channel, which is told where the game is, and everything else goes
+        to the thread, whose first message names the players (so Discord adds them to it).  A
+        thread Discord refuses (missing permissions, …) leaves the game in the channel, with
+        a notice, and marks it placed (no second attempt).
+        """
+        if not any(isinstance(r, SendBoard) for r in replies) or not may_open_thread(interaction):
+            return update, replies, output
+        try:
+            table = await self.app.load_table(update.table)
+        except (StoreUnavailable, CorruptRecord):
+            return update, replies, output
+        if (
+            table is None
+            or table.stage != "play"
+            or table.origin is not None
+            or not table.settings.threads
+        ):
+            return update, replies, output
+        lang = negotiate(update.user.language)
+        starter = int(update.message) if update.message and update.message.isdigit() else None
+        try:
+            thread = await open_thread(
+                self.http, int(update.table.chat), starter, thread_title(table, lang)
+            )
+        except discord.HTTPException as exc:
+            log.info("no thread for table=%s: %s", update.table, exc)
+            await self._keep_here(update.table)
+            return update, [SendText(t(lang, "discord-thread-refused")), *replies], output
+        try:
+            moved = await self.app.move_table(update.table, table_key(thread))
+        except (StoreUnavailable, ConflictError, CorruptRecord) as exc:
+            log.warning("table=%s not moved to thread %s: %s", update.table, thread, exc)
+            moved = None
+        if moved is None:
+            await self._keep_here(update.table)  # the game changed meanwhile: it stays here
+            return update, replies, output
+        here = [r for r in replies if isinstance(r, ClearButtons | Toast)]
+        there: list[Reply] = [r for r in replies if not isinstance(r, ClearButtons | Toast)]
+        opened = SendText(t(lang, "discord-thread-opened", thread=f"<#{thread}>"))
+        await self.perform(update, [*here, opened], output)
+        humans = discord_players(moved)
+        if humans:
+            mentions = " ".join(f"<@{u}>" for u in humans)
+            there.insert(0, SendText(t(lang, "discord-thread-welcome", players=mentions)))
+        moved_update = replace(update, table=table_key(thread), message=None)
+        target = ChannelOutput(self, thread, pings=frozenset(humans), embeds=output.rich)
+        return moved_update, there, target
+
+    async def _closed_thread(
+        self, interaction: discord.Interaction[Any], *, acknowledged: bool
+    ) -> bool:
+        """An interaction in a game's thread that someone archived: the thread is opened again
+        (``False``: the action goes on there, after a notice), or, when it cannot be (locked,
+        and the bot may not manage threads), the game goes back to the channel it began in with
+        a notice and its board, and the user is told so (``True``: answered)."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.Thread) or not channel.archived:
+            return False
+        key = table_key(channel.id)
+        try:
+            table = await self.app.load_table(key)
+        except (StoreUnavailable, CorruptRecord):
+            return False
+        if table is None or table.stage != "play" or table.origin in (None, key.chat):
+            return False
+        lang = negotiate(str(interaction.locale))
+        may_reopen = not channel.locked or interaction.app_permissions.manage_threads
+        if may_reopen and await reopen_thread(self.http, channel.id):
+            await self._notice(key, lang, "discord-thread-reopened", str(interaction.id))
+            return False
+        where = await self._bring_back(key, table, lang)
+        if where is None:
+            return False
+        await self._notice(where, lang, "discord-thread-closed", str(interaction.id), board=True)
+        text = t(lang, "discord-thread-away", thread=f"<#{where.chat}>")
+        try:
+            if acknowledged:
+                await interaction.followup.send(text, ephemeral=True, allowed_mentions=allowed())
+            else:
+                await interaction.response.send_message(
+                    text, ephemeral=True, allowed_mentions=allowed()
+                )
+        except discord.HTTPException as exc:
+            log.info("interaction %s not answered here: %s", interaction.id, exc)
+        return True
+
+    async def _game_away(self, interaction: discord.Interaction[Any], line: str) -> bool:
+        """A game command in a channel from a player whose game began there and plays in a
+        thread: he is told where (``True``: answered privately); a thread someone archived is
+        opened again; a deleted (or locked) one sends the game back here with a notice and its
+        board, and the command is then answered here as usual (``False``)."""
+        name = line.split(maxsplit=1)[0].lstrip("/")
+        if name not in SEAT_COMMANDS and name not in INFO_COMMANDS:
+            return False
+        if interaction.guild_id is None or in_thread(interaction):
+            return False
+        key = table_key(interaction.channel_id)
+        me = user_of(interaction).ref
+        try:
+            table = await asyncio.wait_for(self.app.load_table(key), PREDICT_BUDGET)
+            if table is not None and table.stage != "over" and table.seat_of(me) is not None:
+                return False
+            away = await asyncio.wait_for(self.app.games_away(key), PREDICT_BUDGET)
+        except (TimeoutError, StoreUnavailable, CorruptRecord):
+            return False
+        game = next((g for g in reversed(away) if me in g.players), None)
+        if game is None:
+            return False
+        lang = negotiate(str(interaction.locale))
+        thread = table_key(int(game.chat))
+        try:
+            state = await thread_state(self.http, int(game.chat))
+        except discord.HTTPException as exc:
+            log.info("thread %s not read: %s", game.chat, exc)
+            state = ThreadState.OPEN
+        if state is ThreadState.ARCHIVED and await reopen_thread(self.http, int(game.chat)):
+            reopened = "discord-thread-reopened"
+            await self._notice(thread, lang, reopened, str(interaction.id), board=True)
+            state = ThreadState.OPEN
+        where: TableKey | None = thread
+        if state in (ThreadState.GONE, ThreadState.LOCKED):
+            try:
+                moving = await self.app.load_table(thread)
+            except (StoreUnavailable, CorruptRecord):
+                moving = None
+            where = None if moving is None else await self._bring_back(thread, moving, lang)
+            if where is None:
+                return False
+            message = "discord-thread-closed"
+            if state is ThreadState.GONE:
+                message = "discord-thread-gone"
+            await self._notice(where, lang, message, str(interaction.id), board=name != "board")
+            if where == key:
+                return False  # the game is here again: the command is answered as usual
+        assert where is not None
+        text = t(lang, "discord-thread-away", thread=f"<#{where.chat}>")
+        try:
+            await interaction.response.send_message(
+                text, ephemeral=True, allowed_mentions=allowed()
+            )
+        except discord.HTTPException as exc:
+            log.info("interaction %s not answered here: %s", interaction.id, exc)
+        return True
+
+    async def _lost_thread(self, key: TableKey) -> None:
+        """The clock's notice could not be posted in a game's thread because it is gone: the
+        game goes back to the channel it began in, with a notice and its board."""
+        try:
+            table = await self.app.load_table(key)
+        except (StoreUnavailable, CorruptRecord):
+            return
+        if table is None or table.stage != "play" or table.origin in (None, key.chat):
+            return
+        lang = negotiate(table.lang or "")
+        where = await self._bring_back(key, table, lang)
+        if where is not None:
+            await self._notice(where, lang, "discord-thread-gone", f"tick:{key}", board=True)
+
+    async def _bring_back(self, key: TableKey, table: Table, lang: str) -> TableKey | None:
+        """Move the game at ``key`` (a thread that is gone or closed) back to the channel it
+        began in, or, when that channel has a game of its own by now, to a new thread there;
+        where it is now (``None``: it could not be moved)."""
+        assert table.origin is not None
+        home = TableKey(PLATFORM, table.origin)
+        try:
+            if await self.app.move_table(key, home) is not None:
+                return home
+        except (StoreUnavailable, ConflictError, CorruptRecord) as exc:
+            log.warning("table=%s not moved back to %s: %s", key, home, exc)
+            return None
+        try:
+            thread = await open_thread(self.http, int(home.chat), None, thread_title(table, lang))
+        except discord.HTTPException as exc:
+            log.warning("table=%s has no thread to go to: %s", key, exc)
+            return None
+        try:
+            moved = await self.app.move_table(key, table_key(thread))
+        except (StoreUnavailable, ConflictError, CorruptRecord) as exc:
+            log.warning("table=%s not moved to thread %s: %s", key, thread, exc)
+            return None
+        return table_key(thread) if moved is not None else None
+
+    async def _notice(
+        self, key: TableKey, lang: str, message: str, update_id: str, *, board: bool = False
+    ) -> None:
+        """Post catalogue ``message`` at table ``key``'s chat, and the table's board after it
+        (``board``), whose buttons are then the current ones."""
+        update = Update(key, User(PLATFORM, "0", "", lang), f"{update_id}:{message}")
+        replies: list[Reply] = [SendText(t(lang, message))]
+        if board:
+            replies += await self.app.handle(replace(update, text="/board"))
+        await self.perform(update, replies, ChannelOutput(self, int(key.chat)))
+
+    async def _keep_here(self, key: TableKey) -> None:
+        try:
+            await self.app.keep_table(key)
+        except (StoreUnavailable, ConflictError, CorruptRecord) as exc:
+            log.warning("table=%s not marked placed: %s", key, exc)
+
+    async def _finish_away(self, key: TableKey, *, manage: bool) -> None:
+        """A game in a thread of its own that is over: its result posted in the channel it
+        began in (once, whichever process sees it first), the thread archived and locked
+        (``manage``: the bot has Manage Threads there)."""
+        try:
+            done = await self.app.finish_away(key)
+        except (StoreUnavailable, ConflictError, CorruptRecord) as exc:
+            log.warning("end of the game away not recorded table=%s: %s", key, exc)
+            return
+        if done is None or done.origin is None:
+            return
+        lang = negotiate(done.lang or "")
+        text = t(lang, "discord-thread-result", thread=f"<#{key.chat}>")
+        outcome = outcome_text(done, lang)
+        if outcome:
+            text += "\n" + outcome
+        update = Update(key, User(PLATFORM, "0", "", lang), f"over:{key}")
+        await self.perform(update, [SendText(text)], ChannelOutput(self, int(done.origin)))
+        await close_thread(self.http, int(key.chat), manage=manage)
+
     # -- replies ------------------------------------------------------------------------------
 
     async def perform(self, update: Update, replies: list[Reply], output: ChannelOutput) -> int:
@@ -705,6 +977,7 @@ class NardyBot(discord.AutoShardedClient):
                 posted += await self._perform(update, reply, output, lang)
             except discord.HTTPException as exc:
                 output.refused += 1
+                output.missing = output.missing or gone(exc)
                 log.warning(
                     "discord refused %s table=%s: %s", type(reply).__name__, update.table, exc
                 )
@@ -800,6 +1073,9 @@ class NardyBot(discord.AutoShardedClient):
             if output.refused:
                 # Not delivered (no Send Messages there, say): the clock posts it again later.
                 await self.app.notice_undelivered(table)
+            if output.missing:
+                await self._lost_thread(table)
+            await self._finish_away(table, manage=True)  # a game in a thread lost on time
             served += 1
         return served
 
