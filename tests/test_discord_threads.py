@@ -23,6 +23,7 @@ from discord_harness import (
 )
 from test_app_support import Dice
 
+from bot.ai.worker import ComputerWorker
 from bot.app import App, Table
 from bot.discord_bot import NardyBot, table_key
 from bot.i18n import t
@@ -418,3 +419,94 @@ async def test_a_locked_thread_the_bot_cannot_open_sends_the_game_to_the_channel
     state = await table_at(driver, CHANNEL)
     assert state is not None and state.stage == "play"
     await play_out(driver, CHANNEL)
+
+
+async def test_a_deleted_thread_found_by_the_move_clock(fake_discord: FakeDiscord) -> None:
+    """Nobody acts, the clock's reminder finds the thread gone (404 Unknown Channel): the game
+    comes back to the channel with a notice and its board, and goes on there."""
+    now = [1_000_000.0]
+    bot = NardyBot(App(MemoryStore(), dice=Dice(12), clock=lambda: now[0]), tick_seconds=None)
+    driver = await Driver.start(bot, fake_discord, CHANNEL)
+    thread = await open_and_join(driver, "3")
+    await driver.command(ALICE, "clock", "1h", place=thread)
+    await driver.click(ALICE, "Roll", thread)
+    fake_discord.delete_thread(thread.id)
+    now[0] += 3600 * 0.9
+    assert await bot.deliver_ticks() == 1
+    refused = [r.getMessage() for r in fake_discord.problems]
+    assert len(refused) == 1 and "Unknown Channel" in refused[0]
+    fake_discord.problems.clear()
+    texts = posted_in(fake_discord, CHANNEL)
+    assert t("en", "discord-thread-gone") in texts and boards_in(fake_discord, CHANNEL) == 1
+    back = await table_at(driver, CHANNEL)
+    assert back is not None and back.stage == "play" and back.deadline is not None
+    # The clock runs on for the table in the channel: its next notice is posted there.
+    now[0] += 3600
+    assert await bot.deliver_ticks() == 1
+    assert any("time is up" in text for text in posted_in(fake_discord, CHANNEL))
+    await take_turn(driver, (await match_at(driver, CHANNEL)).game, CHANNEL)
+    assert fake_discord.ephemeral() == []
+
+
+async def test_a_game_against_the_computer_in_its_thread(fake_discord: FakeDiscord) -> None:
+    worker = ComputerWorker(1)
+    await worker.start()
+    try:
+        app = App(MemoryStore(), dice=Dice(5), computer=worker)
+        driver = await Driver.start(NardyBot(app, tick_seconds=None), fake_discord, CHANNEL)
+        await driver.command(ALICE, "new", "1 bot")
+        await driver.click(ALICE, "Join")
+        thread = fake_discord.thread_of(CHANNEL.id)
+        name = fake_discord.threads[thread.id]["name"]
+        assert name.startswith("Alice vs Computer")
+        for _ in range(60):
+            if any(
+                "Computer" in text and "rolls" in text for text in posted_in(fake_discord, thread)
+            ):
+                break
+            state = await table_at(driver, thread)
+            assert state is not None and state.match is not None
+            game = Match.from_dict(state.match).game
+            assert (game.responder if game.responder is not None else game.turn) in (0, None)
+            await take_turn(driver, game, thread)
+        else:
+            raise AssertionError("the computer never moved in the thread")
+        assert boards_in(fake_discord, CHANNEL) == 0
+        assert fake_discord.ephemeral() == []
+    finally:
+        await worker.close()
+
+
+async def test_a_chouette_plays_in_a_thread_named_after_its_members(
+    fake_discord: FakeDiscord,
+) -> None:
+    carol = Person(100000000000000003, "Carol")
+    driver = await started(MemoryStore(), fake_discord, seed=8)
+    await driver.command(ALICE, "new", "chouette")
+    await driver.command(ALICE, "settings", "view text")
+    for member in (BOB, carol):
+        await driver.click(member, "Join")
+    assert thread_calls(fake_discord) == []  # joining a chouette's lobby begins nothing
+    await driver.click(ALICE, "Start")
+    thread = fake_discord.thread_of(CHANNEL.id)
+    assert fake_discord.threads[thread.id]["name"] == "Alice, Bob, Carol — chouette"
+    state = await table_at(driver, thread)
+    assert state is not None and state.chouette is not None and state.stage == "play"
+    assert boards_in(fake_discord, thread) >= 1 and boards_in(fake_discord, CHANNEL) == 0
+    welcome = next(m for m in fake_discord.public() if int(m["channel_id"]) == thread.id)
+    assert all(f"<@{p.id}>" in welcome["content"] for p in (ALICE, BOB, carol))
+
+
+async def test_a_game_begun_by_a_command_gets_a_thread_of_its_own(
+    fake_discord: FakeDiscord,
+) -> None:
+    driver = await started(MemoryStore(), fake_discord)
+    await driver.command(ALICE, "new", "1")
+    payload = await driver.command(BOB, "join")
+    thread = fake_discord.thread_of(CHANNEL.id)
+    assert thread_calls(fake_discord) == [f"/channels/{CHANNEL.id}/threads"]
+    # The command's "thinking…" became the line that says where the game is.
+    original = fake_discord.messages[fake_discord.originals[payload["token"]]]
+    assert original["content"] == t("en", "discord-thread-opened", thread=f"<#{thread.id}>")
+    assert not original["flags"] & EPHEMERAL
+    assert boards_in(fake_discord, thread) == 1 and boards_in(fake_discord, CHANNEL) == 0
