@@ -398,6 +398,7 @@ class App:
                 return None
             if new.seat_of(update.user.ref) is not None and new.lang != lang:
                 new = new.evolve(lang=lang)  # the clock's notices speak the players' language
+            new = results.carried(table, new, attempt.ended)
             attempt.written = new
             # The deadline goes in before the write that needs it (a hint the tick re-checks).
             due = self._computer_due(new)
@@ -407,6 +408,12 @@ class App:
             elif new.deadline is not None and (table is None or wake(table) != wake(new)):
                 scheduled.append(wake_time(new))
                 await self.store.set_deadline(update.table, scheduled[-1])
+            if attempt.ended:
+                # Should this process stop before it records them, the tick will.
+                retry = self._retry_due(new, scheduled[-1] if scheduled else None)
+                if retry is not None:
+                    scheduled.append(retry)
+                    await self.store.set_deadline(update.table, retry)
             sent.append(new.encode())
             return sent[-1]
 
@@ -421,7 +428,7 @@ class App:
             except StoreUnavailable:
                 log.warning("deadline not restored table=%s", update.table)  # the tick re-checks
         if result.status is UpdateStatus.DUPLICATE:
-            return self._again(update, lang, result.record)
+            return await self._again(update, lang, result.record)
         if not last:
             return []
         done = last[0]
@@ -443,16 +450,63 @@ class App:
             )
         if self.computer is not None and computer.waiting(done.written) is not None:
             self._computer_next.add(update.table)  # computer_moves plays its turn next
-        if not done.ended:
-            return []
-        return await results.record(self.users, update, done.lang, done.ended)
+        replies, _ = await self._settle(update.table, done.lang, done.written)
+        return replies
 
-    def _again(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
+    async def _again(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
         """The answer to a delivery of an update applied before: its change is in the table, and
         its replies may never have been shown (the process that applied it may have stopped
-        before it could post them), so the table is shown as it stands, with a short line."""
+        before it could post them), so the table is shown as it stands, with a short line.
+        Results that process left pending for longer than ``results.RETRY_AFTER`` are recorded
+        now (and their rating changes posted)."""
         line = refusal_reply(update, t(lang, "app-already-done"))
-        return [line, *self._board(update, lang, record)]
+        out = [line, *self._board(update, lang, record)]
+        if record is not None:
+            settled, _ = await self._settle(
+                update.table, lang, Table.decode(record.payload), older=results.RETRY_AFTER
+            )
+            out += settled
+        return out
+
+    async def _settle(
+        self, key: TableKey, lang: str, table: Table | None, *, older: float = 0.0
+    ) -> tuple[list[Reply], bool]:
+        """Record the results pending in ``table`` (those at least ``older`` seconds old), then
+        take them out of the table; the replies to post (the rating changes: only when this
+        process took them out, so they are posted once), and whether some are left for a retry
+        (the store failed).  Never raises for the store's sake."""
+        if table is None or not table.pending:
+            return [], False
+        now = self.clock()
+        readable = results.pending(table)
+        unreadable = len(readable) < len(table.pending)
+        items = [e for e in readable if now - e.at >= older]
+        if not items and not unreadable:
+            return [], False
+        replies, done, left = await results.settle(self.users, key, lang, items)
+        if not done and not unreadable:
+            return [], left
+
+        def fn(current: Versioned | None) -> bytes | None:
+            if current is None:
+                return None
+            taken = results.without(Table.decode(current.payload), done)
+            return None if taken is None else taken.encode()
+
+        try:
+            result = await self.store.update(key, fn)
+        except (StoreUnavailable, ConflictError):
+            log.warning("pending results not cleared table=%s", key)  # recorded: the tick retries
+            return [], True
+        self._remember_record(key, result.record)
+        return (replies if result.applied else []), left
+
+    def _retry_due(self, table: Table, scheduled: float | None) -> float | None:
+        """The deadline that brings the tick to ``table``'s pending results, when it must be set
+        (``None``: an earlier one is set already)."""
+        retry = self.clock() + results.RETRY_AFTER
+        soonest = min(w for w in (retry, wake(table), scheduled) if w is not None)
+        return None if soonest == scheduled else soonest
 
     def _board(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
         """What ``board`` shows of the table in ``record`` (nothing when there is no table)."""
@@ -496,7 +550,7 @@ class App:
         if seen and record is not None and record.payload == payload:
             return done.replies + await self._applied(update, done)
         if seen:
-            return self._again(update, lang, record)
+            return await self._again(update, lang, record)
         line = refusal_reply(update, t(lang, "error-outcome-unknown"))
         return [line, *self._board(update, lang, record)]
 
@@ -593,9 +647,12 @@ class App:
             log.error("computer had no action table=%s seat=%s", key, seat)
             return None
         new = fair.keep(ctx, computer.finish(ctx, table, match, notes))
+        new = results.carried(table, new, ctx.ended)
         due = self._computer_due(new)
         if due is None and new.deadline is not None:
             due = wake_time(new)
+        if ctx.ended:
+            due = self._retry_due(new, due) or due
         if due is not None:
             await self.store.set_deadline(key, due)  # before the write, as always
         payload = new.encode()
@@ -618,10 +675,8 @@ class App:
                 await stats.record(self.users, counted, people)
             except (StoreUnavailable, ConflictError):
                 log.warning("statistics not recorded table=%s update=%s", key, update.update_id)
-        if ctx.ended:
-            counted = Update(key, User(key.platform, "", ""), f"{update.update_id}:{key}")
-            return ctx.replies + await results.record(self.users, counted, ctx.lang, ctx.ended)
-        return ctx.replies
+        settled, _ = await self._settle(key, ctx.lang, new)
+        return ctx.replies + settled
 
     def _decide(
         self,
@@ -725,17 +780,28 @@ class App:
     async def _reschedule(self, key: TableKey, record: Versioned | None, stray: float) -> None:
         table = Table.decode(record.payload) if record is not None else None
         due = self._computer_due(table) if table is not None else None
+        if due is None and table is not None and table.deadline is not None:
+            due = wake_time(table)
+        if table is not None and table.pending:
+            due = self._retry_due(table, due) or due
         if due is not None:
             await self.store.set_deadline(key, due)
-        elif table is not None and table.deadline is not None:
-            await self.store.set_deadline(key, wake_time(table))
         else:
             await self.store.clear_deadline(key, stray)
 
     async def _tick_table(self, key: TableKey, when: float, now: float) -> list[Reply]:
-        if self.computer is not None and key not in self._computer_busy:
+        record = await self.store.load(key)
+        state = Table.decode(record.payload) if record is not None else None
+        settled: list[Reply] = []
+        if state is not None and state.pending:
+            # Results a process wrote and did not record (it stopped, or the store failed).
+            settled, left = await self._settle(key, state.lang or self.default_language, state)
+            if left:
+                await self.store.set_deadline(key, now + results.RETRY_AFTER)
+                return settled
             record = await self.store.load(key)
             state = Table.decode(record.payload) if record is not None else None
+        if self.computer is not None and key not in self._computer_busy:
             waits = computer.waiting(state)
             if record is not None and state is not None and waits is not None:
                 # A computer turn nobody finished (its process stopped mid-thought): play it.
@@ -745,7 +811,7 @@ class App:
                 finally:
                     self._computer_busy.discard(key)
                 await self.store.clear_deadline(key, when)
-                return played or []
+                return settled + (played or [])
         replies: list[Reply] = []
         pending: list[float] = []
 
@@ -767,8 +833,8 @@ class App:
         if not pending or pending[-1] != when:
             await self.store.clear_deadline(key, when)
         if result.status is not UpdateStatus.APPLIED:
-            return []
-        return list(replies)
+            return settled
+        return settled + list(replies)
 
     # -- parsing --------------------------------------------------------------------------------
 

@@ -216,6 +216,10 @@ class Table:
     ``origin`` is set once the table's game has been placed: the chat it began in.  A game moved
     to a chat of its own when it began (a Discord thread) keeps the chat it came from, where its
     result is announced; a game that stays where it began has its own chat there.
+
+    ``pending`` are the results of games and matches that ended here and are not recorded yet
+    (players' dice statistics, ratings, histories: :mod:`bot.app.results`), written with the
+    end itself and taken out once recorded.
     """
 
     mode: Mode
@@ -250,6 +254,7 @@ class Table:
     hints_agreed: tuple[str, ...] = ()
     origin: str | None = None
     waited_since: float | None = None
+    pending: tuple[Any, ...] = ()
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -331,6 +336,8 @@ class Table:
             data["origin"] = self.origin
         if self.waited_since is not None:
             data["ws"] = round(self.waited_since, 1)
+        if self.pending:
+            data["pend"] = list(self.pending)
         return data
 
     @classmethod
@@ -369,6 +376,7 @@ class Table:
             hints_agreed=tuple(str(u) for u in data.get("ha", ())),
             origin=None if data.get("origin") is None else str(data["origin"]),
             waited_since=None if data.get("ws") is None else float(data["ws"]),
+            pending=tuple(data.get("pend", ())),
         )
 
     def encode(self) -> bytes:
