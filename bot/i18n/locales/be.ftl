@@ -774,8 +774,10 @@ hint-cube-line = { $option ->
 }: { $equity }
 hint-take = Адказ на падваенне: { $answer ->
     [take] прыняць
+    [beaver] аб'явіць бабра
    *[pass] пас
 }
+hint-match-chances = У шанцах выйграць матч пры гэтым рахунку:
 hint-no-double-now = Падвоіць зараз нельга: кідайце косці.
 hint-chances = Перамога { $win } (марс { $gammon }, кокс { $backgammon }); паражэнне { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
 hint-chance = Шанец на перамогу: { $win }

@@ -775,8 +775,10 @@ hint-cube-line = { $option ->
 }: { $equity }
 hint-take = Your answer to the double: { $answer ->
     [take] take
+    [beaver] beaver
    *[pass] pass
 }
+hint-match-chances = In match winning chances at this score:
 hint-no-double-now = You cannot double now: roll.
 hint-chances = Win { $win } (gammon { $gammon }, backgammon { $backgammon }); lose { $lose } (gammon { $lose_gammon }, backgammon { $lose_backgammon })
 hint-chance = Chance of winning: { $win }

@@ -774,8 +774,10 @@ hint-cube-line = { $option ->
 }: { $equity }
 hint-take = Ответ на удвоение: { $answer ->
     [take] принять
+    [beaver] объявить бобра
    *[pass] пас
 }
+hint-match-chances = В шансах выиграть матч при этом счёте:
 hint-no-double-now = Удвоить сейчас нельзя: бросайте кости.
 hint-chances = Победа { $win } (марс { $gammon }, кокс { $backgammon }); поражение { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
 hint-chance = Шанс на победу: { $win }

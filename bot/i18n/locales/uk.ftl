@@ -774,8 +774,10 @@ hint-cube-line = { $option ->
 }: { $equity }
 hint-take = Відповідь на подвоєння: { $answer ->
     [take] прийняти
+    [beaver] оголосити бобра
    *[pass] пас
 }
+hint-match-chances = У шансах виграти матч за цього рахунку:
 hint-no-double-now = Подвоїти зараз не можна: кидайте кості.
 hint-chances = Перемога { $win } (марс { $gammon }, кокс { $backgammon }); поразка { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
 hint-chance = Шанс на перемогу: { $win }
