@@ -71,7 +71,7 @@ async def test_a_hinted_play_pressed_is_played_exactly(worker: ComputerWorker) -
         stale = bot.fake.press(ALICE, first, labels[0])
         await bot.deliver(stale)
         answer = bot.fake.callback_answers[stale["callback_query"]["id"]]
-        assert answer["text"] == t("en", "error-stale")
+        assert answer["text"] == t("en", "hint-stale")
         assert (await bot.table(key)).version == version
 
 

@@ -414,7 +414,7 @@ help-propose = { -chouette }: suggest a play or a { -cube } action to your { -ca
     .usage = /propose 24/18 13/11 | /propose double|no_double|take|pass|beaver
 app-on = on
 app-off = off
-app-rules = Rules: backgammon (short nardy), the { -cube }, matches with the { -crawford } rule, the { -chouette } and long nardy. Table options, set with /new (e.g. /new money beaver=on): jacoby — { -gammon }s count only after a double was taken (money play); beaver — the doubled player may redouble at once; auto_doubles — equal opening dice turn the { -cube }; backgammon_counts — 3 or 2; cube_progression — geometric or arithmetic; gammons_with_cube — off: no { -gammon }s once the { -cube } is turned; cube_limit — the highest { -cube }; cube — off: play without the { -cube }.
+app-rules = Rules: backgammon (short nardy), the { -cube }, matches with the { -crawford } rule, the { -chouette } and long nardy. Table options, set with /new (e.g. /new money beaver=on): jacoby — { -gammon }s count only after a double was taken (money play); beaver — the doubled player may redouble at once; auto_doubles — equal opening dice turn the { -cube }; backgammon_counts — 3 or 2; cube_progression — geometric or arithmetic; gammons_with_cube — off: no { -gammon }s once the { -cube } is turned; cube_limit — the highest { -cube }; cube — off: play without the { -cube }; hints — off: no /hint at this table (in a match between two people /hint works only when both agreed in the lobby).
 app-not-understood = I did not understand that. Type /help for the commands, or a play like 24/18 13/11 on your turn.
 app-not-started = The game has not started yet.
 # $max: the longest match
@@ -793,4 +793,5 @@ hint-nothing = There is no decision to advise on right now.
 hint-off-match = Hints are off in this match. A match has hints only when both players agree in the lobby: the creator opens it with /new … hints=on and the opponent joins with “Join with hints”.
 hint-off = Hints are turned off at this table (/new … hints=on turns them on for the next game).
 hint-no-computer = Hints come from the computer, which is switched off on this bot.
+hint-stale = This hint is out of date: the game has moved on. Ask /hint again.
 hint-failed = The hint could not be worked out just now: try again in a moment.
