@@ -785,7 +785,10 @@ class NardyBot(discord.AutoShardedClient):
         lang = negotiate(str(interaction.locale))
         may_reopen = not channel.locked or interaction.app_permissions.manage_threads
         if may_reopen and await reopen_thread(self.http, channel.id):
-            await self._notice(key, lang, "discord-thread-reopened", str(interaction.id))
+            # A press is on the game's board; a typed command gets the board again.
+            reopened = "discord-thread-reopened"
+            board = not acknowledged
+            await self._notice(key, lang, reopened, str(interaction.id), board=board)
             return False
         where = await self._bring_back(key, table, lang)
         if where is None:
@@ -848,7 +851,9 @@ class NardyBot(discord.AutoShardedClient):
             message = "discord-thread-closed"
             if state is ThreadState.GONE:
                 message = "discord-thread-gone"
-            await self._notice(where, lang, message, str(interaction.id), board=name != "board")
+            # Back here, /board is answered as usual; anything else gets the board first.
+            board = where != key or name != "board"
+            await self._notice(where, lang, message, str(interaction.id), board=board)
             if where == key:
                 return False  # the game is here again: the command is answered as usual
         assert where is not None
@@ -897,7 +902,16 @@ class NardyBot(discord.AutoShardedClient):
         except (StoreUnavailable, ConflictError, CorruptRecord) as exc:
             log.warning("table=%s not moved to thread %s: %s", key, thread, exc)
             return None
-        return table_key(thread) if moved is not None else None
+        if moved is None:
+            return None
+        humans = discord_players(moved)
+        if humans:
+            mentions = " ".join(f"<@{u}>" for u in humans)
+            welcome = SendText(t(lang, "discord-thread-welcome", players=mentions))
+            update = Update(table_key(thread), User(PLATFORM, "0", "", lang), f"welcome:{thread}")
+            output = ChannelOutput(self, thread, pings=frozenset(humans))
+            await self.perform(update, [welcome], output)
+        return table_key(thread)
 
     async def _notice(
         self, key: TableKey, lang: str, message: str, update_id: str, *, board: bool = False
