@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bot.app.syntax import CommandSyntax, command_params, typed_syntax
 from bot.app.types import Reply, SendText, Toast, Update, User
 from bot.i18n import describe_error, t, t_attr
 from engine.errors import EngineError
@@ -69,6 +70,8 @@ class Context:
     written: Table | None = None
     computer: bool = False
     """Whether the computer can take a seat (``AI_ENABLED`` and a worker to think)."""
+    syntax: CommandSyntax = typed_syntax
+    """How the platform's users write commands (the messages that name one write it so)."""
 
     @property
     def user(self) -> User:
@@ -79,7 +82,9 @@ class Context:
         return self.update.button is not None
 
     def tr(self, message_id: str, **params: Any) -> str:
-        """The message in the update's language."""
+        """The message in the update's language (the commands it names in the platform's
+        syntax)."""
+        params = command_params(self.lang, self.syntax, message_id, params)
         if params:
             return t(self.lang, message_id, **params)
         key = (self.lang, message_id)
@@ -93,7 +98,8 @@ class Context:
         if refusal.message_id == "app-usage":
             command = str(refusal.params["command"])
             text = t_attr(self.lang, f"help-{command}", "usage")
-            return self.tr("error-bad-arguments", command=f"/{command}", usage=text)
+            written = self.syntax(self.lang, command, "")
+            return self.tr("error-bad-arguments", command=written, usage=text)
         return self.tr(refusal.message_id, **refusal.params)
 
     def engine_text(self, exc: EngineError) -> str:
