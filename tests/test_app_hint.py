@@ -175,7 +175,7 @@ async def test_best_plays_equal_gnubg_and_each_button_plays_exactly_it(
         assert t("en", "app-already-done") in texts(again)
         other = message.buttons[(k + 1) % len(message.buttons)][0]
         stale = await chat.send(ALICE, button=other.payload, message=mid)
-        assert toasts(stale) == [t("en", "error-stale")]
+        assert toasts(stale) == [syntax.say("en", syntax.typed_syntax, "hint-stale")]
         assert (await chat.table()).version == version
 
 

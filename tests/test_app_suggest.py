@@ -76,6 +76,9 @@ def test_settings_lines_are_keys_and_values() -> None:
     assert [(s.line, s.label) for s in suggestions("en", "settings", "text")] == [
         ("view text", "Board: text")
     ]
+    assert ("threads off", "Games in threads of their own: off") in [
+        (s.line, s.label) for s in offered
+    ]
     # Each language by its own name.
     assert [s.line for s in suggestions("en", "settings", "русс")] == ["language ru"]
 

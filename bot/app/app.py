@@ -715,7 +715,7 @@ class App:
         """Check the button is current and the table fit for the action; call its use case."""
         stale = table is None or table.version != version
         if version is not None and action != "setting" and stale:
-            raise Refused("error-stale")
+            raise Refused("hint-stale" if action == "hint_play" else "error-stale")
         if table is not None:
             ctx.names = {seat.user: seat.name for seat in table.seats}
             fair.load(ctx, table)

@@ -211,6 +211,8 @@ def _settings(lang: str) -> list[Suggestion]:
                 label = t(lang, f"language-{value}")
             elif key == "ratings":
                 label = t(lang, "settings-ratings", value=t(lang, f"app-{value}"))
+            elif key == "threads":
+                label = t(lang, "settings-threads", value=t(lang, f"app-{value}"))
             elif key in ("swap", "autoroll"):
                 label = t(lang, f"app-setting-{key}", state=t(lang, f"app-{value}"))
             elif key == "view":

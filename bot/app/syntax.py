@@ -26,6 +26,7 @@ COMMAND_REFS: dict[str, tuple[str, str]] = {
     "cmd_dice": ("dice", ""),
     "cmd_export": ("export", ""),
     "cmd_help": ("help", ""),
+    "cmd_hint": ("hint", ""),
     "cmd_history_n": ("history", "N"),
     "cmd_import": ("import", ""),
     "cmd_invite": ("invite", ""),

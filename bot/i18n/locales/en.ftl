@@ -416,7 +416,7 @@ help-propose = { -chouette }: suggest a play or a { -cube } action to your { -ca
     .usage = /propose 24/18 13/11 | /propose double|no_double|take|pass|beaver
 app-on = on
 app-off = off
-app-rules = Rules: backgammon (short nardy), the { -cube }, matches with the { -crawford } rule, the { -chouette } and long nardy. Table options, set with { $cmd_new } (e.g. { $cmd_new_money_beaver }): jacoby — { -gammon }s count only after a double was taken (money play); beaver — the doubled player may redouble at once; auto_doubles — equal opening dice turn the { -cube }; backgammon_counts — 3 or 2; cube_progression — geometric or arithmetic; gammons_with_cube — off: no { -gammon }s once the { -cube } is turned; cube_limit — the highest { -cube }; cube — off: play without the { -cube }.
+app-rules = Rules: backgammon (short nardy), the { -cube }, matches with the { -crawford } rule, the { -chouette } and long nardy. Table options, set with { $cmd_new } (e.g. { $cmd_new_money_beaver }): jacoby — { -gammon }s count only after a double was taken (money play); beaver — the doubled player may redouble at once; auto_doubles — equal opening dice turn the { -cube }; backgammon_counts — 3 or 2; cube_progression — geometric or arithmetic; gammons_with_cube — off: no { -gammon }s once the { -cube } is turned; cube_limit — the highest { -cube }; cube — off: play without the { -cube }; hints — off: no { $cmd_hint } at this table (in a match between two people { $cmd_hint } works only when both agreed in the lobby).
 app-not-understood = I did not understand that. Type { $cmd_help } for the commands, or a play like 24/18 13/11 on your turn.
 app-not-started = The game has not started yet.
 # $max: the longest match
@@ -796,4 +796,5 @@ hint-nothing = There is no decision to advise on right now.
 hint-off-match = Hints are off in this match. A match has hints only when both players agree in the lobby: the creator opens it with { $cmd_new_hints } and the opponent joins with “Join with hints”.
 hint-off = Hints are turned off at this table ({ $cmd_new_hints } turns them on for the next game).
 hint-no-computer = Hints come from the computer, which is switched off on this bot.
+hint-stale = This hint is out of date: the game has moved on. Ask { $cmd_hint } again.
 hint-failed = The hint could not be worked out just now: try again in a moment.
