@@ -17,6 +17,7 @@ from bot.app.hint import hinted_play
 from bot.app.payload import Payload, format_payload
 from bot.app.resign import resign_kind
 from bot.app.table import Seat, Table, chouette_data
+from bot.app.timing import waited_from, waited_long
 from bot.app.types import Button, ClearButtons, EditBoard, Keyboard, SendBoard, SendText
 from engine.chouette import BOX, Chouette, ChouetteGame
 from engine.cube import Options
@@ -290,6 +291,9 @@ def _after(
                 continue
         break
     new = replace(table, chouette=chouette_data(ch), abort_by=None)
+    before, waiting = awaited(old), awaited(ch)
+    new = new.evolve(waited_since=waited_from(ctx, old_table, before, waiting))
+    call = waiting if waited_long(ctx, old_table, before, waiting) else None
     for message in {ctx.update.message, old_table.board_message} - {None}:
         assert message is not None
         ctx.replies.append(ClearButtons(message))
@@ -302,8 +306,20 @@ def _after(
         ctx.replies.append(SendText("\n".join(notes)))
         new = replace(new, stage="over") if len(ch.roster.players) < 3 else new
         return new
-    ctx.replies.append(_board(ctx, new, ch, notes))
+    board = _board(ctx, new, ch, notes)
+    ctx.replies.append(board if call is None else replace(board, call=call))
     return new
+
+
+def awaited(ch: Chouette) -> str | None:
+    """The member the chouette's game waits for: the box or the captain on roll or to answer
+    (a double of the box is answered by every member: the captain is awaited)."""
+    cur = ch.current
+    if cur is None or cur.is_over:
+        return None
+    game = cur.game
+    seat = game.responder if game.responder is not None else game.turn
+    return None if seat is None else ch.acting(seat)
 
 
 def _result(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> str:
