@@ -200,6 +200,7 @@ class Table:
     set with ``seed`` in the lobby or drawn at random) and ``dice_master`` the match's secret
     its games' server seeds are derived from (:func:`bot.app.dice.game_seed`: a finished
     game's seed is shown, the master never).
+    ``frugal``: the chat limits the bot's messages (a Telegram group), see :mod:`bot.app.group`.
     """
 
     mode: Mode
@@ -230,6 +231,7 @@ class Table:
     dice: GameDice | None = None
     client_seeds: dict[str, str] = field(default_factory=dict)
     dice_master: bytes | None = None
+    frugal: bool = False
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -303,6 +305,8 @@ class Table:
             data["cs"] = self.client_seeds
         if self.dice_master is not None:
             data["dm"] = self.dice_master.hex()
+        if self.frugal:
+            data["fg"] = True
         return data
 
     @classmethod
@@ -337,6 +341,7 @@ class Table:
             dice=None if data.get("dice") is None else GameDice.from_list(data["dice"]),
             client_seeds={str(k): str(v) for k, v in dict(data.get("cs", {})).items()},
             dice_master=None if data.get("dm") is None else bytes.fromhex(data["dm"]),
+            frugal=bool(data.get("fg", False)),
         )
 
     def encode(self) -> bytes:
