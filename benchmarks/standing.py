@@ -4,13 +4,15 @@ Run ``python -m benchmarks.standing`` from the repository root (``--help`` for t
 command starts its own ``redis-server`` on a free port (never the machine's 6379) and, through
 the engine, plays 7-point backgammon matches to the end with random legal plays (``--cube``:
 doubling now and then; without it, the most games a 7-point match has), every game's dice drawn
-from its own committed seed (:mod:`bot.app.dice`).  Each finished match is kept as the history
-keeps it (:class:`bot.app.history.MatchRecord` in both players' histories, bounded at 100), rated
+from its own committed seed, derived from the match's secret as the app's are
+(:mod:`bot.app.dice`).  Each finished match is kept as the history keeps it
+(:class:`bot.app.history.MatchRecord` in both players' histories, bounded at 100), rated
 (:func:`bot.app.standing.record_rated_match`) and its dice counted
 (:func:`bot.app.standing.record_dice`).  It prints Redis' ``MEMORY USAGE`` of the history keys
 (the records kept and both players' lists of ids) divided by the matches kept, and of a
-player's standing with its leaderboard entries.  Targets: at most 1,536 bytes per match kept,
-1,024 bytes per player for rating and statistics.
+player's standing with its leaderboard entries; beside them, the same records as plain JSON
+(the engine's match state as it is, seeds in hex, no compression) measured the same way.
+Targets: at most 1,536 bytes per match kept, 1,024 bytes per player for rating and statistics.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import statistics
 import sys
 from collections.abc import Sequence
 
+import orjson
 from redis.asyncio import Redis
 
 from benchmarks.app import redis_server
@@ -37,17 +40,38 @@ from engine.match import Match
 
 MATCH_TARGET = 1536
 PLAYER_TARGET = 1024
+CLIENT_SEEDS = ("3f9a1c0b7d2e", "b41e6a09c3f7")
+"""Two client seeds as the app draws them (12 hex digits)."""
 
 
-def play_match(rng: random.Random, scheme: DiceScheme, match_id: str, cube: bool) -> tuple[
-    Match, list[GameDice], list[DiceStats]
-]:  # fmt: skip
-    """A 7-point match to its end; each game's dice and both players' dice statistics."""
+def plain(record: MatchRecord) -> bytes:
+    """The same record as plain JSON: the engine's match state as it is, seeds in hex, no
+    packing of its own and no compression (the figure the compact record is compared with)."""
+    return orjson.dumps(
+        {
+            "id": record.match_id,
+            "finished": record.finished,
+            "players": record.players,
+            "winner": record.winner,
+            "reason": record.reason,
+            "rating": record.rating,
+            "seeds": [s.hex() for s in record.seeds],
+            "client_seeds": record.client_seeds,
+            "match": record.match,
+        }
+    )
+
+
+def play_match(
+    rng: random.Random, scheme: DiceScheme, match_id: str, master: bytes, cube: bool
+) -> tuple[Match, list[GameDice], list[DiceStats]]:
+    """A 7-point match to its end, its games' seeds derived from ``master`` as the app's are;
+    each game's dice and both players' dice statistics."""
     match = Match.new(length=7, options=Options(cube=cube))
     seeds: list[GameDice] = []
     stats = [DiceStats(), DiceStats()]
     while True:
-        dice = scheme.new_game(game_id(match_id, match.number), ("ann-seed", "bob-seed"))
+        dice = scheme.new_game(game_id(match_id, match.number), CLIENT_SEEDS, master)
         drawing = scheme.drawing(dice)
         game = match.game
         while not game.is_over:
@@ -91,13 +115,15 @@ async def run(matches: int, cube: bool, seed: int) -> int:
     ann, bob = UserKey("telegram", "1234567890"), UserKey("telegram", "9876543210")
     games: list[int] = []
     payloads: list[int] = []
+    plains: dict[str, bytes] = {}
     with redis_server() as url:
         client = Redis.from_url(url)
         store = RedisStore(client)
         try:
             for n in range(matches):
-                match_id = f"{rng.getrandbits(40):010x}"
-                match, seeds, stats = play_match(rng, scheme, match_id, cube)
+                match_id = f"{rng.getrandbits(48):012x}"  # as long as the app's ids
+                master = scheme.master_seed()
+                match, seeds, stats = play_match(rng, scheme, match_id, master, cube)
                 winner = match.winner
                 assert winner is not None
                 users = (ann, bob)
@@ -108,11 +134,14 @@ async def run(matches: int, cube: bool, seed: int) -> int:
                 record = MatchRecord(
                     match_id, 1.8e9 + n, ((ann.tag, "Ann"), (bob.tag, "Bob")), winner,
                     "played", deltas, tuple(s.seed.server_seed for s in seeds),
-                    ("ann-seed", "bob-seed"), match.archived().to_dict(),
+                    CLIENT_SEEDS, match.archived().to_dict(), master,
                 )  # fmt: skip
                 assert verify(record.dice_exports()).ok
                 payload = record.to_bytes()
+                back = MatchRecord.from_bytes(payload, match_id)
+                assert back.match == record.match and back.seeds == record.seeds
                 payloads.append(len(payload))
+                plains[match_id] = plain(record)
                 games.append(match.number)
                 await store.keep_match("telegram", match_id, payload, users)
                 for user in users:
@@ -121,10 +150,17 @@ async def run(matches: int, cube: bool, seed: int) -> int:
             ids = await store.history(ann)
             listing = int(await client.memory_usage(history_key(ann)) or 0)
             records = 0
+            plain_records = 0
             for match_id in ids:
                 records += int(await client.memory_usage(match_key("telegram", match_id)) or 0)
+                # The plain record under a key as long, measured the same way, then dropped.
+                other = match_key("telegram", match_id).replace("match", "plain")
+                await client.set(other, plains[match_id])
+                plain_records += int(await client.memory_usage(other) or 0)
+                await client.delete(other)
             history = records + 2 * listing
             per_match = history / kept
+            per_plain = (plain_records + 2 * listing) / kept
             standing = int(await client.memory_usage(standing_key(ann).key) or 0)
             boards = 0
             for key in (leaderboard_key("telegram", "backgammon"),
@@ -134,15 +170,18 @@ async def run(matches: int, cube: bool, seed: int) -> int:
             await store.close()
     ok_match = per_match <= MATCH_TARGET
     ok_player = standing + boards <= PLAYER_TARGET
+    sizes = sorted(payloads)
+    plain_sizes = sorted(len(p) for p in plains.values())
     print(
         f"7-point matches{' with the cube' if cube else ' without the cube'}: {matches} played, "
         f"{statistics.mean(games):.1f} games each (at most {max(games)}); record "
-        f"{statistics.median(payloads):.0f} B median, {max(payloads)} B at most (zlib JSON)"
+        f"{statistics.median(sizes):.0f} B median, {sizes[-1]} B at most (plain JSON: "
+        f"{statistics.median(plain_sizes):.0f} B median, {plain_sizes[-1]} B at most)"
     )
     print(
         f"history in Redis: {records} B of match records kept once + {listing} B for each of "
-        f"the two players' lists of {kept} ids; per match kept: {per_match:.0f} B; "
-        f"target <= {MATCH_TARGET} B: "
+        f"the two players' lists of {kept} ids; per match kept: {per_match:.0f} B (plain JSON "
+        f"records: {per_plain:.0f} B); target <= {MATCH_TARGET} B: "
         f"{'met' if ok_match else 'MISSED'}"
     )
     print(

@@ -4,6 +4,9 @@
 (env and ``.env``), configures logging (plain or JSON lines, secrets redacted) and runs
 :func:`run`, which
 
+``python -m bot sync-commands`` instead uploads Discord's slash commands and exits
+(:func:`sync_commands`).
+
 1. opens the store (Redis, Redis Cluster or memory) and builds the app, both instrumented
    (:class:`~bot.observability.Metrics`), with the computer's worker processes (``AI_ENABLED``,
    ``AI_WORKERS``; warmed up in the background, stopped at the end);
@@ -50,6 +53,9 @@ RENDERING_MODULES: dict[str, tuple[str, ...]] = {
     "console": ("bot.console",),
 }
 """Modules whose renderer calls are timed, by platform (missing ones are skipped)."""
+
+SYNC_COMMAND = "sync-commands"
+"""``python -m bot sync-commands``: upload Discord's slash commands and exit."""
 
 SHUTDOWN_TIMEOUT = 10.0
 """Seconds the adapters get to finish the updates in flight after a stop signal."""
@@ -159,7 +165,12 @@ async def run(
     metrics.instrument_store(store)
     worker = computer_worker(settings)
     app = metrics.instrument_app(
-        App(store, default_language=settings.default_language, computer=worker)
+        App(
+            store,
+            default_language=settings.default_language,
+            computer=worker,
+            adviser=worker,
+        )
     )
     warming = asyncio.create_task(worker.start()) if worker is not None else None
     if stop is None:
@@ -211,6 +222,31 @@ async def run(
         if server is not None:
             await server.stop()
         log.info("stopped")
+
+
+async def sync_commands(settings: Settings) -> int:
+    """``python -m bot sync-commands``: upload Discord's slash commands now and record their
+    digest in the store (so the next starts upload nothing); the exit status (2: no token or
+    no Discord adapter in this build, 1: Discord refused)."""
+    if settings.discord_token is None:
+        log.error("DISCORD_TOKEN is not set: there are no commands to upload")
+        return 2
+    try:
+        module = importlib.import_module(ADAPTERS["discord"])
+    except ModuleNotFoundError:
+        log.error("the Discord adapter is not available in this build")
+        return 2
+    store = open_store(settings)
+    try:
+        app = App(store, default_language=settings.default_language)
+        count = await module.sync_commands(app, settings)
+    except Exception:
+        log.exception("uploading the slash commands failed")
+        return 1
+    finally:
+        await store.close()
+    log.info("%d slash commands uploaded", count)
+    return 0
 
 
 def computer_worker(settings: Settings) -> ComputerWorker | None:
@@ -322,6 +358,11 @@ def main(argv: list[str] | None = None) -> None:
         print(f"nardy-bot: {error}", file=sys.stderr)
         raise SystemExit(2) from None
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] == [SYNC_COMMAND]:
+        configure_logging(level=settings.log_level, secrets=secrets_of(settings))
+        status = asyncio.run(sync_commands(settings))
+        logging.shutdown()
+        raise SystemExit(status)
     console = settings.telegram_token is None and settings.discord_token is None
     level = settings.log_level
     if console:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.errors import EngineError
-from engine.rules import Ruleset
+from engine.rules import Ruleset, StepHook
 from engine.steps import Play as Play
 from engine.steps import Step as Step
 from engine.steps import apply_step
@@ -98,10 +98,12 @@ def _search(me: list[int], opp: list[int], d1: int, d2: int, rules: Ruleset) -> 
     checker stays outside the home board (no bearing off) and none is on the bar, the steps after
     a step are the steps before it, less the emptied point, plus the point just reached.
     """
+    hook, commute = rules.step_allowed, rules.steps_commute
+    if rules.roll_rules is not None:
+        hook, commute = rules.roll_rules(me, opp, d1, d2)
     if d1 == d2:
-        return _search_double(me, opp, d1, rules)
+        return _search_double(me, opp, d1, rules.block, hook, commute)
     block = rules.block
-    hook = rules.step_allowed
     found = _Search()
     leaves = found.leaves
     best = 0
@@ -172,23 +174,22 @@ def _search(me: list[int], opp: list[int], d1: int, d2: int, rules: Ruleset) -> 
     return found
 
 
-def _search_double(me: list[int], opp: list[int], die: int, rules: Ruleset) -> _Search:
+def _search_double(
+    me: list[int], opp: list[int], die: int, block: int, hook: StepHook | None, ordered: bool
+) -> _Search:
     """Doubles: up to four steps of ``die``, made in order of non-increasing starting point.
 
     Any set of steps can be made in that order, so each set is walked once.  The steps open at a
     node are kept in that order, so a child's are a tail of its parent's (see :func:`_search`).
-    When the ruleset's steps do not commute (``Ruleset.steps_commute``) every order is walked
-    instead, each position reached once per depth.
+    When the steps do not commute (``ordered`` False: ``Ruleset.steps_commute`` or, for this
+    roll, ``Ruleset.roll_rules``) every order is walked instead, each position reached once per
+    depth.
     """
-    block = rules.block
-    hook = rules.step_allowed
     found = _Search()
     leaves = found.leaves
     path: list[Step] = []
     W, hitw, plain, hitting = _W, _HIT, _STEP, _HIT_STEP
     full = 4 * (16 + die)
-
-    ordered = rules.steps_commute
     seen: set[tuple[int, int]] = set()
 
     def walk(depth: int, options: list[tuple[int, int]], key: int, outside: int) -> None:
@@ -231,9 +232,9 @@ def _search_double(me: list[int], opp: list[int], die: int, rules: Ruleset) -> _
             if frm == 25 or not left:
                 nxt = single_steps(me, opp, die, block, frm if ordered else 25)
             else:
-                if hook is not None:
-                    i = options.index(step)
                 if ordered:
+                    if hook is not None:
+                        i = options.index(step)
                     nxt = options[i:] if me[frm] else options[i + 1 :]
                 else:
                     nxt = options if me[frm] else [s for s in options if s[0] != frm]

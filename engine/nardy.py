@@ -37,7 +37,7 @@ from engine.cube import CubeState, Options, points
 from engine.errors import EngineError
 from engine.position import CHECKERS, Position
 from engine.result import Outcome, WinKind
-from engine.rules import Ruleset, StepHook, StepRefusal
+from engine.rules import RollRules, Ruleset, StepHook, StepRefusal
 from engine.variant import Variant, register_variant
 
 HEAD = 24
@@ -101,32 +101,39 @@ def _may_leave_head(
     )
 
 
+_ALONG = (0, *(opponent_point(q) for q in range(1, 25)))
+"""``_ALONG[q]``: the mover's point that is the opponent's point ``q``."""
+
+
 def _prime_allowed(
     me: Sequence[int], opp: Sequence[int], frm: int, to: int, home_variant: bool
 ) -> bool:
     """May the mover, after ``frm -> to`` lands on his empty point ``to``, hold what he holds?
 
     Only points containing ``to`` can become a new prime, so only the run of occupied points
-    through ``to`` is measured, in the opponent's numbering (the opponent's way round).
+    through ``to`` is measured, in the opponent's numbering (the opponent's way round): ``low``
+    and ``high`` end on the first points either side of it that the mover does not hold.
     """
-
-    def held(q: int) -> bool:
-        p = opponent_point(q)
-        return me[p] + (p == to) - (p == frm) > 0
-
-    start = opponent_point(to)
-    low = start
-    while low > 1 and held(low - 1):
+    along = _ALONG
+    start = along[to]
+    low = start - 1
+    while low:
+        n = me[along[low]]
+        if not n or (n == 1 and along[low] == frm):
+            break
         low -= 1
-    high = start
-    while high < 24 and held(high + 1):
+    high = start + 1
+    while high < 25:
+        n = me[along[high]]
+        if not n or (n == 1 and along[high] == frm):
+            break
         high += 1
-    if high - low + 1 < PRIME_LENGTH:
+    if high - low - 1 < PRIME_LENGTH:
         return True
     if CHECKERS - sum(opp[1:25]) - opp[0] > 0:
         return True  # an opposing checker has been borne off: it is past every block
-    last = 6 if home_variant else low - 1
-    return any(opp[opponent_point(q)] for q in range(1, last + 1))
+    last = 6 if home_variant else low
+    return any(opp[along[q]] for q in range(1, last + 1))
 
 
 def _step_hook(home_variant: bool) -> StepHook:
@@ -145,6 +152,70 @@ def _step_hook(home_variant: bool) -> StepHook:
         return _prime_allowed(me, opp, frm, to, home_variant)
 
     return step_allowed
+
+
+def _head_hook(
+    me: Sequence[int], opp: Sequence[int], frm: int, to: int, path: Sequence[tuple[int, int, bool]]
+) -> bool:
+    """The head rule alone (for a roll in which no prime can be made)."""
+    return frm != HEAD or _may_leave_head(me, opp, to, path)
+
+
+def _prime_possible(me: Sequence[int], opp: Sequence[int], d1: int, d2: int, home: bool) -> bool:
+    """Whether some step of the roll ``d1``-``d2`` could be refused by the six-prime rule.
+
+    Every point the mover may hold during the roll is one he holds or one a checker of his can
+    land on (its point less one die, the other, both, or up to four of a double, each landing
+    open); a refusal needs six of those in a row with no opposing checker borne off or ahead of
+    them (or, under the ``prime_rule`` option, none in the opponent's home)."""
+    if CHECKERS - sum(opp[1:25]) - opp[0] > 0:
+        return False
+    reach = [False] * 25
+    for p in range(1, 25):
+        if not me[p]:
+            continue
+        reach[p] = True
+        if d1 == d2:
+            for t in range(p - d1, max(0, p - 4 * d1 - 1), -d1):
+                if opp[t]:
+                    break
+                reach[t] = True
+            continue
+        first = False
+        for t in (p - d1, p - d2):
+            if t >= 1 and not opp[t]:
+                reach[t] = first = True
+        t = p - d1 - d2
+        if first and t >= 1 and not opp[t]:
+            reach[t] = True
+    along = _ALONG
+    run = 0
+    for q in range(1, 25):
+        if not reach[along[q]]:
+            run = 0
+            continue
+        run += 1
+        if run == PRIME_LENGTH:
+            low = q - PRIME_LENGTH + 1
+            last = 6 if home else low - 1
+            if not any(opp[along[k]] for k in range(1, last + 1)):
+                return True
+    return False
+
+
+def _roll_rules(home_variant: bool) -> RollRules:
+    hook = _step_hook(home_variant)
+
+    def rules(
+        me: Sequence[int], opp: Sequence[int], d1: int, d2: int
+    ) -> tuple[StepHook | None, bool]:
+        """The full hook where the six-prime rule may refuse a step of this roll; else the head
+        rule alone (none with the head empty), and the steps commute."""
+        if _prime_possible(me, opp, d1, d2, home_variant):
+            return hook, False
+        return (_head_hook if me[HEAD] else None), True
+
+    return rules
 
 
 def _step_refusal(home_variant: bool) -> StepRefusal:
@@ -189,6 +260,7 @@ LONG_NARDY = Ruleset(
     step_allowed=_step_hook(home_variant=False),
     steps_commute=False,
     step_refusal=_step_refusal(home_variant=False),
+    roll_rules=_roll_rules(home_variant=False),
 )
 """Long nardy with the standard six-prime rule (an opposing checker must be ahead of a prime)."""
 
@@ -200,6 +272,7 @@ LONG_NARDY_HOME_PRIME = Ruleset(
     step_allowed=_step_hook(home_variant=True),
     steps_commute=False,
     step_refusal=_step_refusal(home_variant=True),
+    roll_rules=_roll_rules(home_variant=True),
 )
 """Long nardy with the ``prime_rule`` option: a prime only once an opposing checker is home."""
 

@@ -16,6 +16,11 @@ from dataclasses import dataclass, field
 #: already made this turn as ``(frm, to, hit)`` tuples.
 StepHook = Callable[[Sequence[int], Sequence[int], int, int, Sequence[tuple[int, int, bool]]], bool]
 
+#: ``RollRules(me, opp, d1, d2) -> (step_allowed, steps_commute)`` -- the step hook and whether
+#: the steps commute for one roll in one position, where a variant can tell that some of its rules
+#: cannot come into play (see ``Ruleset.roll_rules``).
+RollRules = Callable[[Sequence[int], Sequence[int], int, int], tuple[StepHook | None, bool]]
+
 #: ``StepRefusal(me, opp, frm, to, path) -> (code, message, params) | None`` -- why ``step_allowed``
 #: refuses the step, for the player: a stable code, an English sentence and its parameters.
 StepRefusal = Callable[
@@ -42,6 +47,11 @@ class Ruleset:
     passing) sets it False and every order is tried; such a hook may depend on the path only
     through the position it has reached.  ``step_refusal`` explains a refusal of ``step_allowed``
     in words (for parsers' error messages).
+
+    ``roll_rules``, when given, is asked once per roll by the move generator for the hook and the
+    commuting to use instead of ``step_allowed`` and ``steps_commute``: a cheaper hook (or none)
+    that allows exactly the steps ``step_allowed`` allows in every position the roll can reach,
+    and ``True`` only where the steps then commute.  It changes no result, only the work.
     """
 
     name: str
@@ -51,6 +61,7 @@ class Ruleset:
     step_allowed: StepHook | None = None
     steps_commute: bool = True
     step_refusal: StepRefusal | None = None
+    roll_rules: RollRules | None = None
     point_map: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

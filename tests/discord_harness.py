@@ -35,7 +35,39 @@ BOT_ID = APP_ID
 GUILD_ID = 700000000000000001
 EPHEMERAL = 64
 ALL_PERMISSIONS = 1099511627775
+CREATE_PUBLIC_THREADS = 1 << 35
+MANAGE_THREADS = 1 << 34
+CHANNEL_PERMISSIONS = ALL_PERMISSIONS & ~CREATE_PUBLIC_THREADS
+"""A channel's default permissions in these tests: everything but Create Public Threads, so the
+games stay in the channel (the thread tests give the bot :data:`ALL_PERMISSIONS`)."""
 TIMESTAMP = "2026-11-30T12:00:00.000000+00:00"
+
+BOT_USER: dict[str, Any] = {
+    "id": str(BOT_ID),
+    "username": "nardy",
+    "discriminator": "0",
+    "avatar": None,
+    "bot": True,
+}
+"""The bot's own user, as ``GET /users/@me`` returns it."""
+
+APPLICATION: dict[str, Any] = {
+    "id": str(APP_ID),
+    "name": "nardy",
+    "description": "",
+    "icon": None,
+    "bot_public": True,
+    "bot_require_code_grant": False,
+    "owner": {
+        "id": "100000000000000099",
+        "username": "owner",
+        "discriminator": "0",
+        "avatar": None,
+    },
+    "verify_key": "0" * 64,
+    "flags": 0,
+}
+"""The bot's application, as ``GET /oauth2/applications/@me`` returns it."""
 
 _ids = itertools.count(800000000000000001)
 
@@ -70,9 +102,9 @@ class Place:
     """Where an interaction happens: a guild text channel, a thread, or a direct-message channel."""
 
     id: int
-    kind: int = 0  # 0 guild text, 11 public thread, 1 DM, 3 group DM
+    kind: int = 0  # 0 guild text, 2 voice, 11 public thread, 1 DM, 3 group DM
     parent: int | None = None
-    permissions: int = ALL_PERMISSIONS
+    permissions: int = CHANNEL_PERMISSIONS
     """The bot's permissions there (the interaction's ``app_permissions``)."""
 
     @property
@@ -84,6 +116,8 @@ class Place:
         if self.guild is not None:
             data.update(guild_id=str(self.guild), name=f"c{self.id}", position=0, flags=0)
             data["permissions"] = str(ALL_PERMISSIONS)
+        if self.kind == 2:  # a voice channel's text chat
+            data.update(bitrate=64000, user_limit=0, rtc_region=None, nsfw=False)
         if self.parent is not None:
             data["parent_id"] = str(self.parent)
             data["thread_metadata"] = {
@@ -132,6 +166,15 @@ class FakeDiscord:
     """Channels where the bot may not post (REST answers 403 Missing Permissions)."""
     cdn: dict[str, bytes] = field(default_factory=dict)
     downloads: list[str] = field(default_factory=list)
+    threads: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Threads the bot opened, as Discord returns them (a deleted one is taken out)."""
+    deleted_threads: set[int] = field(default_factory=set)
+    no_threads: set[int] = field(default_factory=set)
+    """Channels where the bot may not open threads (REST answers 403 Missing Permissions)."""
+    unmanaged: set[int] = field(default_factory=set)
+    """Channels whose threads the bot may not archive or lock (no Manage Threads)."""
+    refuse_sync: bool = False
+    """Command uploads fail (Discord answers 500)."""
 
     # -- bodies -------------------------------------------------------------------------------
 
@@ -231,6 +274,8 @@ class FakeDiscord:
                 "resource": {"type": kind},
             }
         if route.method == "POST" and len(parts) == 3:
+            if not (body or {}).get("flags", 0) & EPHEMERAL:
+                self._check_postable(channel)  # an ephemeral answer reaches the user anyway
             # A followup; the first after a "thinking" deferral replaces the loading message.
             if self.responses.get(token, {}).get("type") == 5 and token not in self.originals:
                 message = self._message(channel, body, files, webhook=True)
@@ -272,13 +317,23 @@ class FakeDiscord:
             )
         )
         parts = path.strip("/").split("/")
+        if route.method == "GET" and path == "/users/@me":
+            return BOT_USER  # logging in with the token
+        if route.method == "GET" and path == "/oauth2/applications/@me":
+            return APPLICATION
         if parts[0] == "applications" and route.method == "PUT":
+            if self.refuse_sync:
+                raise discord.DiscordServerError(
+                    _Response(500, "Internal Server Error"), {"message": "500", "code": 0}
+                )
             self.synced = [
                 dict(c, id=str(snowflake()), application_id=str(APP_ID), version="1") for c in body
             ]
             return self.synced
         if parts[0] == "channels" and parts[2:] == ["typing"] and route.method == "POST":
             return None  # "the bot is typing" (204 No Content)
+        if parts[0] == "channels" and (parts[-1] == "threads" or len(parts) == 2):
+            return self._thread_call(route.method, parts, body)
         if parts[0] == "channels" and parts[2:3] == ["messages"]:
             channel = int(parts[1])
             if channel in self.forbidden:
@@ -286,6 +341,7 @@ class FakeDiscord:
                     _Response(403, "Forbidden"), {"message": "Missing Permissions", "code": 50013}
                 )
             if route.method == "POST":
+                self._check_postable(channel)
                 return self._message(channel, body, files)
             mid = int(parts[3])
             if mid not in self.messages:
@@ -297,6 +353,104 @@ class FakeDiscord:
             if route.method == "PATCH":
                 return self._message(channel, body, files, message_id=mid)
         raise AssertionError(f"unexpected REST call {route.method} {path}")
+
+    # -- threads ------------------------------------------------------------------------------
+
+    def _check_postable(self, channel: int) -> None:
+        """Discord's answers to a message posted in a deleted or an archived thread."""
+        if channel in self.deleted_threads:
+            raise discord.NotFound(
+                _Response(404, "Not Found"), {"message": "Unknown Channel", "code": 10003}
+            )
+        thread = self.threads.get(channel)
+        if thread is not None and thread["thread_metadata"]["archived"]:
+            raise discord.HTTPException(
+                _Response(400, "Bad Request"), {"message": "Thread is archived", "code": 50083}
+            )
+
+    def _thread_call(self, method: str, parts: list[str], body: Any) -> Any:
+        """Open a thread (from a message or on its own), read one, archive or reopen one."""
+        channel = int(parts[1])
+        if parts[-1] == "threads" and method == "POST":
+            if channel in self.no_threads:
+                raise discord.Forbidden(
+                    _Response(403, "Forbidden"), {"message": "Missing Permissions", "code": 50013}
+                )
+            if len(parts) == 5:
+                starter = int(parts[3])
+                if starter in self.threads or starter in self.deleted_threads:
+                    raise discord.HTTPException(
+                        _Response(400, "Bad Request"),
+                        {"message": "A thread has already been created for this message",
+                         "code": 160004},
+                    )  # fmt: skip
+                if starter not in self.messages:
+                    raise discord.NotFound(
+                        _Response(404, "Not Found"), {"message": "Unknown Message", "code": 10008}
+                    )
+                tid = starter  # a thread started from a message has the message's id
+            else:
+                assert body["type"] == 11, body
+                tid = snowflake()
+            self.threads[tid] = {
+                "id": str(tid),
+                "type": 11,
+                "guild_id": str(GUILD_ID),
+                "parent_id": str(channel),
+                "owner_id": str(BOT_ID),
+                "name": body["name"],
+                "flags": 0,
+                "rate_limit_per_user": 0,
+                "message_count": 0,
+                "member_count": 1,
+                "total_message_sent": 0,
+                "last_message_id": None,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": body["auto_archive_duration"],
+                    "archive_timestamp": TIMESTAMP,
+                    "locked": False,
+                },
+            }
+            assert len(body["name"]) <= 100, body["name"]
+            return self.threads[tid]
+        thread = self.threads.get(channel)
+        if thread is None:
+            raise discord.NotFound(
+                _Response(404, "Not Found"), {"message": "Unknown Channel", "code": 10003}
+            )
+        if method == "GET":
+            return thread
+        assert method == "PATCH", method
+        meta = thread["thread_metadata"]
+        closing = body.get("archived") is True or body.get("locked") is True
+        locked = meta["locked"] and body.get("locked") is not False
+        parent = int(thread["parent_id"])
+        if (closing or locked) and parent in self.unmanaged:
+            raise discord.Forbidden(
+                _Response(403, "Forbidden"), {"message": "Missing Permissions", "code": 50013}
+            )
+        for key in ("archived", "locked"):
+            if key in body:
+                meta[key] = bool(body[key])
+        return thread
+
+    def thread_of(self, channel: int, permissions: int = ALL_PERMISSIONS) -> Place:
+        """The newest thread the bot opened in ``channel``, as a place to interact in."""
+        found = [t for t, d in self.threads.items() if int(d["parent_id"]) == channel]
+        assert found, f"no thread in {channel}"
+        return Place(max(found), kind=11, parent=channel, permissions=permissions)
+
+    def delete_thread(self, thread: int) -> None:
+        """A moderator deletes thread ``thread``: Discord answers 404 Unknown Channel for it."""
+        self.threads.pop(thread)
+        self.deleted_threads.add(thread)
+
+    def archive_thread(self, thread: int, *, locked: bool = False) -> None:
+        """A moderator archives (and locks) thread ``thread``."""
+        meta = self.threads[thread]["thread_metadata"]
+        meta["archived"] = True
+        meta["locked"] = locked
 
     def delete(self, message_id: int) -> None:
         """A moderator deletes message ``message_id``: Discord answers 404 for it from now on."""
@@ -444,7 +598,7 @@ class Driver:
             "version": 1,
             "data": data,
             "channel_id": str(where.id),
-            "channel": where.payload(),
+            "channel": dict(self.fake.threads.get(where.id) or where.payload()),
             "locale": person.locale,
             "app_permissions": str(where.permissions),
             "entitlements": [],

@@ -22,7 +22,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from typing import Any
+from typing import Any, Final
 
 import aiohttp
 from aiohttp import web
@@ -61,6 +61,28 @@ CHAT_ACTIONS = frozenset(
     | {"upload_video_note"}
 )
 """The ``action`` values ``sendChatAction`` accepts."""
+
+
+MEMBER_STATUSES: Final = frozenset(
+    {"creator", "administrator", "member", "restricted", "left", "kicked"}
+)
+"""The ``status`` values of a ``ChatMember``."""
+
+ADMIN_RIGHTS: Final = (
+    *("can_be_edited", "is_anonymous", "can_manage_chat", "can_delete_messages"),
+    *("can_manage_video_chats", "can_restrict_members", "can_promote_members"),
+    *("can_change_info", "can_invite_users", "can_post_stories", "can_edit_stories"),
+    *("can_delete_stories", "can_pin_messages", "can_manage_topics"),
+)
+"""The fields of a ``ChatMemberAdministrator`` (each a flag)."""
+
+RESTRICTED_FIELDS: Final = (
+    *("can_send_messages", "can_send_audios", "can_send_documents", "can_send_photos"),
+    *("can_send_videos", "can_send_video_notes", "can_send_voice_notes", "can_send_polls"),
+    *("can_send_other_messages", "can_add_web_page_previews", "can_change_info"),
+    *("can_invite_users", "can_pin_messages", "can_manage_topics"),
+)
+"""The flags of a ``ChatMemberRestricted`` (besides ``is_member`` and ``until_date``)."""
 
 
 class ApiError(Exception):
@@ -219,6 +241,10 @@ class FakeBotApi:
     downloads: list[str] = field(default_factory=list)
     confirmed: int = 0
     delivered: list[int] = field(default_factory=list)
+    members: dict[tuple[int, int], str] = field(default_factory=dict)
+    """Each user's status in each chat (``getChatMember``): creator, administrator, member..."""
+    users: dict[int, TgUser] = field(default_factory=dict)
+    """The users Telegram knows (those who wrote or pressed anything)."""
     url: str = ""
     _update_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1000))
     _message_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
@@ -348,6 +374,21 @@ class FakeBotApi:
         self.chats[chat_id] = chat
         return chat
 
+    def set_member(self, chat: Chat, user: TgUser, status: str) -> None:
+        """``user``'s status in ``chat``: ``creator``, ``administrator``, ``member``,
+        ``restricted``, ``left`` or ``kicked``."""
+        if status not in MEMBER_STATUSES:
+            raise ValueError(f"no chat member status {status!r}")
+        self.chats.setdefault(chat.id, chat)
+        self.users[user.id] = user
+        self.members[(chat.id, user.id)] = status
+
+    def _seen(self, user: TgUser, chat: Chat | None) -> None:
+        """``user`` wrote in ``chat`` (or pressed a button there): a member unless set."""
+        self.users[user.id] = user
+        if chat is not None and chat.type != "private":
+            self.members.setdefault((chat.id, user.id), "member")
+
     def fail_next(self, method: str, error: ApiError) -> None:
         """Make the next call of ``method`` fail with ``error``."""
         self.failures.setdefault(method, []).append(error)
@@ -378,6 +419,7 @@ class FakeBotApi:
         reply_to: FakeMessage | None = None,
     ) -> dict[str, Any]:
         """Post a user's text message in a chat; the update to deliver."""
+        self._seen(user, chat)
         message_id = next(self._message_ids)
         message = FakeMessage(
             chat.id, message_id, "text", text, from_bot=False, thread_id=thread_id
@@ -457,6 +499,7 @@ class FakeBotApi:
 
     def callback(self, user: TgUser, message: FakeMessage, data: str) -> dict[str, Any]:
         """A callback query update for ``data`` pressed on ``message``."""
+        self._seen(user, self.chats.get(message.chat_id))
         query_id = f"q{next(self._query_ids)}"
         self._pressed_at[query_id] = time.monotonic()
         query: dict[str, Any] = {
@@ -779,6 +822,37 @@ class FakeBotApi:
             raise bad("MESSAGE_TOO_LONG")
         self.callback_answers[query_id] = params
         return True
+
+    def api_getChatMember(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        """As Telegram answers: the member's status with the fields PTB reads for it; an
+        unknown chat or user is refused."""
+        chat_id, user_id = params.get("chat_id"), params.get("user_id")
+        if not isinstance(user_id, int) or isinstance(user_id, bool):
+            raise bad("invalid user_id specified")
+        chat = self.chats.get(chat_id) if isinstance(chat_id, int) else None
+        if chat is None:
+            raise bad("chat not found")
+        known = self.users.get(user_id)
+        if known is not None:
+            user = known.to_api()
+        elif user_id == BOT_ID:
+            user = {"id": BOT_ID, "is_bot": True, "first_name": "Nardy", "username": BOT_USERNAME}
+        else:
+            raise bad("user not found")
+        status = self.members.get((chat.id, user_id), "member" if user_id == BOT_ID else "left")
+        if chat.type == "private":
+            status = "member" if user_id in (chat.id, BOT_ID) else "left"
+        member: dict[str, Any] = {"user": user, "status": status}
+        if status == "creator":
+            member["is_anonymous"] = False
+        elif status == "administrator":
+            member.update(dict.fromkeys(ADMIN_RIGHTS, False))
+            member.update(can_manage_chat=True, can_delete_messages=True, can_pin_messages=True)
+        elif status == "restricted":
+            member.update(dict.fromkeys(RESTRICTED_FIELDS, False), is_member=True, until_date=0)
+        elif status == "kicked":
+            member["until_date"] = 0
+        return member
 
     def api_answerInlineQuery(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
         query_id = params["inline_query_id"]

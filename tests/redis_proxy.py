@@ -23,6 +23,7 @@ class ReplyDropper:
         self.dropping = False
         self.dropped = 0
         self.cut_marker: bytes | None = None
+        self.stop_marker: bytes | None = None
         self.cutting = False
         self.cut = False
         self.writers: set[asyncio.StreamWriter] = set()
@@ -56,6 +57,12 @@ class ReplyDropper:
         every connection is reset, and new ones are reset at once, until :meth:`restore`."""
         self.cut_marker = marker
 
+    def cut_before(self, marker: bytes) -> None:
+        """The request carrying ``marker`` never reaches the server: the server is gone from
+        then on (every connection reset, new ones reset at once) until :meth:`restore`, as if
+        the bot's process had stopped just before sending it."""
+        self.stop_marker = marker
+
     def restore(self) -> None:
         self.cut = False
 
@@ -81,6 +88,10 @@ class ReplyDropper:
 
         async def requests() -> None:
             while data := await reader.read(65536):
+                if self.stop_marker is not None and self.stop_marker in data:
+                    self.stop_marker = None
+                    self._go_down()
+                    break
                 if self.marker is not None and self.marker in data:
                     self.marker, self.dropping = None, True
                 if self.cut_marker is not None and self.cut_marker in data:

@@ -475,7 +475,7 @@ async def test_long_nardy_table_first_turns() -> None:
     lobby = texts(replies)
     assert lobby.startswith("New Long nardy table: match to 1 point.")
     assert "cube: off" in lobby and "backgammon (3 points): off" in lobby
-    assert chat.labels() == ["Join", "Abort", "Cube: off"]
+    assert chat.labels() == ["Join", "Abort", "Cube: off", "Hints: off"]
     await chat.press(BOB, "Join")
     replies = await chat.press(ALICE, "Roll")
     game = (await chat.match()).game

@@ -6,9 +6,10 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 
 import pytest
-from test_app_support import ALICE, BOB, EVE, Chat, Dice, open_store, texts
+from test_app_support import ALICE, BOB, EVE, Chat, Dice, open_store, play_turn_by_buttons, texts
 
-from bot.app import App, SendText
+from bot.app import App, Reply, SendBoard, SendText
+from bot.app.timing import CALL_AFTER
 from bot.store import Store
 from engine.game import Phase
 
@@ -206,3 +207,39 @@ async def test_the_deadline_is_in_the_store_before_the_write(store: Store) -> No
     assert len(await app.tick()) == 1
     assert seen == [(table.deadline, before.version)]
     assert [d.when for d in await store.due(clock.now + HOUR)] == [table.deadline]
+
+
+def called(replies: list[Reply]) -> list[str | None]:
+    """The ``call`` of every new board among ``replies``."""
+    return [r.call for r in replies if isinstance(r, SendBoard)]
+
+
+async def test_a_turn_after_a_long_wait_calls_the_player(store: Store) -> None:
+    """With or without a move clock: the board that hands the game to a player who waited a
+    minute or more for his opponent calls him; the opponent's own boards and steps, and a
+    brisk turn, call nobody."""
+    clock = Clock()
+    app = App(store, dice=Dice(12), clock=clock)
+    chat = Chat(app)
+    await chat.send(ALICE, "/new 3")
+    await chat.press(BOB, "Join")
+    assert called(await chat.press(ALICE, "Roll")) == [None]
+    calls: list[str | None] = []
+    long_turns = 0
+    for turn in range(12):
+        game = (await chat.match()).game
+        mover = game.turn
+        assert mover is not None and game.responder is None
+        slow = turn % 3 == 1
+        long_turns += slow
+        # The mover thinks (long on every third turn), then plays step by step.
+        clock.now += CALL_AFTER + 30 if slow else 5
+        replies: list[Reply] = []
+        while (await chat.match()).game.turn == mover:
+            clock.now += 1
+            replies += await play_turn_by_buttons(chat, USERS, (await chat.match()).game)
+        boards = called(replies)
+        assert boards[:-1] == [None] * (len(boards) - 1)  # rolls and steps call nobody
+        calls.append(boards[-1])
+        assert boards[-1] == (USERS[1 - mover].ref if slow else None), turn
+    assert calls.count(None) == len(calls) - long_turns

@@ -22,13 +22,16 @@ from bot.app import (
     SendText,
     Update,
     User,
+    results,
 )
 from bot.app.history import MatchRecord
 from bot.app.standing import load_standing
 from bot.i18n import t
 from bot.store import HISTORY_LIMIT, RedisStore, Store, TableKey, UserKey
 from engine.fairdice import verify
+from engine.match import Match
 from engine.rating import Standing
+from tests.redis_proxy import ReplyDropper
 from tests.test_app_support import (
     ALICE,
     BOB,
@@ -257,7 +260,7 @@ async def test_history_is_bounded_and_survives_a_restart(redis_url: str) -> None
         first = (await store.history(standing_of(ALICE)))[0]
         payload = await store.history_entry(standing_of(ALICE), first)
         assert payload is not None
-        kept = MatchRecord.from_bytes(payload)
+        kept = MatchRecord.from_bytes(payload, first)
         for n in range(HISTORY_LIMIT):
             await store.keep_match("telegram", f"old{n}", payload, [standing_of(ALICE)])
         ids = await store.history(standing_of(ALICE))
@@ -277,3 +280,140 @@ async def test_history_is_bounded_and_survives_a_restart(redis_url: str) -> None
         assert len(await again.history(standing_of(ALICE))) == HISTORY_LIMIT
     finally:
         await again.close()
+
+
+class RecordingApp(App):
+    """An app that remembers the updates it was given (to deliver one again)."""
+
+    updates: list[Update]
+
+    async def handle(self, update: Update) -> list[Reply]:
+        self.updates.append(update)
+        return await super().handle(update)
+
+
+def recording_app(store: Store, clock: list[float], seed: int) -> RecordingApp:
+    app = RecordingApp(store, dice=DiceScheme.seeded(seed), clock=lambda: clock[0])
+    app.updates = []
+    return app
+
+
+async def standings(store: Store, winner: User, loser: User) -> list[Standing]:
+    return [
+        (await load_standing(store, standing_of(u))).rating("backgammon") for u in (winner, loser)
+    ]
+
+
+@pytest.mark.parametrize(
+    "stopped_at",
+    [b":standing", b"bg:match:"],
+    ids=["before-anything-is-recorded", "after-the-rating-before-the-history"],
+)
+async def test_results_survive_a_stop_after_the_matchs_end(
+    redis_url: str, stopped_at: bytes
+) -> None:
+    """The bot's process stops right after the write that ends the match (before its first
+    write of the standings, or between the rating and the history): the match's end carries
+    the results, and the ticks of the next two processes record them, once; a redelivery and
+    more ticks record nothing more."""
+    proxy = await ReplyDropper(redis_url).start()
+    direct = RedisStore.from_url(redis_url)
+    await direct.client.flushdb()
+    stopping = RedisStore.from_url(proxy.url)
+    now = [1.9e9]
+    try:
+        first = recording_app(stopping, now, 11)
+        chat = Chat(first)
+        await chat.send(ALICE, "/new 1")
+        await chat.press(BOB, "Join")
+        proxy.cut_before(stopped_at)
+        for _ in range(3000):
+            table = await App(direct).load_table(chat.key)
+            assert table is not None and table.match is not None
+            if Match.from_dict(table.match).is_over:
+                break
+            await play_turn_by_buttons(chat, USERS, Match.from_dict(table.match).game)
+            now[0] += 1
+        assert table.stage == "over" and table.pending  # the results came with the end
+        match = Match.from_dict(table.match)
+        assert match.winner is not None
+        winner, loser = USERS[match.winner], USERS[1 - match.winner]
+        assert "rating 1510.0" not in texts(chat.log)
+        recorded = await standings(direct, winner, loser)
+        if stopped_at == b":standing":
+            assert recorded == [Standing(), Standing()]
+        else:
+            assert recorded == [Standing(1510.0, 1), Standing(1490.0, 1)]
+        assert await direct.history(standing_of(ALICE)) == []
+        ending = first.updates[-1]
+        await stopping.close()
+
+        # The next processes, two of them on the same Redis: their clocks' ticks come to the
+        # table at once; the results are recorded once and the change posted once.
+        now[0] += results.RETRY_AFTER
+        second = recording_app(direct, now, 12)
+        other = RedisStore.from_url(redis_url)
+        try:
+            ticks = await asyncio.gather(second.tick(), recording_app(other, now, 14).tick())
+        finally:
+            await other.close()
+        posted = texts([r for tick in ticks for _, replies in tick for r in replies])
+        assert posted.count(f"{winner.name}: rating 1510.0 (+10.0)") == 1
+        assert posted.count(f"{loser.name}: rating 1490.0 (-10.0)") == 1
+        after = await second.load_table(chat.key)
+        assert after is not None and after.pending == () and after.stage == "over"
+        # Again, later, and the same update delivered again: nothing twice.
+        now[0] += 3600
+        assert await second.tick() == []
+        again = texts(await recording_app(direct, now, 13).handle(ending))
+        assert t("en", "app-already-done") in again and "rating" not in again
+        assert await standings(direct, winner, loser) == [Standing(1510.0, 1), Standing(1490.0, 1)]
+        assert len(await direct.history(standing_of(ALICE))) == 1
+        assert len(await direct.history(standing_of(BOB))) == 1
+    finally:
+        await direct.close()
+        await proxy.close()
+
+
+async def test_a_redelivery_records_results_left_pending(redis_url: str) -> None:
+    """The store went away after the match's end; the update delivered again later (a webhook
+    retry) records the results, posts the rating change once, and the tick finds nothing."""
+    proxy = await ReplyDropper(redis_url).start()
+    direct = RedisStore.from_url(redis_url)
+    await direct.client.flushdb()
+    stopping = RedisStore.from_url(proxy.url)
+    now = [1.9e9]
+    try:
+        first = recording_app(stopping, now, 11)
+        chat = Chat(first)
+        await chat.send(ALICE, "/new 1")
+        await chat.press(BOB, "Join")
+        proxy.cut_before(b":standing")
+        for _ in range(3000):
+            table = await App(direct).load_table(chat.key)
+            assert table is not None and table.match is not None
+            if Match.from_dict(table.match).is_over:
+                break
+            await play_turn_by_buttons(chat, USERS, Match.from_dict(table.match).game)
+        ending = first.updates[-1]
+        proxy.restore()
+        # Delivered again at once: the process that wrote the results is taken to be
+        # recording them, so this delivery leaves them.
+        soon = texts(await first.handle(ending))
+        assert "rating" not in soon
+        now[0] += results.RETRY_AFTER
+        later = texts(await first.handle(ending))
+        assert later.count("rating 1510.0 (+10.0)") == 1
+        assert later.count("rating 1490.0 (-10.0)") == 1
+        assert "rating" not in texts(await first.handle(ending))
+        now[0] += 3600
+        assert await App(direct, clock=lambda: now[0]).tick() == []
+        assert len(await direct.history(standing_of(ALICE))) == 1
+        match = await chat.match()
+        assert match.winner is not None
+        winner, loser = USERS[match.winner], USERS[1 - match.winner]
+        assert await standings(direct, winner, loser) == [Standing(1510.0, 1), Standing(1490.0, 1)]
+    finally:
+        await stopping.close()
+        await direct.close()
+        await proxy.close()

@@ -233,3 +233,22 @@ def test_import_reads_a_local_mat_file_and_replays_it(tmp_path: Path) -> None:
     assert "Write: import FILE (the path of a .mat match file)." in out
     assert f"The file {tmp_path / 'none.mat'} does not exist or cannot be read." in out
     assert "Traceback" not in proc.stderr
+
+
+HINTED_CONSOLE = SEEDED_CONSOLE.replace("computer=worker)", "computer=worker, adviser=worker)")
+
+
+def test_hints_are_numbered_and_typing_the_number_plays_it(tmp_path: Path) -> None:
+    # "hint" then "1" over and over: the best play of each hint is played by its number (and
+    # before rolling the hint has no buttons, so "1" presses the board's Roll).
+    lines = [*["hint", "1"] * 120, "quit"]
+    proc = _run(["-c", HINTED_CONSOLE, "5", "new 1", "bot"], lines, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    hinted = re.findall(r"^1\. (\S.*?)  [+−]\d\.\d{3}$", out, re.M)
+    pressed = re.findall(r"^\[1\] Play (.+?)(?:  \[2\]|$)", out, re.M)
+    assert len(hinted) >= 3 and pressed and pressed[0] == hinted[0]
+    assert "Hint for " in out and "No double:" in out and "Win " in out
+    assert out.count(COMPUTER_TURN) >= 3
+    assert "out of date" not in out
+    assert "Traceback" not in proc.stderr

@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
+from discord import app_commands
 from discord_harness import (
-    ALL_PERMISSIONS,
     APP_ID,
+    CHANNEL_PERMISSIONS,
     EPHEMERAL,
     GUILD_ID,
     Driver,
@@ -30,8 +31,11 @@ from discord_harness import (
 from redis_proxy import ReplyDropper
 from test_app_support import Dice, typed_forms
 
+from bot import runtime
 from bot.app import App, Reply, Table, Update
 from bot.app.commands import COMMANDS
+from bot.app.published import SYNC_LEASE
+from bot.app.timing import CALL_AFTER, actor
 from bot.discord_bot import NardyBot, serve, table_key
 from bot.discord_bot.client import SEAT_COLOURS
 from bot.discord_bot.components import MAX_STEP_BUTTONS
@@ -867,6 +871,91 @@ async def test_no_message_pings_anyone_but_the_players(fake_discord: FakeDiscord
             assert mentioned(str(embed.get("description", ""))) <= players, call
 
 
+def board_posts(calls: list[Any]) -> list[Any]:
+    """The calls among ``calls`` that post a new board (a picture board: an embed)."""
+    return [c for c in calls if c.method == "POST" and c.body.get("embeds")]
+
+
+async def test_a_turn_after_a_long_wait_pings_the_player_to_act(fake_discord: FakeDiscord) -> None:
+    """The board that hands the game to a player pings him when he has waited a minute or more
+    for his opponent (since the game passed to that opponent); no other board, no step, and no
+    board in a brisk game pings anybody."""
+    now = [1_000_000.0]
+    bot = NardyBot(App(MemoryStore(), dice=Dice(7), clock=lambda: now[0]), tick_seconds=None)
+    driver = await Driver.start(bot, fake_discord, CHANNEL)
+    await open_match(driver, "3")
+    people = [ALICE, BOB]
+    waiting_since: float | None = None
+    pinged = expected = passes = 0
+    for step in range(3000):
+        before = await match(driver)
+        if before.is_over:
+            break
+        # The player to act thinks for a minute and a half now and then, else a few seconds.
+        now[0] += 90 if step % 9 == 4 else 3
+        sent = len(fake_discord.calls)
+        await take_turn(driver, people, before.game)
+        after = await match(driver)
+        was = actor(before)
+        waits = actor(after)
+        boards = board_posts([c for c in fake_discord.calls[sent:] if isinstance(c.body, dict)])
+        calls = [c for c in boards if c.body["allowed_mentions"]["users"]]
+        changed = waits is not None and waits != was
+        if changed and was is not None:
+            passes += 1
+            assert waiting_since is not None
+            if now[0] - waiting_since >= CALL_AFTER:
+                expected += 1
+                who = people[waits]
+                assert len(calls) == 1, (step, boards)
+                assert calls[0].body["allowed_mentions"] == {"parse": [], "users": [who.id]}
+                assert calls[0].body["content"] == t(
+                    "en", "discord-your-turn", player=f"<@{who.id}>"
+                )
+            else:
+                assert calls == [], step
+        else:
+            assert calls == [], step
+        pinged += len(calls)
+        if changed:
+            waiting_since = now[0]
+    else:
+        raise AssertionError("the match did not end")
+    assert 0 < pinged == expected < passes, (pinged, passes)
+    # No other message of the match carried a mention.
+    ping_posts = [
+        c
+        for c in board_posts(message_calls(fake_discord))
+        if mentioned(str(c.body.get("content") or ""))
+    ]
+    assert len(ping_posts) == pinged
+    for call in message_calls(fake_discord):
+        if call not in ping_posts:
+            assert mentioned(str(call.body.get("content") or "")) == set(), call
+            assert call.body["allowed_mentions"]["users"] == [], call
+
+
+async def test_a_brisk_game_pings_nobody(fake_discord: FakeDiscord) -> None:
+    now = [1_000_000.0]
+    bot = NardyBot(App(MemoryStore(), dice=Dice(8), clock=lambda: now[0]), tick_seconds=None)
+    driver = await Driver.start(bot, fake_discord, CHANNEL)
+    await open_match(driver, "1", view="text")
+    people = [ALICE, BOB]
+    for _ in range(2000):
+        current = await match(driver)
+        if current.is_over:
+            break
+        now[0] += 5
+        await take_turn(driver, people, current.game)
+    else:
+        raise AssertionError("the game did not end")
+    calls = message_calls(fake_discord)
+    assert len(calls) > 20
+    for call in calls:
+        assert call.body["allowed_mentions"] == {"parse": [], "users": []}, call
+        assert mentioned(str(call.body.get("content") or "")) == set(), call
+
+
 async def test_autocomplete_answers_in_time_from_a_store_that_stalls(
     redis_url: str, fake_discord: FakeDiscord
 ) -> None:
@@ -905,8 +994,8 @@ async def test_autocomplete_answers_in_time_from_a_store_that_stalls(
 async def test_without_attach_files_or_embed_links_the_board_is_text(
     fake_discord: FakeDiscord,
 ) -> None:
-    bare = Place(CHANNEL.id, permissions=ALL_PERMISSIONS & ~(1 << 15))  # no Attach Files
-    plain = Place(CHANNEL.id, permissions=ALL_PERMISSIONS & ~(1 << 14))  # no Embed Links
+    bare = Place(CHANNEL.id, permissions=CHANNEL_PERMISSIONS & ~(1 << 15))  # no Attach Files
+    plain = Place(CHANNEL.id, permissions=CHANNEL_PERMISSIONS & ~(1 << 14))  # no Embed Links
     driver = await started(MemoryStore(), fake_discord, seed=5)
     await driver.command(ALICE, "new", "3", place=bare)
     await driver.click(BOB, "Join", place=bare)
@@ -1014,29 +1103,117 @@ async def test_commands_are_offered_in_every_context_and_install(
         assert sorted(command["integration_types"]) == [0, 1], command["name"]
 
 
-async def test_commands_are_synced_only_when_they_changed(
-    fake_discord: FakeDiscord, tmp_path: Path
-) -> None:
-    def puts() -> int:
-        return len([c for c in fake_discord.calls if c.method == "PUT"])
+def command_puts(fake: FakeDiscord) -> list[str]:
+    """The paths of the command uploads so far."""
+    return [c.path for c in fake.calls if c.method == "PUT" and c.path.startswith("/applications")]
 
-    first = NardyBot(App(MemoryStore()), tick_seconds=None, sync_record=tmp_path)
+
+async def rules_again(interaction: discord.Interaction[Any]) -> None:
+    """A command that is not in the bot's set (its set changed)."""
+
+
+async def redis_bot(redis_url: str, **options: Any) -> NardyBot:
+    """A bot process of the deployment: its own client of the shared Redis."""
+    return NardyBot(App(RedisStore.from_url(redis_url)), tick_seconds=None, **options)
+
+
+async def test_commands_are_synced_once_for_the_whole_deployment(
+    fake_discord: FakeDiscord, redis_url: str
+) -> None:
+    flush = RedisStore.from_url(redis_url)
+    await flush.client.flushdb()
+    await flush.close()
+    # Eight shards start together on one Redis: one uploads the commands, the others skip.
+    shards = [await redis_bot(redis_url, shard_id=i, shard_count=8) for i in range(8)]
+    for shard in shards:
+        await Driver.start(shard, fake_discord)
+    await asyncio.gather(*(shard.setup_hook() for shard in shards))
+    assert command_puts(fake_discord) == [f"/applications/{APP_ID}/commands"]
+    # A restart, or a new process of the deployment: the same commands, no upload.
+    again = await redis_bot(redis_url)
+    await Driver.start(again, fake_discord)
+    await again.setup_hook()
+    assert len(command_puts(fake_discord)) == 1
+    # A changed command set (one more command here) is uploaded once, by one of two processes.
+    changed = [await redis_bot(redis_url) for _ in range(2)]
+    for bot in changed:
+        bot.tree.add_command(
+            app_commands.Command(name="extra", description="one more", callback=rules_again)
+        )
+        await Driver.start(bot, fake_discord)
+    await asyncio.gather(*(bot.setup_hook() for bot in changed))
+    assert len(command_puts(fake_discord)) == 2
+    assert "extra" in [c["name"] for c in fake_discord.synced]
+    # A test guild is a place of its own: its commands are uploaded there.
+    guild_bot = await redis_bot(redis_url, test_guild=GUILD_ID)
+    await Driver.start(guild_bot, fake_discord)
+    await guild_bot.setup_hook()
+    await guild_bot.setup_hook()
+    assert command_puts(fake_discord)[2:] == [f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"]
+    for bot in [*shards, again, *changed, guild_bot]:
+        await bot.app.store.close()
+
+
+async def test_a_failed_upload_is_tried_again_after_the_claim_lapses(
+    fake_discord: FakeDiscord,
+) -> None:
+    store = MemoryStore()
+    now = [1_000_000.0]
+    store.clock = lambda: now[0]
+    first = NardyBot(App(store), tick_seconds=None)
     await Driver.start(first, fake_discord)
-    await first.setup_hook()
-    assert puts() == 1
-    # A restart, or another process of the deployment: the same commands, no upload.
-    second = NardyBot(App(MemoryStore()), tick_seconds=None, sync_record=tmp_path)
+    fake_discord.refuse_sync = True
+    with pytest.raises(discord.HTTPException):
+        await first.setup_hook()
+    fake_discord.refuse_sync = False
+    # Meanwhile another process claimed nothing new: the claim of the failed one still holds.
+    second = NardyBot(App(store), tick_seconds=None)
     await Driver.start(second, fake_discord)
     await second.setup_hook()
-    assert puts() == 1
-    # A changed command set (here: synced to a test guild instead) is uploaded once.
-    third = NardyBot(
-        App(MemoryStore()), test_guild=GUILD_ID, tick_seconds=None, sync_record=tmp_path
-    )
-    await Driver.start(third, fake_discord)
-    await third.setup_hook()
-    await third.setup_hook()
-    assert puts() == 2
-    assert [c.path for c in fake_discord.calls if c.method == "PUT"][-1].endswith(
-        f"/guilds/{GUILD_ID}/commands"
-    )
+    assert len(command_puts(fake_discord)) == 1  # the refused one
+    now[0] += SYNC_LEASE + 1
+    await second.setup_hook()
+    assert len(command_puts(fake_discord)) == 2 and fake_discord.synced
+
+
+async def test_the_sync_commands_command_uploads_and_records(
+    fake_discord: FakeDiscord, redis_url: str
+) -> None:
+    flush = RedisStore.from_url(redis_url)
+    await flush.client.flushdb()
+    await flush.close()
+    settings = load_settings(discord_token="d-token", redis_url=redis_url)
+    assert await runtime.sync_commands(settings) == 0
+    assert command_puts(fake_discord) == [f"/applications/{APP_ID}/commands"]
+    assert len(fake_discord.synced) == len(COMMANDS)
+    # The processes that start next find the commands recorded: no upload.
+    started_bot = await redis_bot(redis_url)
+    await Driver.start(started_bot, fake_discord)
+    await started_bot.setup_hook()
+    assert len(command_puts(fake_discord)) == 1
+    # The command uploads whatever is recorded (after a change made by hand in Discord, say).
+    assert await runtime.sync_commands(settings) == 0
+    assert len(command_puts(fake_discord)) == 2
+    await started_bot.app.store.close()
+    # Without a token there is nothing to upload.
+    assert await runtime.sync_commands(load_settings(redis_url=redis_url)) == 2
+    assert [r.getMessage() for r in fake_discord.problems] == [
+        "DISCORD_TOKEN is not set: there are no commands to upload"
+    ]
+    fake_discord.problems.clear()
+
+
+def test_python_m_bot_sync_commands_exits_with_the_status(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[Any] = []
+
+    async def upload(settings: Any) -> int:
+        seen.append(settings.discord_token.get_secret_value())
+        return 0
+
+    monkeypatch.setenv("DISCORD_TOKEN", "d-token")
+    monkeypatch.setattr(runtime, "sync_commands", upload)
+    with pytest.raises(SystemExit) as exit_:
+        runtime.main(["sync-commands"])
+    assert exit_.value.code == 0 and seen == ["d-token"]

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import base64
 import random
+import zlib
+from dataclasses import replace
 
+import orjson
 import pytest
 
 from bot.app.dice import DiceScheme
-from bot.app.history import MatchRecord, game_id
+from bot.app.history import MatchRecord, derived_seeds, game_id
 from bot.store.errors import CorruptRecord
 from engine.fairdice import verify
 from engine.game import Game, Phase
 from engine.match import Match
+from engine.record import from_text
 
 
 def play(rng: random.Random, scheme: DiceScheme, match_id: str) -> tuple[Match, list[bytes]]:
@@ -56,7 +61,7 @@ def record(n: int) -> MatchRecord:
 @pytest.mark.parametrize("n", range(4))
 def test_round_trip_and_exports_verify(n: int) -> None:
     kept = record(n)
-    back = MatchRecord.from_bytes(kept.to_bytes())
+    back = MatchRecord.from_bytes(kept.to_bytes(), kept.match_id)
     assert back == kept
     assert back.state.records() == kept.state.records()
     assert verify(back.dice_exports()).ok
@@ -77,4 +82,44 @@ def test_a_changed_seed_fails_verification() -> None:
 )
 def test_corrupt_records_are_named(payload: bytes) -> None:
     with pytest.raises(CorruptRecord):
-        MatchRecord.from_bytes(payload)
+        MatchRecord.from_bytes(payload, "m1")
+
+
+def test_seeds_derived_from_the_matchs_secret_are_kept_as_the_secret() -> None:
+    kept = record(6)
+    master = bytes(range(32))
+    seeds = derived_seeds(master, kept.match_id, len(kept.seeds))
+    derived = MatchRecord(
+        kept.match_id, kept.finished, kept.players, kept.winner, kept.reason, kept.rating,
+        seeds, kept.client_seeds, kept.match, master,
+    )  # fmt: skip
+    back = MatchRecord.from_bytes(derived.to_bytes(), kept.match_id)
+    assert back == derived and back.seeds == seeds
+    # 32 bytes of dice instead of 32 a game.
+    explicit = replace(derived, master=None).to_bytes()
+    assert len(explicit) - len(derived.to_bytes()) == 32 * (len(seeds) - 1)
+    # A secret the seeds do not come from is not kept: the seeds are.
+    other = replace(kept, master=master)
+    assert MatchRecord.from_bytes(other.to_bytes(), kept.match_id).seeds == kept.seeds
+
+
+def test_a_record_of_schema_1_is_still_read() -> None:
+    kept = next(r for r in map(record, range(7, 20)) if "played" in r.match)
+    played = kept.match["played"]
+    document = {
+        "s": 1, "id": kept.match_id, "t": round(kept.finished),
+        "p": [list(p) for p in kept.players],
+        "w": kept.winner, "why": kept.reason, "r": list(kept.rating or ()),
+        "ds": [base64.b64encode(s).decode() for s in kept.seeds], "cs": list(kept.client_seeds),
+        "m": {**kept.match, "played": played[:2]},
+    }  # fmt: skip
+    header = zlib.compress(orjson.dumps(document), 9)
+    payload = b"\x01" + len(header).to_bytes(3, "big") + header + from_text(played[2])
+    assert MatchRecord.from_bytes(payload, kept.match_id) == kept
+
+
+def test_a_record_cut_short_or_too_long_is_corrupt() -> None:
+    payload = record(8).to_bytes()
+    for bad in (payload[:-1], payload + b"\x00", payload[:3]):
+        with pytest.raises(CorruptRecord):
+            MatchRecord.from_bytes(bad, "m8")

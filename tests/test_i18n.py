@@ -43,6 +43,7 @@ SAME_EVERYWHERE = {
     "chouette-ledger-line",
     "mode-chouette",
     "app-button-option",  # an option's word; the sample option is no option (a test names them)
+    "discord-thread-team",  # a chouette's thread: its members' names and the game, bare
 }
 
 

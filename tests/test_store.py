@@ -914,6 +914,42 @@ BOB = UserKey("telegram", "43")
 CHAT = TableKey("telegram", "-1001", "9")
 
 
+class TestSharedValues:
+    """Values every process of a deployment shares (the digest of the synced commands)."""
+
+    async def test_set_read_and_set_only_when_new(self, store: BaseStore) -> None:
+        assert await store.shared_value("commands:discord:1:global") is None
+        assert await store.put_shared_value("commands:discord:1:global", "abc")
+        assert await store.shared_value("commands:discord:1:global") == "abc"
+        assert not await store.put_shared_value("commands:discord:1:global", "x", only_new=True)
+        assert await store.shared_value("commands:discord:1:global") == "abc"
+        assert await store.put_shared_value("commands:discord:1:global", "def")
+        assert await store.shared_value("commands:discord:1:global") == "def"
+        assert await store.shared_value("commands:discord:2:global") is None
+
+    async def test_of_many_claims_at_once_one_wins(self, store: BaseStore) -> None:
+        won = await asyncio.gather(
+            *(store.put_shared_value("sync:abc", str(i), only_new=True) for i in range(8))
+        )
+        assert sum(won) == 1
+        assert await store.shared_value("sync:abc") == str(won.index(True))
+
+    async def test_a_claim_expires(self, store: BaseStore) -> None:
+        assert await store.put_shared_value("sync:abc", "1", only_new=True, ttl=0.2)
+        assert not await store.put_shared_value("sync:abc", "2", only_new=True, ttl=0.2)
+        await asyncio.sleep(0.35)
+        assert await store.shared_value("sync:abc") is None
+        assert await store.put_shared_value("sync:abc", "3", only_new=True, ttl=0.2)
+
+    async def test_bad_names_and_ttls(self, store: BaseStore) -> None:
+        with pytest.raises(InvalidKey):
+            await store.shared_value("a b")
+        with pytest.raises(InvalidKey):
+            await store.put_shared_value("{x}", "1")
+        with pytest.raises(ValueError, match="ttl"):
+            await store.put_shared_value("x", "1", ttl=0)
+
+
 class TestHistoryContract:
     async def test_newest_first_and_read_back(self, store: BaseStore) -> None:
         for n in range(3):
@@ -964,6 +1000,8 @@ class TestHistoryContract:
             await store.keep_match("telegram", "m", b"x", [ANN], keep=0)
         with pytest.raises(ValueError):
             await store.keep_match("discord", "m", b"x", [ANN])
+        with pytest.raises(ValueError):
+            await store.keep_match("telegram", "m", b"x", [])
         with pytest.raises(TypeError):
             await store.keep_match("telegram", "m", "text", [ANN])  # type: ignore[arg-type]
         assert await store.history(ANN) == []
@@ -1016,12 +1054,29 @@ async def test_redis_layout_and_expiry(redis_client: Redis) -> None:
     names = sorted(bytes(k).decode() for k in await redis_client.keys("*"))
     assert names == sorted([history_key(ANN), match_key("telegram", "m1")])
     assert await redis_client.lrange(history_key(ANN), 0, -1) == [b"m1"]
-    assert await redis_client.hget(match_key("telegram", "m1"), "n") == b"1"
+    # One string: how many histories list the match, then its record.
+    assert await redis_client.get(match_key("telegram", "m1")) == b"1" + b"x" * 600
     for name in names:
         assert 3500 < await redis_client.ttl(name) <= 3600
     forever = RedisStore(redis_client, user_ttl=None)
     await forever.keep_match("telegram", "m2", b"y", [ANN])
     assert await redis_client.ttl(history_key(ANN)) == -1
+
+
+async def test_a_match_kept_as_a_hash_by_an_earlier_store_is_read_and_released(
+    redis_client: Redis,
+) -> None:
+    rs = RedisStore(redis_client)
+    await redis_client.hset(match_key("telegram", "old"), mapping={"d": b"the record", "n": 2})
+    await redis_client.lpush(history_key(ANN), "old")
+    await redis_client.lpush(history_key(BOB), "old")
+    assert await rs.history_entry(ANN, "old") == b"the record"
+    await rs.keep_match("telegram", "new", b"r", [ANN], keep=1)
+    assert await redis_client.hget(match_key("telegram", "old"), "n") == b"1"
+    assert await rs.history_entry(BOB, "old") == b"the record"
+    await rs.keep_match("telegram", "newer", b"r", [BOB], keep=1)
+    assert await rs.history_entry(BOB, "old") is None
+    assert await redis_client.exists(match_key("telegram", "old")) == 0
 
 
 async def test_history_survives_a_new_store_on_the_same_server(redis_url: str) -> None:

@@ -14,6 +14,8 @@ import re
 
 import pytest
 from fake_telegram import BOT_USERNAME, ApiError, FakeBotApi, TgUser
+from telegram import ChatMemberAdministrator
+from telegram.error import BadRequest
 from telegram_support import ALICE, BOB, CAROL, EVE, Bot, pressed_for, running_bot
 from test_app_support import Dice
 
@@ -514,3 +516,49 @@ async def test_move_clock_notices_are_posted_into_the_tables_topic() -> None:
         # Served once: a second tick (or another process) posts nothing more.
         assert await adapter.deliver_ticks(bot.application.bot) == 0
         assert unexpected_errors(bot.fake) == []
+
+
+async def test_only_a_chat_administrator_turns_ratings_off() -> None:
+    """Telegram's ``getChatMember`` decides who administers a group: its creator or an
+    administrator turns ratings off (and on); a member is told clearly that he may not and
+    nothing changes; a lookup Telegram refuses counts as no administrator."""
+    async with running_bot(App(MemoryStore(), dice=Dice(3))) as bot:
+        chat = bot.fake.chat(GROUP, "supergroup")
+        bot.fake.set_member(chat, ALICE, "creator")
+        bot.fake.set_member(chat, CAROL, "administrator")
+        assert await bot.say(ALICE, chat, f"/new@{BOT_USERNAME} 1")
+        refusal = t("en", "settings-ratings-admin")
+
+        assert await bot.say(BOB, chat, "/settings ratings off")
+        assert bot.fake.called("getChatMember")[-1] == {"chat_id": GROUP, "user_id": BOB.id}
+        assert bot.fake.bot_messages(GROUP)[-1].text == refusal
+        assert (await bot.table(GROUP_KEY)).settings.ratings
+
+        assert await bot.say(CAROL, chat, "/settings ratings off")
+        assert t("en", "settings-saved") in bot.fake.bot_messages(GROUP)[-1].text
+        assert not (await bot.table(GROUP_KEY)).settings.ratings
+        assert await bot.say(ALICE, chat, "/settings ratings on")
+        assert (await bot.table(GROUP_KEY)).settings.ratings
+
+        # Telegram refuses the lookup: no administrator, a clear refusal, no error shown.
+        bot.fake.fail_next("getChatMember", ApiError(400, "Bad Request: user not found"))
+        assert await bot.say(ALICE, chat, "/settings ratings off")
+        assert bot.fake.bot_messages(GROUP)[-1].text == refusal
+        assert (await bot.table(GROUP_KEY)).settings.ratings
+        # Other settings ask Telegram nothing.
+        asked = len(bot.fake.called("getChatMember"))
+        assert await bot.say(BOB, chat, "/settings view text")
+        assert len(bot.fake.called("getChatMember")) == asked
+
+        # The fake answers as Telegram does, to PTB itself.
+        api = bot.application.bot
+        assert (await api.get_chat_member(GROUP, ALICE.id)).status == "creator"
+        admin = await api.get_chat_member(GROUP, CAROL.id)
+        assert isinstance(admin, ChatMemberAdministrator) and admin.can_manage_chat
+        assert (await api.get_chat_member(GROUP, BOB.id)).status == "member"
+        bot.fake.set_member(chat, EVE, "left")
+        assert (await api.get_chat_member(GROUP, EVE.id)).status == "left"
+        with pytest.raises(BadRequest, match="User not found"):
+            await api.get_chat_member(GROUP, 999_999)
+        with pytest.raises(BadRequest, match="Chat not found"):
+            await api.get_chat_member(-999, ALICE.id)

@@ -26,7 +26,7 @@ __all__ = ["NARDY_DEPTH", "NARDY_DOUBLE", "NARDY_TAKE", "Decision", "decide", "i
 
 NARDY_DOUBLE = 0.72
 NARDY_TAKE = 0.25
-NARDY_DEPTH = {"beginner": (0, 0.12), "casual": (0, 0.04), "strong": (1, 0.0), "expert": (1, 0.0)}
+NARDY_DEPTH = {"beginner": (0, 0.12), "casual": (0, 0.04), "strong": (1, 0.0), "expert": (2, 0.0)}
 """Long nardy: (depth, noise σ in winning chances) per level."""
 
 

@@ -14,8 +14,14 @@ few milliseconds), with the budget of the ``strong`` level at least.  Should tha
 decision is taken by :func:`fallback_action` in this process, from the engine alone (the first
 legal play, a roll, a take, a declined resignation): a turn is never skipped.
 
+Hints (:meth:`ComputerWorker.advise`, the ``hint`` command) have a lane of their own: their own
+worker processes (``hint_workers``, started at the first hint), run at a lower scheduling
+priority (:data:`HINT_NICE`), so that a player asking for hints never delays the computer's
+moves at any table.  A hint over :attr:`ComputerWorker.hint_budget` is asked again at 0-ply
+in a fresh worker; should that fail too there is no hint (``None``), never an error.
+
 The module itself imports neither ``gnubg_nn`` nor the nardy player: only the worker processes
-do (:func:`think`), so the chat process starts as fast as before.
+do (:func:`think`, :func:`hint_think`), so the chat process starts as fast as before.
 """
 
 from __future__ import annotations
@@ -34,14 +40,19 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
+from bot.ai.advice import HINT_PLY, Advice
 from engine.game import Action, Game, Phase
 
 __all__ = [
     "DEFAULT_BUDGETS",
     "DEFAULT_LEVEL",
+    "HINT_BUDGET",
+    "HINT_NICE",
     "LEVEL_NAMES",
     "ComputerWorker",
     "fallback_action",
+    "hint_think",
+    "hint_worker",
     "think",
     "warm_up",
     "watch_parent",
@@ -66,6 +77,12 @@ DEFAULT_BUDGETS: dict[str, float] = {
 START_TIMEOUT = 60.0
 """Seconds a fresh worker may take to start and answer its warm-up call."""
 
+HINT_BUDGET = 10.0
+"""Seconds a hint may take before its worker is replaced and the hint asked again at 0-ply."""
+
+HINT_NICE = 5
+"""How much lower than the computer's workers the hint workers are scheduled (``nice``)."""
+
 
 def warm_up() -> int:
     """Run in a fresh worker: load the nets and the nardy player, evaluate once; the pid."""
@@ -86,6 +103,14 @@ def think(game: Game, player: int, level: str, seed: str, ply: int | None) -> Ac
     from bot.ai.levels import LEVELS
 
     return computer.decide(game, player, LEVELS[level], random.Random(seed), ply=ply)
+
+
+def hint_think(game: Game, player: int, ply: int) -> Advice:
+    """Run in a hint worker: the advice for ``player`` in ``game`` at ``ply`` (see
+    :func:`bot.ai.advice.advise`)."""
+    from bot.ai.advice import advise
+
+    return advise(game, player, ply)
 
 
 def fallback_action(game: Game, player: int) -> Action | None:
@@ -130,6 +155,14 @@ def watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+def hint_worker(parent: int) -> None:
+    """In a hint worker: end with its parent (:func:`watch_parent`), scheduled below the
+    computer's workers (:data:`HINT_NICE`)."""
+    watch_parent(parent)
+    with contextlib.suppress(OSError):
+        os.nice(HINT_NICE)
+
+
 @dataclass
 class _Slot:
     """One worker process in a pool of its own (so that it can be replaced alone)."""
@@ -143,7 +176,8 @@ class ComputerWorker:
 
     ``workers`` processes think at once (``AI_WORKERS``); ``budgets`` maps each level to its
     seconds (``AI_BUDGET_*``).  :meth:`start` starts and warms them up (else the first
-    :meth:`decide` does); :meth:`close` stops them.
+    :meth:`decide` does); :meth:`close` stops them.  ``hint_workers`` processes give hints at
+    ``hint_ply`` (:meth:`advise`), started by the first hint.
     """
 
     def __init__(
@@ -152,8 +186,11 @@ class ComputerWorker:
         budgets: Mapping[str, float] | None = None,
         *,
         start_method: str = "spawn",
+        hint_workers: int = 1,
+        hint_ply: int = HINT_PLY,
+        hint_budget: float = HINT_BUDGET,
     ) -> None:
-        if workers < 1:
+        if workers < 1 or hint_workers < 1:
             raise ValueError("at least one worker")
         self.workers = workers
         self.budgets: dict[str, float] = {**DEFAULT_BUDGETS, **(budgets or {})}
@@ -163,6 +200,12 @@ class ComputerWorker:
         self._free: asyncio.Queue[_Slot | None] | None = None
         self._slots: list[_Slot] = []
         self._start_lock: asyncio.Lock | None = None
+        self.hint_workers = hint_workers
+        self.hint_ply = hint_ply
+        self.hint_budget = hint_budget
+        self._hint_free: asyncio.Queue[_Slot | None] | None = None
+        self._hint_slots: list[_Slot] = []
+        self._hint_lock: asyncio.Lock | None = None
 
     def budget(self, level: str) -> float:
         """Seconds a decision at ``level`` may take."""
@@ -171,6 +214,10 @@ class ComputerWorker:
     def pids(self) -> list[int]:
         """The process ids of the workers running now."""
         return [slot.pid for slot in self._slots]
+
+    def hint_pids(self) -> list[int]:
+        """The process ids of the hint workers running now."""
+        return [slot.pid for slot in self._hint_slots]
 
     async def start(self) -> None:
         """Start the workers and wait for their warm-up calls (a worker that does not start is
@@ -189,7 +236,8 @@ class ComputerWorker:
     async def close(self) -> None:
         """Stop every worker (a decision in flight ends with its fallback)."""
         self._free = None
-        for slot in list(self._slots):
+        self._hint_free = None
+        for slot in [*self._slots, *self._hint_slots]:
             self._drop(slot)
 
     async def decide(self, game: Game, player: int, level: str, seed: str) -> Action | None:
@@ -223,6 +271,48 @@ class ComputerWorker:
             elif slot is not None:
                 self._drop(slot)
 
+    async def advise(self, game: Game, player: int) -> Advice | None:
+        """The advice for ``player`` in ``game`` (:func:`bot.ai.advice.advise`) from the hint
+        lane, at :attr:`hint_ply`, else at 0-ply; ``None`` when no hint worker could give it."""
+        free = await self._hint_lane()
+        slot = await free.get()
+        loop = asyncio.get_running_loop()
+        try:
+            for ply in dict.fromkeys((self.hint_ply, 0)):
+                if slot is None:
+                    slot = await self._new_or_none(hint=True)
+                    if slot is None:
+                        break
+                try:
+                    future = loop.run_in_executor(slot.pool, hint_think, game, player, ply)
+                    return await asyncio.wait_for(future, self.hint_budget)
+                except (TimeoutError, BrokenProcessPool, OSError) as exc:
+                    why = "over its time budget" if isinstance(exc, TimeoutError) else "died"
+                    log.warning("hint: worker %s %s at ply %s", slot.pid, why, ply)
+                self._drop(slot)
+                slot = None
+                self.replaced += 1
+            log.error("hint: no worker could give it")
+            return None
+        finally:
+            if free is self._hint_free:
+                free.put_nowait(slot)
+            elif slot is not None:
+                self._drop(slot)
+
+    async def _hint_lane(self) -> asyncio.Queue[_Slot | None]:
+        """The hint lane's free workers (started by the first hint: a slot that did not start
+        is ``None``, started again when it is used)."""
+        if self._hint_lock is None:
+            self._hint_lock = asyncio.Lock()
+        async with self._hint_lock:
+            if self._hint_free is None:
+                free: asyncio.Queue[_Slot | None] = asyncio.Queue()
+                for _ in range(self.hint_workers):
+                    free.put_nowait(await self._new_or_none(hint=True))
+                self._hint_free = free
+            return self._hint_free
+
     async def _ask(
         self,
         slot: _Slot,
@@ -237,11 +327,11 @@ class ComputerWorker:
         future = loop.run_in_executor(slot.pool, think, game, player, level, seed, ply)
         return await asyncio.wait_for(future, budget)
 
-    async def _new_slot(self) -> _Slot:
+    async def _new_slot(self, hint: bool = False) -> _Slot:
         pool = ProcessPoolExecutor(
             max_workers=1,
             mp_context=self._context,
-            initializer=watch_parent,
+            initializer=hint_worker if hint else watch_parent,
             initargs=(os.getpid(),),
         )
         loop = asyncio.get_running_loop()
@@ -251,20 +341,21 @@ class ComputerWorker:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
         slot = _Slot(pool, pid)
-        self._slots.append(slot)
+        (self._hint_slots if hint else self._slots).append(slot)
         return slot
 
-    async def _new_or_none(self) -> _Slot | None:
+    async def _new_or_none(self, hint: bool = False) -> _Slot | None:
         try:
-            return await self._new_slot()
+            return await self._new_slot(hint)
         except (TimeoutError, BrokenProcessPool, OSError):
             log.exception("computer: a new worker did not start")
             return None
 
     def _drop(self, slot: _Slot) -> None:
         """Kill the slot's worker (it may be busy past its budget) and drop its pool."""
-        if slot in self._slots:
-            self._slots.remove(slot)
+        for slots in (self._slots, self._hint_slots):
+            if slot in slots:
+                slots.remove(slot)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.kill(slot.pid, signal.SIGKILL)
         slot.pool.shutdown(wait=False, cancel_futures=True)

@@ -25,6 +25,9 @@ Where each use case lives (one module each; a new one is a module and a line in 
 * :mod:`bot.app.imports` -- ``import``: a ``.mat`` file read, kept for its sender, exported back;
 * :mod:`bot.app.replay` -- a match's boards one step at a time (``◀ ▶`` on one message);
 * :mod:`bot.app.chouette` -- every game action at a chouette table, its start and rotation;
+* :mod:`bot.app.places` -- where a game is played: moved to a chat of its own when it begins
+  (``App.move_table``, a Discord thread), kept where it began (``App.keep_table``), its end
+  told where it began (``App.finish_away``), the games a chat sent away (``App.games_away``);
 * :mod:`bot.app.computer` -- the computer's turn (``new bot [LEVEL]`` seats it: a seat whose user
   is ``computer:<level>``).
 
@@ -53,7 +56,10 @@ What an adapter does (Telegram, Discord, the console):
 * call ``await app.tick()`` every few seconds and post what it returns to each table's chat
   (move-clock reminders and expiry notices; any number of processes may do so); when a table's
   notices could not be posted (no right to write there), ``await app.notice_undelivered(table)``
-  so a later tick posts them again instead of counting them as sent.
+  so a later tick posts them again instead of counting them as sent;
+* at start, upload the platform's command set only when ``await app.claim_command_sync(platform,
+  scope, digest)`` says so, then ``await app.command_set_synced(...)`` (:mod:`bot.app.published`:
+  one process of the deployment uploads a changed set, the others skip).
 
 The computer's turn.  ``handle`` only ever applies the person's update and returns what *that*
 did, so what a user is told is what happened, in order: his move, then the computer's.  When the

@@ -19,13 +19,14 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from bot.ai.worker import fallback_action
-from bot.app import clock, computer, fair, results, stats
+from bot.app import clock, computer, fair, places, published, results, stats
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
 from bot.app.computer import Opponent
 from bot.app.context import Context, Refused, refusal_reply, usage
 from bot.app.dice import DiceScheme, TableDice
+from bot.app.hint import Adviser
 from bot.app.payload import InvalidPayload, parse_payload
-from bot.app.registry import DEFAULT, TABLE_CASES, USER_CASES
+from bot.app.registry import DEFAULT, READ_CASES, TABLE_CASES, USER_CASES
 from bot.app.settings import SETTING_ALIASES
 from bot.app.table import COMPUTER, Table, computer_level
 from bot.app.timing import actor, wake, wake_time
@@ -75,7 +76,9 @@ class App:
     production: fresh seeds from :mod:`secrets`, tests a seeded or scripted scheme; a bare dice
     source is taken as a scripted scheme) and ``clock`` the time source.  ``computer`` thinks
     for the computer opponent (:class:`bot.ai.worker.ComputerWorker`; ``None``: ``new bot``
-    says it is unavailable).  ``handle`` and ``computer_moves`` never raise.
+    says it is unavailable) and ``adviser`` gives ``hint`` its advice (the same worker, on a
+    lane of its own; ``None``: hints say the computer is off).  ``handle`` and
+    ``computer_moves`` never raise.
     """
 
     def __init__(
@@ -86,6 +89,7 @@ class App:
         clock: Callable[[], float] = time.time,
         default_language: str = "en",
         computer: Opponent | None = None,
+        adviser: Adviser | None = None,
         settle_window: float = SETTLE_WINDOW,
     ) -> None:
         self.store = store
@@ -96,6 +100,7 @@ class App:
         self.clock = clock
         self.default_language = default_language
         self.computer = computer
+        self.adviser = adviser
         self.users = UserRecords(store)
         self._records: OrderedDict[TableKey, Versioned] = OrderedDict()
         self._computer_next: set[TableKey] = set()
@@ -180,6 +185,130 @@ class App:
         except (StoreUnavailable, ConflictError):
             log.warning("undelivered notice not recorded table=%s", table)
 
+    async def move_table(self, src: TableKey, dst: TableKey) -> Table | None:
+        """Move the game in play at ``src`` to chat ``dst`` (a thread opened for it; or back to
+        the chat it began in): the table as it now stands at ``dst``, or ``None`` when nothing
+        moved (no game in play at ``src``, or ``dst`` holds one already).
+
+        The game is written under ``dst`` first (its ``origin`` the chat it began in), then the
+        table at ``src`` is closed, then the clock's due entry follows it.  ``src`` is closed
+        only if it still holds the game as it was moved: a move that lost a race to a player's
+        update is undone at ``dst``.  Buttons drawn for the game work at ``dst`` (same version).
+        """
+        record = await self.store.load(src)
+        if record is None:
+            return None
+        table = Table.decode(record.payload)
+        if table.stage != "play":
+            return None
+        before = record.payload
+        arrived = places.moved(table, src)
+
+        def write(current: Versioned | None) -> bytes | None:
+            if current is not None and Table.decode(current.payload).stage != "over":
+                return None
+            return arrived.encode()
+
+        update_id = f"move:{src.tag}:{table.version}"
+        result = await self.store.update(dst, write, update_id=update_id)
+        self._records.pop(dst, None)
+        if result.status is UpdateStatus.UNCHANGED:
+            return None
+
+        def leave(current: Versioned | None) -> bytes | None:
+            if current is None or current.payload != before:
+                return None
+            return places.closed(table).encode()
+
+        left = await self.store.update(src, leave, update_id=update_id)
+        self._records.pop(src, None)
+        if left.status is UpdateStatus.UNCHANGED:
+            undone = places.closed(arrived)
+            await self.store.update(dst, lambda c: undone.encode() if c else None)
+            return None
+        due = self._computer_due(arrived)
+        if due is None and arrived.deadline is not None:
+            due = wake_time(arrived)
+        if due is not None:
+            await self.store.set_deadline(dst, due)
+        await self.store.clear_deadline(src)
+        if src in self._computer_next:
+            self._computer_next.discard(src)
+            self._computer_next.add(dst)
+        home = TableKey(src.platform, places.home_of(table, src))
+        arriving = None if dst == home else places.Away(dst.chat, places.players(arrived))
+        leaving = None if src == home else src.chat
+        try:
+            await self.store.update(places.away_key(home), places.change_away(leaving, arriving))
+        except (StoreUnavailable, ConflictError):
+            log.warning("games away not recorded table=%s", home)  # a convenience only
+        return arrived
+
+    async def keep_table(self, key: TableKey) -> Table | None:
+        """The game in play at ``key`` stays there (its own chat could not be opened): it is
+        marked placed, so nobody tries to move it again; the table, or ``None`` when it was
+        placed already (or is not in play)."""
+        kept: list[Table] = []
+
+        def fn(current: Versioned | None) -> bytes | None:
+            table = Table.decode(current.payload) if current is not None else None
+            if table is None or table.stage != "play" or table.origin is not None:
+                return None
+            kept[:] = [table.evolve(origin=key.chat)]
+            return kept[0].encode()
+
+        result = await self.store.update(key, fn)
+        self._remember_record(key, result.record)
+        return kept[0] if kept and result.status is UpdateStatus.APPLIED else None
+
+    async def finish_away(self, key: TableKey) -> Table | None:
+        """The game at ``key``, moved there from the chat it began in, is over: the table (its
+        ``origin`` that chat) the first time this is asked, so its result is announced there
+        once; ``None`` when there is nothing (more) to announce.  The chat it began in forgets
+        it."""
+        done: list[Table] = []
+
+        def fn(current: Versioned | None) -> bytes | None:
+            table = Table.decode(current.payload) if current is not None else None
+            if table is None or table.stage != "over" or table.origin in (None, key.chat):
+                return None
+            done[:] = [table]
+            return table.evolve(origin=None).encode()
+
+        result = await self.store.update(key, fn)
+        self._remember_record(key, result.record)
+        if not done or result.status is not UpdateStatus.APPLIED:
+            return None
+        origin = done[0].origin
+        assert origin is not None
+        home = TableKey(key.platform, origin)
+        try:
+            await self.store.update(places.away_key(home), places.change_away(key.chat, None))
+        except (StoreUnavailable, ConflictError):
+            log.warning("games away not updated table=%s", home)
+        return done[0]
+
+    async def games_away(self, home: TableKey) -> list[places.Away]:
+        """The games that began in chat ``home`` and play in chats of their own."""
+        return places.decode_away(await self.store.load(places.away_key(home)))
+
+    async def claim_command_sync(self, platform: str, scope: str, digest: str) -> bool:
+        """Whether this process should upload ``platform``'s command set (digest ``digest``) to
+        ``scope``: not when the deployment already has it, nor when another process is uploading
+        it (see :mod:`bot.app.published`).  A store that cannot be reached says yes."""
+        try:
+            return await published.claim(self.store, platform, scope, digest)
+        except StoreUnavailable as exc:
+            log.warning("command set record not read (%s): uploading", exc)
+            return True
+
+    async def command_set_synced(self, platform: str, scope: str, digest: str) -> None:
+        """Record that ``platform``'s command set ``digest`` was uploaded to ``scope``."""
+        try:
+            await published.record(self.store, platform, scope, digest)
+        except StoreUnavailable as exc:
+            log.warning("command set record not written: %s", exc)
+
     async def load_table(self, table: TableKey) -> Table | None:
         """The table's current state (for adapters' autocomplete and for tests)."""
         record = await self.store.load(table)
@@ -237,6 +366,14 @@ class App:
                 return await user_case(ctx, args)
             except Refused as refusal:
                 return [refusal_reply(update, ctx.refusal(refusal))]
+        read_case = READ_CASES.get(action)
+        if read_case is not None:
+            record = await self.store.load(update.table)
+            table = Table.decode(record.payload) if record is not None else None
+            try:
+                return await read_case(ctx, table, self.adviser)
+            except Refused as refusal:
+                return [refusal_reply(update, ctx.refusal(refusal))]
 
         last: list[Context] = []
         sent: list[bytes] = []
@@ -263,6 +400,7 @@ class App:
                 new = new.evolve(lang=lang)  # the clock's notices speak the players' language
             if update.frugal and not new.frugal:
                 new = new.evolve(frugal=True)  # every later turn here spends few messages
+            new = results.carried(table, new, attempt.ended)
             attempt.written = new
             # The deadline goes in before the write that needs it (a hint the tick re-checks).
             due = self._computer_due(new)
@@ -272,6 +410,12 @@ class App:
             elif new.deadline is not None and (table is None or wake(table) != wake(new)):
                 scheduled.append(wake_time(new))
                 await self.store.set_deadline(update.table, scheduled[-1])
+            if attempt.ended:
+                # Should this process stop before it records them, the tick will.
+                retry = self._retry_due(new, scheduled[-1] if scheduled else None)
+                if retry is not None:
+                    scheduled.append(retry)
+                    await self.store.set_deadline(update.table, retry)
             sent.append(new.encode())
             return sent[-1]
 
@@ -286,7 +430,7 @@ class App:
             except StoreUnavailable:
                 log.warning("deadline not restored table=%s", update.table)  # the tick re-checks
         if result.status is UpdateStatus.DUPLICATE:
-            return self._again(update, lang, result.record)
+            return await self._again(update, lang, result.record)
         if not last:
             return []
         done = last[0]
@@ -308,16 +452,63 @@ class App:
             )
         if self.computer is not None and computer.waiting(done.written) is not None:
             self._computer_next.add(update.table)  # computer_moves plays its turn next
-        if not done.ended:
-            return []
-        return await results.record(self.users, update, done.lang, done.ended)
+        replies, _ = await self._settle(update.table, done.lang, done.written)
+        return replies
 
-    def _again(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
+    async def _again(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
         """The answer to a delivery of an update applied before: its change is in the table, and
         its replies may never have been shown (the process that applied it may have stopped
-        before it could post them), so the table is shown as it stands, with a short line."""
+        before it could post them), so the table is shown as it stands, with a short line.
+        Results that process left pending for longer than ``results.RETRY_AFTER`` are recorded
+        now (and their rating changes posted)."""
         line = refusal_reply(update, t(lang, "app-already-done"))
-        return [line, *self._board(update, lang, record)]
+        out = [line, *self._board(update, lang, record)]
+        if record is not None:
+            settled, _ = await self._settle(
+                update.table, lang, Table.decode(record.payload), older=results.RETRY_AFTER
+            )
+            out += settled
+        return out
+
+    async def _settle(
+        self, key: TableKey, lang: str, table: Table | None, *, older: float = 0.0
+    ) -> tuple[list[Reply], bool]:
+        """Record the results pending in ``table`` (those at least ``older`` seconds old), then
+        take them out of the table; the replies to post (the rating changes: only when this
+        process took them out, so they are posted once), and whether some are left for a retry
+        (the store failed).  Never raises for the store's sake."""
+        if table is None or not table.pending:
+            return [], False
+        now = self.clock()
+        readable = results.pending(table)
+        unreadable = len(readable) < len(table.pending)
+        items = [e for e in readable if now - e.at >= older]
+        if not items and not unreadable:
+            return [], False
+        replies, done, left = await results.settle(self.users, key, lang, items)
+        if not done and not unreadable:
+            return [], left
+
+        def fn(current: Versioned | None) -> bytes | None:
+            if current is None:
+                return None
+            taken = results.without(Table.decode(current.payload), done)
+            return None if taken is None else taken.encode()
+
+        try:
+            result = await self.store.update(key, fn)
+        except (StoreUnavailable, ConflictError):
+            log.warning("pending results not cleared table=%s", key)  # recorded: the tick retries
+            return [], True
+        self._remember_record(key, result.record)
+        return (replies if result.applied else []), left
+
+    def _retry_due(self, table: Table, scheduled: float | None) -> float | None:
+        """The deadline that brings the tick to ``table``'s pending results, when it must be set
+        (``None``: an earlier one is set already)."""
+        retry = self.clock() + results.RETRY_AFTER
+        soonest = min(w for w in (retry, wake(table), scheduled) if w is not None)
+        return None if soonest == scheduled else soonest
 
     def _board(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
         """What ``board`` shows of the table in ``record`` (nothing when there is no table)."""
@@ -361,7 +552,7 @@ class App:
         if seen and record is not None and record.payload == payload:
             return done.replies + await self._applied(update, done)
         if seen:
-            return self._again(update, lang, record)
+            return await self._again(update, lang, record)
         line = refusal_reply(update, t(lang, "error-outcome-unknown"))
         return [line, *self._board(update, lang, record)]
 
@@ -458,9 +649,12 @@ class App:
             log.error("computer had no action table=%s seat=%s", key, seat)
             return None
         new = fair.keep(ctx, computer.finish(ctx, table, match, notes))
+        new = results.carried(table, new, ctx.ended)
         due = self._computer_due(new)
         if due is None and new.deadline is not None:
             due = wake_time(new)
+        if ctx.ended:
+            due = self._retry_due(new, due) or due
         if due is not None:
             await self.store.set_deadline(key, due)  # before the write, as always
         payload = new.encode()
@@ -483,10 +677,8 @@ class App:
                 await stats.record(self.users, counted, people)
             except (StoreUnavailable, ConflictError):
                 log.warning("statistics not recorded table=%s update=%s", key, update.update_id)
-        if ctx.ended:
-            counted = Update(key, User(key.platform, "", ""), f"{update.update_id}:{key}")
-            return ctx.replies + await results.record(self.users, counted, ctx.lang, ctx.ended)
-        return ctx.replies
+        settled, _ = await self._settle(key, ctx.lang, new)
+        return ctx.replies + settled
 
     def _decide(
         self,
@@ -590,17 +782,28 @@ class App:
     async def _reschedule(self, key: TableKey, record: Versioned | None, stray: float) -> None:
         table = Table.decode(record.payload) if record is not None else None
         due = self._computer_due(table) if table is not None else None
+        if due is None and table is not None and table.deadline is not None:
+            due = wake_time(table)
+        if table is not None and table.pending:
+            due = self._retry_due(table, due) or due
         if due is not None:
             await self.store.set_deadline(key, due)
-        elif table is not None and table.deadline is not None:
-            await self.store.set_deadline(key, wake_time(table))
         else:
             await self.store.clear_deadline(key, stray)
 
     async def _tick_table(self, key: TableKey, when: float, now: float) -> list[Reply]:
-        if self.computer is not None and key not in self._computer_busy:
+        record = await self.store.load(key)
+        state = Table.decode(record.payload) if record is not None else None
+        settled: list[Reply] = []
+        if state is not None and state.pending:
+            # Results a process wrote and did not record (it stopped, or the store failed).
+            settled, left = await self._settle(key, state.lang or self.default_language, state)
+            if left:
+                await self.store.set_deadline(key, now + results.RETRY_AFTER)
+                return settled
             record = await self.store.load(key)
             state = Table.decode(record.payload) if record is not None else None
+        if self.computer is not None and key not in self._computer_busy:
             waits = computer.waiting(state)
             if record is not None and state is not None and waits is not None:
                 # A computer turn nobody finished (its process stopped mid-thought): play it.
@@ -610,7 +813,7 @@ class App:
                 finally:
                     self._computer_busy.discard(key)
                 await self.store.clear_deadline(key, when)
-                return played or []
+                return settled + (played or [])
         replies: list[Reply] = []
         pending: list[float] = []
 
@@ -632,8 +835,8 @@ class App:
         if not pending or pending[-1] != when:
             await self.store.clear_deadline(key, when)
         if result.status is not UpdateStatus.APPLIED:
-            return []
-        return list(replies)
+            return settled
+        return settled + list(replies)
 
     # -- parsing --------------------------------------------------------------------------------
 

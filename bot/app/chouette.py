@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.app import fair, group, view
 from bot.app.context import Context, Refused
+from bot.app.hint import hinted_play
 from bot.app.payload import Payload, format_payload
 from bot.app.resign import resign_kind
 from bot.app.table import Seat, Table, chouette_data
@@ -139,6 +140,10 @@ def decide(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
         ch = ch.play(me, chosen)
     elif action == "move":
         ch = ch.play(me, str(args[0]))
+    elif action == "hint_play":
+        if cur.game.steps and "reset" in ch.allowed(me):
+            ch = ch.reset_play(me)
+        ch = ch.play(me, hinted_play(cur.game, args))
     elif action == "propose":
         return _propose(ctx, table, ch, args)
     else:

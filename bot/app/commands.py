@@ -35,6 +35,7 @@ COMMANDS: tuple[str, ...] = (
     "board",
     "score",
     "pips",
+    "hint",
     "help",
     "rules",
     "export",

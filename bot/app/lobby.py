@@ -8,6 +8,7 @@ from typing import Any
 from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
 from bot.app import chouette, computer, fair, results
 from bot.app.context import Context, Refused, usage
+from bot.app.hint import agreed_join, set_hints
 from bot.app.invite import reserved_for
 from bot.app.options import (
     OPTION_NAMES,
@@ -53,6 +54,7 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
         raise Refused("table-game-running")
     variant, mode, length = "backgammon", "match", 0
     prime_rule = False
+    hints: bool | None = None
     changes: dict[str, Any] = {}
     bot: str | None = None
     for raw in args:
@@ -78,6 +80,8 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
                 changes["backgammon_counts"] = 3 if option_value("cube", value) else 2
             elif name == "prime_rule":
                 prime_rule = bool(option_value("cube", value))
+            elif name == "hints":
+                hints = bool(option_value(name, value))
             else:
                 changes[name] = option_value(name, value)
         elif bot is not None:
@@ -117,6 +121,8 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
         version=(table.version + 1) if table is not None else 1,
         games=table.games if table is not None else 0,
     )
+    if hints is not None:
+        opened = set_hints(opened, ctx.user.ref, hints)
     if bot is not None and ctx.update.private:
         return start_game(ctx, opened, (Seat(ctx.user.ref, ctx.user.name), seat))
     ctx.replies.append(lobby_message(ctx, opened))
@@ -132,10 +138,16 @@ def option(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
     name, value = str(args[0]), str(args[1]) if len(args) > 1 else ""
     if name not in TOGGLES or not toggle_applies(table, name):
         raise Refused("app-unknown-option", option=name, options=", ".join(OPTION_NAMES))
+    if name == "hints":
+        return _changed(ctx, set_hints(table, ctx.user.ref, value == "on").bumped())
     changed = dict(Options.from_dict(table.options).to_dict())
     changed[name] = value == "on"
     options = options_from_dict(changed)
-    bumped = table.bumped(options=options.to_dict())
+    return _changed(ctx, table.bumped(options=options.to_dict()))
+
+
+def _changed(ctx: Context, bumped: Table) -> Table:
+    """The lobby after an option changed: the old lobby's buttons go, the new lobby is shown."""
     if ctx.update.message is not None:
         ctx.replies.append(ClearButtons(ctx.update.message))
     ctx.replies.append(lobby_message(ctx, bumped))
@@ -150,8 +162,11 @@ def start(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
 
 
 def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
-    """Take the free seat (the game starts), or a place at a chouette."""
+    """Take the free seat (the game starts), or a place at a chouette; ``join_hints``: agreeing
+    to the hints the creator asked for."""
     me = ctx.user.ref
+    if action == "join_hints":
+        table = agreed_join(table, me)
     if table.seat_of(me) is not None:
         raise Refused("error-already-seated")
     seat = Seat(me, ctx.user.name)

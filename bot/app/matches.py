@@ -34,7 +34,7 @@ async def _records(ctx: Context, user: UserKey, count: int) -> list[MatchRecord]
         if payload is None:
             continue
         try:
-            out.append(MatchRecord.from_bytes(payload))
+            out.append(MatchRecord.from_bytes(payload, match_id))
         except CorruptRecord:
             continue
     return out
@@ -102,7 +102,7 @@ async def _kept(ctx: Context, args: tuple[Any, ...], size: int) -> MatchRecord:
     if payload is None:
         raise Refused("history-gone")
     try:
-        return MatchRecord.from_bytes(payload)
+        return MatchRecord.from_bytes(payload, str(args[0]))
     except CorruptRecord:
         raise Refused("history-gone") from None
 

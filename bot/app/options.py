@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.app import view
 from bot.app.context import Context, Refused
+from bot.app.hint import asks_agreement, lobby_hints
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Table
 from bot.app.types import Button, SendText
@@ -30,10 +31,19 @@ OPTION_NAMES: tuple[str, ...] = (
     "next_game_starts",
     "koks",
     "prime_rule",
+    "hints",
 )
-"""The table options ``new`` accepts as ``name=value`` (``koks``, ``prime_rule``: long nardy)."""
+"""The table options ``new`` accepts as ``name=value`` (``koks``, ``prime_rule``: long nardy;
+``hints``: the table's, not the game's, :mod:`bot.app.hint`)."""
 
-TOGGLES: tuple[str, ...] = ("jacoby", "beaver", "auto_doubles", "cube", "gammons_with_cube")
+TOGGLES: tuple[str, ...] = (
+    "jacoby",
+    "beaver",
+    "auto_doubles",
+    "cube",
+    "gammons_with_cube",
+    "hints",
+)
 """Options the lobby offers as on/off buttons."""
 
 _NUMBERS = ("cube_limit", "max_auto_doubles", "backgammon_counts")
@@ -80,6 +90,8 @@ def toggle_applies(table: Table, name: str) -> bool:
     the game begins at sets the options)."""
     if table.setup is not None:
         return False
+    if name == "hints":
+        return True
     if table.variant != "backgammon":
         return name == "cube"
     if table.mode == "match":
@@ -96,6 +108,9 @@ def lobby_message(ctx: Context, table: Table) -> SendText:
             Button(ctx.tr("button-abort"), format_payload(Payload("cancel", (), v))),
         )
     ]
+    if asks_agreement(table) and len(table.seats) < 2:
+        join = Button(ctx.tr("button-join-hints"), format_payload(Payload("join_hints", (), v)))
+        rows[0] = (rows[0][0], join, *rows[0][1:])
     if table.mode == "chouette":
         rows[0] = (
             *rows[0],
@@ -105,7 +120,7 @@ def lobby_message(ctx: Context, table: Table) -> SendText:
     toggles = [name for name in TOGGLES if toggle_applies(table, name)]
     row: list[Button] = []
     for name in toggles:
-        on = bool(getattr(options, name))
+        on = lobby_hints(table) if name == "hints" else bool(getattr(options, name))
         state = ctx.tr("app-on" if on else "app-off")
         label = ctx.tr("app-button-option", option=name, state=state)
         row.append(

@@ -29,6 +29,8 @@ do by typing:
   decision, refused unless he is the seated player (or chouette member) whose decision it is;
 * ``member_resign`` carries a seat number, but only the box may press it, and it answers the
   offer that member made himself (no offer, nothing to answer);
+* ``hint_play`` plays the legal play it names (its place among the turn's legal plays) for the
+  presser, refused unless the move is his, as the same play typed;
 * ``setting`` changes the presser's own record (his language, his board).
 """
 
@@ -63,6 +65,7 @@ class ActionSpec:
 
 ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("join", "j"),
+    ActionSpec("join_hints", "jh"),
     ActionSpec("start", "go"),
     ActionSpec("option", "o", ("word", "word")),
     ActionSpec("cancel", "ab"),
@@ -77,6 +80,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("choose", "pk", ("int",)),
     ActionSpec("undo", "u"),
     ActionSpec("confirm", "c"),
+    ActionSpec("hint_play", "hp", ("int",)),
     ActionSpec("resign", "rs", ("int",)),
     ActionSpec("resign_accept", "ra"),
     ActionSpec("resign_decline", "rd"),

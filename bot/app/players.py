@@ -44,7 +44,7 @@ async def find_player(ctx: Context, words: tuple[object, ...]) -> tuple[UserKey,
         if payload is None:
             continue
         try:
-            kept = MatchRecord.from_bytes(payload)
+            kept = MatchRecord.from_bytes(payload, match_id)
         except CorruptRecord:
             continue
         for ref, name in kept.players:

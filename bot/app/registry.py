@@ -14,6 +14,7 @@ from bot.app import (
     chouette,
     clock,
     dicereport,
+    hint,
     imports,
     info,
     leaderboard,
@@ -39,6 +40,10 @@ Open = Callable[[Context, "Table | None", tuple[Any, ...]], Table]
 
 UserCase = Callable[[Context, tuple[Any, ...]], Awaitable[list[Reply]]]
 """A use case of the user alone (no table): its replies."""
+
+ReadCase = Callable[[Context, "Table | None", "hint.Adviser | None"], Awaitable[list[Reply]]]
+"""A use case that reads the table (writes nothing) and asks the computer's workers: its
+replies."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,7 @@ TABLE_CASES: dict[str, UseCase] = {
     "new": UseCase(opens=lobby.new),
     "position": UseCase(opens=position.open_position),
     "join": UseCase(lobby.join),
+    "join_hints": UseCase(lobby.join),
     "leave": UseCase(lobby.leave),
     "option": UseCase(lobby.option),
     "start": UseCase(lobby.start),
@@ -93,6 +99,9 @@ TABLE_CASES: dict[str, UseCase] = {
     "undo": _TURN,
     "confirm": _TURN,
     "move": _TURN,
+    "hint_play": UseCase(
+        game_use_case(hint.play_transition), chouette=chouette.decide, lobby=False
+    ),
     "double": _CUBE,
     "take": _CUBE,
     "pass": _CUBE,
@@ -125,3 +134,8 @@ USER_CASES: dict[str, UserCase] = {
     "history_replay": matches.replay,
 }
 """Actions answered without loading the table."""
+
+READ_CASES: dict[str, ReadCase] = {
+    "hint": hint.hint,
+}
+"""Actions answered from the table as it stands, with the computer's advice (nothing written)."""

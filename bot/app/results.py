@@ -1,11 +1,16 @@
-"""What a finished game or match leaves behind once its write is applied: each player's dice
-statistics, the FIBS rating change of a rated match, and the match in both players' histories.
+"""What a finished game or match leaves behind: each player's dice statistics, the FIBS rating
+change of a rated match, and the match in both players' histories.
 
-A use case notes what ended in ``ctx.ended`` (:func:`game_ended`, :func:`match_ended`); after
-the table's compare-and-set is applied, the pipeline calls :func:`record`, whose every step is
-idempotent by the game's or the match's id (:mod:`bot.app.standing`, ``keep_match``): a retry,
-a redelivery or a second process records nothing twice.  The rating change is posted as one
-more reply.
+A use case notes what ended in ``ctx.ended`` (:func:`game_ended`, :func:`match_ended`).  The
+pipeline writes it into the table as *pending results* (:func:`carried`: ``Table.pending``) in the
+same compare-and-set as the game's or the match's end, so a crash after that write loses
+nothing; then it records them (:func:`settle`), and takes them out of the table with one more
+compare-and-set.  Every step of recording is idempotent by the game's or the match's id
+(:mod:`bot.app.standing`, ``keep_match``): results still pending are recorded again by the next
+write at that table, by a redelivery of the update, or by the clock's tick (a table with pending
+results is due :data:`RETRY_AFTER` seconds after they were written), in any process, and a retry,
+a redelivery or a second process records nothing twice.  The rating change is posted by the
+process whose write takes the results out of the table, so it is shown once.
 
 A match is rated when it was played to its end (or won on time) between two people of the
 platform, at a match table (not money, not a chouette, not against the computer, not from a
@@ -27,14 +32,32 @@ from bot.app.table import Table
 from bot.app.types import Reply, SendText, Update
 from bot.app.users import UserRecords
 from bot.i18n import t
-from bot.store import ConflictError, InvalidKey, StoreUnavailable, UserKey
+from bot.store import (
+    ConflictError,
+    CorruptRecord,
+    InvalidKey,
+    StoreUnavailable,
+    TableKey,
+    UserKey,
+)
 from engine.dicestats import DiceStats, game_dice_stats
+from engine.errors import EngineError
 from engine.match import Match
+from engine.record import from_text, to_text
 
 log = logging.getLogger("bot.app.results")
 
 RATED_REASONS = frozenset({"played", "time"})
 """How a match may end and be rated (abandoned by agreement it is not)."""
+
+RETRY_AFTER = 10.0
+"""Seconds after which results still pending in a table are recorded by whoever comes: the clock's
+tick, or a redelivery of the update that wrote them (before that, the process that wrote them is
+taken to be recording them)."""
+
+PENDING_KEPT = 32
+"""Most results a table keeps pending (the oldest go first): far more than a store that answers
+again ever leaves behind."""
 
 
 def rating_game(variant: str) -> str:
@@ -53,6 +76,31 @@ class Ended:
     rated: str | None = None
     """The game the match is rated in (``None``: not rated)."""
     length: int = 0
+    at: float = 0.0
+    """When it ended (epoch seconds)."""
+
+    def to_json(self) -> list[Any]:
+        """The pending result as the table keeps it (:meth:`from_json` reads it back)."""
+        dice = None if self.dice is None else [d.to_list() for d in self.dice]
+        record = None if self.record is None else to_text(self.record.to_bytes())
+        return [self.key, list(self.players), dice, record, self.rated, self.length, self.at]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Ended:
+        """Inverse of :meth:`to_json` (:class:`ValueError` for anything else)."""
+        try:
+            key, players, dice, record, rated, length, at = data
+            stats = None
+            if dice is not None:
+                first, second = (DiceStats.from_list(d) for d in dice)
+                stats = (first, second)
+            kept = None if record is None else MatchRecord.from_bytes(from_text(record), key)
+            return cls(
+                str(key), tuple(str(p) for p in players), stats, kept,
+                None if rated is None else str(rated), int(length), float(at),
+            )  # fmt: skip
+        except (TypeError, ValueError, EngineError, CorruptRecord) as error:
+            raise ValueError(f"unreadable pending result: {error}") from error
 
 
 def game_ended(ctx: Context, table: Table, match: Match) -> None:
@@ -61,7 +109,8 @@ def game_ended(ctx: Context, table: Table, match: Match) -> None:
         number = fair.game_number(table, match)
         stats = game_dice_stats(table.variant, match.game.log)
         players = tuple(s.user for s in table.seats)
-        ctx.ended.append(Ended(fair.game_id(table.match_id, number), players, dice=stats))
+        key = fair.game_id(table.match_id, number)
+        ctx.ended.append(Ended(key, players, dice=stats, at=ctx.now))
     if match.is_over and match.winner is not None:
         match_ended(ctx, table, match, match.winner, "played")
 
@@ -84,6 +133,7 @@ def match_ended(ctx: Context, table: Table, match: Match, winner: int | None, re
         tuple(fair.finished_seeds(table, match)),
         fair.client_seeds(table),
         match.archived().to_dict(),
+        table.dice_master,
     )
     rated = None
     humans = all(_person(ctx.update, s.user) for s in table.seats) and a.user != b.user
@@ -96,28 +146,76 @@ def match_ended(ctx: Context, table: Table, match: Match, winner: int | None, re
     ):
         rated = rating_game(table.variant)
     ctx.ended.append(Ended(table.match_id, (a.user, b.user), record=record, rated=rated,
-                           length=match.length))  # fmt: skip
+                           length=match.length, at=ctx.now))  # fmt: skip
 
 
 def _person(update: Update, ref: str) -> bool:
-    return _user(update, ref) is not None
+    return _user(update.user.platform, ref) is not None
 
 
-async def record(users: UserRecords, update: Update, lang: str, ended: list[Ended]) -> list[Reply]:
-    """Record what ended (once; see the module docstring); the replies it adds.  A store that
-    fails here is logged: the table's write stands."""
-    out: list[Reply] = []
-    for item in ended:
+def carried(old: Table | None, new: Table, ended: list[Ended]) -> Table:
+    """``new`` with the results still pending in ``old`` (a table opened afresh keeps them) and
+    those that ended in this update."""
+    pending = new.pending or (old.pending if old is not None else ())
+    if ended:
+        pending = (*pending, *(e.to_json() for e in ended))
+    pending = pending[-PENDING_KEPT:]
+    return new if pending == new.pending else new.evolve(pending=pending)
+
+
+def pending(table: Table) -> list[Ended]:
+    """The results pending in ``table`` (one that cannot be read is logged and left out)."""
+    out: list[Ended] = []
+    for data in table.pending:
         try:
-            out += await _record(users, update, lang, item)
-        except (StoreUnavailable, ConflictError):
-            log.warning("standing not recorded table=%s result=%s", update.table, item.key)
+            out.append(Ended.from_json(data))
+        except ValueError:
+            log.exception("pending result unreadable: dropped")
     return out
 
 
-async def _record(records: UserRecords, update: Update, lang: str, item: Ended) -> list[Reply]:
+def without(table: Table, done: set[str]) -> Table | None:
+    """``table`` without the pending results named ``done`` nor any that cannot be read
+    (``None``: nothing to take out)."""
+    left = tuple(p for p in table.pending if _key(p) not in done and _readable(p))
+    return None if left == table.pending else table.evolve(pending=left)
+
+
+def _key(data: Any) -> object:
+    return data[0] if isinstance(data, list) and data else None
+
+
+def _readable(data: Any) -> bool:
+    try:
+        Ended.from_json(data)
+    except ValueError:
+        return False
+    return True
+
+
+async def settle(
+    users: UserRecords, table: TableKey, lang: str, items: list[Ended]
+) -> tuple[list[Reply], set[str], bool]:
+    """Record pending results (each once; see the module docstring): the replies they add, the
+    keys of those done, and whether any is left (the store failed: they wait for a retry).  A
+    result that cannot be recorded at all (a corrupt record) is logged and counted done."""
+    out: list[Reply] = []
+    done: set[str] = set()
+    for item in items:
+        try:
+            out += await _record(users, table, lang, item)
+        except (StoreUnavailable, ConflictError):
+            log.warning("standing not recorded yet table=%s result=%s", table, item.key)
+            return out, done, True
+        except Exception:
+            log.exception("standing cannot be recorded table=%s result=%s", table, item.key)
+        done.add(item.key)
+    return out, done, False
+
+
+async def _record(records: UserRecords, table: TableKey, lang: str, item: Ended) -> list[Reply]:
     store = records.store
-    users = [_user(update, ref) for ref in item.players]
+    users = [_user(table.platform, ref) for ref in item.players]
     if item.dice is not None:
         for user, stats in zip(users, item.dice, strict=False):
             if user is not None:
@@ -131,7 +229,7 @@ async def _record(records: UserRecords, update: Update, lang: str, item: Ended) 
     if item.rated is not None and match.winner is not None and len(people) == 2:
         winner, loser = people[match.winner], people[1 - match.winner]
         rated = await record_rated_match(
-            store, update.table, item.key, item.rated, item.length, winner, loser
+            store, table, item.key, item.rated, item.length, winner, loser
         )
         deltas = (rated.delta_of(people[0]), rated.delta_of(people[1]))
         befores = [
@@ -139,7 +237,7 @@ async def _record(records: UserRecords, update: Update, lang: str, item: Ended) 
         ]
         match = MatchRecord(
             match.match_id, match.finished, match.players, match.winner, match.reason,
-            deltas, match.seeds, match.client_seeds, match.match,
+            deltas, match.seeds, match.client_seeds, match.match, match.master,
         )  # fmt: skip
         lines = [
             t(
@@ -157,7 +255,7 @@ async def _record(records: UserRecords, update: Update, lang: str, item: Ended) 
                 person, partial(_named, name), update_id=f"{item.key}:name"
             )  # the name the leaderboards show
     if people:
-        await store.keep_match(update.table.platform, item.key, match.to_bytes(), people)
+        await store.keep_match(table.platform, item.key, match.to_bytes(), people)
     return out
 
 
@@ -165,13 +263,13 @@ def _named(name: str, data: dict[str, Any]) -> None:
     data["name"] = name
 
 
-def _user(update: Update, ref: str) -> UserKey | None:
-    """The person of the update's platform ``ref`` names (``None``: the computer, another
+def _user(platform: str, ref: str) -> UserKey | None:
+    """The person of ``platform`` that ``ref`` names (``None``: the computer, another
     platform)."""
-    platform, _, uid = ref.partition(":")
-    if platform != update.user.platform:
+    kind, _, uid = ref.partition(":")
+    if kind != platform:
         return None
     try:
-        return UserKey(platform, uid)
+        return UserKey(kind, uid)
     except InvalidKey:
         return None

@@ -18,9 +18,16 @@ SETTING_VALUES: dict[str, tuple[str, ...]] = {
     "swap": ("on", "off"),
     "autoroll": ("on", "off"),
     "ratings": ("on", "off"),
+    "threads": ("on", "off"),
     "language": LANGUAGES,
 }
 """The ``settings`` keys and their values."""
+
+THREAD_PLATFORMS = frozenset({"discord"})
+"""Platforms whose games are played in a thread of their own (the ``threads`` setting)."""
+
+ADMIN_SETTINGS = frozenset({"ratings", "threads"})
+"""Settings only an administrator of the chat changes (typed, no button)."""
 
 SETTING_ALIASES: dict[str, str] = {
     "lang": "language",
@@ -41,11 +48,12 @@ def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None
         "swap": "on" if s.swap else "off",
         "autoroll": "on" if s.auto_roll else "off",
         "ratings": "on" if s.ratings else "off",
+        "threads": "on" if s.threads else "off",
         "language": ctx.lang,
     }
     rows = []
     for key, values in SETTING_VALUES.items():
-        if key == "ratings":
+        if key in ADMIN_SETTINGS:
             continue  # typed only (an administrator's), and a keyboard has five rows at most
         row = tuple(
             Button(
@@ -56,17 +64,18 @@ def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None
         )
         rows.append(row)
     on, off = ctx.tr("app-on"), ctx.tr("app-off")
-    text = "\n".join(
-        [
-            ctx.tr("settings-title"),
-            ctx.tr("settings-board", style=s.view),
-            ctx.tr("settings-home", side=s.home),
-            ctx.tr("settings-swap-sides", value=on if s.swap else off),
-            ctx.tr("settings-auto-roll", value=on if s.auto_roll else off),
-            ctx.tr("settings-ratings", value=on if s.ratings else off),
-            ctx.tr("settings-language", language=ctx.tr("language-name")),
-        ]
-    )
+    lines = [
+        ctx.tr("settings-title"),
+        ctx.tr("settings-board", style=s.view),
+        ctx.tr("settings-home", side=s.home),
+        ctx.tr("settings-swap-sides", value=on if s.swap else off),
+        ctx.tr("settings-auto-roll", value=on if s.auto_roll else off),
+        ctx.tr("settings-ratings", value=on if s.ratings else off),
+    ]
+    if ctx.update.table.platform in THREAD_PLATFORMS:
+        lines.append(ctx.tr("settings-threads", value=on if s.threads else off))
+    lines.append(ctx.tr("settings-language", language=ctx.tr("language-name")))
+    text = "\n".join(lines)
     ctx.replies.append(SendText(text, tuple(rows)))
 
 
@@ -79,13 +88,15 @@ def _label(ctx: Context, key: str, value: str) -> str:
 
 
 def change(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
-    """``settings KEY VALUE`` (or a settings button) by a seated player; ``ratings`` by an
-    administrator of the chat only (anyone in a private chat)."""
+    """``settings KEY VALUE`` (or a settings button) by a seated player; ``ratings`` and
+    ``threads`` by an administrator of the chat only (anyone in a private chat)."""
     if len(args) != 2 or str(args[0]) not in SETTING_VALUES:
         raise usage("settings")
-    if str(args[0]) == "ratings":
+    if str(args[0]) in ADMIN_SETTINGS:
         if not (ctx.update.admin or ctx.update.private):
-            raise Refused("settings-ratings-admin")
+            if args[0] == "ratings":
+                raise Refused("settings-ratings-admin")
+            raise Refused("settings-threads-admin")
     elif table.seat_of(ctx.user.ref) is None:
         raise Refused("error-not-seated")
     key, value = str(args[0]), str(args[1])
@@ -100,6 +111,8 @@ def change(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
         s = replace(s, swap=value == "on")
     elif key == "ratings":
         s = replace(s, ratings=value == "on")
+    elif key == "threads":
+        s = replace(s, threads=value == "on")
     else:
         s = replace(s, auto_roll=value == "on")
     if s == table.settings:

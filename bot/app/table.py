@@ -146,6 +146,9 @@ class TableSettings:
     auto_roll: bool = False
     ratings: bool = True
     """Whether finished matches here are rated (a chat admin may turn it off)."""
+    threads: bool = True
+    """Whether a game that begins here is played in a chat of its own (a Discord thread), where
+    the platform has them (a chat admin may turn it off)."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -156,6 +159,8 @@ class TableSettings:
         }
         if not self.ratings:
             data["ratings"] = False
+        if not self.threads:
+            data["threads"] = False
         return data
 
     @classmethod
@@ -168,6 +173,7 @@ class TableSettings:
             bool(data.get("swap", False)),
             bool(data.get("auto_roll", False)),
             bool(data.get("ratings", True)),
+            bool(data.get("threads", True)),
         )
 
 
@@ -181,7 +187,9 @@ class Table:
     correspondence move clock in seconds (0: off); ``deadline`` is when the player to act runs out
     of time (epoch seconds) and ``reminded`` whether he has been reminded since his turn began.
     ``lang`` is the table's language (of the player who last acted): notices the clock posts
-    without a sender use it.
+    without a sender use it.  ``waited_since`` is when the game began to wait for the player it
+    waits for now (epoch seconds; clock or not): a turn that comes back to a player after a long
+    wait calls him (:func:`bot.app.timing.called`).
 
     A money session keeps only its current game in ``match`` (the engine's ``Match`` keeps every
     game, which would grow without bound): the finished games are folded into ``carry`` (their
@@ -200,6 +208,19 @@ class Table:
     set with ``seed`` in the lobby or drawn at random) and ``dice_master`` the match's secret
     its games' server seeds are derived from (:func:`bot.app.dice.game_seed`: a finished
     game's seed is shown, the master never).
+
+    Hints (:mod:`bot.app.hint`): ``hints`` is the table's ``hints=on|off`` (``None``: the
+    default of its kind of table) and ``hints_agreed`` the players who asked for hints in the
+    lobby (a match between two people has hints only when both did).
+
+    ``origin`` is set once the table's game has been placed: the chat it began in.  A game moved
+    to a chat of its own when it began (a Discord thread) keeps the chat it came from, where its
+    result is announced; a game that stays where it began has its own chat there.
+
+    ``pending`` are the results of games and matches that ended here and are not recorded yet
+    (players' dice statistics, ratings, histories: :mod:`bot.app.results`), written with the
+    end itself and taken out once recorded.
+
     ``frugal``: the chat limits the bot's messages (a Telegram group), see :mod:`bot.app.group`.
     """
 
@@ -232,6 +253,11 @@ class Table:
     client_seeds: dict[str, str] = field(default_factory=dict)
     dice_master: bytes | None = None
     frugal: bool = False
+    hints: bool | None = None
+    hints_agreed: tuple[str, ...] = ()
+    origin: str | None = None
+    waited_since: float | None = None
+    pending: tuple[Any, ...] = ()
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -307,6 +333,16 @@ class Table:
             data["dm"] = self.dice_master.hex()
         if self.frugal:
             data["fg"] = True
+        if self.hints is not None:
+            data["hints"] = self.hints
+        if self.hints_agreed:
+            data["ha"] = list(self.hints_agreed)
+        if self.origin is not None:
+            data["origin"] = self.origin
+        if self.waited_since is not None:
+            data["ws"] = round(self.waited_since, 1)
+        if self.pending:
+            data["pend"] = list(self.pending)
         return data
 
     @classmethod
@@ -342,6 +378,11 @@ class Table:
             client_seeds={str(k): str(v) for k, v in dict(data.get("cs", {})).items()},
             dice_master=None if data.get("dm") is None else bytes.fromhex(data["dm"]),
             frugal=bool(data.get("fg", False)),
+            hints=None if data.get("hints") is None else bool(data["hints"]),
+            hints_agreed=tuple(str(u) for u in data.get("ha", ())),
+            origin=None if data.get("origin") is None else str(data["origin"]),
+            waited_since=None if data.get("ws") is None else float(data["ws"]),
+            pending=tuple(data.get("pend", ())),
         )
 
     def encode(self) -> bytes:

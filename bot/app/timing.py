@@ -13,6 +13,10 @@ from engine.match import Match
 REMIND_BEFORE = 0.2
 """The reminder comes when this share of the move clock is left."""
 
+CALL_AFTER = 60.0
+"""Seconds a player must have waited for his opponent before his turn calls him (Discord
+pings him): in a brisk game, where both watch the board, nobody is called."""
+
 
 def actor(match: Match) -> int | None:
     """The player the game waits for (his clock runs), or ``None`` when it waits for nobody."""
@@ -49,6 +53,36 @@ def clocked(ctx: Context, old: Table, new: Table, match: Match, *, fresh: bool =
     if before == waiting and old.deadline is not None and not fresh:
         return new.evolve(deadline=old.deadline, reminded=old.reminded)
     return new.evolve(deadline=ctx.now + new.clock, reminded=False)
+
+
+def stamped(ctx: Context, old: Table, new: Table, match: Match) -> Table:
+    """``new`` with :attr:`~bot.app.table.Table.waited_since`: now when the game waits for
+    another player than before, else as it was."""
+    waiting = actor(match) if new.stage == "play" else None
+    if waiting is None:
+        return new if new.waited_since is None else new.evolve(waited_since=None)
+    before = actor(old.state()) if old.match is not None and old.stage == "play" else None
+    if before == waiting and old.waited_since is not None:
+        return new.evolve(waited_since=old.waited_since)
+    return new.evolve(waited_since=ctx.now)
+
+
+def called(ctx: Context, old: Table, new: Table, match: Match) -> str | None:
+    """The user to call to the board: the player the game now waits for, when it waited for
+    his opponent before and he has been waiting for :data:`CALL_AFTER` seconds or more (his
+    opponent took that long since the turn passed to him); never the computer, never a player
+    whose own turn simply goes on."""
+    if new.stage != "play" or match.is_over:
+        return None
+    waiting = actor(match)
+    if waiting is None or waiting >= len(new.seats) or new.seats[waiting].computer:
+        return None
+    before = actor(old.state()) if old.match is not None and old.stage == "play" else None
+    if before is None or before == waiting or old.waited_since is None:
+        return None
+    if ctx.now - old.waited_since < CALL_AFTER:
+        return None
+    return new.seats[waiting].user
 
 
 _CLOCK_RE = re.compile(r"(\d{1,4})\s*([mhd]?)\Z")

@@ -17,7 +17,7 @@ from bot.app import fair, group, results, view
 from bot.app.context import Context, Refused
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Stage, Table, match_data
-from bot.app.timing import actor, clocked
+from bot.app.timing import actor, called, clocked, stamped
 from bot.app.types import (
     Button,
     ClearButtons,
@@ -139,7 +139,7 @@ def with_match(ctx: Context, table: Table, match: Match, **changes: Any) -> Tabl
         current = replace(match.game, score=(0, 0))
         match = Match(match.variant, match.length, match.options, (current,))
     new = table.bumped(match=match_data(match), stage=stage, **changes)
-    return clocked(ctx, table, new, match)
+    return stamped(ctx, table, clocked(ctx, table, new, match), match)
 
 
 def settle(ctx: Context, table: Table, match: Match) -> tuple[Match, list[str]]:
@@ -237,7 +237,8 @@ def turn_passed(
     closed: bool = False,
 ) -> None:
     """The old boards lose their buttons; the new board goes out (after the notes when the
-    match is over or the table ``closed``)."""
+    match is over or the table ``closed``), calling the player to act when he has waited long
+    for his opponent (:func:`~bot.app.timing.called`)."""
     for message in {ctx.update.message, old.board_message} - {None}:
         assert message is not None
         ctx.replies.append(ClearButtons(message))
@@ -245,7 +246,9 @@ def turn_passed(
         ctx.replies.append(SendText("\n".join(notes)))
         ctx.replies.append(send_board(ctx, new, match, ()))
         return
-    ctx.replies.append(send_board(ctx, new, match, notes))
+    board = send_board(ctx, new, match, notes)
+    call = called(ctx, old, new, match)
+    ctx.replies.append(board if call is None else replace(board, call=call))
 
 
 def send_board(

@@ -122,13 +122,16 @@ class SendBoard:
     """Post a new board message with a caption and buttons.
 
     After posting, the adapter reports the message id with ``App.board_posted`` so the next turn
-    can take this message's buttons away.
+    can take this message's buttons away.  ``call`` is the user reference of the player the
+    board calls (his turn came after he waited long for his opponent): a platform that can
+    notify him does (Discord pings him); ``None`` for every other board.
     """
 
     board: Board
     caption: str
     buttons: Keyboard = ()
     version: int = 0
+    call: str | None = None
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import logging
 from collections.abc import Callable, Sequence
 from functools import cache
 
+from bot.app.hint import hints_text
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Table
 from bot.app.types import Board, Button, Keyboard
@@ -157,6 +158,7 @@ def lobby_text(tr: Tr, table: Table) -> str:
         lines.append(tr("chouette-lobby", count=len(table.seats)))
     if table.setup is not None:
         lines.append(tr("position-lobby", id=table.setup))
+    lines.append(hints_text(tr, table))
     lines.append(tr("app-seated", players=", ".join(s.name for s in table.seats) or "—"))
     if table.held is not None and table.invited:  # the invitation that keeps the seat is last
         lines.append(tr("table-seat-reserved", invitee=table.invited[-1]))

@@ -2,21 +2,19 @@
 
 ``serve(app, settings)`` runs the bot with ``DISCORD_TOKEN`` until it is stopped; the entry
 point (``python -m bot``) calls it when the token is set, next to the Telegram bot if that is
-configured too.  See :mod:`bot.discord_bot.client` for how interactions become app updates.
+configured too.  It uploads the slash commands at start only when the command set changed
+(one process of the deployment does, see :mod:`bot.app.published`);
+``sync_commands(app, settings)`` (``python -m bot sync-commands``) uploads them at once.
+See :mod:`bot.discord_bot.client` for how interactions become app updates.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from bot.app import App
 from bot.discord_bot.client import NardyBot, table_key, user_of
 from bot.discord_bot.commands import CatalogueTranslator
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, layout
 from bot.settings import Settings
-
-SYNC_RECORD = Path.home() / ".cache" / "nardy-bot"
-"""Where the digest of the command set last synced is kept (synced again only when it changes)."""
 
 __all__ = [
     "CatalogueTranslator",
@@ -26,6 +24,7 @@ __all__ = [
     "build_view",
     "layout",
     "serve",
+    "sync_commands",
     "table_key",
     "user_of",
 ]
@@ -42,7 +41,20 @@ async def serve(app: App, settings: Settings) -> None:
         tick_seconds=10.0,
         shard_count=settings.discord_shard_count,
         shard_ids=settings.discord_shard_ids,
-        sync_record=SYNC_RECORD,
     )
     async with bot:
         await bot.start(token.get_secret_value())
+
+
+async def sync_commands(app: App, settings: Settings) -> int:
+    """Upload the slash commands now (to ``DISCORD_TEST_GUILD`` if set, else globally), record
+    their digest for the deployment, and disconnect; how many commands were uploaded."""
+    token = settings.discord_token
+    if token is None:
+        raise ValueError("DISCORD_TOKEN is not set")
+    bot = NardyBot(
+        app, test_guild=settings.discord_test_guild, tick_seconds=None, sync_on_start=False
+    )
+    async with bot:
+        await bot.login(token.get_secret_value())
+        return len(await bot.sync_commands())

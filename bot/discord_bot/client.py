@@ -16,7 +16,9 @@ shards may serve the same channels, and a restarted bot answers the buttons of o
   game: bot`` in a channel or in a direct message with the bot) are posted the same way, the
   channel showing that the bot is typing while it thinks at ``expert``.
 
-A channel, a thread (its own id) and a direct-message channel are each one table.
+A channel, a thread (its own id) and a direct-message channel are each one table.  A game that
+begins in a server's text channel moves to a thread of its own (:mod:`.threads`): the lobby
+stays in the channel, the result comes back to it, the thread is archived at the end.
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -54,12 +55,22 @@ from bot.app import (
 )
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
-from bot.app.queries import legal_play_notations
+from bot.app.queries import legal_play_notations, outcome_text, thread_title
 from bot.app.timing import actor
 from bot.discord_bot.commands import CatalogueTranslator, add_commands
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
+from bot.discord_bot.threads import (
+    ThreadState,
+    close_thread,
+    gone,
+    in_thread,
+    may_open_thread,
+    open_thread,
+    reopen_thread,
+    thread_state,
+)
 from bot.i18n import negotiate, t
-from bot.store import CorruptRecord, StoreUnavailable, TableKey
+from bot.store import ConflictError, CorruptRecord, StoreUnavailable, TableKey
 from engine.errors import EngineError
 from renderers.png import render_png
 from renderers.view import DEFAULT_LABELS, caption_parts, printable, score_label
@@ -112,6 +123,9 @@ SEAT_COMMANDS = frozenset(
 )
 """Slash commands only a seated player may use at a table in play: anyone else is refused."""
 
+INFO_COMMANDS = frozenset({"board", "score", "pips"})
+"""Slash commands about the game at the table (anyone may ask)."""
+
 
 CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 """Where the commands work: server channels, the direct messages with the bot, group chats."""
@@ -150,6 +164,14 @@ def allowed(users: Iterable[int] = ()) -> discord.AllowedMentions:
     )
 
 
+def discord_id(ref: str | None) -> int | None:
+    """The Discord user id of app user reference ``ref`` (``discord:123``), else ``None``."""
+    if ref is None:
+        return None
+    platform, _, user_id = ref.partition(":")
+    return int(user_id) if platform == PLATFORM and user_id.isdigit() else None
+
+
 def table_key(channel_id: int | None) -> TableKey:
     """The table of a channel, thread or direct-message channel."""
     return TableKey(PLATFORM, str(channel_id or 0))
@@ -159,6 +181,16 @@ def user_of(interaction: discord.Interaction[Any]) -> User:
     """The app user behind an interaction, with the Discord client's language."""
     who = interaction.user
     return User(PLATFORM, str(who.id), who.display_name, str(interaction.locale))
+
+
+def discord_players(table: Table) -> list[int]:
+    """The Discord ids of the table's players (the computer has none)."""
+    out: list[int] = []
+    for seat in table.seats:
+        platform, _, user_id = seat.user.partition(":")
+        if platform == PLATFORM and user_id.isdigit():
+            out.append(int(user_id))
+    return out
 
 
 def chunks(text: str, size: int = MAX_CONTENT) -> list[str]:
@@ -274,11 +306,16 @@ class ChannelOutput:
     pings: frozenset[int] = field(default=frozenset(), kw_only=True)
     """The users the text messages of these replies ping (the invited player, the player the
     clock is running for); nobody else is ever pinged."""
+    embeds: bool = field(default=True, kw_only=True)
+    """Whether pictures and embeds may be posted (known from an interaction in the channel a
+    thread belongs to; else assumed)."""
+    missing: bool = field(default=False, kw_only=True)
+    """Whether Discord answered that the channel does not exist (a deleted thread)."""
 
     @property
     def rich(self) -> bool:
         """Whether pictures and embeds may be posted (with no interaction: assumed so)."""
-        return True
+        return self.embeds
 
     def _channel(self) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(self.channel_id)
@@ -372,8 +409,9 @@ class InteractionOutput(ChannelOutput):
 class NardyBot(discord.AutoShardedClient):
     """The bot: slash commands and components in front of one :class:`~bot.app.App`.
 
-    ``sync_record`` is the directory where the digest of the last synced command set is kept
-    (see :meth:`sync_if_changed`).
+    ``sync_on_start`` uploads the slash commands at start when they changed (see
+    :meth:`sync_if_changed`; ``False``: only :meth:`sync_commands` does, e.g. ``python -m bot
+    sync-commands``).
     ``test_guild`` syncs the commands to that guild only (instant, for development); otherwise
     they are synced globally.  ``tick_seconds`` is how often the move clocks are served (``None``:
     not by this client, e.g. when another adapter in the process serves them).
@@ -386,7 +424,7 @@ class NardyBot(discord.AutoShardedClient):
         test_guild: int | None = None,
         tick_seconds: float | None = 10.0,
         autocomplete_budget: float = AUTOCOMPLETE_BUDGET,
-        sync_record: Path | None = None,
+        sync_on_start: bool = True,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -396,7 +434,7 @@ class NardyBot(discord.AutoShardedClient):
         self.test_guild = test_guild
         self.tick_seconds = tick_seconds
         self.autocomplete_budget = autocomplete_budget
-        self.sync_record = sync_record
+        self.sync_on_start = sync_on_start
         self._tables: OrderedDict[TableKey, Table] = OrderedDict()
         self.tree: app_commands.CommandTree[NardyBot] = app_commands.CommandTree(
             self, allowed_contexts=CONTEXTS, allowed_installs=INSTALLS
@@ -407,7 +445,8 @@ class NardyBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         """Sync the slash commands if they changed since the last sync, start the move clocks."""
-        await self.sync_if_changed()
+        if self.sync_on_start:
+            await self.sync_if_changed()
         if self.tick_seconds is not None:
             self._ticker = asyncio.create_task(self._tick_loop(self.tick_seconds))
 
@@ -424,38 +463,37 @@ class NardyBot(discord.AutoShardedClient):
         )
         return hashlib.sha256(blob.encode()).hexdigest()
 
+    @property
+    def sync_scope(self) -> str:
+        """Where the commands go, as the store records it: ``{application id}:global`` or
+        ``{application id}:guild.{id}``."""
+        place = "global" if self.test_guild is None else f"guild.{self.test_guild}"
+        return f"{self.application_id}:{place}"
+
     async def sync_if_changed(self) -> bool:
-        """Sync the commands only when their digest differs from the one recorded at the last
-        sync in directory ``sync_record`` (a file per application id; the processes and shards
-        of one host share it, so a restart does not upload the same set again and shards do
-        not upload it each); whether it synced.  Without ``sync_record``: always."""
+        """Upload the commands only when their digest differs from the one the store records
+        for the deployment (shared by every process and shard: of those starting together
+        with a new command set one uploads it, the others skip); whether this one uploaded."""
         digest = await self.command_digest()
-        path = None
-        if self.sync_record is not None:
-            path = self.sync_record / f"discord-commands-{self.application_id}.sha256"
-            try:
-                if path.read_text().strip() == digest:
-                    return False
-            except OSError:
-                pass
+        if not await self.app.claim_command_sync(PLATFORM, self.sync_scope, digest):
+            log.info("slash commands up to date (%s), not uploaded", digest[:12])
+            return False
         await self.sync_commands()
-        if path is not None:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(digest + "\n")
-            except OSError as exc:
-                log.warning("command digest not recorded in %s: %s", path, exc)
         return True
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
-        """Upload the slash commands, to the test guild or globally (at once, whatever the
-        recorded digest says)."""
-        await self.tree.set_translator(CatalogueTranslator())
+        """Upload the slash commands, to the test guild or globally, at once (whatever the
+        store records), and record their digest for the deployment."""
+        digest = await self.command_digest()
         if self.test_guild is not None:
             guild = discord.Object(id=self.test_guild)
             self.tree.copy_global_to(guild=guild)
-            return await self.tree.sync(guild=guild)
-        return await self.tree.sync()
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        await self.app.command_set_synced(PLATFORM, self.sync_scope, digest)
+        log.info("slash commands uploaded (%d, %s)", len(synced), digest[:12])
+        return synced
 
     async def close(self) -> None:
         """Stop the clock task, then disconnect."""
@@ -498,6 +536,10 @@ class NardyBot(discord.AutoShardedClient):
         if line.split(maxsplit=1)[0] == "/invite" and in_bot_dm(interaction):
             # Nobody else sees this chat: a seat kept here would wait for ever.
             await self._refuse_at_once(interaction, "discord-dm-invite")
+            return
+        if await self._closed_thread(interaction, acknowledged=False):
+            return
+        if await self._game_away(interaction, line):
             return
         private = await self._refusal_expected(interaction, line)
         if not await self._acknowledge(interaction, thinking=True, ephemeral=private):
@@ -551,7 +593,7 @@ class NardyBot(discord.AutoShardedClient):
         if private:
             # Not a refusal after all: the public replies go to the channel itself.
             await self._drop_thinking(interaction)
-        output = InteractionOutput(
+        output: ChannelOutput = InteractionOutput(
             self,
             channel,
             interaction,
@@ -559,10 +601,13 @@ class NardyBot(discord.AutoShardedClient):
             public_by_channel=private,
             pings=pings,
         )
+        update, replies, output = await self._place(interaction, update, replies, output)
         posted = await self.perform(update, replies, output)
-        if not posted and not private:
+        if not posted and not private and isinstance(output, InteractionOutput):
             await self._drop_thinking(interaction)
         await self.follow(update, output)
+        if in_thread(interaction):
+            await self._finish_away(update.table, manage=interaction.app_permissions.manage_threads)
 
     async def _refusal_expected(self, interaction: discord.Interaction[Any], line: str) -> bool:
         """Whether the app is sure to refuse ``line``, decided from one bounded read."""
@@ -615,14 +660,19 @@ class NardyBot(discord.AutoShardedClient):
             return
         if not await self._acknowledge(interaction, thinking=False):
             return
+        if await self._closed_thread(interaction, acknowledged=True):
+            return
         message = interaction.message
         update = self._update(
             interaction, button=payload, message=str(message.id) if message else None
         )
         replies = await self.app.handle(update)
-        output = InteractionOutput(self, interaction.channel_id or 0, interaction)
+        output: ChannelOutput = InteractionOutput(self, interaction.channel_id or 0, interaction)
+        update, replies, output = await self._place(interaction, update, replies, output)
         await self.perform(update, replies, output)
         await self.follow(update, output)
+        if in_thread(interaction):
+            await self._finish_away(update.table, manage=interaction.app_permissions.manage_threads)
 
     async def follow(self, update: Update, output: ChannelOutput) -> None:
         """Post the computer's turns that follow ``update`` at its table."""
@@ -651,6 +701,255 @@ class NardyBot(discord.AutoShardedClient):
         found = [p for p in plays if all(w in p.lower() for w in words)]
         return [app_commands.Choice(name=p[:100], value=p[:100]) for p in found[:MAX_CHOICES]]
 
+    # -- a thread per game ----------------------------------------------------------------------
+
+    async def _place(
+        self,
+        interaction: discord.Interaction[Any],
+        update: Update,
+        replies: list[Reply],
+        output: ChannelOutput,
+    ) -> tuple[Update, list[Reply], ChannelOutput]:
+        """Where the replies of ``update`` go, and as whose update: a game that began with
+        them in a text channel moves to a thread of its own (see :mod:`.threads`).
+
+        Only replies with a board can begin a game, and only where the bot may open threads
+        (read from the interaction, no call): then the table is read.  A game in play there
+        that has not been placed yet and whose channel plays games in threads gets its thread,
+        started from the pressed lobby message; the table moves into it; the lobby's buttons
+        are cleared in the channel, which is told where the game is, and everything else goes
+        to the thread, whose first message names the players (so Discord adds them to it).  A
+        thread Discord refuses (missing permissions, …) leaves the game in the channel, with
+        a notice, and marks it placed (no second attempt).
+        """
+        if not any(isinstance(r, SendBoard) for r in replies) or not may_open_thread(interaction):
+            return update, replies, output
+        try:
+            table = await self.app.load_table(update.table)
+        except (StoreUnavailable, CorruptRecord):
+            return update, replies, output
+        if (
+            table is None
+            or table.stage != "play"
+            or table.origin is not None
+            or not table.settings.threads
+        ):
+            return update, replies, output
+        lang = negotiate(update.user.language)
+        starter = int(update.message) if update.message and update.message.isdigit() else None
+        try:
+            thread = await open_thread(
+                self.http, int(update.table.chat), starter, thread_title(table, lang)
+            )
+        except discord.HTTPException as exc:
+            log.info("no thread for table=%s: %s", update.table, exc)
+            await self._keep_here(update.table)
+            return update, [SendText(t(lang, "discord-thread-refused")), *replies], output
+        try:
+            moved = await self.app.move_table(update.table, table_key(thread))
+        except (StoreUnavailable, ConflictError, CorruptRecord) as exc:
+            log.warning("table=%s not moved to thread %s: %s", update.table, thread, exc)
+            moved = None
+        if moved is None:
+            await self._keep_here(update.table)  # the game changed meanwhile: it stays here
+            return update, replies, output
+        here = [r for r in replies if isinstance(r, ClearButtons | Toast)]
+        there: list[Reply] = [r for r in replies if not isinstance(r, ClearButtons | Toast)]
+        opened = SendText(t(lang, "discord-thread-opened", thread=f"<#{thread}>"))
+        await self.perform(update, [*here, opened], output)
+        humans = discord_players(moved)
+        if humans:
+            mentions = " ".join(f"<@{u}>" for u in humans)
+            there.insert(0, SendText(t(lang, "discord-thread-welcome", players=mentions)))
+        moved_update = replace(update, table=table_key(thread), message=None)
+        target = ChannelOutput(self, thread, pings=frozenset(humans), embeds=output.rich)
+        return moved_update, there, target
+
+    async def _closed_thread(
+        self, interaction: discord.Interaction[Any], *, acknowledged: bool
+    ) -> bool:
+        """An interaction in a game's thread that someone archived: the thread is opened again
+        (``False``: the action goes on there, after a notice), or, when it cannot be (locked,
+        and the bot may not manage threads), the game goes back to the channel it began in with
+        a notice and its board, and the user is told so (``True``: answered)."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.Thread) or not channel.archived:
+            return False
+        key = table_key(channel.id)
+        try:
+            table = await self.app.load_table(key)
+        except (StoreUnavailable, CorruptRecord):
+            return False
+        if table is None or table.stage != "play" or table.origin in (None, key.chat):
+            return False
+        lang = negotiate(str(interaction.locale))
+        may_reopen = not channel.locked or interaction.app_permissions.manage_threads
+        if may_reopen and await reopen_thread(self.http, channel.id):
+            # A press is on the game's board; a typed command gets the board again.
+            reopened = "discord-thread-reopened"
+            board = not acknowledged
+            await self._notice(key, lang, reopened, str(interaction.id), board=board)
+            return False
+        where = await self._bring_back(key, table, lang)
+        if where is None:
+            return False
+        await self._notice(where, lang, "discord-thread-closed", str(interaction.id), board=True)
+        text = t(lang, "discord-thread-away", thread=f"<#{where.chat}>")
+        try:
+            if acknowledged:
+                await interaction.followup.send(text, ephemeral=True, allowed_mentions=allowed())
+            else:
+                await interaction.response.send_message(
+                    text, ephemeral=True, allowed_mentions=allowed()
+                )
+        except discord.HTTPException as exc:
+            log.info("interaction %s not answered here: %s", interaction.id, exc)
+        return True
+
+    async def _game_away(self, interaction: discord.Interaction[Any], line: str) -> bool:
+        """A game command in a channel from a player whose game began there and plays in a
+        thread: he is told where (``True``: answered privately); a thread someone archived is
+        opened again; a deleted (or locked) one sends the game back here with a notice and its
+        board, and the command is then answered here as usual (``False``)."""
+        name = line.split(maxsplit=1)[0].lstrip("/")
+        if name not in SEAT_COMMANDS and name not in INFO_COMMANDS:
+            return False
+        if interaction.guild_id is None or in_thread(interaction):
+            return False
+        key = table_key(interaction.channel_id)
+        me = user_of(interaction).ref
+        try:
+            table = await asyncio.wait_for(self.app.load_table(key), PREDICT_BUDGET)
+            if table is not None and table.stage != "over" and table.seat_of(me) is not None:
+                return False
+            away = await asyncio.wait_for(self.app.games_away(key), PREDICT_BUDGET)
+        except (TimeoutError, StoreUnavailable, CorruptRecord):
+            return False
+        game = next((g for g in reversed(away) if me in g.players), None)
+        if game is None:
+            return False
+        lang = negotiate(str(interaction.locale))
+        thread = table_key(int(game.chat))
+        try:
+            state = await thread_state(self.http, int(game.chat))
+        except discord.HTTPException as exc:
+            log.info("thread %s not read: %s", game.chat, exc)
+            state = ThreadState.OPEN
+        if state is ThreadState.ARCHIVED and await reopen_thread(self.http, int(game.chat)):
+            reopened = "discord-thread-reopened"
+            await self._notice(thread, lang, reopened, str(interaction.id), board=True)
+            state = ThreadState.OPEN
+        where: TableKey | None = thread
+        if state in (ThreadState.GONE, ThreadState.LOCKED):
+            try:
+                moving = await self.app.load_table(thread)
+            except (StoreUnavailable, CorruptRecord):
+                moving = None
+            where = None if moving is None else await self._bring_back(thread, moving, lang)
+            if where is None:
+                return False
+            message = "discord-thread-closed"
+            if state is ThreadState.GONE:
+                message = "discord-thread-gone"
+            # Back here, /board is answered as usual; anything else gets the board first.
+            board = where != key or name != "board"
+            await self._notice(where, lang, message, str(interaction.id), board=board)
+            if where == key:
+                return False  # the game is here again: the command is answered as usual
+        assert where is not None
+        text = t(lang, "discord-thread-away", thread=f"<#{where.chat}>")
+        try:
+            await interaction.response.send_message(
+                text, ephemeral=True, allowed_mentions=allowed()
+            )
+        except discord.HTTPException as exc:
+            log.info("interaction %s not answered here: %s", interaction.id, exc)
+        return True
+
+    async def _lost_thread(self, key: TableKey) -> None:
+        """The clock's notice could not be posted in a game's thread because it is gone: the
+        game goes back to the channel it began in, with a notice and its board."""
+        try:
+            table = await self.app.load_table(key)
+        except (StoreUnavailable, CorruptRecord):
+            return
+        if table is None or table.stage != "play" or table.origin in (None, key.chat):
+            return
+        lang = negotiate(table.lang or "")
+        where = await self._bring_back(key, table, lang)
+        if where is not None:
+            await self._notice(where, lang, "discord-thread-gone", f"tick:{key}", board=True)
+
+    async def _bring_back(self, key: TableKey, table: Table, lang: str) -> TableKey | None:
+        """Move the game at ``key`` (a thread that is gone or closed) back to the channel it
+        began in, or, when that channel has a game of its own by now, to a new thread there;
+        where it is now (``None``: it could not be moved)."""
+        assert table.origin is not None
+        home = TableKey(PLATFORM, table.origin)
+        try:
+            if await self.app.move_table(key, home) is not None:
+                return home
+        except (StoreUnavailable, ConflictError, CorruptRecord) as exc:
+            log.warning("table=%s not moved back to %s: %s", key, home, exc)
+            return None
+        try:
+            thread = await open_thread(self.http, int(home.chat), None, thread_title(table, lang))
+        except discord.HTTPException as exc:
+            log.warning("table=%s has no thread to go to: %s", key, exc)
+            return None
+        try:
+            moved = await self.app.move_table(key, table_key(thread))
+        except (StoreUnavailable, ConflictError, CorruptRecord) as exc:
+            log.warning("table=%s not moved to thread %s: %s", key, thread, exc)
+            return None
+        if moved is None:
+            return None
+        humans = discord_players(moved)
+        if humans:
+            mentions = " ".join(f"<@{u}>" for u in humans)
+            welcome = SendText(t(lang, "discord-thread-welcome", players=mentions))
+            update = Update(table_key(thread), User(PLATFORM, "0", "", lang), f"welcome:{thread}")
+            output = ChannelOutput(self, thread, pings=frozenset(humans))
+            await self.perform(update, [welcome], output)
+        return table_key(thread)
+
+    async def _notice(
+        self, key: TableKey, lang: str, message: str, update_id: str, *, board: bool = False
+    ) -> None:
+        """Post catalogue ``message`` at table ``key``'s chat, and the table's board after it
+        (``board``), whose buttons are then the current ones."""
+        update = Update(key, User(PLATFORM, "0", "", lang), f"{update_id}:{message}")
+        replies: list[Reply] = [SendText(t(lang, message))]
+        if board:
+            replies += await self.app.handle(replace(update, text="/board"))
+        await self.perform(update, replies, ChannelOutput(self, int(key.chat)))
+
+    async def _keep_here(self, key: TableKey) -> None:
+        try:
+            await self.app.keep_table(key)
+        except (StoreUnavailable, ConflictError, CorruptRecord) as exc:
+            log.warning("table=%s not marked placed: %s", key, exc)
+
+    async def _finish_away(self, key: TableKey, *, manage: bool) -> None:
+        """A game in a thread of its own that is over: its result posted in the channel it
+        began in (once, whichever process sees it first), the thread archived and locked
+        (``manage``: the bot has Manage Threads there)."""
+        try:
+            done = await self.app.finish_away(key)
+        except (StoreUnavailable, ConflictError, CorruptRecord) as exc:
+            log.warning("end of the game away not recorded table=%s: %s", key, exc)
+            return
+        if done is None or done.origin is None:
+            return
+        lang = negotiate(done.lang or "")
+        text = t(lang, "discord-thread-result", thread=f"<#{key.chat}>")
+        outcome = outcome_text(done, lang)
+        if outcome:
+            text += "\n" + outcome
+        update = Update(key, User(PLATFORM, "0", "", lang), f"over:{key}")
+        await self.perform(update, [SendText(text)], ChannelOutput(self, int(done.origin)))
+        await close_thread(self.http, int(key.chat), manage=manage)
+
     # -- replies ------------------------------------------------------------------------------
 
     async def perform(self, update: Update, replies: list[Reply], output: ChannelOutput) -> int:
@@ -665,6 +964,7 @@ class NardyBot(discord.AutoShardedClient):
                 posted += await self._perform(update, reply, output, lang)
             except discord.HTTPException as exc:
                 output.refused += 1
+                output.missing = output.missing or gone(exc)
                 log.warning(
                     "discord refused %s table=%s: %s", type(reply).__name__, update.table, exc
                 )
@@ -675,7 +975,14 @@ class NardyBot(discord.AutoShardedClient):
         if isinstance(reply, SendBoard):
             message = await self._board(reply.board, reply.caption, output.rich)
             view = build_view(reply.buttons, placeholder)
-            sent = await output.send(**_present(message, view=view))
+            called = discord_id(reply.call)
+            if called is not None:
+                # His turn came after a long wait: the board pings him, and only him.
+                line = t(lang, "discord-your-turn", player=f"<@{called}>")
+                body = message.get("content")
+                message["content"] = f"{line}\n{body}"[:MAX_CONTENT] if body else line
+            pings = () if called is None else (called,)
+            sent = await output.send(pings=pings, **_present(message, view=view))
             await self.app.board_posted(update.table, sent, reply.version)
             return 1
         if isinstance(reply, EditBoard):
@@ -753,6 +1060,9 @@ class NardyBot(discord.AutoShardedClient):
             if output.refused:
                 # Not delivered (no Send Messages there, say): the clock posts it again later.
                 await self.app.notice_undelivered(table)
+            if output.missing:
+                await self._lost_thread(table)
+            await self._finish_away(table, manage=True)  # a game in a thread lost on time
             served += 1
         return served
 
@@ -770,8 +1080,7 @@ class NardyBot(discord.AutoShardedClient):
             return None
         if seat is None or seat >= len(table.seats):
             return None
-        platform, _, user_id = table.seats[seat].user.partition(":")
-        return int(user_id) if platform == PLATFORM and user_id.isdigit() else None
+        return discord_id(table.seats[seat].user)
 
     async def _tick_loop(self, every: float) -> None:
         while not self.is_closed():

@@ -26,6 +26,7 @@ from bot.store.base import (
     history_key,
     leaderboard_key,
     match_key,
+    shared_key,
     validate_update_id,
 )
 from bot.store.codec import JsonCodec
@@ -85,6 +86,7 @@ __all__ = [
     "history_key",
     "leaderboard_key",
     "match_key",
+    "shared_key",
     "store_from_url",
     "validate_update_id",
 ]

@@ -238,6 +238,9 @@ RecordKey = TableKey | UserKey | SiblingKey
 HISTORY_LIMIT: Final = 100
 """Finished matches kept per player; older ones are dropped as newer ones come."""
 
+MATCH_PLAYERS: Final = 9
+"""Most players whose histories list one match (its count is kept as one digit)."""
+
 
 def history_key(user: UserKey) -> str:
     """The list of the ids of ``user``'s matches kept, newest first (the user's hash slot)."""
@@ -245,8 +248,8 @@ def history_key(user: UserKey) -> str:
 
 
 def match_key(platform: str, match_id: str) -> str:
-    """A finished match's record, kept once for both players (its own hash slot): a hash of the
-    record ``d`` and ``n``, how many players' histories still list it.
+    """A finished match's record, kept once for both players (its own hash slot): in Redis a
+    string, one digit for how many players' histories still list it, then the record.
 
     >>> match_key("telegram", "0a1b2c3d4e")
     'bg:match:{telegram:0a1b2c3d4e}'
@@ -269,6 +272,16 @@ def leaderboard_key(platform: str, board: str, table: TableKey | None = None) ->
     if table.platform != platform:
         raise InvalidKey(f"table {table} is not on {platform}")
     return TableKey(table.platform, table.chat).sibling(f"top:{name}")
+
+
+def shared_key(name: str) -> str:
+    """A value every process of the deployment shares (its own hash slot), such as the digest
+    of the command set last uploaded to a platform.
+
+    >>> shared_key("commands:discord:42:global")
+    'bg:shared:{commands:discord:42:global}'
+    """
+    return f"{PREFIX}:shared:{{{_sibling_name(name)}}}"
 
 
 def _sibling_name(value: str) -> str:
@@ -429,6 +442,12 @@ class Store(Protocol):
     async def top_scores(self, board: str, count: int = 10) -> list[tuple[str, float]]: ...
 
     async def score_rank(self, board: str, member: str) -> tuple[int, float] | None: ...
+
+    async def shared_value(self, name: str) -> str | None: ...
+
+    async def put_shared_value(
+        self, name: str, value: str, *, only_new: bool = False, ttl: float | None = None
+    ) -> bool: ...
 
     async def ping(self) -> bool: ...
 
@@ -629,6 +648,8 @@ class BaseStore(ABC):
         users = list(dict.fromkeys(players))
         if any(user.platform != platform for user in users):
             raise ValueError(f"the players of a match kept on {platform} are on {platform}")
+        if not 1 <= len(users) <= MATCH_PLAYERS:
+            raise ValueError(f"a match kept has 1 to {MATCH_PLAYERS} players, not {len(users)}")
         created = await self._put_match(platform, match_id, payload, len(users))
         for user in users:
             for dropped in await self._list_match(user, match_id, keep):
@@ -666,6 +687,18 @@ class BaseStore(ABC):
     @abstractmethod
     async def score_rank(self, board: str, member: str) -> tuple[int, float] | None:
         """A member's place (1 = top) and score on a leaderboard, or ``None``."""
+
+    @abstractmethod
+    async def shared_value(self, name: str) -> str | None:
+        """The deployment-wide value ``name`` (:func:`shared_key`), or ``None`` when unset."""
+
+    @abstractmethod
+    async def put_shared_value(
+        self, name: str, value: str, *, only_new: bool = False, ttl: float | None = None
+    ) -> bool:
+        """Set the deployment-wide value ``name`` (for ``ttl`` seconds, or for good); with
+        ``only_new`` only when it is not set, so that of many processes trying at once exactly
+        one succeeds.  Whether it was set."""
 
 
 def check_history_args(match_id: str, payload: bytes, keep: int) -> None:

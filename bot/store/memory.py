@@ -28,6 +28,7 @@ from bot.store.base import (
     UserKey,
     Versioned,
     match_key,
+    shared_key,
     validate_update_id,
 )
 
@@ -69,6 +70,7 @@ class MemoryStore(BaseStore):
         self._history: dict[UserKey, list[str]] = {}
         self._matches: dict[str, list[Any]] = {}  # match key: [record, histories listing it]
         self._boards: dict[str, dict[str, float]] = {}
+        self._shared: dict[str, tuple[str, float | None]] = {}  # key: (value, expires)
         self._writes = 0
 
     def _entry(self, key: RecordKey) -> _Entry | None:
@@ -258,6 +260,35 @@ class MemoryStore(BaseStore):
             return None
         ranked = _ranked(scores)
         return ranked.index((member, scores[member])) + 1, scores[member]
+
+    async def shared_value(self, name: str) -> str | None:
+        """See :meth:`BaseStore.shared_value`."""
+        await asyncio.sleep(0)
+        return self._shared_now(name)
+
+    def _shared_now(self, name: str) -> str | None:
+        key = shared_key(name)
+        found = self._shared.get(key)
+        if found is None:
+            return None
+        value, expires = found
+        if expires is not None and expires <= self.clock():
+            del self._shared[key]
+            return None
+        return value
+
+    async def put_shared_value(
+        self, name: str, value: str, *, only_new: bool = False, ttl: float | None = None
+    ) -> bool:
+        """See :meth:`BaseStore.put_shared_value`."""
+        if ttl is not None and ttl <= 0:
+            raise ValueError(f"ttl must be positive, got {ttl!r}")
+        await asyncio.sleep(0)
+        if only_new and self._shared_now(name) is not None:
+            return False
+        expires = None if ttl is None else self.clock() + ttl
+        self._shared[shared_key(name)] = (value, expires)
+        return True
 
 
 def _ranked(scores: dict[str, float]) -> list[tuple[str, float]]:

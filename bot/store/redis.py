@@ -6,7 +6,11 @@ Layout (every key of a table shares the hash tag ``{platform:chat[:topic]}``):
 - ``bg:{telegram:-1001:45}:seen`` — sorted set of the ids of the updates that wrote the record,
   scored by their expiry (whole seconds);
 - ``bg:user:{telegram:42}`` (+ ``:seen``) — the same for per-user records;
-- ``bg:deadlines:{dl:N}`` for N in 0..15 — sorted sets of table tags scored by due time.
+- ``bg:deadlines:{dl:N}`` for N in 0..15 — sorted sets of table tags scored by due time;
+- ``bg:user:{telegram:42}:history`` — list of the ids of the player's matches kept, and
+  ``bg:match:{telegram:<match id>}`` — a string: how many histories list the match (one digit),
+  then its record (a plain string costs a third of the overhead of a two-field hash);
+- ``bg:shared:{name}`` — a string every process shares (the digest of the synced commands).
 
 Compare-and-set and the seen-mark run in one Lua script on the table's slot, so they are atomic in
 a cluster too.  Scripts are registered once and run with ``EVALSHA`` (reloaded if the server lost
@@ -47,6 +51,7 @@ from bot.store.base import (
     deadline_shard_name,
     history_key,
     match_key,
+    shared_key,
     validate_update_id,
 )
 from bot.store.batch import CommandBatcher, ConnectFailed
@@ -135,10 +140,11 @@ end
 return 0
 """
 
-# KEYS: match hash.  ARGV: record, histories listing it, ttl ms (0 = none).  1 if written.
+# KEYS: match record.  ARGV: record, histories listing it (1..9), ttl ms (0 = none).  1 if
+# written.  A string: one digit (how many histories list it), then the record.
 _PUT_MATCH_SCRIPT: Final = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'd', ARGV[1], 'n', ARGV[2])
+redis.call('SET', KEYS[1], ARGV[2] .. ARGV[1])
 if tonumber(ARGV[3]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
 return 1
 """
@@ -158,12 +164,28 @@ if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) else redis.call('PERSIST', K
 return dropped
 """
 
-# KEYS: match hash.  One history fewer lists it; deleted when none does.
+# KEYS: match record.  One history fewer lists it; deleted when none does.  (A hash ``d``/``n``
+# is a record kept by an earlier version of this store.)
 _RELEASE_MATCH_SCRIPT: Final = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-local n = redis.call('HINCRBY', KEYS[1], 'n', -1)
+local kind = redis.call('TYPE', KEYS[1])['ok']
+if kind == 'none' then return 0 end
+local n
+if kind == 'hash' then
+  n = redis.call('HINCRBY', KEYS[1], 'n', -1)
+else
+  n = (tonumber(redis.call('GETRANGE', KEYS[1], 0, 0)) or 1) - 1
+  if n > 0 then redis.call('SETRANGE', KEYS[1], 0, tostring(n)) end
+end
 if n <= 0 then redis.call('DEL', KEYS[1]) end
 return n
+"""
+
+# KEYS: match record.  Its payload (nil when there is none).
+_MATCH_ENTRY_SCRIPT: Final = """
+local kind = redis.call('TYPE', KEYS[1])['ok']
+if kind == 'hash' then return redis.call('HGET', KEYS[1], 'd') end
+if kind == 'none' then return false end
+return redis.call('GETRANGE', KEYS[1], 1, -1)
 """
 
 _UNAVAILABLE: Final = (
@@ -251,6 +273,7 @@ class RedisStore(BaseStore):
         self._put_match_script = client.register_script(_PUT_MATCH_SCRIPT)
         self._list_match_script = client.register_script(_LIST_MATCH_SCRIPT)
         self._release_match_script = client.register_script(_RELEASE_MATCH_SCRIPT)
+        self._match_entry_script = client.register_script(_MATCH_ENTRY_SCRIPT)
 
     @classmethod
     def from_url(cls, url: str, *, cluster: bool = False, **options: Any) -> RedisStore:
@@ -495,7 +518,7 @@ class RedisStore(BaseStore):
     async def history_entry(self, user: UserKey, match_id: str) -> bytes | None:
         """See :meth:`BaseStore.history_entry`."""
         key = match_key(user.platform, match_id)
-        row = await self._read(key, lambda: self.client.hget(key, "d"))
+        row = await self._read_batched(lambda: self._eval(key, self._match_entry_script, [key], []))
         if row is None or isinstance(row, bytes):
             return row
         return str(row).encode("utf-8")
@@ -531,6 +554,24 @@ class RedisStore(BaseStore):
         if rank is None or score is None:
             return None
         return int(rank) + 1, float(score)
+
+    async def shared_value(self, name: str) -> str | None:
+        """See :meth:`BaseStore.shared_value`."""
+        key = shared_key(name)
+        value = await self._read(key, lambda: self.client.get(key))
+        return None if value is None else _text(value)
+
+    async def put_shared_value(
+        self, name: str, value: str, *, only_new: bool = False, ttl: float | None = None
+    ) -> bool:
+        """See :meth:`BaseStore.put_shared_value` (``SET … NX PX``)."""
+        if ttl is not None and ttl <= 0:
+            raise ValueError(f"ttl must be positive, got {ttl!r}")
+        key = shared_key(name)
+        px = None if ttl is None else max(1, int(ttl * 1000))
+        async with self._guard(key):
+            done = await self.client.set(key, value.encode(), nx=only_new, px=px)
+        return bool(done)
 
     async def ping(self) -> bool:
         """Whether the server answers (for health checks); never raises."""

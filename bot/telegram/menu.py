@@ -17,6 +17,7 @@ PRIVATE_COMMANDS: tuple[str, ...] = (
     "new",
     "invite",
     "board",
+    "hint",
     "settings",
     "language",
     "stats",

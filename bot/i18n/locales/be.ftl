@@ -270,6 +270,8 @@ help-score = паказаць лік матча або гульні на гро�
     .usage = /score
 help-pips = паказаць піпсы
     .usage = /pips
+help-hint = парада для вашага рашэння зараз: куб або найлепшыя хады з іх эквіці
+    .usage = /hint
 help-help = спіс каманд або даведка пра адну
     .usage = /help [каманда]
 help-rules = дзе растлумачаны правілы і ўмовы гульні
@@ -447,6 +449,7 @@ app-button-option = { $option ->
     [beaver] Бабры
     [auto_doubles] Аўтападваенні
     [gammons_with_cube] Марсы пасля падваення
+    [hints] Падказкі
    *[other] { $option }
 }: { $state }
 app-button-refuse = Адмовіцца
@@ -552,6 +555,7 @@ discord-command-decline = адхіліць
 discord-command-board = дошка
 discord-command-score = лік
 discord-command-pips = піпсы
+discord-command-hint = падказка
 discord-command-help = дапамога
 discord-command-rules = правілы
 discord-command-export = экспарт
@@ -586,6 +590,17 @@ discord-pick-step = Абярыце крок…
 discord-no-files = Боту нельга прымацоўваць файлы ў гэтым канале: папрасіце мадэратара даць дазвол «Прымацоўваць файлы».
 discord-dm-join = Гэты чат бачыце толькі вы, таму другое месца тут ніхто не зойме. Каб згуляць з сябрам, стварыце стол у канале сервера або ў групавым чаце.
 discord-dm-invite = Ваш сябар не бачыць гэты чат. Стварыце стол у канале сервера або ў групавым чаце і запрасіце яго там камандай /invite.
+discord-thread-name = { $player } супраць { $opponent } — { $mode }
+discord-thread-team = { $players } — { $mode }
+discord-thread-welcome = { $players }: ваша партыя ідзе ў гэтай галінцы.
+discord-thread-opened = Партыя ідзе ў галінцы { $thread }.
+discord-thread-refused = Адкрыць галінку для гэтай партыі не ўдалося, таму гуляем тут, у канале. Каб партыі ішлі ў галінках, дайце боту правы «Ствараць публічныя галінкі» і «Адпраўляць паведамленні ў галінках».
+discord-thread-result = Партыя ў галінцы { $thread } скончана.
+discord-thread-away = Ваша партыя ідзе ў галінцы { $thread }.
+discord-thread-gone = Галінку гэтай партыі выдалілі: гульня працягваецца тут.
+discord-thread-closed = Галінку гэтай партыі зачынілі: гульня працягваецца тут.
+discord-thread-reopened = Галінку гэтай партыі зачынілі: яна зноў адкрытая, гульня працягваецца.
+discord-your-turn = { $player }, ваш ход.
 
 ## Telegram
 telegram-button-invite = Запрасіць сябра
@@ -699,6 +714,8 @@ app-console-no-file = Файла { $path } няма або яго нельга �
 rating-change = { $player }: рэйтынг { $rating } ({ $change })
 settings-ratings = Рэйтынгі ў гэтым чаце: { $value }
 settings-ratings-admin = Уключаць і выключаць рэйтынгі можа толькі адміністратар чата.
+settings-threads = Партыі ў асобных галінках: { $value }
+settings-threads-admin = Вырашаць, ці ідуць партыі ў галінках, можа толькі адміністратар чата.
 player-unknown = Гульца { $name } няма ні за гэтым сталом, ні сярод вашых нядаўніх сапернікаў.
 rating-line = { $player }, { $game }: рэйтынг { $rating }, досвед { $experience }
 rating-places = Месца { $chat } у гэтым чаце, { $overall } у агульным заліку.
@@ -736,3 +753,47 @@ help-top = лепшыя рэйтынгі гэтага чата або ў агу�
     .usage = /top [global] [nardy]
 help-history = вашы нядаўнія дагуляныя матчы; адзін з іх з экспартам і праглядам
     .usage = /history [N | гулец]
+
+## Падказкі
+hint-title-gnubg = Падказка для { $player } (нейрасеткі GNU Backgammon, { $ply }-ply):
+hint-title-nardy = Падказка для { $player }: ацэнка ўласнага гульца гэтага бота ў доўгія нарды, а не GNU Backgammon
+hint-plays = Найлепшыя хады на { $dice } ({ $unit ->
+    [equity] эквіці
+   *[chance] шанец на перамогу
+}):
+hint-after = Пасля ходу { $play }:
+hint-button = Згуляць { $play }
+hint-cube = { $action ->
+    [no_double] Не падвойваць (падваенне прынялі б)
+    [double_take] Падвойваць, прымаць
+    [double_pass] Падвойваць, пас
+   *[too_good] Занадта добра для падваення: гуляйце на марс
+}
+hint-cube-line = { $option ->
+    [no_double] Без падваення
+    [double_take] Падваенне/прыём
+    [double_pass] Падваенне/пас
+    [take] Прыняць
+   *[pass] Пас
+}: { $equity }
+hint-take = Адказ на падваенне: { $answer ->
+    [take] прыняць
+    [beaver] аб'явіць бабра
+   *[pass] пас
+}
+hint-match-chances = У шанцах выйграць матч пры гэтым рахунку:
+hint-no-double-now = Падвоіць зараз нельга: кідайце косці.
+hint-chances = Перамога { $win } (марс { $gammon }, кокс { $backgammon }); паражэнне { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
+hint-chance = Шанец на перамогу: { $win }
+hint-lobby = Падказкі: { $state }
+hint-lobby-asked = Падказкі: стваральнік стала за; уключацца, калі праціўнік сядзе кнопкай «Сесці з падказкамі»
+button-join-hints = Сесці з падказкамі
+hint-no-game = Тут не ідзе гульня: падказкі — для партыі, што ідзе.
+hint-over = Партыя скончана: раіць няма чаго.
+hint-spectator = Падказкі — толькі для гульца, чый зараз ход: вы не гуляеце за гэтым сталом.
+hint-not-your-turn = Падказкі — толькі для гульца, чый зараз ход, а гэтае рашэнне не ваша.
+hint-nothing = Зараз няма рашэння, для якога патрэбна падказка.
+hint-off-match = У гэтым матчы падказкі выключаны. У матчы яны ёсць, толькі калі абодва гульцы згадзіліся ў лобі: стваральнік адкрывае стол камандай /new … hints=on, а праціўнік садзіцца кнопкай «Сесці з падказкамі».
+hint-off = Падказкі за гэтым сталом выключаны (/new … hints=on уключыць іх у наступнай гульні).
+hint-no-computer = Падказкі дае камп'ютар, а ён на гэтым боце выключаны.
+hint-failed = Зараз не ўдалося разлічыць падказку: паспрабуйце крыху пазней.

@@ -258,6 +258,8 @@ help-score = show the score of the match or session
     .usage = /score
 help-pips = show the pip counts
     .usage = /pips
+help-hint = advice for your decision now: the cube, or the best plays with their equities
+    .usage = /hint
 help-help = list the commands, or explain one
     .usage = /help [command]
 help-rules = where the rules and the table options are explained
@@ -434,6 +436,7 @@ app-button-option = { $option ->
     [beaver] Beavers
     [auto_doubles] Automatic doubles
     [gammons_with_cube] Gammons after a double
+    [hints] Hints
    *[other] { $option }
 }: { $state }
 app-button-refuse = Refuse
@@ -552,6 +555,7 @@ discord-command-decline = decline
 discord-command-board = board
 discord-command-score = score
 discord-command-pips = pips
+discord-command-hint = hint
 discord-command-help = help
 discord-command-rules = rules
 discord-command-export = export
@@ -586,6 +590,17 @@ discord-pick-step = Choose a step…
 discord-no-files = The bot may not attach files in this channel: ask a moderator for the “Attach Files” permission.
 discord-dm-join = Only you can see this chat, so nobody can take the other seat here. To play a friend, open the table in a server channel or a group chat.
 discord-dm-invite = Your friend cannot see this chat. Open the table in a server channel or a group chat and use /invite there.
+discord-thread-name = { $player } vs { $opponent } — { $mode }
+discord-thread-team = { $players } — { $mode }
+discord-thread-welcome = { $players }: your game is played in this thread.
+discord-thread-opened = The game is on in { $thread }.
+discord-thread-refused = No thread could be opened for this game, so it is played here in the channel. To play games in threads, give the bot the “Create Public Threads” and “Send Messages in Threads” permissions.
+discord-thread-result = The game in { $thread } is over.
+discord-thread-away = Your game is played in { $thread }.
+discord-thread-gone = The thread of this game was deleted: the game goes on here.
+discord-thread-closed = This game's thread was closed: the game goes on here.
+discord-thread-reopened = This game's thread had been closed: it is open again, and the game goes on.
+discord-your-turn = { $player }, it’s your turn.
 
 ## Telegram
 telegram-button-invite = Invite a friend
@@ -697,6 +712,8 @@ app-console-no-file = The file { $path } does not exist or cannot be read.
 rating-change = { $player }: rating { $rating } ({ $change })
 settings-ratings = Ratings in this chat: { $value }
 settings-ratings-admin = Only an administrator of the chat turns ratings on or off.
+settings-threads = Games in threads of their own: { $value }
+settings-threads-admin = Only an administrator of the chat decides whether games are played in threads.
 player-unknown = No player called { $name } at this table or among your recent opponents.
 rating-line = { $player }, { $game }: rating { $rating }, experience { $experience }
 rating-places = Place { $chat } in this chat, { $overall } overall.
@@ -734,3 +751,50 @@ help-top = the best ratings of this chat, or overall
     .usage = /top [global] [nardy]
 help-history = your recent finished matches; one of them with export and replay
     .usage = /history [N | player]
+
+## Hints
+# $player: who is advised; $ply: GNU Backgammon's depth (0, 1, 2)
+hint-title-gnubg = Hint for { $player } (GNU Backgammon's nets, { $ply }-ply):
+hint-title-nardy = Hint for { $player }: the estimate of this bot's own long nardy player, not GNU Backgammon's
+# $unit: equity (backgammon) or chance (long nardy)
+hint-plays = Best plays with { $dice } ({ $unit ->
+    [equity] equity
+   *[chance] chance of winning
+}):
+hint-after = After { $play }:
+hint-button = Play { $play }
+hint-cube = { $action ->
+    [no_double] No double (a double would be taken)
+    [double_take] Double, take
+    [double_pass] Double, pass
+   *[too_good] Too good to double: play on for the gammon
+}
+# $equity: "+0.123"
+hint-cube-line = { $option ->
+    [no_double] No double
+    [double_take] Double/take
+    [double_pass] Double/pass
+    [take] Take
+   *[pass] Pass
+}: { $equity }
+hint-take = Your answer to the double: { $answer ->
+    [take] take
+    [beaver] beaver
+   *[pass] pass
+}
+hint-match-chances = In match winning chances at this score:
+hint-no-double-now = You cannot double now: roll.
+hint-chances = Win { $win } (gammon { $gammon }, backgammon { $backgammon }); lose { $lose } (gammon { $lose_gammon }, backgammon { $lose_backgammon })
+hint-chance = Chance of winning: { $win }
+hint-lobby = Hints: { $state }
+hint-lobby-asked = Hints: asked for by the creator; on if the opponent joins with “Join with hints”
+button-join-hints = Join with hints
+hint-no-game = No game is being played here: hints are for a game in progress.
+hint-over = The game is over: there is nothing to advise.
+hint-spectator = Hints are only for the player to act: you are not playing at this table.
+hint-not-your-turn = Hints are only for the player to act, and this decision is not yours.
+hint-nothing = There is no decision to advise on right now.
+hint-off-match = Hints are off in this match. A match has hints only when both players agree in the lobby: the creator opens it with /new … hints=on and the opponent joins with “Join with hints”.
+hint-off = Hints are turned off at this table (/new … hints=on turns them on for the next game).
+hint-no-computer = Hints come from the computer, which is switched off on this bot.
+hint-failed = The hint could not be worked out just now: try again in a moment.

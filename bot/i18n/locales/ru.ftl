@@ -270,6 +270,8 @@ help-score = показать счёт матча или игры на день�
     .usage = /score
 help-pips = показать пипсы
     .usage = /pips
+help-hint = совет для вашего решения сейчас: куб или лучшие ходы с их эквити
+    .usage = /hint
 help-help = список команд или справка по одной
     .usage = /help [команда]
 help-rules = где объяснены правила и условия игры
@@ -447,6 +449,7 @@ app-button-option = { $option ->
     [beaver] Бобры
     [auto_doubles] Автоудвоения
     [gammons_with_cube] Марсы после удвоения
+    [hints] Подсказки
    *[other] { $option }
 }: { $state }
 app-button-refuse = Отказаться
@@ -552,6 +555,7 @@ discord-command-decline = отклонить
 discord-command-board = доска
 discord-command-score = счёт
 discord-command-pips = пипсы
+discord-command-hint = подсказка
 discord-command-help = помощь
 discord-command-rules = правила
 discord-command-export = экспорт
@@ -586,6 +590,17 @@ discord-pick-step = Выберите шаг…
 discord-no-files = Боту нельзя прикреплять файлы в этом канале: попросите модератора выдать право «Прикреплять файлы».
 discord-dm-join = Этот чат видите только вы, поэтому второе место здесь никто не займёт. Чтобы сыграть с другом, создайте стол в канале сервера или в групповом чате.
 discord-dm-invite = Ваш друг не видит этот чат. Создайте стол в канале сервера или в групповом чате и пригласите его там командой /invite.
+discord-thread-name = { $player } против { $opponent } — { $mode }
+discord-thread-team = { $players } — { $mode }
+discord-thread-welcome = { $players }: ваша партия идёт в этой ветке.
+discord-thread-opened = Партия идёт в ветке { $thread }.
+discord-thread-refused = Открыть ветку для этой партии не удалось, поэтому играем здесь, в канале. Чтобы партии шли в ветках, дайте боту права «Создавать публичные ветки» и «Отправлять сообщения в ветках».
+discord-thread-result = Партия в ветке { $thread } окончена.
+discord-thread-away = Ваша партия идёт в ветке { $thread }.
+discord-thread-gone = Ветку этой партии удалили: игра продолжается здесь.
+discord-thread-closed = Ветку этой партии закрыли: игра продолжается здесь.
+discord-thread-reopened = Ветку этой партии закрыли: она снова открыта, игра продолжается.
+discord-your-turn = { $player }, ваш ход.
 
 ## Telegram
 telegram-button-invite = Пригласить друга
@@ -699,6 +714,8 @@ app-console-no-file = Файла { $path } нет или его нельзя п�
 rating-change = { $player }: рейтинг { $rating } ({ $change })
 settings-ratings = Рейтинги в этом чате: { $value }
 settings-ratings-admin = Включать и выключать рейтинги может только администратор чата.
+settings-threads = Партии в отдельных ветках: { $value }
+settings-threads-admin = Решать, идут ли партии в ветках, может только администратор чата.
 player-unknown = Игрока { $name } нет ни за этим столом, ни среди ваших недавних соперников.
 rating-line = { $player }, { $game }: рейтинг { $rating }, опыт { $experience }
 rating-places = Место { $chat } в этом чате, { $overall } в общем зачёте.
@@ -736,3 +753,47 @@ help-top = лучшие рейтинги этого чата или в обще�
     .usage = /top [global] [nardy]
 help-history = ваши недавние доигранные матчи; один из них с экспортом и просмотром
     .usage = /history [N | игрок]
+
+## Подсказки
+hint-title-gnubg = Подсказка для { $player } (нейросети GNU Backgammon, { $ply }-ply):
+hint-title-nardy = Подсказка для { $player }: оценка собственного игрока этого бота в длинные нарды, а не GNU Backgammon
+hint-plays = Лучшие ходы на { $dice } ({ $unit ->
+    [equity] эквити
+   *[chance] шанс на победу
+}):
+hint-after = После хода { $play }:
+hint-button = Сыграть { $play }
+hint-cube = { $action ->
+    [no_double] Не удваивать (удвоение было бы принято)
+    [double_take] Удваивать, принимать
+    [double_pass] Удваивать, пас
+   *[too_good] Слишком хорошо для удвоения: играйте на марс
+}
+hint-cube-line = { $option ->
+    [no_double] Без удвоения
+    [double_take] Удвоение/приём
+    [double_pass] Удвоение/пас
+    [take] Принять
+   *[pass] Пас
+}: { $equity }
+hint-take = Ответ на удвоение: { $answer ->
+    [take] принять
+    [beaver] объявить бобра
+   *[pass] пас
+}
+hint-match-chances = В шансах выиграть матч при этом счёте:
+hint-no-double-now = Удвоить сейчас нельзя: бросайте кости.
+hint-chances = Победа { $win } (марс { $gammon }, кокс { $backgammon }); поражение { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
+hint-chance = Шанс на победу: { $win }
+hint-lobby = Подсказки: { $state }
+hint-lobby-asked = Подсказки: создатель стола за; включатся, если соперник сядет кнопкой «Сесть с подсказками»
+button-join-hints = Сесть с подсказками
+hint-no-game = Здесь не идёт игра: подсказки — для идущей партии.
+hint-over = Партия окончена: советовать нечего.
+hint-spectator = Подсказки — только для игрока, чей сейчас ход: вы не играете за этим столом.
+hint-not-your-turn = Подсказки — только для игрока, чей сейчас ход, а это решение не ваше.
+hint-nothing = Сейчас нет решения, для которого нужна подсказка.
+hint-off-match = В этом матче подсказки выключены. В матче они есть, только если оба игрока согласились в лобби: создатель открывает стол командой /new … hints=on, а соперник садится кнопкой «Сесть с подсказками».
+hint-off = Подсказки за этим столом выключены (/new … hints=on включит их в следующей игре).
+hint-no-computer = Подсказки даёт компьютер, а он на этом боте выключен.
+hint-failed = Сейчас не удалось рассчитать подсказку: попробуйте чуть позже.

@@ -270,6 +270,8 @@ help-score = показати рахунок матчу або гри на гр�
     .usage = /score
 help-pips = показати піпси
     .usage = /pips
+help-hint = порада для вашого рішення зараз: куб або найкращі ходи з їхнім еквіті
+    .usage = /hint
 help-help = список команд або довідка про одну
     .usage = /help [команда]
 help-rules = де пояснено правила та умови гри
@@ -447,6 +449,7 @@ app-button-option = { $option ->
     [beaver] Бобри
     [auto_doubles] Автоподвоєння
     [gammons_with_cube] Марси після подвоєння
+    [hints] Підказки
    *[other] { $option }
 }: { $state }
 app-button-refuse = Відмовитися
@@ -552,6 +555,7 @@ discord-command-decline = відхилити
 discord-command-board = дошка
 discord-command-score = рахунок
 discord-command-pips = піпси
+discord-command-hint = підказка
 discord-command-help = допомога
 discord-command-rules = правила
 discord-command-export = експорт
@@ -586,6 +590,17 @@ discord-pick-step = Оберіть крок…
 discord-no-files = Боту не можна прикріплювати файли в цьому каналі: попросіть модератора надати дозвіл «Прикріплювати файли».
 discord-dm-join = Цей чат бачите лише ви, тому друге місце тут ніхто не займе. Щоб зіграти з другом, створіть стіл у каналі сервера або в груповому чаті.
 discord-dm-invite = Ваш друг не бачить цей чат. Створіть стіл у каналі сервера або в груповому чаті й запросіть його там командою /invite.
+discord-thread-name = { $player } проти { $opponent } — { $mode }
+discord-thread-team = { $players } — { $mode }
+discord-thread-welcome = { $players }: ваша партія йде в цій гілці.
+discord-thread-opened = Партія йде в гілці { $thread }.
+discord-thread-refused = Відкрити гілку для цієї партії не вдалося, тож граємо тут, у каналі. Щоб партії йшли в гілках, дайте ботові дозволи «Створювати публічні гілки» та «Надсилати повідомлення в гілках».
+discord-thread-result = Партію в гілці { $thread } закінчено.
+discord-thread-away = Ваша партія йде в гілці { $thread }.
+discord-thread-gone = Гілку цієї партії видалили: гра триває тут.
+discord-thread-closed = Гілку цієї партії закрили: гра триває тут.
+discord-thread-reopened = Гілку цієї партії закрили: вона знову відкрита, гра триває.
+discord-your-turn = { $player }, ваш хід.
 
 ## Telegram
 telegram-button-invite = Запросити друга
@@ -699,6 +714,8 @@ app-console-no-file = Файлу { $path } немає або його не мо�
 rating-change = { $player }: рейтинг { $rating } ({ $change })
 settings-ratings = Рейтинги в цьому чаті: { $value }
 settings-ratings-admin = Вмикати й вимикати рейтинги може лише адміністратор чату.
+settings-threads = Партії в окремих гілках: { $value }
+settings-threads-admin = Вирішувати, чи йдуть партії в гілках, може лише адміністратор чату.
 player-unknown = Гравця { $name } немає ні за цим столом, ні серед ваших недавніх суперників.
 rating-line = { $player }, { $game }: рейтинг { $rating }, досвід { $experience }
 rating-places = Місце { $chat } у цьому чаті, { $overall } у загальному заліку.
@@ -736,3 +753,47 @@ help-top = найкращі рейтинги цього чату або в за�
     .usage = /top [global] [nardy]
 help-history = ваші недавні дограні матчі; один із них з експортом і переглядом
     .usage = /history [N | гравець]
+
+## Підказки
+hint-title-gnubg = Підказка для { $player } (нейромережі GNU Backgammon, { $ply }-ply):
+hint-title-nardy = Підказка для { $player }: оцінка власного гравця цього бота в довгі нарди, а не GNU Backgammon
+hint-plays = Найкращі ходи на { $dice } ({ $unit ->
+    [equity] еквіті
+   *[chance] шанс на перемогу
+}):
+hint-after = Після ходу { $play }:
+hint-button = Зіграти { $play }
+hint-cube = { $action ->
+    [no_double] Не подвоювати (подвоєння прийняли б)
+    [double_take] Подвоювати, приймати
+    [double_pass] Подвоювати, пас
+   *[too_good] Занадто добре для подвоєння: грайте на марс
+}
+hint-cube-line = { $option ->
+    [no_double] Без подвоєння
+    [double_take] Подвоєння/прийом
+    [double_pass] Подвоєння/пас
+    [take] Прийняти
+   *[pass] Пас
+}: { $equity }
+hint-take = Відповідь на подвоєння: { $answer ->
+    [take] прийняти
+    [beaver] оголосити бобра
+   *[pass] пас
+}
+hint-match-chances = У шансах виграти матч за цього рахунку:
+hint-no-double-now = Подвоїти зараз не можна: кидайте кості.
+hint-chances = Перемога { $win } (марс { $gammon }, кокс { $backgammon }); поразка { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
+hint-chance = Шанс на перемогу: { $win }
+hint-lobby = Підказки: { $state }
+hint-lobby-asked = Підказки: творець столу за; увімкнуться, якщо суперник сяде кнопкою «Сісти з підказками»
+button-join-hints = Сісти з підказками
+hint-no-game = Тут не йде гра: підказки — для партії, що йде.
+hint-over = Партію закінчено: радити нічого.
+hint-spectator = Підказки — лише для гравця, чий зараз хід: ви не граєте за цим столом.
+hint-not-your-turn = Підказки — лише для гравця, чий зараз хід, а це рішення не ваше.
+hint-nothing = Зараз немає рішення, для якого потрібна підказка.
+hint-off-match = У цьому матчі підказки вимкнено. У матчі вони є, лише якщо обидва гравці погодилися в лобі: творець відкриває стіл командою /new … hints=on, а суперник сідає кнопкою «Сісти з підказками».
+hint-off = Підказки за цим столом вимкнено (/new … hints=on увімкне їх у наступній грі).
+hint-no-computer = Підказки дає комп'ютер, а його на цьому боті вимкнено.
+hint-failed = Зараз не вдалося розрахувати підказку: спробуйте трохи пізніше.

@@ -1,0 +1,233 @@
+"""Advice for the player to act: the cube decision before rolling, the answer to a double, the
+best plays after rolling, with the chances of the position (the ``hint`` command).
+
+:func:`advise` runs in a worker process (:meth:`bot.ai.worker.ComputerWorker.advise`), never in
+the event loop: GNU Backgammon's nets hold the interpreter lock.  The values it returns are plain
+frozen data, so that the chat process can show them without importing the nets.
+
+Backgammon is advised by :mod:`bot.ai.analysis` (the same figures the analysis of a finished game
+uses, checked against ``gnubg_nn`` and ``gnubg -t``): plays ranked by cubeless equity at the
+chosen ply, the cube in money play by Janowski's money equities (no double, double/take,
+double/pass) from the chances at that ply.  In a match the cube is GNU Backgammon's own match
+cube decision at the score (:func:`bot.ai.gnubg_eval.cube_decision`, the computer's), its
+figures the doubler's match winning chances.  Long nardy is advised by the project's own player
+(:mod:`engine.nardy_player`): its plays ranked by its 1-ply winning chances, the cube by the
+computer's own thresholds -- an estimate, and labelled as one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.game import Action, Game, Phase
+from engine.movegen import legal_plays
+
+__all__ = [
+    "HINT_PLAYS",
+    "HINT_PLY",
+    "Advice",
+    "CubeAdvice",
+    "PlayAdvice",
+    "advise",
+    "no_advice_reason",
+]
+
+HINT_PLY = 2
+"""The depth of a backgammon hint (GNU Backgammon's plies: 0 is the net itself)."""
+
+HINT_PLAYS = 5
+"""How many plays a hint lists."""
+
+Kind = Literal["cube", "take", "plays"]
+Engine = Literal["gnubg", "nardy"]
+Chances = tuple[float, float, float, float, float]
+"""Win, win a gammon, win a backgammon, lose a gammon, lose a backgammon (the gammons include the
+backgammons) of the player advised."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAdvice:
+    """One play: its notation, its value and where it stands among the legal plays.
+
+    ``index`` is the play's place in :func:`engine.movegen.legal_plays` of the turn's position
+    and dice (what a hint's button carries); ``value`` is the cubeless equity (backgammon) or the
+    chance of winning (long nardy) after it, for the mover.
+    """
+
+    notation: str
+    value: float
+    index: int
+    chances: Chances
+
+
+@dataclass(frozen=True, slots=True)
+class CubeAdvice:
+    """The cube decision in the doubler's figures (:attr:`unit`), and what is right.
+
+    ``double`` says whether the doubler should double, ``take`` whether the double should be
+    taken, ``beaver`` whether the taker should beaver (where it may: the double/take equity is
+    below zero for the doubler, so the taker gains by redoubling at once).  For long nardy
+    there are no figures (``None``): the project's player decides by its winning chances
+    alone.
+    """
+
+    double: bool
+    take: bool
+    no_double: float | None = None
+    double_take: float | None = None
+    double_pass: float | None = None
+    may_double: bool = True
+    beaver: bool = False
+    unit: Literal["equity", "mwc"] = "equity"
+    """``"equity"``: money equities per cube of 1; ``"mwc"``: match winning chances (0..1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What ``hint`` shows: a cube decision (``kind`` ``"cube"`` before rolling, ``"take"`` to
+    the doubled player) or the best plays (``"plays"``), and the chances of the player advised
+    (before rolling; after the best play when plays are listed).
+
+    ``engine`` says whose estimate it is (``"gnubg"``: GNU Backgammon's nets at ``ply``;
+    ``"nardy"``: the project's own long nardy player, winning chances only).
+    """
+
+    kind: Kind
+    engine: Engine
+    ply: int
+    chances: Chances
+    plays: tuple[PlayAdvice, ...] = ()
+    cube: CubeAdvice | None = None
+
+
+def no_advice_reason(game: Game, player: int) -> str | None:
+    """Why ``player`` gets no advice in ``game`` now (``None``: there is a decision of his).
+
+    ``"over"``: the game is over; ``"not_your_turn"``: the decision is the other side's;
+    ``"nothing"``: no decision a hint covers (the opening roll, a resignation offered, a beaver).
+    """
+    if game.is_over:
+        return "over"
+    if game.resign is not None or game.phase in (Phase.OPENING, Phase.BEAVERED):
+        return "nothing"
+    if game.phase is Phase.DOUBLED:
+        return None if game.responder == player else "not_your_turn"
+    if game.turn != player:
+        return "not_your_turn"
+    if game.phase in (Phase.ROLL, Phase.MOVE):
+        return None
+    return "nothing"
+
+
+def advise(game: Game, player: int, ply: int = HINT_PLY, plays: int = HINT_PLAYS) -> Advice:
+    """The advice for ``player`` in ``game`` (see :func:`no_advice_reason` for when there is
+    none: then :class:`ValueError`)."""
+    reason = no_advice_reason(game, player)
+    if reason is not None:
+        raise ValueError(f"no advice for player {player}: {reason}")
+    if game.variant == "backgammon":
+        return _backgammon(game, player, ply, plays)
+    return _nardy(game, player, plays)
+
+
+def _backgammon(game: Game, player: int, ply: int, count: int) -> Advice:
+    from bot.ai import analysis
+
+    position = game.position
+    if game.phase is Phase.MOVE:
+        assert game.dice is not None
+        index = {play: i for i, play in enumerate(legal_plays(position, game.dice))}
+        view = analysis.cube_view(game, player)
+        ranked = analysis.ranked_plays(position, game.dice, view, ply)[:count]
+        shown = tuple(
+            PlayAdvice(r.notation, r.equity, index[r.play], _chances(r.probs)) for r in ranked
+        )
+        chances = shown[0].chances if shown else _chances(analysis.probabilities(position, ply))
+        return Advice("plays", "gnubg", ply, chances, shown)
+    doubler = game.turn
+    assert doubler is not None
+    if not game.money:
+        return _match_cube(game, doubler, player, ply)
+    view = analysis.cube_view(game, doubler)
+    if game.phase is Phase.DOUBLED:
+        # The cube is still as it was before the double: the doubler's view of it.
+        decision = analysis.cube_decision(position, view, ply)
+        responder = game.responder
+        may_beaver = responder is not None and game.may(Action("beaver", responder))
+        cube = CubeAdvice(
+            decision.should_double,
+            decision.should_take,
+            decision.no_double,
+            decision.double_take,
+            decision.double_pass,
+            beaver=may_beaver and decision.double_take < 0.0,
+        )
+        chances = _chances(analysis.flip(decision.probs))
+        return Advice("take", "gnubg", ply, chances, cube=cube)
+    decision = analysis.cube_decision(position, view, ply)
+    may = game.may(Action("double", player))
+    cube = CubeAdvice(
+        decision.should_double and may,
+        decision.should_take,
+        decision.no_double,
+        decision.double_take,
+        decision.double_pass,
+        may,
+    )
+    return Advice("cube", "gnubg", ply, _chances(decision.probs), cube=cube)
+
+
+def _match_cube(game: Game, doubler: int, player: int, ply: int) -> Advice:
+    """The cube at a match score: GNU Backgammon's match cube decision, in match winning
+    chances."""
+    from bot.ai import analysis, gnubg_eval
+
+    context = gnubg_eval.cube_context(game, doubler)
+    decision = gnubg_eval.cube_decision(game.position, context, ply)
+    probs = analysis.probabilities(game.position, ply)
+    may = game.phase is Phase.ROLL and game.may(Action("double", player))
+    cube = CubeAdvice(
+        decision.double and may,
+        decision.take,
+        decision.no_double,
+        decision.double_take,
+        decision.double_pass,
+        may,
+        unit="mwc",
+    )
+    if game.phase is Phase.DOUBLED:
+        return Advice("take", "gnubg", ply, _chances(analysis.flip(probs)), cube=cube)
+    return Advice("cube", "gnubg", ply, _chances(probs), cube=cube)
+
+
+def _nardy(game: Game, player: int, count: int) -> Advice:
+    from bot.ai.computer import NARDY_DOUBLE, NARDY_TAKE
+    from engine import nardy_player
+
+    position = game.position
+    if game.phase is Phase.MOVE:
+        assert game.dice is not None
+        plays = legal_plays(position, game.dice)
+        index = {play: i for i, play in enumerate(plays)}
+        ranked = nardy_player.rank_plays(position, game.dice, depth=1)[:count]
+        shown = tuple(
+            PlayAdvice(r.play.notation(), r.value, index[r.play], _win(r.value)) for r in ranked
+        )
+        chances = shown[0].chances if shown else _win(nardy_player.evaluate(position))
+        return Advice("plays", "nardy", 1, chances, shown)
+    win = nardy_player.evaluate(position)  # the doubler's (the side on roll's) chance
+    if game.phase is Phase.DOUBLED:
+        cube = CubeAdvice(win >= NARDY_DOUBLE, 1.0 - win >= NARDY_TAKE)
+        return Advice("take", "nardy", 0, _win(1.0 - win), cube=cube)
+    may = game.may(Action("double", player))
+    cube = CubeAdvice(may and win >= NARDY_DOUBLE, 1.0 - win >= NARDY_TAKE, may_double=may)
+    return Advice("cube", "nardy", 0, _win(win), cube=cube)
+
+
+def _chances(probs: tuple[float, ...]) -> Chances:
+    return (probs[0], probs[1], probs[2], probs[3], probs[4])
+
+
+def _win(value: float) -> Chances:
+    return (value, 0.0, 0.0, 0.0, 0.0)
