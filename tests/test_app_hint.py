@@ -20,7 +20,7 @@ from test_app_support import ALICE, BOB, CAROL, EVE, Chat, Dice, texts, toasts
 
 from bot.ai.advice import HINT_PLAYS, HINT_PLY, advise
 from bot.ai.worker import HINT_NICE, ComputerWorker
-from bot.app import App, Button, SendText, User
+from bot.app import App, Button, SendText, User, syntax
 from bot.app.payload import parse_payload
 from bot.i18n import LANGUAGES, t
 from bot.store import MemoryStore, TableKey
@@ -175,7 +175,7 @@ async def test_best_plays_equal_gnubg_and_each_button_plays_exactly_it(
         assert t("en", "app-already-done") in texts(again)
         other = message.buttons[(k + 1) % len(message.buttons)][0]
         stale = await chat.send(ALICE, button=other.payload, message=mid)
-        assert toasts(stale) == [t("en", "error-stale")]
+        assert toasts(stale) == [syntax.say("en", syntax.typed_syntax, "hint-stale")]
         assert (await chat.table()).version == version
 
 
@@ -281,7 +281,9 @@ async def test_a_double_offered_gets_take_or_pass_advice(worker: ComputerWorker)
 async def test_hints_off_and_the_reasons(worker: ComputerWorker) -> None:
     chat = await money_between_people(worker, "hints=off")
     await chat.press(ALICE, "Roll")
-    assert texts(await chat.send(ALICE, "hint")) == t("en", "hint-off")
+    assert texts(await chat.send(ALICE, "hint")) == syntax.say(
+        "en", syntax.typed_syntax, "hint-off"
+    )
     # Without the computer there is no hint.
     chat = await money_between_people(None)
     await chat.press(ALICE, "Roll")
@@ -311,7 +313,9 @@ async def test_a_match_between_people_has_hints_only_when_both_agreed(
     await chat.press(ALICE, "Roll")
     mover = ALICE if (await chat.match()).game.turn == 0 else BOB
     refusal = texts(await chat.send(mover, "hint"))
-    assert refusal == t("en", "hint-off-match") and "hints=on" in refusal
+    assert (
+        refusal == syntax.say("en", syntax.typed_syntax, "hint-off-match") and "hints=on" in refusal
+    )
     # The creator asks, the opponent joins with the plain button: still off.
     chat = Chat(make_app(worker, seed=3), GROUP)
     lobby = texts(await chat.send(ALICE, "new 3 hints=on"))
@@ -320,7 +324,9 @@ async def test_a_match_between_people_has_hints_only_when_both_agreed(
     await chat.press(BOB, "Join")
     await chat.press(ALICE, "Roll")
     mover = ALICE if (await chat.match()).game.turn == 0 else BOB
-    assert texts(await chat.send(mover, "hint")) == t("en", "hint-off-match")
+    assert texts(await chat.send(mover, "hint")) == syntax.say(
+        "en", syntax.typed_syntax, "hint-off-match"
+    )
     # Both agree: the creator with hints=on, the opponent with "Join with hints".
     chat = Chat(make_app(worker, seed=3), GROUP)
     await chat.send(ALICE, "new 3")
@@ -352,7 +358,9 @@ async def test_refusals_in_the_users_language(worker: ComputerWorker) -> None:
     await chat.send(IVAN, "roll")
     mover = IVAN if (await chat.match()).game.turn == 0 else BOB
     expected = "ru" if mover is IVAN else "en"
-    assert texts(await chat.send(mover, "hint")) == t(expected, "hint-off-match")
+    assert texts(await chat.send(mover, "hint")) == syntax.say(
+        expected, syntax.typed_syntax, "hint-off-match"
+    )
 
 
 async def test_a_chouette_hint_is_for_whoever_acts(worker: ComputerWorker) -> None:

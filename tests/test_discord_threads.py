@@ -266,12 +266,14 @@ async def test_no_thread_permission_keeps_the_game_in_the_channel(
     assert fake_discord.ephemeral() == []
 
 
+@pytest.mark.parametrize("code", [50013, 50001])
 async def test_thread_refused_by_discord_falls_back_to_the_channel(
-    store: Store, fake_discord: FakeDiscord
+    store: Store, fake_discord: FakeDiscord, code: int
 ) -> None:
-    """Discord answers 403 Missing Permissions (the channel's overwrites say otherwise than
-    the interaction): a notice, and the whole game in the channel, never a lost board."""
-    fake_discord.no_threads.add(CHANNEL.id)
+    """Discord answers 403 Missing Permissions or Missing Access (the channel's overwrites say
+    otherwise than the interaction): a notice, and the whole game in the channel, never a lost
+    board."""
+    fake_discord.no_threads[CHANNEL.id] = code
     driver = await started(store, fake_discord)
     await driver.command(ALICE, "new", "1")
     await driver.command(ALICE, "settings", "view text")

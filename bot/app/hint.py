@@ -296,7 +296,7 @@ def _chances(ctx: Context, advice: Advice) -> str:
 def hinted_play(game: Game, args: tuple[Any, ...]) -> Play:
     """The legal play a hint button names (refused when it names none)."""
     if game.phase is not Phase.MOVE or game.dice is None or len(args) != 1:
-        raise Refused("error-stale")
+        raise Refused("hint-stale")
     plays = legal_plays(game.position, game.dice)
     index = args[0]
     if not isinstance(index, int) or not 0 <= index < len(plays):

@@ -11,7 +11,13 @@ shards may serve the same channels, and a restarted bot answers the buttons of o
   handed to the app with its payload; a refusal comes back as an ephemeral message only the
   presser sees, a play being built edits the pressed board in place, a finished turn disables the
   old board's components and posts a new board.
-- ``/move`` autocomplete lists the legal plays of the user's roll as he types.
+- ``/move`` autocomplete lists the legal plays of the user's roll as he types; ``/new``,
+  ``/settings``, ``/clock`` and ``/help`` offer what they take (:mod:`bot.app.suggest`).
+- The app's messages name commands as Discord users pick them (``/claim what:match``, in the
+  client's names: :func:`~bot.discord_bot.commands.discord_syntax`).
+- Pings: a board that hands the game to a player who waited long for his opponent
+  (``SendBoard.call``), the move clock's notices and an invitation ping the player concerned,
+  and nobody else (every message carries ``allowed_mentions`` naming exactly those users).
 - The computer's turns that follow an interaction at its table (``App.computer_moves``: ``/new
   game: bot`` in a channel or in a direct message with the bot) are posted the same way, the
   channel showing that the bot is typing while it thinks at ``expert``.
@@ -56,8 +62,10 @@ from bot.app import (
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.queries import legal_play_notations, outcome_text, thread_title
+from bot.app.suggest import suggestions
+from bot.app.syntax import say
 from bot.app.timing import actor
-from bot.discord_bot.commands import CatalogueTranslator, add_commands
+from bot.discord_bot.commands import CatalogueTranslator, add_commands, discord_syntax
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
 from bot.discord_bot.threads import (
     ThreadState,
@@ -88,6 +96,12 @@ MAX_EMBED_TEXT = 4096
 
 MAX_CHOICES = 25
 """Autocomplete choices Discord shows."""
+
+MAX_CHOICE_NAME = 100
+"""Characters of a choice's name."""
+
+MAX_CHOICE_VALUE = 100
+"""Characters of a choice's value."""
 
 BOARD_FILE = "board.png"
 """The board picture's attachment name."""
@@ -183,14 +197,14 @@ def user_of(interaction: discord.Interaction[Any]) -> User:
     return User(PLATFORM, str(who.id), who.display_name, str(interaction.locale))
 
 
+def cut(text: str, size: int) -> str:
+    """``text`` in at most ``size`` characters (an ellipsis where it was cut)."""
+    return text if len(text) <= size else text[: size - 1] + "…"
+
+
 def discord_players(table: Table) -> list[int]:
     """The Discord ids of the table's players (the computer has none)."""
-    out: list[int] = []
-    for seat in table.seats:
-        platform, _, user_id = seat.user.partition(":")
-        if platform == PLATFORM and user_id.isdigit():
-            out.append(int(user_id))
-    return out
+    return [u for u in (discord_id(seat.user) for seat in table.seats) if u is not None]
 
 
 def chunks(text: str, size: int = MAX_CONTENT) -> list[str]:
@@ -431,6 +445,7 @@ class NardyBot(discord.AutoShardedClient):
         intents.guilds = True
         super().__init__(intents=intents, allowed_mentions=allowed(), **options)
         self.app = app
+        app.use_command_syntax(PLATFORM, discord_syntax)
         self.test_guild = test_guild
         self.tick_seconds = tick_seconds
         self.autocomplete_budget = autocomplete_budget
@@ -439,7 +454,7 @@ class NardyBot(discord.AutoShardedClient):
         self.tree: app_commands.CommandTree[NardyBot] = app_commands.CommandTree(
             self, allowed_contexts=CONTEXTS, allowed_installs=INSTALLS
         )
-        add_commands(self.tree, self.command, self.complete_play, self.import_file)
+        add_commands(self.tree, self.command, self.complete, self.import_file)
         self.add_dynamic_items(PayloadButton, PayloadMenu)
         self._ticker: asyncio.Task[None] | None = None
 
@@ -637,7 +652,7 @@ class NardyBot(discord.AutoShardedClient):
 
     async def _refuse_at_once(self, interaction: discord.Interaction[Any], message: str) -> None:
         """Answer with catalogue ``message``, privately, as the interaction's only response."""
-        text = t(negotiate(str(interaction.locale)), message)
+        text = say(negotiate(str(interaction.locale)), discord_syntax, message)
         try:
             await interaction.response.send_message(
                 text, ephemeral=True, allowed_mentions=allowed()
@@ -678,6 +693,24 @@ class NardyBot(discord.AutoShardedClient):
         """Post the computer's turns that follow ``update`` at its table."""
         async for replies in self.app.computer_moves(update.table):
             await self.perform(update, replies, output)
+
+    async def complete(
+        self, interaction: discord.Interaction[Any], command: str, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of a command's option: the legal plays for ``/move``
+        (:meth:`complete_play`), else what may be written after the command (``/new``'s game,
+        length and options, ``/settings``, ``/clock``, ``/help``) in the client's language."""
+        if command == "move":
+            return await self.complete_play(interaction, current)
+        lang = negotiate(str(interaction.locale))
+        offered = suggestions(
+            lang, command, current, computer=self.app.computer is not None, syntax=discord_syntax
+        )
+        return [
+            app_commands.Choice(name=cut(s.label, MAX_CHOICE_NAME), value=s.line[:MAX_CHOICE_VALUE])
+            for s in offered[:MAX_CHOICES]
+            if len(s.line) <= MAX_CHOICE_VALUE
+        ]
 
     async def complete_play(
         self, interaction: discord.Interaction[Any], current: str
