@@ -127,6 +127,7 @@ SEAT_COMMANDS = frozenset(
         "decline",
         "invite",
         "claim",
+        "hint",
     }
 )
 """Slash commands only a seated player may use at a table in play: anyone else is refused."""
