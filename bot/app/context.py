@@ -93,11 +93,20 @@ class Context:
             text = _PLAIN[key] = t(self.lang, message_id)
         return text
 
+    def usage_line(self, command: str) -> str:
+        """How ``command`` is used (its ``help-<command>.usage`` line), in the platform's
+        syntax: ``/claim [match]``, or ``/claim what:[match]`` in Discord."""
+        line = t_attr(self.lang, f"help-{command}", "usage")
+        head, _, rest = line.partition(" ")
+        if head != f"/{command}":
+            return line
+        return self.syntax(self.lang, command, rest.strip())
+
     def refusal(self, refusal: Refused) -> str:
         """The text of a refusal; a wrong-usage refusal shows the command's usage."""
         if refusal.message_id == "app-usage":
             command = str(refusal.params["command"])
-            text = t_attr(self.lang, f"help-{command}", "usage")
+            text = self.usage_line(command)
             written = self.syntax(self.lang, command, "")
             return self.tr("error-bad-arguments", command=written, usage=text)
         return self.tr(refusal.message_id, **refusal.params)

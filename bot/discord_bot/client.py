@@ -11,7 +11,13 @@ shards may serve the same channels, and a restarted bot answers the buttons of o
   handed to the app with its payload; a refusal comes back as an ephemeral message only the
   presser sees, a play being built edits the pressed board in place, a finished turn disables the
   old board's components and posts a new board.
-- ``/move`` autocomplete lists the legal plays of the user's roll as he types.
+- ``/move`` autocomplete lists the legal plays of the user's roll as he types; ``/new``,
+  ``/settings``, ``/clock`` and ``/help`` offer what they take (:mod:`bot.app.suggest`).
+- The app's messages name commands as Discord users pick them (``/claim what:match``, in the
+  client's names: :func:`~bot.discord_bot.commands.discord_syntax`).
+- Pings: a board that hands the game to a player who waited long for his opponent
+  (``SendBoard.call``), the move clock's notices and an invitation ping the player concerned,
+  and nobody else (every message carries ``allowed_mentions`` naming exactly those users).
 - The computer's turns that follow an interaction at its table (``App.computer_moves``: ``/new
   game: bot`` in a channel or in a direct message with the bot) are posted the same way, the
   channel showing that the bot is typing while it thinks at ``expert``.
