@@ -415,6 +415,8 @@ class App:
                 return None
             if new.seat_of(update.user.ref) is not None and new.lang != lang:
                 new = new.evolve(lang=lang)  # the clock's notices speak the players' language
+            if update.frugal and not new.frugal:
+                new = new.evolve(frugal=True)  # every later turn here spends few messages
             new = results.carried(table, new, attempt.ended)
             attempt.written = new
             # The deadline goes in before the write that needs it (a hint the tick re-checks).
