@@ -133,6 +133,7 @@ SEAT_COMMANDS = frozenset(
         "decline",
         "invite",
         "claim",
+        "hint",
     }
 )
 """Slash commands only a seated player may use at a table in play: anyone else is refused."""
