@@ -254,7 +254,12 @@ def computer_worker(settings: Settings) -> ComputerWorker | None:
     started by the caller, in the background, so that nothing waits for the warm-up."""
     if not settings.ai_enabled:
         return None
-    return ComputerWorker(settings.ai_workers, settings.ai_budgets)
+    return ComputerWorker(
+        settings.ai_workers,
+        settings.ai_budgets,
+        hint_workers=settings.ai_hint_workers,
+        hint_ply=settings.ai_hint_ply,
+    )
 
 
 def settle_memory() -> None:

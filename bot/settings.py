@@ -113,6 +113,10 @@ class Settings(BaseSettings):
     """The same at ``strong``."""
     ai_budget_expert: float = Field(default=6.0, gt=0, le=600)
     """The same at ``expert`` (2-ply: about a second at most on two cores)."""
+    ai_hint_workers: int = Field(default=1, ge=1, le=64)
+    """Worker processes that work out hints (``hint``), apart from the computer's."""
+    ai_hint_ply: int = Field(default=2, ge=0, le=2)
+    """The depth of a backgammon hint (GNU Backgammon's plies)."""
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -255,6 +259,8 @@ class Settings(BaseSettings):
             "ai_enabled": self.ai_enabled,
             "ai_workers": self.ai_workers,
             "ai_budgets": self.ai_budgets,
+            "ai_hint_workers": self.ai_hint_workers,
+            "ai_hint_ply": self.ai_hint_ply,
         }
 
     @property

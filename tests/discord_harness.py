@@ -169,8 +169,9 @@ class FakeDiscord:
     threads: dict[int, dict[str, Any]] = field(default_factory=dict)
     """Threads the bot opened, as Discord returns them (a deleted one is taken out)."""
     deleted_threads: set[int] = field(default_factory=set)
-    no_threads: set[int] = field(default_factory=set)
-    """Channels where the bot may not open threads (REST answers 403 Missing Permissions)."""
+    no_threads: dict[int, int] = field(default_factory=dict)
+    """Channels where the bot may not open threads: Discord's error code there (403 Missing
+    Permissions 50013, or 50001 Missing Access)."""
     unmanaged: set[int] = field(default_factory=set)
     """Channels whose threads the bot may not archive or lock (no Manage Threads)."""
     refuse_sync: bool = False
@@ -373,8 +374,10 @@ class FakeDiscord:
         channel = int(parts[1])
         if parts[-1] == "threads" and method == "POST":
             if channel in self.no_threads:
+                code = self.no_threads[channel]
+                message = "Missing Access" if code == 50001 else "Missing Permissions"
                 raise discord.Forbidden(
-                    _Response(403, "Forbidden"), {"message": "Missing Permissions", "code": 50013}
+                    _Response(403, "Forbidden"), {"message": message, "code": code}
                 )
             if len(parts) == 5:
                 starter = int(parts[3])

@@ -16,6 +16,7 @@ from fake_telegram import BOT_USERNAME, Chat, FakeBotApi, FakeMessage, TgUser
 from telegram.ext import Application
 
 from bot.app import App, Table
+from bot.app.payload import parse_payload
 from bot.store import TableKey
 from bot.telegram import ALLOWED_UPDATES, Poller, build_application, start_webhook
 from bot.telegram.menu import register_commands
@@ -170,12 +171,14 @@ class Bot:
             self.typed += 1
             return
         for _ in range(8):
-            labels = self.keyboard_message(chat, thread_id).labels()
-            if "Confirm" in labels:
+            buttons = self.keyboard_message(chat, thread_id).buttons()
+            labels = [b["text"] for b in buttons]
+            now = await self.game(key)
+            if "Confirm" in labels and now.builder.is_complete:
                 await self.press(user, chat, "Confirm", thread_id=thread_id)
                 return
-            step = next(label for label in labels if "→" in label)
-            await self.press(user, chat, step, thread_id=thread_id)
+            label = pressed_for(buttons, now)
+            await self.press(user, chat, label, thread_id=thread_id)
             now = await self.game(key)
             if now.phase is not Phase.MOVE or now.turn != game.turn:  # the play went through
                 return
@@ -204,6 +207,18 @@ class Bot:
                 typed = typed_every > 0 and moves % typed_every == 0
             await self.play_turn(chat, key, users, game, typed=typed, thread_id=thread_id)
         raise AssertionError("the match did not finish")
+
+
+def pressed_for(buttons: Sequence[dict[str, Any]], game: Game) -> str:
+    """The label a player presses to make his play: the first play offered whole (a group's
+    one-press plays), else the first step that is legal now (a group's keyboard of the turn's
+    steps offers steps that are not, once some are made)."""
+    payloads = [(b["text"], parse_payload(b["callback_data"])) for b in buttons]
+    chosen = next((label for label, p in payloads if p.action == "choose"), None)
+    if chosen is not None:
+        return chosen
+    legal = {(s.frm, s.to) for s in game.next_steps()}
+    return next(label for label, p in payloads if p.action == "step" and p.args in legal)
 
 
 @asynccontextmanager

@@ -38,6 +38,7 @@ from bot.app import (
     parse_payload,
 )
 from bot.app.payload import Payload
+from bot.app.syntax import say, typed_syntax
 from bot.i18n import t
 from bot.store import CasResult, MemoryStore, Store, TableKey
 from engine.game import Game, Phase
@@ -407,7 +408,9 @@ async def test_info_export_settings_and_languages() -> None:
     # Language is per user: Bob switches to Russian, Alice keeps English.
     replies = await chat.send(BOB, "/settings language ru")
     assert texts(replies) == t("ru", "settings-language", language="Русский")
-    assert texts(await chat.send(BOB, "/frob")) == t("ru", "error-unknown-command", command="/frob")
+    assert texts(await chat.send(BOB, "/frob")) == say(
+        "ru", typed_syntax, "error-unknown-command", command="/frob"
+    )
     assert (
         texts(await chat.send(ALICE, "/frob")) == "Unknown command /frob. Type /help for the list."
     )

@@ -288,3 +288,40 @@ async def test_a_member_resigns_his_own_stake(store: Store) -> None:
     cur = (await chat.chouette()).current
     assert cur is not None and cur.member(other.ref).resign is None
     assert other.ref in cur.playing and quitter.ref not in cur.playing
+
+
+async def test_a_long_wait_calls_the_box_or_the_captain(store: Store) -> None:
+    """At a chouette the board that hands the game to the box or the captain after he waited
+    a minute or more calls him; brisk turns call nobody."""
+    now = [1_000_000.0]
+    chat = Chat(App(store, dice=Dice(8), clock=lambda: now[0]))
+    await chat.send(ALICE, "/new chouette")
+    for member in (BOB, CAROL):
+        await chat.press(member, "Join")
+    await chat.press(ALICE, "Start")
+    calls: list[str | None] = []
+    for turn in range(10):
+        ch = await chat.chouette()
+        cur = ch.current
+        assert cur is not None and not cur.is_over
+        game = cur.game
+        if game.phase is Phase.OPENING:
+            await chat.press(user(cur.box), "Roll")
+            continue
+        assert game.turn is not None and game.responder is None
+        mover, other = ch.acting(game.turn), ch.acting(1 - game.turn)
+        slow = turn % 2 == 1
+        now[0] += 90 if slow else 5  # the mover thinks
+        replies = []
+        while (await chat.chouette()).current.game.turn == game.turn:  # type: ignore[union-attr]
+            now[0] += 1
+            state = (await chat.chouette()).current
+            assert state is not None
+            replies += await play_turn_by_buttons(
+                chat, [user(state.box), user(state.captain)], state.game
+            )
+        boards = [r.call for r in replies if isinstance(r, SendBoard)]
+        assert boards[:-1] == [None] * (len(boards) - 1), turn
+        assert boards[-1] == (other if slow else None), (turn, mover)
+        calls.append(boards[-1])
+    assert any(calls) and None in calls

@@ -16,6 +16,7 @@ from test_app_support import ALICE, ALREADY_DONE, BOB, EVE, Chat, Dice, texts, t
 
 from bot.app import App, Payload, SendBoard, Toast, Update, User, format_payload
 from bot.app.payload import ACTIONS
+from bot.app.syntax import say, typed_syntax
 from bot.i18n import t
 from bot.store import MemoryStore, RedisStore, TableKey
 from engine.game import Phase
@@ -136,7 +137,7 @@ async def test_redis_down_then_back(redis_factory: object) -> None:
                 break
             await asyncio.sleep(0.1)
         # The memory of the server is gone (no persistence here): the app says so, no crash.
-        assert texts(replies) == t("en", "error-no-table")
+        assert texts(replies) == say("en", typed_syntax, "error-no-table")
         await chat.send(ALICE, "/new 1")
         assert "Join" in chat.labels()
     finally:
@@ -261,7 +262,7 @@ def test_random_input_never_raises_and_outsiders_change_nothing(
 # -- a write whose answer is lost -----------------------------------------------------------------
 
 UNKNOWN = t("en", "error-outcome-unknown")
-UNKNOWN_LATER = t("en", "error-outcome-unknown-later")
+UNKNOWN_LATER = say("en", typed_syntax, "error-outcome-unknown-later")
 UNAVAILABLE = t("en", "error-unavailable")
 
 

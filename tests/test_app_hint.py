@@ -20,7 +20,7 @@ from test_app_support import ALICE, BOB, CAROL, EVE, Chat, Dice, texts, toasts
 
 from bot.ai.advice import HINT_PLAYS, HINT_PLY, advise
 from bot.ai.worker import HINT_NICE, ComputerWorker
-from bot.app import App, Button, SendText, User
+from bot.app import App, Button, SendText, User, syntax
 from bot.app.payload import parse_payload
 from bot.i18n import LANGUAGES, t
 from bot.store import MemoryStore, TableKey
@@ -175,7 +175,7 @@ async def test_best_plays_equal_gnubg_and_each_button_plays_exactly_it(
         assert t("en", "app-already-done") in texts(again)
         other = message.buttons[(k + 1) % len(message.buttons)][0]
         stale = await chat.send(ALICE, button=other.payload, message=mid)
-        assert toasts(stale) == [t("en", "error-stale")]
+        assert toasts(stale) == [syntax.say("en", syntax.typed_syntax, "hint-stale")]
         assert (await chat.table()).version == version
 
 
@@ -273,7 +273,7 @@ async def test_a_double_offered_gets_take_or_pass_advice(worker: ComputerWorker)
     doubler, taker = users[game.turn], users[1 - game.turn]
     assert texts(await chat.send(doubler, "hint")) == t("en", "hint-not-your-turn")
     message = hint_message(list(await chat.send(taker, "hint")))
-    assert re.search(r"^Your answer to the double: (take|pass)$", message.text, re.M)
+    assert re.search(r"^Your answer to the double: (take|pass|beaver)$", message.text, re.M)
     assert re.search(r"^Take: [+−]\d\.\d{3}$", message.text, re.M)
     assert re.search(r"^Pass: −1\.000", message.text, re.M)
 
@@ -281,7 +281,9 @@ async def test_a_double_offered_gets_take_or_pass_advice(worker: ComputerWorker)
 async def test_hints_off_and_the_reasons(worker: ComputerWorker) -> None:
     chat = await money_between_people(worker, "hints=off")
     await chat.press(ALICE, "Roll")
-    assert texts(await chat.send(ALICE, "hint")) == t("en", "hint-off")
+    assert texts(await chat.send(ALICE, "hint")) == syntax.say(
+        "en", syntax.typed_syntax, "hint-off"
+    )
     # Without the computer there is no hint.
     chat = await money_between_people(None)
     await chat.press(ALICE, "Roll")
@@ -311,7 +313,9 @@ async def test_a_match_between_people_has_hints_only_when_both_agreed(
     await chat.press(ALICE, "Roll")
     mover = ALICE if (await chat.match()).game.turn == 0 else BOB
     refusal = texts(await chat.send(mover, "hint"))
-    assert refusal == t("en", "hint-off-match") and "hints=on" in refusal
+    assert (
+        refusal == syntax.say("en", syntax.typed_syntax, "hint-off-match") and "hints=on" in refusal
+    )
     # The creator asks, the opponent joins with the plain button: still off.
     chat = Chat(make_app(worker, seed=3), GROUP)
     lobby = texts(await chat.send(ALICE, "new 3 hints=on"))
@@ -320,7 +324,9 @@ async def test_a_match_between_people_has_hints_only_when_both_agreed(
     await chat.press(BOB, "Join")
     await chat.press(ALICE, "Roll")
     mover = ALICE if (await chat.match()).game.turn == 0 else BOB
-    assert texts(await chat.send(mover, "hint")) == t("en", "hint-off-match")
+    assert texts(await chat.send(mover, "hint")) == syntax.say(
+        "en", syntax.typed_syntax, "hint-off-match"
+    )
     # Both agree: the creator with hints=on, the opponent with "Join with hints".
     chat = Chat(make_app(worker, seed=3), GROUP)
     await chat.send(ALICE, "new 3")
@@ -329,11 +335,16 @@ async def test_a_match_between_people_has_hints_only_when_both_agreed(
     await chat.press(ALICE, "Roll")
     mover = ALICE if (await chat.match()).game.turn == 0 else BOB
     assert hint_message(list(await chat.send(mover, "hint"))).buttons
-    # Against the computer a match has hints by default.
+    # Against the computer a match has hints by default; its cube in match winning chances.
     chat = Chat(make_app(worker, seed=3), DM)
     await against_computer(chat, "3")
     await until(chat, ALICE, Phase.MOVE)
-    assert hint_message(await say(chat, ALICE, "hint")).buttons
+    best = listed(hint_message(await say(chat, ALICE, "hint")).text)[0][0]
+    await say(chat, ALICE, f"move {best}")
+    await until(chat, ALICE, Phase.ROLL, double=True)
+    cube = hint_message(await say(chat, ALICE, "hint")).text
+    assert t("en", "hint-match-chances") in cube
+    assert re.search(r"^No double: \d+\.\d%$", cube, re.M), cube
 
 
 async def test_refusals_in_the_users_language(worker: ComputerWorker) -> None:
@@ -347,7 +358,9 @@ async def test_refusals_in_the_users_language(worker: ComputerWorker) -> None:
     await chat.send(IVAN, "roll")
     mover = IVAN if (await chat.match()).game.turn == 0 else BOB
     expected = "ru" if mover is IVAN else "en"
-    assert texts(await chat.send(mover, "hint")) == t(expected, "hint-off-match")
+    assert texts(await chat.send(mover, "hint")) == syntax.say(
+        expected, syntax.typed_syntax, "hint-off-match"
+    )
 
 
 async def test_a_chouette_hint_is_for_whoever_acts(worker: ComputerWorker) -> None:
@@ -418,3 +431,59 @@ async def test_a_hint_over_its_budget_is_refused_politely() -> None:
         assert slow.replaced >= 1 and (await chat.table()).version == version
     finally:
         await slow.close()
+
+
+async def test_at_a_chouette_each_member_answering_the_box_gets_take_advice(
+    worker: ComputerWorker,
+) -> None:
+    chat = Chat(make_app(worker, seed=6), GROUP)
+    await chat.send(ALICE, "new chouette")
+    await chat.press(BOB, "Join")
+    await chat.press(CAROL, "Join")
+    await chat.press(ALICE, "Start")
+    names = {ALICE.ref: ALICE, BOB.ref: BOB, CAROL.ref: CAROL}
+    for _ in range(40):
+        ch = await chat.chouette()
+        cur = ch.current
+        assert cur is not None
+        game = cur.game
+        if game.phase is Phase.DOUBLED:
+            break
+        acting = [u for ref, u in names.items() if {"roll", "play"} & ch.allowed(ref)]
+        if game.phase is Phase.ROLL and "double" in ch.allowed(cur.box):
+            await chat.send(names[cur.box], "double")
+        elif game.phase is Phase.MOVE:
+            assert game.dice is not None
+            play = legal_plays(game.position, game.dice)[0].notation()
+            await chat.send(acting[0], f"move {play}")
+        else:
+            await chat.send(acting[0], "roll")
+    else:
+        raise AssertionError("the box never doubled")
+    assert texts(await chat.send(names[cur.box], "hint")) == t("en", "hint-not-your-turn")
+    first, *others = [names[m.name] for m in cur.members if m.playing]
+    message = hint_message(list(await chat.send(first, "hint")))
+    assert re.search(r"^Your answer to the double: (take|pass|beaver)$", message.text, re.M)
+    await chat.send(first, "take")
+    assert texts(await chat.send(first, "hint")) == t("en", "hint-not-your-turn")
+    for member in others:
+        assert hint_message(list(await chat.send(member, "hint"))).text.count("Take: ") == 1
+
+
+async def test_a_hinted_play_replaces_the_steps_built_so_far(worker: ComputerWorker) -> None:
+    chat = await money_between_people(worker)
+    await chat.press(ALICE, "Roll")
+    game = (await chat.match()).game
+    mover = ALICE if game.turn == 0 else BOB
+    assert game.dice is not None and game.turn is not None
+    step = next(label for label in chat.labels() if "→" in label)
+    await chat.press(mover, step)
+    built = (await chat.match()).game
+    assert built.steps
+    message = hint_message(list(await chat.send(mover, "hint")))
+    button = message.buttons[-1][0]
+    play = legal_plays(game.position, game.dice)[int(parse_payload(button.payload).args[0])]
+    mid = next(m for m, r in chat.posted.items() if r is message)
+    await chat.send(mover, button=button.payload, message=mid)
+    after = (await chat.match()).game
+    assert after.position == game.play(game.turn, play).position

@@ -11,6 +11,7 @@ from test_app_support import ALICE, BOB, Chat, Dice, open_store, texts, toasts
 
 from bot.app import App, Attachment, EditBoard, SendBoard, SendFile, SendText
 from bot.app.imports import MAX_FILE_BYTES
+from bot.app.syntax import say, typed_syntax
 from bot.app.view import board_view
 from bot.i18n import t
 from bot.store import SiblingKey, Store
@@ -153,5 +154,5 @@ async def test_a_bad_file_is_refused_saying_why(
 ) -> None:
     chat = Chat(App(store, dice=Dice(1)))
     replies = await chat.send(ALICE, "/import", attachment=attachment)
-    assert replies == [SendText(t("en", message, **params))]
+    assert replies == [SendText(say("en", typed_syntax, message, **params))]
     assert await store.load(SiblingKey(ALICE.key, "import")) is None  # nothing kept

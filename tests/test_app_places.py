@@ -8,9 +8,10 @@ from collections.abc import AsyncIterator
 import pytest
 from test_app_support import ALICE, BOB, EVE, Chat, Dice, open_store, texts
 
-from bot.app import App
+from bot.app import App, Update
 from bot.app.places import MAX_AWAY, Away, decode_away, encode_away
 from bot.app.queries import outcome_text, thread_title
+from bot.i18n import t
 from bot.store import Store, TableKey, Versioned
 
 HOME = TableKey("discord", "100")
@@ -150,3 +151,25 @@ def test_games_away_are_bounded() -> None:
     kept = decode_away(Versioned(encode_away(games), 1))
     assert kept == games[-MAX_AWAY:]
     assert decode_away(None) == []
+
+
+async def test_the_threads_setting_is_an_administrators_and_shown_where_there_are_threads(
+    store: Store,
+) -> None:
+    app = App(store, dice=Dice(3))
+    discord = Chat(app, HOME)
+    await discord.send(ALICE, "/new 1")
+    refused = await app.handle(Update(HOME, EVE, "x1", text="/settings threads off"))
+    assert t("en", "settings-threads-admin") in texts(refused)
+    assert (await discord.table()).settings.threads
+    done = await app.handle(Update(HOME, EVE, "x2", text="/settings threads off", admin=True))
+    assert "Settings saved." in texts(done)
+    assert not (await discord.table()).settings.threads
+    assert "Games in threads of their own: off" in texts(await discord.send(ALICE, "/settings"))
+    # Kept for the channel's next table; and a chat of a platform without threads never says it.
+    await discord.send(ALICE, "/leave")
+    await discord.send(ALICE, "/new 3")
+    assert not (await discord.table()).settings.threads
+    telegram = Chat(app)
+    await telegram.send(ALICE, "/new 1")
+    assert "threads" not in texts(await telegram.send(ALICE, "/settings"))

@@ -9,6 +9,7 @@ import pytest
 from test_app_support import ALICE, BOB, EVE, Chat, Dice, open_store, texts
 
 from bot.app import App, SendBoard, SendFile, SendText
+from bot.app.syntax import say, typed_syntax
 from bot.i18n import t
 from bot.store import Store
 from engine.game import Phase
@@ -126,7 +127,7 @@ async def test_position_is_refused_while_a_game_is_played_and_alone_it_exports(
     chat = _chat(store)
     await chat.send(ALICE, f"/position {CRAWFORD}")
     refused = await chat.send(BOB, f"/position {GNUBG}")
-    assert refused == [SendText(t("en", "table-game-running"))]
+    assert refused == [SendText(say("en", typed_syntax, "table-game-running"))]
     await chat.press(BOB, "Join")
     shown = await chat.send(EVE, "/position")
     assert "XGID: XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10" in texts(shown)

@@ -35,9 +35,11 @@ from bot import runtime
 from bot.app import App, Reply, Table, Update
 from bot.app.commands import COMMANDS
 from bot.app.published import SYNC_LEASE
+from bot.app.syntax import say
 from bot.app.timing import CALL_AFTER, actor
 from bot.discord_bot import NardyBot, serve, table_key
-from bot.discord_bot.client import SEAT_COLOURS
+from bot.discord_bot.client import SEAT_COLOURS, cut
+from bot.discord_bot.commands import discord_syntax
 from bot.discord_bot.components import MAX_STEP_BUTTONS
 from bot.i18n import t
 from bot.settings import load_settings
@@ -418,7 +420,7 @@ async def test_refused_commands_are_answered_privately(fake_discord: FakeDiscord
     # So is /new while a game is running.
     payload = await driver.command(BOB, "new", "3")
     assert driver.response_of(payload) == {"type": 5, "data": {"flags": EPHEMERAL}}
-    assert fake_discord.ephemeral()[-1] == t("en", "table-game-running")
+    assert fake_discord.ephemeral()[-1] == say("en", discord_syntax, "table-game-running")
 
 
 # -- chouette ----------------------------------------------------------------------------------
@@ -710,6 +712,48 @@ async def test_claim_match_by_the_slash_command_option(fake_discord: FakeDiscord
     state = await match(driver)
     assert after.stage == "play" and after.forfeit is None
     assert not state.game.is_over and state.game.score[people.index(claimant)] == 1
+
+
+async def test_notices_name_the_commands_as_discord_users_pick_them(
+    fake_discord: FakeDiscord,
+) -> None:
+    """The clock's expiry notice, a refusal and the help name the slash commands with their
+    options (``/claim what:match``), in the names a Russian client shows to a Russian player;
+    Telegram and the console keep the typed ``/claim match``."""
+    now = [1_000_000.0]
+    bot = NardyBot(App(MemoryStore(), dice=Dice(12), clock=lambda: now[0]), tick_seconds=None)
+    driver = await Driver.start(bot, fake_discord, CHANNEL)
+    await open_match(driver, "5", view="text")
+    await driver.command(ALICE, "clock", "1h")
+    await driver.click(ALICE, "Roll")
+    now[0] += 3600 + 1
+    await bot.deliver_ticks()
+    notice = str(fake_discord.public()[-1]["content"])
+    assert "(/claim) or the whole match (/claim what:match)." in notice
+    # A refusal: a game is running here.
+    await driver.command(ALICE, "new", "3")
+    assert fake_discord.ephemeral()[-1] == t(
+        "en", "table-game-running", cmd_abort="/abort", cmd_resign="/resign"
+    )
+    # A Russian player reads the Russian names of the commands and their options.
+    other = Place(600000000000000071)
+    await driver.command(DIMA, "help", place=other)
+    assert t("ru", "help-footer", cmd_help="/помощь", cmd_rules="/правила") in texts(fake_discord)
+    assert f"/ход — {t('ru', 'help-move')}" in texts(fake_discord)
+    await driver.command(ALICE, "help", "claim", place=other)
+    assert fake_discord.public()[-1]["content"].startswith("/claim what:[match]\n")
+    await driver.command(ALICE, "help", "move", place=other)
+    assert fake_discord.public()[-1]["content"].startswith("/move play:")
+    await driver.command(DIMA, "claim", "match", place=other)
+    assert fake_discord.ephemeral()[-1] == t("ru", "error-no-table", cmd_new="/новая")
+    await driver.command(DIMA, "new", "1", place=other)
+    await driver.command(DIMA, "seed", place=other)
+    seed_hint = t("ru", "dice-seed-random", cmd_seed_text="/сид текст:ТЕКСТ")
+    assert fake_discord.public()[-1]["content"] == seed_hint
+    # Telegram and the console keep the typed commands; Belarusian clients see English names.
+    assert bot.app.syntax_of("telegram")("en", "claim", "match") == "/claim match"
+    assert bot.app.syntax_of("discord")("uk", "claim", "match") == "/вимагати що:match"
+    assert bot.app.syntax_of("discord")("be", "new", "money") == "/new game:money"
 
 
 # -- slash command registration --------------------------------------------------------------
@@ -1072,7 +1116,9 @@ async def test_the_direct_messages_with_the_bot_keep_no_seat_for_anyone(
     # /invite would keep the seat for someone who cannot see this chat: refused, nothing kept.
     payload = await driver.command(ALICE, "invite", BOB, place=direct)
     answer = driver.response_of(payload)
-    assert answer is not None and answer["data"]["content"] == t("en", "discord-dm-invite")
+    assert answer is not None and answer["data"]["content"] == say(
+        "en", discord_syntax, "discord-dm-invite"
+    )
     assert answer["data"]["flags"] == EPHEMERAL
     assert await table(driver, direct) == before and before.held is None
     # Boards in the direct messages are pictures.
@@ -1089,6 +1135,39 @@ async def test_a_group_chat_by_user_install_plays_and_invites(fake_discord: Fake
     state = await table(driver, group)
     assert state.stage == "play" and [s.name for s in state.seats] == ["Alice", "Bob"]
     assert fake_discord.ephemeral() == []
+
+
+async def test_commands_offer_what_may_be_written_after_them(fake_discord: FakeDiscord) -> None:
+    """``/new``, ``/clock``, ``/settings`` and ``/help`` autocomplete what they take, labelled
+    in the client's language (and ``/help`` names the commands as that client shows them)."""
+    driver = await started(MemoryStore(), fake_discord)
+    assert isinstance(driver.client, NardyBot)
+    await driver.client.sync_commands()
+    uploaded = {c["name"]: c for c in fake_discord.synced}
+    for name in ("new", "clock", "settings", "help", "move"):
+        assert uploaded[name]["options"][0]["autocomplete"] is True, name
+    assert await driver.autocomplete(ALICE, "new", "game", "nar") == [
+        {"name": "Long nardy", "value": "nardy"}
+    ]
+    assert await driver.autocomplete(DIMA, "new", "game", "длин") == [
+        {"name": "Длинные нарды", "value": "nardy"}
+    ]
+    offered = await driver.autocomplete(ALICE, "new", "game", "")
+    assert len(offered) == 25 and offered[0] == {"name": "Match to 1 point", "value": "1"}
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in offered)
+    assert [c["value"] for c in await driver.autocomplete(ALICE, "clock", "time", "1")] == [
+        "1m",
+        "1h",
+        "1d",
+    ]
+    assert await driver.autocomplete(ALICE, "settings", "setting", "text") == [
+        {"name": "Board: text", "value": "view text"}
+    ]
+    helped = await driver.autocomplete(DIMA, "help", "command", "хо")
+    assert helped[0] == {"name": cut(f"/ход — {t('ru', 'help-move')}", 100), "value": "move"}
+    # What is chosen is what the command is run with.
+    await driver.command(ALICE, "new", "nardy")
+    assert (await table(driver)).variant == "long_nardy"
 
 
 async def test_commands_are_offered_in_every_context_and_install(

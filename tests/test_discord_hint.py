@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 import pytest_asyncio
-from discord_harness import Driver, FakeDiscord, Place, installed
+from discord_harness import EPHEMERAL, Driver, FakeDiscord, Place, installed
 from test_app_support import Dice
 from test_discord import ALICE, BOB, CHANNEL, EVE, take_turn, texts
 
@@ -79,8 +79,10 @@ async def test_only_the_player_to_act_gets_a_hint(
     game = await game_of(app, CHANNEL)
     mover, other = (ALICE, BOB) if game.turn == 0 else (BOB, ALICE)
     await driver.command(other, "hint")
-    await driver.command(EVE, "hint")
+    spectator = await driver.command(EVE, "hint")
     assert fake_discord.ephemeral() == [t("en", "hint-not-your-turn"), t("en", "hint-spectator")]
+    # The spectator's refusal was foreseen: nobody else saw a "thinking…" for it.
+    assert driver.response_of(spectator) == {"type": 5, "data": {"flags": EPHEMERAL}}
     await driver.command(mover, "hint")
     assert f"Hint for {mover.name}" in texts(fake_discord)
     assert all(label.startswith("Play ") for label in driver.labels())

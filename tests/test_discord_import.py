@@ -12,7 +12,9 @@ from test_app_support import Dice
 
 from bot.app import App
 from bot.app.imports import MAX_FILE_BYTES
+from bot.app.syntax import say
 from bot.discord_bot import NardyBot, table_key
+from bot.discord_bot.commands import discord_syntax
 from bot.i18n import t
 from bot.store import MemoryStore
 from engine.match import Match
@@ -83,4 +85,4 @@ async def test_position_sets_up_the_channels_table(fake_discord: FakeDiscord) ->
     table = await driver.client.app.load_table(table_key(CHANNEL.id))
     assert table is not None and table.mode == "money"
     await driver.command(BOB, "position", "nonsense")
-    assert fake_discord.ephemeral()[-1] == t("en", "table-game-running")
+    assert fake_discord.ephemeral()[-1] == say("en", discord_syntax, "table-game-running")

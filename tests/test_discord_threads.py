@@ -266,12 +266,14 @@ async def test_no_thread_permission_keeps_the_game_in_the_channel(
     assert fake_discord.ephemeral() == []
 
 
+@pytest.mark.parametrize("code", [50013, 50001])
 async def test_thread_refused_by_discord_falls_back_to_the_channel(
-    store: Store, fake_discord: FakeDiscord
+    store: Store, fake_discord: FakeDiscord, code: int
 ) -> None:
-    """Discord answers 403 Missing Permissions (the channel's overwrites say otherwise than
-    the interaction): a notice, and the whole game in the channel, never a lost board."""
-    fake_discord.no_threads.add(CHANNEL.id)
+    """Discord answers 403 Missing Permissions or Missing Access (the channel's overwrites say
+    otherwise than the interaction): a notice, and the whole game in the channel, never a lost
+    board."""
+    fake_discord.no_threads[CHANNEL.id] = code
     driver = await started(store, fake_discord)
     await driver.command(ALICE, "new", "1")
     await driver.command(ALICE, "settings", "view text")
@@ -510,3 +512,51 @@ async def test_a_game_begun_by_a_command_gets_a_thread_of_its_own(
     assert original["content"] == t("en", "discord-thread-opened", thread=f"<#{thread.id}>")
     assert not original["flags"] & EPHEMERAL
     assert boards_in(fake_discord, thread) == 1 and boards_in(fake_discord, CHANNEL) == 0
+
+
+async def test_a_deleted_thread_when_the_channel_has_a_game_again(
+    fake_discord: FakeDiscord,
+) -> None:
+    """The channel holds a new lobby by now: the game whose thread was deleted gets a new
+    thread, its players named there, and the player is told where."""
+    carol = Person(100000000000000003, "Carol")
+    driver = await started(MemoryStore(), fake_discord)
+    thread = await open_and_join(driver)
+    await driver.command(carol, "new", "3")
+    fake_discord.delete_thread(thread.id)
+    payload = await driver.command(ALICE, "board")
+    fresh = fake_discord.thread_of(CHANNEL.id)
+    assert fresh.id != thread.id
+    answer = driver.response_of(payload)
+    assert answer is not None and answer["data"]["flags"] == EPHEMERAL
+    assert answer["data"]["content"] == t("en", "discord-thread-away", thread=f"<#{fresh.id}>")
+    texts = posted_in(fake_discord, fresh)
+    assert any(f"<@{ALICE.id}>" in text and f"<@{BOB.id}>" in text for text in texts)
+    assert t("en", "discord-thread-gone") in texts and boards_in(fake_discord, fresh) == 1
+    lobby = await table_at(driver, CHANNEL)
+    assert lobby is not None and lobby.stage == "lobby"
+    moved = await table_at(driver, fresh)
+    assert moved is not None and moved.stage == "play" and moved.origin == str(CHANNEL.id)
+    assert [g.chat for g in await app_of(driver).games_away(table_key(CHANNEL.id))] == [
+        str(fresh.id)
+    ]
+    await play_out(driver, fresh)
+    assert any(
+        text.startswith(f"The game in <#{fresh.id}>") for text in posted_in(fake_discord, CHANNEL)
+    )
+
+
+async def test_a_command_in_an_archived_thread_gets_the_board_again(
+    fake_discord: FakeDiscord,
+) -> None:
+    driver = await started(MemoryStore(), fake_discord)
+    thread = await open_and_join(driver)
+    fake_discord.archive_thread(thread.id)
+    boards = boards_in(fake_discord, thread)
+    await driver.command(BOB, "score", place=thread)
+    assert not fake_discord.threads[thread.id]["thread_metadata"]["archived"]
+    texts = posted_in(fake_discord, thread)
+    assert t("en", "discord-thread-reopened") in texts
+    assert boards_in(fake_discord, thread) == boards + 1
+    assert any(text.startswith("Score:") for text in texts)
+    assert fake_discord.ephemeral() == []

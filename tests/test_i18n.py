@@ -626,7 +626,9 @@ class TestPlayersWords:
         assert t(lang, "app-answer-double", player="A") == answer
         hours = t(lang, "duration-hours", count=12)
         assert t(lang, "clock-set", duration=hours) == clock
-        assert t(lang, "clock-expired", player="A", opponent="B", what="game").startswith(expired)
+        assert t(
+            lang, "clock-expired", player="A", opponent="B", what="game", cmd_claim="/claim"
+        ).startswith(expired)
 
     def test_ukrainian_cube_and_belarusian_opponent(self) -> None:
         assert "стає на 2" in t("uk", "auto-double", value=2)

@@ -197,3 +197,17 @@ def test_a_redis_port_out_of_range_is_a_settings_error(
     with pytest.raises(SettingsError, match="REDIS_URL: the port must be a number") as caught:
         load_settings()
     assert "SECRETPW" not in str(caught.value)
+
+
+def test_hint_workers_and_depth(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.runtime import computer_worker
+
+    default = computer_worker(load_settings())
+    assert default is not None and (default.hint_workers, default.hint_ply) == (1, 2)
+    monkeypatch.setenv("AI_HINT_WORKERS", "2")
+    monkeypatch.setenv("AI_HINT_PLY", "1")
+    worker = computer_worker(load_settings())
+    assert worker is not None and (worker.hint_workers, worker.hint_ply) == (2, 1)
+    monkeypatch.setenv("AI_HINT_PLY", "3")
+    with pytest.raises(SettingsError):
+        load_settings()

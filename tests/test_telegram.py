@@ -16,10 +16,10 @@ import pytest
 from fake_telegram import BOT_USERNAME, ApiError, FakeBotApi, TgUser
 from telegram import ChatMemberAdministrator
 from telegram.error import BadRequest
-from telegram_support import ALICE, BOB, CAROL, EVE, Bot, running_bot
+from telegram_support import ALICE, BOB, CAROL, EVE, Bot, pressed_for, running_bot
 from test_app_support import Dice
 
-from bot.app import App, EditBoard, SendBoard, Update, User
+from bot.app import App, EditBoard, SendBoard, Update, User, group
 from bot.app.commands import COMMANDS
 from bot.i18n import t
 from bot.settings import load_settings
@@ -55,42 +55,48 @@ async def open_group_game(bot: Bot, args: str = "1", *, text_mode: bool = True) 
         assert await bot.say(ALICE, chat, "/settings view text")
 
 
-async def test_group_board_photo_is_edited_while_building_and_when_the_turn_passes() -> None:
+async def test_group_steps_are_toasts_and_the_photo_is_edited_once_the_play_is_made() -> None:
     async with running_bot(App(MemoryStore(), dice=Dice(5))) as bot:
         await open_group_game(bot, "3", text_mode=False)
         chat = bot.fake.chats[GROUP]
-        first = bot.keyboard_message(chat)
-        assert first.kind == "photo" and first.photo.startswith(b"\x89PNG")
-        assert "Roll" in first.labels()
-        await bot.press(ALICE, chat, "Roll")
-        for _ in range(6):
-            match = await bot.match(GROUP_KEY)
-            if match.game.phase is Phase.MOVE:
-                break
-            await bot.play_turn(chat, GROUP_KEY, [ALICE, BOB], match.game)
-        game = (await bot.match(GROUP_KEY)).game
-        assert game.phase is Phase.MOVE and game.turn is not None
-        mover = [ALICE, BOB][game.turn]
         board = bot.keyboard_message(chat)
+        assert board.kind == "photo" and board.photo.startswith(b"\x89PNG")
+        assert "Roll" in board.labels()
+        for _ in range(40):  # to a turn whose play is made step by step
+            game = (await bot.match(GROUP_KEY)).game
+            if game.phase is Phase.MOVE and group.mode(game) == "steps":
+                break
+            await bot.play_turn(chat, GROUP_KEY, [ALICE, BOB], game)
+        assert game.phase is Phase.MOVE and game.turn is not None
+        assert bot.keyboard_message(chat) is board  # one message the whole time
+        mover = [ALICE, BOB][game.turn]
         picture, edits = board.photo, board.edits
-        step = next(label for label in board.labels() if "→" in label)
-        await bot.press(mover, chat, step)
-        # The same message now shows the step: a new picture uploaded and referenced by attach://.
+        version = (await bot.table(GROUP_KEY)).version
+        calls = len(bot.fake.calls)
+        answer = await bot.press(mover, chat, pressed_for(board.buttons(), game))
+        # The step is told to the presser alone (a toast); the board and its keyboard stay.
+        made = (await bot.game(GROUP_KEY)).steps
+        assert len(made) == 1
+        left = " ".join(str(d) for d in (await bot.game(GROUP_KEY)).builder.dice_left)
+        assert answer["text"] == t("en", "group-step-made", play=made[0].notation(), dice=left)
+        assert board.edits == edits and board.photo == picture
+        assert (await bot.table(GROUP_KEY)).version == version
+        answer = await bot.press(mover, chat, "Undo")
+        assert answer["text"] == t("en", "group-step-none")
+        answered = [m for m, _ in bot.fake.calls[calls:] if m != "getUpdates"]
+        assert answered == ["answerCallbackQuery"] * 2
+        assert (await bot.game(GROUP_KEY)).steps == ()
+        calls = len(bot.fake.calls)
+        await bot.play_turn(chat, GROUP_KEY, [ALICE, BOB], await bot.game(GROUP_KEY))
+        # Confirm makes the play, and the same message shows the next turn: one edit, a new
+        # picture uploaded and referenced by attach://.
+        assert bot.keyboard_message(chat) is board and board.kind == "photo"
         assert board.edits == edits + 1 and board.photo != picture
         media = bot.fake.called("editMessageMedia")[-1]["media"]
         assert media["type"] == "photo" and media["media"].startswith("attach://")
-        assert "Undo" in board.labels()
-        await bot.press(mover, chat, "Undo")
-        assert board.edits == edits + 2
-        posted, calls = len(bot.fake.bot_messages(GROUP)), len(bot.fake.calls)
-        await bot.play_turn(chat, GROUP_KEY, [ALICE, BOB], (await bot.match(GROUP_KEY)).game)
-        # The turn passed: in a group the same message shows the next turn (one edit per press).
-        assert bot.keyboard_message(chat) is board and board.kind == "photo"
-        assert len(bot.fake.bot_messages(GROUP)) == posted
         assert "your turn" in board.text
         spent = [m for m, p in bot.fake.calls[calls:] if str(p.get("chat_id")) == str(GROUP)]
-        presses = len([m for m, _ in bot.fake.calls[calls:] if m == "answerCallbackQuery"])
-        assert len(spent) <= presses
+        assert spent == ["editMessageMedia"]
         assert (await bot.table(GROUP_KEY)).board_message == str(board.message_id)
         assert unexpected_errors(bot.fake) == []
 
@@ -170,15 +176,20 @@ async def test_double_take_stale_spectator_and_wrong_player_presses() -> None:
         assert (await bot.press(taker, chat, "Take")).get("text") is None
         game = (await bot.match(GROUP_KEY)).game
         assert game.cube.value == 2
+        # The doubler has no double to decide on now (the taker owns the cube): in a group his
+        # dice are rolled at once.
+        assert game.phase is Phase.MOVE and game.turn == users.index(doubler)
+        assert "Roll" not in bot.keyboard_message(chat).labels()
         # A redelivered press (same update) changes nothing and is answered again, harmlessly.
-        version = (await bot.table(GROUP_KEY)).version
         message = bot.keyboard_message(chat)
-        press = bot.fake.press(doubler, message, "Roll")
+        press = bot.fake.press(doubler, message, pressed_for(message.buttons(), game))
         await bot.deliver(press)
-        after = (await bot.table(GROUP_KEY)).version
+        after = await bot.table(GROUP_KEY)
         bot.fake.callback_answers.pop(press["callback_query"]["id"])
         await bot.deliver(press)
-        assert (await bot.table(GROUP_KEY)).version == after >= version
+        again = await bot.table(GROUP_KEY)
+        assert (again.match, again.version) == (after.match, after.version)
+        assert bot.fake.callback_answers[press["callback_query"]["id"]]
         assert unexpected_errors(bot.fake) == []
 
 

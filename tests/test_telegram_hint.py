@@ -12,7 +12,7 @@ from telegram_support import ALICE, BOB, EVE, Bot, running_bot
 from test_app_support import Dice
 
 from bot.ai.worker import ComputerWorker
-from bot.app import App
+from bot.app import App, syntax
 from bot.i18n import t
 from bot.store import MemoryStore, TableKey
 from engine.game import Game, Phase
@@ -71,7 +71,7 @@ async def test_a_hinted_play_pressed_is_played_exactly(worker: ComputerWorker) -
         stale = bot.fake.press(ALICE, first, labels[0])
         await bot.deliver(stale)
         answer = bot.fake.callback_answers[stale["callback_query"]["id"]]
-        assert answer["text"] == t("en", "error-stale")
+        assert answer["text"] == syntax.say("en", syntax.typed_syntax, "hint-stale")
         assert (await bot.table(key)).version == version
 
 

@@ -11,6 +11,7 @@ from test_app_support import Dice
 
 from bot.app import App
 from bot.app.imports import MAX_FILE_BYTES
+from bot.app.syntax import say, typed_syntax
 from bot.i18n import t
 from bot.store import MemoryStore, TableKey
 from engine.match import Match
@@ -83,4 +84,6 @@ async def test_position_opens_a_group_table_at_the_ids_position() -> None:
         assert match.score == (2, 4) and match.game.dice == (5, 2) and match.game.turn == 0
         assert bot.keyboard_message(chat).kind == "photo"
         assert await bot.say(BOB, chat, "/position hello")
-        assert bot.fake.bot_messages(GROUP)[-1].text == t("en", "table-game-running")
+        assert bot.fake.bot_messages(GROUP)[-1].text == say(
+            "en", typed_syntax, "table-game-running"
+        )

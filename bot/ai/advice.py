@@ -7,8 +7,10 @@ frozen data, so that the chat process can show them without importing the nets.
 
 Backgammon is advised by :mod:`bot.ai.analysis` (the same figures the analysis of a finished game
 uses, checked against ``gnubg_nn`` and ``gnubg -t``): plays ranked by cubeless equity at the
-chosen ply, the cube by Janowski's money equities (no double, double/take, double/pass) from the
-chances at that ply.  Long nardy is advised by the project's own player
+chosen ply, the cube in money play by Janowski's money equities (no double, double/take,
+double/pass) from the chances at that ply.  In a match the cube is GNU Backgammon's own match
+cube decision at the score (:func:`bot.ai.gnubg_eval.cube_decision`, the computer's), its
+figures the doubler's match winning chances.  Long nardy is advised by the project's own player
 (:mod:`engine.nardy_player`): its plays ranked by its 1-ply winning chances, the cube by the
 computer's own thresholds -- an estimate, and labelled as one.
 """
@@ -61,11 +63,13 @@ class PlayAdvice:
 
 @dataclass(frozen=True, slots=True)
 class CubeAdvice:
-    """The cube decision in the doubler's equities per cube of 1, and what is right.
+    """The cube decision in the doubler's figures (:attr:`unit`), and what is right.
 
     ``double`` says whether the doubler should double, ``take`` whether the double should be
-    taken.  For long nardy there are no equities (``None``): the project's player decides by
-    its winning chances alone.
+    taken, ``beaver`` whether the taker should beaver (where it may: the double/take equity is
+    below zero for the doubler, so the taker gains by redoubling at once).  For long nardy
+    there are no figures (``None``): the project's player decides by its winning chances
+    alone.
     """
 
     double: bool
@@ -74,6 +78,9 @@ class CubeAdvice:
     double_take: float | None = None
     double_pass: float | None = None
     may_double: bool = True
+    beaver: bool = False
+    unit: Literal["equity", "mwc"] = "equity"
+    """``"equity"``: money equities per cube of 1; ``"mwc"``: match winning chances (0..1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,16 +147,21 @@ def _backgammon(game: Game, player: int, ply: int, count: int) -> Advice:
         return Advice("plays", "gnubg", ply, chances, shown)
     doubler = game.turn
     assert doubler is not None
+    if not game.money:
+        return _match_cube(game, doubler, player, ply)
     view = analysis.cube_view(game, doubler)
     if game.phase is Phase.DOUBLED:
         # The cube is still as it was before the double: the doubler's view of it.
         decision = analysis.cube_decision(position, view, ply)
+        responder = game.responder
+        may_beaver = responder is not None and game.may(Action("beaver", responder))
         cube = CubeAdvice(
             decision.should_double,
             decision.should_take,
             decision.no_double,
             decision.double_take,
             decision.double_pass,
+            beaver=may_beaver and decision.double_take < 0.0,
         )
         chances = _chances(analysis.flip(decision.probs))
         return Advice("take", "gnubg", ply, chances, cube=cube)
@@ -164,6 +176,29 @@ def _backgammon(game: Game, player: int, ply: int, count: int) -> Advice:
         may,
     )
     return Advice("cube", "gnubg", ply, _chances(decision.probs), cube=cube)
+
+
+def _match_cube(game: Game, doubler: int, player: int, ply: int) -> Advice:
+    """The cube at a match score: GNU Backgammon's match cube decision, in match winning
+    chances."""
+    from bot.ai import analysis, gnubg_eval
+
+    context = gnubg_eval.cube_context(game, doubler)
+    decision = gnubg_eval.cube_decision(game.position, context, ply)
+    probs = analysis.probabilities(game.position, ply)
+    may = game.phase is Phase.ROLL and game.may(Action("double", player))
+    cube = CubeAdvice(
+        decision.double and may,
+        decision.take,
+        decision.no_double,
+        decision.double_take,
+        decision.double_pass,
+        may,
+        unit="mwc",
+    )
+    if game.phase is Phase.DOUBLED:
+        return Advice("take", "gnubg", ply, _chances(analysis.flip(probs)), cube=cube)
+    return Advice("cube", "gnubg", ply, _chances(probs), cube=cube)
 
 
 def _nardy(game: Game, player: int, count: int) -> Advice:

@@ -28,6 +28,7 @@ from bot.app.hint import Adviser
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.registry import DEFAULT, READ_CASES, TABLE_CASES, USER_CASES
 from bot.app.settings import SETTING_ALIASES
+from bot.app.syntax import CommandSyntax, say, typed_syntax
 from bot.app.table import COMPUTER, Table, computer_level
 from bot.app.timing import actor, wake, wake_time
 from bot.app.types import Reply, Thinking, Update, User
@@ -107,6 +108,16 @@ class App:
         """Tables this process's last write there left waiting on the computer."""
         self._computer_busy: set[TableKey] = set()
         """Tables whose computer turn this process is playing now."""
+        self._syntaxes: dict[str, CommandSyntax] = {}
+
+    def use_command_syntax(self, platform: str, syntax: CommandSyntax) -> None:
+        """Name commands in ``syntax`` in the messages to ``platform``'s chats (Discord's slash
+        commands: ``/claim what:match``); the others keep the typed ``/claim match``."""
+        self._syntaxes[platform] = syntax
+
+    def syntax_of(self, platform: str) -> CommandSyntax:
+        """How commands are written in the messages to ``platform``'s chats."""
+        return self._syntaxes.get(platform, typed_syntax)
 
     # -- entry points ---------------------------------------------------------------------------
 
@@ -119,7 +130,12 @@ class App:
         except WriteUnconfirmed:
             # A write of the user's own record (a setting) whose answer was lost.
             log.warning("write unconfirmed table=%s update=%s", update.table, update.update_id)
-            return [refusal_reply(update, t(lang, "error-outcome-unknown-later"))]
+            return [
+                refusal_reply(
+                    update,
+                    say(lang, self.syntax_of(update.table.platform), "error-outcome-unknown-later"),
+                )
+            ]
         except (StoreUnavailable, ConflictError) as exc:
             log.warning(
                 "store %s table=%s update=%s", type(exc).__name__, update.table, update.update_id
@@ -350,6 +366,7 @@ class App:
     def _context(self, update: Update, lang: str) -> Context:
         ctx = Context(update, lang, self.clock(), TableDice(self.dice), self.users)
         ctx.computer = self.computer is not None
+        ctx.syntax = self.syntax_of(update.table.platform)
         return ctx
 
     async def _handle(self, update: Update, lang: str) -> list[Reply]:
@@ -398,6 +415,8 @@ class App:
                 return None
             if new.seat_of(update.user.ref) is not None and new.lang != lang:
                 new = new.evolve(lang=lang)  # the clock's notices speak the players' language
+            if update.frugal and not new.frugal:
+                new = new.evolve(frugal=True)  # every later turn here spends few messages
             new = results.carried(table, new, attempt.ended)
             attempt.written = new
             # The deadline goes in before the write that needs it (a hint the tick re-checks).
@@ -543,7 +562,16 @@ class App:
                 pause = SETTLE_PAUSES[min(attempt, len(SETTLE_PAUSES) - 1)]
                 if time.monotonic() + pause > deadline:
                     log.warning("outcome unknown table=%s update=%s", key, update.update_id)
-                    return [refusal_reply(update, t(lang, "error-outcome-unknown-later"))]
+                    return [
+                        refusal_reply(
+                            update,
+                            say(
+                                lang,
+                                self.syntax_of(update.table.platform),
+                                "error-outcome-unknown-later",
+                            ),
+                        )
+                    ]
                 await asyncio.sleep(pause)
                 attempt += 1
         self._remember_record(key, record)
@@ -689,7 +717,7 @@ class App:
         """Check the button is current and the table fit for the action; call its use case."""
         stale = table is None or table.version != version
         if version is not None and action != "setting" and stale:
-            raise Refused("error-stale")
+            raise Refused("hint-stale" if action == "hint_play" else "error-stale")
         if table is not None:
             ctx.names = {seat.user: seat.name for seat in table.seats}
             fair.load(ctx, table)
@@ -817,7 +845,9 @@ class App:
 
         async def fn(current: Versioned | None) -> bytes | None:
             table = Table.decode(current.payload) if current is not None else None
-            new, notices, next_event = clock.due(table, now, self.default_language)
+            new, notices, next_event = clock.due(
+                table, now, self.default_language, self.syntax_of(key.platform)
+            )
             replies[:] = notices
             pending[:] = [] if next_event is None else [next_event]
             if new is None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.app import fair, view
+from bot.app import fair, group, view
 from bot.app.context import Context, Refused
 from bot.app.hint import hinted_play
 from bot.app.payload import Payload, format_payload
 from bot.app.resign import resign_kind
 from bot.app.table import Seat, Table, chouette_data
-from bot.app.types import Button, ClearButtons, EditBoard, Keyboard, SendBoard, SendText
+from bot.app.timing import waited_from, waited_long
+from bot.app.types import Button, ClearButtons, EditBoard, Keyboard, SendBoard, SendText, Toast
 from engine.chouette import BOX, Chouette, ChouetteGame
 from engine.cube import Options
 from engine.game import Game, Phase
@@ -134,6 +135,10 @@ def decide(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
         ch = ch.undo(me)
     elif action == "confirm":
         ch = ch.confirm(me)
+    elif action == "choose":
+        chosen = group.chosen(cur.game, args)
+        ch = ch.reset_play(me) if cur.game.steps else ch
+        ch = ch.play(me, chosen)
     elif action == "move":
         ch = ch.play(me, str(args[0]))
     elif action == "hint_play":
@@ -145,6 +150,12 @@ def decide(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
     else:
         raise Refused("error-unknown-command", command=action)
     building = action in ("step", "undo")
+    after = ch.current.game if ch.current is not None else None
+    moving = after is not None and after.turn == cur.game.turn and group.quiet(after)
+    if building and moving and after is not None and group.is_frugal(ctx, table):
+        # Only the presser sees the step; the keyboard stays valid (no new version).
+        ctx.replies.append(Toast(group.progress(ctx.tr, after)))
+        return table.evolve(chouette=chouette_data(ch))
     new = table.bumped()
     if building and ch.current is not None and ch.current.game.turn == cur.game.turn:
         new = replace(new, chouette=chouette_data(ch))
@@ -288,8 +299,14 @@ def _after(
                 notes.append(ctx.tr("event-forced", play=forced.notation()))
                 ch = ch.play(actor, forced)
                 continue
+        if _rolls_itself(ctx, table, ch, cur):
+            ch = ch.roll(ch.acting(game.turn or 0), ctx.dice)
+            continue
         break
     new = replace(table, chouette=chouette_data(ch), abort_by=None)
+    before, waiting = awaited(old), awaited(ch)
+    new = new.evolve(waited_since=waited_from(ctx, old_table, before, waiting))
+    call = waiting if waited_long(ctx, old_table, before, waiting) else None
     for message in {ctx.update.message, old_table.board_message} - {None}:
         assert message is not None
         ctx.replies.append(ClearButtons(message))
@@ -302,8 +319,33 @@ def _after(
         ctx.replies.append(SendText("\n".join(notes)))
         new = replace(new, stage="over") if len(ch.roster.players) < 3 else new
         return new
-    ctx.replies.append(_board(ctx, new, ch, notes))
+    board = _board(ctx, new, ch, notes)
+    ctx.replies.append(board if call is None else replace(board, call=call))
     return new
+
+
+def awaited(ch: Chouette) -> str | None:
+    """The member the chouette's game waits for: the box or the captain on roll or to answer
+    (a double of the box is answered by every member: the captain is awaited)."""
+    cur = ch.current
+    if cur is None or cur.is_over:
+        return None
+    game = cur.game
+    seat = game.responder if game.responder is not None else game.turn
+    return None if seat is None else ch.acting(seat)
+
+
+def _rolls_itself(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> bool:
+    """Whether the dice are rolled at once at a frugal table: a turn's roll (not the opening)
+    when whoever rolls has no double to decide on, and no vote or resignation is open."""
+    game = cur.game
+    if not group.is_frugal(ctx, table) or game.phase is not Phase.ROLL or game.turn is None:
+        return False
+    if cur.vote is not None or cur.resign is not None or game.resign is not None:
+        return False
+    if any(m.playing and m.resign is not None for m in cur.members):
+        return False
+    return not ch.may_double(ch.acting(game.turn))
 
 
 def _result(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> str:
@@ -393,6 +435,9 @@ def _board(
             lines.append(ctx.tr("app-chouette-waiting", players=", ".join(awaited)))
     elif cur.vote is None and cur.resign is None and not offers:
         lines.append(view.status_line(ctx.tr, cur.game, pair))
+        hint = group.move_hint(ctx.tr, cur.game) if group.is_frugal(ctx, table) else None
+        if hint:
+            lines.append(hint)
     for p in cur.proposals:
         what = p.play or ctx.tr(f"app-proposal-{p.action.replace('_', '-')}")
         lines.append(ctx.tr("chouette-proposal", player=names.get(p.player, p.player), play=what))
@@ -440,6 +485,10 @@ def _buttons(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> Key
         ):
             row.append(b("button-double", "double"))
         return (tuple(row),)
+    if game.phase is Phase.MOVE and group.is_frugal(ctx, table):
+        frugal = group.move_keyboard(ctx.tr, game, v)
+        if frugal is not None:
+            return frugal
     return view.answer_keyboard(ctx.tr, game, v, beaver=ch.options.beaver)
 
 

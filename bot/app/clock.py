@@ -10,6 +10,7 @@ from typing import Any
 from bot.app import results
 from bot.app.context import Context, Refused, usage
 from bot.app.payload import Payload, format_payload
+from bot.app.syntax import CommandSyntax, say, typed_syntax
 from bot.app.table import Table
 from bot.app.timing import actor, clocked, duration, parse_clock, wake_time
 from bot.app.turn import game_over, settle, turn_passed, with_match
@@ -88,10 +89,11 @@ def claim(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
 
 
 def due(
-    table: Table | None, now: float, lang: str
+    table: Table | None, now: float, lang: str, syntax: CommandSyntax = typed_syntax
 ) -> tuple[Table | None, list[Reply], float | None]:
     """What a table's clock does at ``now``: the table to write (``None``: nothing), the
-    notices to post, and the table's next clock event to keep among the deadlines."""
+    notices to post (naming commands in ``syntax``), and the table's next clock event to keep
+    among the deadlines."""
     if table is None or table.deadline is None or table.match is None:
         return None, [], None
     waiting = actor(table.state())
@@ -100,7 +102,7 @@ def due(
     lang = table.lang or lang
     names = [s.name for s in table.seats]
     if now >= table.deadline:
-        return replace(table, reminded=True), [expired(table, lang, names, waiting)], None
+        return replace(table, reminded=True), [expired(table, lang, names, waiting, syntax)], None
     if not table.reminded and now >= wake_time(table):
         left = duration(lambda i, **p: t(lang, i, **p), int(table.deadline - now))
         text = t(lang, "clock-reminder", player=names[waiting], left=left)
@@ -110,15 +112,20 @@ def due(
     return None, [], wake_time(table)
 
 
-def expired(table: Table, lang: str, names: list[str], late: int) -> SendText:
+def expired(
+    table: Table, lang: str, names: list[str], late: int, syntax: CommandSyntax = typed_syntax
+) -> SendText:
     """The "time is up" notice with the claim buttons (game, and match at a match table)."""
     v = table.version
     game_button = Button(t(lang, "button-claim-game"), format_payload(Payload("claim", (), v)))
     if table.mode == "match":
-        text = t(lang, "app-clock-expired-match", player=names[late], opponent=names[1 - late])
+        text = say(
+            lang, syntax, "app-clock-expired-match", player=names[late], opponent=names[1 - late]
+        )
         match_button = Button(
             t(lang, "button-claim-match"), format_payload(Payload("claim_match", (), v))
         )
         return SendText(text, ((game_button, match_button),))
-    text = t(lang, "clock-expired", player=names[late], opponent=names[1 - late], what="game")
+    opponent = names[1 - late]
+    text = say(lang, syntax, "clock-expired", player=names[late], opponent=opponent, what="game")
     return SendText(text, ((game_button,),))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bot.app.syntax import CommandSyntax, command_params, typed_syntax
 from bot.app.types import Reply, SendText, Toast, Update, User
 from bot.i18n import describe_error, t, t_attr
 from engine.errors import EngineError
@@ -69,6 +70,8 @@ class Context:
     written: Table | None = None
     computer: bool = False
     """Whether the computer can take a seat (``AI_ENABLED`` and a worker to think)."""
+    syntax: CommandSyntax = typed_syntax
+    """How the platform's users write commands (the messages that name one write it so)."""
 
     @property
     def user(self) -> User:
@@ -79,7 +82,9 @@ class Context:
         return self.update.button is not None
 
     def tr(self, message_id: str, **params: Any) -> str:
-        """The message in the update's language."""
+        """The message in the update's language (the commands it names in the platform's
+        syntax)."""
+        params = command_params(self.lang, self.syntax, message_id, params)
         if params:
             return t(self.lang, message_id, **params)
         key = (self.lang, message_id)
@@ -88,12 +93,22 @@ class Context:
             text = _PLAIN[key] = t(self.lang, message_id)
         return text
 
+    def usage_line(self, command: str) -> str:
+        """How ``command`` is used (its ``help-<command>.usage`` line), in the platform's
+        syntax: ``/claim [match]``, or ``/claim what:[match]`` in Discord."""
+        line = t_attr(self.lang, f"help-{command}", "usage")
+        head, _, rest = line.partition(" ")
+        if head != f"/{command}":
+            return line
+        return self.syntax(self.lang, command, rest.strip())
+
     def refusal(self, refusal: Refused) -> str:
         """The text of a refusal; a wrong-usage refusal shows the command's usage."""
         if refusal.message_id == "app-usage":
             command = str(refusal.params["command"])
-            text = t_attr(self.lang, f"help-{command}", "usage")
-            return self.tr("error-bad-arguments", command=f"/{command}", usage=text)
+            text = self.usage_line(command)
+            written = self.syntax(self.lang, command, "")
+            return self.tr("error-bad-arguments", command=written, usage=text)
         return self.tr(refusal.message_id, **refusal.params)
 
     def engine_text(self, exc: EngineError) -> str:

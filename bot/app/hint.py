@@ -224,16 +224,34 @@ def advice_reply(ctx: Context, table: Table, game: Game, name: str, advice: Advi
 
 
 def _cube_lines(ctx: Context, kind: str, cube: CubeAdvice) -> list[str]:
+    mwc = cube.unit == "mwc"
+
+    def figure(value: float) -> str:
+        return _percent(value) if mwc else _equity(value)
+
+    def diff(value: float) -> str:
+        return f"{'+' if value >= 0 else '−'}{_percent(abs(value))}" if mwc else _equity(value)
+
     if kind == "take":
-        lines = [ctx.tr("hint-take", answer="take" if cube.take else "pass")]
-        if cube.double_take is not None and cube.double_pass is not None:
-            # The taker's equities: minus the doubler's.
-            take, drop = -cube.double_take, -cube.double_pass
-            lines.append(ctx.tr("hint-cube-line", option="take", equity=_equity(take)))
-            lines.append(
-                ctx.tr("hint-cube-line", option="pass", equity=_equity(drop))
-                + f" ({_equity(drop - take)})"
+        answer = "beaver" if cube.beaver else "take" if cube.take else "pass"
+        lines = [ctx.tr("hint-take", answer=answer)]
+        if cube.double_take is None or cube.double_pass is None:
+            return lines
+        if mwc:
+            lines.append(ctx.tr("hint-match-chances"))
+        # The taker's figures: minus the doubler's equities, or the rest of the chances.
+        take, drop = (
+            (1.0 - cube.double_take, 1.0 - cube.double_pass)
+            if mwc
+            else (
+                -cube.double_take,
+                -cube.double_pass,
             )
+        )
+        lines.append(ctx.tr("hint-cube-line", option="take", equity=figure(take)))
+        lines.append(
+            ctx.tr("hint-cube-line", option="pass", equity=figure(drop)) + f" ({diff(drop - take)})"
+        )
         return lines
     if not cube.may_double:
         return [ctx.tr("hint-no-double-now")]
@@ -244,6 +262,8 @@ def _cube_lines(ctx: Context, kind: str, cube: CubeAdvice) -> list[str]:
     lines = [ctx.tr("hint-cube", action=action)]
     if cube.no_double is None or cube.double_take is None or cube.double_pass is None:
         return lines
+    if mwc:
+        lines.append(ctx.tr("hint-match-chances"))
     figures = {
         "no_double": cube.no_double,
         "double_take": cube.double_take,
@@ -251,9 +271,9 @@ def _cube_lines(ctx: Context, kind: str, cube: CubeAdvice) -> list[str]:
     }
     best = max(cube.no_double, min(cube.double_take, cube.double_pass))
     for option, value in figures.items():
-        line = ctx.tr("hint-cube-line", option=option, equity=_equity(value))
+        line = ctx.tr("hint-cube-line", option=option, equity=figure(value))
         if abs(value - best) > 5e-4:
-            line += f" ({_equity(value - best)})"
+            line += f" ({diff(value - best)})"
         lines.append(line)
     return lines
 
@@ -276,7 +296,7 @@ def _chances(ctx: Context, advice: Advice) -> str:
 def hinted_play(game: Game, args: tuple[Any, ...]) -> Play:
     """The legal play a hint button names (refused when it names none)."""
     if game.phase is not Phase.MOVE or game.dice is None or len(args) != 1:
-        raise Refused("error-stale")
+        raise Refused("hint-stale")
     plays = legal_plays(game.position, game.dice)
     index = args[0]
     if not isinstance(index, int) or not 0 <= index < len(plays):

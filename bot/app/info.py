@@ -11,7 +11,6 @@ from bot.app.context import Context
 from bot.app.table import Table
 from bot.app.turn import send_board
 from bot.app.types import Reply, SendFile, SendText
-from bot.i18n import t_attr
 from engine.errors import EngineError
 
 ACTIONS = frozenset({"board", "score", "pips", "export"})
@@ -57,11 +56,10 @@ async def help_text(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
         word = str(args[0]).lstrip("/").lower()
         word = ALIASES.get(word, word)
         if word in COMMANDS:
-            usage = t_attr(ctx.lang, f"help-{word}", "usage")
-            return [SendText(f"{usage}\n{ctx.tr(f'help-{word}')}")]
+            return [SendText(f"{ctx.usage_line(word)}\n{ctx.tr(f'help-{word}')}")]
         return [SendText(ctx.tr("error-unknown-command", command="/" + word[:32]))]
     lines = [ctx.tr("help-title")]
-    lines += [f"/{name} — {ctx.tr(f'help-{name}')}" for name in COMMANDS]
+    lines += [f"{ctx.syntax(ctx.lang, name, '')} — {ctx.tr(f'help-{name}')}" for name in COMMANDS]
     lines.append(ctx.tr("help-footer"))
     return [SendText("\n".join(lines))]
 

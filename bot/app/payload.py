@@ -23,7 +23,8 @@ do by typing:
 
 * ``join`` seats the presser himself, at that chat's table; ``start``, ``cancel`` and ``option``
   are the lobby's, allowed to its seated players only;
-* ``roll``, ``double``, ``take``, ``pass``, the beaver answers, ``step``, ``undo``, ``confirm``,
+* ``roll``, ``double``, ``take``, ``pass``, the beaver answers, ``step``, ``choose`` (a whole
+  play, by its index among the turn's legal plays), ``undo``, ``confirm``,
   ``resign`` and its answers, ``claim`` and ``claim_match``, ``vote``: the presser's own
   decision, refused unless he is the seated player (or chouette member) whose decision it is;
 * ``member_resign`` carries a seat number, but only the box may press it, and it answers the
@@ -76,6 +77,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("beaver_accept", "ba"),
     ActionSpec("beaver_refuse", "br"),
     ActionSpec("step", "s", ("int", "int")),
+    ActionSpec("choose", "pk", ("int",)),
     ActionSpec("undo", "u"),
     ActionSpec("confirm", "c"),
     ActionSpec("hint_play", "hp", ("int",)),

@@ -95,6 +95,7 @@ TABLE_CASES: dict[str, UseCase] = {
     "claim_match": _CLAIM,
     "roll": _TURN,
     "step": _TURN,
+    "choose": _TURN,
     "undo": _TURN,
     "confirm": _TURN,
     "move": _TURN,

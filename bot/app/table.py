@@ -220,6 +220,8 @@ class Table:
     ``pending`` are the results of games and matches that ended here and are not recorded yet
     (players' dice statistics, ratings, histories: :mod:`bot.app.results`), written with the
     end itself and taken out once recorded.
+
+    ``frugal``: the chat limits the bot's messages (a Telegram group), see :mod:`bot.app.group`.
     """
 
     mode: Mode
@@ -250,6 +252,7 @@ class Table:
     dice: GameDice | None = None
     client_seeds: dict[str, str] = field(default_factory=dict)
     dice_master: bytes | None = None
+    frugal: bool = False
     hints: bool | None = None
     hints_agreed: tuple[str, ...] = ()
     origin: str | None = None
@@ -328,6 +331,8 @@ class Table:
             data["cs"] = self.client_seeds
         if self.dice_master is not None:
             data["dm"] = self.dice_master.hex()
+        if self.frugal:
+            data["fg"] = True
         if self.hints is not None:
             data["hints"] = self.hints
         if self.hints_agreed:
@@ -372,6 +377,7 @@ class Table:
             dice=None if data.get("dice") is None else GameDice.from_list(data["dice"]),
             client_seeds={str(k): str(v) for k, v in dict(data.get("cs", {})).items()},
             dice_master=None if data.get("dm") is None else bytes.fromhex(data["dm"]),
+            frugal=bool(data.get("fg", False)),
             hints=None if data.get("hints") is None else bool(data["hints"]),
             hints_agreed=tuple(str(u) for u in data.get("ha", ())),
             origin=None if data.get("origin") is None else str(data["origin"]),

@@ -55,16 +55,34 @@ def clocked(ctx: Context, old: Table, new: Table, match: Match, *, fresh: bool =
     return new.evolve(deadline=ctx.now + new.clock, reminded=False)
 
 
+def waited_from(ctx: Context, old: Table, before: object, waiting: object) -> float | None:
+    """When the game began to wait for ``waiting`` (who it waits for now; ``before``: who it
+    waited for in ``old``): now when that changed, else as ``old`` says."""
+    if waiting is None:
+        return None
+    if before == waiting and old.waited_since is not None:
+        return old.waited_since
+    return ctx.now
+
+
+def waited_long(ctx: Context, old: Table, before: object, waiting: object) -> bool:
+    """Whether the game passes from ``before`` to ``waiting`` after ``waiting`` waited
+    :data:`CALL_AFTER` seconds or more for it (since it passed to ``before``)."""
+    if waiting is None or before is None or before == waiting or old.waited_since is None:
+        return False
+    return ctx.now - old.waited_since >= CALL_AFTER
+
+
+def _waits(table: Table) -> int | None:
+    return actor(table.state()) if table.match is not None and table.stage == "play" else None
+
+
 def stamped(ctx: Context, old: Table, new: Table, match: Match) -> Table:
     """``new`` with :attr:`~bot.app.table.Table.waited_since`: now when the game waits for
     another player than before, else as it was."""
     waiting = actor(match) if new.stage == "play" else None
-    if waiting is None:
-        return new if new.waited_since is None else new.evolve(waited_since=None)
-    before = actor(old.state()) if old.match is not None and old.stage == "play" else None
-    if before == waiting and old.waited_since is not None:
-        return new.evolve(waited_since=old.waited_since)
-    return new.evolve(waited_since=ctx.now)
+    since = waited_from(ctx, old, _waits(old), waiting)
+    return new if since == new.waited_since else new.evolve(waited_since=since)
 
 
 def called(ctx: Context, old: Table, new: Table, match: Match) -> str | None:
@@ -77,12 +95,7 @@ def called(ctx: Context, old: Table, new: Table, match: Match) -> str | None:
     waiting = actor(match)
     if waiting is None or waiting >= len(new.seats) or new.seats[waiting].computer:
         return None
-    before = actor(old.state()) if old.match is not None and old.stage == "play" else None
-    if before is None or before == waiting or old.waited_since is None:
-        return None
-    if ctx.now - old.waited_since < CALL_AFTER:
-        return None
-    return new.seats[waiting].user
+    return new.seats[waiting].user if waited_long(ctx, old, _waits(old), waiting) else None
 
 
 _CLOCK_RE = re.compile(r"(\d{1,4})\s*([mhd]?)\Z")

@@ -13,12 +13,21 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.app import fair, results, view
+from bot.app import fair, group, results, view
 from bot.app.context import Context, Refused
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Stage, Table, match_data
 from bot.app.timing import actor, called, clocked, stamped
-from bot.app.types import Button, ClearButtons, EditBoard, Keyboard, Reply, SendBoard, SendText
+from bot.app.types import (
+    Button,
+    ClearButtons,
+    EditBoard,
+    Keyboard,
+    Reply,
+    SendBoard,
+    SendText,
+    Toast,
+)
 from engine.game import Action, Game, Phase, format_points
 from engine.match import Match
 from engine.result import WinKind
@@ -51,7 +60,13 @@ def play(
     game = match.game
     before_turn = game.turn
     building = action in ("step", "undo")
-    match = match.with_game(transition(ctx, game, seat, action, args))
+    after = transition(ctx, game, seat, action, args)
+    if building and after.turn == seat and group.is_frugal(ctx, table) and group.quiet(after):
+        # Only the presser sees the step (a toast); the board and its keyboard stay as they
+        # are, valid for the rest of the turn: the version is not bumped.
+        ctx.replies.append(Toast(group.progress(ctx.tr, after)))
+        return table.evolve(match=match_data(match.with_game(after)), abort_by=None)
+    match = match.with_game(after)
     names = [s.name for s in table.seats]
     notes = view.decision_notes(ctx.tr, game, match.game, names)
     if action == "roll" and before_turn is None:
@@ -81,6 +96,10 @@ def turn_transition(
         return game.undo(seat)
     if action == "confirm":
         return game.confirm(seat)
+    if action == "choose":
+        chosen = group.chosen(game, args)
+        built = game.reset_play(seat) if game.steps else game
+        return built.play(seat, chosen)
     if action == "move":
         return game.play(seat, str(args[0]))
     return unknown_transition(ctx, game, seat, action, args)
@@ -159,7 +178,7 @@ def settle(ctx: Context, table: Table, match: Match) -> tuple[Match, list[str]]:
                 match = match.with_game(game.play(game.turn, forced))
                 continue
         if (
-            table.settings.auto_roll
+            (table.settings.auto_roll or group.is_frugal(ctx, table))
             and game.phase is Phase.ROLL
             and game.turn is not None
             and game.resign is None
@@ -240,11 +259,14 @@ def send_board(
     board = view.board_for(ctx.lang, table, match.game, names, match)
     if match.game.phase is Phase.OPENING and not match.game.is_over:
         notes = [*notes, fair.commitment_note(ctx)]
-    caption = view.caption(ctx.tr, table, match.game, names, match, notes)
     playing = table.stage == "play" and not match.is_over
     waits = actor(match) if playing else None
     if waits is not None and waits < len(table.seats) and table.seats[waits].computer:
         playing = False  # the computer acts next: no button only it could press
+    if playing and group.is_frugal(ctx, table):
+        hint = group.move_hint(ctx.tr, match.game)
+        notes = [*notes, hint] if hint else notes
+    caption = view.caption(ctx.tr, table, match.game, names, match, notes)
     buttons = buttons_for(ctx, table, match.game) if playing else ()
     return SendBoard(board, caption, buttons, table.version)
 
@@ -273,6 +295,10 @@ def buttons_for(ctx: Context, table: Table, game: Game) -> Keyboard:
         if game.turn is not None and game.may(Action("double", game.turn)):
             row.append(b("button-double", "double"))
         return (tuple(row),)
+    if game.phase is Phase.MOVE and group.is_frugal(ctx, table):
+        frugal = group.move_keyboard(ctx.tr, game, v)
+        if frugal is not None:
+            return frugal
     return view.answer_keyboard(
         ctx.tr,
         game,

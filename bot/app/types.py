@@ -63,6 +63,9 @@ class Update:
     ``toast_refusals`` asks for a refusal of a typed command as a :class:`Toast` too, where the
     platform can show it to the sender alone (Discord's ephemeral answers to slash commands).
     ``attachment`` is a file sent with the update (a ``.mat`` match for ``import``).
+    ``frugal`` marks a chat where the platform limits the bot's messages, edits included (a
+    Telegram group): the table then plays its turns with as few messages as it can
+    (:mod:`bot.app.group`).
     """
 
     table: TableKey
@@ -75,6 +78,7 @@ class Update:
     toast_refusals: bool = False
     admin: bool = False
     attachment: Attachment | None = None
+    frugal: bool = False
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,13 @@ shards may serve the same channels, and a restarted bot answers the buttons of o
   handed to the app with its payload; a refusal comes back as an ephemeral message only the
   presser sees, a play being built edits the pressed board in place, a finished turn disables the
   old board's components and posts a new board.
-- ``/move`` autocomplete lists the legal plays of the user's roll as he types.
+- ``/move`` autocomplete lists the legal plays of the user's roll as he types; ``/new``,
+  ``/settings``, ``/clock`` and ``/help`` offer what they take (:mod:`bot.app.suggest`).
+- The app's messages name commands as Discord users pick them (``/claim what:match``, in the
+  client's names: :func:`~bot.discord_bot.commands.discord_syntax`).
+- Pings: a board that hands the game to a player who waited long for his opponent
+  (``SendBoard.call``), the move clock's notices and an invitation ping the player concerned,
+  and nobody else (every message carries ``allowed_mentions`` naming exactly those users).
 - The computer's turns that follow an interaction at its table (``App.computer_moves``: ``/new
   game: bot`` in a channel or in a direct message with the bot) are posted the same way, the
   channel showing that the bot is typing while it thinks at ``expert``.
@@ -56,8 +62,10 @@ from bot.app import (
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.queries import legal_play_notations, outcome_text, thread_title
+from bot.app.suggest import suggestions
+from bot.app.syntax import say
 from bot.app.timing import actor
-from bot.discord_bot.commands import CatalogueTranslator, add_commands
+from bot.discord_bot.commands import CatalogueTranslator, add_commands, discord_syntax
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
 from bot.discord_bot.threads import (
     ThreadState,
@@ -89,6 +97,12 @@ MAX_EMBED_TEXT = 4096
 MAX_CHOICES = 25
 """Autocomplete choices Discord shows."""
 
+MAX_CHOICE_NAME = 100
+"""Characters of a choice's name."""
+
+MAX_CHOICE_VALUE = 100
+"""Characters of a choice's value."""
+
 BOARD_FILE = "board.png"
 """The board picture's attachment name."""
 
@@ -119,6 +133,7 @@ SEAT_COMMANDS = frozenset(
         "decline",
         "invite",
         "claim",
+        "hint",
     }
 )
 """Slash commands only a seated player may use at a table in play: anyone else is refused."""
@@ -183,14 +198,14 @@ def user_of(interaction: discord.Interaction[Any]) -> User:
     return User(PLATFORM, str(who.id), who.display_name, str(interaction.locale))
 
 
+def cut(text: str, size: int) -> str:
+    """``text`` in at most ``size`` characters (an ellipsis where it was cut)."""
+    return text if len(text) <= size else text[: size - 1] + "…"
+
+
 def discord_players(table: Table) -> list[int]:
     """The Discord ids of the table's players (the computer has none)."""
-    out: list[int] = []
-    for seat in table.seats:
-        platform, _, user_id = seat.user.partition(":")
-        if platform == PLATFORM and user_id.isdigit():
-            out.append(int(user_id))
-    return out
+    return [u for u in (discord_id(seat.user) for seat in table.seats) if u is not None]
 
 
 def chunks(text: str, size: int = MAX_CONTENT) -> list[str]:
@@ -431,6 +446,7 @@ class NardyBot(discord.AutoShardedClient):
         intents.guilds = True
         super().__init__(intents=intents, allowed_mentions=allowed(), **options)
         self.app = app
+        app.use_command_syntax(PLATFORM, discord_syntax)
         self.test_guild = test_guild
         self.tick_seconds = tick_seconds
         self.autocomplete_budget = autocomplete_budget
@@ -439,7 +455,7 @@ class NardyBot(discord.AutoShardedClient):
         self.tree: app_commands.CommandTree[NardyBot] = app_commands.CommandTree(
             self, allowed_contexts=CONTEXTS, allowed_installs=INSTALLS
         )
-        add_commands(self.tree, self.command, self.complete_play, self.import_file)
+        add_commands(self.tree, self.command, self.complete, self.import_file)
         self.add_dynamic_items(PayloadButton, PayloadMenu)
         self._ticker: asyncio.Task[None] | None = None
 
@@ -637,7 +653,7 @@ class NardyBot(discord.AutoShardedClient):
 
     async def _refuse_at_once(self, interaction: discord.Interaction[Any], message: str) -> None:
         """Answer with catalogue ``message``, privately, as the interaction's only response."""
-        text = t(negotiate(str(interaction.locale)), message)
+        text = say(negotiate(str(interaction.locale)), discord_syntax, message)
         try:
             await interaction.response.send_message(
                 text, ephemeral=True, allowed_mentions=allowed()
@@ -678,6 +694,24 @@ class NardyBot(discord.AutoShardedClient):
         """Post the computer's turns that follow ``update`` at its table."""
         async for replies in self.app.computer_moves(update.table):
             await self.perform(update, replies, output)
+
+    async def complete(
+        self, interaction: discord.Interaction[Any], command: str, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of a command's option: the legal plays for ``/move``
+        (:meth:`complete_play`), else what may be written after the command (``/new``'s game,
+        length and options, ``/settings``, ``/clock``, ``/help``) in the client's language."""
+        if command == "move":
+            return await self.complete_play(interaction, current)
+        lang = negotiate(str(interaction.locale))
+        offered = suggestions(
+            lang, command, current, computer=self.app.computer is not None, syntax=discord_syntax
+        )
+        return [
+            app_commands.Choice(name=cut(s.label, MAX_CHOICE_NAME), value=s.line[:MAX_CHOICE_VALUE])
+            for s in offered[:MAX_CHOICES]
+            if len(s.line) <= MAX_CHOICE_VALUE
+        ]
 
     async def complete_play(
         self, interaction: discord.Interaction[Any], current: str
@@ -785,7 +819,10 @@ class NardyBot(discord.AutoShardedClient):
         lang = negotiate(str(interaction.locale))
         may_reopen = not channel.locked or interaction.app_permissions.manage_threads
         if may_reopen and await reopen_thread(self.http, channel.id):
-            await self._notice(key, lang, "discord-thread-reopened", str(interaction.id))
+            # A press is on the game's board; a typed command gets the board again.
+            reopened = "discord-thread-reopened"
+            board = not acknowledged
+            await self._notice(key, lang, reopened, str(interaction.id), board=board)
             return False
         where = await self._bring_back(key, table, lang)
         if where is None:
@@ -848,7 +885,9 @@ class NardyBot(discord.AutoShardedClient):
             message = "discord-thread-closed"
             if state is ThreadState.GONE:
                 message = "discord-thread-gone"
-            await self._notice(where, lang, message, str(interaction.id), board=name != "board")
+            # Back here, /board is answered as usual; anything else gets the board first.
+            board = where != key or name != "board"
+            await self._notice(where, lang, message, str(interaction.id), board=board)
             if where == key:
                 return False  # the game is here again: the command is answered as usual
         assert where is not None
@@ -897,7 +936,16 @@ class NardyBot(discord.AutoShardedClient):
         except (StoreUnavailable, ConflictError, CorruptRecord) as exc:
             log.warning("table=%s not moved to thread %s: %s", key, thread, exc)
             return None
-        return table_key(thread) if moved is not None else None
+        if moved is None:
+            return None
+        humans = discord_players(moved)
+        if humans:
+            mentions = " ".join(f"<@{u}>" for u in humans)
+            welcome = SendText(t(lang, "discord-thread-welcome", players=mentions))
+            update = Update(table_key(thread), User(PLATFORM, "0", "", lang), f"welcome:{thread}")
+            output = ChannelOutput(self, thread, pings=frozenset(humans))
+            await self.perform(update, [welcome], output)
+        return table_key(thread)
 
     async def _notice(
         self, key: TableKey, lang: str, message: str, update_id: str, *, board: bool = False

@@ -23,8 +23,8 @@ from bot.i18n import LANGUAGES, t, t_attr
 RunCommand = Callable[[discord.Interaction[Any], str], Awaitable[None]]
 """What a slash command calls: ``(interaction, command line)``."""
 
-CompletePlay = Callable[[discord.Interaction[Any], str], Awaitable[list[app_commands.Choice[str]]]]
-"""What ``/move`` autocomplete calls: ``(interaction, text typed so far)``."""
+Complete = Callable[[discord.Interaction[Any], str, str], Awaitable[list[app_commands.Choice[str]]]]
+"""What autocomplete calls: ``(interaction, command name, text typed so far)``."""
 
 ImportFile = Callable[[discord.Interaction[Any], discord.Attachment], Awaitable[None]]
 """What ``/import file:`` calls: ``(interaction, the attached file)``."""
@@ -56,16 +56,16 @@ class Option:
 
 
 OPTIONS: dict[str, Option] = {
-    "new": Option("game"),
+    "new": Option("game", autocomplete=True),
     "position": Option("id", required=True),
     "import": Option("file", required=True, attachment=True),
     "invite": Option("player", required=True, user=True),
     "move": Option("play", required=True, autocomplete=True),
     "resign": Option("kind", choices=("single", "gammon", "backgammon")),
-    "help": Option("command"),
+    "help": Option("command", autocomplete=True),
     "export": Option("what"),
-    "settings": Option("setting"),
-    "clock": Option("time", required=True),
+    "settings": Option("setting", autocomplete=True),
+    "clock": Option("time", required=True, autocomplete=True),
     "claim": Option("what", choices=("game", "match")),
     "seed": Option("text"),
     "dice": Option("player"),
@@ -118,6 +118,19 @@ class CatalogueTranslator(app_commands.Translator):
         return text(str(key), string.extras.get("attr"), lang, limit)
 
 
+def discord_syntax(lang: str, command: str, argument: str) -> str:
+    """A command as a Discord user picks it, in the names his client shows for ``lang``
+    (Russian and Ukrainian ones; English for the others): ``/claim what:match``, ``/ход
+    ход:24/18 13/11`` (a :data:`bot.app.syntax.CommandSyntax`)."""
+    shown = lang if lang in DISCORD_LANGUAGES.values() else "en"
+    name = text(f"discord-command-{command}", lang=shown, limit=MAX_NAME)
+    option = OPTIONS.get(command)
+    if not argument or option is None:
+        return f"/{name}"
+    param = text(f"discord-param-{option.name}", lang=shown, limit=MAX_NAME)
+    return f"/{name} {param}:{argument}"
+
+
 def _choices(option: Option) -> list[app_commands.Choice[str]]:
     return [
         app_commands.Choice(name=localised(CHOICE_MESSAGES[value]), value=value)
@@ -126,7 +139,7 @@ def _choices(option: Option) -> list[app_commands.Choice[str]]:
 
 
 def build_command(
-    name: str, run: RunCommand, complete: CompletePlay, attach: ImportFile | None = None
+    name: str, run: RunCommand, complete: Complete, attach: ImportFile | None = None
 ) -> app_commands.Command[Any, Any, Any]:
     """The slash command for app command ``name``; it calls ``run`` with the typed line (or
     ``attach`` with the file of an attachment option)."""
@@ -186,7 +199,7 @@ def build_command(
             async def autocomplete(
                 interaction: discord.Interaction[Any], current: str
             ) -> list[app_commands.Choice[str]]:
-                return await complete(interaction, current)
+                return await complete(interaction, name, current)
 
             callback = app_commands.autocomplete(value=autocomplete)(callback)
     return app_commands.Command(
@@ -199,7 +212,7 @@ def build_command(
 def add_commands(
     tree: app_commands.CommandTree[Any],
     run: RunCommand,
-    complete: CompletePlay,
+    complete: Complete,
     attach: ImportFile | None = None,
 ) -> None:
     """Add every app command to ``tree`` as a global slash command."""

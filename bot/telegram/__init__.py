@@ -63,13 +63,15 @@ def build_application(
     network_attempts: int = 5,
     retry_delay: float = 0.5,
     one_board: bool = True,
+    frugal: bool = True,
 ) -> Application:  # type: ignore[type-arg]
     """A PTB ``Application`` serving ``app``.
 
     ``base_url`` is a Bot API server's root (``http://host:8081``, or ``http://host:8081/bot``;
     the official server when ``None``).  The rate limiter keeps to ``overall_max_rate``
     requests a second and ``group_max_rate`` a minute per group (Telegram's limits) and retries
-    a ``RetryAfter`` up to ``max_retries`` times.
+    a ``RetryAfter`` up to ``max_retries`` times.  ``one_board`` and ``frugal``: see
+    :class:`TelegramAdapter`.
     """
     adapter = TelegramAdapter(
         app,
@@ -78,6 +80,7 @@ def build_application(
         network_attempts=network_attempts,
         retry_delay=retry_delay,
         one_board=one_board,
+        frugal=frugal,
     )
     builder = (
         Application.builder()

@@ -24,7 +24,9 @@ Replies are performed in order: a board is a PNG photo with a caption and an inl
 a ``<pre>`` text board in HTML), a play being built edits the same message, a finished turn clears
 the old keyboard and posts a new board.  In a group, where Telegram allows the bot 20 messages a
 minute (edits count), a game keeps one board message: a finished turn edits it in place, with the
-notes of the turn in its caption, and a new one is posted only when it cannot be edited.  Then the
+notes of the turn in its caption, and a new one is posted only when it cannot be edited; group
+updates are marked ``frugal`` (:mod:`bot.app.group`: one-press plays, steps answered by toasts,
+no Roll press without a double to decide on).  Then the
 computer's turns that follow at the table (``App.computer_moves``) are performed the same way,
 "typing…" shown while it thinks at ``expert`` (``sendChatAction``).
 
@@ -247,7 +249,9 @@ class TelegramAdapter:
     agrees); ``png_width`` is the board picture's width; ``network_attempts`` how often a Bot API
     call that failed on the network is tried before giving up.  ``one_board`` keeps one board
     message per game in groups, edited turn after turn (``False``: a new board per turn, the old
-    one's buttons cleared, as in private chats).
+    one's buttons cleared, as in private chats); ``frugal`` marks group updates as spending
+    few messages (:mod:`bot.app.group`: one-press plays, steps answered by toasts, the dice
+    rolled at once when there is no double to decide on; ``False``: the flow of private chats).
     """
 
     def __init__(
@@ -259,9 +263,11 @@ class TelegramAdapter:
         network_attempts: int = 5,
         retry_delay: float = 0.5,
         one_board: bool = True,
+        frugal: bool = True,
     ) -> None:
         self.app = app
         self.one_board = one_board
+        self.frugal = frugal
         self.secret = secret
         self.png_width = png_width
         self.network_attempts = network_attempts
@@ -339,6 +345,7 @@ class TelegramAdapter:
             text=text,
             private=private,
             admin=admin,
+            frugal=self.frugal and not private,
         )
         await self.perform(bot, target, app_update.table, await self.app.handle(app_update), user)
 
@@ -505,7 +512,13 @@ class TelegramAdapter:
             await self.answer(query, t(negotiate(user.language), "error-stale"))
             return
         app_update = Update(
-            key, user, f"{update.update_id}", button=data, message=message_ref, private=private
+            key,
+            user,
+            f"{update.update_id}",
+            button=data,
+            message=message_ref,
+            private=private,
+            frugal=self.frugal and isinstance(target, ChatTarget) and not private,
         )
         replies = await self.app.handle(app_update)
         await self.answer(query, next((r.text for r in replies if isinstance(r, Toast)), None))

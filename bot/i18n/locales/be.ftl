@@ -86,6 +86,9 @@ event-rolled = { $player } кідае { $dice }.
 event-forced = Магчымы толькі адзін ход: { $play } (згуляны аўтаматычна).
 event-no-play = { $player } не можа згуляць { $dice }; ход пераходзіць.
 event-play-ready = Ход складзены: { $play }. Націсніце «Пацвердзіць».
+group-steps-hint = Націскайце крок для кожнага кубіка (адказы бачыце толькі вы), потым «Пацвердзіць».
+group-step-made = Пакуль згуляна: { $play }. Засталося згуляць: { $dice }.
+group-step-none = Крок адменены: пакуль нічога не згуляна.
 event-doubles = { $player } падвойвае да { $value }.
 event-beavers = { $player } аб'яўляе бабра: { -cube } на { $value } і застаецца ў { $player }.
 event-takes = { $player } прымае падваенне: { -cube } на { $value } у { $player }.
@@ -131,9 +134,9 @@ table-left = { $player } пакідае стол.
 table-full = Стол заняты; можна глядзець.
 table-invited = { $player } запрашае { $invitee }.
 table-seat-reserved = Гэтае месца пакінута для { $invitee }.
-table-abort-requested = { $player } прапануе перапыніць партыю; сапернік згаджаецца камандай /abort.
+table-abort-requested = { $player } прапануе перапыніць партыю; сапернік згаджаецца камандай { $cmd_abort }.
 table-aborted = Партыя перапынена.
-table-game-running = Тут ужо ідзе гульня. Скончыць яе: /abort (па згодзе абодвух) або /resign.
+table-game-running = Тут ужо ідзе гульня. Скончыць яе: { $cmd_abort } (па згодзе абодвух) або { $cmd_resign }.
 
 ## Умовы гульні (RULES.md 2.1 і 5)
 
@@ -162,6 +165,8 @@ option-next-game-starts = наступную партыю пачынае: { $val
     [alternate] па чарзе
    *[winner] пераможца
 }
+option-no-cube = гульня без куба
+option-cube-on = гульня з кубам
 option-draw-points = нічыя: { $value ->
     [one] па ачку кожнаму
    *[half] па паўачка кожнаму
@@ -192,7 +197,7 @@ clock-reminder = { $player }, час на ход: яшчэ { $left }.
 clock-expired = У гульца { $player } скончыўся час. { $opponent } можа забраць { $what ->
     [match] матч
    *[game] партыю
-} камандай /claim.
+} камандай { $cmd_claim }.
 clock-claimed = { $player } выйграе { $what ->
     [match] матч
    *[game] партыю
@@ -228,7 +233,7 @@ export-match-file = Файл матча дададзены ({ $name }).
 ## Даведка (па паведамленні на каманду; .usage — аргументы)
 
 help-title = Каманды:
-help-footer = Напішыце назву каманды пасля /help, каб даведацца больш; правілы: /rules.
+help-footer = Напішыце назву каманды пасля { $cmd_help }, каб даведацца больш; правілы: { $cmd_rules }.
 help-new = адкрыць стол: кароткія або доўгія нарды; матч, гульня на грошы або { -chouette }
     .usage = /new [backgammon|nardy] [match N|money|chouette] [bot [beginner|casual|strong|expert]]
 help-join = заняць вольнае месца (або запісацца на { -chouette })
@@ -289,7 +294,7 @@ help-stats = вашы партыі, перамогі, марсы і коксы
 ## Памылкі праграмы
 
 error-generic = Цяпер так нельга.
-error-unknown-command = Невядомая каманда { $command }. Спіс каманд: /help.
+error-unknown-command = Невядомая каманда { $command }. Спіс каманд: { $cmd_help }.
 error-bad-arguments = Няправільныя аргументы для { $command }. Прыклад: { $usage }
 error-too-long = Паведамленне занадта доўгае; нічога не зменена.
 error-not-seated = Вы не гуляеце за гэтым сталом.
@@ -298,9 +303,9 @@ error-bad-payload = Гэтая кнопка несапраўдная.
 error-unavailable = Сховішча гульняў часова недаступнае. Паспрабуйце праз хвіліну.
 error-internal = Нешта пайшло не так, нічога не зменена. Паспрабуйце яшчэ раз.
 error-outcome-unknown = Сховішча гульняў адказала са спазненнем: ваш ход, магчыма, ужо запісаны. Вось дошка зараз — праверце яе, перш чым паўтараць.
-error-outcome-unknown-later = Сховішча гульняў не адказвае: ваш ход, магчыма, ужо запісаны. Паглядзіце /board праз хвіліну, перш чым паўтараць.
+error-outcome-unknown-later = Сховішча гульняў не адказвае: ваш ход, магчыма, ужо запісаны. Паглядзіце { $cmd_board } праз хвіліну, перш чым паўтараць.
 app-already-done = Гэта ўжо зроблена — вось стол зараз.
-error-no-table = У гэтым чаце яшчэ няма стала. Пачніце камандай /new.
+error-no-table = У гэтым чаце яшчэ няма стала. Пачніце камандай { $cmd_new }.
 error-not-creator = Гэта можа толькі той, хто адкрыў стол.
 error-clock-running = Час саперніка яшчэ не скончыўся.
 error-bad-clock = Пазначце час на ход так: off, хвіліны (30m), гадзіны (12h) або дні (3d).
@@ -355,6 +360,7 @@ error-ambiguous = Такі запіс падыходзіць да некальк
 error-illegal = Такі ход па правілах немагчымы.
 error-illegal-play = Такі ход па правілах немагчымы.
 error-step-not-legal = Такі крок цяпер немагчымы.
+error-play-not-offered = Такога ходу цяпер няма сярод прапанаваных.
 error-nothing-to-undo = Адмяняць няма чаго.
 error-play-incomplete = Ход яшчэ не скончаны: згуляйце ўсе косці, якія можна.
 error-not-your-turn = Цяпер не ваш ход.
@@ -428,8 +434,8 @@ help-propose = { -chouette }: прапанаваць капітану ход ц�
     .usage = /propose 24/18 13/11 | /propose double|no_double|take|pass|beaver
 app-on = укл
 app-off = выкл
-app-rules = Правілы: кароткія нарды, { -cube }, матчы з правілам Кроўфарда, { -chouette } і доўгія нарды. Опцыі стала задаюцца ў /new (напрыклад, /new money beaver=on): jacoby — { -gammon } і { -backgammon-win } лічацца толькі пасля прынятага падваення (гульня на грошы); beaver — падвоены можа адразу перападвоіць; auto_doubles — аднолькавыя косці пры розыгрышы першага ходу падвойваюць { -cube }; backgammon_counts — { -backgammon-win } 3 ці 2; cube_progression — геаметрычная ці арыфметычная; gammons_with_cube — выкл: з кубам у гульні марсаў няма; cube_limit — найбольшае значэнне куба; cube — выкл: гульня без куба.
-app-not-understood = Незразумела. Каманды — /help; у свой ход можна проста напісаць ход, напрыклад 24/18 13/11.
+app-rules = Правілы: кароткія нарды, { -cube }, матчы з правілам Кроўфарда, { -chouette } і доўгія нарды. Опцыі стала задаюцца ў { $cmd_new } (напрыклад, { $cmd_new_money_beaver }): jacoby — { -gammon } і { -backgammon-win } лічацца толькі пасля прынятага падваення (гульня на грошы); beaver — падвоены можа адразу перападвоіць; auto_doubles — аднолькавыя косці пры розыгрышы першага ходу падвойваюць { -cube }; backgammon_counts — { -backgammon-win } 3 ці 2; cube_progression — геаметрычная ці арыфметычная; gammons_with_cube — выкл: з кубам у гульні марсаў няма; cube_limit — найбольшае значэнне куба; cube — выкл: гульня без куба; hints — выкл: без падказак { $cmd_hint } (у матчы двух людзей падказкі ёсць, толькі калі абодва згадзіліся ў лобі).
+app-not-understood = Незразумела. Каманды — { $cmd_help }; у свой ход можна проста напісаць ход, напрыклад 24/18 13/11.
 app-not-started = Гульня яшчэ не пачалася.
 app-bad-length = Матч гуляюць да 1–{ $max ->
     [one] { $max } ачка
@@ -452,8 +458,8 @@ app-button-refuse = Адмовіцца
 app-option-cube = { -cube }: { $value }
 app-seated = За сталом: { $players }
 app-already-started = Гульня ўжо пачалася.
-app-start-chouette-only = /start — для шуэта; гульня ўдвух пачынаецца, калі садзіцца другі гулец.
-app-leave-playing = З гульні, што ідзе, не выйсці: здайцеся (/resign) або перапыніце яе па згодзе (/abort).
+app-start-chouette-only = { $cmd_start } — для шуэта; гульня ўдвух пачынаецца, калі садзіцца другі гулец.
+app-leave-playing = З гульні, што ідзе, не выйсці: здайцеся ({ $cmd_resign }) або перапыніце яе па згодзе ({ $cmd_abort }).
 app-table-closed = Стол зачынены.
 app-abort-pending = Вы ўжо прапанавалі перапыніць гульню; чакаем саперніка.
 app-chouette-only = Гэта толькі для шуэта.
@@ -515,9 +521,9 @@ app-board-long-nardy = Доўгія нарды
 app-board-to-roll = кідае
 app-board-opening = розыгрыш ходу
 app-clock-two-players = Час на ход абмяжоўваюць толькі ў гульні ўдвух.
-app-clock-expired-match = У гульца { $player } скончыўся час. { $opponent } можа забраць партыю (/claim) або ўвесь матч (/claim match).
+app-clock-expired-match = У гульца { $player } скончыўся час. { $opponent } можа забраць партыю ({ $cmd_claim }) або ўвесь матч ({ $cmd_claim_match }).
 app-invite-cancelled = Месца зноў вольнае для ўсіх.
-app-no-clock = За гэтым сталом час на ход не абмежаваны; задайце яго камандай /clock.
+app-no-clock = За гэтым сталом час на ход не абмежаваны; задайце яго камандай { $cmd_clock }.
 app-console-you = Вы
 app-console-player-two = Гулец 2
 app-console-welcome = Нарды ў тэрмінале. Лічба — націснуць кнопку, або каманда (help — спіс); quit — выхад.
@@ -585,7 +591,7 @@ discord-param-file = файл
 discord-pick-step = Абярыце крок…
 discord-no-files = Боту нельга прымацоўваць файлы ў гэтым канале: папрасіце мадэратара даць дазвол «Прымацоўваць файлы».
 discord-dm-join = Гэты чат бачыце толькі вы, таму другое месца тут ніхто не зойме. Каб згуляць з сябрам, стварыце стол у канале сервера або ў групавым чаце.
-discord-dm-invite = Ваш сябар не бачыць гэты чат. Стварыце стол у канале сервера або ў групавым чаце і запрасіце яго там камандай /invite.
+discord-dm-invite = Ваш сябар не бачыць гэты чат. Стварыце стол у канале сервера або ў групавым чаце і запрасіце яго там камандай { $cmd_invite }.
 discord-thread-name = { $player } супраць { $opponent } — { $mode }
 discord-thread-team = { $players } — { $mode }
 discord-thread-welcome = { $players }: ваша партыя ідзе ў гэтай галінцы.
@@ -638,12 +644,13 @@ telegram-button-computer = Гуляць з камп'ютарам
 telegram-start-play = Згуляйце адразу: з камп'ютарам або з сябрам.
 ## Косці, якія можа праверыць кожны
 
-dice-commitment = Косці гэтай партыі: абавязацельства { $commitment }… (цалкам — у /dice)
+dice-commitment = Косці гэтай партыі: абавязацельства { $commitment }… (цалкам — у { $cmd_dice })
 dice-client-seeds = Сіды гульцоў: { $seeds }
 dice-seating = рассаджванне
-dice-revealed = Косці партыі { $number }: сід сервера { $seed } (абавязацельства { $commitment }…). Каб праверыць кожны кідок: /export, потым запусціце { $command }
+dice-revealed = Косці партыі { $number }: сід сервера { $seed } (абавязацельства { $commitment }…). Каб праверыць кожны кідок: { $cmd_export }, потым запусціце { $command }
 export-dice-file = Косці скончаных партый разам з сідамі ({ $name }); праверыць: { $command }
-dice-seed-random = Ваш сід абярэцца выпадкова на пачатку партыі (і будзе паказаны). Каб задаць свой: /seed ТЭКСТ
+dice-seed-random = Ваш сід абярэцца выпадкова на пачатку партыі (і будзе паказаны). Каб задаць свой: { $cmd_seed_text }
+command-placeholder-text = ТЭКСТ
 dice-seed-too-late = Косці гэтага матчу ўжо зафіксаваныя: задайце свой сід у лобі наступнага.
 dice-seed-bad = Сід — ад 1 да { $max } друкаваных знакаў.
 dice-seed-set = Сід гульца { $player }: «{ $seed }».
@@ -674,7 +681,7 @@ position-impossible = Па гэтым ID партыю не згуляць: { $re
 export-set-up = Гэты матч пачаты з зададзенай пазіцыі, а файл .mat заўсёды пачынаецца з пачатковай расстаноўкі, таму файл матчу не запісаны. Пазіцыю апісваюць ID вышэй.
 help-import = прачытаць файл матчу (.mat з GNU Backgammon, eXtreme Gammon або DailyGammon) і праглядзець яго
     .usage = /import, далучыўшы файл .mat
-import-no-file = Дашліце матч боту файлам (.mat), з /import або без.
+import-no-file = Дашліце матч боту файлам (.mat), з { $cmd_import } або без.
 import-too-big = У файле { $size } КБ; чытаюцца файлы матчаў да { $max } КБ.
 import-not-text = Гэта не тэкставы файл матчу (.mat).
 import-bad-file = Гэта не файл матчу, які я магу прачытаць: у файле .mat ёсць радок накшталт «5 point match», а за ім партыі (чытаюцца файлы GNU Backgammon, eXtreme Gammon і DailyGammon).
@@ -737,7 +744,7 @@ history-why = матч да { $length }, { $why ->
 }
 history-rated = рэйтынг { $changes }
 history-none = Дагуляных матчаў гульца { $player } пакуль няма.
-history-hint = /history N пакажа адзін з іх, з экспартам і праглядам.
+history-hint = { $cmd_history_n } пакажа адзін з іх, з экспартам і праглядам.
 history-no-such = У вашай гісторыі няма матчу { $number } (у ёй { $count }).
 history-games = Партый: { $games }
 history-gone = Гэты матч больш не захоўваецца.
@@ -776,8 +783,10 @@ hint-cube-line = { $option ->
 }: { $equity }
 hint-take = Адказ на падваенне: { $answer ->
     [take] прыняць
+    [beaver] аб'явіць бабра
    *[pass] пас
 }
+hint-match-chances = У шанцах выйграць матч пры гэтым рахунку:
 hint-no-double-now = Падвоіць зараз нельга: кідайце косці.
 hint-chances = Перамога { $win } (марс { $gammon }, кокс { $backgammon }); паражэнне { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
 hint-chance = Шанец на перамогу: { $win }
@@ -789,7 +798,8 @@ hint-over = Партыя скончана: раіць няма чаго.
 hint-spectator = Падказкі — толькі для гульца, чый зараз ход: вы не гуляеце за гэтым сталом.
 hint-not-your-turn = Падказкі — толькі для гульца, чый зараз ход, а гэтае рашэнне не ваша.
 hint-nothing = Зараз няма рашэння, для якога патрэбна падказка.
-hint-off-match = У гэтым матчы падказкі выключаны. У матчы яны ёсць, толькі калі абодва гульцы згадзіліся ў лобі: стваральнік адкрывае стол камандай /new … hints=on, а праціўнік садзіцца кнопкай «Сесці з падказкамі».
-hint-off = Падказкі за гэтым сталом выключаны (/new … hints=on уключыць іх у наступнай гульні).
+hint-off-match = У гэтым матчы падказкі выключаны. У матчы яны ёсць, толькі калі абодва гульцы згадзіліся ў лобі: стваральнік адкрывае стол камандай { $cmd_new_hints }, а праціўнік садзіцца кнопкай «Сесці з падказкамі».
+hint-off = Падказкі за гэтым сталом выключаны ({ $cmd_new_hints } уключыць іх у наступнай гульні).
 hint-no-computer = Падказкі дае камп'ютар, а ён на гэтым боце выключаны.
+hint-stale = Гэтая падказка састарэла: гульня пайшла далей. Спытайце { $cmd_hint } яшчэ раз.
 hint-failed = Зараз не ўдалося разлічыць падказку: паспрабуйце крыху пазней.

@@ -82,6 +82,9 @@ event-rolled = { $player } rolls { $dice }.
 event-forced = Only one play is possible: { $play } (played automatically).
 event-no-play = { $player } cannot move with { $dice }; the turn passes.
 event-play-ready = Play complete: { $play }. Press Confirm.
+group-steps-hint = Press a step for each die (only you see the answers), then Confirm.
+group-step-made = So far: { $play }. Still to play: { $dice }.
+group-step-none = Taken back: nothing played yet.
 event-doubles = { $player } doubles to { $value }.
 event-beavers = { $player } beavers: the { -cube } is at { $value } and stays with { $player }.
 event-takes = { $player } takes: the { -cube } is at { $value }, owned by { $player }.
@@ -123,9 +126,9 @@ table-left = { $player } leaves the table.
 table-full = The table is full; you can watch.
 table-invited = { $player } invites { $invitee }.
 table-seat-reserved = This seat is kept for { $invitee }.
-table-abort-requested = { $player } proposes to abort the game; the opponent agrees with /abort.
+table-abort-requested = { $player } proposes to abort the game; the opponent agrees with { $cmd_abort }.
 table-aborted = The game is aborted.
-table-game-running = A game is already running here. To end it: /abort (both players agree) or /resign.
+table-game-running = A game is already running here. To end it: { $cmd_abort } (both players agree) or { $cmd_resign }.
 
 ## Options (RULES.md 2.1 and 5)
 
@@ -152,6 +155,8 @@ option-next-game-starts = next game starts: { $value ->
     [alternate] in turn
    *[winner] the winner
 }
+option-no-cube = play without the doubling cube
+option-cube-on = play with the doubling cube
 option-draw-points = a draw scores: { $value ->
     [one] one point each
    *[half] half a point each
@@ -180,7 +185,7 @@ clock-reminder = { $player }, { $left } left for your move.
 clock-expired = { $player }'s time is up. { $opponent } may claim the { $what ->
     [match] match
    *[game] game
-} with /claim.
+} with { $cmd_claim }.
 clock-claimed = { $player } wins the { $what ->
     [match] match
    *[game] game
@@ -216,7 +221,7 @@ export-match-file = The match file is attached ({ $name }).
 ## Help (one message per command; .usage shows the arguments)
 
 help-title = Commands:
-help-footer = Type a command's name after /help for details; rules: /rules.
+help-footer = Type a command's name after { $cmd_help } for details; rules: { $cmd_rules }.
 help-new = start a table: backgammon or long nardy; a match, money or a { -chouette }
     .usage = /new [backgammon|nardy] [match N|money|chouette] [bot [beginner|casual|strong|expert]]
 help-join = take the free seat (or join the { -chouette } lobby)
@@ -277,7 +282,7 @@ help-stats = your games, wins, { -gammon }s and { -backgammon-win }s
 ## Errors of the app
 
 error-generic = That is not possible now.
-error-unknown-command = Unknown command { $command }. Type /help for the list.
+error-unknown-command = Unknown command { $command }. Type { $cmd_help } for the list.
 error-bad-arguments = Wrong arguments for { $command }. Usage: { $usage }
 error-too-long = The message is too long; nothing was changed.
 error-not-seated = You are not playing at this table.
@@ -286,9 +291,9 @@ error-bad-payload = This button is not valid.
 error-unavailable = The game storage is temporarily unavailable. Try again in a moment.
 error-internal = Something went wrong and nothing was changed. Please try again.
 error-outcome-unknown = The game storage answered late: your move may have been recorded. Here is the board as it stands — check it before you try again.
-error-outcome-unknown-later = The game storage is not answering: your move may have been recorded. Look at /board in a minute before you try again.
+error-outcome-unknown-later = The game storage is not answering: your move may have been recorded. Look at { $cmd_board } in a minute before you try again.
 app-already-done = Already done — here is the table as it stands.
-error-no-table = There is no table in this chat yet. Start one with /new.
+error-no-table = There is no table in this chat yet. Start one with { $cmd_new }.
 error-not-creator = Only the player who opened the table can do that.
 error-clock-running = The opponent's time has not run out yet.
 error-bad-clock = Give the clock as off, minutes (30m), hours (12h) or days (3d).
@@ -341,6 +346,7 @@ error-ambiguous = That notation fits more than one play; write each step.
 error-illegal = That play is not legal.
 error-illegal-play = That play is not legal.
 error-step-not-legal = That step is not possible now.
+error-play-not-offered = That play is not on offer now.
 error-nothing-to-undo = There is nothing to undo.
 error-play-incomplete = The play is not complete yet: use all the dice you can.
 error-not-your-turn = It is not your turn.
@@ -414,8 +420,8 @@ help-propose = { -chouette }: suggest a play or a { -cube } action to your { -ca
     .usage = /propose 24/18 13/11 | /propose double|no_double|take|pass|beaver
 app-on = on
 app-off = off
-app-rules = Rules: backgammon (short nardy), the { -cube }, matches with the { -crawford } rule, the { -chouette } and long nardy. Table options, set with /new (e.g. /new money beaver=on): jacoby — { -gammon }s count only after a double was taken (money play); beaver — the doubled player may redouble at once; auto_doubles — equal opening dice turn the { -cube }; backgammon_counts — 3 or 2; cube_progression — geometric or arithmetic; gammons_with_cube — off: no { -gammon }s once the { -cube } is turned; cube_limit — the highest { -cube }; cube — off: play without the { -cube }.
-app-not-understood = I did not understand that. Type /help for the commands, or a play like 24/18 13/11 on your turn.
+app-rules = Rules: backgammon (short nardy), the { -cube }, matches with the { -crawford } rule, the { -chouette } and long nardy. Table options, set with { $cmd_new } (e.g. { $cmd_new_money_beaver }): jacoby — { -gammon }s count only after a double was taken (money play); beaver — the doubled player may redouble at once; auto_doubles — equal opening dice turn the { -cube }; backgammon_counts — 3 or 2; cube_progression — geometric or arithmetic; gammons_with_cube — off: no { -gammon }s once the { -cube } is turned; cube_limit — the highest { -cube }; cube — off: play without the { -cube }; hints — off: no { $cmd_hint } at this table (in a match between two people { $cmd_hint } works only when both agreed in the lobby).
+app-not-understood = I did not understand that. Type { $cmd_help } for the commands, or a play like 24/18 13/11 on your turn.
 app-not-started = The game has not started yet.
 # $max: the longest match
 app-bad-length = A match is 1 to { $max } points long; 0 means money play.
@@ -440,8 +446,8 @@ app-option-cube = { -cube }: { $value }
 # $players: the names, comma-separated
 app-seated = Seated: { $players }
 app-already-started = The game has already started.
-app-start-chouette-only = /start is for a { -chouette }; a two-player game starts when the second player joins.
-app-leave-playing = You cannot leave a running game: /resign, or /abort it by agreement.
+app-start-chouette-only = { $cmd_start } is for a { -chouette }; a two-player game starts when the second player joins.
+app-leave-playing = You cannot leave a running game: { $cmd_resign }, or { $cmd_abort } it by agreement.
 app-table-closed = The table is closed.
 app-abort-pending = You have asked to abort already; waiting for your opponent.
 app-chouette-only = That is for a { -chouette }.
@@ -512,9 +518,9 @@ app-board-long-nardy = Long nardy
 app-board-to-roll = to roll
 app-board-opening = opening roll
 app-clock-two-players = The move clock is for two-player tables.
-app-clock-expired-match = { $player }'s time is up. { $opponent } may claim the game (/claim) or the whole match (/claim match).
+app-clock-expired-match = { $player }'s time is up. { $opponent } may claim the game ({ $cmd_claim }) or the whole match ({ $cmd_claim_match }).
 app-invite-cancelled = The seat is open to anyone again.
-app-no-clock = This table has no move clock; set one with /clock.
+app-no-clock = This table has no move clock; set one with { $cmd_clock }.
 app-console-you = You
 app-console-player-two = Player 2
 app-console-welcome = Nardy in the terminal. Type a number to press a button, or a command (help lists them); quit leaves.
@@ -585,7 +591,7 @@ discord-param-file = file
 discord-pick-step = Choose a step…
 discord-no-files = The bot may not attach files in this channel: ask a moderator for the “Attach Files” permission.
 discord-dm-join = Only you can see this chat, so nobody can take the other seat here. To play a friend, open the table in a server channel or a group chat.
-discord-dm-invite = Your friend cannot see this chat. Open the table in a server channel or a group chat and use /invite there.
+discord-dm-invite = Your friend cannot see this chat. Open the table in a server channel or a group chat and use { $cmd_invite } there.
 discord-thread-name = { $player } vs { $opponent } — { $mode }
 discord-thread-team = { $players } — { $mode }
 discord-thread-welcome = { $players }: your game is played in this thread.
@@ -638,12 +644,13 @@ telegram-button-computer = Play the computer
 telegram-start-play = Play now: against the computer, or with a friend.
 ## Dice anyone can check
 
-dice-commitment = Dice of this game: commitment { $commitment }… (whole in /dice)
+dice-commitment = Dice of this game: commitment { $commitment }… (whole in { $cmd_dice })
 dice-client-seeds = Client seeds: { $seeds }
 dice-seating = seating
-dice-revealed = Dice of game { $number }: server seed { $seed } (commitment { $commitment }…). To check every roll: /export, then run { $command }
+dice-revealed = Dice of game { $number }: server seed { $seed } (commitment { $commitment }…). To check every roll: { $cmd_export }, then run { $command }
 export-dice-file = The dice of the finished games with their seeds ({ $name }); check them with { $command }
-dice-seed-random = Your client seed is drawn at random when the game starts (and shown). To choose one: /seed TEXT
+dice-seed-random = Your client seed is drawn at random when the game starts (and shown). To choose one: { $cmd_seed_text }
+command-placeholder-text = TEXT
 dice-seed-too-late = The dice of this match are fixed already: set your client seed in the lobby of the next one.
 dice-seed-bad = A client seed is 1 to { $max } printable characters.
 dice-seed-set = { $player }'s client seed: «{ $seed }».
@@ -674,7 +681,7 @@ position-impossible = This ID describes no game that can be played: { $reason ->
 export-set-up = This match began at a set-up position, and a .mat file always starts from the opening position, so no match file is written. The IDs above describe the position.
 help-import = read a match file (.mat from GNU Backgammon, eXtreme Gammon or DailyGammon) to replay it
     .usage = /import, with the .mat file attached
-import-no-file = Send the match as a file (.mat) to the bot, with or without /import.
+import-no-file = Send the match as a file (.mat) to the bot, with or without { $cmd_import }.
 import-too-big = The file has { $size } KB; match files of up to { $max } KB are read.
 import-not-text = This file is not a text match file (.mat).
 import-bad-file = This file is not a match file I can read: a .mat file has a line like "5 point match", then its games (GNU Backgammon, eXtreme Gammon and DailyGammon files are read).
@@ -735,7 +742,7 @@ history-why = { $length }-point match, { $why ->
 }
 history-rated = rating { $changes }
 history-none = No finished match of { $player } kept yet.
-history-hint = /history N shows one of them, with its export and replay.
+history-hint = { $cmd_history_n } shows one of them, with its export and replay.
 history-no-such = There is no match { $number } in your history (it holds { $count }).
 history-games = Games: { $games }
 history-gone = This match is no longer kept.
@@ -777,8 +784,10 @@ hint-cube-line = { $option ->
 }: { $equity }
 hint-take = Your answer to the double: { $answer ->
     [take] take
+    [beaver] beaver
    *[pass] pass
 }
+hint-match-chances = In match winning chances at this score:
 hint-no-double-now = You cannot double now: roll.
 hint-chances = Win { $win } (gammon { $gammon }, backgammon { $backgammon }); lose { $lose } (gammon { $lose_gammon }, backgammon { $lose_backgammon })
 hint-chance = Chance of winning: { $win }
@@ -790,7 +799,8 @@ hint-over = The game is over: there is nothing to advise.
 hint-spectator = Hints are only for the player to act: you are not playing at this table.
 hint-not-your-turn = Hints are only for the player to act, and this decision is not yours.
 hint-nothing = There is no decision to advise on right now.
-hint-off-match = Hints are off in this match. A match has hints only when both players agree in the lobby: the creator opens it with /new … hints=on and the opponent joins with “Join with hints”.
-hint-off = Hints are turned off at this table (/new … hints=on turns them on for the next game).
+hint-off-match = Hints are off in this match. A match has hints only when both players agree in the lobby: the creator opens it with { $cmd_new_hints } and the opponent joins with “Join with hints”.
+hint-off = Hints are turned off at this table ({ $cmd_new_hints } turns them on for the next game).
 hint-no-computer = Hints come from the computer, which is switched off on this bot.
+hint-stale = This hint is out of date: the game has moved on. Ask { $cmd_hint } again.
 hint-failed = The hint could not be worked out just now: try again in a moment.

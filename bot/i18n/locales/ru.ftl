@@ -86,6 +86,9 @@ event-rolled = { $player } бросает { $dice }.
 event-forced = Возможен только один ход: { $play } (сыгран автоматически).
 event-no-play = { $player } не может сыграть { $dice }; ход переходит.
 event-play-ready = Ход собран: { $play }. Нажмите «Подтвердить».
+group-steps-hint = Нажимайте шаг для каждого кубика (ответы видите только вы), затем «Подтвердить».
+group-step-made = Пока сыграно: { $play }. Осталось сыграть: { $dice }.
+group-step-none = Шаг отменён: пока ничего не сыграно.
 event-doubles = { $player } удваивает до { $value }.
 event-beavers = { $player } объявляет бобра: { -cube } на { $value } и остаётся у { $player }.
 event-takes = { $player } принимает удвоение: { -cube } на { $value } у { $player }.
@@ -131,9 +134,9 @@ table-left = { $player } покидает стол.
 table-full = Стол занят; можно смотреть.
 table-invited = { $player } приглашает { $invitee }.
 table-seat-reserved = Это место оставлено для { $invitee }.
-table-abort-requested = { $player } предлагает прервать партию; соперник соглашается командой /abort.
+table-abort-requested = { $player } предлагает прервать партию; соперник соглашается командой { $cmd_abort }.
 table-aborted = Партия прервана.
-table-game-running = Здесь уже идёт игра. Закончить её: /abort (по согласию обоих) или /resign.
+table-game-running = Здесь уже идёт игра. Закончить её: { $cmd_abort } (по согласию обоих) или { $cmd_resign }.
 
 ## Условия игры (RULES.md 2.1 и 5)
 
@@ -162,6 +165,8 @@ option-next-game-starts = следующую партию начинает: { $v
     [alternate] по очереди
    *[winner] победитель
 }
+option-no-cube = игра без куба
+option-cube-on = игра с кубом
 option-draw-points = ничья: { $value ->
     [one] по очку каждому
    *[half] по пол-очка каждому
@@ -192,7 +197,7 @@ clock-reminder = { $player }, время на ход: ещё { $left }.
 clock-expired = У игрока { $player } вышло время. { $opponent } может забрать { $what ->
     [match] матч
    *[game] партию
-} командой /claim.
+} командой { $cmd_claim }.
 clock-claimed = { $player } выигрывает { $what ->
     [match] матч
    *[game] партию
@@ -228,7 +233,7 @@ export-match-file = Файл матча приложен ({ $name }).
 ## Справка (по сообщению на команду; .usage — аргументы)
 
 help-title = Команды:
-help-footer = Напишите имя команды после /help, чтобы узнать подробности; правила: /rules.
+help-footer = Напишите имя команды после { $cmd_help }, чтобы узнать подробности; правила: { $cmd_rules }.
 help-new = открыть стол: короткие или длинные нарды; матч, игра на деньги или { -chouette }
     .usage = /new [backgammon|nardy] [match N|money|chouette] [bot [beginner|casual|strong|expert]]
 help-join = занять свободное место (или записаться в { -chouette })
@@ -289,7 +294,7 @@ help-stats = ваши партии, победы, марсы и коксы
 ## Ошибки приложения
 
 error-generic = Сейчас так нельзя.
-error-unknown-command = Неизвестная команда { $command }. Список команд: /help.
+error-unknown-command = Неизвестная команда { $command }. Список команд: { $cmd_help }.
 error-bad-arguments = Неверные аргументы для { $command }. Пример: { $usage }
 error-too-long = Сообщение слишком длинное; ничего не изменено.
 error-not-seated = Вы не играете за этим столом.
@@ -298,9 +303,9 @@ error-bad-payload = Эта кнопка недействительна.
 error-unavailable = Хранилище игр временно недоступно. Попробуйте через минуту.
 error-internal = Что-то пошло не так, ничего не изменено. Попробуйте ещё раз.
 error-outcome-unknown = Хранилище игр ответило с задержкой: ваш ход, возможно, уже записан. Вот доска сейчас — проверьте её, прежде чем повторять.
-error-outcome-unknown-later = Хранилище игр не отвечает: ваш ход, возможно, уже записан. Посмотрите /board через минуту, прежде чем повторять.
+error-outcome-unknown-later = Хранилище игр не отвечает: ваш ход, возможно, уже записан. Посмотрите { $cmd_board } через минуту, прежде чем повторять.
 app-already-done = Это уже сделано — вот стол сейчас.
-error-no-table = В этом чате ещё нет стола. Начните командой /new.
+error-no-table = В этом чате ещё нет стола. Начните командой { $cmd_new }.
 error-not-creator = Это может только тот, кто открыл стол.
 error-clock-running = Время соперника ещё не вышло.
 error-bad-clock = Укажите время на ход так: off, минуты (30m), часы (12h) или дни (3d).
@@ -355,6 +360,7 @@ error-ambiguous = Такая запись подходит к нескольки
 error-illegal = Такой ход по правилам невозможен.
 error-illegal-play = Такой ход по правилам невозможен.
 error-step-not-legal = Такой шаг сейчас невозможен.
+error-play-not-offered = Такого хода сейчас нет среди предложенных.
 error-nothing-to-undo = Отменять нечего.
 error-play-incomplete = Ход ещё не закончен: сыграйте все кости, какие можно.
 error-not-your-turn = Сейчас не ваш ход.
@@ -428,8 +434,8 @@ help-propose = { -chouette }: предложить капитану ход ил�
     .usage = /propose 24/18 13/11 | /propose double|no_double|take|pass|beaver
 app-on = вкл
 app-off = выкл
-app-rules = Правила: короткие нарды, { -cube }, матчи с правилом Кроуфорда, { -chouette } и длинные нарды. Опции стола задаются в /new (например, /new money beaver=on): jacoby — { -gammon } и { -backgammon-win } считаются только после принятого удвоения (игра на деньги); beaver — удвоенный может сразу переудвоить; auto_doubles — одинаковые кости при розыгрыше первого хода удваивают { -cube }; backgammon_counts — { -backgammon-win } 3 или 2; cube_progression — геометрическая или арифметическая; gammons_with_cube — выкл: с кубом в игре марсов нет; cube_limit — наибольшее значение куба; cube — выкл: игра без куба.
-app-not-understood = Непонятно. Команды — /help; в свой ход можно просто написать ход, например 24/18 13/11.
+app-rules = Правила: короткие нарды, { -cube }, матчи с правилом Кроуфорда, { -chouette } и длинные нарды. Опции стола задаются в { $cmd_new } (например, { $cmd_new_money_beaver }): jacoby — { -gammon } и { -backgammon-win } считаются только после принятого удвоения (игра на деньги); beaver — удвоенный может сразу переудвоить; auto_doubles — одинаковые кости при розыгрыше первого хода удваивают { -cube }; backgammon_counts — { -backgammon-win } 3 или 2; cube_progression — геометрическая или арифметическая; gammons_with_cube — выкл: с кубом в игре марсов нет; cube_limit — наибольшее значение куба; cube — выкл: игра без куба; hints — выкл: без подсказок { $cmd_hint } (в матче двух людей подсказки есть, только если оба согласились в лобби).
+app-not-understood = Непонятно. Команды — { $cmd_help }; в свой ход можно просто написать ход, например 24/18 13/11.
 app-not-started = Игра ещё не началась.
 app-bad-length = Матч играется до 1–{ $max ->
     [one] { $max } очка
@@ -452,8 +458,8 @@ app-button-refuse = Отказаться
 app-option-cube = { -cube }: { $value }
 app-seated = За столом: { $players }
 app-already-started = Игра уже началась.
-app-start-chouette-only = /start — для шуэта; игра вдвоём начинается, когда садится второй игрок.
-app-leave-playing = Из идущей игры не уйти: сдайтесь (/resign) или прервите её по согласию (/abort).
+app-start-chouette-only = { $cmd_start } — для шуэта; игра вдвоём начинается, когда садится второй игрок.
+app-leave-playing = Из идущей игры не уйти: сдайтесь ({ $cmd_resign }) или прервите её по согласию ({ $cmd_abort }).
 app-table-closed = Стол закрыт.
 app-abort-pending = Вы уже предложили прервать игру; ждём соперника.
 app-chouette-only = Это только для шуэта.
@@ -515,9 +521,9 @@ app-board-long-nardy = Длинные нарды
 app-board-to-roll = бросает
 app-board-opening = розыгрыш хода
 app-clock-two-players = Время на ход ограничивается только в игре вдвоём.
-app-clock-expired-match = У игрока { $player } вышло время. { $opponent } может забрать партию (/claim) или весь матч (/claim match).
+app-clock-expired-match = У игрока { $player } вышло время. { $opponent } может забрать партию ({ $cmd_claim }) или весь матч ({ $cmd_claim_match }).
 app-invite-cancelled = Место снова свободно для всех.
-app-no-clock = За этим столом время на ход не ограничено; задайте его командой /clock.
+app-no-clock = За этим столом время на ход не ограничено; задайте его командой { $cmd_clock }.
 app-console-you = Вы
 app-console-player-two = Игрок 2
 app-console-welcome = Нарды в терминале. Цифра — нажать кнопку, или команда (help — список); quit — выход.
@@ -585,7 +591,7 @@ discord-param-file = файл
 discord-pick-step = Выберите шаг…
 discord-no-files = Боту нельзя прикреплять файлы в этом канале: попросите модератора выдать право «Прикреплять файлы».
 discord-dm-join = Этот чат видите только вы, поэтому второе место здесь никто не займёт. Чтобы сыграть с другом, создайте стол в канале сервера или в групповом чате.
-discord-dm-invite = Ваш друг не видит этот чат. Создайте стол в канале сервера или в групповом чате и пригласите его там командой /invite.
+discord-dm-invite = Ваш друг не видит этот чат. Создайте стол в канале сервера или в групповом чате и пригласите его там командой { $cmd_invite }.
 discord-thread-name = { $player } против { $opponent } — { $mode }
 discord-thread-team = { $players } — { $mode }
 discord-thread-welcome = { $players }: ваша партия идёт в этой ветке.
@@ -638,12 +644,13 @@ telegram-button-computer = Играть с компьютером
 telegram-start-play = Сыграйте прямо сейчас: с компьютером или с другом.
 ## Кости, которые может проверить каждый
 
-dice-commitment = Кости этой партии: обязательство { $commitment }… (полностью — в /dice)
+dice-commitment = Кости этой партии: обязательство { $commitment }… (полностью — в { $cmd_dice })
 dice-client-seeds = Сиды игроков: { $seeds }
 dice-seating = рассадка
-dice-revealed = Кости партии { $number }: сид сервера { $seed } (обязательство { $commitment }…). Чтобы проверить каждый бросок: /export, затем запустите { $command }
+dice-revealed = Кости партии { $number }: сид сервера { $seed } (обязательство { $commitment }…). Чтобы проверить каждый бросок: { $cmd_export }, затем запустите { $command }
 export-dice-file = Кости завершённых партий вместе с сидами ({ $name }); проверить: { $command }
-dice-seed-random = Ваш сид выберется случайно при начале партии (и будет показан). Чтобы задать свой: /seed ТЕКСТ
+dice-seed-random = Ваш сид выберется случайно при начале партии (и будет показан). Чтобы задать свой: { $cmd_seed_text }
+command-placeholder-text = ТЕКСТ
 dice-seed-too-late = Кости этого матча уже зафиксированы: задайте свой сид в лобби следующего.
 dice-seed-bad = Сид — от 1 до { $max } печатных символов.
 dice-seed-set = Сид игрока { $player }: «{ $seed }».
@@ -674,7 +681,7 @@ position-impossible = По этому ID не сыграть партию: { $re
 export-set-up = Этот матч начат с заданной позиции, а файл .mat всегда начинается с начальной расстановки, поэтому файл матча не записан. Позицию описывают ID выше.
 help-import = прочитать файл матча (.mat из GNU Backgammon, eXtreme Gammon или DailyGammon) и просмотреть его
     .usage = /import, приложив файл .mat
-import-no-file = Пришлите матч боту файлом (.mat), с /import или без.
+import-no-file = Пришлите матч боту файлом (.mat), с { $cmd_import } или без.
 import-too-big = В файле { $size } КБ; читаются файлы матчей до { $max } КБ.
 import-not-text = Это не текстовый файл матча (.mat).
 import-bad-file = Это не файл матча, который я могу прочитать: в файле .mat есть строка вроде «5 point match», а за ней партии (читаются файлы GNU Backgammon, eXtreme Gammon и DailyGammon).
@@ -737,7 +744,7 @@ history-why = матч до { $length }, { $why ->
 }
 history-rated = рейтинг { $changes }
 history-none = Доигранных матчей игрока { $player } пока нет.
-history-hint = /history N покажет один из них, с экспортом и просмотром.
+history-hint = { $cmd_history_n } покажет один из них, с экспортом и просмотром.
 history-no-such = В вашей истории нет матча { $number } (в ней { $count }).
 history-games = Партий: { $games }
 history-gone = Этот матч больше не хранится.
@@ -776,8 +783,10 @@ hint-cube-line = { $option ->
 }: { $equity }
 hint-take = Ответ на удвоение: { $answer ->
     [take] принять
+    [beaver] объявить бобра
    *[pass] пас
 }
+hint-match-chances = В шансах выиграть матч при этом счёте:
 hint-no-double-now = Удвоить сейчас нельзя: бросайте кости.
 hint-chances = Победа { $win } (марс { $gammon }, кокс { $backgammon }); поражение { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
 hint-chance = Шанс на победу: { $win }
@@ -789,7 +798,8 @@ hint-over = Партия окончена: советовать нечего.
 hint-spectator = Подсказки — только для игрока, чей сейчас ход: вы не играете за этим столом.
 hint-not-your-turn = Подсказки — только для игрока, чей сейчас ход, а это решение не ваше.
 hint-nothing = Сейчас нет решения, для которого нужна подсказка.
-hint-off-match = В этом матче подсказки выключены. В матче они есть, только если оба игрока согласились в лобби: создатель открывает стол командой /new … hints=on, а соперник садится кнопкой «Сесть с подсказками».
-hint-off = Подсказки за этим столом выключены (/new … hints=on включит их в следующей игре).
+hint-off-match = В этом матче подсказки выключены. В матче они есть, только если оба игрока согласились в лобби: создатель открывает стол командой { $cmd_new_hints }, а соперник садится кнопкой «Сесть с подсказками».
+hint-off = Подсказки за этим столом выключены ({ $cmd_new_hints } включит их в следующей игре).
 hint-no-computer = Подсказки даёт компьютер, а он на этом боте выключен.
+hint-stale = Эта подсказка устарела: игра ушла дальше. Спросите { $cmd_hint } ещё раз.
 hint-failed = Сейчас не удалось рассчитать подсказку: попробуйте чуть позже.

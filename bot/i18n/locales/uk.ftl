@@ -86,6 +86,9 @@ event-rolled = { $player } кидає { $dice }.
 event-forced = Можливий лише один хід: { $play } (зіграно автоматично).
 event-no-play = { $player } не може зіграти { $dice }; хід переходить.
 event-play-ready = Хід складено: { $play }. Натисніть «Підтвердити».
+group-steps-hint = Натискайте крок для кожного кубика (відповіді бачите лише ви), потім «Підтвердити».
+group-step-made = Поки зіграно: { $play }. Лишилося зіграти: { $dice }.
+group-step-none = Крок скасовано: поки нічого не зіграно.
 event-doubles = { $player } подвоює до { $value }.
 event-beavers = { $player } оголошує бобра: { -cube } на { $value } і залишається в { $player }.
 event-takes = { $player } приймає подвоєння: { -cube } на { $value } у { $player }.
@@ -131,9 +134,9 @@ table-left = { $player } залишає стіл.
 table-full = Стіл зайнятий; можна дивитися.
 table-invited = { $player } запрошує { $invitee }.
 table-seat-reserved = Це місце залишено для { $invitee }.
-table-abort-requested = { $player } пропонує перервати партію; суперник погоджується командою /abort.
+table-abort-requested = { $player } пропонує перервати партію; суперник погоджується командою { $cmd_abort }.
 table-aborted = Партію перервано.
-table-game-running = Тут уже йде гра. Закінчити її: /abort (за згодою обох) або /resign.
+table-game-running = Тут уже йде гра. Закінчити її: { $cmd_abort } (за згодою обох) або { $cmd_resign }.
 
 ## Умови гри (RULES.md 2.1 і 5)
 
@@ -162,6 +165,8 @@ option-next-game-starts = наступну партію починає: { $value
     [alternate] по черзі
    *[winner] переможець
 }
+option-no-cube = гра без куба
+option-cube-on = гра з кубом
 option-draw-points = нічия: { $value ->
     [one] по очку кожному
    *[half] по пів очка кожному
@@ -192,7 +197,7 @@ clock-reminder = { $player }, час на хід: ще { $left }.
 clock-expired = У гравця { $player } закінчився час. { $opponent } може забрати { $what ->
     [match] матч
    *[game] партію
-} командою /claim.
+} командою { $cmd_claim }.
 clock-claimed = { $player } виграє { $what ->
     [match] матч
    *[game] партію
@@ -228,7 +233,7 @@ export-match-file = Файл матчу додано ({ $name }).
 ## Довідка (по повідомленню на команду; .usage — аргументи)
 
 help-title = Команди:
-help-footer = Напишіть назву команди після /help, щоб дізнатися більше; правила: /rules.
+help-footer = Напишіть назву команди після { $cmd_help }, щоб дізнатися більше; правила: { $cmd_rules }.
 help-new = відкрити стіл: короткі або довгі нарди; матч, гра на гроші або { -chouette }
     .usage = /new [backgammon|nardy] [match N|money|chouette] [bot [beginner|casual|strong|expert]]
 help-join = зайняти вільне місце (або записатися на { -chouette })
@@ -289,7 +294,7 @@ help-stats = ваші партії, перемоги, марси й кокси
 ## Помилки застосунку
 
 error-generic = Зараз так не можна.
-error-unknown-command = Невідома команда { $command }. Список команд: /help.
+error-unknown-command = Невідома команда { $command }. Список команд: { $cmd_help }.
 error-bad-arguments = Неправильні аргументи для { $command }. Приклад: { $usage }
 error-too-long = Повідомлення задовге; нічого не змінено.
 error-not-seated = Ви не граєте за цим столом.
@@ -298,9 +303,9 @@ error-bad-payload = Ця кнопка недійсна.
 error-unavailable = Сховище ігор тимчасово недоступне. Спробуйте за хвилину.
 error-internal = Щось пішло не так, нічого не змінено. Спробуйте ще раз.
 error-outcome-unknown = Сховище ігор відповіло із затримкою: ваш хід, можливо, уже записано. Ось дошка зараз — перевірте її, перш ніж повторювати.
-error-outcome-unknown-later = Сховище ігор не відповідає: ваш хід, можливо, уже записано. Перегляньте /board за хвилину, перш ніж повторювати.
+error-outcome-unknown-later = Сховище ігор не відповідає: ваш хід, можливо, уже записано. Перегляньте { $cmd_board } за хвилину, перш ніж повторювати.
 app-already-done = Це вже зроблено — ось стіл зараз.
-error-no-table = У цьому чаті ще немає столу. Почніть командою /new.
+error-no-table = У цьому чаті ще немає столу. Почніть командою { $cmd_new }.
 error-not-creator = Це може лише той, хто відкрив стіл.
 error-clock-running = Час суперника ще не вичерпано.
 error-bad-clock = Укажіть час на хід так: off, хвилини (30m), години (12h) або дні (3d).
@@ -355,6 +360,7 @@ error-ambiguous = Такий запис підходить до кількох �
 error-illegal = Такий хід за правилами неможливий.
 error-illegal-play = Такий хід за правилами неможливий.
 error-step-not-legal = Такий крок зараз неможливий.
+error-play-not-offered = Такого ходу зараз немає серед запропонованих.
 error-nothing-to-undo = Скасовувати нічого.
 error-play-incomplete = Хід ще не закінчено: зіграйте всі кості, які можна.
 error-not-your-turn = Зараз не ваш хід.
@@ -428,8 +434,8 @@ help-propose = { -chouette }: запропонувати капітанові х
     .usage = /propose 24/18 13/11 | /propose double|no_double|take|pass|beaver
 app-on = увімк
 app-off = вимк
-app-rules = Правила: короткі нарди, { -cube }, матчі з правилом Кроуфорда, { -chouette } і довгі нарди. Опції столу задаються в /new (наприклад, /new money beaver=on): jacoby — { -gammon } і { -backgammon-win } рахуються лише після прийнятого подвоєння (гра на гроші); beaver — подвоєний може одразу переподвоїти; auto_doubles — однакові кості при розіграші першого ходу подвоюють { -cube }; backgammon_counts — { -backgammon-win } 3 або 2; cube_progression — геометрична чи арифметична; gammons_with_cube — вимк: з кубом у грі марсів немає; cube_limit — найбільше значення куба; cube — вимк: гра без куба.
-app-not-understood = Незрозуміло. Команди — /help; у свій хід можна просто написати хід, наприклад 24/18 13/11.
+app-rules = Правила: короткі нарди, { -cube }, матчі з правилом Кроуфорда, { -chouette } і довгі нарди. Опції столу задаються в { $cmd_new } (наприклад, { $cmd_new_money_beaver }): jacoby — { -gammon } і { -backgammon-win } рахуються лише після прийнятого подвоєння (гра на гроші); beaver — подвоєний може одразу переподвоїти; auto_doubles — однакові кості при розіграші першого ходу подвоюють { -cube }; backgammon_counts — { -backgammon-win } 3 або 2; cube_progression — геометрична чи арифметична; gammons_with_cube — вимк: з кубом у грі марсів немає; cube_limit — найбільше значення куба; cube — вимк: гра без куба; hints — вимк: без підказок { $cmd_hint } (у матчі двох людей підказки є, лише якщо обидва погодилися в лобі).
+app-not-understood = Незрозуміло. Команди — { $cmd_help }; у свій хід можна просто написати хід, наприклад 24/18 13/11.
 app-not-started = Гра ще не почалася.
 app-bad-length = Матч грають до 1–{ $max ->
     [one] { $max } очка
@@ -452,8 +458,8 @@ app-button-refuse = Відмовитися
 app-option-cube = { -cube }: { $value }
 app-seated = За столом: { $players }
 app-already-started = Гра вже почалася.
-app-start-chouette-only = /start — для шуету; гра вдвох починається, коли сідає другий гравець.
-app-leave-playing = З гри, що триває, не вийти: здайтеся (/resign) або перервіть її за згодою (/abort).
+app-start-chouette-only = { $cmd_start } — для шуету; гра вдвох починається, коли сідає другий гравець.
+app-leave-playing = З гри, що триває, не вийти: здайтеся ({ $cmd_resign }) або перервіть її за згодою ({ $cmd_abort }).
 app-table-closed = Стіл закрито.
 app-abort-pending = Ви вже запропонували перервати гру; чекаємо суперника.
 app-chouette-only = Це лише для шуету.
@@ -515,9 +521,9 @@ app-board-long-nardy = Довгі нарди
 app-board-to-roll = кидає
 app-board-opening = розіграш ходу
 app-clock-two-players = Час на хід обмежують лише в грі вдвох.
-app-clock-expired-match = У гравця { $player } закінчився час. { $opponent } може забрати партію (/claim) або весь матч (/claim match).
+app-clock-expired-match = У гравця { $player } закінчився час. { $opponent } може забрати партію ({ $cmd_claim }) або весь матч ({ $cmd_claim_match }).
 app-invite-cancelled = Місце знову вільне для всіх.
-app-no-clock = За цим столом час на хід не обмежено; задайте його командою /clock.
+app-no-clock = За цим столом час на хід не обмежено; задайте його командою { $cmd_clock }.
 app-console-you = Ви
 app-console-player-two = Гравець 2
 app-console-welcome = Нарди в терміналі. Цифра — натиснути кнопку, або команда (help — список); quit — вихід.
@@ -585,7 +591,7 @@ discord-param-file = файл
 discord-pick-step = Оберіть крок…
 discord-no-files = Боту не можна прикріплювати файли в цьому каналі: попросіть модератора надати дозвіл «Прикріплювати файли».
 discord-dm-join = Цей чат бачите лише ви, тому друге місце тут ніхто не займе. Щоб зіграти з другом, створіть стіл у каналі сервера або в груповому чаті.
-discord-dm-invite = Ваш друг не бачить цей чат. Створіть стіл у каналі сервера або в груповому чаті й запросіть його там командою /invite.
+discord-dm-invite = Ваш друг не бачить цей чат. Створіть стіл у каналі сервера або в груповому чаті й запросіть його там командою { $cmd_invite }.
 discord-thread-name = { $player } проти { $opponent } — { $mode }
 discord-thread-team = { $players } — { $mode }
 discord-thread-welcome = { $players }: ваша партія йде в цій гілці.
@@ -638,12 +644,13 @@ telegram-button-computer = Грати з комп'ютером
 telegram-start-play = Зіграйте просто зараз: з комп'ютером або з другом.
 ## Кості, які може перевірити кожен
 
-dice-commitment = Кості цієї партії: зобов'язання { $commitment }… (повністю — у /dice)
+dice-commitment = Кості цієї партії: зобов'язання { $commitment }… (повністю — у { $cmd_dice })
 dice-client-seeds = Сіди гравців: { $seeds }
 dice-seating = розсадка
-dice-revealed = Кості партії { $number }: сід сервера { $seed } (зобов'язання { $commitment }…). Щоб перевірити кожен кидок: /export, потім запустіть { $command }
+dice-revealed = Кості партії { $number }: сід сервера { $seed } (зобов'язання { $commitment }…). Щоб перевірити кожен кидок: { $cmd_export }, потім запустіть { $command }
 export-dice-file = Кості завершених партій разом із сідами ({ $name }); перевірити: { $command }
-dice-seed-random = Ваш сід обереться випадково на початку партії (і буде показаний). Щоб задати свій: /seed ТЕКСТ
+dice-seed-random = Ваш сід обереться випадково на початку партії (і буде показаний). Щоб задати свій: { $cmd_seed_text }
+command-placeholder-text = ТЕКСТ
 dice-seed-too-late = Кості цього матчу вже зафіксовані: задайте свій сід у лобі наступного.
 dice-seed-bad = Сід — від 1 до { $max } друкованих символів.
 dice-seed-set = Сід гравця { $player }: «{ $seed }».
@@ -674,7 +681,7 @@ position-impossible = За цим ID партію не зіграти: { $reason
 export-set-up = Цей матч почато з заданої позиції, а файл .mat завжди починається з початкової розстановки, тому файл матчу не записано. Позицію описують ID вище.
 help-import = прочитати файл матчу (.mat з GNU Backgammon, eXtreme Gammon або DailyGammon) і переглянути його
     .usage = /import, доклавши файл .mat
-import-no-file = Надішліть матч ботові файлом (.mat), з /import або без.
+import-no-file = Надішліть матч ботові файлом (.mat), з { $cmd_import } або без.
 import-too-big = У файлі { $size } КБ; читаються файли матчів до { $max } КБ.
 import-not-text = Це не текстовий файл матчу (.mat).
 import-bad-file = Це не файл матчу, який я можу прочитати: у файлі .mat є рядок на кшталт «5 point match», а за ним партії (читаються файли GNU Backgammon, eXtreme Gammon і DailyGammon).
@@ -737,7 +744,7 @@ history-why = матч до { $length }, { $why ->
 }
 history-rated = рейтинг { $changes }
 history-none = Дограних матчів гравця { $player } поки немає.
-history-hint = /history N покаже один із них, з експортом і переглядом.
+history-hint = { $cmd_history_n } покаже один із них, з експортом і переглядом.
 history-no-such = У вашій історії немає матчу { $number } (у ній { $count }).
 history-games = Партій: { $games }
 history-gone = Цей матч більше не зберігається.
@@ -776,8 +783,10 @@ hint-cube-line = { $option ->
 }: { $equity }
 hint-take = Відповідь на подвоєння: { $answer ->
     [take] прийняти
+    [beaver] оголосити бобра
    *[pass] пас
 }
+hint-match-chances = У шансах виграти матч за цього рахунку:
 hint-no-double-now = Подвоїти зараз не можна: кидайте кості.
 hint-chances = Перемога { $win } (марс { $gammon }, кокс { $backgammon }); поразка { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
 hint-chance = Шанс на перемогу: { $win }
@@ -789,7 +798,8 @@ hint-over = Партію закінчено: радити нічого.
 hint-spectator = Підказки — лише для гравця, чий зараз хід: ви не граєте за цим столом.
 hint-not-your-turn = Підказки — лише для гравця, чий зараз хід, а це рішення не ваше.
 hint-nothing = Зараз немає рішення, для якого потрібна підказка.
-hint-off-match = У цьому матчі підказки вимкнено. У матчі вони є, лише якщо обидва гравці погодилися в лобі: творець відкриває стіл командою /new … hints=on, а суперник сідає кнопкою «Сісти з підказками».
-hint-off = Підказки за цим столом вимкнено (/new … hints=on увімкне їх у наступній грі).
+hint-off-match = У цьому матчі підказки вимкнено. У матчі вони є, лише якщо обидва гравці погодилися в лобі: творець відкриває стіл командою { $cmd_new_hints }, а суперник сідає кнопкою «Сісти з підказками».
+hint-off = Підказки за цим столом вимкнено ({ $cmd_new_hints } увімкне їх у наступній грі).
 hint-no-computer = Підказки дає комп'ютер, а його на цьому боті вимкнено.
+hint-stale = Ця підказка застаріла: гра пішла далі. Запитайте { $cmd_hint } ще раз.
 hint-failed = Зараз не вдалося розрахувати підказку: спробуйте трохи пізніше.
