@@ -615,7 +615,7 @@ telegram-link-invalid = Гэта спасылка-запрашэнне неса�
 telegram-invite-own = Гэта ваша запрашэнне: пачакайце, пакуль сябар націсне «Гуляць».
 telegram-invite-pending = Запрашэнне яшчэ рыхтуецца: націсніце «Гуляць» яшчэ раз праз імгненне.
 telegram-invitation = { $player } запрашае вас згуляць: { $game }. Націсніце «Гуляць», каб сесці за стол.
-telegram-card-computer = { $game }, супернік — { $computer }
+telegram-card-computer = { $game }, сапернік — { $computer }
 telegram-invitation-computer = { $player } прапануе згуляць з камп'ютарам: { $game }. Хто націсне «Гуляць», той і гуляе.
 telegram-clock-expired-inline = У гульца { $player } скончыўся час. { $opponent } можа забраць { $what ->
     [match] партыю або ўвесь матч
