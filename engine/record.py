@@ -676,7 +676,8 @@ def _written(variant: str, log: Sequence[LogEntry]) -> _State:
     return state
 
 
-def _leb128(n: int) -> bytes:
+def leb128(n: int) -> bytes:
+    """``n`` (≥ 0) as an unsigned LEB128 number."""
     out = bytearray()
     while True:
         n, low = n >> 7, n & 127
@@ -685,7 +686,7 @@ def _leb128(n: int) -> bytes:
             return bytes(out)
 
 
-def _read_leb128(data: bytes, at: int) -> tuple[int, int]:
+def read_leb128(data: bytes, at: int) -> tuple[int, int]:
     """The LEB128 number at ``data[at:]`` and where it ends."""
     n, shift = 0, 0
     while True:
@@ -707,7 +708,7 @@ def pack_log(variant: str, log: Sequence[LogEntry]) -> bytes:
     """The log of a game of ``variant``, compact: its number of entries (LEB128), then the
     number (little-endian) that holds them."""
     state = _written(variant, log)
-    return _leb128(len(log)) + _int_bytes(state.value)
+    return leb128(len(log)) + _int_bytes(state.value)
 
 
 def unpack_log(variant: str, data: bytes) -> tuple[LogEntry, ...]:
@@ -717,7 +718,7 @@ def unpack_log(variant: str, data: bytes) -> tuple[LogEntry, ...]:
     if found is not None:
         _READ.move_to_end(key)
         return found
-    count, at = _read_leb128(data, 0)
+    count, at = read_leb128(data, 0)
     value = int.from_bytes(data[at:], "little")
     state = _State(variant)
     reader = _Reader(value, scaled=True)
@@ -755,7 +756,7 @@ def pack_games(variant: str, logs: Sequence[Sequence[LogEntry]], onto: bytes = b
     out = [onto]
     for log in logs:
         data = pack_log(variant, log)
-        out += (_leb128(len(data)), data)
+        out += (leb128(len(data)), data)
     return b"".join(out)
 
 
@@ -769,7 +770,7 @@ def unpack_games(variant: str, data: bytes, count: int) -> tuple[tuple[LogEntry,
     logs: list[tuple[LogEntry, ...]] = []
     at = 0
     while at < len(data):
-        size, at = _read_leb128(data, at)
+        size, at = read_leb128(data, at)
         if at + size > len(data):
             raise _corrupt("a game is cut short")
         logs.append(unpack_log(variant, data[at : at + size]))

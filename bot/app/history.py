@@ -38,7 +38,7 @@ from engine.fairdice import SEED_BYTES, GameSeed, logged_rolls
 from engine.game import format_points
 from engine.match import Match
 from engine.matfile import format_mat
-from engine.record import from_text, to_text
+from engine.record import from_text, leb128, read_leb128, to_text
 
 SCHEMA: Final = 2
 """The schema the records are written in (1 is still read)."""
@@ -119,7 +119,7 @@ class MatchRecord:
             document["r"] = [round(d, 4) for d in self.rating]
         packer = zlib.compressobj(9, zlib.DEFLATED, -15)
         header = packer.compress(orjson.dumps(document)) + packer.flush()
-        return bytes([SCHEMA]) + _leb128(len(header)) + header + dice + logs + last
+        return bytes([SCHEMA]) + leb128(len(header)) + header + dice + logs + last
 
     @classmethod
     def from_bytes(cls, payload: bytes, match_id: str) -> MatchRecord:
@@ -130,7 +130,7 @@ class MatchRecord:
                 return _from_schema_1(payload)
             if payload[:1] != bytes([SCHEMA]):
                 raise ValueError("not a match record")
-            size, at = _read_leb128(payload, 1)
+            size, at = read_leb128(payload, 1)
             end = at + size
             if end > len(payload):
                 raise ValueError("a match record cut short")
@@ -219,25 +219,3 @@ def _from_schema_1(payload: bytes) -> MatchRecord:
         tuple(str(c) for c in d["cs"]),
         dict(d["m"]),
     )
-
-
-def _leb128(n: int) -> bytes:
-    out = bytearray()
-    while True:
-        n, low = n >> 7, n & 127
-        out.append(low | (128 if n else 0))
-        if not n:
-            return bytes(out)
-
-
-def _read_leb128(data: bytes, at: int) -> tuple[int, int]:
-    n, shift = 0, 0
-    while True:
-        if at >= len(data) or shift > 28:
-            raise ValueError("a length cut short")
-        byte = data[at]
-        at += 1
-        n |= (byte & 127) << shift
-        shift += 7
-        if not byte & 128:
-            return n, at
