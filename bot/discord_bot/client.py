@@ -654,10 +654,20 @@ class NardyBot(discord.AutoShardedClient):
     async def _refuse_at_once(self, interaction: discord.Interaction[Any], message: str) -> None:
         """Answer with catalogue ``message``, privately, as the interaction's only response."""
         text = say(negotiate(str(interaction.locale)), discord_syntax, message)
+        await self._say_privately(interaction, text)
+
+    async def _say_privately(
+        self, interaction: discord.Interaction[Any], text: str, *, followup: bool = False
+    ) -> None:
+        """``text`` to the interaction's user alone: its response, or a follow-up message when
+        ``followup`` (it was acknowledged already); a failure is logged, never raised."""
         try:
-            await interaction.response.send_message(
-                text, ephemeral=True, allowed_mentions=allowed()
-            )
+            if followup:
+                await interaction.followup.send(text, ephemeral=True, allowed_mentions=allowed())
+            else:
+                await interaction.response.send_message(
+                    text, ephemeral=True, allowed_mentions=allowed()
+                )
         except (discord.InteractionResponded, discord.HTTPException) as exc:
             log.info("interaction %s not answered here: %s", interaction.id, exc)
 
@@ -829,15 +839,7 @@ class NardyBot(discord.AutoShardedClient):
             return False
         await self._notice(where, lang, "discord-thread-closed", str(interaction.id), board=True)
         text = t(lang, "discord-thread-away", thread=f"<#{where.chat}>")
-        try:
-            if acknowledged:
-                await interaction.followup.send(text, ephemeral=True, allowed_mentions=allowed())
-            else:
-                await interaction.response.send_message(
-                    text, ephemeral=True, allowed_mentions=allowed()
-                )
-        except discord.HTTPException as exc:
-            log.info("interaction %s not answered here: %s", interaction.id, exc)
+        await self._say_privately(interaction, text, followup=acknowledged)
         return True
 
     async def _game_away(self, interaction: discord.Interaction[Any], line: str) -> bool:
@@ -892,12 +894,7 @@ class NardyBot(discord.AutoShardedClient):
                 return False  # the game is here again: the command is answered as usual
         assert where is not None
         text = t(lang, "discord-thread-away", thread=f"<#{where.chat}>")
-        try:
-            await interaction.response.send_message(
-                text, ephemeral=True, allowed_mentions=allowed()
-            )
-        except discord.HTTPException as exc:
-            log.info("interaction %s not answered here: %s", interaction.id, exc)
+        await self._say_privately(interaction, text)
         return True
 
     async def _lost_thread(self, key: TableKey) -> None:
