@@ -18,9 +18,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+import pytest_asyncio
 import redis
 from hypothesis import HealthCheck, settings
 from redis.asyncio import Redis
+
+from bot.ai.worker import ComputerWorker
 
 # Property tests check behaviour, never speed: a loaded CI machine must not fail them on time.
 settings.register_profile(
@@ -348,3 +351,12 @@ def redis_cluster_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
         yield cluster.url
     finally:
         cluster.stop()
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def worker() -> AsyncIterator[ComputerWorker]:
+    """One warm computer worker process for a test module (its tests run on the module's loop)."""
+    started = ComputerWorker(1)
+    await started.start()
+    yield started
+    await started.close()

@@ -55,14 +55,6 @@ class Recorder:
         return action
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def worker() -> AsyncIterator[ComputerWorker]:
-    started = ComputerWorker(1)
-    await started.start()
-    yield started
-    await started.close()
-
-
 @pytest_asyncio.fixture(loop_scope="module")
 async def redis_store(redis_url: str) -> AsyncIterator[RedisStore]:
     store = RedisStore.from_url(redis_url)

@@ -9,13 +9,11 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
 import gnubg_nn
 import pytest
-import pytest_asyncio
 from test_app_support import ALICE, BOB, CAROL, EVE, Chat, Dice, texts, toasts
 
 from bot.ai.advice import HINT_PLAYS, HINT_PLY, advise
@@ -35,14 +33,6 @@ DATA = Path(__file__).parent / "data" / "analysis"
 DM = TableKey("telegram", "601")
 GROUP = TableKey("telegram", "-1601")
 IVAN = User("telegram", "9", "Иван", "ru")
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def worker() -> AsyncIterator[ComputerWorker]:
-    started = ComputerWorker(1)
-    await started.start()
-    yield started
-    await started.close()
 
 
 def make_app(worker: ComputerWorker | None, seed: int = 1) -> App:

@@ -4,10 +4,9 @@ discord.py objects (``discord_harness``), the computer in a real worker process.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 
 import pytest
-import pytest_asyncio
 from discord_harness import Driver, FakeDiscord, Place, installed
 from test_app_support import Dice
 from test_discord import ALICE, BOB, take_turn, texts
@@ -25,14 +24,6 @@ DIRECT = Place(600000000000000031, kind=1)
 @pytest.fixture
 def fake_discord(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
     yield from installed(monkeypatch)
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def worker() -> AsyncIterator[ComputerWorker]:
-    started = ComputerWorker(1)
-    await started.start()
-    yield started
-    await started.close()
 
 
 async def test_a_direct_message_plays_the_computer(

@@ -5,10 +5,7 @@ application against the fake Bot API, the computer in a real worker process."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
-import pytest_asyncio
 from fake_telegram import FakeMessage, TgUser
 from telegram_support import ALICE, BOB, Bot, running_bot
 from test_app_support import Dice
@@ -21,14 +18,6 @@ from bot.telegram.links import COMPUTER_CARD
 from engine.game import Phase
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def worker() -> AsyncIterator[ComputerWorker]:
-    started = ComputerWorker(1)
-    await started.start()
-    yield started
-    await started.close()
 
 
 async def until_the_computer_moved(bot: Bot, key: TableKey, level: str) -> str:
