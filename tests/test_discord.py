@@ -29,7 +29,7 @@ from discord_harness import (
     installed,
 )
 from redis_proxy import ReplyDropper
-from test_app_support import Dice, typed_forms
+from test_app_support import Dice, open_store, typed_forms
 
 from bot import runtime
 from bot.app import App, Reply, Table, Update
@@ -67,15 +67,8 @@ def fake_discord(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
 @pytest.fixture(params=["memory", "redis"])
 async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
     """The adapter runs on the memory store and on a real Redis."""
-    if request.param == "memory":
-        yield MemoryStore()
-        return
-    opened = RedisStore.from_url(request.getfixturevalue("redis_url"))
-    await opened.client.flushdb()
-    try:
+    async with open_store(request.param, request) as opened:
         yield opened
-    finally:
-        await opened.close()
 
 
 async def started(store: Store, fake: FakeDiscord, seed: int = 1) -> Driver:

@@ -21,7 +21,7 @@ from discord_harness import (
     Place,
     installed,
 )
-from test_app_support import Dice
+from test_app_support import Dice, open_store
 
 from bot.ai.worker import ComputerWorker
 from bot.app import App, Table
@@ -46,15 +46,8 @@ def fake_discord(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
 
 @pytest.fixture(params=["memory", "redis"])
 async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
-    if request.param == "memory":
-        yield MemoryStore()
-        return
-    opened = RedisStore.from_url(request.getfixturevalue("redis_url"))
-    await opened.client.flushdb()
-    try:
+    async with open_store(request.param, request) as opened:
         yield opened
-    finally:
-        await opened.close()
 
 
 async def started(store: Store, fake: FakeDiscord, seed: int = 3) -> Driver:
