@@ -51,6 +51,7 @@ from bot.ai.report import (
     summarize,
 )
 from engine.cube import CubeState, Options
+from engine.errors import EngineError
 from engine.game import Action, DiceSequence, Game, LogEntry, Phase
 from engine.match import GameRecord, Match
 from engine.movegen import Play, apply_steps, legal_plays
@@ -348,6 +349,16 @@ def _replay(
         i += 1
 
 
+def _built(game: Game, entry: LogEntry) -> Game:
+    """``game`` with the steps of the logged move ``entry`` made (not yet confirmed), as the
+    engine replays a log."""
+    assert entry.player is not None
+    flat = [int(v) for v in entry.value[1:]]
+    for k in range(0, len(flat), 2):
+        game = game.add_step(entry.player, (flat[k], flat[k + 1]))
+    return game
+
+
 def _apply(game: Game, entry: LogEntry) -> Game:
     p = entry.player
     a = entry.action
@@ -356,12 +367,10 @@ def _apply(game: Game, entry: LogEntry) -> Game:
     if a == "roll":
         return game.roll(p, DiceSequence([int(v) for v in entry.value]))
     if a == "move":
-        flat = [int(v) for v in entry.value[1:]]
-        pairs = [(flat[k], flat[k + 1]) for k in range(0, len(flat), 2)]
-        for play in game.builder.legal_plays or (Play(()),):
-            if [(s.frm, s.to) for s in play.steps] == pairs:
-                return game.play(p, play)
-        raise ValueError(f"the recorded play {entry.value[0]} is not legal")
+        try:
+            return _built(game, entry).confirm(p)
+        except EngineError as exc:
+            raise ValueError(f"the recorded play {entry.value[0]} is not legal") from exc
     simple: dict[str, Callable[[int], Game]] = {
         "double": game.double,
         "take": game.take,
@@ -467,10 +476,11 @@ def analyse_game(
         if game.phase is Phase.MOVE and entry.action == "move" and game.dice is not None:
             view = cube_view(game, p)
             ranked = ranked_plays(game.position, game.dice, view, ply)
-            flat = [int(v) for v in entry.value[1:]]
-            pairs = [(flat[k], flat[k + 1]) for k in range(0, len(flat), 2)]
+            # The play made, known by the position it leaves (a play built step by step is
+            # logged as its steps were made: in any order, a checker's steps run together).
+            left = _built(game, entry).current
             chosen = next(
-                (r for r in ranked if [(s.frm, s.to) for s in r.play.steps] == pairs), None
+                (r for r in ranked if apply_steps(game.position, r.play.steps) == left), None
             )
             if not ranked or chosen is None:
                 continue

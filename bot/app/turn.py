@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.app import fair, group, results, view
+from bot.app import analysis, fair, group, results, view
 from bot.app.context import Context, Refused
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Stage, Table, match_data
@@ -237,14 +237,17 @@ def turn_passed(
     closed: bool = False,
 ) -> None:
     """The old boards lose their buttons; the new board goes out (after the notes when the
-    match is over or the table ``closed``), calling the player to act when he has waited long
-    for his opponent (:func:`~bot.app.timing.called`)."""
+    match is over or the table ``closed``, with the button that analyses its games), calling the
+    player to act when he has waited long for his opponent (:func:`~bot.app.timing.called`)."""
     for message in {ctx.update.message, old.board_message} - {None}:
         assert message is not None
         ctx.replies.append(ClearButtons(message))
     if match.is_over or closed:
         ctx.replies.append(SendText("\n".join(notes)))
-        ctx.replies.append(send_board(ctx, new, match, ()))
+        last = send_board(ctx, new, match, ())
+        if new.mode != "chouette":
+            last = replace(last, buttons=((analysis.offer(ctx, new),),))
+        ctx.replies.append(last)
         return
     board = send_board(ctx, new, match, notes)
     call = called(ctx, old, new, match)
