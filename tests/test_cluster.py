@@ -36,7 +36,7 @@ def fresh_chat() -> int:
 
 
 async def test_a_full_game_through_the_app_on_the_cluster(cluster_store: RedisStore) -> None:
-    key = TableKey("telegram", fresh_chat())
+    key = TableKey("telegram", str(fresh_chat()))
     chat = Chat(App(cluster_store, dice=Dice(11)), key=key)
     alice, bob = User("telegram", "1", "Alice", "en"), User("telegram", "2", "Bob", "en")
     await chat.send(alice, "/new 3")
@@ -66,7 +66,7 @@ async def test_two_processes_on_the_cluster_one_killed_mid_game(
         players = Players(fake, cluster_store, bots)
         chat_id = fresh_chat()
         group = fake.chat(chat_id, "supergroup")
-        key = TableKey("telegram", chat_id)
+        key = TableKey("telegram", str(chat_id))
         await players.say(ALICE, group, "/new 1", duplicate=True)
         await players.say(BOB, group, "/join", duplicate=True)
         await players.say(ALICE, group, "/settings view text", duplicate=True)

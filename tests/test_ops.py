@@ -234,7 +234,7 @@ async def test_json_lines_carry_the_update_context(
     adapter_log = logging.getLogger("bot.telegram")
 
     async def one_update() -> None:  # as an adapter handles an update: in a task of its own
-        key = TableKey("telegram", "-100", 7)
+        key = TableKey("telegram", "-100", "7")
         await app.handle(Update(key, User("telegram", "1", "A"), "4242", text="/new 1"))
         adapter_log.info("replies sent")
 
@@ -345,7 +345,7 @@ async def test_sigterm_mid_update_finishes_it_exits_0_and_the_game_resumes(
         await bot.start()
         players = Players(fake, redis_store, [bot])
         group = fake.chat(2001, "supergroup")  # positive id: see test_multiprocess
-        key = TableKey("telegram", 2001)
+        key = TableKey("telegram", "2001")
         await players.say(ALICE, group, "/new 1")
         await players.say(BOB, group, "/join")
 
@@ -449,7 +449,7 @@ async def test_a_process_killed_between_the_write_and_its_reply_posts_the_board_
         await bot.start()
         players = Players(fake, redis_store, [bot])
         group = fake.chat(2002, "supergroup")
-        key = TableKey("telegram", 2002)
+        key = TableKey("telegram", "2002")
         await players.say(ALICE, group, "/new 1")
         await players.say(BOB, group, "/join")
         for _ in range(20):

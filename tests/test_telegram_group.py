@@ -194,7 +194,7 @@ async def test_forged_stale_and_illegal_play_presses_are_refused_and_change_noth
 async def test_a_private_chat_keeps_its_step_by_step_flow() -> None:
     async with running_bot(App(MemoryStore(), dice=Dice(5))) as bot:
         private = bot.fake.chat(ALICE.id, "private")
-        key = TableKey("telegram", ALICE.id)
+        key = TableKey("telegram", str(ALICE.id))
         await bot.say(ALICE, private, "/new 3")
         token = table_token(key, secret=bot.fake.token.encode())
         await bot.say(BOB, bot.fake.chat(BOB.id, "private"), f"/start {token}")
