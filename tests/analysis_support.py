@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-import gnubg_nn
+import gnubg_nn  # type: ignore[import-untyped]
 
 from engine import Action, Match, Phase, Play
 from engine.cube import Options

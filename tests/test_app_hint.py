@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-import gnubg_nn
+import gnubg_nn  # type: ignore[import-untyped]
 import pytest
 from test_app_support import ALICE, BOB, CAROL, EVE, Chat, Dice, texts, toasts
 
