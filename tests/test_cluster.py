@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from fake_telegram import FakeBotApi
 from ops_support import BotProcess, Players
+from redis.asyncio import RedisCluster
 from telegram_support import ALICE, BOB
 from test_app_support import Chat, Dice, play_until
 
@@ -46,6 +47,7 @@ async def test_a_full_game_through_the_app_on_the_cluster(cluster_store: RedisSt
     assert match.is_over and max(match.score) >= 3
     # The table, its idempotency ids and its deadline hint share one hash slot.
     client = cluster_store.client
+    assert isinstance(client, RedisCluster)
     slots = {await client.cluster_keyslot(k) for k in (key.key, key.seen_key, key.sibling("x"))}
     assert len(slots) == 1
     assert await client.exists(key.key) and await client.exists(key.seen_key)

@@ -235,8 +235,8 @@ async def test_a_group_chouette_keeps_to_the_budget_and_shows_the_answers() -> N
         chat = bot.fake.chat(GROUP, "supergroup")
         await bot.say(ALICE, chat, "/new chouette")
         await bot.say(ALICE, chat, "/settings view text")
-        for member in seated[1:]:
-            await bot.press(member, chat, "Join")
+        for person in seated[1:]:
+            await bot.press(person, chat, "Join")
         await bot.press(ALICE, chat, "Start")
 
         async def state() -> Chouette:
