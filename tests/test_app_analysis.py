@@ -145,6 +145,7 @@ async def test_a_match_ends_with_the_offer_then_progress_then_the_result(
         shown = decision_game(match, decision)
         assert board.board.view.turn == shown.turn
         if decision.kind == "move":
+            assert decision.dice is not None
             assert shown.turn == decision.player and shown.position == decision.position
             assert board.board.view.dice == decision.dice
             assert f"Rolled {decision.dice[0]}-{decision.dice[1]}, played" in board.caption

@@ -15,7 +15,7 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from bot.ai.worker import fallback_action
@@ -634,7 +634,7 @@ class App:
         pending = self._analyses.get(key)
         return pending is not None and time.monotonic() - pending[2] < FOLLOW_WITHIN
 
-    async def progress(self, table: TableKey) -> AsyncIterator[list[Reply]]:
+    async def progress(self, table: TableKey) -> AsyncGenerator[list[Reply], None]:
         """Make the analysis whose :class:`~bot.app.types.Progress` message was just posted in
         chat ``table``: the message's edits (:class:`~bot.app.types.EditProgress`) as the
         games are done, then the result.  Never raises; yields nothing when no analysis waits.
