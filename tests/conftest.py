@@ -246,7 +246,7 @@ class RedisClusterProcesses:
         for node in self.nodes:
             client = redis.Redis(host="127.0.0.1", port=node.port)
             try:
-                while b"cluster_state:ok" not in client.execute_command("CLUSTER", "INFO"):
+                while client.cluster("info").get("cluster_state") != "ok":
                     if time.monotonic() > deadline:
                         raise RuntimeError(f"cluster node {node.port} never reached state ok")
                     time.sleep(0.05)

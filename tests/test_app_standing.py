@@ -11,6 +11,18 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
+from redis_proxy import ReplyDropper
+from test_app_support import (
+    ALICE,
+    BOB,
+    EVE,
+    Chat,
+    check_keyboard,
+    open_store,
+    play_turn_by_buttons,
+    play_until,
+    texts,
+)
 
 from bot.app import (
     App,
@@ -31,18 +43,6 @@ from bot.store import HISTORY_LIMIT, RedisStore, Store, TableKey, UserKey
 from engine.fairdice import verify
 from engine.match import Match
 from engine.rating import Standing
-from tests.redis_proxy import ReplyDropper
-from tests.test_app_support import (
-    ALICE,
-    BOB,
-    EVE,
-    Chat,
-    check_keyboard,
-    open_store,
-    play_turn_by_buttons,
-    play_until,
-    texts,
-)
 
 USERS = [ALICE, BOB]
 

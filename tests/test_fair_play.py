@@ -14,12 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-
-from bot.app import App, DiceScheme, Reply, SendBoard, SendFile, Table, User
-from bot.app.fair import finished_seeds
-from bot.store import Store
-from engine.fairdice import GameSeed, logged_rolls, verify
-from tests.test_app_support import (
+from test_app_support import (
     ALICE,
     BOB,
     CAROL,
@@ -29,6 +24,11 @@ from tests.test_app_support import (
     play_until,
     texts,
 )
+
+from bot.app import App, DiceScheme, Reply, SendBoard, SendFile, Table, User
+from bot.app.fair import finished_seeds
+from bot.store import Store
+from engine.fairdice import GameSeed, logged_rolls, verify
 
 USERS = [ALICE, BOB]
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,6 +22,9 @@ Everything here is measured in equity normalised to a cube of 1 (GNU Backgammon'
 Match play is analysed with the same money equities (gammons counted as in money play) — the
 figures say how far each choice fell short in points per game, not in match winning chances.
 
+The results are the plain types of :mod:`bot.ai.report` (re-exported here), which the chat
+process reads without loading the nets.
+
 The board order of ``gnubg_nn`` is ``[opponent, on_roll]``, each 25 counts with the bar last,
 exactly :attr:`Position.opponent` and :attr:`Position.player`.
 """
@@ -30,10 +33,23 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import gnubg_nn  # type: ignore[import-untyped]
 
+from bot.ai.report import (
+    BAD,
+    DOUBTFUL,
+    PR_FACTOR,
+    VERY_BAD,
+    Analysis,
+    Decision,
+    Mark,
+    PlayerSummary,
+    mark,
+    performance_rating,
+    summarize,
+)
 from engine.cube import CubeState, Options
 from engine.game import Action, DiceSequence, Game, LogEntry, Phase
 from engine.match import GameRecord, Match
@@ -42,10 +58,6 @@ from engine.notation import format_play
 from engine.position import Position
 from engine.result import WinKind
 
-DOUBTFUL = 0.03
-BAD = 0.06
-VERY_BAD = 0.12
-PR_FACTOR = 500.0
 CLOSE_CUBE = 0.16
 
 ROLLS: tuple[tuple[int, int], ...] = tuple(
@@ -55,31 +67,6 @@ ROLLS: tuple[tuple[int, int], ...] = tuple(
 Probs = tuple[float, float, float, float, float]
 """Chances of the side on roll: win, win a gammon, win a backgammon, lose a gammon, lose a
 backgammon (the gammons include the backgammons), GNU Backgammon's order."""
-
-
-class Mark(enum.Enum):
-    """How GNU Backgammon marks an error."""
-
-    NONE = "none"
-    DOUBTFUL = "doubtful"
-    BAD = "bad"
-    VERY_BAD = "very_bad"
-
-
-def mark(loss: float) -> Mark:
-    """The mark of a decision that lost ``loss`` equity."""
-    if loss >= VERY_BAD:
-        return Mark.VERY_BAD
-    if loss >= BAD:
-        return Mark.BAD
-    if loss >= DOUBTFUL:
-        return Mark.DOUBTFUL
-    return Mark.NONE
-
-
-def performance_rating(loss: float, decisions: int) -> float:
-    """Equity lost per unforced decision × 500 (0 with no decision)."""
-    return PR_FACTOR * loss / decisions if decisions else 0.0
 
 
 # -- equities from chances --------------------------------------------------------------------
@@ -289,103 +276,6 @@ def ranked_plays(
 
 
 # -- analysis of a game -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One decision of a game and how it compares with the best choice.
-
-    ``kind`` is ``"move"``, ``"double"`` (the player on roll doubled or not) or ``"take"``
-    (answered a double); ``made`` and ``best`` say what was chosen and what was best (plays in
-    GNU Backgammon's notation, cube actions as words: ``"no double"``, ``"double"``,
-    ``"take"``, ``"pass"``); ``loss`` is in equity per cube of 1, ``points`` the same times the
-    cube; ``position`` is the board the player saw, ``dice`` the roll of a move.
-    """
-
-    game: int
-    turn: int
-    player: int
-    kind: str
-    position: Position
-    cube_value: int
-    dice: tuple[int, int] | None
-    made: str
-    best: str
-    loss: float
-    unforced: bool
-
-    @property
-    def points(self) -> float:
-        return self.loss * self.cube_value
-
-    @property
-    def mark(self) -> Mark:
-        return mark(self.loss)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSummary:
-    """One player's figures over the games analysed."""
-
-    moves: int = 0
-    unforced_moves: int = 0
-    cube_decisions: int = 0
-    close_cube_decisions: int = 0
-    checker_loss: float = 0.0
-    cube_loss: float = 0.0
-    luck: float = 0.0
-    marks: dict[Mark, int] = field(default_factory=dict)
-    worst: tuple[Decision, ...] = ()
-
-    @property
-    def unforced(self) -> int:
-        return self.unforced_moves + self.close_cube_decisions
-
-    @property
-    def loss(self) -> float:
-        return self.checker_loss + self.cube_loss
-
-    @property
-    def pr(self) -> float:
-        return performance_rating(self.loss, self.unforced)
-
-
-@dataclass(frozen=True, slots=True)
-class Analysis:
-    """The decisions of the games analysed, their luck, and each player's summary."""
-
-    ply: int
-    decisions: tuple[Decision, ...]
-    luck: tuple[tuple[int, float], ...]  # (player, luck of one roll)
-    games: int
-
-    def summary(self, player: int) -> PlayerSummary:
-        return summarize(self.decisions, self.luck, player)
-
-
-def summarize(
-    decisions: Sequence[Decision], luck: Sequence[tuple[int, float]], player: int
-) -> PlayerSummary:
-    """``player``'s figures: counts, losses, marks, luck and the three worst decisions."""
-    mine = [d for d in decisions if d.player == player]
-    moves = [d for d in mine if d.kind == "move"]
-    cubes = [d for d in mine if d.kind != "move"]
-    counted = [d for d in mine if d.unforced]
-    marks: dict[Mark, int] = {
-        m: sum(1 for d in counted if d.mark is m) for m in Mark if m is not Mark.NONE
-    }
-    worst = sorted((d for d in counted if d.loss > 0), key=lambda d: -d.loss)[:3]
-    return PlayerSummary(
-        moves=len(moves),
-        unforced_moves=sum(1 for d in moves if d.unforced),
-        cube_decisions=len(cubes),
-        close_cube_decisions=sum(1 for d in cubes if d.unforced),
-        checker_loss=sum(d.loss for d in moves if d.unforced),
-        cube_loss=sum(d.loss for d in cubes if d.unforced),
-        luck=sum(v for p, v in luck if p == player),
-        marks=marks,
-        worst=tuple(worst),
-    )
 
 
 def cube_view(game: Game, player: int) -> CubeView:
@@ -629,7 +519,7 @@ def analyse_match(
         d, lk = analyse_game(match.variant, match.length, match.options, record, number, ply, luck)
         decisions.extend(d)
         lucks.extend(lk)
-    return Analysis(ply, tuple(decisions), tuple(lucks), len(records))
+    return Analysis(ply, tuple(decisions), tuple(lucks), len(records), luck_measured=luck)
 
 
 __all__ = [
