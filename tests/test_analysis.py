@@ -14,7 +14,7 @@ import subprocess
 from dataclasses import replace
 from pathlib import Path
 
-import gnubg_nn
+import gnubg_nn  # type: ignore[import-untyped]
 import pytest
 from analysis_support import equity_after
 

@@ -63,7 +63,7 @@ async def test_a_match_and_a_chouette_on_two_processes_apply_every_move_once(
 
     # A match to 1 point in one group.
     group = fake.chat(GROUP, "supergroup")
-    key = TableKey("telegram", GROUP)
+    key = TableKey("telegram", str(GROUP))
     await players.say(ALICE, group, "/new 1", duplicate=True)
     await players.say(BOB, group, "/join", duplicate=True)
     await players.say(ALICE, group, "/settings view text", duplicate=True)
@@ -75,7 +75,7 @@ async def test_a_match_and_a_chouette_on_two_processes_apply_every_move_once(
 
     # A chouette of four in another group, to the end of its first game.
     room = fake.chat(ROOM, "supergroup")
-    ckey = TableKey("telegram", ROOM)
+    ckey = TableKey("telegram", str(ROOM))
     await players.say(ALICE, room, "/new chouette", duplicate=True)
     for member in (BOB, CAROL, DAVE):
         await players.say(member, room, "/join", duplicate=True)
