@@ -182,6 +182,11 @@ class RedisProcess:
             self.process.wait()
         self._reap()
 
+    def send_signal(self, sig: int) -> None:
+        """Send ``sig`` to the running server (SIGSTOP pauses it, SIGCONT lets it go on)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(sig)
+
     def restart(self, *, hard: bool = False) -> RedisProcess:
         """Stop (SIGKILL when ``hard``) and start again on the same port with the same data."""
         if hard:

@@ -15,7 +15,7 @@ import subprocess
 from dataclasses import replace
 from pathlib import Path
 
-import gnubg_nn
+import gnubg_nn  # type: ignore[import-untyped]
 import pytest
 from analysis_support import equity_after
 
@@ -25,6 +25,7 @@ from bot.ai.analysis import (
     analyse_match,
     cube_decision,
     cubeful_equity,
+    luck_of_roll,
     mark,
     performance_rating,
     ranked_plays,
@@ -120,6 +121,22 @@ def test_hint_equals_gnubg_nn(ply: int) -> None:
                 rank,
             )
             assert mine.equity == pytest.approx(equity, abs=0.001)
+
+
+@pytest.mark.parametrize("ply", [0, 1, 2])
+def test_a_lone_play_is_evaluated_at_its_ply(ply: int) -> None:
+    # Entering from the bar with 4-3 is the only play: gnubg_nn's move list leaves its chances
+    # unevaluated, so they come from the position after it.
+    position = Position.from_gnubg_id("wWfwAyDg8+ABYA")
+    [play] = legal_plays(position, (3, 4))
+    [ranked] = ranked_plays(position, (3, 4), ply=ply)
+    after = apply_steps(position, play.steps).swapped()
+    theirs = gnubg_nn.probabilities([list(after.opponent), list(after.player)], ply)
+    assert ranked.play == play and ranked.ply == ply
+    assert ranked.equity == pytest.approx(
+        -(2 * theirs[0] - 1 + theirs[1] - theirs[3] + theirs[2] - theirs[4])
+    )
+    assert abs(luck_of_roll(position, (3, 4), CubeView())) < 1.0
 
 
 def test_every_hinted_play_is_legal_and_plays_exactly_that() -> None:

@@ -25,7 +25,7 @@ from test_app_support import (
     texts,
 )
 
-from bot.app import App, DiceScheme, Reply, SendBoard, SendFile, Table, User
+from bot.app import App, Attachment, DiceScheme, Reply, SendBoard, SendFile, Table, User
 from bot.app.fair import finished_seeds
 from bot.store import Store
 from engine.fairdice import GameSeed, logged_rolls, verify
@@ -69,9 +69,15 @@ class WatchedChat(Chat):
         button: str | None = None,
         message: str | None = None,
         update_id: str | None = None,
+        attachment: Attachment | None = None,
     ) -> list[Reply]:
         replies = await super().send(
-            user, text, button=button, message=message, update_id=update_id
+            user,
+            text,
+            button=button,
+            message=message,
+            update_id=update_id,
+            attachment=attachment,
         )
         self.shown += [everything(r) for r in replies]
         table = await self.app.load_table(self.key)

@@ -26,7 +26,7 @@ def test_ruff_format_clean() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
-CHECKED = ("engine", "renderers", "bot", "benchmarks")
+CHECKED = ("engine", "renderers", "bot", "benchmarks", "tests")
 
 
 def test_mypy_checks_everything() -> None:
@@ -38,8 +38,8 @@ def test_mypy_checks_everything() -> None:
 
 
 def test_mypy_strict() -> None:
-    """engine/, renderers/ and bot/ (where it catches typos in attribute names that only a rare
-    chat path would reach) and benchmarks/ pass ``mypy --strict``, run as configured."""
+    """engine/, renderers/, bot/ (where it catches typos in attribute names that only a rare
+    chat path would reach), benchmarks/ and tests/ pass ``mypy --strict``, run as configured."""
     proc = _run("mypy", "--strict")
     assert proc.returncode == 0, proc.stdout + proc.stderr
 

@@ -312,6 +312,12 @@ def ranked_plays(
     plays = legal_plays(position, dice)
     if not plays:
         return []
+    if len(plays) == 1:
+        # gnubg_nn leaves the chances of a lone play unevaluated (and crashes above 0-ply).
+        [play] = plays
+        probs = flip(probabilities(apply_steps(position, play.steps).swapped(), ply))
+        text = format_play(position, dice, play, plays=plays)
+        return [RankedPlay(play, text, probs, cubeless_equity(probs, cube), ply)]
     by_key: dict[str, Play] = {}
     for play in plays:
         after = apply_steps(position, play.steps)
@@ -374,6 +380,8 @@ def _best_after(position: Position, dice: tuple[int, int], cube: CubeView) -> fl
     found = gnubg_nn.best_move(_board(position), dice[0], dice[1], n=0, list=1)
     if not found[1]:
         return -cubeless_equity(probabilities(position.swapped(), 0), cube.swapped())
+    if len(found[1]) == 1:  # a lone play, which gnubg_nn does not evaluate
+        return ranked_plays(position, dice, cube)[0].equity
     return max(cubeless_equity(flip(p), cube) for _k, _s, p, _e in found[1])
 
 
