@@ -198,6 +198,8 @@ class Console:
                 self.say("app-console-saved", path=str(path))
             elif isinstance(reply, ClearButtons):
                 continue
+        if analysed:
+            buttons = ()  # the result's boards have none; the Analysis button was pressed
         if buttons is not None:
             self._set_buttons(buttons)
 
