@@ -252,7 +252,7 @@ def test_import_reads_a_local_mat_file_and_replays_it(tmp_path: Path) -> None:
     assert "Traceback" not in proc.stderr
 
 
-HINTED_CONSOLE = SEEDED_CONSOLE.replace("computer=worker)", "computer=worker, adviser=worker)")
+HINTED_CONSOLE = SEEDED_CONSOLE.replace("computer=worker,", "computer=worker, adviser=worker,")
 
 
 def test_hints_are_numbered_and_typing_the_number_plays_it(tmp_path: Path) -> None:
