@@ -44,8 +44,8 @@ from the cube; the deep look is what makes a turn slow).  Measured on 2,500 (pos
 cube) cases of the fixed sets' positions: it skips 713 of the 2-ply looks, 3 of which would
 have been doubles at 2-ply; none among the 200 fixed cube positions."""
 
-NARDY_DOUBLE = 0.72
-NARDY_TAKE = 0.25
+NARDY_DOUBLE = nardy_player.DOUBLE_CHANCE
+NARDY_TAKE = nardy_player.TAKE_CHANCE
 NARDY_DEPTH = {"beginner": (0, 0.12), "casual": (0, 0.04), "strong": (1, 0.0), "expert": (2, 0.0)}
 """Long nardy: (depth, noise σ in winning chances) per level."""
 
