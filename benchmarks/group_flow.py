@@ -56,7 +56,7 @@ from engine.game import Game, Phase
 from engine.match import Match
 
 GROUP = -1001
-KEY = TableKey("telegram", GROUP)
+KEY = TableKey("telegram", str(GROUP))
 ALICE = TgUser(101, "Alice")
 BOB = TgUser(102, "Bob")
 

@@ -72,7 +72,7 @@ class Bench:
             await asyncio.sleep(0.001)
 
     async def open(self, chat_id: int) -> None:
-        key = TableKey("telegram", chat_id)
+        key = TableKey("telegram", str(chat_id))
         for user, text in ((ALICE, "/new 1"), (BOB, "/join")):
             before = await self.version(key)
             await self.post(chat_id, user, text)
@@ -80,7 +80,7 @@ class Bench:
         await self.post(chat_id, ALICE, "/settings view text")
 
     async def play(self, chat_id: int, until: float) -> None:
-        key = TableKey("telegram", chat_id)
+        key = TableKey("telegram", str(chat_id))
         await self.open(chat_id)
         users = (ALICE, BOB)
         while time.monotonic() < until:

@@ -102,7 +102,8 @@ def main(argv: list[str] | None = None) -> None:
     for _ in range(1):
         first_board(roots[0])  # warm the file cache
     for root in roots:
-        times, heavy = [], []
+        times: list[float] = []
+        heavy: list[str] = []
         for _ in range(args.runs):
             elapsed, heavy = first_board(root)
             times.append(elapsed)

@@ -259,6 +259,9 @@ def computer_worker(settings: Settings) -> ComputerWorker | None:
         settings.ai_budgets,
         hint_workers=settings.ai_hint_workers,
         hint_ply=settings.ai_hint_ply,
+        analysis_workers=settings.ai_analysis_workers,
+        analysis_ply=settings.ai_analysis_ply,
+        analysis_budget=settings.ai_analysis_budget,
     )
 
 

@@ -117,6 +117,13 @@ class Settings(BaseSettings):
     """Worker processes that work out hints (``hint``), apart from the computer's."""
     ai_hint_ply: int = Field(default=2, ge=0, le=2)
     """The depth of a backgammon hint (GNU Backgammon's plies)."""
+    ai_analysis_workers: int = Field(default=1, ge=1, le=64)
+    """Worker processes that analyse played games (``analysis``), apart from the others."""
+    ai_analysis_ply: int = Field(default=2, ge=0, le=2)
+    """The depth of a backgammon analysis (GNU Backgammon's plies)."""
+    ai_analysis_budget: float = Field(default=120.0, gt=0, le=3600)
+    """Seconds the analysis of one game may take before its worker is replaced and the game
+    analysed again at 0-ply."""
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -261,6 +268,9 @@ class Settings(BaseSettings):
             "ai_budgets": self.ai_budgets,
             "ai_hint_workers": self.ai_hint_workers,
             "ai_hint_ply": self.ai_hint_ply,
+            "ai_analysis_workers": self.ai_analysis_workers,
+            "ai_analysis_ply": self.ai_analysis_ply,
+            "ai_analysis_budget": self.ai_analysis_budget,
         }
 
     @property

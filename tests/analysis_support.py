@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-import gnubg_nn
+import gnubg_nn  # type: ignore[import-untyped]
 
 from engine import Action, Match, Phase, Play
 from engine.cube import Options
@@ -19,7 +19,9 @@ def board(position: Position) -> list[list[int]]:
 
 def equity_after(position: Position, play: Play) -> float:
     """The mover's cubeless 0-ply equity after ``play``."""
-    pr = gnubg_nn.probabilities(board(apply_steps(position, play.steps).swapped()), 0)
+    pr: tuple[float, ...] = gnubg_nn.probabilities(
+        board(apply_steps(position, play.steps).swapped()), 0
+    )
     return -(2 * pr[0] - 1 + pr[1] - pr[3] + pr[2] - pr[4])
 
 

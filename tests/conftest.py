@@ -182,6 +182,11 @@ class RedisProcess:
             self.process.wait()
         self._reap()
 
+    def send_signal(self, sig: int) -> None:
+        """Send ``sig`` to the running server (SIGSTOP pauses it, SIGCONT lets it go on)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(sig)
+
     def restart(self, *, hard: bool = False) -> RedisProcess:
         """Stop (SIGKILL when ``hard``) and start again on the same port with the same data."""
         if hard:
@@ -246,7 +251,7 @@ class RedisClusterProcesses:
         for node in self.nodes:
             client = redis.Redis(host="127.0.0.1", port=node.port)
             try:
-                while b"cluster_state:ok" not in client.execute_command("CLUSTER", "INFO"):
+                while client.cluster("info").get("cluster_state") != "ok":
                     if time.monotonic() > deadline:
                         raise RuntimeError(f"cluster node {node.port} never reached state ok")
                     time.sleep(0.05)

@@ -580,6 +580,7 @@ class Driver:
                 "id": str(BOT_ID),
                 "username": "nardy",
                 "discriminator": "0",
+                "global_name": None,
                 "avatar": None,
                 "bot": True,
             },

@@ -515,7 +515,11 @@ class FakeBotApi:
         return {"update_id": next(self._update_ids), "callback_query": query}
 
     def inline_query(self, user: TgUser, text: str = "") -> dict[str, Any]:
-        query = {"id": f"iq{next(self._query_ids)}", "from": user.to_api(), "query": text}
+        query: dict[str, Any] = {
+            "id": f"iq{next(self._query_ids)}",
+            "from": user.to_api(),
+            "query": text,
+        }
         query["offset"] = ""
         self._inline_queries[query["id"]] = query
         return {"update_id": next(self._update_ids), "inline_query": query}

@@ -213,7 +213,7 @@ def pressed_for(buttons: Sequence[dict[str, Any]], game: Game) -> str:
     """The label a player presses to make his play: the first play offered whole (a group's
     one-press plays), else the first step that is legal now (a group's keyboard of the turn's
     steps offers steps that are not, once some are made)."""
-    payloads = [(b["text"], parse_payload(b["callback_data"])) for b in buttons]
+    payloads = [(str(b["text"]), parse_payload(b["callback_data"])) for b in buttons]
     chosen = next((label for label, p in payloads if p.action == "choose"), None)
     if chosen is not None:
         return chosen

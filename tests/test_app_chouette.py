@@ -47,8 +47,8 @@ def member_name(ref: str) -> str:
 async def test_four_player_chouette(store: Store) -> None:
     chat = Chat(App(store, dice=Dice(8)))
     assert "Chouette lobby" in texts(await chat.send(ALICE, "/new chouette"))
-    for member in (BOB, CAROL, DAVE):
-        await chat.press(member, "Join")
+    for person in (BOB, CAROL, DAVE):
+        await chat.press(person, "Join")
     assert "4 players seated" in texts(chat.log[-1:])
     # Only the creator starts it.
     assert toasts(await chat.press(BOB, "Start")) == [
@@ -179,6 +179,7 @@ async def test_a_member_says_no_and_the_vote_ends(store: Store) -> None:
         if cur.game.phase is Phase.ROLL and cur.game.turn == TEAM and ch.may_double(cur.captain):
             break
         await play_turn_by_buttons(chat, [user(cur.box), user(cur.captain)], cur.game)
+    assert cur is not None
     await chat.press(user(cur.captain), "Double")
     other = next(n for n in cur.playing if n != cur.captain)
     await chat.press(user(other), "Don't double")

@@ -8,13 +8,14 @@ import signal
 import string
 
 import pytest
+from conftest import RedisFactory, RedisProcess
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from redis.asyncio import Redis
 from redis_proxy import ReplyDropper
 from test_app_support import ALICE, ALREADY_DONE, BOB, EVE, Chat, Dice, texts, toasts
 
-from bot.app import App, Payload, SendBoard, Toast, Update, User, format_payload
+from bot.app import App, Payload, Reply, SendBoard, Toast, Update, User, format_payload
 from bot.app.payload import ACTIONS
 from bot.app.syntax import say, typed_syntax
 from bot.i18n import t
@@ -91,7 +92,8 @@ async def test_both_players_roll_the_opening_at_once(redis_url: str) -> None:
 
 def _opening_rolls(seed: int) -> list[tuple[int | str, ...]]:
     """The opening roll (ties rolled again) that ``Dice(seed)`` produces."""
-    dice, out = Dice(seed), []
+    dice = Dice(seed)
+    out: list[tuple[int | str, ...]] = []
     while True:
         a, b = dice(), dice()
         out.append((a, b))
@@ -117,8 +119,8 @@ async def test_many_copies_of_one_press_apply_once(redis_url: str) -> None:
         await store.close()
 
 
-async def test_redis_down_then_back(redis_factory: object) -> None:
-    server = redis_factory.server()  # type: ignore[attr-defined]
+async def test_redis_down_then_back(redis_factory: RedisFactory) -> None:
+    server = redis_factory.server()
     store = RedisStore.from_url(server.url)
     try:
         chat = await _seated(store, "3")
@@ -144,8 +146,8 @@ async def test_redis_down_then_back(redis_factory: object) -> None:
         await store.close()
 
 
-async def test_redis_with_aof_restarted_mid_game_loses_nothing(redis_factory: object) -> None:
-    server = redis_factory.server(aof=True)  # type: ignore[attr-defined]
+async def test_redis_with_aof_restarted_mid_game_loses_nothing(redis_factory: RedisFactory) -> None:
+    server = redis_factory.server(aof=True)
     store = RedisStore.from_url(server.url)
     try:
         chat = await _seated(store, "3")
@@ -207,7 +209,7 @@ def payloads(draw: st.DrawFn) -> str:
 
 @st.composite
 def inputs(draw: st.DrawFn) -> list[tuple[int, str | None, str | None]]:
-    out = []
+    out: list[tuple[int, str | None, str | None]] = []
     for _ in range(draw(st.integers(1, 6))):
         user = draw(st.integers(0, len(USERS) - 1))
         if draw(st.booleans()):
@@ -232,7 +234,7 @@ def test_random_input_never_raises_and_outsiders_change_nothing(
         key = TableKey("telegram", "-5")
         n = 0
 
-        async def send(user: User, text: str | None, button: str | None) -> list[object]:
+        async def send(user: User, text: str | None, button: str | None) -> list[Reply]:
             nonlocal n
             n += 1
             return list(await app.handle(Update(key, user, f"f{n}", text=text, button=button)))
@@ -249,7 +251,7 @@ def test_random_input_never_raises_and_outsiders_change_nothing(
             before = await store.load(key)
             replies = await send(user, text, button)
             assert all(not isinstance(r, Toast) or r.text != INTERNAL for r in replies)
-            assert INTERNAL not in texts(replies)  # type: ignore[arg-type]
+            assert INTERNAL not in texts(replies)
             after = await store.load(key)
             creating = text is not None and text.strip().startswith("/new")
             joining = (text or "").strip() == "/join" or (button or "").startswith("j:")
@@ -267,18 +269,18 @@ UNAVAILABLE = t("en", "error-unavailable")
 
 
 async def _stalled_press(
-    server: object, settle_window: float, caplog: pytest.LogCaptureFixture
-) -> tuple[Chat, RedisStore, int, asyncio.Task[list[object]]]:
+    server: RedisProcess, settle_window: float, caplog: pytest.LogCaptureFixture
+) -> tuple[Chat, RedisStore, int, asyncio.Task[list[Reply]]]:
     """A table on ``server`` (a client timing out after 0.3 s), Redis paused (SIGSTOP), and the
     roll pressed: the press's compare-and-set and the check whether it landed both time out."""
-    client = Redis.from_url(server.url, socket_timeout=0.3, socket_connect_timeout=0.3)  # type: ignore[attr-defined]
+    client = Redis.from_url(server.url, socket_timeout=0.3, socket_connect_timeout=0.3)
     store = RedisStore(client)
     chat = Chat(App(store, dice=Dice(21), settle_window=settle_window))
     await chat.send(ALICE, "/new 3")
     await chat.press(BOB, "Join")
     before = (await chat.table()).version
     mid, roll = chat.find("Roll")
-    server.process.send_signal(signal.SIGSTOP)  # type: ignore[attr-defined]
+    server.send_signal(signal.SIGSTOP)
     update = Update(chat.key, ALICE, "stalled", button=roll.payload, message=mid)
     pressing = asyncio.ensure_future(chat.app.handle(update))
     for _ in range(500):
@@ -286,35 +288,35 @@ async def _stalled_press(
             break
         await asyncio.sleep(0.02)
     assert any("write unconfirmed" in r.getMessage() for r in caplog.records)
-    return chat, store, before, pressing  # type: ignore[return-value]
+    return chat, store, before, pressing
 
 
 async def test_a_stall_past_the_timeout_answers_what_happened_once_redis_resumes(
-    redis_factory: object, caplog: pytest.LogCaptureFixture
+    redis_factory: RedisFactory, caplog: pytest.LogCaptureFixture
 ) -> None:
-    server = redis_factory.server()  # type: ignore[attr-defined]
+    server = redis_factory.server()
     chat, store, before, pressing = await _stalled_press(server, 30.0, caplog)
     try:
-        server.process.send_signal(signal.SIGCONT)
+        server.send_signal(signal.SIGCONT)
         replies = await pressing
         # Not "unavailable, try again": the roll landed, and its own answer is given.
         assert UNAVAILABLE not in texts(replies) and UNKNOWN not in texts(replies)
         assert [r.version for r in replies if isinstance(r, SendBoard)] == [before + 1]
         assert (await chat.table()).version == before + 1
     finally:
-        server.process.send_signal(signal.SIGCONT)
+        server.send_signal(signal.SIGCONT)
         await store.close()
 
 
 async def test_a_stall_longer_than_the_window_says_the_move_may_be_recorded(
-    redis_factory: object, caplog: pytest.LogCaptureFixture
+    redis_factory: RedisFactory, caplog: pytest.LogCaptureFixture
 ) -> None:
-    server = redis_factory.server()  # type: ignore[attr-defined]
+    server = redis_factory.server()
     chat, store, before, pressing = await _stalled_press(server, 1.0, caplog)
     try:
         replies = await pressing
         assert toasts(replies) == [UNKNOWN_LATER]  # never "try again"
-        server.process.send_signal(signal.SIGCONT)
+        server.send_signal(signal.SIGCONT)
         # The write landed when Redis resumed; the same press delivered again shows the board.
         mid, roll = chat.find("Roll")
         update = Update(chat.key, ALICE, "stalled", button=roll.payload, message=mid)
@@ -327,17 +329,17 @@ async def test_a_stall_longer_than_the_window_says_the_move_may_be_recorded(
         assert [r.version for r in again if isinstance(r, SendBoard)] == [before + 1]
         assert (await chat.table()).version == before + 1
     finally:
-        server.process.send_signal(signal.SIGCONT)
+        server.send_signal(signal.SIGCONT)
         await store.close()
 
 
 async def test_redis_killed_during_the_stall_the_board_comes_with_the_doubt(
-    redis_factory: object, caplog: pytest.LogCaptureFixture
+    redis_factory: RedisFactory, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Redis (with its append-only file) is killed while paused, the press unanswered, and
     started again: the press never ran.  Once Redis answers, the player is told that his move
     may have been recorded, with the board as it stands."""
-    server = redis_factory.server(aof=True)  # type: ignore[attr-defined]
+    server = redis_factory.server(aof=True)
     chat, store, before, pressing = await _stalled_press(server, 30.0, caplog)
     try:
         server.kill()

@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-import gnubg_nn
+import gnubg_nn  # type: ignore[import-untyped]
 import pytest
 from test_app_support import ALICE, BOB, CAROL, EVE, Chat, Dice, texts, toasts
 
@@ -67,6 +67,7 @@ async def until(chat: Chat, user: User, phase: Phase, *, double: bool = False) -
     for _ in range(200):
         game = (await chat.match()).game
         seat = (await chat.table()).seat_of(user.ref)
+        assert seat is not None, f"{user.name} is not seated"
         if game.phase is Phase.OPENING:
             await say(chat, user, "roll")
             continue

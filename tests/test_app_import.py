@@ -67,7 +67,7 @@ async def test_the_replay_walks_every_board_on_one_message(store: Store) -> None
             assert isinstance(edit, EditBoard) and edit.message == board_id
             captions.append(edit.caption)
         # The last board is the game's end, as GNU Backgammon's file plays it out.
-        assert edit.board.view == board_view(game, names, None)
+        assert isinstance(edit, EditBoard) and edit.board.view == board_view(game, names, None)
         assert "wins" in captions[-1] and "(match to 5)" in captions[-1]
         assert any(" rolls " in c and " and plays " in c for c in captions)
         assert "Opening roll:" in captions[0]

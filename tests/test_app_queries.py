@@ -67,4 +67,4 @@ async def test_chouette_captain_and_box() -> None:
                 assert offered == []
         acting = [people[cur.box], people[cur.captain]]
         await play_turn_by_buttons(chat, acting, game)
-    assert movers == {cur.box, cur.captain}
+    assert cur is not None and movers == {cur.box, cur.captain}

@@ -11,7 +11,9 @@ import pytest
 from test_app_support import ALICE, ALREADY_DONE, BOB, EVE, Chat, Dice
 
 from bot.app import App, SendBoard, SendText
-from bot.store import BaseStore, MemoryStore, RedisStore
+from bot.store import MemoryStore, RedisStore
+
+AnyStore = MemoryStore | RedisStore  # both are a Store; BaseStore is only their shared part
 
 HOUR = 3600.0
 
@@ -27,7 +29,7 @@ class Clock:
 
 
 @pytest.fixture(params=["memory", "redis"])
-async def clocked(request: pytest.FixtureRequest) -> AsyncIterator[tuple[BaseStore, Clock]]:
+async def clocked(request: pytest.FixtureRequest) -> AsyncIterator[tuple[AnyStore, Clock]]:
     clock = Clock()
     if request.param == "memory":
         yield MemoryStore(clock=clock), clock
@@ -40,7 +42,7 @@ async def clocked(request: pytest.FixtureRequest) -> AsyncIterator[tuple[BaseSto
         await store.close()
 
 
-async def _table(store: BaseStore, clock: Clock) -> Chat:
+async def _table(store: AnyStore, clock: Clock) -> Chat:
     chat = Chat(App(store, dice=Dice(2), clock=clock))
     await chat.send(ALICE, "/new 1")
     await chat.press(BOB, "Join")
@@ -52,7 +54,7 @@ async def _view(chat: Chat) -> str:
 
 
 async def test_a_write_delivered_again_after_100_reads_and_41_writes_is_a_duplicate(
-    clocked: tuple[BaseStore, Clock],
+    clocked: tuple[AnyStore, Clock],
 ) -> None:
     store, clock = clocked
     chat = await _table(store, clock)
@@ -71,7 +73,7 @@ async def test_a_write_delivered_again_after_100_reads_and_41_writes_is_a_duplic
     assert await _view(chat) == "image" and (await chat.table()).version == before.version
 
 
-async def test_reads_are_not_remembered(clocked: tuple[BaseStore, Clock]) -> None:
+async def test_reads_are_not_remembered(clocked: tuple[AnyStore, Clock]) -> None:
     store, clock = clocked
     chat = await _table(store, clock)
     await chat.send(EVE, "/board", update_id="r")
@@ -82,7 +84,7 @@ async def test_reads_are_not_remembered(clocked: tuple[BaseStore, Clock]) -> Non
 
 
 async def test_a_write_is_remembered_for_the_window_then_forgotten(
-    clocked: tuple[BaseStore, Clock],
+    clocked: tuple[AnyStore, Clock],
 ) -> None:
     store, clock = clocked
     chat = await _table(store, clock)
@@ -99,7 +101,7 @@ async def test_a_write_is_remembered_for_the_window_then_forgotten(
     assert await _view(chat) == "text"
 
 
-async def test_the_remembered_ids_stay_bounded(clocked: tuple[BaseStore, Clock]) -> None:
+async def test_the_remembered_ids_stay_bounded(clocked: tuple[AnyStore, Clock]) -> None:
     store, clock = clocked
     chat = await _table(store, clock)
     writes = 3 * store.seen_limit

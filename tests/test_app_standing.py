@@ -11,9 +11,22 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
+from redis_proxy import ReplyDropper
+from test_app_support import (
+    ALICE,
+    BOB,
+    EVE,
+    Chat,
+    check_keyboard,
+    open_store,
+    play_turn_by_buttons,
+    play_until,
+    texts,
+)
 
 from bot.app import (
     App,
+    Attachment,
     DiceScheme,
     EditBoard,
     Reply,
@@ -31,18 +44,6 @@ from bot.store import HISTORY_LIMIT, RedisStore, Store, TableKey, UserKey
 from engine.fairdice import verify
 from engine.match import Match
 from engine.rating import Standing
-from tests.redis_proxy import ReplyDropper
-from tests.test_app_support import (
-    ALICE,
-    BOB,
-    EVE,
-    Chat,
-    check_keyboard,
-    open_store,
-    play_turn_by_buttons,
-    play_until,
-    texts,
-)
 
 USERS = [ALICE, BOB]
 
@@ -136,10 +137,11 @@ class TwoProcessChat(Chat):
         button: str | None = None,
         message: str | None = None,
         update_id: str | None = None,
+        attachment: Attachment | None = None,
     ) -> list[Reply]:
         n = next(self._n)
         update = Update(self.key, user, update_id or f"u{n}", text=text, button=button,
-                        message=message)  # fmt: skip
+                        message=message, attachment=attachment)  # fmt: skip
         assert self.other is not None
         both = await asyncio.gather(self.app.handle(update), self.other.handle(update))
         again = await self.app.handle(update)  # and once more, later
@@ -334,6 +336,7 @@ async def test_results_survive_a_stop_after_the_matchs_end(
                 break
             await play_turn_by_buttons(chat, USERS, Match.from_dict(table.match).game)
             now[0] += 1
+        assert table is not None and table.match is not None
         assert table.stage == "over" and table.pending  # the results came with the end
         match = Match.from_dict(table.match)
         assert match.winner is not None

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from fake_telegram import FakeBotApi
 from ops_support import BotProcess, Players
+from redis.asyncio import RedisCluster
 from telegram_support import ALICE, BOB
 from test_app_support import Chat, Dice, play_until
 
@@ -36,7 +37,7 @@ def fresh_chat() -> int:
 
 
 async def test_a_full_game_through_the_app_on_the_cluster(cluster_store: RedisStore) -> None:
-    key = TableKey("telegram", fresh_chat())
+    key = TableKey("telegram", str(fresh_chat()))
     chat = Chat(App(cluster_store, dice=Dice(11)), key=key)
     alice, bob = User("telegram", "1", "Alice", "en"), User("telegram", "2", "Bob", "en")
     await chat.send(alice, "/new 3")
@@ -46,6 +47,7 @@ async def test_a_full_game_through_the_app_on_the_cluster(cluster_store: RedisSt
     assert match.is_over and max(match.score) >= 3
     # The table, its idempotency ids and its deadline hint share one hash slot.
     client = cluster_store.client
+    assert isinstance(client, RedisCluster)
     slots = {await client.cluster_keyslot(k) for k in (key.key, key.seen_key, key.sibling("x"))}
     assert len(slots) == 1
     assert await client.exists(key.key) and await client.exists(key.seen_key)
@@ -66,7 +68,7 @@ async def test_two_processes_on_the_cluster_one_killed_mid_game(
         players = Players(fake, cluster_store, bots)
         chat_id = fresh_chat()
         group = fake.chat(chat_id, "supergroup")
-        key = TableKey("telegram", chat_id)
+        key = TableKey("telegram", str(chat_id))
         await players.say(ALICE, group, "/new 1", duplicate=True)
         await players.say(BOB, group, "/join", duplicate=True)
         await players.say(ALICE, group, "/settings view text", duplicate=True)

@@ -59,9 +59,10 @@ def at(
 
 def bear_off(game: Game) -> Game:
     """The player on turn rolls 2-1 and bears off his last checker."""
-    assert game.turn is not None
-    game = game.roll(game.turn, DiceSequence([2, 1]))
-    return game.play(game.turn, Play((Step(1, 0),)))
+    turn = game.turn
+    assert turn is not None
+    game = game.roll(turn, DiceSequence([2, 1]))
+    return game.play(turn, Play((Step(1, 0),)))
 
 
 def won(game: Game) -> tuple[int | None, int]:

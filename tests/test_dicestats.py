@@ -83,10 +83,9 @@ def test_counts_and_tests() -> None:
         assert test.p_value is not None and test.p_value > 0.001
     assert stats.entering_test().p_value is None
     loaded = DiceStats(6, 6, (12, 0, 0, 0, 0, 0), ((0, 0),) * 5)
-    assert loaded.faces_test().p_value is not None
-    assert loaded.faces_test().p_value < 1e-6
-    assert loaded.doubles_test().p_value is not None
-    assert loaded.doubles_test().p_value < 1e-6
+    faces, doubles = loaded.faces_test().p_value, loaded.doubles_test().p_value
+    assert faces is not None and faces < 1e-6
+    assert doubles is not None and doubles < 1e-6
 
 
 def test_entering_counts_and_their_test() -> None:
@@ -97,8 +96,8 @@ def test_entering_counts_and_their_test() -> None:
     fair = stats.entering_test()
     assert fair.dof == 1 and fair.p_value is not None and fair.p_value > 0.5
     unlucky = DiceStats(entering=((100, 60),) + ((0, 0),) * 4)  # 60 of 100 against 35/36
-    assert unlucky.entering_test().p_value is not None
-    assert unlucky.entering_test().p_value < 1e-10
+    p_value = unlucky.entering_test().p_value
+    assert p_value is not None and p_value < 1e-10
 
 
 def test_merge_and_compact_form() -> None:

@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-import gnubg_nn
+import gnubg_nn  # type: ignore[import-untyped]
 import pytest
 
 from engine import Position, legal_plays

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from typing import Any
 
 import discord
@@ -423,8 +423,8 @@ async def test_three_player_chouette(store: Store, fake_discord: FakeDiscord) ->
     driver = await started(store, fake_discord, seed=8)
     await driver.command(ALICE, "new", "chouette")
     await driver.command(ALICE, "settings", "view text")
-    for member in (BOB, CAROL):
-        await driver.click(member, "Join")
+    for person in (BOB, CAROL):
+        await driver.click(person, "Join")
     # Only the creator starts it; the refusal is private.
     await driver.click(CAROL, "Start")
     assert fake_discord.ephemeral()
@@ -621,10 +621,11 @@ async def test_every_interaction_is_acknowledged_before_the_app_works(
     gate.set()
     await open_match(driver, "1")
     gate.clear()
-    for send in (
+    sends: tuple[Callable[[], Coroutine[Any, Any, dict[str, Any]]], ...] = (
         lambda: driver.command(ALICE, "pips"),
         lambda: driver.click(ALICE, "Roll"),
-    ):
+    )
+    for send in sends:
         acknowledged.clear()
         task = asyncio.create_task(send())
         while not acknowledged:
@@ -868,7 +869,7 @@ async def test_no_message_pings_anyone_but_the_players(fake_discord: FakeDiscord
     bot = NardyBot(App(MemoryStore(), dice=Dice(3), clock=lambda: now[0]), tick_seconds=None)
     driver = await Driver.start(bot, fake_discord, CHANNEL)
     assert bot.allowed_mentions is not None
-    assert bot.allowed_mentions.to_dict() == {"parse": [], "users": []}
+    assert dict(bot.allowed_mentions.to_dict()) == {"parse": [], "users": []}
     await driver.command(ALICE, "new", "1")
     await driver.command(ALICE, "settings", "view text")
     # /invite takes a member from Discord's picker: @everyone or a role cannot be given.
@@ -940,7 +941,7 @@ async def test_a_turn_after_a_long_wait_pings_the_player_to_act(fake_discord: Fa
         changed = waits is not None and waits != was
         if changed and was is not None:
             passes += 1
-            assert waiting_since is not None
+            assert waiting_since is not None and waits is not None
             if now[0] - waiting_since >= CALL_AFTER:
                 expected += 1
                 who = people[waits]

@@ -14,12 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-
-from bot.app import App, DiceScheme, Reply, SendBoard, SendFile, Table, User
-from bot.app.fair import finished_seeds
-from bot.store import Store
-from engine.fairdice import GameSeed, logged_rolls, verify
-from tests.test_app_support import (
+from test_app_support import (
     ALICE,
     BOB,
     CAROL,
@@ -29,6 +24,11 @@ from tests.test_app_support import (
     play_until,
     texts,
 )
+
+from bot.app import App, Attachment, DiceScheme, Reply, SendBoard, SendFile, Table, User
+from bot.app.fair import finished_seeds
+from bot.store import Store
+from engine.fairdice import GameSeed, logged_rolls, verify
 
 USERS = [ALICE, BOB]
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,9 +69,15 @@ class WatchedChat(Chat):
         button: str | None = None,
         message: str | None = None,
         update_id: str | None = None,
+        attachment: Attachment | None = None,
     ) -> list[Reply]:
         replies = await super().send(
-            user, text, button=button, message=message, update_id=update_id
+            user,
+            text,
+            button=button,
+            message=message,
+            update_id=update_id,
+            attachment=attachment,
         )
         self.shown += [everything(r) for r in replies]
         table = await self.app.load_table(self.key)

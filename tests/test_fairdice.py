@@ -155,14 +155,15 @@ def play_game(game_seed: GameSeed, rng: random.Random) -> Game:
             assert game.turn is not None
             game = game.roll(game.turn, dice)
         else:
-            assert game.turn is not None
+            turn = game.turn
+            assert turn is not None
             plays = game.builder.legal_plays
             if plays:
-                game = game.play(game.turn, rng.choice(plays))
+                game = game.play(turn, rng.choice(plays))
             else:
                 while not game.builder.is_complete:
-                    game = game.add_step(game.turn, rng.choice(game.next_steps()))
-                game = game.confirm(game.turn)
+                    game = game.add_step(turn, rng.choice(game.next_steps()))
+                game = game.confirm(turn)
     assert dice.drawn == 2 * len(logged_rolls(game.log))
     return game
 

@@ -13,7 +13,7 @@ import random
 import subprocess
 from pathlib import Path
 
-import gnubg_nn
+import gnubg_nn  # type: ignore[import-untyped]
 from test_differential_gnubg import game_positions
 from test_matfile import _gnubg
 

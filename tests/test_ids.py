@@ -15,7 +15,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import gnubg_nn
+import gnubg_nn  # type: ignore[import-untyped]
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st

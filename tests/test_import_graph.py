@@ -61,8 +61,8 @@ def imports(name: str, path: Path) -> list[tuple[str, tuple[str, ...], int]]:
             else:
                 target = node.module or ""
             found.append((target, tuple(a.name for a in node.names), node.lineno))
-        for child in ast.iter_child_nodes(node):
-            visit(child)
+        for inner in ast.iter_child_nodes(node):
+            visit(inner)
 
     visit(tree)
     return found

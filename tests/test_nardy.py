@@ -537,10 +537,11 @@ def test_a_match_to_three_points_of_long_nardy(starts: str) -> None:
         if game.phase is Phase.OPENING:
             game = game.roll(0, dice)
         while not game.is_over:
-            assert game.turn is not None
-            game = game.roll(game.turn, dice)
+            turn = game.turn
+            assert turn is not None
+            game = game.roll(turn, dice)
             plays = game.builder.legal_plays
-            game = game.play(game.turn, rng.choice(plays) if plays else Play(()))
+            game = game.play(turn, rng.choice(plays) if plays else Play(()))
         assert game.result is not None and game.result.points in (1, 2)
         assert game.cube == CubeState()
         match = match.with_game(game)

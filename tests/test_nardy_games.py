@@ -194,8 +194,9 @@ def play_game(
     assert game.phase is Phase.ROLL and game.first == game.turn == first
     turns = 0
     while not game.is_over:
-        assert game.turn is not None and turns < 2000, "the game does not end"
-        game = game.roll(game.turn, dice)
+        turn = game.turn
+        assert turn is not None and turns < 2000, "the game does not end"
+        game = game.roll(turn, dice)
         assert game.dice is not None
         position = game.position
         plays = game.builder.legal_plays
@@ -206,7 +207,7 @@ def play_game(
         play = rng.choice(plays) if plays else Play(())
         moved = apply_steps(position, play.steps)
         check_turn(position, game.dice, moved, home_variant)
-        game = game.play(game.turn, play)
+        game = game.play(turn, play)
         assert game.position == moved.swapped()
         turns += 1
     return game

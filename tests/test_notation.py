@@ -69,7 +69,9 @@ def board(mine: dict[int, int], theirs: dict[int, int]) -> Position:
         ([], "no move"),
     ],
 )
-def test_format_steps_like_gnubg(moves: list[tuple[int, ...]], text: str) -> None:
+def test_format_steps_like_gnubg(
+    moves: list[tuple[int, int] | tuple[int, int, bool]], text: str
+) -> None:
     assert format_steps([Step(*m) for m in moves]) == text
     assert Play(tuple(Step(*m) for m in moves)).notation() == text
 

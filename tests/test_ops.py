@@ -27,7 +27,7 @@ from ops_support import WEBHOOK_SECRET, BotProcess, Players
 from telegram_support import ALICE, BOB
 from test_app_support import Chat, Dice, play_turn_by_buttons
 
-from bot.app import App, SendBoard, Update, User
+from bot.app import App, SendBoard, SendText, Update, User
 from bot.i18n import t
 from bot.observability import (
     Metrics,
@@ -39,7 +39,7 @@ from bot.observability import (
 )
 from bot.runtime import secrets_of
 from bot.settings import load_settings
-from bot.store import RedisStore, TableKey, UserKey, Versioned
+from bot.store import BaseStore, RedisStore, TableKey, UserKey, Versioned
 from engine.game import Phase
 from renderers.png import render_png
 
@@ -148,7 +148,8 @@ async def test_an_update_while_redis_is_down_counts_as_an_error(
         replies = await app.handle(Update(TableKey("telegram", "-9"), user, "u1", text="/new 1"))
     finally:
         await store.close()
-    assert replies and "unavailable" in replies[0].text.lower()  # type: ignore[union-attr]
+    assert replies and isinstance(replies[0], SendText)
+    assert "unavailable" in replies[0].text.lower()
     assert metrics.value("nardy_update_errors_total", {"platform": "telegram", "kind": "command"})
     failed = metrics.value("nardy_store_errors_total", {"op": "read", "error": "StoreUnavailable"})
     assert failed >= 1
@@ -168,7 +169,7 @@ async def test_rendering_is_timed_where_the_adapters_call_it(redis_store: RedisS
     adapter.render_png = render_png  # type: ignore[attr-defined]
     metrics.instrument_renderers([adapter])
     metrics.instrument_renderers([adapter])  # never wrapped twice
-    png = await asyncio.to_thread(adapter.render_png, board.view, width=320)  # type: ignore[attr-defined]
+    png = await asyncio.to_thread(adapter.render_png, board.view, width=320)
     assert png.startswith(b"\x89PNG")
     assert metrics.value("nardy_render_seconds_count", {"format": "png"}) == 1
     assert metrics.value("nardy_render_seconds_sum", {"format": "png"}) > 0
@@ -234,7 +235,7 @@ async def test_json_lines_carry_the_update_context(
     adapter_log = logging.getLogger("bot.telegram")
 
     async def one_update() -> None:  # as an adapter handles an update: in a task of its own
-        key = TableKey("telegram", "-100", 7)
+        key = TableKey("telegram", "-100", "7")
         await app.handle(Update(key, User("telegram", "1", "A"), "4242", text="/new 1"))
         adapter_log.info("replies sent")
 
@@ -345,7 +346,7 @@ async def test_sigterm_mid_update_finishes_it_exits_0_and_the_game_resumes(
         await bot.start()
         players = Players(fake, redis_store, [bot])
         group = fake.chat(2001, "supergroup")  # positive id: see test_multiprocess
-        key = TableKey("telegram", 2001)
+        key = TableKey("telegram", "2001")
         await players.say(ALICE, group, "/new 1")
         await players.say(BOB, group, "/join")
 
@@ -449,7 +450,7 @@ async def test_a_process_killed_between_the_write_and_its_reply_posts_the_board_
         await bot.start()
         players = Players(fake, redis_store, [bot])
         group = fake.chat(2002, "supergroup")
-        key = TableKey("telegram", 2002)
+        key = TableKey("telegram", "2002")
         await players.say(ALICE, group, "/new 1")
         await players.say(BOB, group, "/join")
         for _ in range(20):
@@ -655,4 +656,5 @@ async def test_the_store_keeps_users_as_long_as_the_settings_say(redis_url: str)
         assert 86400 < await store.client.ttl(ALICE_KEY.key) <= 2 * 86400
     finally:
         await store.close()
-    assert open_store(load_settings()).user_ttl == 400 * 86400
+    default = open_store(load_settings())
+    assert isinstance(default, BaseStore) and default.user_ttl == 400 * 86400

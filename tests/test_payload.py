@@ -20,10 +20,15 @@ _words = st.from_regex(r"[a-z0-9_]{1,20}", fullmatch=True)
 _ints = st.integers(min_value=0, max_value=999_999)
 
 
+def _arg(kind: str) -> st.SearchStrategy[int | str]:
+    """Arguments of one kind: an action's ``int`` or its word."""
+    return _ints if kind == "int" else _words
+
+
 @st.composite
 def payloads(draw: st.DrawFn) -> Payload:
     spec = draw(st.sampled_from(ACTIONS))
-    args = tuple(draw(_ints if kind == "int" else _words) for kind in spec.args)
+    args = tuple(draw(_arg(kind)) for kind in spec.args)
     version = draw(st.integers(min_value=0, max_value=MAX_VERSION))
     return Payload(spec.name, args, version)
 

@@ -49,20 +49,21 @@ def random_nardy_game(rng: random.Random, variant: str, options: Options) -> Gam
         if game.phase is Phase.OPENING:
             game = game.roll(0, dice)
             continue
-        assert game.turn is not None
+        turn = game.turn
+        assert turn is not None
         if game.phase is Phase.ROLL:
             if rng.random() < 0.004:
-                game = game.offer_resign(game.turn, WinKind.SINGLE).accept_resign(1 - game.turn)
+                game = game.offer_resign(turn, WinKind.SINGLE).accept_resign(1 - turn)
             else:
-                game = game.roll(game.turn, dice)
+                game = game.roll(turn, dice)
             continue
         plays = game.builder.legal_plays
         if not plays or rng.random() < 0.5:
             while not game.builder.is_complete:
-                game = game.add_step(game.turn, rng.choice(game.next_steps()))
-            game = game.confirm(game.turn)
+                game = game.add_step(turn, rng.choice(game.next_steps()))
+            game = game.confirm(turn)
         else:
-            game = game.play(game.turn, rng.choice(plays))
+            game = game.play(turn, rng.choice(plays))
     return game
 
 

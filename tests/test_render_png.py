@@ -10,6 +10,7 @@ from __future__ import annotations
 import struct
 import zlib
 from dataclasses import dataclass
+from typing import Any, Literal
 
 import numpy as np
 import pytest
@@ -448,9 +449,13 @@ def test_bands_drawn_once_are_reused() -> None:
     assert 1 <= redrawn <= 6, redrawn  # the two checkers' rows and the pip counts' strip
 
 
+BandCache = png_module._Cache[png_module._Band]
+TileCache = png_module._Cache[np.ndarray[Any, Any]]
+
+
 def test_the_caches_stay_within_their_limits(monkeypatch: pytest.MonkeyPatch) -> None:
-    bands = png_module._Cache(60_000, lambda band: len(band.data))
-    tiles = png_module._Cache(400_000, lambda tile: int(tile.nbytes))
+    bands: BandCache = png_module._Cache(60_000, lambda band: len(band.data))
+    tiles: TileCache = png_module._Cache(400_000, lambda tile: int(tile.nbytes))
     monkeypatch.setattr(png_module, "BAND_CACHE", bands)
     monkeypatch.setattr(png_module, "TILE_CACHE", tiles)
     for view in random_boards(4, seed=5):
@@ -462,8 +467,8 @@ def test_the_caches_stay_within_their_limits(monkeypatch: pytest.MonkeyPatch) ->
 def test_the_caches_take_the_limit_they_are_given(monkeypatch: pytest.MonkeyPatch) -> None:
     """``RENDER_CACHE_MB`` (``set_cache_limit``): a fifth for bands, the rest for tiles; the
     parts beyond a smaller limit go at once, and with none kept every board is still drawn."""
-    bands = png_module._Cache(png_module.CACHE_BYTES, lambda band: len(band.data))
-    tiles = png_module._Cache(png_module.TILE_CACHE_BYTES, lambda tile: int(tile.nbytes))
+    bands: BandCache = png_module._Cache(png_module.CACHE_BYTES, lambda band: len(band.data))
+    tiles: TileCache = png_module._Cache(png_module.TILE_CACHE_BYTES, lambda tile: int(tile.nbytes))
     monkeypatch.setattr(png_module, "BAND_CACHE", bands)
     monkeypatch.setattr(png_module, "TILE_CACHE", tiles)
     first = [render_png(view) for view in random_boards(3, seed=7)]
@@ -522,7 +527,8 @@ def test_the_boxes_measured_hold_everything_each_element_paints() -> None:
             chouette=ChouetteView("Box", (ChouetteMember("Cap", total=3), ChouetteMember("X"))),
         )
     )
-    for view, orientation in zip(views, ("right", "left", "right", "left"), strict=True):
+    sides: tuple[Literal["right", "left"], ...] = ("right", "left", "right", "left")
+    for view, orientation in zip(views, sides, strict=True):
         drawing = draw(
             view, orientation=orientation, background=False, text_as_paths=True, measure=True
         )

@@ -337,13 +337,14 @@ def play_random_game(seed: int, variant: str, plies: int) -> list[Game]:
         if game.phase is Phase.OPENING:
             game = game.roll(0, die)
         elif game.phase is Phase.ROLL:
-            assert game.turn is not None
-            if "double" in game.allowed(game.turn) and rng.random() < 0.1:
-                game = game.double(game.turn)
+            turn = game.turn
+            assert turn is not None
+            if "double" in game.allowed(turn) and rng.random() < 0.1:
+                game = game.double(turn)
                 states.append(game)
-                game = game.take(1 - game.turn)
+                game = game.take(1 - turn)
             else:
-                game = game.roll(game.turn, die)
+                game = game.roll(turn, die)
         elif game.phase is Phase.MOVE:
             assert game.turn is not None
             plays = game.builder.legal_plays

@@ -211,3 +211,20 @@ def test_hint_workers_and_depth(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AI_HINT_PLY", "3")
     with pytest.raises(SettingsError):
         load_settings()
+
+
+def test_analysis_workers_depth_and_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.runtime import computer_worker
+
+    default = computer_worker(load_settings())
+    assert default is not None
+    assert (default.analysis_workers, default.analysis_ply, default.analysis_budget) == (1, 2, 120)
+    monkeypatch.setenv("AI_ANALYSIS_WORKERS", "2")
+    monkeypatch.setenv("AI_ANALYSIS_PLY", "0")
+    monkeypatch.setenv("AI_ANALYSIS_BUDGET", "30")
+    worker = computer_worker(load_settings())
+    assert worker is not None
+    assert (worker.analysis_workers, worker.analysis_ply, worker.analysis_budget) == (2, 0, 30)
+    monkeypatch.setenv("AI_ANALYSIS_BUDGET", "0")
+    with pytest.raises(SettingsError):
+        load_settings()

@@ -18,10 +18,12 @@ from bot.app.standing import (
     result_key,
     standing_key,
 )
-from bot.store import BaseStore, MemoryStore, RedisStore, TableKey, UserKey, leaderboard_key
+from bot.store import MemoryStore, RedisStore, TableKey, UserKey, leaderboard_key
 from bot.store.errors import CorruptRecord
 from engine.dicestats import DiceStats
 from engine.rating import Standing
+
+AnyStore = MemoryStore | RedisStore  # both are a Store; BaseStore is only their shared part
 
 CHAT = TableKey("telegram", "-1001", "3")
 ANN = UserKey("telegram", "1")
@@ -29,7 +31,7 @@ BOB = UserKey("telegram", "2")
 
 
 @pytest.fixture(params=["memory", "redis"])
-async def store(request: pytest.FixtureRequest) -> AsyncIterator[BaseStore]:
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[AnyStore]:
     if request.param == "memory":
         yield MemoryStore()
         return
@@ -42,7 +44,7 @@ async def store(request: pytest.FixtureRequest) -> AsyncIterator[BaseStore]:
     await made.close()
 
 
-async def test_hand_worked_first_match(store: BaseStore) -> None:
+async def test_hand_worked_first_match(store: AnyStore) -> None:
     # Both new (1500, K = 5), 1 point: P_upset = 1/2, change 4 * 5 * 1 * 1/2 = 10.
     rated = await record_rated_match(store, CHAT, "m1", "backgammon", 1, ANN, BOB)
     assert (rated.winner_delta, rated.loser_delta) == (10.0, -10.0)
@@ -55,7 +57,7 @@ async def test_hand_worked_first_match(store: BaseStore) -> None:
     assert await store.score_rank(chat_board, "2") == (2, 1490.0)
 
 
-async def test_duplicate_deliveries_rate_once(store: BaseStore) -> None:
+async def test_duplicate_deliveries_rate_once(store: AnyStore) -> None:
     for _ in range(3):
         rated = await record_rated_match(store, CHAT, "m1", "backgammon", 7, ANN, BOB)
         assert rated.winner_before == 1500.0
@@ -70,7 +72,7 @@ async def test_duplicate_deliveries_rate_once(store: BaseStore) -> None:
     assert ann.rating == pytest.approx(expected)
 
 
-async def _first_delta(store: BaseStore, match_id: str) -> float:
+async def _first_delta(store: AnyStore, match_id: str) -> float:
     record = await store.load(result_key(CHAT, match_id))
     assert record is not None
     return RatedMatch.from_bytes(record.payload).winner_delta
@@ -100,7 +102,7 @@ async def test_two_processes_rate_once(redis_url: str) -> None:
         await two.close()
 
 
-async def test_dice_counted_once_per_game(store: BaseStore) -> None:
+async def test_dice_counted_once_per_game(store: AnyStore) -> None:
     stats = DiceStats().with_roll((6, 6)).with_roll((2, 1), closed=1, entered=True)
     for _ in range(2):
         await record_dice(store, ANN, "m1.1", stats)
@@ -109,14 +111,14 @@ async def test_dice_counted_once_per_game(store: BaseStore) -> None:
     assert standing.dice.rolls == 4 and standing.dice.entering[0] == (2, 2)
 
 
-async def test_applied_ids_are_bounded(store: BaseStore) -> None:
+async def test_applied_ids_are_bounded(store: AnyStore) -> None:
     for n in range(APPLIED_KEPT + 4):
         await record_dice(store, ANN, f"g{n}", DiceStats().with_roll((1, 2)))
     standing = await load_standing(store, ANN)
     assert len(standing.applied) == APPLIED_KEPT and standing.applied[-1] == f"g{APPLIED_KEPT + 3}"
 
 
-async def test_standing_round_trips_and_corrupt_records_are_named(store: BaseStore) -> None:
+async def test_standing_round_trips_and_corrupt_records_are_named(store: AnyStore) -> None:
     standing = PlayerStanding(
         {"backgammon": Standing(1612.25, 40)}, DiceStats().with_roll((3, 4)), ("m1",)
     )

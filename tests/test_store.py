@@ -19,7 +19,6 @@ from redis_proxy import ReplyDropper
 from bot.store import (
     DEADLINE_SHARDS,
     HISTORY_LIMIT,
-    BaseStore,
     CasResult,
     ConflictError,
     CorruptRecord,
@@ -44,7 +43,8 @@ from bot.store import (
 from bot.store.batch import CommandBatcher
 from engine.result import WinKind
 
-MakeStore = Callable[..., BaseStore]
+AnyStore = MemoryStore | RedisStore  # both are a Store; BaseStore is only their shared part
+MakeStore = Callable[..., AnyStore]
 
 T1 = TableKey("telegram", "-1001234", "45")
 T2 = TableKey("discord", "998877")
@@ -55,6 +55,11 @@ def increment(current: Versioned | None) -> bytes:
     """The counter stored as decimal text, plus one."""
     value = int(current.payload) if current is not None else 0
     return str(value + 1).encode()
+
+
+def key_names(keys: list[bytes | str]) -> list[str]:
+    """Redis key names as sorted text."""
+    return sorted(k.decode() if isinstance(k, bytes) else k for k in keys)
 
 
 class FakeClock:
@@ -72,10 +77,10 @@ async def make_store(
     request: pytest.FixtureRequest,
 ) -> AsyncIterator[MakeStore]:
     """Builds stores of one kind; Redis ones share a flushed server (or cluster)."""
-    made: list[BaseStore] = []
+    made: list[AnyStore] = []
     if request.param == "memory":
 
-        def make(**options: Any) -> BaseStore:
+        def make(**options: Any) -> AnyStore:
             store = MemoryStore(**options)
             made.append(store)
             return store
@@ -86,18 +91,18 @@ async def make_store(
         await flush.flushdb()
         await flush.aclose()
 
-        def make(**options: Any) -> BaseStore:
+        def make(**options: Any) -> AnyStore:
             store = RedisStore.from_url(url, **options)
             made.append(store)
             return store
 
     else:
         url = request.getfixturevalue("redis_cluster_url")
-        flush = RedisCluster.from_url(url)
-        await flush.flushdb()
-        await flush.aclose()
+        flush_cluster = RedisCluster.from_url(url)
+        await flush_cluster.flushdb()
+        await flush_cluster.aclose()
 
-        def make(**options: Any) -> BaseStore:
+        def make(**options: Any) -> AnyStore:
             store = RedisStore.from_url(url, cluster=True, **options)
             made.append(store)
             return store
@@ -108,7 +113,7 @@ async def make_store(
 
 
 @pytest.fixture
-def store(make_store: MakeStore) -> BaseStore:
+def store(make_store: MakeStore) -> AnyStore:
     """A store with default options."""
     return make_store()
 
@@ -116,11 +121,11 @@ def store(make_store: MakeStore) -> BaseStore:
 class TestContract:
     """Every store behaves the same."""
 
-    async def test_is_a_store(self, store: BaseStore) -> None:
+    async def test_is_a_store(self, store: AnyStore) -> None:
         assert isinstance(store, Store)
         assert await store.ping() is True
 
-    async def test_load_save_version(self, store: BaseStore) -> None:
+    async def test_load_save_version(self, store: AnyStore) -> None:
         assert await store.load(T1) is None
         assert await store.compare_and_set(T1, 0, b"one") is CasResult.APPLIED
         assert await store.load(T1) == Versioned(b"one", 1)
@@ -128,18 +133,18 @@ class TestContract:
         assert await store.load(T1) == Versioned(b"two", 2)
         assert await store.load(T2) is None
 
-    async def test_binary_payload_round_trips(self, store: BaseStore) -> None:
+    async def test_binary_payload_round_trips(self, store: AnyStore) -> None:
         payload = bytes(range(256)) * 3
         assert await store.compare_and_set(T1, 0, payload) is CasResult.APPLIED
         assert await store.load(T1) == Versioned(payload, 1)
 
-    async def test_stale_version_conflicts_and_changes_nothing(self, store: BaseStore) -> None:
+    async def test_stale_version_conflicts_and_changes_nothing(self, store: AnyStore) -> None:
         await store.compare_and_set(T1, 0, b"one")
         assert await store.compare_and_set(T1, 0, b"again") is CasResult.CONFLICT
         assert await store.compare_and_set(T1, 5, b"future") is CasResult.CONFLICT
         assert await store.load(T1) == Versioned(b"one", 1)
 
-    async def test_simultaneous_cas_exactly_one_wins(self, store: BaseStore) -> None:
+    async def test_simultaneous_cas_exactly_one_wins(self, store: AnyStore) -> None:
         await store.compare_and_set(T1, 0, b"start")
         results = await asyncio.gather(
             *(store.compare_and_set(T1, 1, f"press {i}".encode()) for i in range(10))
@@ -151,7 +156,7 @@ class TestContract:
         winner = results.index(CasResult.APPLIED)
         assert record.payload == f"press {winner}".encode()
 
-    async def test_concurrent_updates_all_count(self, store: BaseStore) -> None:
+    async def test_concurrent_updates_all_count(self, store: AnyStore) -> None:
         n = 25
         results = await asyncio.gather(*(store.update(T1, increment) for _ in range(n)))
         assert all(r.status is UpdateStatus.APPLIED for r in results)
@@ -160,7 +165,7 @@ class TestContract:
         assert sum(r.retries for r in results) == store.counters.retries
         assert store.counters.cas_conflicts >= store.counters.retries > 0
 
-    async def test_burst_over_many_tables(self, store: BaseStore) -> None:
+    async def test_burst_over_many_tables(self, store: AnyStore) -> None:
         """More simultaneous updates than a client pool has connections all go through."""
         tables = [TableKey("telegram", str(5000 + i)) for i in range(150)]
         results = await asyncio.gather(
@@ -169,13 +174,13 @@ class TestContract:
         assert all(r.applied for r in results)
         assert [await store.load(table) for table in tables[:3]] == [Versioned(b"1", 1)] * 3
 
-    async def test_update_result_is_the_written_record(self, store: BaseStore) -> None:
+    async def test_update_result_is_the_written_record(self, store: AnyStore) -> None:
         first = await store.update(T1, increment)
         assert first.applied and first.record == Versioned(b"1", 1) and first.retries == 0
         second = await store.update(T1, increment)
         assert second.record == Versioned(b"2", 2)
 
-    async def test_async_update_function(self, store: BaseStore) -> None:
+    async def test_async_update_function(self, store: AnyStore) -> None:
         async def slow_increment(current: Versioned | None) -> bytes:
             await asyncio.sleep(0)
             return increment(current)
@@ -197,7 +202,7 @@ class TestContract:
         record = await store.load(T1)
         assert record is not None and record.version == len(won)
 
-    async def test_update_returning_none_writes_nothing(self, store: BaseStore) -> None:
+    async def test_update_returning_none_writes_nothing(self, store: AnyStore) -> None:
         await store.update(T1, increment)
         result = await store.update(T1, lambda current: None)
         assert result.status is UpdateStatus.UNCHANGED
@@ -205,7 +210,7 @@ class TestContract:
         assert await store.load(T1) == Versioned(b"1", 1)
 
     async def test_update_function_error_propagates_and_marks_nothing(
-        self, store: BaseStore
+        self, store: AnyStore
     ) -> None:
         def broken(current: Versioned | None) -> bytes:
             raise RuntimeError("decided nothing")
@@ -216,12 +221,12 @@ class TestContract:
         assert await store.is_seen(T1, "u1") is False
         assert (await store.update(T1, increment, update_id="u1")).applied
 
-    async def test_update_function_must_return_bytes(self, store: BaseStore) -> None:
+    async def test_update_function_must_return_bytes(self, store: AnyStore) -> None:
         with pytest.raises(TypeError, match="not bytes"):
             await store.update(T1, lambda current: "text")  # type: ignore[arg-type,return-value]
         assert await store.load(T1) is None
 
-    async def test_duplicate_update_applied_once(self, store: BaseStore) -> None:
+    async def test_duplicate_update_applied_once(self, store: AnyStore) -> None:
         calls: list[Versioned | None] = []
 
         def counted(current: Versioned | None) -> bytes:
@@ -238,7 +243,7 @@ class TestContract:
         assert (await store.update(T1, counted, update_id="tg:1002")).applied
         assert await store.load(T1) == Versioned(b"2", 2)
 
-    async def test_concurrent_duplicate_deliveries_apply_once(self, store: BaseStore) -> None:
+    async def test_concurrent_duplicate_deliveries_apply_once(self, store: AnyStore) -> None:
         results = await asyncio.gather(
             *(store.update(T1, increment, update_id="same") for _ in range(10))
         )
@@ -248,19 +253,19 @@ class TestContract:
         assert await store.load(T1) == Versioned(b"1", 1)
 
     async def test_cas_with_seen_id_is_duplicate_even_at_right_version(
-        self, store: BaseStore
+        self, store: AnyStore
     ) -> None:
         assert await store.compare_and_set(T1, 0, b"a", update_id="x") is CasResult.APPLIED
         assert await store.compare_and_set(T1, 1, b"b", update_id="x") is CasResult.DUPLICATE
         assert await store.load(T1) == Versioned(b"a", 1)
         assert await store.is_seen(T1, "x") is True
 
-    async def test_conflict_does_not_mark_update_seen(self, store: BaseStore) -> None:
+    async def test_conflict_does_not_mark_update_seen(self, store: AnyStore) -> None:
         await store.compare_and_set(T1, 0, b"a")
         assert await store.compare_and_set(T1, 0, b"b", update_id="y") is CasResult.CONFLICT
         assert await store.is_seen(T1, "y") is False
 
-    async def test_mark_update_seen(self, store: BaseStore) -> None:
+    async def test_mark_update_seen(self, store: AnyStore) -> None:
         assert await store.is_seen(T1, "m1") is False
         assert await store.mark_update_seen(T1, "m1") is True
         assert await store.mark_update_seen(T1, "m1") is False
@@ -270,7 +275,7 @@ class TestContract:
         status = (await store.update(T1, increment, update_id="m1")).status
         assert status is UpdateStatus.DUPLICATE
 
-    async def test_unchanged_update_is_not_remembered(self, store: BaseStore) -> None:
+    async def test_unchanged_update_is_not_remembered(self, store: AnyStore) -> None:
         """Only writes are remembered: a read or a refusal delivered again is decided again."""
         first = await store.update(T1, lambda current: None, update_id="n1")
         assert first.status is UpdateStatus.UNCHANGED
@@ -278,7 +283,7 @@ class TestContract:
         assert (await store.update(T1, increment, update_id="n1")).applied
         assert await store.is_seen(T1, "n1") is True
 
-    async def test_the_window_is_a_day_and_more_by_default(self, store: BaseStore) -> None:
+    async def test_the_window_is_a_day_and_more_by_default(self, store: AnyStore) -> None:
         assert store.seen_ttl >= 24 * 3600
         assert store.seen_limit >= 100
 
@@ -301,7 +306,7 @@ class TestContract:
             assert await store.mark_update_seen(T1, f"id{i}")
         assert [await store.is_seen(T1, f"id{i}") for i in range(6)] == [False, False] + [True] * 4
 
-    async def test_update_ids_are_validated(self, store: BaseStore) -> None:
+    async def test_update_ids_are_validated(self, store: AnyStore) -> None:
         with pytest.raises(ValueError, match="invalid update id"):
             await store.mark_update_seen(T1, "")
         with pytest.raises(ValueError, match="invalid update id"):
@@ -331,7 +336,7 @@ class TestContract:
         with pytest.raises(ValueError, match="ttl must be positive"):
             await store.compare_and_set(T2, 1, b"x", ttl=0)
 
-    async def test_user_records(self, store: BaseStore) -> None:
+    async def test_user_records(self, store: AnyStore) -> None:
         assert await store.get_user(ALICE) is None
         codec = JsonCodec()
 
@@ -346,7 +351,7 @@ class TestContract:
         assert again.status is UpdateStatus.DUPLICATE
         assert await store.load(TableKey("telegram", "42")) is None
 
-    async def test_deadlines_ordering_and_limit(self, store: BaseStore) -> None:
+    async def test_deadlines_ordering_and_limit(self, store: AnyStore) -> None:
         tables = [TableKey("telegram", str(100 + i)) for i in range(40)]
         for i, table in enumerate(tables):
             await store.set_deadline(table, 1000.0 + (i * 7919) % 40)
@@ -357,7 +362,7 @@ class TestContract:
         assert [d.when for d in first] == [1000.0, 1001.0, 1002.0, 1003.0, 1004.0]
         assert await store.due(999.0) == []
 
-    async def test_deadline_set_moves_and_clear(self, store: BaseStore) -> None:
+    async def test_deadline_set_moves_and_clear(self, store: AnyStore) -> None:
         await store.set_deadline(T1, 500.25)
         await store.set_deadline(T2, 600.0)
         await store.set_deadline(T1, 700.5)
@@ -369,7 +374,7 @@ class TestContract:
         assert await store.clear_deadline(T2) is False
         assert await store.due(10_000.0) == []
 
-    async def test_deadline_for_a_real_epoch_time(self, store: BaseStore) -> None:
+    async def test_deadline_for_a_real_epoch_time(self, store: AnyStore) -> None:
         when = time.time() + 0.123456789
         await store.set_deadline(T1, when)
         assert await store.due(when) == [Deadline(T1, when)]
@@ -382,7 +387,7 @@ class TestRedisOnly:
     async def test_layout_one_hash_slot_per_table(self, redis_client: Redis) -> None:
         store = RedisStore(redis_client)
         await store.update(T1, increment, update_id="u")
-        keys = sorted(k.decode() for k in await redis_client.keys("*"))
+        keys = key_names(await redis_client.keys("*"))
         assert keys == ["bg:{telegram:-1001234:45}", "bg:{telegram:-1001234:45}:seen"]
         assert key_slot(T1.key.encode()) == key_slot(T1.seen_key.encode())
         assert key_slot(T1.sibling("clock").encode()) == key_slot(T1.key.encode())
@@ -495,6 +500,7 @@ class TestRedisOnly:
         store = RedisStore.from_url(server.url)
         try:
             await asyncio.gather(*(store.update(T1, increment) for _ in range(20)))
+            assert isinstance(store.client, Redis)
             pool = store.client.connection_pool
             assert len(pool._available_connections) > 1  # several pooled connections
             server.restart(hard=True)
@@ -917,7 +923,7 @@ CHAT = TableKey("telegram", "-1001", "9")
 class TestSharedValues:
     """Values every process of a deployment shares (the digest of the synced commands)."""
 
-    async def test_set_read_and_set_only_when_new(self, store: BaseStore) -> None:
+    async def test_set_read_and_set_only_when_new(self, store: AnyStore) -> None:
         assert await store.shared_value("commands:discord:1:global") is None
         assert await store.put_shared_value("commands:discord:1:global", "abc")
         assert await store.shared_value("commands:discord:1:global") == "abc"
@@ -927,21 +933,21 @@ class TestSharedValues:
         assert await store.shared_value("commands:discord:1:global") == "def"
         assert await store.shared_value("commands:discord:2:global") is None
 
-    async def test_of_many_claims_at_once_one_wins(self, store: BaseStore) -> None:
+    async def test_of_many_claims_at_once_one_wins(self, store: AnyStore) -> None:
         won = await asyncio.gather(
             *(store.put_shared_value("sync:abc", str(i), only_new=True) for i in range(8))
         )
         assert sum(won) == 1
         assert await store.shared_value("sync:abc") == str(won.index(True))
 
-    async def test_a_claim_expires(self, store: BaseStore) -> None:
+    async def test_a_claim_expires(self, store: AnyStore) -> None:
         assert await store.put_shared_value("sync:abc", "1", only_new=True, ttl=0.2)
         assert not await store.put_shared_value("sync:abc", "2", only_new=True, ttl=0.2)
         await asyncio.sleep(0.35)
         assert await store.shared_value("sync:abc") is None
         assert await store.put_shared_value("sync:abc", "3", only_new=True, ttl=0.2)
 
-    async def test_bad_names_and_ttls(self, store: BaseStore) -> None:
+    async def test_bad_names_and_ttls(self, store: AnyStore) -> None:
         with pytest.raises(InvalidKey):
             await store.shared_value("a b")
         with pytest.raises(InvalidKey):
@@ -951,7 +957,7 @@ class TestSharedValues:
 
 
 class TestHistoryContract:
-    async def test_newest_first_and_read_back(self, store: BaseStore) -> None:
+    async def test_newest_first_and_read_back(self, store: AnyStore) -> None:
         for n in range(3):
             assert await store.keep_match("telegram", f"m{n}", f"record {n}".encode(), [ANN, BOB])
         assert await store.history(ANN) == ["m2", "m1", "m0"]
@@ -962,20 +968,20 @@ class TestHistoryContract:
         assert await store.history_entry(ANN, "nope") is None
         assert await store.history(UserKey("telegram", "44")) == []
 
-    async def test_a_match_is_kept_once(self, store: BaseStore) -> None:
+    async def test_a_match_is_kept_once(self, store: AnyStore) -> None:
         assert await store.keep_match("telegram", "m1", b"first", [ANN, BOB])
         assert not await store.keep_match("telegram", "m1", b"second", [ANN, BOB])
         assert await store.history(ANN) == ["m1"] and await store.history(BOB) == ["m1"]
         assert await store.history_entry(ANN, "m1") == b"first"
 
-    async def test_concurrent_keeps_of_one_match_keep_one(self, store: BaseStore) -> None:
+    async def test_concurrent_keeps_of_one_match_keep_one(self, store: AnyStore) -> None:
         kept = await asyncio.gather(
             *(store.keep_match("telegram", "m", b"x", [ANN, BOB]) for _ in range(10))
         )
         assert sum(kept) == 1
         assert await store.history(ANN) == ["m"] and await store.history(BOB) == ["m"]
 
-    async def test_bounded_the_oldest_dropped_once_nobody_lists_it(self, store: BaseStore) -> None:
+    async def test_bounded_the_oldest_dropped_once_nobody_lists_it(self, store: AnyStore) -> None:
         carl = UserKey("telegram", "44")
         await store.keep_match("telegram", "shared", b"s", [ANN, carl])
         for n in range(HISTORY_LIMIT + 5):
@@ -993,7 +999,7 @@ class TestHistoryContract:
         assert await store.history(carl) == ["b2", "b1"]
         assert await store.history_entry(carl, "shared") is None
 
-    async def test_bad_arguments(self, store: BaseStore) -> None:
+    async def test_bad_arguments(self, store: AnyStore) -> None:
         with pytest.raises(ValueError):
             await store.keep_match("telegram", "", b"x", [ANN])
         with pytest.raises(ValueError):
@@ -1009,7 +1015,7 @@ class TestHistoryContract:
 
 
 class TestLeaderboardContract:
-    async def test_top_and_rank(self, store: BaseStore) -> None:
+    async def test_top_and_rank(self, store: AnyStore) -> None:
         board = leaderboard_key("telegram", "backgammon")
         await store.set_scores(board, {"1": 1500.0, "2": 1620.5, "3": 1433.25})
         await store.set_scores(board, {"3": 1700.0})
@@ -1019,13 +1025,13 @@ class TestLeaderboardContract:
         assert await store.top_scores(board, 0) == []
         assert await store.top_scores(leaderboard_key("telegram", "long_nardy")) == []
 
-    async def test_equal_scores_in_one_order_everywhere(self, store: BaseStore) -> None:
+    async def test_equal_scores_in_one_order_everywhere(self, store: AnyStore) -> None:
         board = leaderboard_key("discord", "backgammon")
         await store.set_scores(board, {"10": 1500.0, "9": 1500.0, "100": 1500.0})
         assert await store.top_scores(board) == [("9", 1500.0), ("100", 1500.0), ("10", 1500.0)]
         assert await store.score_rank(board, "10") == (3, 1500.0)
 
-    async def test_sibling_records_follow_the_contract(self, store: BaseStore) -> None:
+    async def test_sibling_records_follow_the_contract(self, store: AnyStore) -> None:
         key = SiblingKey(ANN, "standing")
         result = await store.update(key, lambda current: b"1", update_id="u1")
         assert result.applied and (await store.load(key)) is not None
@@ -1051,7 +1057,7 @@ def test_keys_share_their_owners_hash_slot() -> None:
 async def test_redis_layout_and_expiry(redis_client: Redis) -> None:
     rs = RedisStore(redis_client, user_ttl=3600.0)
     await rs.keep_match("telegram", "m1", b"x" * 600, [ANN])
-    names = sorted(bytes(k).decode() for k in await redis_client.keys("*"))
+    names = key_names(await redis_client.keys("*"))
     assert names == sorted([history_key(ANN), match_key("telegram", "m1")])
     assert await redis_client.lrange(history_key(ANN), 0, -1) == [b"m1"]
     # One string: how many histories list the match, then its record.

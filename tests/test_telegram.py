@@ -31,7 +31,7 @@ from bot.telegram.menu import PRIVATE_COMMANDS
 from engine.game import Phase
 
 GROUP = -1001
-GROUP_KEY = TableKey("telegram", GROUP)
+GROUP_KEY = TableKey("telegram", str(GROUP))
 NOT_MODIFIED = "message is not modified"
 
 
@@ -104,7 +104,7 @@ async def test_group_steps_are_toasts_and_the_photo_is_edited_once_the_play_is_m
 async def test_a_private_table_gets_a_new_board_per_turn() -> None:
     async with running_bot(App(MemoryStore(), dice=Dice(5))) as bot:
         private = bot.fake.chat(ALICE.id, "private")
-        key = TableKey("telegram", ALICE.id)
+        key = TableKey("telegram", str(ALICE.id))
         await bot.say(ALICE, private, "/new 3")
         token = table_token(key, secret=bot.fake.token.encode())
         await bot.say(BOB, bot.fake.chat(BOB.id, "private"), f"/start {token}")
@@ -213,7 +213,7 @@ async def test_forum_topics_are_separate_tables() -> None:
         await bot.say(ALICE, forum, "/new 1", thread_id=10)
         await bot.say(CAROL, forum, "/new money", thread_id=20)
         await bot.press(BOB, forum, "Join", thread_id=10)
-        one, two = TableKey("telegram", -1002, 10), TableKey("telegram", -1002, 20)
+        one, two = TableKey("telegram", "-1002", "10"), TableKey("telegram", "-1002", "20")
         assert (await bot.table(one)).stage == "play"
         assert (await bot.table(two)).stage == "lobby"
         assert (await bot.table(one)).mode == "match" and (await bot.table(two)).mode == "money"
@@ -222,7 +222,7 @@ async def test_forum_topics_are_separate_tables() -> None:
         assert bot.keyboard_message(forum, 10).kind == "photo"
         assert "Join" in bot.keyboard_message(forum, 20).labels()
         # The general chat has no table.
-        assert await bot.app.load_table(TableKey("telegram", -1002)) is None
+        assert await bot.app.load_table(TableKey("telegram", "-1002")) is None
         await bot.say(ALICE, forum, "/settings view text", thread_id=10)
         for _ in range(16):
             game = (await bot.match(one)).game
@@ -476,7 +476,7 @@ async def test_long_captions_lost_messages_and_blocked_chats_are_handled() -> No
 
 
 def test_invitation_tokens_are_signed_and_fit_telegrams_limits() -> None:
-    key = TableKey("telegram", -1001234567890, 45)
+    key = TableKey("telegram", "-1001234567890", "45")
     token = table_token(key, secret=b"one")
     assert len(token) <= 64 and re.fullmatch(r"[A-Za-z0-9_-]+", token)
     assert token_table(token, secret=b"one") == key

@@ -49,7 +49,7 @@ async def test_start_offers_the_computer_and_its_button_starts_a_game(
         assert offer.buttons()[1]["switch_inline_query"] == ""
         answer = await bot.press(ALICE, private, "Play the computer")
         assert "text" not in answer  # answered silently
-        key = TableKey("telegram", ALICE.id)
+        key = TableKey("telegram", str(ALICE.id))
         table = await bot.table(key)
         assert table.stage == "play"
         assert [s.user for s in table.seats] == [f"telegram:{ALICE.id}", "computer:strong"]
@@ -66,7 +66,7 @@ async def test_at_expert_the_chat_shows_typing_while_it_thinks(worker: ComputerW
     async with running_bot(app) as bot:
         private = bot.fake.chat(ALICE.id, "private")
         await bot.say(ALICE, private, "/new 1 bot expert")
-        key = TableKey("telegram", ALICE.id)
+        key = TableKey("telegram", str(ALICE.id))
         await until_the_computer_moved(bot, key, "expert")
         actions = bot.fake.called("sendChatAction")
         assert actions and all(a["action"] == "typing" for a in actions)

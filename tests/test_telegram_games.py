@@ -59,8 +59,8 @@ async def test_chouette_with_each_members_own_take(size: int) -> None:
     async with running_bot(App(MemoryStore(), dice=Dice(8))) as bot:
         chat = bot.fake.chat(GROUP, "supergroup")
         await bot.say(ALICE, chat, "/new chouette")
-        for member in seated[1:]:
-            await bot.press(member, chat, "Join")
+        for person in seated[1:]:
+            await bot.press(person, chat, "Join")
         assert (await bot.press(BOB, chat, "Start"))["text"]  # only the creator starts
         await bot.press(ALICE, chat, "Start")
         await bot.say(ALICE, chat, "/settings view text")

@@ -194,7 +194,7 @@ async def test_forged_stale_and_illegal_play_presses_are_refused_and_change_noth
 async def test_a_private_chat_keeps_its_step_by_step_flow() -> None:
     async with running_bot(App(MemoryStore(), dice=Dice(5))) as bot:
         private = bot.fake.chat(ALICE.id, "private")
-        key = TableKey("telegram", ALICE.id)
+        key = TableKey("telegram", str(ALICE.id))
         await bot.say(ALICE, private, "/new 3")
         token = table_token(key, secret=bot.fake.token.encode())
         await bot.say(BOB, bot.fake.chat(BOB.id, "private"), f"/start {token}")
@@ -235,8 +235,8 @@ async def test_a_group_chouette_keeps_to_the_budget_and_shows_the_answers() -> N
         chat = bot.fake.chat(GROUP, "supergroup")
         await bot.say(ALICE, chat, "/new chouette")
         await bot.say(ALICE, chat, "/settings view text")
-        for member in seated[1:]:
-            await bot.press(member, chat, "Join")
+        for person in seated[1:]:
+            await bot.press(person, chat, "Join")
         await bot.press(ALICE, chat, "Start")
 
         async def state() -> Chouette:

@@ -45,7 +45,7 @@ async def test_a_hinted_play_pressed_is_played_exactly(worker: ComputerWorker) -
     async with running_bot(app) as bot:
         private = bot.fake.chat(ALICE.id, "private")
         await bot.say(ALICE, private, "/new money bot")
-        key = TableKey("telegram", ALICE.id)
+        key = TableKey("telegram", str(ALICE.id))
         game = await alice_to_move(bot, key)
         assert game.dice is not None
         await bot.say(ALICE, private, "/hint")

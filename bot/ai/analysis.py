@@ -1,26 +1,37 @@
 """Hints and the analysis of played games, on GNU Backgammon's neural nets (``gnubg_nn``).
 
-Everything here is measured in equity normalised to a cube of 1 (GNU Backgammon's "EMG"):
+Everything here is measured in equity normalised to a cube of 1 (GNU Backgammon's "EMG"): in a
+money game points per game; in a match the match winning chances (MWC) at the score turned
+into the same scale, −1 the MWC of losing the cube's points, +1 that of winning them
+(:mod:`bot.ai.match_equity`, GNU Backgammon's arithmetic and its default match equity table,
+Kazaross-XG2).
 
 * checker play: every legal play is scored by the cubeless equity of the position it leaves,
-  evaluated at the chosen ply by ``gnubg_nn``; with the Jacoby rule and a centred cube in a money
-  game gammons count nothing, as in GNU Backgammon;
+  evaluated at the chosen ply by ``gnubg_nn``.  Money play: ``2·w − 1 + gammons + backgammons``;
+  in a match the equity at the score, each gammon and backgammon worth what it changes in MWC
+  with the cube as it is — nothing where the winner does not need it, the trailer's gammons
+  after the Crawford game worth what they bring him (:func:`bot.ai.match_equity.utility`);
 * cube decisions: the cubeful equities of no double, double/take and double/pass, from the
-  cubeless chances by Janowski's formulas with GNU Backgammon's cube efficiencies (0.68 with
-  contact, 0.55 + 0.00125 × pips in a race, bounded by 0.6 and 0.7, 0.6 in a bear-off) — exactly
-  what GNU Backgammon's own 0-ply cube evaluation computes in money play; at higher plies the
-  chances come from the deeper evaluation (GNU Backgammon searches the cubeful tree instead);
+  cubeless chances with GNU Backgammon's cube efficiencies (0.68 with contact, 0.55 + 0.00125 ×
+  pips in a race, bounded by 0.6 and 0.7, 0.6 in a bear-off) — exactly what GNU Backgammon's own
+  0-ply cube evaluation computes.  Money play: Janowski's formulas.  A match: their
+  generalisation to the score (:func:`bot.ai.match_equity.cubeful_mwc`: take and cash points
+  from the match equity table, the taker's recube), no double in the Crawford game, none for the
+  leader after it, none with a cube that already wins the match (a double made there anyway is
+  rated against not doubling).  At higher plies the chances come from the deeper evaluation
+  (GNU Backgammon searches the cubeful tree instead);
 * a decision is unforced when there was a choice (more than one distinct legal play; a cube
   decision when doubling was possible and close: GNU Backgammon's rule, the optimal equity less
   than 0.16 above double/take capped at 1; every double, take and pass);
 * the error of a decision is the equity of the best choice less that of the choice made, marked
   doubtful from 0.03, bad from 0.06, very bad from 0.12 (:func:`mark`); the PR is the error per
-  unforced decision × 500 (:func:`performance_rating`);
+  unforced decision × 500 (:func:`performance_rating`).  A match's figures are GNU Backgammon's
+  "EMG (MWC)" ones: its error total and, × 2, its error rate;
 * luck is the equity of the best play with the dice rolled less the average over all rolls,
-  both at 0-ply.
+  both at 0-ply (cubeless, at the score in a match).
 
-Match play is analysed with the same money equities (gammons counted as in money play) — the
-figures say how far each choice fell short in points per game, not in match winning chances.
+The results are the plain types of :mod:`bot.ai.report` (re-exported here), which the chat
+process reads without loading the nets.
 
 The board order of ``gnubg_nn`` is ``[opponent, on_roll]``, each 25 counts with the bar last,
 exactly :attr:`Position.opponent` and :attr:`Position.player`.
@@ -30,10 +41,25 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import gnubg_nn  # type: ignore[import-untyped]
 
+from bot.ai import match_equity
+from bot.ai.match_equity import Score
+from bot.ai.report import (
+    BAD,
+    DOUBTFUL,
+    PR_FACTOR,
+    VERY_BAD,
+    Analysis,
+    Decision,
+    Mark,
+    PlayerSummary,
+    mark,
+    performance_rating,
+    summarize,
+)
 from engine.cube import CubeState, Options
 from engine.game import Action, DiceSequence, Game, LogEntry, Phase
 from engine.match import GameRecord, Match
@@ -42,10 +68,6 @@ from engine.notation import format_play
 from engine.position import Position
 from engine.result import WinKind
 
-DOUBTFUL = 0.03
-BAD = 0.06
-VERY_BAD = 0.12
-PR_FACTOR = 500.0
 CLOSE_CUBE = 0.16
 
 ROLLS: tuple[tuple[int, int], ...] = tuple(
@@ -57,41 +79,18 @@ Probs = tuple[float, float, float, float, float]
 backgammon (the gammons include the backgammons), GNU Backgammon's order."""
 
 
-class Mark(enum.Enum):
-    """How GNU Backgammon marks an error."""
-
-    NONE = "none"
-    DOUBTFUL = "doubtful"
-    BAD = "bad"
-    VERY_BAD = "very_bad"
-
-
-def mark(loss: float) -> Mark:
-    """The mark of a decision that lost ``loss`` equity."""
-    if loss >= VERY_BAD:
-        return Mark.VERY_BAD
-    if loss >= BAD:
-        return Mark.BAD
-    if loss >= DOUBTFUL:
-        return Mark.DOUBTFUL
-    return Mark.NONE
-
-
-def performance_rating(loss: float, decisions: int) -> float:
-    """Equity lost per unforced decision × 500 (0 with no decision)."""
-    return PR_FACTOR * loss / decisions if decisions else 0.0
-
-
 # -- equities from chances --------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class CubeView:
-    """The cube as the side on roll sees it, and what counts in a money game.
+    """The cube as the side on roll sees it, and what counts: the money game's rules or the
+    match score.
 
     ``owner`` is ``"centre"``, ``"mine"`` or ``"theirs"``; ``value`` is the cube's value (the
     equities are normalised to 1); ``available`` is False where no double is allowed at all
-    (the Crawford game, a cube at its limit, a game without a cube).
+    (the Crawford game, a cube at its limit, a game without a cube); ``score`` is the match
+    score from this side's view, ``None`` in money play.
     """
 
     value: int = 1
@@ -99,10 +98,16 @@ class CubeView:
     jacoby: bool = False
     backgammons: bool = True
     available: bool = True
+    score: Score | None = None
 
     @property
     def may_double(self) -> bool:
-        return self.available and self.owner != "theirs"
+        """Whether this side may double; in a match only where the double can gain it
+        something (:func:`bot.ai.match_equity.may_double`: not with a cube that already wins
+        the match, not as the leader after the Crawford game)."""
+        if not self.available or self.owner == "theirs":
+            return False
+        return self.score is None or match_equity.may_double(self.score, self.value, self.owner)
 
     def gammon_price(self) -> float:
         """What a gammon adds in the cube's dead part (nothing under the Jacoby rule while the
@@ -111,12 +116,15 @@ class CubeView:
 
     def after_double(self) -> CubeView:
         """The cube the doubler then faces: twice the value, owned by the taker."""
-        return CubeView(self.value * 2, "theirs", self.jacoby, self.backgammons, self.available)
+        return CubeView(
+            self.value * 2, "theirs", self.jacoby, self.backgammons, self.available, self.score
+        )
 
     def swapped(self) -> CubeView:
         """The same cube seen by the other side."""
         owner = {"centre": "centre", "mine": "theirs", "theirs": "mine"}[self.owner]
-        return CubeView(self.value, owner, self.jacoby, self.backgammons, self.available)
+        score = None if self.score is None else self.score.swapped()
+        return CubeView(self.value, owner, self.jacoby, self.backgammons, self.available, score)
 
 
 def flip(probs: Sequence[float]) -> Probs:
@@ -125,11 +133,25 @@ def flip(probs: Sequence[float]) -> Probs:
     return (1.0 - w, lg, lbg, wg, wbg)
 
 
+def counted(probs: Sequence[float], cube: CubeView) -> Probs:
+    """``probs`` with the backgammons taken out where they count only as gammons."""
+    w, wg, wbg, lg, lbg = probs
+    return (w, wg, wbg, lg, lbg) if cube.backgammons else (w, wg, 0.0, lg, 0.0)
+
+
 def cubeless_equity(
     probs: Sequence[float], cube: CubeView = CubeView(), gammons: float = 1.0
 ) -> float:
-    """Cubeless equity per cube of 1 (GNU Backgammon's ``Utility`` for money play); a gammon
-    adds ``gammons`` (a backgammon as much again where it counts)."""
+    """Cubeless equity per cube of 1 (GNU Backgammon's ``Utility``).
+
+    Money play: ``2·w − 1 + (wg − lg)·gammons + (wbg − lbg)·gammons``, a gammon adding
+    ``gammons`` (a backgammon as much again where it counts).  A match: the equity at the
+    score (:func:`bot.ai.match_equity.utility`), each gammon and backgammon worth what it
+    changes in match winning chances with this cube — nothing where it is not needed
+    (``gammons`` plays no part).
+    """
+    if cube.score is not None:
+        return match_equity.utility(counted(probs, cube), cube.score, cube.value)
     w, wg, wbg, lg, lbg = probs
     backgammons = gammons if cube.backgammons else 0.0
     return 2.0 * w - 1.0 + (wg - lg) * gammons + (wbg - lbg) * backgammons
@@ -167,7 +189,8 @@ def _live(w_avg: float, l_avg: float, p: float, cube: CubeView) -> float:
 
 
 def cubeful_equity(probs: Sequence[float], cube: CubeView, efficiency: float) -> float:
-    """Janowski's cubeful money equity per cube of 1 (GNU Backgammon's ``Cl2CfMoney``)."""
+    """Janowski's cubeful money equity per cube of 1 (GNU Backgammon's ``Cl2CfMoney``); a
+    match is :func:`bot.ai.match_equity.cubeful_mwc`."""
     dead = cubeless_equity(probs, cube, cube.gammon_price())
     if not cube.available:
         return dead
@@ -188,12 +211,18 @@ class CubeAction(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class CubeDecision:
-    """The doubler's equities (per the cube before doubling) and the right actions."""
+    """The doubler's equities (per the cube before doubling) and the right actions.
+
+    ``live`` is False where doubling cannot gain anything (in a match: a cube that already
+    wins the match, the leader after the Crawford game); the best choice is then no double,
+    as GNU Backgammon rates it.
+    """
 
     probs: Probs
     no_double: float
     double_take: float
     double_pass: float = 1.0
+    live: bool = True
 
     @property
     def double(self) -> float:
@@ -202,11 +231,11 @@ class CubeDecision:
 
     @property
     def optimal(self) -> float:
-        return max(self.no_double, self.double)
+        return max(self.no_double, self.double) if self.live else self.no_double
 
     @property
     def should_double(self) -> bool:
-        return self.double > self.no_double
+        return self.live and self.double > self.no_double
 
     @property
     def should_take(self) -> bool:
@@ -225,12 +254,27 @@ class CubeDecision:
 
 
 def cube_decision(position: Position, cube: CubeView, ply: int = 0) -> CubeDecision:
-    """The cube decision of the side on roll in ``position`` (before rolling)."""
+    """The cube decision of the side on roll in ``position`` (before rolling).
+
+    Money play: Janowski's equities, no double with ``cube``, double/take with the doubled
+    cube (twice the equity of the taker's cube), double/pass 1.  A match, as GNU Backgammon's
+    0-ply cube evaluation: the cubeful match winning chances of no double and of double/take
+    (the cube doubled, owned by the taker) by :func:`bot.ai.match_equity.cubeful_mwc`, turned
+    into EMG with the cube before the double (:func:`bot.ai.match_equity.mwc2eq`), so that
+    double/pass, winning the cube's points, is 1.
+    """
     probs = probabilities(position, ply)
     x = cube_efficiency(position)
-    nd = cubeful_equity(probs, cube, x)
-    dt = 2.0 * cubeful_equity(probs, cube.after_double(), x)
-    return CubeDecision(probs, nd, dt, 1.0)
+    if cube.score is None:
+        nd = cubeful_equity(probs, cube, x)
+        dt = 2.0 * cubeful_equity(probs, cube.after_double(), x)
+        return CubeDecision(probs, nd, dt, 1.0)
+    score, value, chances = cube.score, cube.value, counted(probs, cube)
+    nd_mwc = match_equity.cubeful_mwc(chances, score, value, cube.owner, x)
+    dt_mwc = match_equity.cubeful_mwc(chances, score, 2 * value, "theirs", x)
+    nd = match_equity.mwc2eq(nd_mwc, score, value)
+    dt = match_equity.mwc2eq(dt_mwc, score, value)
+    return CubeDecision(probs, nd, dt, 1.0, live=cube.may_double)
 
 
 # -- evaluation -------------------------------------------------------------------------------
@@ -268,6 +312,12 @@ def ranked_plays(
     plays = legal_plays(position, dice)
     if not plays:
         return []
+    if len(plays) == 1:
+        # gnubg_nn leaves the chances of a lone play unevaluated (and crashes above 0-ply).
+        [play] = plays
+        probs = flip(probabilities(apply_steps(position, play.steps).swapped(), ply))
+        text = format_play(position, dice, play, plays=plays)
+        return [RankedPlay(play, text, probs, cubeless_equity(probs, cube), ply)]
     by_key: dict[str, Play] = {}
     for play in plays:
         after = apply_steps(position, play.steps)
@@ -291,116 +341,24 @@ def ranked_plays(
 # -- analysis of a game -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One decision of a game and how it compares with the best choice.
-
-    ``kind`` is ``"move"``, ``"double"`` (the player on roll doubled or not) or ``"take"``
-    (answered a double); ``made`` and ``best`` say what was chosen and what was best (plays in
-    GNU Backgammon's notation, cube actions as words: ``"no double"``, ``"double"``,
-    ``"take"``, ``"pass"``); ``loss`` is in equity per cube of 1, ``points`` the same times the
-    cube; ``position`` is the board the player saw, ``dice`` the roll of a move.
-    """
-
-    game: int
-    turn: int
-    player: int
-    kind: str
-    position: Position
-    cube_value: int
-    dice: tuple[int, int] | None
-    made: str
-    best: str
-    loss: float
-    unforced: bool
-
-    @property
-    def points(self) -> float:
-        return self.loss * self.cube_value
-
-    @property
-    def mark(self) -> Mark:
-        return mark(self.loss)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSummary:
-    """One player's figures over the games analysed."""
-
-    moves: int = 0
-    unforced_moves: int = 0
-    cube_decisions: int = 0
-    close_cube_decisions: int = 0
-    checker_loss: float = 0.0
-    cube_loss: float = 0.0
-    luck: float = 0.0
-    marks: dict[Mark, int] = field(default_factory=dict)
-    worst: tuple[Decision, ...] = ()
-
-    @property
-    def unforced(self) -> int:
-        return self.unforced_moves + self.close_cube_decisions
-
-    @property
-    def loss(self) -> float:
-        return self.checker_loss + self.cube_loss
-
-    @property
-    def pr(self) -> float:
-        return performance_rating(self.loss, self.unforced)
-
-
-@dataclass(frozen=True, slots=True)
-class Analysis:
-    """The decisions of the games analysed, their luck, and each player's summary."""
-
-    ply: int
-    decisions: tuple[Decision, ...]
-    luck: tuple[tuple[int, float], ...]  # (player, luck of one roll)
-    games: int
-
-    def summary(self, player: int) -> PlayerSummary:
-        return summarize(self.decisions, self.luck, player)
-
-
-def summarize(
-    decisions: Sequence[Decision], luck: Sequence[tuple[int, float]], player: int
-) -> PlayerSummary:
-    """``player``'s figures: counts, losses, marks, luck and the three worst decisions."""
-    mine = [d for d in decisions if d.player == player]
-    moves = [d for d in mine if d.kind == "move"]
-    cubes = [d for d in mine if d.kind != "move"]
-    counted = [d for d in mine if d.unforced]
-    marks: dict[Mark, int] = {
-        m: sum(1 for d in counted if d.mark is m) for m in Mark if m is not Mark.NONE
-    }
-    worst = sorted((d for d in counted if d.loss > 0), key=lambda d: -d.loss)[:3]
-    return PlayerSummary(
-        moves=len(moves),
-        unforced_moves=sum(1 for d in moves if d.unforced),
-        cube_decisions=len(cubes),
-        close_cube_decisions=sum(1 for d in cubes if d.unforced),
-        checker_loss=sum(d.loss for d in moves if d.unforced),
-        cube_loss=sum(d.loss for d in cubes if d.unforced),
-        luck=sum(v for p, v in luck if p == player),
-        marks=marks,
-        worst=tuple(worst),
-    )
-
-
 def cube_view(game: Game, player: int) -> CubeView:
-    """The cube of ``game`` as ``player`` sees it."""
+    """The cube of ``game`` as ``player`` sees it, with the match score in a match."""
     cube: CubeState = game.cube
     owner = "centre" if cube.owner is None else ("mine" if cube.owner == player else "theirs")
     options: Options = game.options
-    money = game.match_length == 0
+    length = game.match_length
     available = game.cube_in_play and not game.crawford and cube.value < options.cube_limit
+    score = None
+    if length:
+        mine, theirs = int(length - game.score[player]), int(length - game.score[1 - player])
+        score = Score(mine, theirs, game.crawford)
     return CubeView(
         cube.value,
         owner,
-        jacoby=money and options.jacoby and not cube.turned,
+        jacoby=not length and options.jacoby and not cube.turned,
         backgammons=options.backgammon_counts == 3,
         available=available,
+        score=score,
     )
 
 
@@ -422,6 +380,8 @@ def _best_after(position: Position, dice: tuple[int, int], cube: CubeView) -> fl
     found = gnubg_nn.best_move(_board(position), dice[0], dice[1], n=0, list=1)
     if not found[1]:
         return -cubeless_equity(probabilities(position.swapped(), 0), cube.swapped())
+    if len(found[1]) == 1:  # a lone play, which gnubg_nn does not evaluate
+        return ranked_plays(position, dice, cube)[0].equity
     return max(cubeless_equity(flip(p), cube) for _k, _s, p, _e in found[1])
 
 
@@ -522,9 +482,11 @@ def analyse_game(
         if game.phase is Phase.ROLL and entry.action in ("roll", "double"):
             turn += 1
             view = cube_view(game, p)
-            if _may_double(game, p):
+            doubled = entry.action == "double"
+            # A double is always rated; not doubling only where doubling could gain (in a
+            # match GNU Backgammon rates no other).
+            if _may_double(game, p) and (doubled or view.may_double):
                 cd = cube_decision(game.position, view, ply)
-                doubled = entry.action == "double"
                 if doubled:
                     pending = cd
                     loss = cd.optimal - cd.double
@@ -629,7 +591,7 @@ def analyse_match(
         d, lk = analyse_game(match.variant, match.length, match.options, record, number, ply, luck)
         decisions.extend(d)
         lucks.extend(lk)
-    return Analysis(ply, tuple(decisions), tuple(lucks), len(records))
+    return Analysis(ply, tuple(decisions), tuple(lucks), len(records), luck_measured=luck)
 
 
 __all__ = [
@@ -648,6 +610,7 @@ __all__ = [
     "RankedPlay",
     "analyse_game",
     "analyse_match",
+    "counted",
     "cube_decision",
     "cube_efficiency",
     "cube_view",

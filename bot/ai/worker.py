@@ -2,32 +2,40 @@
 
 Neither of GNU Backgammon's bindings releases the interpreter lock (a 2-ply play evaluated in a
 thread stalls every other coroutine for up to a second), so :class:`ComputerWorker` evaluates in
-processes of its own: ``workers`` single-process :class:`~concurrent.futures.ProcessPoolExecutor`
-slots, started with ``spawn`` (a fresh interpreter: nothing of the event loop, its sockets or its
-threads is inherited, as it would be with ``fork``) and warmed up by a first call that imports
-the nets and evaluates a position.
+processes of its own, in three lanes of work: the computer's decisions, hints and the analysis of
+played games.  Each lane has its worker processes (one single-process
+:class:`~concurrent.futures.ProcessPoolExecutor` each, so that one can be replaced alone), started
+with ``spawn`` (a fresh interpreter: nothing of the event loop, its sockets or its threads is
+inherited, as it would be with ``fork``) and warmed up by a first call that imports the nets and
+evaluates a position.
 
-Each decision has the time budget of its level (:attr:`ComputerWorker.budgets`).  A worker that
-overruns it is killed; a worker that dies (killed, out of memory, a crash in the nets) breaks its
-pool.  Either way the slot gets a fresh warm worker and the decision is made again at 0-ply (a
-few milliseconds), with the budget of the ``strong`` level at least.  Should that fail too, the
-decision is taken by :func:`fallback_action` in this process, from the engine alone (the first
-legal play, a roll, a take, a declined resignation): a turn is never skipped.
+A piece of work has a time budget.  A worker that overruns it is killed; a worker that dies
+(killed, out of memory, a crash in the nets) breaks its pool.  Either way the lane gets a fresh
+warm worker and the work is done again at 0-ply:
 
-Hints (:meth:`ComputerWorker.advise`, the ``hint`` command) have a lane of their own: their own
-worker processes (``hint_workers``, started at the first hint), run at a lower scheduling
-priority (:data:`HINT_NICE`), so that a player asking for hints never delays the computer's
-moves at any table.  A hint over :attr:`ComputerWorker.hint_budget` is asked again at 0-ply
-in a fresh worker; should that fail too there is no hint (``None``), never an error.
+* the computer's decisions (``workers``, :meth:`ComputerWorker.decide`) have the budget of their
+  level (:attr:`ComputerWorker.budgets`), the again at 0-ply that of the ``strong`` level at
+  least.  Should that fail too, the decision is taken by :func:`fallback_action` in this
+  process, from the engine alone (the first legal play, a roll, a take, a declined
+  resignation): a turn is never skipped;
+* hints (``hint_workers``, :meth:`ComputerWorker.advise`, the ``hint`` command) run scheduled
+  :data:`HINT_NICE` below the computer's workers, so that a player asking for hints never delays
+  the computer's moves at any table; should the 0-ply hint fail too there is no hint (``None``);
+* the analysis of a match (``analysis_workers``, :meth:`ComputerWorker.analyse`) runs game by
+  game, each game one call with :attr:`ComputerWorker.analysis_budget`, scheduled
+  :data:`ANALYSIS_NICE` below the computer's workers (below the hints); should a game fail at
+  0-ply too there is no analysis (``None``).
 
-The module itself imports neither ``gnubg_nn`` nor the nardy player: only the worker processes
-do (:func:`think`, :func:`hint_think`), so the chat process starts as fast as before.
+The hint and analysis workers start with their first piece of work.  The module itself imports
+neither ``gnubg_nn`` nor the nardy player: only the worker processes do (:func:`think`,
+:func:`hint_think`, :func:`analysis_think`), so the chat process starts as fast as before.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import multiprocessing
 import os
@@ -35,24 +43,34 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from multiprocessing.context import BaseContext
+from typing import TypeVar
 
 from bot.ai.advice import HINT_PLY, Advice
+from bot.ai.report import Analysis
+from engine.cube import Options
 from engine.game import Action, Game, Phase
+from engine.match import GameRecord, Match
 
 __all__ = [
+    "ANALYSIS_BUDGET",
+    "ANALYSIS_NICE",
+    "ANALYSIS_PLY",
     "DEFAULT_BUDGETS",
     "DEFAULT_LEVEL",
     "HINT_BUDGET",
     "HINT_NICE",
     "LEVEL_NAMES",
     "ComputerWorker",
+    "Progress",
+    "analysis_think",
     "fallback_action",
     "hint_think",
-    "hint_worker",
+    "lane_worker",
     "think",
     "warm_up",
     "watch_parent",
@@ -83,6 +101,23 @@ HINT_BUDGET = 10.0
 HINT_NICE = 5
 """How much lower than the computer's workers the hint workers are scheduled (``nice``)."""
 
+ANALYSIS_PLY = 2
+"""The depth of a backgammon analysis (GNU Backgammon's plies; long nardy is always analysed at
+the nardy player's depth 1)."""
+
+ANALYSIS_BUDGET = 120.0
+"""Seconds the analysis of one game may take before its worker is replaced and the game analysed
+again at 0-ply."""
+
+ANALYSIS_NICE = 10
+"""How much lower than the computer's workers the analysis workers are scheduled (``nice``):
+below the hint workers too."""
+
+Progress = Callable[[int, int], Awaitable[None]]
+"""Told ``(games analysed, games)`` before each game of an analysis."""
+
+T = TypeVar("T")
+
 
 def warm_up() -> int:
     """Run in a fresh worker: load the nets and the nardy player, evaluate once; the pid."""
@@ -111,6 +146,20 @@ def hint_think(game: Game, player: int, ply: int) -> Advice:
     from bot.ai.advice import advise
 
     return advise(game, player, ply)
+
+
+def analysis_think(
+    variant: str, length: int, options: Options, record: GameRecord, number: int, ply: int
+) -> Analysis:
+    """Run in an analysis worker: game ``number`` of a match from its ``record``.
+
+    Backgammon is analysed at ``ply`` on GNU Backgammon's nets
+    (:func:`bot.ai.analysis.analyse_game`).
+    """
+    from bot.ai.analysis import analyse_game
+
+    decisions, luck = analyse_game(variant, length, options, record, number, ply)
+    return Analysis(ply, tuple(decisions), tuple(luck), 1)
 
 
 def fallback_action(game: Game, player: int) -> Action | None:
@@ -155,12 +204,16 @@ def watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def hint_worker(parent: int) -> None:
-    """In a hint worker: end with its parent (:func:`watch_parent`), scheduled below the
-    computer's workers (:data:`HINT_NICE`)."""
+def lane_worker(parent: int, nice: int) -> None:
+    """In a worker: end with its parent (:func:`watch_parent`), scheduled ``nice`` below it."""
     watch_parent(parent)
-    with contextlib.suppress(OSError):
-        os.nice(HINT_NICE)
+    if nice:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
+
+
+class _Failed(Exception):
+    """No worker of a lane could do a piece of work."""
 
 
 @dataclass
@@ -171,13 +224,118 @@ class _Slot:
     pid: int
 
 
-class ComputerWorker:
-    """Warm worker processes that make the computer's decisions (see the module's docstring).
+class _Lane:
+    """The worker processes of one kind of work, ``size`` of them, scheduled ``nice`` below
+    this process; started by :meth:`start` or by the first :meth:`run` (a worker that does not
+    start is logged and started again when it is next needed)."""
 
-    ``workers`` processes think at once (``AI_WORKERS``); ``budgets`` maps each level to its
-    seconds (``AI_BUDGET_*``).  :meth:`start` starts and warms them up (else the first
-    :meth:`decide` does); :meth:`close` stops them.  ``hint_workers`` processes give hints at
-    ``hint_ply`` (:meth:`advise`), started by the first hint.
+    def __init__(self, name: str, size: int, nice: int, context: BaseContext) -> None:
+        self.name = name
+        self.size = size
+        self.nice = nice
+        self.replaced = 0
+        """Workers replaced after a death or an overrun."""
+        self.slots: list[_Slot] = []
+        self._context = context
+        self._free: asyncio.Queue[_Slot | None] | None = None
+        self._lock: asyncio.Lock | None = None
+
+    def pids(self) -> list[int]:
+        return [slot.pid for slot in self.slots]
+
+    async def start(self) -> asyncio.Queue[_Slot | None]:
+        """The lane's free workers, started at once the first time."""
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            if self._free is None:
+                slots = await asyncio.gather(*(self._new_or_none() for _ in range(self.size)))
+                free: asyncio.Queue[_Slot | None] = asyncio.Queue()
+                for slot in slots:
+                    free.put_nowait(slot)
+                self._free = free
+            return self._free
+
+    def close(self) -> None:
+        """Stop every worker (work in flight fails)."""
+        self._free = None
+        for slot in list(self.slots):
+            self.drop(slot)
+
+    async def run(
+        self, attempts: Sequence[tuple[int | None, float]], work: Callable[..., T], *args: object
+    ) -> T:
+        """``work(*args, ply)`` in a free worker, for each ``(ply, budget)`` of ``attempts`` in
+        turn until one gives its result within its budget seconds; a worker over its budget or
+        dead is replaced by a fresh one for the next attempt.  Raises :class:`_Failed` when no
+        attempt did (an exception of ``work`` itself comes through as it is)."""
+        free = await self.start()
+        slot = await free.get()
+        loop = asyncio.get_running_loop()
+        try:
+            for ply, budget in attempts:
+                if slot is None:
+                    slot = await self._new_or_none()
+                    if slot is None:
+                        break
+                try:
+                    future = loop.run_in_executor(slot.pool, functools.partial(work, *args, ply))
+                    return await asyncio.wait_for(future, budget)
+                except (TimeoutError, BrokenProcessPool, OSError) as exc:
+                    why = "over its time budget" if isinstance(exc, TimeoutError) else "died"
+                    log.warning("%s: worker %s %s at ply %s", self.name, slot.pid, why, ply)
+                self.drop(slot)
+                slot = None
+                self.replaced += 1
+            raise _Failed(self.name)
+        finally:
+            if free is self._free:
+                free.put_nowait(slot)
+            elif slot is not None:
+                self.drop(slot)
+
+    async def _new_slot(self) -> _Slot:
+        pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=self._context,
+            initializer=lane_worker,
+            initargs=(os.getpid(), self.nice),
+        )
+        loop = asyncio.get_running_loop()
+        try:
+            pid = await asyncio.wait_for(loop.run_in_executor(pool, warm_up), START_TIMEOUT)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        slot = _Slot(pool, pid)
+        self.slots.append(slot)
+        return slot
+
+    async def _new_or_none(self) -> _Slot | None:
+        try:
+            return await self._new_slot()
+        except (TimeoutError, BrokenProcessPool, OSError):
+            log.exception("%s: a new worker did not start", self.name)
+            return None
+
+    def drop(self, slot: _Slot) -> None:
+        """Kill the slot's worker (it may be busy past its budget) and drop its pool."""
+        if slot in self.slots:
+            self.slots.remove(slot)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(slot.pid, signal.SIGKILL)
+        slot.pool.shutdown(wait=False, cancel_futures=True)
+
+
+class ComputerWorker:
+    """Warm worker processes that make the computer's decisions, give hints and analyse played
+    games (see the module's docstring).
+
+    ``workers`` processes think at once for the computer (``AI_WORKERS``); ``budgets`` maps each
+    level to its seconds (``AI_BUDGET_*``).  :meth:`start` starts and warms them up (else the
+    first :meth:`decide` does); :meth:`close` stops every worker.  ``hint_workers`` processes
+    give hints at ``hint_ply`` (:meth:`advise`), ``analysis_workers`` analyse games at
+    ``analysis_ply`` (:meth:`analyse`), each lane started by its first piece of work.
     """
 
     def __init__(
@@ -189,173 +347,118 @@ class ComputerWorker:
         hint_workers: int = 1,
         hint_ply: int = HINT_PLY,
         hint_budget: float = HINT_BUDGET,
+        analysis_workers: int = 1,
+        analysis_ply: int = ANALYSIS_PLY,
+        analysis_budget: float = ANALYSIS_BUDGET,
     ) -> None:
-        if workers < 1 or hint_workers < 1:
+        if min(workers, hint_workers, analysis_workers) < 1:
             raise ValueError("at least one worker")
         self.workers = workers
         self.budgets: dict[str, float] = {**DEFAULT_BUDGETS, **(budgets or {})}
-        self.replaced = 0
-        """Workers replaced after a death or an overrun (for logs and tests)."""
-        self._context = multiprocessing.get_context(start_method)
-        self._free: asyncio.Queue[_Slot | None] | None = None
-        self._slots: list[_Slot] = []
-        self._start_lock: asyncio.Lock | None = None
         self.hint_workers = hint_workers
         self.hint_ply = hint_ply
         self.hint_budget = hint_budget
-        self._hint_free: asyncio.Queue[_Slot | None] | None = None
-        self._hint_slots: list[_Slot] = []
-        self._hint_lock: asyncio.Lock | None = None
+        self.analysis_workers = analysis_workers
+        self.analysis_ply = analysis_ply
+        self.analysis_budget = analysis_budget
+        context = multiprocessing.get_context(start_method)
+        self._computer = _Lane("computer", workers, 0, context)
+        self._hints = _Lane("hint", hint_workers, HINT_NICE, context)
+        self._analysis = _Lane("analysis", analysis_workers, ANALYSIS_NICE, context)
+
+    @property
+    def replaced(self) -> int:
+        """Workers replaced after a death or an overrun, in every lane (for logs and tests)."""
+        return sum(lane.replaced for lane in self._lanes())
 
     def budget(self, level: str) -> float:
         """Seconds a decision at ``level`` may take."""
         return self.budgets.get(level, self.budgets[DEFAULT_LEVEL])
 
     def pids(self) -> list[int]:
-        """The process ids of the workers running now."""
-        return [slot.pid for slot in self._slots]
+        """The process ids of the computer's workers running now."""
+        return self._computer.pids()
 
     def hint_pids(self) -> list[int]:
         """The process ids of the hint workers running now."""
-        return [slot.pid for slot in self._hint_slots]
+        return self._hints.pids()
+
+    def analysis_pids(self) -> list[int]:
+        """The process ids of the analysis workers running now."""
+        return self._analysis.pids()
 
     async def start(self) -> None:
-        """Start the workers and wait for their warm-up calls (a worker that does not start is
-        logged and tried again by the next decision)."""
-        if self._start_lock is None:
-            self._start_lock = asyncio.Lock()
-        async with self._start_lock:
-            if self._free is not None:
-                return
-            slots = await asyncio.gather(*(self._new_or_none() for _ in range(self.workers)))
-            free: asyncio.Queue[_Slot | None] = asyncio.Queue()
-            for slot in slots:
-                free.put_nowait(slot)
-            self._free = free
+        """Start the computer's workers and wait for their warm-up calls."""
+        await self._computer.start()
 
     async def close(self) -> None:
         """Stop every worker (a decision in flight ends with its fallback)."""
-        self._free = None
-        self._hint_free = None
-        for slot in [*self._slots, *self._hint_slots]:
-            self._drop(slot)
+        for lane in self._lanes():
+            lane.close()
 
     async def decide(self, game: Game, player: int, level: str, seed: str) -> Action | None:
         """The computer's next action as ``player`` in ``game`` at ``level``; never raises
         for a worker's sake (see the module's docstring)."""
-        await self.start()
-        assert self._free is not None
-        free = self._free
-        slot = await free.get()
+        budget = self.budget(level)
+        attempts = [(None, budget), (0, max(budget, self.budget(DEFAULT_LEVEL)))]
         try:
-            budget = self.budget(level)
-            for ply in (None, 0):
-                if slot is None:
-                    slot = await self._new_or_none()
-                    if slot is None:
-                        break
-                try:
-                    return await self._ask(slot, game, player, level, seed, ply, budget)
-                except (TimeoutError, BrokenProcessPool, OSError) as exc:
-                    why = "over its time budget" if isinstance(exc, TimeoutError) else "died"
-                    log.warning("computer: worker %s %s at %s ply %s", slot.pid, why, level, ply)
-                self._drop(slot)
-                slot = None
-                self.replaced += 1
-                budget = max(budget, self.budget(DEFAULT_LEVEL))
-            log.error("computer: no worker could decide, the engine's fallback plays")
+            return await self._computer.run(attempts, think, game, player, level, seed)
+        except _Failed:
+            log.error("computer: no worker could decide at %s, the engine's fallback plays", level)
             return fallback_action(game, player)
-        finally:
-            if free is self._free:
-                free.put_nowait(slot)
-            elif slot is not None:
-                self._drop(slot)
 
     async def advise(self, game: Game, player: int) -> Advice | None:
         """The advice for ``player`` in ``game`` (:func:`bot.ai.advice.advise`) from the hint
         lane, at :attr:`hint_ply`, else at 0-ply; ``None`` when no hint worker could give it."""
-        free = await self._hint_lane()
-        slot = await free.get()
-        loop = asyncio.get_running_loop()
+        attempts = [(self.hint_ply, self.hint_budget), (0, self.hint_budget)]
         try:
-            for ply in dict.fromkeys((self.hint_ply, 0)):
-                if slot is None:
-                    slot = await self._new_or_none(hint=True)
-                    if slot is None:
-                        break
-                try:
-                    future = loop.run_in_executor(slot.pool, hint_think, game, player, ply)
-                    return await asyncio.wait_for(future, self.hint_budget)
-                except (TimeoutError, BrokenProcessPool, OSError) as exc:
-                    why = "over its time budget" if isinstance(exc, TimeoutError) else "died"
-                    log.warning("hint: worker %s %s at ply %s", slot.pid, why, ply)
-                self._drop(slot)
-                slot = None
-                self.replaced += 1
+            return await self._hints.run(attempts, hint_think, game, player)
+        except _Failed:
             log.error("hint: no worker could give it")
             return None
-        finally:
-            if free is self._hint_free:
-                free.put_nowait(slot)
-            elif slot is not None:
-                self._drop(slot)
 
-    async def _hint_lane(self) -> asyncio.Queue[_Slot | None]:
-        """The hint lane's free workers (started by the first hint: a slot that did not start
-        is ``None``, started again when it is used)."""
-        if self._hint_lock is None:
-            self._hint_lock = asyncio.Lock()
-        async with self._hint_lock:
-            if self._hint_free is None:
-                free: asyncio.Queue[_Slot | None] = asyncio.Queue()
-                for _ in range(self.hint_workers):
-                    free.put_nowait(await self._new_or_none(hint=True))
-                self._hint_free = free
-            return self._hint_free
+    async def analyse(
+        self, match: Match, ply: int | None = None, progress: Progress | None = None
+    ) -> Analysis | None:
+        """The analysis of every game of ``match`` (:func:`analysis_think`) from the analysis
+        lane, game by game, at ``ply`` (``None``: :attr:`analysis_ply`).
 
-    async def _ask(
-        self,
-        slot: _Slot,
-        game: Game,
-        player: int,
-        level: str,
-        seed: str,
-        ply: int | None,
-        budget: float,
-    ) -> Action | None:
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(slot.pool, think, game, player, level, seed, ply)
-        return await asyncio.wait_for(future, budget)
-
-    async def _new_slot(self, hint: bool = False) -> _Slot:
-        pool = ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=self._context,
-            initializer=hint_worker if hint else watch_parent,
-            initargs=(os.getpid(),),
-        )
-        loop = asyncio.get_running_loop()
-        try:
-            pid = await asyncio.wait_for(loop.run_in_executor(pool, warm_up), START_TIMEOUT)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        slot = _Slot(pool, pid)
-        (self._hint_slots if hint else self._slots).append(slot)
-        return slot
-
-    async def _new_or_none(self, hint: bool = False) -> _Slot | None:
-        try:
-            return await self._new_slot(hint)
-        except (TimeoutError, BrokenProcessPool, OSError):
-            log.exception("computer: a new worker did not start")
+        ``progress(done, total)`` is awaited before each game (an exception of it is logged and
+        the analysis goes on).  A game over :attr:`analysis_budget` or whose worker died is
+        analysed again at 0-ply in a fresh worker; when that fails too, or a game cannot be
+        analysed at all, the result is ``None``, never an exception.
+        """
+        if match.variant != "backgammon":
+            log.info("analysis: only backgammon is analysed")
             return None
+        depth = self.analysis_ply if ply is None else ply
+        records = match.records()
+        attempts = [(depth, self.analysis_budget), (0, self.analysis_budget)]
+        parts: list[Analysis] = []
+        for number, record in enumerate(records, start=1):
+            if progress is not None:
+                try:
+                    await progress(number - 1, len(records))
+                except Exception:
+                    log.exception("analysis: the progress of game %d was not shown", number)
+            try:
+                part = await self._analysis.run(
+                    attempts,
+                    analysis_think,
+                    match.variant,
+                    match.length,
+                    match.options,
+                    record,
+                    number,
+                )
+            except _Failed:
+                log.error("analysis: no worker could analyse game %d", number)
+                return None
+            except Exception:
+                log.exception("analysis: game %d could not be analysed", number)
+                return None
+            parts.append(part)
+        return Analysis.combine(parts) if parts else Analysis(depth, (), (), 0)
 
-    def _drop(self, slot: _Slot) -> None:
-        """Kill the slot's worker (it may be busy past its budget) and drop its pool."""
-        for slots in (self._slots, self._hint_slots):
-            if slot in slots:
-                slots.remove(slot)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.kill(slot.pid, signal.SIGKILL)
-        slot.pool.shutdown(wait=False, cancel_futures=True)
+    def _lanes(self) -> tuple[_Lane, ...]:
+        return (self._computer, self._hints, self._analysis)

@@ -1,0 +1,193 @@
+"""What the analysis of played games says, as plain frozen data: decisions, marks, summaries.
+
+These types are made in the worker processes (:mod:`bot.ai.analysis` on GNU Backgammon's nets,
+:mod:`bot.ai.nardy_analysis` on the project's long nardy player) and shown by the chat process,
+which unpickles them: this module imports neither ``gnubg_nn`` nor the nardy player.
+
+A loss is what a choice fell short of the best one: in equity normalised to a cube of 1 for
+backgammon (``engine="gnubg"``), in the mover's chance of winning the game for long nardy
+(``engine="nardy"``).  Errors are marked doubtful from 0.03, bad from 0.06, very bad from 0.12
+(GNU Backgammon's marks; for long nardy the same figures of winning chance); the PR is the loss
+per unforced decision × 500 (the eXtreme Gammon convention).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from engine.position import Position
+
+__all__ = [
+    "BAD",
+    "DOUBTFUL",
+    "PR_FACTOR",
+    "VERY_BAD",
+    "Analysis",
+    "Decision",
+    "Engine",
+    "Mark",
+    "PlayerSummary",
+    "mark",
+    "performance_rating",
+    "summarize",
+]
+
+DOUBTFUL = 0.03
+BAD = 0.06
+VERY_BAD = 0.12
+PR_FACTOR = 500.0
+
+Engine = Literal["gnubg", "nardy"]
+"""Who evaluated: ``"gnubg"`` GNU Backgammon's nets (losses in equity), ``"nardy"`` the project's
+own long nardy player (losses in winning chance)."""
+
+
+class Mark(enum.Enum):
+    """How GNU Backgammon marks an error."""
+
+    NONE = "none"
+    DOUBTFUL = "doubtful"
+    BAD = "bad"
+    VERY_BAD = "very_bad"
+
+
+def mark(loss: float) -> Mark:
+    """The mark of a decision that lost ``loss``."""
+    if loss >= VERY_BAD:
+        return Mark.VERY_BAD
+    if loss >= BAD:
+        return Mark.BAD
+    if loss >= DOUBTFUL:
+        return Mark.DOUBTFUL
+    return Mark.NONE
+
+
+def performance_rating(loss: float, decisions: int) -> float:
+    """Loss per unforced decision × 500 (0 with no decision)."""
+    return PR_FACTOR * loss / decisions if decisions else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of a game and how it compares with the best choice.
+
+    ``kind`` is ``"move"``, ``"double"`` (the player on roll doubled or not) or ``"take"``
+    (answered a double); ``made`` and ``best`` say what was chosen and what was best (plays in
+    the variant's notation, cube actions as words: ``"no double"``, ``"double"``, ``"take"``,
+    ``"pass"``); ``loss`` is per cube of 1 (equity or winning chance, see the module's
+    docstring), ``points`` the same times the cube; ``position`` is the board the player saw,
+    ``dice`` the roll of a move.
+    """
+
+    game: int
+    turn: int
+    player: int
+    kind: str
+    position: Position
+    cube_value: int
+    dice: tuple[int, int] | None
+    made: str
+    best: str
+    loss: float
+    unforced: bool
+
+    @property
+    def points(self) -> float:
+        return self.loss * self.cube_value
+
+    @property
+    def mark(self) -> Mark:
+        return mark(self.loss)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """One player's figures over the games analysed."""
+
+    moves: int = 0
+    unforced_moves: int = 0
+    cube_decisions: int = 0
+    close_cube_decisions: int = 0
+    checker_loss: float = 0.0
+    cube_loss: float = 0.0
+    luck: float = 0.0
+    marks: dict[Mark, int] = field(default_factory=dict)
+    worst: tuple[Decision, ...] = ()
+
+    @property
+    def unforced(self) -> int:
+        return self.unforced_moves + self.close_cube_decisions
+
+    @property
+    def loss(self) -> float:
+        return self.checker_loss + self.cube_loss
+
+    @property
+    def pr(self) -> float:
+        return performance_rating(self.loss, self.unforced)
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The decisions of the games analysed, their luck, and each player's summary.
+
+    ``ply`` is the depth of the evaluation (the lowest of the games combined); ``engine`` says
+    who evaluated and so what a loss is measured in; ``luck_measured`` is False when the luck of
+    the rolls was not worked out (``luck`` is then empty, not zero).
+    """
+
+    ply: int
+    decisions: tuple[Decision, ...]
+    luck: tuple[tuple[int, float], ...]  # (player, luck of one roll)
+    games: int
+    engine: Engine = "gnubg"
+    luck_measured: bool = True
+
+    def summary(self, player: int) -> PlayerSummary:
+        return summarize(self.decisions, self.luck, player)
+
+    @staticmethod
+    def combine(parts: Sequence[Analysis]) -> Analysis:
+        """One analysis of the games of ``parts`` (each its games, in order), at the lowest of
+        their plies; the parts must come from the same engine (and there must be one)."""
+        if not parts:
+            raise ValueError("nothing to combine")
+        engines = {part.engine for part in parts}
+        if len(engines) > 1:
+            raise ValueError("analyses of different engines do not combine")
+        return Analysis(
+            min(part.ply for part in parts),
+            tuple(d for part in parts for d in part.decisions),
+            tuple(lk for part in parts for lk in part.luck),
+            sum(part.games for part in parts),
+            parts[0].engine,
+            all(part.luck_measured for part in parts),
+        )
+
+
+def summarize(
+    decisions: Sequence[Decision], luck: Sequence[tuple[int, float]], player: int
+) -> PlayerSummary:
+    """``player``'s figures: counts, losses, marks, luck and the three worst decisions."""
+    mine = [d for d in decisions if d.player == player]
+    moves = [d for d in mine if d.kind == "move"]
+    cubes = [d for d in mine if d.kind != "move"]
+    counted = [d for d in mine if d.unforced]
+    marks: dict[Mark, int] = {
+        m: sum(1 for d in counted if d.mark is m) for m in Mark if m is not Mark.NONE
+    }
+    worst = sorted((d for d in counted if d.loss > 0), key=lambda d: -d.loss)[:3]
+    return PlayerSummary(
+        moves=len(moves),
+        unforced_moves=sum(1 for d in moves if d.unforced),
+        cube_decisions=len(cubes),
+        close_cube_decisions=sum(1 for d in cubes if d.unforced),
+        checker_loss=sum(d.loss for d in moves if d.unforced),
+        cube_loss=sum(d.loss for d in cubes if d.unforced),
+        luck=sum(v for p, v in luck if p == player),
+        marks=marks,
+        worst=tuple(worst),
+    )

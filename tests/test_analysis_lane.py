@@ -1,0 +1,128 @@
+"""The worker's analysis lane: recorded matches analysed game by game in worker processes of their
+own, below the hints, with the same figures as the analysis in this process."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from bot.ai.analysis import analyse_game, analyse_match
+from bot.ai.report import Analysis
+from bot.ai.worker import ANALYSIS_NICE, ANALYSIS_PLY, HINT_NICE, ComputerWorker
+from engine.match import Match
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+DATA = Path(__file__).parent / "data" / "analysis"
+
+
+def load(name: str) -> Match:
+    return Match.from_dict(json.loads((DATA / f"{name}.json").read_text()))
+
+
+def same_figures(ours: Analysis, theirs: Analysis) -> None:
+    assert (ours.ply, ours.games, ours.engine) == (theirs.ply, theirs.games, theirs.engine)
+    assert len(ours.decisions) == len(theirs.decisions)
+    for mine, other in zip(ours.decisions, theirs.decisions, strict=True):
+        assert (mine.game, mine.turn, mine.player, mine.kind, mine.made, mine.best) == (
+            other.game,
+            other.turn,
+            other.player,
+            other.kind,
+            other.made,
+            other.best,
+        )
+        assert mine.loss == pytest.approx(other.loss, abs=1e-9)
+    for player in (0, 1):
+        s, t = ours.summary(player), theirs.summary(player)
+        assert (s.unforced_moves, s.close_cube_decisions, s.marks) == (
+            t.unforced_moves,
+            t.close_cube_decisions,
+            t.marks,
+        )
+        assert s.loss == pytest.approx(t.loss, abs=1e-9)
+        assert s.pr == pytest.approx(t.pr, abs=1e-9)
+        assert s.luck == pytest.approx(t.luck, abs=1e-9)
+
+
+async def test_the_lane_analyses_a_match_as_this_process_does(worker: ComputerWorker) -> None:
+    match = load("match7_21")
+    told: list[tuple[int, int]] = []
+
+    async def progress(done: int, total: int) -> None:
+        told.append((done, total))
+
+    ours = await worker.analyse(match, 0, progress)
+    assert ours is not None
+    same_figures(ours, analyse_match(match, 0))
+    games = len(match.records())
+    assert told == [(done, games) for done in range(games)]
+
+
+async def test_analysis_workers_run_below_the_hints(worker: ComputerWorker) -> None:
+    match = load("money_12")
+    analysis = await worker.analyse(match)  # at the lane's own depth
+    assert analysis is not None and analysis.ply == ANALYSIS_PLY == worker.analysis_ply
+    assert analysis.games == 3 and {d.game for d in analysis.decisions} == {1, 2, 3}
+    game = Match.new(0).game.roll(0, iter((6, 5)).__next__)
+    assert game.turn is not None and await worker.advise(game, game.turn) is not None
+    computer, hints, analysers = worker.pids(), worker.hint_pids(), worker.analysis_pids()
+    assert computer and hints and analysers
+    assert not set(analysers) & (set(hints) | set(computer))
+    base = os.getpriority(os.PRIO_PROCESS, computer[0])
+    hint = os.getpriority(os.PRIO_PROCESS, hints[0])
+    assert hint == min(19, base + HINT_NICE)
+    for pid in analysers:
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, base + ANALYSIS_NICE) > hint
+
+
+async def test_a_worker_killed_mid_analysis_is_replaced_and_the_game_analysed_at_0_ply() -> None:
+    match = load("match7_21")
+    fresh = ComputerWorker(1)
+    killed: list[int] = []
+
+    async def progress(done: int, _total: int) -> None:
+        if done == 1:  # game 2, the longest: kill its worker while it works at 2-ply
+            [pid] = fresh.analysis_pids()
+            killed.append(pid)
+            asyncio.get_running_loop().call_later(0.5, os.kill, pid, signal.SIGKILL)
+
+    try:
+        analysis = await fresh.analyse(match, 2, progress)
+        assert analysis is not None and killed
+        assert (
+            fresh.replaced == 1 and fresh.analysis_pids() and killed[0] not in fresh.analysis_pids()
+        )
+        assert analysis.games == 6 and analysis.ply == 0
+        first, second = match.records()[:2]
+        rules = (match.variant, match.length, match.options)
+        before = len(analyse_game(*rules, first, 1, 0)[1])  # luck is always at 0-ply
+        decisions, luck = analyse_game(*rules, second, 2, 0)
+        game2 = Analysis(
+            0,
+            tuple(d for d in analysis.decisions if d.game == 2),
+            analysis.luck[before : before + len(luck)],
+            1,
+        )
+        same_figures(game2, Analysis(0, tuple(decisions), tuple(luck), 1))
+    finally:
+        await fresh.close()
+
+
+async def test_an_analysis_over_its_budget_at_0_ply_too_is_none() -> None:
+    slow = ComputerWorker(1, analysis_budget=0.001)
+    told: list[tuple[int, int]] = []
+
+    async def progress(done: int, total: int) -> None:
+        told.append((done, total))
+
+    try:
+        assert await slow.analyse(load("money_11"), 0, progress) is None
+        assert slow.replaced == 2 and told == [(0, 3)]
+    finally:
+        await slow.close()
