@@ -1,6 +1,7 @@
 """Hints and game analysis on GNU Backgammon's nets, checked against ``gnubg_nn`` itself and
 against Debian's GNU Backgammon analysing the same games (``gnubg -t``: ``import mat``,
-``analyse match``, ``show statistics match``).
+``analyse match``, ``show statistics match``): money sessions, and 7-point matches analysed at
+the score.
 
 GNU Backgammon must be installed (Debian package ``gnubg``).
 """
@@ -45,6 +46,7 @@ from engine.movegen import apply_steps
 
 DATA = Path(__file__).parent / "data" / "analysis"
 MONEY = sorted(DATA.glob("money_*.json"))
+MATCHES = sorted(DATA.glob("match7_*.json"))
 
 
 def _gnubg() -> str:
@@ -150,7 +152,10 @@ def test_every_hinted_play_is_legal_and_plays_exactly_that() -> None:
 
 # -- analysis against GNU Backgammon ----------------------------------------------------------
 
-_FIGURE = r"\s+(-?\d+\.\d+)\s+\(\s*(-?\d+\.\d+)\)\s+(-?\d+\.\d+)\s+\(\s*(-?\d+\.\d+)\)"
+# Each player's figure and, in brackets, the same in points (money) or in match winning chances
+# (a match: a percentage).
+_FIGURE = r"\s+([-+]?\d+\.\d+)\s+\(\s*([-+]?\d+\.\d+)%?\)" * 2
+_UNIT = r"\((?:Points|MWC)\)"
 
 
 def gnubg_statistics(mat: Path, ply: int) -> dict[str, tuple[float, float]]:
@@ -172,8 +177,8 @@ def gnubg_statistics(mat: Path, ply: int) -> dict[str, tuple[float, float]]:
     out = run.stdout
     overall = out[out.index("Overall statistics") :]
     chequer = out[out.index("Chequerplay statistics") : out.index("Luck statistics")]
-    total = re.search(r"Error total EMG \(Points\)" + _FIGURE, overall)
-    rate = re.search(r"Error rate mEMG \(Points\)" + _FIGURE, overall)
+    total = re.search(r"Error total EMG " + _UNIT + _FIGURE, overall)
+    rate = re.search(r"Error rate mEMG " + _UNIT + _FIGURE, overall)
     moves = re.search(r"Unforced moves\s+(\d+)\s+(\d+)", chequer)
     assert total and rate and moves, out
     return {
@@ -199,6 +204,35 @@ def test_analysis_equals_gnubg(path: Path, tmp_path: Path) -> None:
         assert s.unforced_moves == theirs["unforced_moves"][player]
         assert s.loss == pytest.approx(theirs["total"][player], rel=0.02, abs=0.002)
         # gnubg's error rate is in thousandths per decision: PR × 2.
+        assert 2 * s.pr == pytest.approx(theirs["rate"][player], rel=0.02, abs=0.2)
+
+
+def test_at_least_five_recorded_matches() -> None:
+    """Seeded 7-point matches (``analysis_support.play_match(seed, 7)``) with doubles, takes and
+    passes, most of them with a Crawford game and the games after it."""
+    matches = [load(path) for path in MATCHES]
+    assert len(matches) >= 5 and all(m.length == 7 for m in matches)
+    crawford = [m for m in matches if any(r.crawford for r in m.records())]
+    assert len(crawford) >= 3
+    for m in matches:
+        actions = {e.action for r in m.records() for e in r.log}
+        assert {"double", "take"} <= actions or {"double", "pass"} <= actions
+
+
+@pytest.mark.parametrize("path", MATCHES, ids=[p.stem for p in MATCHES])
+def test_match_analysis_equals_gnubg_at_the_score(path: Path, tmp_path: Path) -> None:
+    """A match is analysed at its score, as GNU Backgammon does: errors in EMG from the match
+    equity table, gammons worth what they change in match winning chances, the cube at the
+    score, Crawford and post-Crawford games."""
+    match = load(path)
+    mat = tmp_path / "match.mat"
+    mat.write_text(format_mat(match, ("Alice", "Bob")))
+    theirs = gnubg_statistics(mat, 0)
+    ours = analyse_match(match, 0, luck=False)
+    for player in (0, 1):
+        s = ours.summary(player)
+        assert s.unforced_moves == theirs["unforced_moves"][player]
+        assert s.loss == pytest.approx(theirs["total"][player], rel=0.02, abs=0.002)
         assert 2 * s.pr == pytest.approx(theirs["rate"][player], rel=0.02, abs=0.2)
 
 

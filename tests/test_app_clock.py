@@ -10,7 +10,7 @@ from test_app_support import ALICE, BOB, EVE, Chat, Dice, open_store, play_turn_
 
 from bot.app import App, Reply, SendBoard, SendText
 from bot.app.timing import CALL_AFTER
-from bot.store import Store
+from bot.store import Store, TableKey
 from engine.game import Phase
 
 USERS = [ALICE, BOB]
@@ -124,7 +124,9 @@ async def test_claim_the_whole_match(store: Store) -> None:
     waiting, other = USERS[actor], USERS[1 - actor]
     clock.now += 2 * HOUR
     notice = await app.tick()
-    claim_match = notice[0][1][0].buttons[0][1]  # type: ignore[union-attr]
+    said = notice[0][1][0]
+    assert isinstance(said, SendText)
+    claim_match = said.buttons[0][1]
     # The late player cannot claim; the opponent takes the match.
     assert "has not run out" in texts(await chat.send(waiting, button=claim_match.payload))
     replies = await chat.send(other, button=claim_match.payload)
@@ -168,7 +170,8 @@ async def test_money_claim_offers_the_game_only_in_the_tables_language(store: St
     assert len(notice) == 1
     text = texts(notice[0][1])
     assert "/claim" in text and "match" not in text and "вышло" in text
-    assert [b.label for b in notice[0][1][0].buttons[0]] == ["Забрать партию"]  # type: ignore[union-attr]
+    said = notice[0][1][0]
+    assert isinstance(said, SendText) and [b.label for b in said.buttons[0]] == ["Забрать партию"]
 
 
 async def test_the_deadline_is_in_the_store_before_the_write(store: Store) -> None:
@@ -182,10 +185,10 @@ async def test_the_deadline_is_in_the_store_before_the_write(store: Store) -> No
     seen: list[tuple[float, int]] = []
     original = store.set_deadline
 
-    async def spy(table: object, when: float) -> None:
+    async def spy(table: TableKey, when: float) -> None:
         record = await store.load(chat.key)
         seen.append((when, record.version if record is not None else 0))
-        await original(table, when)  # type: ignore[arg-type]
+        await original(table, when)
 
     store.set_deadline = spy  # type: ignore[method-assign]
     await chat.send(ALICE, "/clock 1h")

@@ -118,7 +118,7 @@ async def test_the_reasons_are_said_in_the_players_language(store: Store) -> Non
     anna = ALICE.__class__("telegram", "9", "Anna", "ru")
     replies = await chat.send(anna, "/position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:5:4:0:5:10")
     assert replies == [SendText(t("ru", "position-impossible", reason="score"))]
-    assert "матч уже выигран" in replies[0].text  # type: ignore[union-attr]
+    assert isinstance(replies[0], SendText) and "матч уже выигран" in replies[0].text
 
 
 async def test_position_is_refused_while_a_game_is_played_and_alone_it_exports(

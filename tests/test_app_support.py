@@ -8,7 +8,7 @@ policy.  Everything goes through the app's public API; the state is read only to
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
@@ -208,11 +208,13 @@ async def play_turn_by_buttons(chat: Chat, users: Sequence[User], game: Game) ->
     raise AssertionError("the play never became complete")
 
 
-async def play_until(chat: Chat, users: Sequence[User], done: object, limit: int = 3000) -> None:
+async def play_until(
+    chat: Chat, users: Sequence[User], done: Callable[[Match], bool], limit: int = 3000
+) -> None:
     """Drive the table by buttons until ``done(match)`` is true."""
     for _ in range(limit):
         match = await chat.match()
-        if done(match):  # type: ignore[operator]
+        if done(match):
             return
         await play_turn_by_buttons(chat, users, match.game)
     raise AssertionError("the game did not finish")

@@ -7,7 +7,7 @@ must apply each move exactly once, whichever process gets there first.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 
 import pytest
@@ -16,6 +16,7 @@ from ops_support import BotProcess, Players, total
 from telegram_support import ALICE, BOB, CAROL, DAVE
 
 from bot.store import RedisStore, TableKey
+from engine.log_entry import LogEntry
 
 # Group chats with positive ids: real groups have negative ones, and PTB's rate limiter holds a
 # negative chat to Telegram's 20 messages a minute, which would stretch this test to many minutes.
@@ -51,9 +52,9 @@ async def bots(fake: FakeBotApi, redis_url: str, tmp_path: Path) -> AsyncIterato
             bot.stop_now()
 
 
-def moves(entries: object) -> list[str]:
+def moves(entries: Iterable[LogEntry]) -> list[str]:
     """The notations of the ``move`` entries of a game log."""
-    return [str(e.value[0]) for e in entries if e.action == "move"]  # type: ignore[attr-defined]
+    return [str(e.value[0]) for e in entries if e.action == "move"]
 
 
 async def test_a_match_and_a_chouette_on_two_processes_apply_every_move_once(

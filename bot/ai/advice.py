@@ -7,7 +7,8 @@ frozen data, so that the chat process can show them without importing the nets.
 
 Backgammon is advised by :mod:`bot.ai.analysis` (the same figures the analysis of a finished game
 uses, checked against ``gnubg_nn`` and ``gnubg -t``): plays ranked by cubeless equity at the
-chosen ply, the cube in money play by Janowski's money equities (no double, double/take,
+chosen ply (in a match the equity at the score, gammons worth what they change in match winning
+chances), the cube in money play by Janowski's money equities (no double, double/take,
 double/pass) from the chances at that ply.  In a match the cube is GNU Backgammon's own match
 cube decision at the score (:func:`bot.ai.gnubg_eval.cube_decision`, the computer's), its
 figures the doubler's match winning chances.  Long nardy is advised by the project's own player

@@ -1,26 +1,34 @@
 """Hints and the analysis of played games, on GNU Backgammon's neural nets (``gnubg_nn``).
 
-Everything here is measured in equity normalised to a cube of 1 (GNU Backgammon's "EMG"):
+Everything here is measured in equity normalised to a cube of 1 (GNU Backgammon's "EMG"): in a
+money game points per game; in a match the match winning chances (MWC) at the score turned
+into the same scale, −1 the MWC of losing the cube's points, +1 that of winning them
+(:mod:`bot.ai.match_equity`, GNU Backgammon's arithmetic and its default match equity table,
+Kazaross-XG2).
 
 * checker play: every legal play is scored by the cubeless equity of the position it leaves,
-  evaluated at the chosen ply by ``gnubg_nn``; with the Jacoby rule and a centred cube in a money
-  game gammons count nothing, as in GNU Backgammon;
+  evaluated at the chosen ply by ``gnubg_nn``.  Money play: ``2·w − 1 + gammons + backgammons``;
+  in a match the equity at the score, each gammon and backgammon worth what it changes in MWC
+  with the cube as it is — nothing where the winner does not need it, the trailer's gammons
+  after the Crawford game worth what they bring him (:func:`bot.ai.match_equity.utility`);
 * cube decisions: the cubeful equities of no double, double/take and double/pass, from the
-  cubeless chances by Janowski's formulas with GNU Backgammon's cube efficiencies (0.68 with
-  contact, 0.55 + 0.00125 × pips in a race, bounded by 0.6 and 0.7, 0.6 in a bear-off) — exactly
-  what GNU Backgammon's own 0-ply cube evaluation computes in money play; at higher plies the
-  chances come from the deeper evaluation (GNU Backgammon searches the cubeful tree instead);
+  cubeless chances with GNU Backgammon's cube efficiencies (0.68 with contact, 0.55 + 0.00125 ×
+  pips in a race, bounded by 0.6 and 0.7, 0.6 in a bear-off) — exactly what GNU Backgammon's own
+  0-ply cube evaluation computes.  Money play: Janowski's formulas.  A match: their
+  generalisation to the score (:func:`bot.ai.match_equity.cubeful_mwc`: take and cash points
+  from the match equity table, the taker's recube), no double in the Crawford game, none for the
+  leader after it, none with a cube that already wins the match (a double made there anyway is
+  rated against not doubling).  At higher plies the chances come from the deeper evaluation
+  (GNU Backgammon searches the cubeful tree instead);
 * a decision is unforced when there was a choice (more than one distinct legal play; a cube
   decision when doubling was possible and close: GNU Backgammon's rule, the optimal equity less
   than 0.16 above double/take capped at 1; every double, take and pass);
 * the error of a decision is the equity of the best choice less that of the choice made, marked
   doubtful from 0.03, bad from 0.06, very bad from 0.12 (:func:`mark`); the PR is the error per
-  unforced decision × 500 (:func:`performance_rating`);
+  unforced decision × 500 (:func:`performance_rating`).  A match's figures are GNU Backgammon's
+  "EMG (MWC)" ones: its error total and, × 2, its error rate;
 * luck is the equity of the best play with the dice rolled less the average over all rolls,
-  both at 0-ply.
-
-Match play is analysed with the same money equities (gammons counted as in money play) — the
-figures say how far each choice fell short in points per game, not in match winning chances.
+  both at 0-ply (cubeless, at the score in a match).
 
 The results are the plain types of :mod:`bot.ai.report` (re-exported here), which the chat
 process reads without loading the nets.
@@ -37,6 +45,8 @@ from dataclasses import dataclass
 
 import gnubg_nn  # type: ignore[import-untyped]
 
+from bot.ai import match_equity
+from bot.ai.match_equity import Score
 from bot.ai.report import (
     BAD,
     DOUBTFUL,
@@ -74,11 +84,13 @@ backgammon (the gammons include the backgammons), GNU Backgammon's order."""
 
 @dataclass(frozen=True, slots=True)
 class CubeView:
-    """The cube as the side on roll sees it, and what counts in a money game.
+    """The cube as the side on roll sees it, and what counts: the money game's rules or the
+    match score.
 
     ``owner`` is ``"centre"``, ``"mine"`` or ``"theirs"``; ``value`` is the cube's value (the
     equities are normalised to 1); ``available`` is False where no double is allowed at all
-    (the Crawford game, a cube at its limit, a game without a cube).
+    (the Crawford game, a cube at its limit, a game without a cube); ``score`` is the match
+    score from this side's view, ``None`` in money play.
     """
 
     value: int = 1
@@ -86,10 +98,16 @@ class CubeView:
     jacoby: bool = False
     backgammons: bool = True
     available: bool = True
+    score: Score | None = None
 
     @property
     def may_double(self) -> bool:
-        return self.available and self.owner != "theirs"
+        """Whether this side may double; in a match only where the double can gain it
+        something (:func:`bot.ai.match_equity.may_double`: not with a cube that already wins
+        the match, not as the leader after the Crawford game)."""
+        if not self.available or self.owner == "theirs":
+            return False
+        return self.score is None or match_equity.may_double(self.score, self.value, self.owner)
 
     def gammon_price(self) -> float:
         """What a gammon adds in the cube's dead part (nothing under the Jacoby rule while the
@@ -98,12 +116,15 @@ class CubeView:
 
     def after_double(self) -> CubeView:
         """The cube the doubler then faces: twice the value, owned by the taker."""
-        return CubeView(self.value * 2, "theirs", self.jacoby, self.backgammons, self.available)
+        return CubeView(
+            self.value * 2, "theirs", self.jacoby, self.backgammons, self.available, self.score
+        )
 
     def swapped(self) -> CubeView:
         """The same cube seen by the other side."""
         owner = {"centre": "centre", "mine": "theirs", "theirs": "mine"}[self.owner]
-        return CubeView(self.value, owner, self.jacoby, self.backgammons, self.available)
+        score = None if self.score is None else self.score.swapped()
+        return CubeView(self.value, owner, self.jacoby, self.backgammons, self.available, score)
 
 
 def flip(probs: Sequence[float]) -> Probs:
@@ -112,11 +133,25 @@ def flip(probs: Sequence[float]) -> Probs:
     return (1.0 - w, lg, lbg, wg, wbg)
 
 
+def counted(probs: Sequence[float], cube: CubeView) -> Probs:
+    """``probs`` with the backgammons taken out where they count only as gammons."""
+    w, wg, wbg, lg, lbg = probs
+    return (w, wg, wbg, lg, lbg) if cube.backgammons else (w, wg, 0.0, lg, 0.0)
+
+
 def cubeless_equity(
     probs: Sequence[float], cube: CubeView = CubeView(), gammons: float = 1.0
 ) -> float:
-    """Cubeless equity per cube of 1 (GNU Backgammon's ``Utility`` for money play); a gammon
-    adds ``gammons`` (a backgammon as much again where it counts)."""
+    """Cubeless equity per cube of 1 (GNU Backgammon's ``Utility``).
+
+    Money play: ``2·w − 1 + (wg − lg)·gammons + (wbg − lbg)·gammons``, a gammon adding
+    ``gammons`` (a backgammon as much again where it counts).  A match: the equity at the
+    score (:func:`bot.ai.match_equity.utility`), each gammon and backgammon worth what it
+    changes in match winning chances with this cube — nothing where it is not needed
+    (``gammons`` plays no part).
+    """
+    if cube.score is not None:
+        return match_equity.utility(counted(probs, cube), cube.score, cube.value)
     w, wg, wbg, lg, lbg = probs
     backgammons = gammons if cube.backgammons else 0.0
     return 2.0 * w - 1.0 + (wg - lg) * gammons + (wbg - lbg) * backgammons
@@ -154,7 +189,8 @@ def _live(w_avg: float, l_avg: float, p: float, cube: CubeView) -> float:
 
 
 def cubeful_equity(probs: Sequence[float], cube: CubeView, efficiency: float) -> float:
-    """Janowski's cubeful money equity per cube of 1 (GNU Backgammon's ``Cl2CfMoney``)."""
+    """Janowski's cubeful money equity per cube of 1 (GNU Backgammon's ``Cl2CfMoney``); a
+    match is :func:`bot.ai.match_equity.cubeful_mwc`."""
     dead = cubeless_equity(probs, cube, cube.gammon_price())
     if not cube.available:
         return dead
@@ -175,12 +211,18 @@ class CubeAction(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class CubeDecision:
-    """The doubler's equities (per the cube before doubling) and the right actions."""
+    """The doubler's equities (per the cube before doubling) and the right actions.
+
+    ``live`` is False where doubling cannot gain anything (in a match: a cube that already
+    wins the match, the leader after the Crawford game); the best choice is then no double,
+    as GNU Backgammon rates it.
+    """
 
     probs: Probs
     no_double: float
     double_take: float
     double_pass: float = 1.0
+    live: bool = True
 
     @property
     def double(self) -> float:
@@ -189,11 +231,11 @@ class CubeDecision:
 
     @property
     def optimal(self) -> float:
-        return max(self.no_double, self.double)
+        return max(self.no_double, self.double) if self.live else self.no_double
 
     @property
     def should_double(self) -> bool:
-        return self.double > self.no_double
+        return self.live and self.double > self.no_double
 
     @property
     def should_take(self) -> bool:
@@ -212,12 +254,27 @@ class CubeDecision:
 
 
 def cube_decision(position: Position, cube: CubeView, ply: int = 0) -> CubeDecision:
-    """The cube decision of the side on roll in ``position`` (before rolling)."""
+    """The cube decision of the side on roll in ``position`` (before rolling).
+
+    Money play: Janowski's equities, no double with ``cube``, double/take with the doubled
+    cube (twice the equity of the taker's cube), double/pass 1.  A match, as GNU Backgammon's
+    0-ply cube evaluation: the cubeful match winning chances of no double and of double/take
+    (the cube doubled, owned by the taker) by :func:`bot.ai.match_equity.cubeful_mwc`, turned
+    into EMG with the cube before the double (:func:`bot.ai.match_equity.mwc2eq`), so that
+    double/pass, winning the cube's points, is 1.
+    """
     probs = probabilities(position, ply)
     x = cube_efficiency(position)
-    nd = cubeful_equity(probs, cube, x)
-    dt = 2.0 * cubeful_equity(probs, cube.after_double(), x)
-    return CubeDecision(probs, nd, dt, 1.0)
+    if cube.score is None:
+        nd = cubeful_equity(probs, cube, x)
+        dt = 2.0 * cubeful_equity(probs, cube.after_double(), x)
+        return CubeDecision(probs, nd, dt, 1.0)
+    score, value, chances = cube.score, cube.value, counted(probs, cube)
+    nd_mwc = match_equity.cubeful_mwc(chances, score, value, cube.owner, x)
+    dt_mwc = match_equity.cubeful_mwc(chances, score, 2 * value, "theirs", x)
+    nd = match_equity.mwc2eq(nd_mwc, score, value)
+    dt = match_equity.mwc2eq(dt_mwc, score, value)
+    return CubeDecision(probs, nd, dt, 1.0, live=cube.may_double)
 
 
 # -- evaluation -------------------------------------------------------------------------------
@@ -285,18 +342,23 @@ def ranked_plays(
 
 
 def cube_view(game: Game, player: int) -> CubeView:
-    """The cube of ``game`` as ``player`` sees it."""
+    """The cube of ``game`` as ``player`` sees it, with the match score in a match."""
     cube: CubeState = game.cube
     owner = "centre" if cube.owner is None else ("mine" if cube.owner == player else "theirs")
     options: Options = game.options
-    money = game.match_length == 0
+    length = game.match_length
     available = game.cube_in_play and not game.crawford and cube.value < options.cube_limit
+    score = None
+    if length:
+        mine, theirs = int(length - game.score[player]), int(length - game.score[1 - player])
+        score = Score(mine, theirs, game.crawford)
     return CubeView(
         cube.value,
         owner,
-        jacoby=money and options.jacoby and not cube.turned,
+        jacoby=not length and options.jacoby and not cube.turned,
         backgammons=options.backgammon_counts == 3,
         available=available,
+        score=score,
     )
 
 
@@ -358,9 +420,11 @@ def analyse_game(
         if game.phase is Phase.ROLL and entry.action in ("roll", "double"):
             turn += 1
             view = cube_view(game, p)
-            if _may_double(game, p):
+            doubled = entry.action == "double"
+            # A double is always rated; not doubling only where doubling could gain (in a
+            # match GNU Backgammon rates no other).
+            if _may_double(game, p) and (doubled or view.may_double):
                 cd = cube_decision(game.position, view, ply)
-                doubled = entry.action == "double"
                 if doubled:
                     pending = cd
                     loss = cd.optimal - cd.double
@@ -484,6 +548,7 @@ __all__ = [
     "RankedPlay",
     "analyse_game",
     "analyse_match",
+    "counted",
     "cube_decision",
     "cube_efficiency",
     "cube_view",
