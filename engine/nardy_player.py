@@ -95,8 +95,10 @@ __all__ = [
     "CANDIDATES",
     "DEFAULT_WEIGHTS",
     "DEPTHS",
+    "DOUBLE_CHANCE",
     "HAND_WEIGHTS",
     "ROLLS",
+    "TAKE_CHANCE",
     "TEMPO",
     "WINDOW",
     "NardyRanked",
@@ -120,6 +122,14 @@ are not searched deeper."""
 
 DEPTHS = (0, 1, 2)
 """The depths :func:`rank_plays` searches."""
+
+DOUBLE_CHANCE = 0.72
+"""Where a table plays long nardy with the cube: the player doubles when :func:`evaluate` gives
+it at least this chance of winning."""
+
+TAKE_CHANCE = 0.25
+"""And takes a double while it keeps at least this chance (the money take point with some cube
+leverage)."""
 
 TEMPO = 4
 ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(

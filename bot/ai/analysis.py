@@ -40,7 +40,7 @@ exactly :attr:`Position.opponent` and :attr:`Position.player`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import gnubg_nn  # type: ignore[import-untyped]
@@ -61,12 +61,12 @@ from bot.ai.report import (
     summarize,
 )
 from engine.cube import CubeState, Options
-from engine.game import Action, DiceSequence, Game, LogEntry, Phase
+from engine.game import Action, DiceSequence, Game, Phase
 from engine.match import GameRecord, Match
 from engine.movegen import Play, apply_steps, legal_plays
 from engine.notation import format_play
 from engine.position import Position
-from engine.result import WinKind
+from engine.replay import entry_states, record_start
 
 CLOSE_CUBE = 0.16
 
@@ -385,70 +385,6 @@ def _best_after(position: Position, dice: tuple[int, int], cube: CubeView) -> fl
     return max(cubeless_equity(flip(p), cube) for _k, _s, p, _e in found[1])
 
 
-def _replay(
-    variant: str, length: int, options: Options, record: GameRecord
-) -> Iterator[tuple[Game, LogEntry, tuple[LogEntry, ...]]]:
-    """Each state of a recorded game with the entry applied to it (and the entries that
-    belong to it, for an opening roll re-rolled after ties)."""
-    log = record.log
-    starts_with_opening = any(e.action == "opening" for e in log[:1])
-    game = Game.new(
-        variant,
-        options,
-        match_length=length,
-        score=record.score,
-        crawford=record.crawford,
-        starter=None if starts_with_opening else record.first,
-    )
-    i = 0
-    while i < len(log):
-        entry = log[i]
-        if entry.action == "opening":
-            j = i
-            while j < len(log) and log[j].action in ("opening", "auto_double"):
-                j += 1
-            group = log[i:j]
-            yield game, entry, group
-            dice = [int(v) for e in group if e.action == "opening" for v in e.value]
-            game = game.roll(0, DiceSequence(dice))
-            i = j
-            continue
-        yield game, entry, (entry,)
-        game = _apply(game, entry)
-        i += 1
-
-
-def _apply(game: Game, entry: LogEntry) -> Game:
-    p = entry.player
-    a = entry.action
-    if a in ("win", "draw") or p is None:
-        return game
-    if a == "roll":
-        return game.roll(p, DiceSequence([int(v) for v in entry.value]))
-    if a == "move":
-        flat = [int(v) for v in entry.value[1:]]
-        pairs = [(flat[k], flat[k + 1]) for k in range(0, len(flat), 2)]
-        for play in game.builder.legal_plays or (Play(()),):
-            if [(s.frm, s.to) for s in play.steps] == pairs:
-                return game.play(p, play)
-        raise ValueError(f"the recorded play {entry.value[0]} is not legal")
-    simple: dict[str, Callable[[int], Game]] = {
-        "double": game.double,
-        "take": game.take,
-        "pass": game.pass_,
-        "beaver": game.beaver,
-        "beaver_accept": game.accept_beaver,
-        "beaver_refuse": game.refuse_beaver,
-        "resign_accept": game.accept_resign,
-        "resign_decline": game.decline_resign,
-    }
-    if a in simple:
-        return simple[a](p)
-    if a == "resign":
-        return game.offer_resign(p, WinKind(int(entry.value[0])))
-    raise ValueError(f"unknown entry {a!r} in a game's log")
-
-
 def analyse_game(
     variant: str,
     length: int,
@@ -463,7 +399,9 @@ def analyse_game(
     lucks: list[tuple[int, float]] = []
     turn = 0
     pending: CubeDecision | None = None
-    for game, entry, _group in _replay(variant, length, options, record):
+    start = record_start(variant, length, options, record)
+    for game, _group in entry_states(start, record.log):
+        entry = _group[0]
         p = entry.player
         if entry.action == "opening" and luck:
             after = game.roll(0, DiceSequence([int(v) for e in _group for v in e.value]))

@@ -55,8 +55,8 @@ this one keeps 589 of them at 2-ply, and 0-ply doubles otherwise than 2-ply on 3
 others (0.025 of match winning chances lost in all); in 150 money games 317 of 561, 2
 otherwise.  On the 200 fixed cube positions ``strong`` still decides as 2-ply on every one."""
 
-NARDY_DOUBLE = 0.72
-NARDY_TAKE = 0.25
+NARDY_DOUBLE = nardy_player.DOUBLE_CHANCE
+NARDY_TAKE = nardy_player.TAKE_CHANCE
 NARDY_DEPTH = {"beginner": (0, 0.12), "casual": (0, 0.04), "strong": (1, 0.0), "expert": (2, 0.0)}
 """Long nardy: (depth, noise σ in winning chances) per level."""
 
