@@ -1,7 +1,7 @@
 """``analysis`` through the app, made by real worker processes: who may have it and when, the
 offer when a match ends, the progress message edited game by game and replaced by the result,
-the worst decisions drawn as boards, the ``.mat`` attached, and the Analysis button of a match
-in the history.
+the worst decisions drawn as boards, the ``.mat`` attached, long nardy labelled as the
+project's own player's judgement, and the Analysis button of a match in the history.
 """
 
 from __future__ import annotations
@@ -192,6 +192,20 @@ async def test_the_finished_games_of_a_match_still_played(worker: ComputerWorker
     summary = result[0]
     assert isinstance(summary, EditProgress)
     assert f"games: {finished.number}." in summary.text
+
+
+async def test_long_nardy_is_labelled_the_projects_own_player(worker: ComputerWorker) -> None:
+    chat = Chat(make_app(worker, seed=5), TableKey("telegram", "-1705"))
+    await new_match(chat, "nardy 1")
+    await play_by_text(chat, USERS, lambda m: m.is_over)
+    replies = await chat.send(BOB, "analysis")
+    assert isinstance(replies[0], Progress)
+    _, result = result_of(await follow(chat))
+    summary = result[0]
+    assert isinstance(summary, EditProgress)
+    assert summary.text.startswith(t("en", "analysis-title-nardy", games=1, ply=1))
+    assert "not GNU Backgammon" in summary.text and "winning chances" in summary.text
+    assert not any(isinstance(r, SendFile) for r in result)  # no .mat for long nardy
 
 
 async def test_history_entries_have_an_analysis_button(worker: ComputerWorker) -> None:
