@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from test_app_support import ALICE, BOB, EVE, Chat, Dice, play_until, texts, toasts
+from test_app_support import ALICE, BOB, EVE, Chat, Dice, play_a_game, play_until, texts, toasts
 
 from bot.ai.analysis import analyse_match
 from bot.ai.worker import ComputerWorker
 from bot.app import App, Reply, SendBoard, SendFile, SendText, User, syntax
-from bot.app.analysis import decision_game, finished_games
+from bot.app.analysis import MONEY_KEPT, decision_game, finished_games
 from bot.app.payload import parse_payload
 from bot.app.types import EditProgress, Progress
 from bot.i18n import t
@@ -192,6 +192,29 @@ async def test_the_finished_games_of_a_match_still_played(worker: ComputerWorker
     summary = result[0]
     assert isinstance(summary, EditProgress)
     assert f"games: {finished.number}." in summary.text
+
+
+async def test_money_play_analyses_the_latest_games_of_the_session(
+    worker: ComputerWorker,
+) -> None:
+    chat = Chat(make_app(worker, seed=9), TableKey("telegram", "-1708"))
+    await new_match(chat, "money")
+    assert texts(await chat.send(ALICE, "analysis")) == t("en", "analysis-nothing")
+    await play_a_game(chat, USERS, turns=6)
+    replies = await chat.send(BOB, "analysis")  # hints are on in money play: while it goes on
+    assert progress_of(replies).text == "Analysing game 1 of 1…"
+    await follow(chat)
+    for n in range(MONEY_KEPT + 1):
+        await play_a_game(chat, USERS, turns=4 + n % 3)
+    table = await chat.table()
+    assert table.dropped == MONEY_KEPT + 2 and table.recent is not None
+    replies = await chat.send(ALICE, "analysis")
+    assert progress_of(replies).text == f"Analysing game 1 of {MONEY_KEPT}…"
+    _, result = result_of(await follow(chat))
+    summary = result[0]
+    assert isinstance(summary, EditProgress) and f"games: {MONEY_KEPT}." in summary.text
+    mat = next(r for r in result if isinstance(r, SendFile))
+    assert Match.from_mat(mat.data.decode()).number == MONEY_KEPT
 
 
 async def test_long_nardy_is_labelled_the_projects_own_player(worker: ComputerWorker) -> None:

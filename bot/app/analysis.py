@@ -1,10 +1,10 @@
 """``analysis``: every decision of the finished games weighed by the computer, per player.
 
 What is analysed: the table's finished games (a match: every game finished so far; money play:
-the games the table still holds, :data:`bot.app.turn.MONEY_KEPT`), or a match of the sender's
-history (its summary's Analysis button).  A match between two people with hints off is analysed
-only once it is over (else the analysis of the games so far would be a hint channel); a chouette
-is not analysed.  The match-end message offers it (:func:`offer`).
+the latest :data:`MONEY_KEPT` games of the session, kept for it: :func:`kept_games`), or a match
+of the sender's history (its summary's Analysis button).  A match between two people with hints
+off is analysed only once it is over (else the analysis of the games so far would be a hint
+channel); a chouette is not analysed.  The match-end message offers it (:func:`offer`).
 
 The work is done by an :class:`Analyser` (the computer's worker processes, game by game at a
 low priority: :meth:`bot.ai.worker.ComputerWorker.analyse`), never in the event loop.  The
@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -32,7 +32,7 @@ from bot.app.context import Context, Refused
 from bot.app.hint import hints_on
 from bot.app.matches import kept_record
 from bot.app.payload import Payload, format_payload
-from bot.app.table import Table
+from bot.app.table import Table, match_state
 from bot.app.types import (
     Board,
     Button,
@@ -44,18 +44,20 @@ from bot.app.types import (
 )
 from engine.cube import CubeState
 from engine.errors import EngineError
-from engine.game import Game, Phase
+from engine.game import Game, Phase, Points, result_award
 from engine.match import Match, Played
 from engine.position import Position
 from engine.record import pack_games
 from engine.replay import match_replay
 
 __all__ = [
+    "MONEY_KEPT",
     "PROGRESS_EVERY",
     "Analyser",
     "Job",
     "decision_game",
     "finished_games",
+    "kept_games",
     "of_history",
     "of_table",
     "offer",
@@ -63,6 +65,9 @@ __all__ = [
     "result_replies",
     "run",
 ]
+
+MONEY_KEPT = 8
+"""Finished games of a money session its table keeps for the analysis (the latest)."""
 
 PROGRESS_EVERY = 1.5
 """Seconds at least between two edits of the progress message (a chat limits the bot's edits)."""
@@ -114,6 +119,28 @@ def finished_games(match: Match) -> Match | None:
     return replace(match, games=(last,), played=played)
 
 
+def kept_games(
+    previous: Match | None, done: Sequence[Game], kept: int = MONEY_KEPT
+) -> Match | None:
+    """The latest ``kept`` finished games of a money session: those of ``previous`` (what its
+    table kept so far) and then ``done`` (just finished), as one money match scored from 0
+    (``None``: no game to keep)."""
+    if not done:
+        return previous
+    last = done[-1]
+    records = previous.records() if previous is not None else ()
+    finished = [(r.log, result_award(r.result, last.options)) for r in records]
+    finished += [(g.log, g.award) for g in done]
+    before = finished[-kept:][:-1]
+    score: tuple[Points, Points] = (0, 0)
+    for _, (a, b) in before:
+        score = (score[0] + a, score[1] + b)
+    played = Played()
+    if before:
+        played = Played(len(before), False, pack_games(last.variant, [log for log, _ in before]))
+    return Match(last.variant, 0, last.options, (replace(last, score=score),), played)
+
+
 async def of_table(
     ctx: Context, table: Table | None, args: tuple[Any, ...], version: int | None
 ) -> Job:
@@ -126,7 +153,10 @@ async def of_table(
     if table.mode == "chouette":
         raise Refused("analysis-chouette")
     try:
-        match = finished_games(table.state())
+        if table.mode == "money":
+            match = None if table.recent is None else match_state(table.recent)
+        else:
+            match = finished_games(table.state())
     except EngineError:
         match = None
     if match is None:
