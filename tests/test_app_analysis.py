@@ -94,8 +94,8 @@ async def test_refusals_before_there_is_a_finished_game(worker: ComputerWorker) 
     # Once a game of this match between people (hints off) is over, the analysis waits for
     # the match's end: else it would advise the players during their match.
     await play_by_text(chat, USERS, lambda m: m.number > 1 or m.is_over)
-    if not (await chat.match()).is_over:
-        assert texts(await chat.send(ALICE, "analysis")) == t("en", "analysis-in-play")
+    assert not (await chat.match()).is_over
+    assert texts(await chat.send(ALICE, "analysis")) == t("en", "analysis-in-play")
     # No computer: said so.
     bare = Chat(App(MemoryStore(), dice=Dice(1)), TableKey("telegram", "-1702"))
     assert texts(await bare.send(ALICE, "analysis")) == t("en", "analysis-no-computer")
@@ -157,9 +157,8 @@ async def test_a_match_ends_with_the_offer_then_progress_then_the_result(
     again = Match.from_mat(files[0].data.decode())
     assert again.score == match.score and again.number == match.number
     assert [r.result for r in again.records()] == [r.result for r in match.records()]
-    # Done: a new press starts a new analysis.
+    # Done: a new press starts a new analysis (not followed here).
     assert isinstance((await chat.press(ALICE, "Analysis"))[0], Progress)
-    assert (await follow(chat))[-1][0] != EditProgress(t("en", "analysis-failed"))
 
 
 async def test_the_finished_games_of_a_match_still_played(worker: ComputerWorker) -> None:
