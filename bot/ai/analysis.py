@@ -42,6 +42,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import gnubg_nn  # type: ignore[import-untyped]
 
@@ -67,6 +68,7 @@ from engine.movegen import Play, apply_steps, legal_plays
 from engine.notation import format_play
 from engine.position import Position
 from engine.replay import entry_states, record_start
+from engine.steps import Step
 
 CLOSE_CUBE = 0.16
 
@@ -310,14 +312,33 @@ def ranked_plays(
     plies above 0; the others keep their lower-ply score and rank after them).
     """
     plays = legal_plays(position, dice)
+    return [
+        RankedPlay(
+            s.play, format_play(position, dice, s.play, plays=plays), s.probs, s.equity, s.ply
+        )
+        for s in _scored(position, dice, plays, cube, ply)
+    ]
+
+
+class _Scored(NamedTuple):
+    play: Play
+    probs: Probs
+    equity: float
+    ply: int
+
+
+def _scored(
+    position: Position, dice: tuple[int, int], plays: list[Play], cube: CubeView, ply: int
+) -> list[_Scored]:
+    """:func:`ranked_plays` of the legal ``plays`` without their notation (the analysis writes
+    only the two it shows)."""
     if not plays:
         return []
     if len(plays) == 1:
         # gnubg_nn leaves the chances of a lone play unevaluated (and crashes above 0-ply).
         [play] = plays
         probs = flip(probabilities(apply_steps(position, play.steps).swapped(), ply))
-        text = format_play(position, dice, play, plays=plays)
-        return [RankedPlay(play, text, probs, cubeless_equity(probs, cube), ply)]
+        return [_Scored(play, probs, cubeless_equity(probs, cube), ply)]
     by_key: dict[str, Play] = {}
     for play in plays:
         after = apply_steps(position, play.steps)
@@ -327,13 +348,12 @@ def ranked_plays(
         found = gnubg_nn.best_move(_board(position), dice[0], dice[1], n=n, list=1)
         for key, _steps, probs, _equity in found[1]:
             scored[key] = (flip(probs), n)
-    out: list[RankedPlay] = []
+    out: list[_Scored] = []
     for key, play in by_key.items():
         if key not in scored:
             raise RuntimeError(f"gnubg_nn does not list the play {play.notation()}")
         probs, n = scored[key]
-        text = format_play(position, dice, play, plays=plays)
-        out.append(RankedPlay(play, text, probs, cubeless_equity(probs, cube), n))
+        out.append(_Scored(play, probs, cubeless_equity(probs, cube), n))
     out.sort(key=lambda r: (-r.ply, -r.equity))
     return out
 
@@ -381,7 +401,7 @@ def _best_after(position: Position, dice: tuple[int, int], cube: CubeView) -> fl
     if not found[1]:
         return -cubeless_equity(probabilities(position.swapped(), 0), cube.swapped())
     if len(found[1]) == 1:  # a lone play, which gnubg_nn does not evaluate
-        return ranked_plays(position, dice, cube)[0].equity
+        return _scored(position, dice, legal_plays(position, dice), cube, 0)[0].equity
     return max(cubeless_equity(flip(p), cube) for _k, _s, p, _e in found[1])
 
 
@@ -476,12 +496,15 @@ def analyse_game(
             continue
         if game.phase is Phase.MOVE and entry.action == "move" and game.dice is not None:
             view = cube_view(game, p)
-            ranked = ranked_plays(game.position, game.dice, view, ply)
+            position, dice = game.position, game.dice
+            plays = legal_plays(position, dice)
+            ranked = _scored(position, dice, plays, view, ply)
             flat = [int(v) for v in entry.value[1:]]
-            pairs = [(flat[k], flat[k + 1]) for k in range(0, len(flat), 2)]
-            chosen = next(
-                (r for r in ranked if [(s.frm, s.to) for s in r.play.steps] == pairs), None
+            # The recorded steps may come in another order than the legal play's.
+            moved = apply_steps(
+                position, [Step(a, b) for a, b in zip(flat[::2], flat[1::2], strict=True)]
             )
+            chosen = next((r for r in ranked if apply_steps(position, r.play.steps) == moved), None)
             if not ranked or chosen is None:
                 continue
             best = ranked[0]
@@ -494,8 +517,8 @@ def analyse_game(
                     game.position,
                     game.cube.value,
                     game.dice,
-                    chosen.notation,
-                    best.notation,
+                    format_play(position, dice, chosen.play, plays=plays),
+                    format_play(position, dice, best.play, plays=plays),
                     max(0.0, best.equity - chosen.equity),
                     len(ranked) > 1,
                 )
