@@ -139,7 +139,9 @@ async def test_a_match_ends_with_the_offer_then_progress_then_the_result(
     assert len(boards) == len(worst) > 0
     for board, decision in zip(boards, worst, strict=True):
         name = USERS[decision.player].name
-        assert board.caption.startswith(f"{name}: game {decision.game}, move {decision.turn + 1}")
+        log = match.records()[decision.game - 1].log
+        move = decision.turn + 1 if log[0].action == "opening" else decision.turn
+        assert board.caption.startswith(f"{name}: game {decision.game}, move {move}")
         assert f"Best: {decision.best}" in board.caption
         assert f"−{decision.loss:.3f}" in board.caption
         shown = decision_game(match, decision)

@@ -57,3 +57,25 @@ async def test_the_progress_message_is_edited_in_place_then_replaced_by_the_resu
             m for m in bot.fake.bot_messages(group.id) if m.text.startswith("Analysis by GNU")
         ]
         assert len(results) == 2 and results[1].message_id > progress.message_id
+
+
+async def test_asked_on_an_inline_card_it_goes_to_the_pressers_private_chat(
+    worker: ComputerWorker,
+) -> None:
+    app = App(MemoryStore(), dice=Dice(6), analyser=worker, progress_every=0.0)
+    async with running_bot(app) as bot:
+        query = bot.fake.inline_query(ALICE, "")
+        await bot.deliver(query)
+        card = bot.fake.choose_inline_result(query["inline_query"]["id"], "1")
+        await bot.deliver(bot.fake.chosen_result(card))
+        await bot.deliver(bot.fake.press(BOB, card, "Play"))
+        key = TableKey("telegram", "i" + str(card.inline_id))
+        await bot.play_on_card(card, key, [ALICE, BOB])
+        assert card.labels() == ["Analysis"]
+        shown = card.text
+        private = bot.fake.chat(BOB.id, "private")  # Bob has a chat with the bot
+        await bot.deliver(bot.fake.press(BOB, card, "Analysis"))
+        assert card.text == shown  # the card keeps the game's end
+        messages = bot.fake.bot_messages(private.id)
+        assert messages[0].text.startswith("Analysis by GNU Backgammon's nets")
+        assert any(m.kind == "document" for m in messages)

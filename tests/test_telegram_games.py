@@ -140,25 +140,7 @@ async def test_inline_invitation_card_and_a_game_on_the_inline_message() -> None
         key = TableKey("telegram", "i" + str(card.inline_id))
         assert (await bot.table(key)).stage == "play"
         # The whole game is played on this one message by its buttons.
-        for _ in range(2000):
-            match = await bot.match(key)
-            if match.is_over:
-                break
-            game = match.game
-            if game.responder is not None:
-                user = [ALICE, BOB][game.responder]
-                label = "Accept" if game.resign is not None else "Take"
-            elif game.phase is Phase.OPENING:
-                user, label = ALICE, "Roll"
-            else:
-                assert game.turn is not None
-                user = [ALICE, BOB][game.turn]
-                labels = card.labels()
-                label = next(
-                    (x for x in ("Roll", "Confirm") if x in labels),
-                    next((x for x in labels if "→" in x), ""),
-                )
-            await bot.deliver(bot.fake.press(user, card, label))
+        await bot.play_on_card(card, key, [ALICE, BOB])
         assert (await bot.match(key)).is_over
         assert card.labels() == ["Analysis"] and "wins the match" in card.text
         assert card.edits > 20

@@ -58,6 +58,7 @@ __all__ = [
     "decision_game",
     "finished_games",
     "kept_games",
+    "move_number",
     "of_history",
     "of_table",
     "offer",
@@ -278,17 +279,14 @@ def _player_lines(ctx: Context, analysis: Analysis, name: str, summary: PlayerSu
     lines = [
         ctx.tr("analysis-player", player=name, pr=f"{summary.pr:.1f}", unforced=summary.unforced)
     ]
-    if analysis.engine == "nardy":
-        lines.append(ctx.tr("analysis-loss-nardy", checker=_amount(analysis, summary.loss)))
-    else:
-        lines.append(
-            ctx.tr(
-                "analysis-loss-gnubg",
-                checker=_amount(analysis, summary.checker_loss),
-                cube=_amount(analysis, summary.cube_loss),
-                total=_amount(analysis, summary.loss),
-            )
+    lines.append(
+        ctx.tr(
+            "analysis-loss-nardy" if analysis.engine == "nardy" else "analysis-loss-gnubg",
+            checker=_amount(analysis, summary.checker_loss),
+            cube=_amount(analysis, summary.cube_loss),
+            total=_amount(analysis, summary.loss),
         )
+    )
     marks = summary.marks
     lines.append(
         ctx.tr(
@@ -334,7 +332,7 @@ def _decision_board(
             "analysis-decision",
             player=job.names[seat],
             game=decision.game,
-            move=decision.turn + 1,
+            move=move_number(job.match, decision),
         )
     ]
     made, best = _choice(ctx, decision, decision.made), _choice(ctx, decision, decision.best)
@@ -352,6 +350,14 @@ def _decision_board(
         )
     )
     return SendBoard(board, "\n".join(lines))
+
+
+def move_number(match: Match, decision: Decision) -> int:
+    """The turn of its game ``decision`` was taken in, from 1 (the opening roll's play is 1)."""
+    records = match.records()
+    record = records[decision.game - 1] if 0 < decision.game <= len(records) else None
+    opening = record is not None and bool(record.log) and record.log[0].action == "opening"
+    return decision.turn + 1 if opening else decision.turn
 
 
 def decision_game(match: Match, decision: Decision) -> Game:
