@@ -308,6 +308,7 @@ def mwc_after(score: Score, points: int, won: bool) -> float:
     return table_mwc(mine, theirs, next_post)
 
 
+@cache
 def gammon_prices(score: Score, cube: int) -> tuple[float, float, float, float]:
     """What a gammon and a backgammon add at ``score`` with ``cube``, in units of a single
     game: (win gammon, lose gammon, win backgammon, lose backgammon), each at least 0
