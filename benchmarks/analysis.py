@@ -2,7 +2,8 @@
 
 Run from the repository root::
 
-    python -m benchmarks.analysis [--ply N] [--positions P]
+    python -m benchmarks.analysis [--ply N] [--positions P] [--match FILE]
+                                  [--skip-hints] [--skip-2ply]
 
 Hint time: the ``hint`` advice for the fixed positions of ``tests/data/analysis/positions.json``
 (the same 50+ positions the tests check against ``gnubg_nn``), asked through
@@ -10,6 +11,15 @@ Hint time: the ``hint`` advice for the fixed positions of ``tests/data/analysis/
 process, the round trip included), after rolling (the best plays) and before rolling (the cube
 decision), p50 and p99 of the wall time.  Each position is asked once per kind: ``gnubg_nn``
 caches evaluations inside the worker, so a repeated question would measure the cache.
+
+Analysis time: a recorded 7-point match (``tests/data/analysis/match7_21.json``, or ``--match``)
+analysed at 0-ply and at 2-ply through :meth:`bot.ai.worker.ComputerWorker.analyse` as the chat
+asks it (checker play, cube and luck, game by game, the round trips included), each ply in a
+fresh analysis worker warmed up beforehand on another match; and Debian's GNU Backgammon
+analysing the same match's ``.mat`` at the same ply in the same run (``gnubg -t``: ``import
+mat``, ``analyse match``, the settings of the agreement tests), the wall time of the whole
+process, with beside it the time of the same process doing no more than import the ``.mat`` (its
+start, which loads its nets).  The target: our 0-ply within twice GNU Backgammon's time.
 """
 
 from __future__ import annotations
@@ -17,6 +27,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import shutil
+import subprocess
+import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -24,10 +37,15 @@ from pathlib import Path
 from bot.ai.advice import HINT_PLY
 from bot.ai.worker import ComputerWorker
 from engine.game import Game, Phase
+from engine.match import Match
+from engine.matfile import format_mat
 from engine.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
-POSITIONS = ROOT / "tests" / "data" / "analysis" / "positions.json"
+DATA = ROOT / "tests" / "data" / "analysis"
+POSITIONS = DATA / "positions.json"
+MATCH = DATA / "match7_21.json"
+WARM_MATCH = DATA / "money_11.json"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -79,12 +97,88 @@ def print_hint_timing(ply: int, count: int | None) -> None:
         )
 
 
+def load_match(path: Path) -> Match:
+    return Match.from_dict(json.loads(path.read_text()))
+
+
+async def lane_timing(match: Match, ply: int) -> tuple[float, int]:
+    """Seconds to analyse ``match`` at ``ply`` through a fresh analysis worker (warmed up first
+    on another match), and the decisions found."""
+    worker = ComputerWorker(1, analysis_ply=ply)
+    try:
+        warm = await worker.analyse(load_match(WARM_MATCH), 0)  # starts and warms the worker
+        assert warm is not None
+        start = time.perf_counter()
+        analysis = await worker.analyse(match, ply)
+        seconds = time.perf_counter() - start
+        assert analysis is not None and analysis.ply == ply and worker.replaced == 0
+        return seconds, len(analysis.decisions)
+    finally:
+        await worker.close()
+
+
+def gnubg_path() -> str:
+    path = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+    if path is None:
+        raise SystemExit("GNU Backgammon (gnubg) is needed: apt-get install gnubg")
+    return path
+
+
+def gnubg_seconds(mat: Path, ply: int | None) -> float:
+    """Wall seconds of ``gnubg -t`` importing ``mat`` and analysing it at ``ply`` (``None``:
+    importing it only)."""
+    commands = [
+        "set jacoby on",
+        f"set analysis chequerplay evaluation plies {ply or 0}",
+        "set analysis chequerplay evaluation cubeful off",
+        f"set analysis cubedecision evaluation plies {ply or 0}",
+        f"import mat {mat}",
+        *(["analyse match", "show statistics match"] if ply is not None else []),
+        "",
+    ]
+    start = time.perf_counter()
+    run = subprocess.run(
+        [gnubg_path(), "-t", "-q"],
+        input="\n".join(commands),
+        capture_output=True,
+        text=True,
+        timeout=3600,
+        check=True,
+    )
+    seconds = time.perf_counter() - start
+    assert ply is None or "Overall statistics" in run.stdout, run.stdout[-2000:]
+    return seconds
+
+
+def print_analysis_timing(path: Path, plies: list[int]) -> None:
+    match = load_match(path)
+    games = len(match.records())
+    with tempfile.TemporaryDirectory() as tmp:
+        mat = Path(tmp) / "match.mat"
+        mat.write_text(format_mat(match, ("Alice", "Bob")))
+        startup = gnubg_seconds(mat, None)
+        for ply in plies:
+            ours, decisions = asyncio.run(lane_timing(match, ply))
+            theirs = gnubg_seconds(mat, ply)
+            print(
+                f"analysis ({match.length}-point match, {games} games, {decisions} decisions, "
+                f"{ply}-ply): ours through the analysis lane {ours:.2f} s, "
+                f"gnubg -t {theirs:.2f} s (its start and import alone {startup:.2f} s), "
+                f"ours / gnubg's {ours / theirs:.2f}"
+            )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.analysis")
     parser.add_argument("--ply", type=int, default=HINT_PLY, help="depth of the hints")
     parser.add_argument("--positions", type=int, default=None, help="fixed positions used")
+    parser.add_argument("--match", type=Path, default=MATCH, help="recorded match to analyse")
+    parser.add_argument("--skip-hints", action="store_true", help="no hint timing")
+    parser.add_argument("--skip-2ply", action="store_true", help="analyse at 0-ply only")
     args = parser.parse_args(argv)
-    print_hint_timing(args.ply, args.positions)
+    if not args.skip_hints:
+        print_hint_timing(args.ply, args.positions)
+    print_analysis_timing(args.match, [0] if args.skip_2ply else [0, 2])
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ per level, cube agreement.
 Run from the repository root::
 
     python -m benchmarks.opponent [--games N] [--nardy-games M] [--plays P] [--timing T]
-                                  [--cube C] [--money K] [--computer-tables A]
+                                  [--turn-games G] [--cube C] [--money K] [--computer-tables A]
                                   [--people-tables B] [--people-updates U] [--people-rate R]
 
 Everything is printed in one run, each figure with its target and the machine's load average:
@@ -17,8 +17,12 @@ Everything is printed in one run, each figure with its target and the machine's 
   turns (the decision before the roll, with its cube and resignation looks, then the play) and
   the play alone, through a fresh warm :class:`bot.ai.worker.ComputerWorker` per level — the
   game pickled, the pipe, the worker process — wall time here and the worker's CPU from
-  ``/proc`` (clock ticks: 10 ms steps); the plain 2-ply expert the same way in a spawned
-  process of its own;
+  ``/proc`` (clock ticks: 10 ms steps); the plain 2-ply expert and ``strong`` with the plain
+  2-ply cube look before every roll the same way, each in a spawned process of its own.  Then
+  the whole turns of ``--turn-games`` seeded games of ``strong`` against itself with the cube
+  in play at seeded match scores (:func:`seeded_match_game`: what a player meets over a game,
+  where the ``--timing`` positions are one score and a centred cube), and the answers to its
+  doubles; the plain 2-ply cube look the same way beside them;
 * the app while the computer thinks: a real :class:`bot.app.App` on a private ``redis-server``
   with the real worker, people at ``--people-tables`` tables sending ``--people-updates``
   updates at ``--people-rate`` a second (:func:`benchmarks.app.drive`), first alone, then while
@@ -55,7 +59,7 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from benchmarks.ai_sets import cube_game, load
 from benchmarks.app import Stats, drive, redis_server
@@ -117,6 +121,12 @@ def _nardy_positions(
 TIME_TARGETS = {"strong": "target p99 <= 50 ms", "expert": "target p99 <= 1500 ms"}
 PLAIN_EXPERT = replace(LEVELS["expert"], narrow=0)
 """The expert as it was first measured: 2-ply over every 0-ply candidate (no 1-ply stage)."""
+PLAIN_STRONG = replace(LEVELS["strong"], cube_quick=False)
+"""``strong`` with the plain 2-ply cube look before every roll (no 0-ply shortcut where the
+decision is clear, :data:`bot.ai.computer.CLEARLY_DOUBLE`)."""
+PLAIN: dict[str, Level] = {"expert": PLAIN_EXPERT, "strong": PLAIN_STRONG}
+"""The plain way of each level whose speed comes from a shortcut, measured beside it."""
+PLAIN_LABELS = {"expert": "plain 2-ply", "strong": "plain 2-ply cube"}
 
 Timed = tuple[list[float], list[float]]
 
@@ -212,14 +222,19 @@ def turn_games(position: Position, dice: tuple[int, int]) -> tuple[Game, Game]:
     return before, replace(before, phase=Phase.MOVE, dice=dice)
 
 
-def plain_think(game: Game, player: int, seed: str) -> Action | None:
-    """Run in a worker process: the decision of :data:`PLAIN_EXPERT`, as the worker's own
-    :func:`bot.ai.worker.think` makes the expert's."""
-    return decide(game, player, PLAIN_EXPERT, random.Random(seed))
+Ask = Callable[[Game, int, str], Awaitable[Action | None]]
+"""The computer asked for its action as a player in a game, with a seed."""
+R = TypeVar("R")
+
+
+def plain_think(game: Game, player: int, seed: str, level: str) -> Action | None:
+    """Run in a worker process: the decision of the plain way of ``level`` (:data:`PLAIN`), as
+    the worker's own :func:`bot.ai.worker.think` makes the level's."""
+    return decide(game, player, PLAIN[level], random.Random(seed))
 
 
 async def _worker_turns(
-    ask: Callable[[Game, str], Awaitable[Action | None]],
+    ask: Ask,
     pid: int,
     items: list[tuple[Position, tuple[int, int]]],
 ) -> tuple[Timed, Timed]:
@@ -231,9 +246,9 @@ async def _worker_turns(
     for n, (position, dice) in enumerate(items):
         before, rolled = turn_games(position, dice)
         cpu, wall = worker_cpu(pid), time.perf_counter()
-        await ask(before, f"r{n}")
+        await ask(before, 0, f"r{n}")
         mid_cpu, mid = worker_cpu(pid), time.perf_counter()
-        await ask(rolled, f"p{n}")
+        await ask(rolled, 0, f"p{n}")
         end_cpu, end = worker_cpu(pid), time.perf_counter()
         turns[0].append(end - wall)
         turns[1].append(end_cpu - cpu)
@@ -242,42 +257,136 @@ async def _worker_turns(
     return turns, plays
 
 
-async def through_worker(data: dict[str, list[dict[str, Any]]], count: int) -> list[str]:
-    """Move time as a player waits for it: through a fresh warm worker per level (the game
-    pickled, the pipe, the worker process), the same positions for every level."""
-    items = _bg_positions(data)[:count]
-    lines = [
-        f"move time through the worker (what the player waits for; {len(items)} turns per "
-        f"level, a fresh warm worker each; wall here, CPU of the worker from /proc; {load_text()}):"
-    ]
-    for name in LEVELS:
-        worker = ComputerWorker(1)
-        await worker.start()
-        try:
-            [pid] = worker.pids()
+def seeded_match_game(seed: int) -> Game:
+    """A backgammon game with the cube at a seeded match score: length 3 to 11, each side
+    0 to 2 points or more away (post-Crawford never, the Crawford game never)."""
+    rng = random.Random(seed)
+    length = rng.choice((3, 5, 7, 9, 11))
+    score = (rng.randrange(length - 1), rng.randrange(length - 1))
+    return Game.new("backgammon", match_length=length, score=score)
 
-            async def ask(
-                game: Game, seed: str, level: str = name, at: ComputerWorker = worker
-            ) -> Action | None:
-                return await at.decide(game, 0, level, seed)
 
-            turns, plays = await _worker_turns(ask, pid, items)
-        finally:
-            await worker.close()
-        target = TIME_TARGETS.get(name, "")
-        lines.append(_times_line(f"{name} turn (cube + play)", *turns, target))
-        lines.append(_times_line(f"{name} play alone", *plays))
+async def game_turns(ask: Ask, pid: int, games: int, seed: int) -> tuple[Timed, Timed]:
+    """(turns, answers) over ``games`` seeded games of the computer against itself
+    (:func:`seeded_match_game`, every decision through ``ask``): wall here and CPU of worker
+    ``pid`` of each whole turn (from the decision before the roll, with its cube look, to the
+    play; an answer to its double is the other side's wait) and of each answer to a double."""
+    turns: Timed = ([], [])
+    answers: Timed = ([], [])
+    for g in range(games):
+        game = seeded_match_game(seed + g)
+        dice = random.Random(seed + g + 1000)
+
+        def roll(dice: random.Random = dice) -> int:
+            return dice.randint(1, 6)
+
+        current: int | None = None
+        wall = cpu = 0.0
+        for step in range(5000):
+            if game.is_over:
+                break
+            if game.phase is Phase.OPENING:
+                game = game.roll(0, roll)
+                continue
+            player = game.responder if game.responder is not None else game.turn
+            assert player is not None
+            if game.phase is Phase.ROLL and game.resign is None and game.turn != current:
+                if current is not None:
+                    turns[0].append(wall)
+                    turns[1].append(cpu)
+                current, wall, cpu = game.turn, 0.0, 0.0
+            answer = game.phase is Phase.DOUBLED
+            start_cpu, start = worker_cpu(pid), time.perf_counter()
+            action = await ask(game, player, f"g{seed + g}-{step}")
+            took, took_cpu = time.perf_counter() - start, worker_cpu(pid) - start_cpu
+            if answer:
+                answers[0].append(took)
+                answers[1].append(took_cpu)
+            elif player == current:
+                wall += took
+                cpu += took_cpu
+            if action is None:
+                raise RuntimeError(f"the computer did nothing as {player} in {game.phase}")
+            game = game.apply(action, roll if action.kind == "roll" else None)
+        if current is not None:
+            turns[0].append(wall)
+            turns[1].append(cpu)
+    return turns, answers
+
+
+async def with_worker(level: str, run: Callable[[Ask, int], Awaitable[R]]) -> R:
+    """``run(ask, pid)`` with a fresh warm :class:`bot.ai.worker.ComputerWorker` deciding at
+    ``level`` (``pid``: its process)."""
+    worker = ComputerWorker(1)
+    await worker.start()
+    try:
+        [pid] = worker.pids()
+
+        async def ask(game: Game, player: int, seed: str) -> Action | None:
+            return await worker.decide(game, player, level, seed)
+
+        return await run(ask, pid)
+    finally:
+        await worker.close()
+
+
+async def with_plain(level: str, run: Callable[[Ask, int], Awaitable[R]]) -> R:
+    """``run(ask, pid)`` with the plain way of ``level`` (:data:`PLAIN`) deciding in a spawned
+    warm process of its own, as the worker does."""
     context = multiprocessing.get_context("spawn")
     loop = asyncio.get_running_loop()
     with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
         pid = await loop.run_in_executor(pool, warm_up)
+        # the first call imports this module there: not a decision's time
+        await loop.run_in_executor(pool, plain_think, Game.new(), 0, "warm", level)
 
-        async def plain(game: Game, seed: str) -> Action | None:
-            return await loop.run_in_executor(pool, plain_think, game, 0, seed)
+        async def ask(game: Game, player: int, seed: str) -> Action | None:
+            return await loop.run_in_executor(pool, plain_think, game, player, seed, level)
 
-        turns, plays = await _worker_turns(plain, pid, items)
-    lines.append(_times_line("expert before: plain 2-ply turn", *turns))
-    lines.append(_times_line("expert before: plain 2-ply play", *plays))
+        return await run(ask, pid)
+
+
+async def through_worker(
+    data: dict[str, list[dict[str, Any]]], count: int, games: int, seed: int = 300
+) -> list[str]:
+    """Move time as a player waits for it: through a fresh warm worker per level (the game
+    pickled, the pipe, the worker process), the same positions for every level; then the
+    whole turns of ``games`` seeded games with the cube at ``strong``; each shortcut's plain
+    way beside it."""
+    items = _bg_positions(data)[:count]
+    lines = [
+        f"move time through the worker (what the player waits for; {len(items)} turns per "
+        f"level, each a 5-point match game at 0-0, the cube centred; a fresh warm worker each; "
+        f"wall here, CPU of the worker from /proc; {load_text()}):"
+    ]
+
+    async def positions(ask: Ask, pid: int) -> tuple[Timed, Timed]:
+        return await _worker_turns(ask, pid, items)
+
+    for name in LEVELS:
+        turns, plays = await with_worker(name, positions)
+        target = TIME_TARGETS.get(name, "")
+        lines.append(_times_line(f"{name} turn (cube + play)", *turns, target))
+        lines.append(_times_line(f"{name} play alone", *plays))
+    for name, label in PLAIN_LABELS.items():
+        turns, plays = await with_plain(name, positions)
+        lines.append(_times_line(f"{name} before: {label} turn", *turns))
+        lines.append(_times_line(f"{name} before: {label} play", *plays))
+
+    async def in_games(ask: Ask, pid: int) -> tuple[Timed, Timed]:
+        return await game_turns(ask, pid, games, seed)
+
+    turns, answers = await with_worker("strong", in_games)
+    lines.append(
+        f"  whole turns of {games} seeded games of strong against itself, the cube in play at "
+        f"seeded match scores ({len(turns[0])} turns, {len(answers[0])} answers to a double; "
+        f"{load_text()}):"
+    )
+    lines.append(_times_line("strong turn (cube + play)", *turns, TIME_TARGETS["strong"]))
+    lines.append(_times_line("strong answer to a double", *answers))
+    turns, answers = await with_plain("strong", in_games)
+    lines.append(_times_line(f"strong before: {PLAIN_LABELS['strong']} turn", *turns))
+    lines.append(_times_line(f"strong before: {PLAIN_LABELS['strong']} answer", *answers))
     return lines
 
 
@@ -503,7 +612,8 @@ def cube_agreement(
 ) -> dict[str, tuple[int, int, int, int]]:
     """Per level: (match agreeing, match total, money agreeing, money total)."""
     out: dict[str, tuple[int, int, int, int]] = {}
-    for name, level in LEVELS.items():
+    levels = {**LEVELS, f"strong before: {PLAIN_LABELS['strong']}": PLAIN_STRONG}
+    for name, level in levels.items():
         rng = random.Random(5)
         agree = total = magree = mtotal = 0
         for case in data["cube"][:count]:
@@ -533,7 +643,7 @@ def cube_lines(data: dict[str, list[dict[str, Any]]], count: int, money: int) ->
     ]
     for name, (a, t, ma, mt) in cube_agreement(data, count, money).items():
         lines.append(
-            f"  {name:10} match {a:4} of {t:4} ({a / t:6.1%})   money {ma:4} of {mt:4} "
+            f"  {name:34} match {a:4} of {t:4} ({a / t:6.1%})   money {ma:4} of {mt:4} "
             f"({ma / mt if mt else 0:6.1%})"
         )
     return lines
@@ -724,6 +834,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--nardy-games", type=int, default=200, help="long nardy games per match")
     parser.add_argument("--plays", type=int, default=300, help="positions for the error per level")
     parser.add_argument("--timing", type=int, default=60, help="positions timed per series")
+    parser.add_argument(
+        "--turn-games", type=int, default=40, help="seeded games whose whole turns are timed"
+    )
     parser.add_argument("--cube", type=int, default=200, help="match cube positions")
     parser.add_argument("--money", type=int, default=100, help="money cube positions")
     parser.add_argument(
@@ -737,7 +850,7 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     sections: list[Callable[[], list[str]]] = [
         lambda: move_times(data, args.timing),
-        lambda: asyncio.run(through_worker(data, args.timing)),
+        lambda: asyncio.run(through_worker(data, args.timing, args.turn_games)),
         lambda: asyncio.run(
             app_figures_async(
                 args.computer_tables, args.people_tables, args.people_updates, args.people_rate, 1

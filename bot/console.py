@@ -37,7 +37,17 @@ from bot.app import App, Attachment, Button, Reply, Update, User
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.table import Table
-from bot.app.types import Board, ClearButtons, EditBoard, SendBoard, SendFile, SendText, Toast
+from bot.app.types import (
+    Board,
+    ClearButtons,
+    EditBoard,
+    EditProgress,
+    Progress,
+    SendBoard,
+    SendFile,
+    SendText,
+    Toast,
+)
 from bot.i18n import LANGUAGES, t
 from bot.store import StoreUnavailable, TableKey
 from engine.chouette import Chouette
@@ -150,9 +160,11 @@ class Console:
 
     async def show(self, replies: Sequence[Shown]) -> None:
         """Print a batch the way a chat would leave it: every line said, one board (the last
-        one, with its caption) and the buttons of the person who acts now."""
+        one, with its caption; an analysis's boards: each) and the buttons of the person who
+        acts now."""
         boards = [i for i, r in enumerate(replies) if isinstance(r, SendBoard | EditBoard)]
         last_board = boards[-1] if boards else None
+        analysed = any(isinstance(r, EditProgress) for r in replies)
         seated_by_console = any(_is_join_line(r) for r in replies)
         buttons: tuple[tuple[Button, ...], ...] | None = None
         for i, reply in enumerate(replies):
@@ -160,6 +172,9 @@ class Console:
                 continue
             if isinstance(reply, str):
                 self._print(reply)
+            elif isinstance(reply, SendBoard | EditBoard) and analysed:
+                self._print(await self._board_text(reply.board, ids=False))
+                self._print(reply.caption)
             elif isinstance(reply, SendBoard | EditBoard):
                 if i == last_board:
                     self._print(await self._board_text(reply.board, ids=not _is_replay(reply)))
@@ -174,6 +189,8 @@ class Console:
                 self._print(reply.text)
                 if reply.buttons and (last_board is None or i > last_board):
                     buttons = reply.buttons
+            elif isinstance(reply, Progress | EditProgress):
+                self._print(reply.text)
             elif isinstance(reply, Toast):
                 self._print(f"! {reply.text}")
             elif isinstance(reply, SendFile):
@@ -181,6 +198,8 @@ class Console:
                 self.say("app-console-saved", path=str(path))
             elif isinstance(reply, ClearButtons):
                 continue
+        if analysed:
+            buttons = ()  # the result's boards have none; the Analysis button was pressed
         if buttons is not None:
             self._set_buttons(buttons)
 
@@ -258,7 +277,28 @@ class Console:
             )
         replies = list(await self.app.handle(update))
         await self._posted(replies)
+        if any(isinstance(r, Progress) for r in replies):
+            # The progress message and its edits are printed as they come, the result after.
+            for reply in replies:
+                if isinstance(reply, Progress):
+                    self._print(reply.text)
+            replies = [r for r in replies if not isinstance(r, Progress)]
+            replies += await self.follow()
         return replies + await self.computer_moves()
+
+    async def follow(self) -> list[Reply]:
+        """An analysis whose progress message was just printed: its edits printed as they come
+        (a terminal shows each as a line), the result returned."""
+        out: list[Reply] = []
+        async for replies in self.app.progress(TABLE):
+            await self._posted(replies)
+            edits = [r for r in replies if isinstance(r, EditProgress)]
+            if len(edits) == len(replies):
+                for edit in edits:
+                    self._print(edit.text)
+                continue
+            out += replies
+        return out
 
     async def computer_moves(self, *, resume: bool = False) -> list[Reply]:
         """The computer's turns that follow (``resume``: also one a stopped run left)."""

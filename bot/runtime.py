@@ -170,6 +170,7 @@ async def run(
             default_language=settings.default_language,
             computer=worker,
             adviser=worker,
+            analyser=worker,
         )
     )
     warming = asyncio.create_task(worker.start()) if worker is not None else None

@@ -5,7 +5,8 @@ kept one): the game as it began, then the game after each turn's action, every a
 the engine again (:meth:`~engine.game.Game.roll`, :meth:`~engine.game.Game.add_step` ...), so a
 log that does not replay raises :class:`~engine.errors.EngineError` ``corrupt_state``.  An opening
 roll or a roll and the play that follows it make one step; entries the engine writes itself (the
-result, an automatic double) belong to the step that caused them.
+result, an automatic double) belong to the step that caused them.  :func:`entry_states` gives
+each action of a log with the game it was taken in, for the analysis of a recorded game.
 
     >>> from engine.game import Action
     >>> m = Match.new(length=1).apply(Action("roll", 0), DiceSequence([3, 1]))
@@ -16,12 +17,13 @@ result, an automatic double) belong to the step that caused them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from engine.cube import Options
 from engine.errors import EngineError
 from engine.game import DiceSequence, Game, LogEntry, Phase
-from engine.match import Match
+from engine.match import GameRecord, Match
 from engine.result import WinKind
 
 _WRITTEN = frozenset({"auto_double", "win", "draw"})
@@ -47,12 +49,18 @@ def game_start(match: Match, index: int) -> Game:
         raise EngineError(f"the match has no game {index + 1}", code="bad_game")
     if index == 0 and match.start is not None:
         return match.start
-    record = records[index]
+    return record_start(match.variant, match.length, match.options, records[index])
+
+
+def record_start(variant: str, length: int, options: Options, record: GameRecord) -> Game:
+    """The game of ``record`` as it began, in a match of ``length`` (0: money) of ``variant``
+    with ``options`` (a match's first game set up from a position begins at ``match.start``
+    instead: see :func:`game_start`)."""
     opening = bool(record.log) and record.log[0].action == "opening"
     return Game.new(
-        match.variant,
-        match.options,
-        match_length=match.length,
+        variant,
+        options,
+        match_length=length,
         score=record.score,
         crawford=record.crawford,
         starter=None if opening or not record.log else record.first,
@@ -89,6 +97,28 @@ def replay_log(start: Game, log: Sequence[LogEntry]) -> tuple[ReplayStep, ...]:
     if tuple(game.log[base:]) != tuple(log):
         raise _corrupt("the replayed game does not write the same log")
     return tuple(steps)
+
+
+def entry_states(
+    start: Game, log: Sequence[LogEntry]
+) -> Iterator[tuple[Game, tuple[LogEntry, ...]]]:
+    """Each action of ``log`` from ``start`` with the game it was taken in: ``(the game before
+    it, its entries)``, one entry an action except an opening roll, which comes with its
+    re-rolls after ties and the automatic doubles they make; the entries the engine writes
+    itself (the result) are left out.  A log that does not replay raises
+    :class:`~engine.errors.EngineError` ``corrupt_state``."""
+    game, at = start, 0
+    while at < len(log):
+        entry = log[at]
+        if entry.action in _WRITTEN:
+            at += 1
+            continue
+        try:
+            after, end = _apply(game, log, at)
+        except EngineError as exc:
+            raise _corrupt(f"entry {at + 1} ({entry.action}) does not replay: {exc}") from None
+        yield game, tuple(log[at:end])
+        game, at = after, end
 
 
 def _apply(game: Game, log: Sequence[LogEntry], at: int) -> tuple[Game, int]:

@@ -1,13 +1,15 @@
 """Games for the analysis tests: two players choosing by GNU Backgammon's 0-ply nets, with
-mistakes on purpose (a seeded share of plays picked among the next best, cube actions flipped)."""
+mistakes on purpose (a seeded share of plays picked among the next best, cube actions flipped);
+long nardy games played by given choosers."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 import gnubg_nn  # type: ignore[import-untyped]
 
-from engine import Action, Match, Phase, Play
+from engine import Action, Game, Match, Phase, Play, nardy_player
 from engine.cube import Options
 from engine.movegen import apply_steps
 from engine.position import Position
@@ -67,3 +69,45 @@ def play_match(
             k = 1 if rng.random() < skill else min(len(ranked), rng.choice([2, 3, 5, 10]))
             choice = ranked[rng.randrange(k)]
         match = match.apply(Action("play", p, play=choice))
+
+
+Chooser = Callable[[Game, Sequence[Play]], Play]
+"""Picks the play of the player on roll among the legal plays (at least two)."""
+
+Cube = Callable[[Game], Action | None]
+"""The cube action of a long nardy game in the roll or doubled phase, else ``None``."""
+
+
+def best_nardy_play(game: Game, _plays: Sequence[Play]) -> Play:
+    """The project's long nardy player's own choice (depth 1), as its ``strong`` level plays."""
+    assert game.dice is not None
+    return nardy_player.rank_plays(game.position, game.dice, depth=1)[0].play
+
+
+def nardy_match(
+    seed: int,
+    choose: Chooser = best_nardy_play,
+    cube: Cube | None = None,
+    length: int = 1,
+    options: Options | None = None,
+) -> Match:
+    """A seeded long nardy match of one game: ``choose`` picks each play with a choice, ``cube``
+    the cube actions (none by default)."""
+    rng = random.Random(seed)
+    match = Match.new(length, "long_nardy", options=options)
+    while not match.game.is_over:
+        game = match.game
+        p = game.turn
+        if game.phase is Phase.OPENING or p is None:
+            match = match.apply(Action("roll", 0), lambda: rng.randint(1, 6))
+            continue
+        action = cube(game) if cube is not None else None
+        if action is not None:
+            match = match.apply(action)
+        elif game.phase is Phase.ROLL:
+            match = match.apply(Action("roll", p), lambda: rng.randint(1, 6))
+        else:
+            plays = game.builder.legal_plays
+            choice = plays[0] if len(plays) == 1 else choose(game, plays) if plays else Play(())
+            match = match.apply(Action("play", p, play=choice))
+    return match

@@ -184,6 +184,31 @@ class Bot:
                 return
         raise AssertionError("the play never became complete")
 
+    async def play_on_card(
+        self, card: FakeMessage, key: TableKey, users: Sequence[TgUser], limit: int = 2000
+    ) -> Match:
+        """Play the game on inline message ``card`` by its buttons until the match is over."""
+        for _ in range(limit):
+            match = await self.match(key)
+            if match.is_over:
+                return match
+            game = match.game
+            if game.responder is not None:
+                user = users[game.responder]
+                label = "Accept" if game.resign is not None else "Take"
+            elif game.phase is Phase.OPENING:
+                user, label = users[0], "Roll"
+            else:
+                assert game.turn is not None
+                user = users[game.turn]
+                labels = card.labels()
+                label = next(
+                    (x for x in ("Roll", "Confirm") if x in labels),
+                    next((x for x in labels if "→" in x), ""),
+                )
+            await self.deliver(self.fake.press(user, card, label))
+        raise AssertionError("the match on the card did not finish")
+
     async def play_game(
         self,
         chat: Chat,

@@ -18,7 +18,8 @@ from benchmarks.ai_sets import cube_game, gnubg_money_advice, load, parse_action
 from benchmarks.nardy_tune import greedy_player, nardy, random_player
 from benchmarks.nardy_tune import match as nardy_match
 from benchmarks.opponent import computer_cube, level_errors
-from bot.ai.computer import NARDY_DEPTH, decide
+from bot.ai import gnubg_eval
+from bot.ai.computer import CLEARLY_DOUBLE, CLEARLY_NO_DOUBLE, NARDY_DEPTH, decide
 from bot.ai.gnubg_eval import gnubg_board
 from bot.ai.levels import LEVELS
 from engine import Action, Position, legal_plays, nardy_player
@@ -95,6 +96,39 @@ def test_match_cube_decisions_equal_gnubg_at_two_ply(level: str) -> None:
             case["owned"],
         )
         assert computer_cube(game, LEVELS[level], rng) == (case["double"], case["take"]), case
+
+
+def test_strong_doubles_as_zero_ply_where_it_is_clear_and_as_two_ply_where_close() -> None:
+    strong = LEVELS["strong"]
+    plain = replace(strong, cube_quick=False)
+    seen = {"clear": 0, "close": 0}
+    for case in DATA["cube"][::2]:
+        game = cube_game(
+            Position.from_gnubg_id(case["position"]),
+            case["length"],
+            (case["score"][0], case["score"][1]),
+            case["cube"],
+            case["owned"],
+        )
+        ctx = gnubg_eval.cube_context(game, 0)
+        if not ctx.may_double:
+            continue
+        zero = gnubg_eval.cube_decision(game.position, ctx, 0)
+        assert zero.no_double is not None and zero.double_take is not None
+        assert zero.double_pass is not None
+        unit = max(0.01, abs(zero.double_pass - zero.no_double))
+        gain = (zero.double_take - zero.no_double) / unit
+        clear = not zero.too_good and (
+            gain < -CLEARLY_NO_DOUBLE or (gain > CLEARLY_DOUBLE and zero.take)
+        )
+        action = decide(game, 0, strong, random.Random(1))
+        assert action is not None and action.kind in ("double", "roll")
+        if clear:
+            assert (action.kind == "double") == zero.double, case
+        else:
+            assert action == decide(game, 0, plain, random.Random(1)), case
+        seen["clear" if clear else "close"] += 1
+    assert seen["clear"] > 0 and seen["close"] > 0, seen
 
 
 def test_money_cube_decisions_agree_with_gnu_backgammon() -> None:

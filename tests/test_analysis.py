@@ -316,3 +316,36 @@ def test_a_planted_blunder_is_marked_very_bad_on_its_move() -> None:
     s = analysis.summary(1)
     assert blunder in s.worst and s.marks[Mark.VERY_BAD] >= 1
     assert summarize(analysis.decisions, analysis.luck, 0).checker_loss == pytest.approx(0.0)
+
+
+def test_a_play_entered_step_by_step_in_another_order_is_analysed() -> None:
+    import random
+
+    from engine.errors import EngineError
+
+    rng = random.Random(4)
+    match = Match.new(0)
+    reordered = 0
+    while not match.game.is_over:
+        game = match.game
+        p = game.turn
+        if game.phase is Phase.OPENING or p is None:
+            match = match.apply(Action("roll", 0), lambda: rng.randint(1, 6))
+            continue
+        if game.phase is Phase.ROLL:
+            match = match.apply(Action("roll", p), lambda: rng.randint(1, 6))
+            continue
+        plays = game.builder.legal_plays
+        choice = rng.choice(plays) if plays else Play(())
+        try:  # the steps the other way round, as a player may press them
+            built = match
+            for step in reversed(choice.steps):
+                built = built.apply(Action("step", p, step=step))
+            match = built.apply(Action("confirm", p))
+            reordered += len(choice.steps) > 1 and len(set(choice.steps)) > 1
+        except EngineError:
+            match = match.apply(Action("play", p, play=choice))
+    assert reordered > 5
+    analysis = analyse_match(match, 0, luck=False)
+    moves = [e for e in match.records()[0].log if e.action == "move" and len(e.value) > 1]
+    assert len([d for d in analysis.decisions if d.kind == "move"]) == len(moves)

@@ -10,8 +10,10 @@ import signal
 from pathlib import Path
 
 import pytest
+from analysis_support import nardy_match
 
 from bot.ai.analysis import analyse_game, analyse_match
+from bot.ai.nardy_analysis import analyse_nardy_game
 from bot.ai.report import Analysis
 from bot.ai.worker import ANALYSIS_NICE, ANALYSIS_PLY, HINT_NICE, ComputerWorker
 from engine.match import Match
@@ -62,6 +64,15 @@ async def test_the_lane_analyses_a_match_as_this_process_does(worker: ComputerWo
     same_figures(ours, analyse_match(match, 0))
     games = len(match.records())
     assert told == [(done, games) for done in range(games)]
+
+
+async def test_long_nardy_is_analysed_by_the_projects_player(worker: ComputerWorker) -> None:
+    match = nardy_match(4)
+    ours = await worker.analyse(match, 2)  # the ply is backgammon's: nardy is at depth 1
+    [record] = match.records()
+    theirs = analyse_nardy_game(match.variant, match.length, match.options, record)
+    assert ours is not None and (ours.engine, ours.ply) == ("nardy", 1)
+    same_figures(ours, theirs)
 
 
 async def test_analysis_workers_run_below_the_hints(worker: ComputerWorker) -> None:

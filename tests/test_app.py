@@ -72,9 +72,11 @@ async def test_whole_match_by_buttons(store: Store) -> None:
     assert match.is_over and match.winner is not None
     winner = USERS[match.winner].name
     assert f"{winner} wins the match" in texts(chat.log)
-    # Every board posted while playing had buttons; the last one, after the match, has none.
+    # Every board posted while playing had buttons; the last one, after the match, offers
+    # only the match's analysis.
     boards = [r for r in chat.log if isinstance(r, SendBoard)]
-    assert all(b.buttons for b in boards[:-1]) and boards[-1].buttons == ()
+    assert all(b.buttons for b in boards[:-1])
+    assert [b.label for row in boards[-1].buttons for b in row] == ["Analysis"]
     # Step buttons edited the board in place; passing the turn cleared the old board's buttons.
     assert any(isinstance(r, EditBoard) for r in chat.log)
     assert any(isinstance(r, ClearButtons) for r in chat.log)

@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from test_app_support import ALICE, BOB, Chat, Dice, open_store, play_turn_by_buttons, texts
+from test_app_support import ALICE, BOB, Chat, Dice, open_store, play_a_game, texts
 from test_chouette_property import Driver as ChouetteDriver
 
 from bot.app import App, SendBoard, SendFile, Table, Update, User
@@ -49,30 +49,13 @@ async def _record_size(chat: Chat) -> int:
     return len(record.payload)
 
 
-async def _play_a_game(chat: Chat, turns: int) -> None:
-    """Some checker play, then the player on roll resigns and the other accepts."""
-    for _ in range(turns):
-        game = (await chat.match()).game
-        if game.phase is Phase.OPENING:
-            await chat.press(ALICE, "Roll")
-            continue
-        await play_turn_by_buttons(chat, USERS, game)
-    game = (await chat.match()).game
-    if game.phase is Phase.OPENING:
-        await chat.press(ALICE, "Roll")
-        game = (await chat.match()).game
-    loser = USERS[game.turn or 0]
-    await chat.send(loser, "/resign")
-    await chat.send(USERS[1 - USERS.index(loser)], "/accept")
-
-
 async def test_long_money_session_stays_under_2_kb(store: Store) -> None:
     chat = Chat(App(store, dice=Dice(3)))
     await chat.send(ALICE, "/new money")
     await chat.press(BOB, "Join")
     sizes = []
     for n in range(1, 31):
-        await _play_a_game(chat, turns=4 + n % 7)
+        await play_a_game(chat, USERS, turns=4 + n % 7)
         table = await chat.table()
         match = await chat.match()
         assert table.dropped == n and len(match.games) == 1
@@ -97,7 +80,7 @@ async def test_a_match_keeps_its_games_for_the_export(store: Store) -> None:
     await chat.send(ALICE, "/new 7")
     await chat.press(BOB, "Join")
     for _ in range(3):
-        await _play_a_game(chat, turns=6)
+        await play_a_game(chat, USERS, turns=6)
     match = await chat.match()
     assert match.number == 4 and sum(match.score) == 3
     assert await _record_size(chat) <= LIMIT

@@ -208,6 +208,24 @@ async def play_turn_by_buttons(chat: Chat, users: Sequence[User], game: Game) ->
     raise AssertionError("the play never became complete")
 
 
+async def play_a_game(chat: Chat, users: Sequence[User], turns: int) -> None:
+    """Some checker play by the buttons, then the player on roll resigns and the other
+    accepts."""
+    for _ in range(turns):
+        game = (await chat.match()).game
+        if game.phase is Phase.OPENING:
+            await chat.press(users[0], "Roll")
+            continue
+        await play_turn_by_buttons(chat, users, game)
+    game = (await chat.match()).game
+    if game.phase is Phase.OPENING:
+        await chat.press(users[0], "Roll")
+        game = (await chat.match()).game
+    loser = users[game.turn or 0]
+    await chat.send(loser, "/resign")
+    await chat.send(users[1 - list(users).index(loser)], "/accept")
+
+
 async def play_until(
     chat: Chat, users: Sequence[User], done: Callable[[Match], bool], limit: int = 3000
 ) -> None:

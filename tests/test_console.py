@@ -28,7 +28,8 @@ from bot.store import MemoryStore
 async def main():
     dice = random.Random(int(sys.argv[1]))
     worker = ComputerWorker(1)
-    app = App(MemoryStore(), dice=lambda: dice.randint(1, 6), computer=worker)
+    analyser = worker if sys.argv[4:] == ["analysis"] else None
+    app = App(MemoryStore(), dice=lambda: dice.randint(1, 6), computer=worker, analyser=analyser)
     await Console(app, new_args=sys.argv[2], opponent=sys.argv[3]).run()
     await worker.close()
 
@@ -74,6 +75,22 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     assert len(saved) == 1 and saved[0].read_text().startswith("\n 1 point match")
     assert f"Match file saved: {saved[0].resolve()}" in out
     assert out.rstrip().endswith("Bye!")
+    assert "Traceback" not in proc.stderr
+
+
+def test_the_analysis_prints_its_progress_then_the_result(tmp_path: Path) -> None:
+    # The first button after the match's end is its Analysis; typed, the command does the same.
+    lines = [*["1"] * 400, "analysis", "quit"]
+    proc = _run(["-c", SEEDED_CONSOLE, "7", "new 1", "bot", "analysis"], lines, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.split("wins the match", 1)[1]
+    assert "[1] Analysis" in proc.stdout
+    assert out.count("Analysing game 1 of 1…") == 2
+    result = out.split("Analysing game 1 of 1…")[-1]
+    assert "Analysis by GNU Backgammon's nets" in result
+    assert result.count(": PR ") == 2 and "Doubtful: " in result
+    assert re.search(r": game 1, move \d+\nRolled \d-\d, played .+\nBest: ", result)
+    assert len(list(tmp_path.glob("match-*.mat"))) == 2
     assert "Traceback" not in proc.stderr
 
 
@@ -235,7 +252,7 @@ def test_import_reads_a_local_mat_file_and_replays_it(tmp_path: Path) -> None:
     assert "Traceback" not in proc.stderr
 
 
-HINTED_CONSOLE = SEEDED_CONSOLE.replace("computer=worker)", "computer=worker, adviser=worker)")
+HINTED_CONSOLE = SEEDED_CONSOLE.replace("computer=worker,", "computer=worker, adviser=worker,")
 
 
 def test_hints_are_numbered_and_typing_the_number_plays_it(tmp_path: Path) -> None:

@@ -17,16 +17,27 @@ from engine.position import Position
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_importing_the_report_loads_neither_the_nets_nor_the_nardy_player() -> None:
+def loaded_after(module: str) -> list[str]:
+    """The modules of the nets and of the nardy player a fresh interpreter has loaded after
+    importing ``module``."""
     code = (
         "import json, sys\n"
-        "import bot.ai.report\n"
+        f"import {module}\n"
         "print(json.dumps(sorted(m for m in sys.modules if 'gnubg' in m or 'nardy_player' in m)))\n"
     )
     run = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
-    assert json.loads(run.stdout) == []
+    loaded: list[str] = json.loads(run.stdout)
+    return loaded
+
+
+def test_importing_the_report_loads_neither_the_nets_nor_the_nardy_player() -> None:
+    assert loaded_after("bot.ai.report") == []
+
+
+def test_the_nardy_analysis_does_without_the_nets() -> None:
+    assert loaded_after("bot.ai.nardy_analysis") == ["engine.nardy_player"]
 
 
 def test_the_analysis_module_re_exports_the_report_types() -> None:

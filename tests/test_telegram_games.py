@@ -43,8 +43,8 @@ async def test_group_game_by_buttons_and_typed_moves_in_text_mode() -> None:
         assert spent[:2] == ["editMessageReplyMarkup", "sendMessage"]
         assert spent[-1] == "sendMessage"
         assert 0 < len(spent) - 2 <= len(presses) + bot.typed
-        # Only the newest board ever keeps its keyboard; the final one has none.
-        assert bot.fake.with_keyboard(GROUP) == []
+        # Only the newest board ever keeps its keyboard; the final one offers the analysis.
+        assert [m.labels() for m in bot.fake.with_keyboard(GROUP)] == [["Analysis"]]
         assert "wins the match" in "\n".join(m.text for m in bot.fake.bot_messages(GROUP))
         # Every press was answered exactly once.
         pressed = [u for m, u in bot.fake.calls if m == "answerCallbackQuery"]
@@ -140,27 +140,9 @@ async def test_inline_invitation_card_and_a_game_on_the_inline_message() -> None
         key = TableKey("telegram", "i" + str(card.inline_id))
         assert (await bot.table(key)).stage == "play"
         # The whole game is played on this one message by its buttons.
-        for _ in range(2000):
-            match = await bot.match(key)
-            if match.is_over:
-                break
-            game = match.game
-            if game.responder is not None:
-                user = [ALICE, BOB][game.responder]
-                label = "Accept" if game.resign is not None else "Take"
-            elif game.phase is Phase.OPENING:
-                user, label = ALICE, "Roll"
-            else:
-                assert game.turn is not None
-                user = [ALICE, BOB][game.turn]
-                labels = card.labels()
-                label = next(
-                    (x for x in ("Roll", "Confirm") if x in labels),
-                    next((x for x in labels if "→" in x), ""),
-                )
-            await bot.deliver(bot.fake.press(user, card, label))
+        await bot.play_on_card(card, key, [ALICE, BOB])
         assert (await bot.match(key)).is_over
-        assert card.markup is None and "wins the match" in card.text
+        assert card.labels() == ["Analysis"] and "wins the match" in card.text
         assert card.edits > 20
         assert bot.fake.called("sendMessage") == [] and bot.fake.called("sendPhoto") == []
         assert unexpected_errors(bot.fake) == []
@@ -243,7 +225,7 @@ async def test_move_clock_notices_of_a_game_on_an_inline_message() -> None:
         table = await bot.table(key)
         assert table.stage == "over" and table.forfeit == people.index(other)
         assert t("en", "clock-claimed", player=other.first_name, what="match") in card.text
-        assert card.markup is None
+        assert card.labels() == ["Analysis"]
         problems = [e for e in unexpected_errors(bot.fake) if e != ("sendMessage", FORBIDDEN)]
         assert problems == []
 

@@ -113,7 +113,7 @@ async def test_a_group_match_is_played_with_few_messages() -> None:
         assert [m.message_id for m in bot.fake.bot_messages(GROUP) if "<pre>" in m.text] == [
             board.message_id
         ]
-        assert board.markup is None and "wins the match" in "\n".join(
+        assert board.labels() == ["Analysis"] and "wins the match" in "\n".join(
             m.text for m in bot.fake.bot_messages(GROUP)
         )
         assert unexpected_errors(bot.fake) == []

@@ -43,8 +43,9 @@ exactly :attr:`Position.opponent` and :attr:`Position.player`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import gnubg_nn  # type: ignore[import-untyped]
 
@@ -64,12 +65,13 @@ from bot.ai.report import (
     summarize,
 )
 from engine.cube import CubeState, Options
-from engine.game import Action, DiceSequence, Game, LogEntry, Phase
+from engine.game import Action, DiceSequence, Game, Phase
 from engine.match import GameRecord, Match
 from engine.movegen import Play, apply_steps, legal_plays
 from engine.notation import format_play
 from engine.position import Position
-from engine.result import WinKind
+from engine.replay import entry_states, record_start
+from engine.steps import Step
 
 CLOSE_CUBE = 0.16
 
@@ -313,14 +315,33 @@ def ranked_plays(
     plies above 0; the others keep their lower-ply score and rank after them).
     """
     plays = legal_plays(position, dice)
+    return [
+        RankedPlay(
+            s.play, format_play(position, dice, s.play, plays=plays), s.probs, s.equity, s.ply
+        )
+        for s in _scored(position, dice, plays, cube, ply)
+    ]
+
+
+class _Scored(NamedTuple):
+    play: Play
+    probs: Probs
+    equity: float
+    ply: int
+
+
+def _scored(
+    position: Position, dice: tuple[int, int], plays: list[Play], cube: CubeView, ply: int
+) -> list[_Scored]:
+    """:func:`ranked_plays` of the legal ``plays`` without their notation (the analysis writes
+    only the two it shows)."""
     if not plays:
         return []
     if len(plays) == 1:
         # gnubg_nn leaves the chances of a lone play unevaluated (and crashes above 0-ply).
         [play] = plays
         probs = flip(probabilities(apply_steps(position, play.steps).swapped(), ply))
-        text = format_play(position, dice, play, plays=plays)
-        return [RankedPlay(play, text, probs, cubeless_equity(probs, cube), ply)]
+        return [_Scored(play, probs, cubeless_equity(probs, cube), ply)]
     by_key: dict[str, Play] = {}
     for play in plays:
         after = apply_steps(position, play.steps)
@@ -330,13 +351,12 @@ def ranked_plays(
         found = gnubg_nn.best_move(_board(position), dice[0], dice[1], n=n, list=1)
         for key, _steps, probs, _equity in found[1]:
             scored[key] = (flip(probs), n)
-    out: list[RankedPlay] = []
+    out: list[_Scored] = []
     for key, play in by_key.items():
         if key not in scored:
             raise RuntimeError(f"gnubg_nn does not list the play {play.notation()}")
         probs, n = scored[key]
-        text = format_play(position, dice, play, plays=plays)
-        out.append(RankedPlay(play, text, probs, cubeless_equity(probs, cube), n))
+        out.append(_Scored(play, probs, cubeless_equity(probs, cube), n))
     out.sort(key=lambda r: (-r.ply, -r.equity))
     return out
 
@@ -384,72 +404,8 @@ def _best_after(position: Position, dice: tuple[int, int], cube: CubeView) -> fl
     if not found[1]:
         return -cubeless_equity(probabilities(position.swapped(), 0), cube.swapped())
     if len(found[1]) == 1:  # a lone play, which gnubg_nn does not evaluate
-        return ranked_plays(position, dice, cube)[0].equity
+        return _scored(position, dice, legal_plays(position, dice), cube, 0)[0].equity
     return max(cubeless_equity(flip(p), cube) for _k, _s, p, _e in found[1])
-
-
-def _replay(
-    variant: str, length: int, options: Options, record: GameRecord
-) -> Iterator[tuple[Game, LogEntry, tuple[LogEntry, ...]]]:
-    """Each state of a recorded game with the entry applied to it (and the entries that
-    belong to it, for an opening roll re-rolled after ties)."""
-    log = record.log
-    starts_with_opening = any(e.action == "opening" for e in log[:1])
-    game = Game.new(
-        variant,
-        options,
-        match_length=length,
-        score=record.score,
-        crawford=record.crawford,
-        starter=None if starts_with_opening else record.first,
-    )
-    i = 0
-    while i < len(log):
-        entry = log[i]
-        if entry.action == "opening":
-            j = i
-            while j < len(log) and log[j].action in ("opening", "auto_double"):
-                j += 1
-            group = log[i:j]
-            yield game, entry, group
-            dice = [int(v) for e in group if e.action == "opening" for v in e.value]
-            game = game.roll(0, DiceSequence(dice))
-            i = j
-            continue
-        yield game, entry, (entry,)
-        game = _apply(game, entry)
-        i += 1
-
-
-def _apply(game: Game, entry: LogEntry) -> Game:
-    p = entry.player
-    a = entry.action
-    if a in ("win", "draw") or p is None:
-        return game
-    if a == "roll":
-        return game.roll(p, DiceSequence([int(v) for v in entry.value]))
-    if a == "move":
-        flat = [int(v) for v in entry.value[1:]]
-        pairs = [(flat[k], flat[k + 1]) for k in range(0, len(flat), 2)]
-        for play in game.builder.legal_plays or (Play(()),):
-            if [(s.frm, s.to) for s in play.steps] == pairs:
-                return game.play(p, play)
-        raise ValueError(f"the recorded play {entry.value[0]} is not legal")
-    simple: dict[str, Callable[[int], Game]] = {
-        "double": game.double,
-        "take": game.take,
-        "pass": game.pass_,
-        "beaver": game.beaver,
-        "beaver_accept": game.accept_beaver,
-        "beaver_refuse": game.refuse_beaver,
-        "resign_accept": game.accept_resign,
-        "resign_decline": game.decline_resign,
-    }
-    if a in simple:
-        return simple[a](p)
-    if a == "resign":
-        return game.offer_resign(p, WinKind(int(entry.value[0])))
-    raise ValueError(f"unknown entry {a!r} in a game's log")
 
 
 def analyse_game(
@@ -466,7 +422,9 @@ def analyse_game(
     lucks: list[tuple[int, float]] = []
     turn = 0
     pending: CubeDecision | None = None
-    for game, entry, _group in _replay(variant, length, options, record):
+    start = record_start(variant, length, options, record)
+    for game, _group in entry_states(start, record.log):
+        entry = _group[0]
         p = entry.player
         if entry.action == "opening" and luck:
             after = game.roll(0, DiceSequence([int(v) for e in _group for v in e.value]))
@@ -541,12 +499,15 @@ def analyse_game(
             continue
         if game.phase is Phase.MOVE and entry.action == "move" and game.dice is not None:
             view = cube_view(game, p)
-            ranked = ranked_plays(game.position, game.dice, view, ply)
+            position, dice = game.position, game.dice
+            plays = legal_plays(position, dice)
+            ranked = _scored(position, dice, plays, view, ply)
             flat = [int(v) for v in entry.value[1:]]
-            pairs = [(flat[k], flat[k + 1]) for k in range(0, len(flat), 2)]
-            chosen = next(
-                (r for r in ranked if [(s.frm, s.to) for s in r.play.steps] == pairs), None
+            # The recorded steps may come in another order than the legal play's.
+            moved = apply_steps(
+                position, [Step(a, b) for a, b in zip(flat[::2], flat[1::2], strict=True)]
             )
+            chosen = next((r for r in ranked if apply_steps(position, r.play.steps) == moved), None)
             if not ranked or chosen is None:
                 continue
             best = ranked[0]
@@ -559,8 +520,8 @@ def analyse_game(
                     game.position,
                     game.cube.value,
                     game.dice,
-                    chosen.notation,
-                    best.notation,
+                    format_play(position, dice, chosen.play, plays=plays),
+                    format_play(position, dice, best.play, plays=plays),
                     max(0.0, best.equity - chosen.equity),
                     len(ranked) > 1,
                 )

@@ -4,7 +4,8 @@ A level is a depth and a noise: the plays' equities are evaluated at ``ply`` and
 levels, Gaussian noise of standard deviation ``noise`` (drawn from the injected ``rng``) is added
 to each before the best is taken; the cube equities get the same noise, and the cube is
 evaluated at ``cube_ply`` (a cube decision is one evaluation, not one per play, so ``strong``
-affords 2-ply there).
+affords 2-ply there where the decision is close: ``cube_quick``, see
+:data:`bot.ai.computer.CLEARLY_DOUBLE`; ``expert`` everywhere).
 
 Calibrated by the PR-like error against plain 2-ply: the mean equity lost per unforced checker
 play × 500, on the 300 fixed positions of ``tests/data/ai_positions.json`` (four noise draws per
@@ -25,7 +26,7 @@ level         ply    noise  cube ply    PR      meant for
 ============  =====  =====  ==========  ======  ==========================
 ``beginner``  0      0.10   0           17.9    a new player
 ``casual``    0      0.05   0           6.8     a club player
-``strong``    0      0      2           1.8     the default
+``strong``    0      0      2 (close)   1.8     the default
 ``expert``    2 (3)  0      2           0.05    near the reference itself
 ============  =====  =====  ==========  ======  ==========================
 """
@@ -46,13 +47,16 @@ class Level:
     """One playing level: evaluation depth ``ply`` and equity noise ``noise`` (σ) of the checker
     play, the depth ``cube_ply`` of its cube decisions (``None``: the same as ``ply``), and at
     2-ply how many candidates go on from 1-ply (``narrow``, see
-    :func:`bot.ai.gnubg_eval.rank_plays`; 0: every 0-ply candidate)."""
+    :func:`bot.ai.gnubg_eval.rank_plays`; 0: every 0-ply candidate); with ``cube_quick`` the
+    deeper cube look is taken only where 0-ply finds the double close (see
+    :data:`bot.ai.computer.CLEARLY_DOUBLE`)."""
 
     name: str
     ply: int
     noise: float
     cube_ply: int | None = None
     narrow: int = 0
+    cube_quick: bool = False
 
     @property
     def cube_depth(self) -> int:
@@ -63,7 +67,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", 0, 0.10),
     "casual": Level("casual", 0, 0.05),
-    "strong": Level("strong", 0, 0.0, cube_ply=2),
+    "strong": Level("strong", 0, 0.0, cube_ply=2, cube_quick=True),
     "expert": Level("expert", 2, 0.0, narrow=3),
 }
 DEFAULT_LEVEL = "strong"

@@ -312,7 +312,8 @@ def mwc_after(score: Score, points: int, won: bool) -> float:
 def gammon_prices(score: Score, cube: int) -> tuple[float, float, float, float]:
     """What a gammon and a backgammon add at ``score`` with ``cube``, in units of a single
     game: (win gammon, lose gammon, win backgammon, lose backgammon), each at least 0
-    (``getGammonPrice``)."""
+    (``getGammonPrice``; kept for the scores seen, as every play of a roll is valued with
+    them)."""
     win = mwc_after(score, cube, True)
     lose = mwc_after(score, cube, False)
     centre = (win + lose) / 2.0

@@ -154,8 +154,13 @@ def analysis_think(
     """Run in an analysis worker: game ``number`` of a match from its ``record``.
 
     Backgammon is analysed at ``ply`` on GNU Backgammon's nets
-    (:func:`bot.ai.analysis.analyse_game`).
+    (:func:`bot.ai.analysis.analyse_game`), long nardy by the project's own player at its depth 1
+    whatever ``ply`` (:func:`bot.ai.nardy_analysis.analyse_nardy_game`).
     """
+    if variant != "backgammon":
+        from bot.ai.nardy_analysis import analyse_nardy_game
+
+        return analyse_nardy_game(variant, length, options, record, number)
     from bot.ai.analysis import analyse_game
 
     decisions, luck = analyse_game(variant, length, options, record, number, ply)
@@ -421,16 +426,14 @@ class ComputerWorker:
         self, match: Match, ply: int | None = None, progress: Progress | None = None
     ) -> Analysis | None:
         """The analysis of every game of ``match`` (:func:`analysis_think`) from the analysis
-        lane, game by game, at ``ply`` (``None``: :attr:`analysis_ply`).
+        lane, game by game: backgammon at ``ply`` (``None``: :attr:`analysis_ply`), long nardy
+        by the project's own player at its depth 1 (``engine="nardy"``).
 
         ``progress(done, total)`` is awaited before each game (an exception of it is logged and
         the analysis goes on).  A game over :attr:`analysis_budget` or whose worker died is
         analysed again at 0-ply in a fresh worker; when that fails too, or a game cannot be
         analysed at all, the result is ``None``, never an exception.
         """
-        if match.variant != "backgammon":
-            log.info("analysis: only backgammon is analysed")
-            return None
         depth = self.analysis_ply if ply is None else ply
         records = match.records()
         attempts = [(depth, self.analysis_budget), (0, self.analysis_budget)]
@@ -458,7 +461,13 @@ class ComputerWorker:
                 log.exception("analysis: game %d could not be analysed", number)
                 return None
             parts.append(part)
-        return Analysis.combine(parts) if parts else Analysis(depth, (), (), 0)
+        if parts:
+            return Analysis.combine(parts)
+        if match.variant == "backgammon":
+            return Analysis(depth, (), (), 0)
+        from bot.ai.nardy_analysis import DEPTH
+
+        return Analysis(DEPTH, (), (), 0, engine="nardy")
 
     def _lanes(self) -> tuple[_Lane, ...]:
         return (self._computer, self._hints, self._analysis)

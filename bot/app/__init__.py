@@ -24,6 +24,9 @@ Where each use case lives (one module each; a new one is a module and a line in 
 * :mod:`bot.app.position` -- ``position ID``: a table whose game begins at a position;
 * :mod:`bot.app.imports` -- ``import``: a ``.mat`` file read, kept for its sender, exported back;
 * :mod:`bot.app.replay` -- a match's boards one step at a time (``◀ ▶`` on one message);
+* :mod:`bot.app.hint` -- ``hint``: the computer's advice for the player to act;
+* :mod:`bot.app.analysis` -- ``analysis``: the finished games weighed by the computer, shown on
+  one progress message (``App.progress``);
 * :mod:`bot.app.chouette` -- every game action at a chouette table, its start and rotation;
 * :mod:`bot.app.places` -- where a game is played: moved to a chat of its own when it begins
   (``App.move_table``, a Discord thread), kept where it began (``App.keep_table``), its end
@@ -53,6 +56,10 @@ What an adapter does (Telegram, Discord, the console):
   ``async for replies in app.computer_moves(update.table)``, each batch performed like the
   others (:class:`Thinking` first at ``expert``: show "typing…" while it thinks).  It yields
   nothing (and loads nothing) unless this process's update left the computer to act;
+* a :class:`~bot.app.types.Progress` reply (an analysis) is a message to post and then follow:
+  ``async for replies in app.progress(update.table)``, each batch performed in order, an
+  :class:`~bot.app.types.EditProgress` being an edit of that message (the last one brings the
+  result);
 * call ``await app.tick()`` every few seconds and post what it returns to each table's chat
   (move-clock reminders and expiry notices; any number of processes may do so); when a table's
   notices could not be posted (no right to write there), ``await app.notice_undelivered(table)``

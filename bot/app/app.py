@@ -15,23 +15,31 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from bot.ai.worker import fallback_action
-from bot.app import clock, computer, fair, places, published, results, stats
+from bot.app import analysis, clock, computer, fair, places, published, results, stats
+from bot.app.analysis import Analyser
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
 from bot.app.computer import Opponent
 from bot.app.context import Context, Refused, refusal_reply, usage
 from bot.app.dice import DiceScheme, TableDice
 from bot.app.hint import Adviser
 from bot.app.payload import InvalidPayload, parse_payload
-from bot.app.registry import DEFAULT, READ_CASES, TABLE_CASES, USER_CASES
+from bot.app.registry import (
+    ANALYSIS_CASES,
+    DEFAULT,
+    READ_CASES,
+    TABLE_CASES,
+    USER_CASES,
+    AnalysisCase,
+)
 from bot.app.settings import SETTING_ALIASES
 from bot.app.syntax import CommandSyntax, say, typed_syntax
 from bot.app.table import COMPUTER, Table, computer_level
 from bot.app.timing import actor, wake, wake_time
-from bot.app.types import Reply, Thinking, Update, User
+from bot.app.types import EditProgress, Progress, Reply, Thinking, Update, User
 from bot.app.users import UserRecords
 from bot.i18n import negotiate, t
 from bot.store import (
@@ -61,6 +69,10 @@ SETTLE_WINDOW = 30.0
 SETTLE_PAUSES = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
 """Pauses between those questions (the last one repeats)."""
 
+FOLLOW_WITHIN = 60.0
+"""Seconds an analysis waits for its adapter to follow its progress message (``App.progress``);
+one never followed (the message could not be posted) no longer keeps the chat busy after it."""
+
 TICK_BATCH = 500
 """Due clocks one tick looks at (of every platform; each adapter serves its own)."""
 
@@ -78,8 +90,10 @@ class App:
     source is taken as a scripted scheme) and ``clock`` the time source.  ``computer`` thinks
     for the computer opponent (:class:`bot.ai.worker.ComputerWorker`; ``None``: ``new bot``
     says it is unavailable) and ``adviser`` gives ``hint`` its advice (the same worker, on a
-    lane of its own; ``None``: hints say the computer is off).  ``handle`` and
-    ``computer_moves`` never raise.
+    lane of its own; ``None``: hints say the computer is off); ``analyser`` makes the
+    ``analysis`` of finished games (the same worker, at a low priority; ``None``: the analysis
+    says the computer is off), its progress message edited at most once each
+    ``progress_every`` seconds.  ``handle``, ``computer_moves`` and ``progress`` never raise.
     """
 
     def __init__(
@@ -91,6 +105,8 @@ class App:
         default_language: str = "en",
         computer: Opponent | None = None,
         adviser: Adviser | None = None,
+        analyser: Analyser | None = None,
+        progress_every: float = analysis.PROGRESS_EVERY,
         settle_window: float = SETTLE_WINDOW,
     ) -> None:
         self.store = store
@@ -102,6 +118,8 @@ class App:
         self.default_language = default_language
         self.computer = computer
         self.adviser = adviser
+        self.analyser = analyser
+        self.progress_every = progress_every
         self.users = UserRecords(store)
         self._records: OrderedDict[TableKey, Versioned] = OrderedDict()
         self._computer_next: set[TableKey] = set()
@@ -109,6 +127,10 @@ class App:
         self._computer_busy: set[TableKey] = set()
         """Tables whose computer turn this process is playing now."""
         self._syntaxes: dict[str, CommandSyntax] = {}
+        self._analyses: dict[TableKey, tuple[analysis.Job, Context, float]] = {}
+        """Analyses asked for in a chat whose progress message is not followed yet (and when)."""
+        self._analysing: set[TableKey] = set()
+        """Chats whose analysis this process is making now (one at a time in a chat)."""
 
     def use_command_syntax(self, platform: str, syntax: CommandSyntax) -> None:
         """Name commands in ``syntax`` in the messages to ``platform``'s chats (Discord's slash
@@ -391,6 +413,12 @@ class App:
                 return await read_case(ctx, table, self.adviser)
             except Refused as refusal:
                 return [refusal_reply(update, ctx.refusal(refusal))]
+        analysis_case = ANALYSIS_CASES.get(action)
+        if analysis_case is not None:
+            try:
+                return await self._analysis(ctx, analysis_case, args, version)
+            except Refused as refusal:
+                return [refusal_reply(update, ctx.refusal(refusal))]
 
         last: list[Context] = []
         sent: list[bytes] = []
@@ -581,6 +609,53 @@ class App:
             return await self._again(update, lang, record)
         line = refusal_reply(update, t(lang, "error-outcome-unknown"))
         return [line, *self._board(update, lang, record)]
+
+    # -- analyses -------------------------------------------------------------------------------
+
+    async def _analysis(
+        self, ctx: Context, case: AnalysisCase, args: tuple[Any, ...], version: int | None
+    ) -> list[Reply]:
+        """An analysis asked for: refused (none to make, one under way in this chat, no
+        computer), or noted for :meth:`progress` and its progress message returned."""
+        key = ctx.update.table
+        if self.analyser is None:
+            raise Refused("analysis-no-computer")
+        if self._analysis_busy(key):
+            raise Refused("analysis-busy")
+        record = await self.store.load(key)
+        table = Table.decode(record.payload) if record is not None else None
+        job = await case(ctx, table, args, version)
+        self._analyses[key] = (job, ctx, time.monotonic())
+        return [Progress(analysis.progress_text(ctx, 1, job.games))]
+
+    def _analysis_busy(self, key: TableKey) -> bool:
+        if key in self._analysing:
+            return True
+        pending = self._analyses.get(key)
+        return pending is not None and time.monotonic() - pending[2] < FOLLOW_WITHIN
+
+    async def progress(self, table: TableKey) -> AsyncGenerator[list[Reply], None]:
+        """Make the analysis whose :class:`~bot.app.types.Progress` message was just posted in
+        chat ``table``: the message's edits (:class:`~bot.app.types.EditProgress`) as the
+        games are done, then the result.  Never raises; yields nothing when no analysis waits.
+
+        Adapters call it right after posting a ``Progress`` reply and perform each batch like
+        the replies of ``handle``, an ``EditProgress`` being an edit of that message.  The work
+        is done in the computer's worker processes: the event loop never waits on it.
+        """
+        pending = self._analyses.pop(table, None)
+        if pending is None or self.analyser is None or table in self._analysing:
+            return
+        job, ctx, _ = pending
+        self._analysing.add(table)
+        try:
+            async for replies in analysis.run(ctx, job, self.analyser, self.progress_every):
+                yield replies
+        except Exception:
+            log.exception("analysis failed table=%s", table)
+            yield [EditProgress(ctx.tr("analysis-failed"))]
+        finally:
+            self._analysing.discard(table)
 
     # -- the computer's turns -------------------------------------------------------------------
 

@@ -36,6 +36,7 @@ COMMANDS: tuple[str, ...] = (
     "score",
     "pips",
     "hint",
+    "analysis",
     "help",
     "rules",
     "export",
@@ -67,6 +68,8 @@ ALIASES: dict[str, str] = {
     "dicetest": "dice",
     "ratings": "rating",
     "leaderboard": "top",
+    "analyse": "analysis",
+    "analyze": "analysis",
 }
 """Other words accepted for a command."""
 

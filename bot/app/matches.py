@@ -1,6 +1,7 @@
 """``history`` (yours) or ``history NAME``: the recent finished matches kept; ``history N``:
-one of yours with the buttons to export it (``.mat`` and the dice with their seeds) and to
-replay it (:func:`bot.app.replay.replay_board`, one message edited in place)."""
+one of yours with the buttons to export it (``.mat`` and the dice with their seeds), to
+replay it (:func:`bot.app.replay.replay_board`, one message edited in place) and to analyse it
+(:func:`bot.app.analysis.of_history`)."""
 
 from __future__ import annotations
 
@@ -80,6 +81,7 @@ async def _one(ctx: Context, number: int) -> list[Reply]:
             Button(ctx.tr("button-history-export"), _payload("history_export", record.match_id)),
             Button(ctx.tr("button-history-replay"), _payload("history_open", record.match_id)),
         ),
+        (Button(ctx.tr("button-analysis"), _payload("history_analysis", record.match_id)),),
     )
     return [SendText("\n".join(lines), buttons)]
 
@@ -93,6 +95,12 @@ def _replay_payloads(match_id: str) -> PayloadFor:
         return _payload("history_replay", match_id, game, step)
 
     return payload_for
+
+
+async def kept_record(ctx: Context, args: tuple[Any, ...]) -> MatchRecord:
+    """The match of the sender's history a button names (its id the only argument); refused
+    when it is no longer kept."""
+    return await _kept(ctx, args, 1)
 
 
 async def _kept(ctx: Context, args: tuple[Any, ...], size: int) -> MatchRecord:

@@ -95,6 +95,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("history_export", "hx", ("word",)),
     ActionSpec("history_open", "ho", ("word",)),
     ActionSpec("history_replay", "hr", ("word", "int", "int")),
+    ActionSpec("analysis", "an"),
+    ActionSpec("history_analysis", "ha", ("word",)),
 )
 """Every action a button may carry."""
 

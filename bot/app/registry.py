@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.app import (
+    analysis,
     chouette,
     clock,
     dicereport,
@@ -44,6 +45,13 @@ UserCase = Callable[[Context, tuple[Any, ...]], Awaitable[list[Reply]]]
 ReadCase = Callable[[Context, "Table | None", "hint.Adviser | None"], Awaitable[list[Reply]]]
 """A use case that reads the table (writes nothing) and asks the computer's workers: its
 replies."""
+
+AnalysisCase = Callable[
+    [Context, "Table | None", tuple[Any, ...], "int | None"], Awaitable[analysis.Job]
+]
+"""A use case that reads (the table, the sender's history) and names a long piece of work for
+the computer's workers, followed on a progress message (``App.progress``); its arguments are the
+table, the action's arguments and the version the button was drawn for."""
 
 
 @dataclass(frozen=True)
@@ -139,3 +147,9 @@ READ_CASES: dict[str, ReadCase] = {
     "hint": hint.hint,
 }
 """Actions answered from the table as it stands, with the computer's advice (nothing written)."""
+
+ANALYSIS_CASES: dict[str, AnalysisCase] = {
+    "analysis": analysis.of_table,
+    "history_analysis": analysis.of_history,
+}
+"""Actions that start an analysis (nothing written)."""

@@ -193,7 +193,9 @@ class Table:
 
     A money session keeps only its current game in ``match`` (the engine's ``Match`` keeps every
     game, which would grow without bound): the finished games are folded into ``carry`` (their
-    points per seat) and ``dropped`` (how many), and the kept game's score counts from there.  A
+    points per seat) and ``dropped`` (how many), and the kept game's score counts from there;
+    ``recent`` keeps its latest finished games for ``analysis`` (a saved money match of at most
+    :data:`bot.app.analysis.MONEY_KEPT` games, scored from 0: :func:`match_data`).  A
     match to N points keeps all its games for the ``.mat`` export, the finished ones packed into
     a few bytes each (:func:`match_data`); a chouette folds the payments of its past games into
     the ledger's balances (:func:`chouette_data`).
@@ -258,6 +260,7 @@ class Table:
     origin: str | None = None
     waited_since: float | None = None
     pending: tuple[Any, ...] = ()
+    recent: dict[str, Any] | None = None
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -343,6 +346,8 @@ class Table:
             data["ws"] = round(self.waited_since, 1)
         if self.pending:
             data["pend"] = list(self.pending)
+        if self.recent is not None:
+            data["rec"] = self.recent
         return data
 
     @classmethod
@@ -383,6 +388,7 @@ class Table:
             origin=None if data.get("origin") is None else str(data["origin"]),
             waited_since=None if data.get("ws") is None else float(data["ws"]),
             pending=tuple(data.get("pend", ())),
+            recent=data.get("rec"),
         )
 
     def encode(self) -> bytes:

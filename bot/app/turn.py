@@ -13,10 +13,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.app import fair, group, results, view
+from bot.app import analysis, fair, group, results, view
 from bot.app.context import Context, Refused
 from bot.app.payload import Payload, format_payload
-from bot.app.table import Stage, Table, match_data
+from bot.app.table import Stage, Table, match_data, match_state
 from bot.app.timing import actor, called, clocked, stamped
 from bot.app.types import (
     Button,
@@ -125,7 +125,8 @@ def with_match(ctx: Context, table: Table, match: Match, **changes: Any) -> Tabl
     """The next version of ``table`` playing ``match``, with its clock.
 
     A money session folds its finished games into the table's ``carry`` and keeps only the
-    current game, so that a long session does not grow the record (see :class:`Table`).
+    current game, so that a long session does not grow the record (see :class:`Table`); its
+    latest finished games go to ``recent``, for the analysis (:func:`analysis.kept_games`).
     """
     stage: Stage = "over" if match.is_over else "play"
     if table.mode == "money" and len(match.games) > 1:
@@ -136,6 +137,12 @@ def with_match(ctx: Context, table: Table, match: Match, **changes: Any) -> Tabl
             first, second = first + a, second + b
         changes["carry"] = (first, second)
         changes["dropped"] = table.dropped + len(done)
+        # The latest finished games stay for the analysis (not one set up from a position).
+        played = done[1:] if match.start is not None else done
+        previous = None if table.recent is None else match_state(table.recent)
+        recent = analysis.kept_games(previous, played)
+        if recent is not None:
+            changes["recent"] = match_data(recent)
         current = replace(match.game, score=(0, 0))
         match = Match(match.variant, match.length, match.options, (current,))
     new = table.bumped(match=match_data(match), stage=stage, **changes)
@@ -237,14 +244,17 @@ def turn_passed(
     closed: bool = False,
 ) -> None:
     """The old boards lose their buttons; the new board goes out (after the notes when the
-    match is over or the table ``closed``), calling the player to act when he has waited long
-    for his opponent (:func:`~bot.app.timing.called`)."""
+    match is over or the table ``closed``, with the button that analyses its games), calling the
+    player to act when he has waited long for his opponent (:func:`~bot.app.timing.called`)."""
     for message in {ctx.update.message, old.board_message} - {None}:
         assert message is not None
         ctx.replies.append(ClearButtons(message))
     if match.is_over or closed:
         ctx.replies.append(SendText("\n".join(notes)))
-        ctx.replies.append(send_board(ctx, new, match, ()))
+        last = send_board(ctx, new, match, ())
+        if new.mode != "chouette":
+            last = replace(last, buttons=((analysis.offer(ctx, new),),))
+        ctx.replies.append(last)
         return
     board = send_board(ctx, new, match, notes)
     call = called(ctx, old, new, match)

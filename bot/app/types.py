@@ -181,5 +181,33 @@ class Thinking:
     typing (Telegram's ``sendChatAction``, Discord's typing indicator), until the next reply."""
 
 
-Reply = SendBoard | EditBoard | ClearButtons | SendText | Toast | SendFile | Thinking
+@dataclass(frozen=True)
+class Progress:
+    """Post ``text`` as a message that shows how a long piece of work goes (an analysis), then
+    follow it: ``async for replies in app.progress(table)``, performing each batch in order,
+    an :class:`EditProgress` among them being an edit of this message.  The last batch brings
+    the result (its first reply replaces the message's text)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class EditProgress:
+    """Replace the text (and buttons) of the :class:`Progress` message being followed."""
+
+    text: str
+    buttons: Keyboard = ()
+
+
+Reply = (
+    SendBoard
+    | EditBoard
+    | ClearButtons
+    | SendText
+    | Toast
+    | SendFile
+    | Thinking
+    | Progress
+    | EditProgress
+)
 """Every reply action an adapter performs."""

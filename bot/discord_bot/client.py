@@ -21,6 +21,8 @@ shards may serve the same channels, and a restarted bot answers the buttons of o
 - The computer's turns that follow an interaction at its table (``App.computer_moves``: ``/new
   game: bot`` in a channel or in a direct message with the bot) are posted the same way, the
   channel showing that the bot is typing while it thinks at ``expert``.
+- An analysis posts one progress message and edits it as ``App.progress`` goes; the result
+  replaces it, the worst decisions' boards and the ``.mat`` follow.
 
 A channel, a thread (its own id) and a direct-message channel are each one table.  A game that
 begins in a server's text channel moves to a thread of its own (:mod:`.threads`): the lobby
@@ -30,6 +32,7 @@ stays in the channel, the result comes back to it, the thread is archived at the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import io
 import json
@@ -65,6 +68,7 @@ from bot.app.queries import legal_play_notations, outcome_text, thread_title
 from bot.app.suggest import suggestions
 from bot.app.syntax import say
 from bot.app.timing import actor
+from bot.app.types import EditProgress, Progress
 from bot.discord_bot.commands import CatalogueTranslator, add_commands, discord_syntax
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
 from bot.discord_bot.threads import (
@@ -1049,6 +1053,11 @@ class NardyBot(discord.AutoShardedClient):
         if isinstance(reply, Thinking):
             await output.typing()
             return 0
+        if isinstance(reply, Progress):
+            sent = await output.send(content=reply.text[:MAX_CONTENT])
+            return 1 + await self._follow_progress(update, sent, output, lang)
+        if isinstance(reply, EditProgress):  # no progress message to edit: posted instead
+            return await self._perform(update, SendText(reply.text, reply.buttons), output, lang)
         if isinstance(reply, SendFile):
             if not output.rich:
                 await output.note(t(lang, "discord-no-files"))
@@ -1059,6 +1068,31 @@ class NardyBot(discord.AutoShardedClient):
             )
             return 1
         return 0
+
+    async def _follow_progress(
+        self, update: Update, message_id: str, output: ChannelOutput, lang: str
+    ) -> int:
+        """Perform what ``App.progress`` yields for the progress message ``message_id``: its
+        edits on that message (the result's text too, its overflow posted after it), the rest
+        as usual; how many messages were posted."""
+        posted = 0
+        async with contextlib.aclosing(self.app.progress(update.table)) as batches:
+            async for batch in batches:
+                for item in batch:
+                    if not isinstance(item, EditProgress):
+                        posted += await self.perform(update, [item], output)
+                        continue
+                    first, *rest = chunks(item.text)
+                    view = build_view(item.buttons if not rest else ())
+                    try:
+                        await output.edit(message_id, content=first, view=view)
+                    except discord.HTTPException as exc:
+                        log.info("progress message %s not edited: %s", message_id, exc)
+                        rest = [item.text]
+                    if rest:
+                        more = SendText("\n".join(rest), item.buttons)
+                        posted += await self.perform(update, [more], output)
+        return posted
 
     async def _board(self, board: Board, caption: str, rich: bool) -> dict[str, Any]:
         """A board message's fields: the embed (with its picture), or, where the bot may not

@@ -28,7 +28,9 @@ notes of the turn in its caption, and a new one is posted only when it cannot be
 updates are marked ``frugal`` (:mod:`bot.app.group`: one-press plays, steps answered by toasts,
 no Roll press without a double to decide on).  Then the
 computer's turns that follow at the table (``App.computer_moves``) are performed the same way,
-"typing…" shown while it thinks at ``expert`` (``sendChatAction``).
+"typing…" shown while it thinks at ``expert`` (``sendChatAction``).  An analysis posts its
+progress message and edits it as ``App.progress`` goes (the result replaces it); asked for on
+an inline message, it goes to the presser's private chat with the bot.
 
 Bot API refusals such as "message is not modified" are no-ops; network errors are retried;
 ``RetryAfter`` is waited out (by PTB's rate limiter first).
@@ -37,6 +39,7 @@ Bot API refusals such as "message is not modified" are no-ops; network errors ar
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import html
 import logging
@@ -80,7 +83,7 @@ from bot.app import (
 )
 from bot.app.computer import WORDS as COMPUTER_WORDS
 from bot.app.imports import MAX_FILE_BYTES
-from bot.app.types import ClearButtons, EditBoard, Keyboard
+from bot.app.types import ClearButtons, EditBoard, EditProgress, Keyboard, Progress
 from bot.i18n import negotiate, t
 from bot.store import TableKey
 from bot.telegram.links import (
@@ -665,13 +668,17 @@ class TelegramAdapter:
         user: User | None = None,
     ) -> None:
         """Carry out the app's replies in order (an inline message shows only the last state)."""
+        lang = negotiate(user.language) if user is not None else "en"
         if isinstance(target, InlineTarget):
             await self._perform_inline(bot, target, table, replies)
+            progress = [r for r in replies if isinstance(r, Progress)]
+            if progress and user is not None and user.id.isdecimal():
+                # An analysis has no room on the card: it goes to the presser's private chat.
+                await self._perform_all(bot, ChatTarget(int(user.id), None), table, progress, lang)
             if table is not None:  # the computer's turns, on the card's message too
                 async for more in self.app.computer_moves(table):
                     await self._perform_inline(bot, target, table, more)
             return
-        lang = negotiate(user.language) if user is not None else "en"
         if not await self._perform_all(bot, target, table, replies, lang):
             return
         if table is None:
@@ -770,6 +777,10 @@ class TelegramAdapter:
             await self.call(
                 lambda: bot.send_chat_action(chat, ChatAction.TYPING, message_thread_id=thread)
             )
+        elif isinstance(reply, Progress):
+            await self.follow_progress(bot, target, table, reply, lang)
+        elif isinstance(reply, EditProgress):  # no progress message to edit: posted instead
+            await self.send_text(bot, target, reply.text, reply.buttons, lang, table)
         elif isinstance(reply, SendFile):
             document = InputFile(reply.data, filename=reply.name)
             await self.call(
@@ -780,6 +791,53 @@ class TelegramAdapter:
                     message_thread_id=thread,
                 )
             )
+
+    async def follow_progress(
+        self, bot: Bot, target: ChatTarget, table: TableKey | None, reply: Progress, lang: str
+    ) -> None:
+        """Post the progress message, then perform what ``App.progress`` yields: its edits on
+        that message (the result's text too), the rest as usual."""
+        chat, thread = target.chat_id, target.thread_id
+        message = await self.call(
+            lambda: bot.send_message(chat, reply.text[:MAX_TEXT], message_thread_id=thread)
+        )
+        if table is None:
+            return
+        async with contextlib.aclosing(self.app.progress(table)) as batches:
+            async for batch in batches:
+                for item in batch:
+                    if isinstance(item, EditProgress):
+                        await self.edit_text(bot, target, message.message_id, item, lang, table)
+                    else:
+                        await self._perform_one(bot, target, table, item, lang)
+
+    async def edit_text(
+        self,
+        bot: Bot,
+        target: ChatTarget,
+        message_id: int,
+        edit: EditProgress,
+        lang: str,
+        table: TableKey | None,
+    ) -> None:
+        """Show ``edit`` on text message ``message_id``; posted anew when it cannot be (too
+        long, or the message is gone)."""
+        if len(edit.text) <= MAX_TEXT:
+            try:
+                await self.call(
+                    lambda: bot.edit_message_text(
+                        edit.text,
+                        chat_id=target.chat_id,
+                        message_id=message_id,
+                        reply_markup=keyboard(edit.buttons),
+                    )
+                )
+                return
+            except BadRequest as exc:
+                if _is_ignorable(exc):
+                    return
+                log.info("message %s not edited (%s); posting it anew", message_id, exc.message)
+        await self.send_text(bot, target, edit.text, edit.buttons, lang, table)
 
     async def send_text(
         self,

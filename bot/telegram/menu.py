@@ -18,6 +18,7 @@ PRIVATE_COMMANDS: tuple[str, ...] = (
     "invite",
     "board",
     "hint",
+    "analysis",
     "settings",
     "language",
     "stats",

@@ -274,6 +274,8 @@ help-pips = паказаць піпсы
     .usage = /pips
 help-hint = парада для вашага рашэння зараз: куб або найлепшыя хады з іх эквіці
     .usage = /hint
+help-analysis = разбор згуляных партый камп'ютарам: памылкі кожнага гульца, PR і ўдача, найгоршыя рашэнні
+    .usage = /analysis
 help-help = спіс каманд або даведка пра адну
     .usage = /help [каманда]
 help-rules = дзе растлумачаны правілы і ўмовы гульні
@@ -558,6 +560,7 @@ discord-command-board = дошка
 discord-command-score = лік
 discord-command-pips = піпсы
 discord-command-hint = падказка
+discord-command-analysis = аналіз
 discord-command-help = дапамога
 discord-command-rules = правілы
 discord-command-export = экспарт
@@ -803,3 +806,39 @@ hint-off = Падказкі за гэтым сталом выключаны ({ $
 hint-no-computer = Падказкі дае камп'ютар, а ён на гэтым боце выключаны.
 hint-stale = Гэтая падказка састарэла: гульня пайшла далей. Спытайце { $cmd_hint } яшчэ раз.
 hint-failed = Зараз не ўдалося разлічыць падказку: паспрабуйце крыху пазней.
+
+## Analysis
+
+button-analysis = Аналіз
+analysis-progress = Аналіз партыі { $game } з { $games }…
+analysis-title-gnubg = Аналіз нейрасеткамі GNU Backgammon ({ $ply }-ply), партый: { $games }. Страты ў эквіці:
+analysis-title-nardy = Аналіз уласным гульцом гэтага бота ў доўгія нарды ({ $ply }-ply), а не GNU Backgammon, партый: { $games }. Страта — доля шанцаў на перамогу, упушчаная супраць яго найлепшага выбару:
+analysis-player = { $player }: PR { $pr }, невымушаных рашэнняў: { $unforced }
+analysis-loss-gnubg = Страчана { $total }: { $checker } у гульні шашкамі, { $cube } у рашэннях з кубам
+analysis-loss-nardy = Страчана { $total } шанцаў на перамогу: { $checker } у гульні шашкамі, { $cube } у рашэннях з кубам
+analysis-marks = Сумнеўных хадоў: { $doubtful }, дрэнных: { $bad }, вельмі дрэнных: { $very_bad }
+analysis-luck = Удача: { $luck }
+analysis-worst-follow = Далей — найгоршыя рашэнні кожнага гульца.
+analysis-decision = { $player }: партыя { $game }, ход { $move }
+analysis-played = Выпала { $dice }, згулята { $play }
+analysis-cube-made = Куб: { $action }
+analysis-best = Лепш: { $play }
+analysis-difference = { $loss }: { $mark ->
+    [doubtful] сумнеўны ход
+    [bad] дрэнны ход
+    [very_bad] вельмі дрэнны ход
+   *[none] невялікая памылка
+}
+analysis-cube-action = { $action ->
+    [no_double] без падваення
+    [double] падваенне
+    [take] узяць
+   *[pass] адмовіцца
+}
+analysis-nothing = Тут няма скончанай партыі для аналізу.
+analysis-gone = Гэтага матча ўжо няма за сталом; калі ён ваш, ён ёсць у { $cmd_history_n } з кнопкай «Аналіз».
+analysis-chouette = { -chouette } не аналізуецца: аналіз — для партый двух гульцоў.
+analysis-in-play = У гэтым матчы падказкі выключаныя, таму яго партыі аналізуюцца, калі ён скончыцца.
+analysis-no-computer = Аналіз робіць камп'ютар, а ён на гэтым боце выключаны.
+analysis-busy = У гэтым чаце ўжо ідзе аналіз: яго паведамленне паказвае, як далёка ён прасунуўся.
+analysis-failed = Зараз не ўдалося зрабіць аналіз: паспрабуйце крыху пазней.

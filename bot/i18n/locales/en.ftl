@@ -262,6 +262,8 @@ help-pips = show the pip counts
     .usage = /pips
 help-hint = advice for your decision now: the cube, or the best plays with their equities
     .usage = /hint
+help-analysis = the finished games weighed by the computer: each player's errors, PR and luck, the worst decisions
+    .usage = /analysis
 help-help = list the commands, or explain one
     .usage = /help [command]
 help-rules = where the rules and the table options are explained
@@ -558,6 +560,7 @@ discord-command-board = board
 discord-command-score = score
 discord-command-pips = pips
 discord-command-hint = hint
+discord-command-analysis = analysis
 discord-command-help = help
 discord-command-rules = rules
 discord-command-export = export
@@ -804,3 +807,39 @@ hint-off = Hints are turned off at this table ({ $cmd_new_hints } turns them on 
 hint-no-computer = Hints come from the computer, which is switched off on this bot.
 hint-stale = This hint is out of date: the game has moved on. Ask { $cmd_hint } again.
 hint-failed = The hint could not be worked out just now: try again in a moment.
+
+## Analysis
+
+button-analysis = Analysis
+analysis-progress = Analysing game { $game } of { $games }…
+analysis-title-gnubg = Analysis by GNU Backgammon's nets ({ $ply }-ply), games: { $games }. Losses in equity:
+analysis-title-nardy = Analysis by this bot's own long nardy player ({ $ply }-ply), not GNU Backgammon, games: { $games }. Each loss is the share of winning chances given up against its best choice:
+analysis-player = { $player }: PR { $pr }, unforced decisions: { $unforced }
+analysis-loss-gnubg = Lost { $total }: { $checker } in checker play, { $cube } in cube decisions
+analysis-loss-nardy = Lost { $total } of winning chances: { $checker } in checker play, { $cube } in cube decisions
+analysis-marks = Doubtful: { $doubtful }, bad: { $bad }, very bad: { $very_bad }
+analysis-luck = Luck: { $luck }
+analysis-worst-follow = The worst decisions of each player follow.
+analysis-decision = { $player }: game { $game }, move { $move }
+analysis-played = Rolled { $dice }, played { $play }
+analysis-cube-made = Cube: { $action }
+analysis-best = Best: { $play }
+analysis-difference = { $loss }: { $mark ->
+    [doubtful] doubtful
+    [bad] bad
+    [very_bad] very bad
+   *[none] a small error
+}
+analysis-cube-action = { $action ->
+    [no_double] no double
+    [double] double
+    [take] take
+   *[pass] pass
+}
+analysis-nothing = There is no finished game to analyse here.
+analysis-gone = This match is no longer at the table; if it was yours, { $cmd_history_n } has it with its Analysis button.
+analysis-chouette = A { -chouette } is not analysed: the analysis is for games between two players.
+analysis-in-play = Hints are off in this match, so its games are analysed once it is over.
+analysis-no-computer = The analysis comes from the computer, which is switched off on this bot.
+analysis-busy = An analysis is under way in this chat: its message shows how far it has got.
+analysis-failed = The analysis could not be made just now: try again in a moment.

@@ -274,6 +274,8 @@ help-pips = показать пипсы
     .usage = /pips
 help-hint = совет для вашего решения сейчас: куб или лучшие ходы с их эквити
     .usage = /hint
+help-analysis = разбор сыгранных партий компьютером: ошибки каждого игрока, PR и удача, худшие решения
+    .usage = /analysis
 help-help = список команд или справка по одной
     .usage = /help [команда]
 help-rules = где объяснены правила и условия игры
@@ -558,6 +560,7 @@ discord-command-board = доска
 discord-command-score = счёт
 discord-command-pips = пипсы
 discord-command-hint = подсказка
+discord-command-analysis = анализ
 discord-command-help = помощь
 discord-command-rules = правила
 discord-command-export = экспорт
@@ -803,3 +806,39 @@ hint-off = Подсказки за этим столом выключены ({ $
 hint-no-computer = Подсказки даёт компьютер, а он на этом боте выключен.
 hint-stale = Эта подсказка устарела: игра ушла дальше. Спросите { $cmd_hint } ещё раз.
 hint-failed = Сейчас не удалось рассчитать подсказку: попробуйте чуть позже.
+
+## Analysis
+
+button-analysis = Анализ
+analysis-progress = Анализ партии { $game } из { $games }…
+analysis-title-gnubg = Анализ нейросетями GNU Backgammon ({ $ply }-ply), партий: { $games }. Потери в эквити:
+analysis-title-nardy = Анализ собственным игроком этого бота в длинные нарды ({ $ply }-ply), а не GNU Backgammon, партий: { $games }. Потеря — доля шансов на победу, упущенная против его лучшего выбора:
+analysis-player = { $player }: PR { $pr }, невынужденных решений: { $unforced }
+analysis-loss-gnubg = Потеряно { $total }: { $checker } в игре шашками, { $cube } в решениях с кубом
+analysis-loss-nardy = Потеряно { $total } шансов на победу: { $checker } в игре шашками, { $cube } в решениях с кубом
+analysis-marks = Сомнительных ходов: { $doubtful }, плохих: { $bad }, очень плохих: { $very_bad }
+analysis-luck = Удача: { $luck }
+analysis-worst-follow = Дальше — худшие решения каждого игрока.
+analysis-decision = { $player }: партия { $game }, ход { $move }
+analysis-played = Выпало { $dice }, сыграно { $play }
+analysis-cube-made = Куб: { $action }
+analysis-best = Лучше: { $play }
+analysis-difference = { $loss }: { $mark ->
+    [doubtful] сомнительный ход
+    [bad] плохой ход
+    [very_bad] очень плохой ход
+   *[none] небольшая ошибка
+}
+analysis-cube-action = { $action ->
+    [no_double] без удвоения
+    [double] удвоение
+    [take] взять
+   *[pass] отказаться
+}
+analysis-nothing = Здесь нет законченной партии для анализа.
+analysis-gone = Этого матча уже нет за столом; если он ваш, он есть в { $cmd_history_n } с кнопкой «Анализ».
+analysis-chouette = { -chouette } не анализируется: анализ — для партий двух игроков.
+analysis-in-play = В этом матче подсказки выключены, поэтому его партии анализируются, когда он закончится.
+analysis-no-computer = Анализ делает компьютер, а он на этом боте выключен.
+analysis-busy = В этом чате уже идёт анализ: его сообщение показывает, как далеко он продвинулся.
+analysis-failed = Сейчас не удалось сделать анализ: попробуйте чуть позже.

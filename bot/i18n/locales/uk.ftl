@@ -274,6 +274,8 @@ help-pips = показати піпси
     .usage = /pips
 help-hint = порада для вашого рішення зараз: куб або найкращі ходи з їхнім еквіті
     .usage = /hint
+help-analysis = розбір зіграних партій комп'ютером: помилки кожного гравця, PR і удача, найгірші рішення
+    .usage = /analysis
 help-help = список команд або довідка про одну
     .usage = /help [команда]
 help-rules = де пояснено правила та умови гри
@@ -558,6 +560,7 @@ discord-command-board = дошка
 discord-command-score = рахунок
 discord-command-pips = піпси
 discord-command-hint = підказка
+discord-command-analysis = аналіз
 discord-command-help = допомога
 discord-command-rules = правила
 discord-command-export = експорт
@@ -803,3 +806,39 @@ hint-off = Підказки за цим столом вимкнено ({ $cmd_ne
 hint-no-computer = Підказки дає комп'ютер, а його на цьому боті вимкнено.
 hint-stale = Ця підказка застаріла: гра пішла далі. Запитайте { $cmd_hint } ще раз.
 hint-failed = Зараз не вдалося розрахувати підказку: спробуйте трохи пізніше.
+
+## Analysis
+
+button-analysis = Аналіз
+analysis-progress = Аналіз партії { $game } з { $games }…
+analysis-title-gnubg = Аналіз нейромережами GNU Backgammon ({ $ply }-ply), партій: { $games }. Втрати в еквіті:
+analysis-title-nardy = Аналіз власним гравцем цього бота в довгі нарди ({ $ply }-ply), а не GNU Backgammon, партій: { $games }. Втрата — частка шансів на перемогу, втрачена проти його найкращого вибору:
+analysis-player = { $player }: PR { $pr }, невимушених рішень: { $unforced }
+analysis-loss-gnubg = Втрачено { $total }: { $checker } у грі шашками, { $cube } у рішеннях з кубом
+analysis-loss-nardy = Втрачено { $total } шансів на перемогу: { $checker } у грі шашками, { $cube } у рішеннях з кубом
+analysis-marks = Сумнівних ходів: { $doubtful }, поганих: { $bad }, дуже поганих: { $very_bad }
+analysis-luck = Удача: { $luck }
+analysis-worst-follow = Далі — найгірші рішення кожного гравця.
+analysis-decision = { $player }: партія { $game }, хід { $move }
+analysis-played = Випало { $dice }, зіграно { $play }
+analysis-cube-made = Куб: { $action }
+analysis-best = Краще: { $play }
+analysis-difference = { $loss }: { $mark ->
+    [doubtful] сумнівний хід
+    [bad] поганий хід
+    [very_bad] дуже поганий хід
+   *[none] невелика помилка
+}
+analysis-cube-action = { $action ->
+    [no_double] без подвоєння
+    [double] подвоєння
+    [take] взяти
+   *[pass] відмовитися
+}
+analysis-nothing = Тут немає завершеної партії для аналізу.
+analysis-gone = Цього матчу вже немає за столом; якщо він ваш, він є в { $cmd_history_n } з кнопкою «Аналіз».
+analysis-chouette = { -chouette } не аналізується: аналіз — для партій двох гравців.
+analysis-in-play = У цьому матчі підказки вимкнено, тому його партії аналізуються, коли він закінчиться.
+analysis-no-computer = Аналіз робить комп'ютер, а його на цьому боті вимкнено.
+analysis-busy = У цьому чаті вже йде аналіз: його повідомлення показує, як далеко він просунувся.
+analysis-failed = Зараз не вдалося зробити аналіз: спробуйте трохи пізніше.

@@ -1,0 +1,152 @@
+"""The analysis of recorded long nardy games by the project's own long nardy player.
+
+GNU Backgammon does not play long nardy, so this is the judgement of :mod:`engine.nardy_player`
+at the depth it plays its strong level: the same summary as backgammon's (:mod:`bot.ai.report`),
+made with ``engine="nardy"`` and ``ply=1``, every figure in the mover's chance of winning the
+game (not equity: gammons, the mars, are not valued):
+
+* checker play: the legal plays of each roll ranked by :func:`engine.nardy_player.rank_plays` at
+  depth 1 (the best by the evaluation searched one roll deeper, the others keep the
+  evaluation's value, as GNU Backgammon's move filter does); the error is the best play's
+  chance less the chosen play's; a move is unforced when there was more than one legal play;
+* cube decisions, where a table plays long nardy with the cube: the player doubles from a chance
+  of :data:`~engine.nardy_player.DOUBLE_CHANCE` and takes while it keeps
+  :data:`~engine.nardy_player.TAKE_CHANCE` (by :func:`~engine.nardy_player.evaluate`); the
+  error of a cube action is how far the chance lay on the wrong side of its threshold.  A chance
+  to double counts as a decision when the player doubled or the chance was within
+  :data:`CLOSE_CUBE` of the threshold; every take and pass counts;
+* luck: the chance after the best play with the dice rolled less the average over the 21 rolls
+  (doubles once, the others twice, of 36), both by the evaluation itself (depth 0), as GNU
+  Backgammon measures luck at 0-ply.
+
+Importing it loads neither ``gnubg_nn`` nor anything of it.
+"""
+
+from __future__ import annotations
+
+from bot.ai.report import Analysis, Decision
+from engine import nardy_player
+from engine.cube import Options
+from engine.game import Action, Phase
+from engine.match import GameRecord
+from engine.nardy_player import DOUBLE_CHANCE, TAKE_CHANCE
+from engine.position import Position
+from engine.replay import entry_states, record_start
+from engine.steps import Step, apply_steps
+
+__all__ = ["CLOSE_CUBE", "DEPTH", "analyse_nardy_game", "luck_of_roll"]
+
+DEPTH = 1
+"""The depth of the analysis (:func:`engine.nardy_player.rank_plays`)."""
+
+CLOSE_CUBE = 0.16
+"""A chance to double this close below the doubling threshold, or above it, is a decision."""
+
+
+def luck_of_roll(position: Position, dice: tuple[int, int]) -> float:
+    """The chance of winning the roll ``dice`` brings the side on roll in ``position`` over the
+    average roll, by the evaluation (depth 0)."""
+    value = {roll: _best_after(position, roll) for roll, _weight in nardy_player.ROLLS}
+    mean = sum(value[roll] * weight for roll, weight in nardy_player.ROLLS) / 36
+    return value[(min(dice), max(dice))] - mean
+
+
+def _best_after(position: Position, dice: tuple[int, int]) -> float:
+    ranked = nardy_player.rank_plays(position, dice, depth=0)
+    if not ranked:  # nothing to play: the opponent is on roll in the same position
+        return 1.0 - nardy_player.evaluate(position.swapped())
+    return ranked[0].value
+
+
+def analyse_nardy_game(
+    variant: str,
+    length: int,
+    options: Options,
+    record: GameRecord,
+    number: int = 1,
+    *,
+    luck: bool = True,
+) -> Analysis:
+    """The decisions and the luck of one recorded long nardy game, as game ``number``."""
+    decisions: list[Decision] = []
+    lucks: list[tuple[int, float]] = []
+    turn = 0
+    start = record_start(variant, length, options, record)
+    for game, entries in entry_states(start, record.log):
+        entry = entries[0]
+        p = entry.player
+        if p is None or entry.action == "opening":
+            continue
+        if game.phase is Phase.ROLL and entry.action in ("roll", "double"):
+            turn += 1
+            if game.may(Action("double", p)):
+                win = nardy_player.evaluate(game.position)
+                doubled = entry.action == "double"
+                loss = DOUBLE_CHANCE - win if doubled else win - DOUBLE_CHANCE
+                right = "double" if win >= DOUBLE_CHANCE else "no double"
+                decisions.append(
+                    Decision(
+                        number,
+                        turn,
+                        p,
+                        "double",
+                        game.position,
+                        game.cube.value,
+                        None,
+                        "double" if doubled else "no double",
+                        right,
+                        max(0.0, loss),
+                        doubled or win >= DOUBLE_CHANCE - CLOSE_CUBE,
+                    )
+                )
+            if entry.action == "roll" and luck:
+                dice = (int(entry.value[0]), int(entry.value[1]))
+                lucks.append((p, luck_of_roll(game.position, dice)))
+            continue
+        if game.phase is Phase.DOUBLED and entry.action in ("take", "pass"):
+            mine = 1.0 - nardy_player.evaluate(game.position)  # the doubler is on roll
+            took = entry.action == "take"
+            loss = TAKE_CHANCE - mine if took else mine - TAKE_CHANCE
+            decisions.append(
+                Decision(
+                    number,
+                    turn,
+                    p,
+                    "take",
+                    game.position.swapped(),
+                    game.cube.value,
+                    None,
+                    entry.action,
+                    "take" if mine >= TAKE_CHANCE else "pass",
+                    max(0.0, loss),
+                    True,
+                )
+            )
+            continue
+        if game.phase is Phase.MOVE and entry.action == "move" and game.dice is not None:
+            position, dice = game.position, game.dice
+            ranked = nardy_player.rank_plays(position, dice, depth=DEPTH)
+            if not ranked:
+                continue
+            flat = [int(v) for v in entry.value[1:]]
+            made = apply_steps(
+                position, [Step(a, b) for a, b in zip(flat[::2], flat[1::2], strict=True)]
+            )
+            chosen = next(r for r in ranked if apply_steps(position, r.play.steps) == made)
+            best = ranked[0]
+            decisions.append(
+                Decision(
+                    number,
+                    turn,
+                    p,
+                    "move",
+                    position,
+                    game.cube.value,
+                    dice,
+                    chosen.play.notation(),
+                    best.play.notation(),
+                    max(0.0, best.value - chosen.value),
+                    len(ranked) > 1,
+                )
+            )
+    return Analysis(DEPTH, tuple(decisions), tuple(lucks), 1, "nardy", luck_measured=luck)

@@ -1,0 +1,412 @@
+"""``analysis``: every decision of the finished games weighed by the computer, per player.
+
+What is analysed: the table's finished games (a match: every game finished so far; money play:
+the latest :data:`MONEY_KEPT` games of the session, kept for it: :func:`kept_games`), or a match
+of the sender's history (its summary's Analysis button).  A match between two people with hints
+off is analysed only once it is over (else the analysis of the games so far would be a hint
+channel); a chouette is not analysed.  The match-end message offers it (:func:`offer`).
+
+The work is done by an :class:`Analyser` (the computer's worker processes, game by game at a
+low priority: :meth:`bot.ai.worker.ComputerWorker.analyse`), never in the event loop.  The
+sender first gets a :class:`~bot.app.types.Progress` message, "Analysing game 1 of 5…"; the
+adapter then follows it (``App.progress``): :func:`run` yields its edits as the games are done,
+then the result, which replaces it: for each player the unforced decisions, what was lost in
+checker play and in cube decisions, the PR (loss per unforced decision × 500), the doubtful, bad
+and very bad decisions and the luck; then each player's three worst decisions as boards, and
+for backgammon the ``.mat`` file.  Long nardy is analysed by the project's own player, against
+its best choice, in winning chances: the result says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from bot.ai.report import Analysis, Decision, Mark, PlayerSummary
+from bot.app import view
+from bot.app.context import Context, Refused
+from bot.app.hint import hints_on
+from bot.app.matches import kept_record
+from bot.app.payload import Payload, format_payload
+from bot.app.table import Table, match_state
+from bot.app.types import (
+    Board,
+    Button,
+    EditProgress,
+    Reply,
+    SendBoard,
+    SendFile,
+    ViewMode,
+)
+from engine.cube import CubeState
+from engine.errors import EngineError
+from engine.game import Game, Phase, Points, result_award
+from engine.match import Match, Played
+from engine.position import Position
+from engine.record import pack_games
+from engine.replay import match_replay
+
+__all__ = [
+    "MONEY_KEPT",
+    "PROGRESS_EVERY",
+    "Analyser",
+    "Job",
+    "decision_game",
+    "finished_games",
+    "kept_games",
+    "move_number",
+    "of_history",
+    "of_table",
+    "offer",
+    "progress_text",
+    "result_replies",
+    "run",
+]
+
+MONEY_KEPT = 8
+"""Finished games of a money session its table keeps for the analysis (the latest)."""
+
+PROGRESS_EVERY = 1.5
+"""Seconds at least between two edits of the progress message (a chat limits the bot's edits)."""
+
+Progressed = Callable[[int, int], Awaitable[None]]
+"""Told ``(done, total)`` before each game is analysed."""
+
+
+class Analyser(Protocol):
+    """What an analysis needs: the decisions of a match's games weighed, ``None`` when that
+    could not be done (:class:`bot.ai.worker.ComputerWorker`)."""
+
+    async def analyse(
+        self, match: Match, ply: int | None = None, progress: Progressed | None = None
+    ) -> Analysis | None:
+        """The analysis of every game of ``match``."""
+        ...
+
+
+@dataclass(frozen=True)
+class Job:
+    """One analysis to make: the finished games (``match``), the players' names by seat, and
+    how its boards are drawn."""
+
+    match: Match
+    names: tuple[str, str]
+    mode: ViewMode = "image"
+
+    @property
+    def games(self) -> int:
+        return self.match.number
+
+
+def finished_games(match: Match) -> Match | None:
+    """``match`` with its finished games only (``None``: none is finished)."""
+    if match.game.is_over:
+        return match
+    if len(match.games) > 1:
+        return replace(match, games=match.games[:-1])
+    records = match.records()[:-1]
+    if not records:
+        return None
+    last = match_replay(match, len(records) - 1)[-1].game
+    before = records[:-1]
+    played = Played()
+    if before:
+        logs = pack_games(match.variant, [r.log for r in before])
+        played = Played(len(before), any(r.crawford for r in before), logs)
+    return replace(match, games=(last,), played=played)
+
+
+def kept_games(
+    previous: Match | None, done: Sequence[Game], kept: int = MONEY_KEPT
+) -> Match | None:
+    """The latest ``kept`` finished games of a money session: those of ``previous`` (what its
+    table kept so far) and then ``done`` (just finished), as one money match scored from 0
+    (``None``: no game to keep)."""
+    if not done:
+        return previous
+    last = done[-1]
+    records = previous.records() if previous is not None else ()
+    finished = [(r.log, result_award(r.result, last.options)) for r in records]
+    finished += [(g.log, g.award) for g in done]
+    before = finished[-kept:][:-1]
+    score: tuple[Points, Points] = (0, 0)
+    for _, (a, b) in before:
+        score = (score[0] + a, score[1] + b)
+    played = Played()
+    if before:
+        played = Played(len(before), False, pack_games(last.variant, [log for log, _ in before]))
+    return Match(last.variant, 0, last.options, (replace(last, score=score),), played)
+
+
+async def of_table(
+    ctx: Context, table: Table | None, args: tuple[Any, ...], version: int | None
+) -> Job:
+    """The analysis of the games finished at ``table`` (``version``: the table the match-end
+    button was drawn for); refused when there is none to make yet."""
+    if table is not None and version is not None and table.version != version:
+        raise Refused("analysis-gone")
+    if table is None or table.stage == "lobby" or table.match is None:
+        raise Refused("analysis-nothing")
+    if table.mode == "chouette":
+        raise Refused("analysis-chouette")
+    try:
+        if table.mode == "money":
+            match = None if table.recent is None else match_state(table.recent)
+        else:
+            match = finished_games(table.state())
+    except EngineError:
+        match = None
+    if match is None:
+        raise Refused("analysis-nothing")
+    if table.stage == "play" and not hints_on(table):
+        raise Refused("analysis-in-play")
+    names = (table.seats[0].name, table.seats[1].name)
+    return Job(match, names, table.settings.view)
+
+
+async def of_history(
+    ctx: Context, table: Table | None, args: tuple[Any, ...], version: int | None
+) -> Job:
+    """The analysis of a match of the sender's history (its Analysis button)."""
+    record = await kept_record(ctx, args)
+    try:
+        match = finished_games(record.state)
+    except EngineError:
+        match = None
+    if match is None:
+        raise Refused("analysis-nothing")
+    return Job(match, (record.players[0][1], record.players[1][1]))
+
+
+def offer(ctx: Context, table: Table) -> Button:
+    """The match-end message's button that analyses the match."""
+    payload = format_payload(Payload("analysis", (), table.version))
+    return Button(ctx.tr("button-analysis"), payload)
+
+
+def progress_text(ctx: Context, game: int, games: int) -> str:
+    """The progress message's text: "Analysing game 2 of 5…"."""
+    return ctx.tr("analysis-progress", game=min(max(game, 1), games), games=games)
+
+
+async def run(
+    ctx: Context, job: Job, analyser: Analyser, every: float = PROGRESS_EVERY
+) -> AsyncIterator[list[Reply]]:
+    """The analysis of ``job``: the progress message's edits as the games are done (at most one
+    each ``every`` seconds), then the result (its first reply replaces the message's text).
+    Exceptions of the analyser propagate."""
+    queue: asyncio.Queue[tuple[int, int] | None] = asyncio.Queue()
+
+    async def progressed(done: int, total: int) -> None:
+        queue.put_nowait((done, total))
+
+    async def work() -> Analysis | None:
+        try:
+            return await analyser.analyse(job.match, None, progressed)
+        finally:
+            queue.put_nowait(None)
+
+    task = asyncio.ensure_future(work())
+    shown = progress_text(ctx, 1, job.games)
+    last = time.monotonic()
+    try:
+        while (item := await queue.get()) is not None:
+            text = progress_text(ctx, item[0] + 1, item[1])
+            if text != shown and time.monotonic() - last >= every:
+                shown, last = text, time.monotonic()
+                yield [EditProgress(text)]
+        result = await task
+    finally:
+        if not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+    if result is None:
+        yield [EditProgress(ctx.tr("analysis-failed"))]
+        return
+    yield result_replies(ctx, job, result)
+
+
+# -- the result -------------------------------------------------------------------------------
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.3f}".replace("-", "−")
+
+
+def _amount(analysis: Analysis, value: float) -> str:
+    """A loss as the engine measures it: equity, or a share of winning chances."""
+    if analysis.engine == "nardy":
+        return f"{100.0 * value:.1f}%"
+    return f"{value:.3f}"
+
+
+def result_replies(ctx: Context, job: Job, analysis: Analysis) -> list[Reply]:
+    """The summary (replacing the progress message), the worst decisions' boards, the
+    ``.mat`` file of a backgammon match."""
+    lines = [_title(ctx, analysis)]
+    summaries = [analysis.summary(seat) for seat in (0, 1)]
+    for seat, summary in enumerate(summaries):
+        lines.append("")
+        lines += _player_lines(ctx, analysis, job.names[seat], summary)
+    worst = [(seat, d) for seat, s in enumerate(summaries) for d in s.worst]
+    if worst:
+        lines += ["", ctx.tr("analysis-worst-follow")]
+    out: list[Reply] = [EditProgress("\n".join(lines))]
+    for seat, decision in worst:
+        out.append(_decision_board(ctx, job, analysis, seat, decision))
+    if job.match.variant == "backgammon":
+        try:
+            mat = view.mat_file(job.match, job.names).encode()
+        except EngineError:
+            pass  # a match set up from a position has no .mat file
+        else:
+            out.append(SendFile("match.mat", mat, ctx.tr("export-match-file", name="match.mat")))
+    return out
+
+
+def _title(ctx: Context, analysis: Analysis) -> str:
+    if analysis.engine == "nardy":
+        return ctx.tr("analysis-title-nardy", games=analysis.games, ply=analysis.ply)
+    return ctx.tr("analysis-title-gnubg", games=analysis.games, ply=analysis.ply)
+
+
+def _player_lines(ctx: Context, analysis: Analysis, name: str, summary: PlayerSummary) -> list[str]:
+    lines = [
+        ctx.tr("analysis-player", player=name, pr=f"{summary.pr:.1f}", unforced=summary.unforced)
+    ]
+    lines.append(
+        ctx.tr(
+            "analysis-loss-nardy" if analysis.engine == "nardy" else "analysis-loss-gnubg",
+            checker=_amount(analysis, summary.checker_loss),
+            cube=_amount(analysis, summary.cube_loss),
+            total=_amount(analysis, summary.loss),
+        )
+    )
+    marks = summary.marks
+    lines.append(
+        ctx.tr(
+            "analysis-marks",
+            doubtful=marks.get(Mark.DOUBTFUL, 0),
+            bad=marks.get(Mark.BAD, 0),
+            very_bad=marks.get(Mark.VERY_BAD, 0),
+        )
+    )
+    if analysis.luck_measured:
+        luck = (
+            f"{100.0 * summary.luck:+.1f}%".replace("-", "−")
+            if analysis.engine == "nardy"
+            else _signed(summary.luck)
+        )
+        lines.append(ctx.tr("analysis-luck", luck=luck))
+    return lines
+
+
+_CUBE_WORDS = {"no double": "no_double", "double": "double", "take": "take", "pass": "pass"}
+
+
+def _choice(ctx: Context, decision: Decision, choice: str) -> str:
+    word = _CUBE_WORDS.get(choice)
+    if decision.kind == "move" or word is None:
+        return choice
+    return ctx.tr("analysis-cube-action", action=word)
+
+
+def _decision_board(
+    ctx: Context, job: Job, analysis: Analysis, seat: int, decision: Decision
+) -> SendBoard:
+    game = decision_game(job.match, decision)
+    board = Board(
+        view.board_view(game, job.names, job.match),
+        decision.player,
+        "right",
+        job.mode,
+        view.labels(ctx.lang),
+    )
+    lines = [
+        ctx.tr(
+            "analysis-decision",
+            player=job.names[seat],
+            game=decision.game,
+            move=move_number(job.match, decision),
+        )
+    ]
+    made, best = _choice(ctx, decision, decision.made), _choice(ctx, decision, decision.best)
+    if decision.kind == "move" and decision.dice is not None:
+        dice = f"{decision.dice[0]}-{decision.dice[1]}"
+        lines.append(ctx.tr("analysis-played", dice=dice, play=made))
+    else:
+        lines.append(ctx.tr("analysis-cube-made", action=made))
+    lines.append(ctx.tr("analysis-best", play=best))
+    lines.append(
+        ctx.tr(
+            "analysis-difference",
+            loss="−" + _amount(analysis, decision.loss),
+            mark=decision.mark.value,
+        )
+    )
+    return SendBoard(board, "\n".join(lines))
+
+
+def move_number(match: Match, decision: Decision) -> int:
+    """The turn of its game ``decision`` was taken in, from 1 (the opening roll's play is 1)."""
+    records = match.records()
+    record = records[decision.game - 1] if 0 < decision.game <= len(records) else None
+    opening = record is not None and bool(record.log) and record.log[0].action == "opening"
+    return decision.turn + 1 if opening else decision.turn
+
+
+def decision_game(match: Match, decision: Decision) -> Game:
+    """A game showing ``decision`` as its player saw it: the position, the player on roll with
+    the dice of a move (before a cube decision, the cube; answering a double, the double
+    offered), the score and the cube of that moment in ``match``."""
+    mover = decision.player
+    before = decision.kind != "take"
+    turn = mover if before else 1 - mover
+    position = decision.position if before else decision.position.swapped()
+    phase = Phase.DOUBLED if decision.kind == "take" else Phase.ROLL
+    state = _state_before(match, decision, turn, position, phase)
+    if state is None:
+        records = match.records()
+        record = records[decision.game - 1] if 0 < decision.game <= len(records) else None
+        state = replace(
+            Game.new(
+                match.variant,
+                match.options,
+                match_length=match.length,
+                score=record.score if record is not None else (0, 0),
+                crawford=record.crawford if record is not None else False,
+            ),
+            position=position,
+            phase=phase,
+            turn=turn,
+            cube=CubeState(decision.cube_value),
+        )
+    if decision.kind == "move":
+        return replace(state, phase=Phase.MOVE, dice=decision.dice, steps=(), used=())
+    return state
+
+
+def _state_before(
+    match: Match, decision: Decision, turn: int, position: Position, phase: Phase
+) -> Game | None:
+    """The state of the game just before ``decision``, found in its replay (``None``: not
+    found, as before an opening roll)."""
+    try:
+        steps = match_replay(match, decision.game - 1)
+    except EngineError:
+        return None
+    for step in steps:
+        game = step.game
+        if (
+            game.turn == turn
+            and game.phase is phase
+            and game.position == position
+            and game.cube.value == decision.cube_value
+        ):
+            return game
+    return None

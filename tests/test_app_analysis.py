@@ -1,0 +1,255 @@
+"""``analysis`` through the app, made by real worker processes: who may have it and when, the
+offer when a match ends, the progress message edited game by game and replaced by the result,
+the worst decisions drawn as boards, the ``.mat`` attached, long nardy labelled as the
+project's own player's judgement, and the Analysis button of a match in the history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from test_app_support import ALICE, BOB, EVE, Chat, Dice, play_a_game, play_until, texts, toasts
+
+from bot.ai.analysis import analyse_match
+from bot.ai.worker import ComputerWorker
+from bot.app import App, Reply, SendBoard, SendFile, SendText, User, syntax
+from bot.app.analysis import MONEY_KEPT, decision_game, finished_games
+from bot.app.payload import parse_payload
+from bot.app.types import EditProgress, Progress
+from bot.i18n import t
+from bot.store import MemoryStore, TableKey
+from engine.game import Phase
+from engine.match import Match
+from engine.movegen import legal_plays
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+USERS = [ALICE, BOB]
+
+
+def make_app(worker: ComputerWorker | None, seed: int = 1) -> App:
+    return App(
+        MemoryStore(),
+        dice=Dice(seed),
+        computer=worker,
+        adviser=worker,
+        analyser=worker,
+        progress_every=0.0,
+    )
+
+
+async def new_match(chat: Chat, what: str) -> None:
+    """Alice opens ``new what``, Bob joins: the game begins."""
+    await chat.send(ALICE, f"/new {what}")
+    await chat.press(BOB, "Join")
+
+
+async def play_by_text(chat: Chat, users: Sequence[User], done: object, limit: int = 5000) -> None:
+    """Play the first legal play of every roll, by typed commands, until ``done(match)``."""
+    for _ in range(limit):
+        match = await chat.match()
+        if done(match):  # type: ignore[operator]
+            return
+        game = match.game
+        if game.phase is Phase.OPENING:
+            await chat.send(users[0], "roll")
+        elif game.turn is not None and game.phase is Phase.ROLL:
+            await chat.send(users[game.turn], "roll")
+        elif game.turn is not None and game.phase is Phase.MOVE:
+            assert game.dice is not None
+            play = legal_plays(game.position, game.dice)[0].notation()
+            await chat.send(users[game.turn], f"move {play}")
+        else:
+            raise AssertionError(f"the table waits for {game.phase}")
+    raise AssertionError("never done")
+
+
+async def follow(chat: Chat) -> list[list[Reply]]:
+    """The batches ``App.progress`` yields for the chat, as an adapter performs them."""
+    return [batch async for batch in chat.app.progress(chat.key)]
+
+
+def result_of(batches: list[list[Reply]]) -> tuple[list[EditProgress], list[Reply]]:
+    """The progress edits before the result, and the result."""
+    *edits, result = batches
+    assert all(len(b) == 1 and isinstance(b[0], EditProgress) for b in edits), edits
+    return [b[0] for b in edits if isinstance(b[0], EditProgress)], result
+
+
+def progress_of(replies: Sequence[Reply]) -> Progress:
+    found = [r for r in replies if isinstance(r, Progress)]
+    assert len(found) == 1, replies
+    return found[0]
+
+
+async def test_refusals_before_there_is_a_finished_game(worker: ComputerWorker) -> None:
+    chat = Chat(make_app(worker), TableKey("telegram", "-1701"))
+    nothing = t("en", "analysis-nothing")
+    assert texts(await chat.send(ALICE, "analysis")) == nothing  # no table at all
+    await chat.send(ALICE, "/new 3")
+    assert texts(await chat.send(ALICE, "/analysis")) == nothing  # a lobby
+    await chat.press(BOB, "Join")
+    assert texts(await chat.send(EVE, "analysis")) == nothing  # no game over yet
+    # Once a game of this match between people (hints off) is over, the analysis waits for
+    # the match's end: else it would advise the players during their match.
+    await play_by_text(chat, USERS, lambda m: m.number > 1 or m.is_over)
+    if not (await chat.match()).is_over:
+        assert texts(await chat.send(ALICE, "analysis")) == t("en", "analysis-in-play")
+    # No computer: said so.
+    bare = Chat(App(MemoryStore(), dice=Dice(1)), TableKey("telegram", "-1702"))
+    assert texts(await bare.send(ALICE, "analysis")) == t("en", "analysis-no-computer")
+
+
+async def test_a_match_ends_with_the_offer_then_progress_then_the_result(
+    worker: ComputerWorker,
+) -> None:
+    chat = Chat(make_app(worker, seed=7), TableKey("telegram", "-1703"))
+    await new_match(chat, "3")
+    await play_until(chat, USERS, lambda m: m.is_over)
+    match = await chat.match()
+    # The last board of the match offers the analysis.
+    last = [r for r in chat.log if isinstance(r, SendBoard)][-1]
+    assert [b.label for row in last.buttons for b in row] == ["Analysis"]
+    assert parse_payload(last.buttons[0][0].payload).action == "analysis"
+    replies = await chat.press(EVE, "Analysis")  # anyone in the chat may ask once it is over
+    progress = progress_of(replies)
+    assert progress.text == f"Analysing game 1 of {match.number}…"
+    # A second press while it is under way is told so.
+    assert toasts(await chat.press(ALICE, "Analysis")) == [t("en", "analysis-busy")]
+    edits, result = result_of(await follow(chat))
+    if match.number > 1:
+        assert [e.text for e in edits] == [
+            f"Analysing game {n} of {match.number}…" for n in range(2, match.number + 1)
+        ]
+    summary = result[0]
+    assert isinstance(summary, EditProgress)
+    assert summary.text.startswith("Analysis by GNU Backgammon's nets")
+    theirs = analyse_match(match, worker.analysis_ply)
+    for seat, user in enumerate(USERS):
+        mine = theirs.summary(seat)
+        assert f"{user.name}: PR {mine.pr:.1f}, unforced decisions: {mine.unforced}" in (
+            summary.text
+        )
+        assert f"{mine.checker_loss:.3f} in checker play" in summary.text
+    assert "Doubtful: " in summary.text and "Luck: " in summary.text
+    # The worst decisions, each on a board showing the position with its mover on roll.
+    boards = [r for r in result if isinstance(r, SendBoard)]
+    worst = [d for seat in (0, 1) for d in theirs.summary(seat).worst]
+    assert len(boards) == len(worst) > 0
+    for board, decision in zip(boards, worst, strict=True):
+        name = USERS[decision.player].name
+        log = match.records()[decision.game - 1].log
+        move = decision.turn + 1 if log[0].action == "opening" else decision.turn
+        assert board.caption.startswith(f"{name}: game {decision.game}, move {move}")
+        assert f"Best: {decision.best}" in board.caption
+        assert f"−{decision.loss:.3f}" in board.caption
+        shown = decision_game(match, decision)
+        assert board.board.view.turn == shown.turn
+        if decision.kind == "move":
+            assert decision.dice is not None
+            assert shown.turn == decision.player and shown.position == decision.position
+            assert board.board.view.dice == decision.dice
+            assert f"Rolled {decision.dice[0]}-{decision.dice[1]}, played" in board.caption
+    # The .mat file of the match, as GNU Backgammon reads it.
+    files = [r for r in result if isinstance(r, SendFile)]
+    assert [f.name for f in files] == ["match.mat"]
+    again = Match.from_mat(files[0].data.decode())
+    assert again.score == match.score and again.number == match.number
+    assert [r.result for r in again.records()] == [r.result for r in match.records()]
+    # Done: a new press starts a new analysis.
+    assert isinstance((await chat.press(ALICE, "Analysis"))[0], Progress)
+    assert (await follow(chat))[-1][0] != EditProgress(t("en", "analysis-failed"))
+
+
+async def test_the_finished_games_of_a_match_still_played(worker: ComputerWorker) -> None:
+    """Against the computer (hints on), the games finished so far, never the one in play."""
+    chat = Chat(make_app(worker, seed=3), TableKey("telegram", "1704"))
+    await chat.send(ALICE, "/new 5 bot")
+    await chat.press(ALICE, "Join")
+    async for _ in chat.app.computer_moves(chat.key):
+        pass
+    for _ in range(3000):
+        match = await chat.match()
+        if match.number > 1 or match.is_over:
+            break
+        game = match.game
+        if game.turn == 0 and game.phase in (Phase.ROLL, Phase.OPENING):
+            await chat.send(ALICE, "roll")
+        elif game.turn == 0 and game.phase is Phase.MOVE:
+            assert game.dice is not None
+            await chat.send(ALICE, f"move {legal_plays(game.position, game.dice)[0].notation()}")
+        elif game.responder == 0:
+            await chat.send(ALICE, "take")
+        elif game.phase is Phase.OPENING:
+            await chat.send(ALICE, "roll")
+        async for _ in chat.app.computer_moves(chat.key):
+            pass
+    match = await chat.match()
+    finished = finished_games(match)
+    assert finished is not None and finished.game.is_over
+    replies = await chat.send(ALICE, "analysis")
+    assert progress_of(replies).text == f"Analysing game 1 of {finished.number}…"
+    _, result = result_of(await follow(chat))
+    summary = result[0]
+    assert isinstance(summary, EditProgress)
+    assert f"games: {finished.number}." in summary.text
+
+
+async def test_money_play_analyses_the_latest_games_of_the_session(
+    worker: ComputerWorker,
+) -> None:
+    chat = Chat(make_app(worker, seed=9), TableKey("telegram", "-1708"))
+    await new_match(chat, "money")
+    assert texts(await chat.send(ALICE, "analysis")) == t("en", "analysis-nothing")
+    await play_a_game(chat, USERS, turns=6)
+    replies = await chat.send(BOB, "analysis")  # hints are on in money play: while it goes on
+    assert progress_of(replies).text == "Analysing game 1 of 1…"
+    await follow(chat)
+    for n in range(MONEY_KEPT + 1):
+        await play_a_game(chat, USERS, turns=4 + n % 3)
+    table = await chat.table()
+    assert table.dropped == MONEY_KEPT + 2 and table.recent is not None
+    replies = await chat.send(ALICE, "analysis")
+    assert progress_of(replies).text == f"Analysing game 1 of {MONEY_KEPT}…"
+    _, result = result_of(await follow(chat))
+    summary = result[0]
+    assert isinstance(summary, EditProgress) and f"games: {MONEY_KEPT}." in summary.text
+    mat = next(r for r in result if isinstance(r, SendFile))
+    assert Match.from_mat(mat.data.decode()).number == MONEY_KEPT
+
+
+async def test_long_nardy_is_labelled_the_projects_own_player(worker: ComputerWorker) -> None:
+    chat = Chat(make_app(worker, seed=5), TableKey("telegram", "-1705"))
+    await new_match(chat, "nardy 1")
+    await play_by_text(chat, USERS, lambda m: m.is_over)
+    replies = await chat.send(BOB, "analysis")
+    assert isinstance(replies[0], Progress)
+    _, result = result_of(await follow(chat))
+    summary = result[0]
+    assert isinstance(summary, EditProgress)
+    assert summary.text.startswith(t("en", "analysis-title-nardy", games=1, ply=1))
+    assert "not GNU Backgammon" in summary.text and "winning chances" in summary.text
+    assert not any(isinstance(r, SendFile) for r in result)  # no .mat for long nardy
+
+
+async def test_history_entries_have_an_analysis_button(worker: ComputerWorker) -> None:
+    chat = Chat(make_app(worker, seed=11), TableKey("telegram", "-1706"))
+    await new_match(chat, "1")
+    await play_by_text(chat, USERS, lambda m: m.is_over)
+    match = await chat.match()
+    # A new table in the chat: the old match-end button no longer names what is at the table.
+    await chat.send(BOB, "/new 1")
+    end = [r for r in chat.log if isinstance(r, SendBoard) and r.buttons][-1]
+    stale = await chat.send(ALICE, button=end.buttons[0][0].payload, message="old")
+    assert toasts(stale) == [syntax.say("en", syntax.typed_syntax, "analysis-gone")]
+    listed = await chat.send(ALICE, "history 1")
+    entry = next(r for r in listed if isinstance(r, SendText) and r.buttons)
+    labels = [b.label for row in entry.buttons for b in row]
+    assert "Analysis" in labels
+    replies = await chat.press(ALICE, "Analysis")
+    assert progress_of(replies).text == f"Analysing game 1 of {match.number}…"
+    _, result = result_of(await follow(chat))
+    assert isinstance(result[0], EditProgress)
+    assert "Alice: PR" in result[0].text and "Bob: PR" in result[0].text
+    assert [r.name for r in result if isinstance(r, SendFile)] == ["match.mat"]

@@ -1,0 +1,67 @@
+"""``analysis`` on Discord: real discord.py objects from raw payloads (``discord_harness``), the
+analysis from a real worker process — the match's last board offers it, one progress message is
+edited in place game by game, the result replaces it, then the worst decisions' boards and the
+``.mat`` file; ``/analysis`` before any game is over is refused privately."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from discord_harness import Driver, FakeDiscord, installed
+from test_app_support import Dice
+from test_discord import ALICE, BOB, CHANNEL, EVE, match, open_match, take_turn
+
+from bot.ai.worker import ComputerWorker
+from bot.app import App
+from bot.discord_bot import NardyBot
+from bot.i18n import t
+from bot.store import MemoryStore
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest.fixture
+def fake_discord(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
+    yield from installed(monkeypatch)
+
+
+async def test_the_progress_message_is_edited_in_place_then_replaced_by_the_result(
+    worker: ComputerWorker, fake_discord: FakeDiscord
+) -> None:
+    app = App(MemoryStore(), dice=Dice(7), analyser=worker, progress_every=0.0)
+    driver = await Driver.start(NardyBot(app, tick_seconds=None), fake_discord, CHANNEL)
+    await driver.command(EVE, "analysis")
+    assert fake_discord.ephemeral() == [t("en", "analysis-nothing")]
+    await open_match(driver, "3")
+    for _ in range(3000):
+        current = await match(driver)
+        if current.is_over:
+            break
+        await take_turn(driver, [ALICE, BOB], current.game)
+    else:
+        raise AssertionError("the match did not end")
+    assert driver.labels() == ["Analysis"]
+    before = set(fake_discord.messages)
+    await driver.click(EVE, "Analysis")
+    posted = [m for mid, m in sorted(fake_discord.messages.items()) if mid not in before]
+    progress = posted[0]
+    games = current.number
+    edits = [
+        str(c.body["content"])
+        for c in fake_discord.calls
+        if c.method == "PATCH"
+        and c.path.endswith(f"/messages/{progress['id']}")
+        and "content" in (c.body or {})
+    ]
+    assert edits[:-1] == [f"Analysing game {n} of {games}…" for n in range(2, games + 1)]
+    # The result replaced the progress message.
+    shown = fake_discord.messages[int(progress["id"])]["content"]
+    assert shown == edits[-1] and shown.startswith("Analysis by GNU Backgammon's nets")
+    assert "Alice: PR " in shown and "Bob: PR " in shown
+    boards = [m for m in posted if m["embeds"]]
+    assert boards and all(": game " in m["embeds"][0]["description"] for m in boards)
+    files = [a for m in posted for a in m["attachments"] if a["filename"] == "match.mat"]
+    assert len(files) == 1
+    # Nobody was refused on the way (the first ``/analysis`` only).
+    assert fake_discord.ephemeral() == [t("en", "analysis-nothing")]
