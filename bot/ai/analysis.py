@@ -10,7 +10,10 @@ Kazaross-XG2).
   evaluated at the chosen ply by ``gnubg_nn``.  Money play: ``2·w − 1 + gammons + backgammons``;
   in a match the equity at the score, each gammon and backgammon worth what it changes in MWC
   with the cube as it is — nothing where the winner does not need it, the trailer's gammons
-  after the Crawford game worth what they bring him (:func:`bot.ai.match_equity.utility`);
+  after the Crawford game worth what they bring him (:func:`bot.ai.match_equity.utility`).
+  Above 0-ply ``gnubg_nn``'s search chooses the plays inside it by money equity where GNU
+  Backgammon chooses them by the equity at the score, so deeper figures of a match are close to
+  GNU Backgammon's, not the same;
 * cube decisions: the cubeful equities of no double, double/take and double/pass, from the
   cubeless chances with GNU Backgammon's cube efficiencies (0.68 with contact, 0.55 + 0.00125 ×
   pips in a race, bounded by 0.6 and 0.7, 0.6 in a bear-off) — exactly what GNU Backgammon's own
