@@ -229,6 +229,7 @@ async def test_long_nardy_is_labelled_the_projects_own_player(worker: ComputerWo
     assert isinstance(summary, EditProgress)
     assert summary.text.startswith(t("en", "analysis-title-nardy", games=1, ply=1))
     assert "not GNU Backgammon" in summary.text and "winning chances" in summary.text
+    assert summary.text.count("Winning chances given up, summed over the decisions: ") == 2
     assert not any(isinstance(r, SendFile) for r in result)  # no .mat for long nardy
 
 
