@@ -161,6 +161,23 @@ async def test_a_match_ends_with_the_offer_then_progress_then_the_result(
     assert isinstance((await chat.press(ALICE, "Analysis"))[0], Progress)
 
 
+async def test_one_analysis_at_a_time_in_a_chat_whichever_process_is_asked(
+    worker: ComputerWorker,
+) -> None:
+    store = MemoryStore()
+    key = TableKey("telegram", "-1709")
+    first = Chat(App(store, dice=Dice(2), analyser=worker, progress_every=0.0), key)
+    await new_match(first, "1")
+    await play_by_text(first, USERS, lambda m: m.is_over)
+    other = Chat(App(store, analyser=worker, progress_every=0.0), key)  # another process
+    progress_of(await first.send(ALICE, "analysis"))
+    assert texts(await other.send(BOB, "analysis")) == t("en", "analysis-busy")
+    await follow(first)
+    progress_of(await other.send(BOB, "analysis"))  # the first is done: given back
+    _, result = result_of(await follow(other))
+    assert isinstance(result[0], EditProgress) and "Bob: PR " in result[0].text
+
+
 async def test_the_finished_games_of_a_match_still_played(worker: ComputerWorker) -> None:
     """Against the computer (hints on), the games finished so far, never the one in play."""
     chat = Chat(make_app(worker, seed=3), TableKey("telegram", "1704"))
