@@ -96,6 +96,10 @@ async def test_refusals_before_there_is_a_finished_game(worker: ComputerWorker) 
     await play_by_text(chat, USERS, lambda m: m.number > 1 or m.is_over)
     assert not (await chat.match()).is_over
     assert texts(await chat.send(ALICE, "analysis")) == t("en", "analysis-in-play")
+    # A chouette is not analysed.
+    chouette = Chat(make_app(worker), TableKey("telegram", "-1710"))
+    await chouette.send(ALICE, "/new chouette")
+    assert texts(await chouette.send(ALICE, "analysis")) == t("en", "analysis-chouette")
     # No computer: said so.
     bare = Chat(App(MemoryStore(), dice=Dice(1)), TableKey("telegram", "-1702"))
     assert texts(await bare.send(ALICE, "analysis")) == t("en", "analysis-no-computer")

@@ -158,10 +158,10 @@ async def of_table(
     button was drawn for); refused when there is none to make yet."""
     if table is not None and version is not None and table.version != version:
         raise Refused("analysis-gone")
+    if table is not None and table.mode == "chouette":
+        raise Refused("analysis-chouette")
     if table is None or table.stage == "lobby" or table.match is None:
         raise Refused("analysis-nothing")
-    if table.mode == "chouette":
-        raise Refused("analysis-chouette")
     try:
         if table.mode == "money":
             match = None if table.recent is None else match_state(table.recent)
