@@ -6,6 +6,7 @@ project's own player's judgement, and the Analysis button of a match in the hist
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 
 import pytest
@@ -121,7 +122,13 @@ async def test_a_match_ends_with_the_offer_then_progress_then_the_result(
     assert progress.text == f"Analysing game 1 of {match.number}…"
     # A second press while it is under way is told so.
     assert toasts(await chat.press(ALICE, "Analysis")) == [t("en", "analysis-busy")]
-    edits, result = result_of(await follow(chat))
+    # While the worker analyses, the app goes on serving the other tables at once.
+    following = asyncio.ensure_future(follow(chat))
+    elsewhere = Chat(chat.app, TableKey("telegram", "-1711"))
+    await new_match(elsewhere, "1")
+    await play_by_text(elsewhere, USERS, lambda m: m.game.turn is not None)
+    assert not following.done()
+    edits, result = result_of(await following)
     if match.number > 1:
         assert [e.text for e in edits] == [
             f"Analysing game {n} of {match.number}…" for n in range(2, match.number + 1)
