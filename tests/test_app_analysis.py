@@ -10,7 +10,18 @@ import asyncio
 from collections.abc import Sequence
 
 import pytest
-from test_app_support import ALICE, BOB, EVE, Chat, Dice, play_a_game, play_until, texts, toasts
+from test_app_support import (
+    ALICE,
+    BOB,
+    EVE,
+    Chat,
+    Dice,
+    open_store,
+    play_a_game,
+    play_until,
+    texts,
+    toasts,
+)
 
 from bot.ai.analysis import analyse_match
 from bot.ai.worker import ComputerWorker
@@ -19,7 +30,7 @@ from bot.app.analysis import MONEY_KEPT, decision_game, finished_games
 from bot.app.payload import parse_payload
 from bot.app.types import EditProgress, Progress
 from bot.i18n import t
-from bot.store import MemoryStore, TableKey
+from bot.store import MemoryStore, Store, TableKey
 from engine.game import Phase
 from engine.match import Match
 from engine.movegen import legal_plays
@@ -172,10 +183,17 @@ async def test_a_match_ends_with_the_offer_then_progress_then_the_result(
     assert isinstance((await chat.press(ALICE, "Analysis"))[0], Progress)
 
 
+@pytest.mark.parametrize("kind", ["memory", "redis"])
 async def test_one_analysis_at_a_time_in_a_chat_whichever_process_is_asked(
-    worker: ComputerWorker,
+    worker: ComputerWorker, kind: str, request: pytest.FixtureRequest
 ) -> None:
-    store = MemoryStore()
+    async with open_store(kind, request) as store:
+        await one_at_a_time(worker, store)
+
+
+async def one_at_a_time(worker: ComputerWorker, store: Store) -> None:
+    """Two processes' apps on one store: the second is told the first's analysis is under way,
+    then makes its own once it is done."""
     key = TableKey("telegram", "-1709")
     first = Chat(App(store, dice=Dice(2), analyser=worker, progress_every=0.0), key)
     await new_match(first, "1")
