@@ -182,16 +182,19 @@ def gnubg_statistics(mat: Path, ply: int) -> dict[str, tuple[float, float]]:
     overall = out[out.index("Overall statistics") :]
     chequer = out[out.index("Chequerplay statistics") : out.index("Luck statistics")]
     dice = out[out.index("Luck statistics") : out.index("Cube statistics")]
+    cubes = out[out.index("Cube statistics") : out.index("Overall statistics")]
+    cube = re.search(r"Error total EMG " + _UNIT + _FIGURE, cubes)
     total = re.search(r"Error total EMG " + _UNIT + _FIGURE, overall)
     rate = re.search(r"Error rate mEMG " + _UNIT + _FIGURE, overall)
     moves = re.search(r"Unforced moves\s+(\d+)\s+(\d+)", chequer)
     luck = re.search(r"Luck total EMG " + _UNIT + _FIGURE, dice)
-    assert total and rate and moves and luck, out
+    assert total and rate and moves and luck and cube, out
     return {
         "total": (-float(total.group(1)), -float(total.group(3))),
         "rate": (-float(rate.group(1)), -float(rate.group(3))),
         "unforced_moves": (float(moves.group(1)), float(moves.group(2))),
         "luck": (float(luck.group(1)), float(luck.group(3))),
+        "cube": (-float(cube.group(1)), -float(cube.group(3))),
     }
 
 
@@ -243,6 +246,25 @@ def test_match_analysis_equals_gnubg_at_the_score(path: Path, tmp_path: Path) ->
         assert s.loss == pytest.approx(theirs["total"][player], rel=0.02, abs=0.002)
         assert 2 * s.pr == pytest.approx(theirs["rate"][player], rel=0.02, abs=0.2)
         assert s.luck == pytest.approx(theirs["luck"][player], rel=0.02, abs=LUCK_ABS)
+
+
+DEEPER = [DATA / "money_11.json", DATA / "match7_21.json"]
+
+
+@pytest.mark.parametrize("path", DEEPER, ids=[p.stem for p in DEEPER])
+def test_cube_analysis_at_2_ply_equals_gnubg(path: Path, tmp_path: Path) -> None:
+    """At 2-ply the cube decisions come from GNU Backgammon's cubeful search, money play and
+    match play alike: the cube error totals agree with gnubg's 2-ply analysis (checker play at
+    2-ply does not: gnubg's move filters keep other plays than gnubg_nn's)."""
+    match = load(path)
+    mat = tmp_path / "game.mat"
+    mat.write_text(format_mat(match, ("Alice", "Bob")))
+    theirs = gnubg_statistics(mat, 2)
+    ours = analyse_match(match, 2, luck=False)
+    for player in (0, 1):
+        s = ours.summary(player)
+        assert s.unforced_moves == theirs["unforced_moves"][player]
+        assert s.cube_loss == pytest.approx(theirs["cube"][player], rel=0.02, abs=0.002)
 
 
 # -- what the analysis says about known play --------------------------------------------------

@@ -21,8 +21,11 @@ Kazaross-XG2).
   generalisation to the score (:func:`bot.ai.match_equity.cubeful_mwc`: take and cash points
   from the match equity table, the taker's recube), no double in the Crawford game, none for the
   leader after it, none with a cube that already wins the match (a double made there anyway is
-  rated against not doubling).  At higher plies the chances come from the deeper evaluation
-  (GNU Backgammon searches the cubeful tree instead);
+  rated against not doubling).  Above 0-ply the analysis searches the cubeful tree as GNU
+  Backgammon does (:func:`searched_cube_decision`): over the rolls, each side's play the best
+  by 0-ply cubeful equity, each side doubling inside the tree where that is worth more, these
+  formulas only at the leaves (:func:`cube_decision` at a ply, which the hints use, applies
+  them to the deeper chances instead);
 * a decision is unforced when there was a choice (more than one distinct legal play; a cube
   decision when doubling was possible and close: GNU Backgammon's rule, the optimal equity less
   than 0.16 above double/take capped at 1; every double, take and pass);
@@ -39,6 +42,13 @@ Kazaross-XG2).
   cubeless equity are valued cubefully (the cube reorders only plays close to each other).
   The totals agree with GNU Backgammon's "Luck total" within 2% or 0.05 (``gnubg_nn``'s nets
   rate a few positions up to 0.02 apart from Debian's GNU Backgammon 1.07).
+
+Agreement with Debian's GNU Backgammon 1.07 (``gnubg -t``, the same ``.mat``, checker play
+cubeless; ``tests/test_analysis.py``): at 0-ply the unforced decisions, the error totals and
+rates and the luck, money play and match play; at 2-ply the unforced moves and the cube error
+totals, money play and match play, within 2%.  Checker play at 2-ply is close, not the same
+(a few per cent apart: GNU Backgammon's move filters keep other plays for the deeper search
+than ``gnubg_nn``'s).
 
 The results are the plain types of :mod:`bot.ai.report` (re-exported here), which the chat
 process reads without loading the nets.
@@ -447,27 +457,125 @@ def best_after(position: Position, dice: tuple[int, int], cube: CubeView) -> flo
     """The 0-ply cubeful equity for the side on roll in ``position`` of its best play with
     ``dice``: minus what the position it leaves is worth to the other side, who may double
     there (:func:`cubeful_value`); without a legal play, the position as it stands."""
+    return _choose(_board(position), dice, cube)[0]
+
+
+Board = list[list[int]]
+
+
+def _probs(board: Board) -> Probs:
+    p = gnubg_nn.probabilities(board, 0)
+    return (float(p[0]), float(p[1]), float(p[2]), float(p[3]), float(p[4]))
+
+
+def _choose(board: Board, dice: tuple[int, int], cube: CubeView) -> tuple[float, Board, Probs]:
+    """The play GNU Backgammon's cubeful evaluation chooses with ``dice`` for the side on roll
+    on ``board`` (the best by 0-ply cubeful equity): its equity for the mover, the board it
+    leaves (the other side on roll) and that side's 0-ply chances there."""
     other = cube.swapped()
-    found = gnubg_nn.best_move(_board(position), dice[0], dice[1], n=0, list=1)[1]
-    if not found:
-        theirs = position.swapped()
-        return -cubeful_value(probabilities(theirs, 0), cube_efficiency(theirs), other)
-    if len(found) == 1:  # a lone play, which gnubg_nn does not evaluate
-        [play] = legal_plays(position, dice)
-        theirs = apply_steps(position, play.steps).swapped()
-        return -cubeful_value(probabilities(theirs, 0), cube_efficiency(theirs), other)
+    found = gnubg_nn.best_move(board, dice[0], dice[1], n=0, list=1)[1]
+    if len(found) <= 1:
+        # No legal play, or a lone one, which gnubg_nn lists without evaluating it.
+        if found:
+            after = gnubg_nn.board_from_position_key(found[0][0])
+            left = [list(after[0]), list(after[1])]
+        else:
+            left = [list(board[1]), list(board[0])]
+        chances = _probs(left)
+        return -cubeful_value(chances, _efficiency(left), other), left, chances
     plays = []
     for key, _steps, probs, _equity in found:
-        p = flip(probs)
-        plays.append((cubeless_equity(p, cube), key, p))
+        mine = flip(probs)
+        plays.append((cubeless_equity(mine, cube), key, mine))
     top = max(e for e, _k, _p in plays)
-    best = float("-inf")
-    for equity, key, p in plays:
+    best: tuple[float, str, Probs] | None = None
+    for equity, key, mine in plays:
         if equity < top - LUCK_WINDOW:
             continue
-        x = _efficiency(gnubg_nn.board_from_position_key(key))
-        best = max(best, -cubeful_value(flip(p), x, other))
-    return best
+        after = gnubg_nn.board_from_position_key(key)
+        theirs = flip(mine)
+        value = -cubeful_value(theirs, _efficiency(after), other)
+        if best is None or value > best[0]:
+            best = (value, key, theirs)
+    assert best is not None
+    after = gnubg_nn.board_from_position_key(best[1])
+    return best[0], [list(after[0]), list(after[1])], best[2]
+
+
+def _rescale(equity: float, source: CubeView, target: CubeView) -> float:
+    """An EMG ``equity`` per ``source``'s cube value as EMG per ``target``'s (same score)."""
+    if source.score is None:
+        return equity * source.value / target.value
+    mwc = match_equity.eq2mwc(equity, source.score, source.value)
+    return match_equity.mwc2eq(mwc, source.score, target.value)
+
+
+def _search(
+    board: Board,
+    probs: Probs,
+    cubes: Sequence[CubeView | None],
+    mover: CubeView,
+    plies: int,
+    top: bool,
+) -> list[float | None]:
+    """GNU Backgammon's cubeful evaluation (``EvaluatePositionCubeful4``) of ``board``, the
+    side on roll having the 0-ply chances ``probs``: for each cube position of ``cubes`` (as
+    that side sees it; ``None`` one that does not arise) its cubeful equity per that cube's
+    value, ``plies`` deep.
+
+    Below the top each cube position comes with the double of the side on roll (the doubled
+    cube owned by the other side), and the side takes whichever is worth more with the right
+    answer.  Each roll's play is the one ``mover``'s cube makes best (:func:`_choose`); at
+    the leaves the cube's equities come from the chances (:func:`cubeful_value`).
+    """
+    if plies == 0 or gnubg_nn.classify(board) == gnubg_nn.c_over:
+        x = _efficiency(board)
+        return [
+            None
+            if c is None
+            else (decide_cube(probs, x, c).no_double if top else cubeful_value(probs, x, c))
+            for c in cubes
+        ]
+    children: list[CubeView | None] = []
+    for c in cubes:
+        children.append(None if c is None else c.swapped())
+        doubles = c is not None and not top and c.may_double
+        children.append(c.after_double().swapped() if c is not None and doubles else None)
+    sums = [0.0] * len(children)
+    other = mover.swapped()
+    for d1, d2 in ROLLS:
+        weight = 1.0 if d1 == d2 else 2.0
+        _value, left, chances = _choose(board, (d1, d2), mover)
+        for i, v in enumerate(_search(left, chances, children, other, plies - 1, False)):
+            if v is not None:
+                sums[i] += weight * v
+    out: list[float | None] = []
+    for k, c in enumerate(cubes):
+        if c is None:
+            out.append(None)
+            continue
+        nd = -sums[2 * k] / 36.0
+        if children[2 * k + 1] is None:
+            out.append(nd)
+            continue
+        dt = _rescale(-sums[2 * k + 1] / 36.0, c.after_double(), c)
+        out.append(min(dt, 1.0) if dt >= nd and nd <= 1.0 else nd)
+    return out
+
+
+def searched_cube_decision(position: Position, cube: CubeView, ply: int) -> CubeDecision:
+    """The cube decision of the side on roll in ``position`` as GNU Backgammon evaluates it at
+    ``ply``: its cubeful search (:func:`_search`) of no double and of double/take, not the
+    0-ply formulas applied to deeper chances (at 0-ply the two are the same)."""
+    if ply == 0:
+        return cube_decision(position, cube, 0)
+    board = _board(position)
+    doubled = cube.after_double()
+    nd, dt = _search(board, _probs(board), [cube, doubled], cube, ply, True)
+    assert nd is not None and dt is not None
+    live = cube.score is None or cube.may_double
+    probs = probabilities(position, ply)
+    return CubeDecision(probs, nd, _rescale(dt, doubled, cube), 1.0, live=live)
 
 
 def analyse_game(
@@ -509,7 +617,7 @@ def analyse_game(
             # A double is always rated; not doubling only where doubling could gain (in a
             # match GNU Backgammon rates no other).
             if _may_double(game, p) and (doubled or view.may_double):
-                cd = cube_decision(game.position, view, ply)
+                cd = searched_cube_decision(game.position, view, ply)
                 if doubled:
                     pending = cd
                     loss = cd.optimal - cd.double
@@ -651,5 +759,6 @@ __all__ = [
     "performance_rating",
     "probabilities",
     "ranked_plays",
+    "searched_cube_decision",
     "summarize",
 ]
