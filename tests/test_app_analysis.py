@@ -6,10 +6,22 @@ project's own player's judgement, and the Analysis button of a match in the hist
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 
 import pytest
-from test_app_support import ALICE, BOB, EVE, Chat, Dice, play_a_game, play_until, texts, toasts
+from test_app_support import (
+    ALICE,
+    BOB,
+    EVE,
+    Chat,
+    Dice,
+    open_store,
+    play_a_game,
+    play_until,
+    texts,
+    toasts,
+)
 
 from bot.ai.analysis import analyse_match
 from bot.ai.worker import ComputerWorker
@@ -18,7 +30,7 @@ from bot.app.analysis import MONEY_KEPT, decision_game, finished_games
 from bot.app.payload import parse_payload
 from bot.app.types import EditProgress, Progress
 from bot.i18n import t
-from bot.store import MemoryStore, TableKey
+from bot.store import MemoryStore, Store, TableKey
 from engine.game import Phase
 from engine.match import Match
 from engine.movegen import legal_plays
@@ -94,8 +106,12 @@ async def test_refusals_before_there_is_a_finished_game(worker: ComputerWorker) 
     # Once a game of this match between people (hints off) is over, the analysis waits for
     # the match's end: else it would advise the players during their match.
     await play_by_text(chat, USERS, lambda m: m.number > 1 or m.is_over)
-    if not (await chat.match()).is_over:
-        assert texts(await chat.send(ALICE, "analysis")) == t("en", "analysis-in-play")
+    assert not (await chat.match()).is_over
+    assert texts(await chat.send(ALICE, "analysis")) == t("en", "analysis-in-play")
+    # A chouette is not analysed.
+    chouette = Chat(make_app(worker), TableKey("telegram", "-1710"))
+    await chouette.send(ALICE, "/new chouette")
+    assert texts(await chouette.send(ALICE, "analysis")) == t("en", "analysis-chouette")
     # No computer: said so.
     bare = Chat(App(MemoryStore(), dice=Dice(1)), TableKey("telegram", "-1702"))
     assert texts(await bare.send(ALICE, "analysis")) == t("en", "analysis-no-computer")
@@ -117,7 +133,13 @@ async def test_a_match_ends_with_the_offer_then_progress_then_the_result(
     assert progress.text == f"Analysing game 1 of {match.number}…"
     # A second press while it is under way is told so.
     assert toasts(await chat.press(ALICE, "Analysis")) == [t("en", "analysis-busy")]
-    edits, result = result_of(await follow(chat))
+    # While the worker analyses, the app goes on serving the other tables at once.
+    following = asyncio.ensure_future(follow(chat))
+    elsewhere = Chat(chat.app, TableKey("telegram", "-1711"))
+    await new_match(elsewhere, "1")
+    await play_by_text(elsewhere, USERS, lambda m: m.game.turn is not None)
+    assert not following.done()
+    edits, result = result_of(await following)
     if match.number > 1:
         assert [e.text for e in edits] == [
             f"Analysing game {n} of {match.number}…" for n in range(2, match.number + 1)
@@ -157,9 +179,32 @@ async def test_a_match_ends_with_the_offer_then_progress_then_the_result(
     again = Match.from_mat(files[0].data.decode())
     assert again.score == match.score and again.number == match.number
     assert [r.result for r in again.records()] == [r.result for r in match.records()]
-    # Done: a new press starts a new analysis.
+    # Done: a new press starts a new analysis (not followed here).
     assert isinstance((await chat.press(ALICE, "Analysis"))[0], Progress)
-    assert (await follow(chat))[-1][0] != EditProgress(t("en", "analysis-failed"))
+
+
+@pytest.mark.parametrize("kind", ["memory", "redis"])
+async def test_one_analysis_at_a_time_in_a_chat_whichever_process_is_asked(
+    worker: ComputerWorker, kind: str, request: pytest.FixtureRequest
+) -> None:
+    async with open_store(kind, request) as store:
+        await one_at_a_time(worker, store)
+
+
+async def one_at_a_time(worker: ComputerWorker, store: Store) -> None:
+    """Two processes' apps on one store: the second is told the first's analysis is under way,
+    then makes its own once it is done."""
+    key = TableKey("telegram", "-1709")
+    first = Chat(App(store, dice=Dice(2), analyser=worker, progress_every=0.0), key)
+    await new_match(first, "1")
+    await play_by_text(first, USERS, lambda m: m.is_over)
+    other = Chat(App(store, analyser=worker, progress_every=0.0), key)  # another process
+    progress_of(await first.send(ALICE, "analysis"))
+    assert texts(await other.send(BOB, "analysis")) == t("en", "analysis-busy")
+    await follow(first)
+    progress_of(await other.send(BOB, "analysis"))  # the first is done: given back
+    _, result = result_of(await follow(other))
+    assert isinstance(result[0], EditProgress) and "Bob: PR " in result[0].text
 
 
 async def test_the_finished_games_of_a_match_still_played(worker: ComputerWorker) -> None:
@@ -230,6 +275,7 @@ async def test_long_nardy_is_labelled_the_projects_own_player(worker: ComputerWo
     assert isinstance(summary, EditProgress)
     assert summary.text.startswith(t("en", "analysis-title-nardy", games=1, ply=1))
     assert "not GNU Backgammon" in summary.text and "winning chances" in summary.text
+    assert summary.text.count("Winning chances given up, summed over the decisions: ") == 2
     assert not any(isinstance(r, SendFile) for r in result)  # no .mat for long nardy
 
 

@@ -13,8 +13,9 @@ adapter then follows it (``App.progress``): :func:`run` yields its edits as the 
 then the result, which replaces it: for each player the unforced decisions, what was lost in
 checker play and in cube decisions, the PR (loss per unforced decision × 500), the doubtful, bad
 and very bad decisions and the luck; then each player's three worst decisions as boards, and
-for backgammon the ``.mat`` file.  Long nardy is analysed by the project's own player, against
-its best choice, in winning chances: the result says so.
+for backgammon the ``.mat`` file.  A chat has one analysis under way at a time, in the whole
+deployment (:func:`claim`): asked again meanwhile, it says so.  Long nardy is analysed by the
+project's own player, against its best choice, in winning chances: the result says so.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from bot.app.types import (
     SendFile,
     ViewMode,
 )
+from bot.store import Store, TableKey
 from engine.cube import CubeState
 from engine.errors import EngineError
 from engine.game import Game, Phase, Points, result_award
@@ -51,10 +53,12 @@ from engine.record import pack_games
 from engine.replay import match_replay
 
 __all__ = [
+    "LEASE",
     "MONEY_KEPT",
     "PROGRESS_EVERY",
     "Analyser",
     "Job",
+    "claim",
     "decision_game",
     "finished_games",
     "kept_games",
@@ -63,12 +67,17 @@ __all__ = [
     "of_table",
     "offer",
     "progress_text",
+    "release",
     "result_replies",
     "run",
 ]
 
 MONEY_KEPT = 8
 """Finished games of a money session its table keeps for the analysis (the latest)."""
+
+LEASE = 600.0
+"""Seconds one process's claim on a chat's analysis keeps the others from starting one there
+(given back when the analysis ends)."""
 
 PROGRESS_EVERY = 1.5
 """Seconds at least between two edits of the progress message (a chat limits the bot's edits)."""
@@ -149,10 +158,10 @@ async def of_table(
     button was drawn for); refused when there is none to make yet."""
     if table is not None and version is not None and table.version != version:
         raise Refused("analysis-gone")
+    if table is not None and table.mode == "chouette":
+        raise Refused("analysis-chouette")
     if table is None or table.stage == "lobby" or table.match is None:
         raise Refused("analysis-nothing")
-    if table.mode == "chouette":
-        raise Refused("analysis-chouette")
     try:
         if table.mode == "money":
             match = None if table.recent is None else match_state(table.recent)
@@ -186,6 +195,27 @@ def offer(ctx: Context, table: Table) -> Button:
     """The match-end message's button that analyses the match."""
     payload = format_payload(Payload("analysis", (), table.version))
     return Button(ctx.tr("button-analysis"), payload)
+
+
+def _lease_name(key: TableKey) -> str:
+    return f"analysis:{key.tag}"
+
+
+async def claim(store: Store, key: TableKey) -> bool:
+    """Whether this process may make an analysis in chat ``key`` now: no other process of the
+    deployment is making one there (a set-if-absent value of :data:`LEASE` seconds; one given
+    back, and not expired yet, is empty)."""
+    name = _lease_name(key)
+    if await store.put_shared_value(name, "1", only_new=True, ttl=LEASE):
+        return True
+    if await store.shared_value(name) != "":
+        return False
+    return await store.put_shared_value(name, "1", ttl=LEASE)
+
+
+async def release(store: Store, key: TableKey) -> None:
+    """Give back the claim on chat ``key``'s analysis (the value expires at once)."""
+    await store.put_shared_value(_lease_name(key), "", ttl=0.001)
 
 
 def progress_text(ctx: Context, game: int, games: int) -> str:

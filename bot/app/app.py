@@ -615,8 +615,9 @@ class App:
     async def _analysis(
         self, ctx: Context, case: AnalysisCase, args: tuple[Any, ...], version: int | None
     ) -> list[Reply]:
-        """An analysis asked for: refused (none to make, one under way in this chat, no
-        computer), or noted for :meth:`progress` and its progress message returned."""
+        """An analysis asked for: refused (none to make, one under way in this chat in this
+        process or another, no computer), or claimed, noted for :meth:`progress` and its
+        progress message returned."""
         key = ctx.update.table
         if self.analyser is None:
             raise Refused("analysis-no-computer")
@@ -625,6 +626,10 @@ class App:
         record = await self.store.load(key)
         table = Table.decode(record.payload) if record is not None else None
         job = await case(ctx, table, args, version)
+        if self._analyses.pop(key, None) is not None:
+            await analysis.release(self.store, key)  # one never followed: its claim is void
+        if not await analysis.claim(self.store, key):
+            raise Refused("analysis-busy")  # another process is making one in this chat
         self._analyses[key] = (job, ctx, time.monotonic())
         return [Progress(analysis.progress_text(ctx, 1, job.games))]
 
@@ -656,6 +661,10 @@ class App:
             yield [EditProgress(ctx.tr("analysis-failed"))]
         finally:
             self._analysing.discard(table)
+            try:
+                await analysis.release(self.store, table)
+            except (StoreUnavailable, ConflictError):
+                log.warning("analysis claim not given back table=%s", table)  # it expires
 
     # -- the computer's turns -------------------------------------------------------------------
 
