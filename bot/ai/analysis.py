@@ -25,7 +25,10 @@ Kazaross-XG2).
   Backgammon does (:func:`searched_cube_decision`): over the rolls, each side's play the best
   by 0-ply cubeful equity, each side doubling inside the tree where that is worth more, these
   formulas only at the leaves (:func:`cube_decision` at a ply applies them to the deeper
-  chances instead); the hints' money cube is the same search;
+  chances instead); the hints' money cube is the same search.  ``gnubg_nn``'s own
+  ``evaluate_cube_decision`` is not used: it has no money play, and its match equity table
+  (Snowie's, up to 0.02 of equity apart from Kazaross-XG2 at 7 points and less) cannot be set
+  to GNU Backgammon's default;
 * a decision is unforced when there was a choice (more than one distinct legal play; a cube
   decision when doubling was possible and close: GNU Backgammon's rule, the optimal equity less
   than 0.16 above double/take capped at 1; every double, take and pass);

@@ -389,44 +389,64 @@ def cash_points(probs: Sequence[float], score: Score, cube: int) -> tuple[float,
     """
     g0, b0, g1, b1 = _ratios(probs)
     gammons = ((g0, b0), (g1, b1))  # the side's own wins, then the opponent's wins
+    table = _cash_table(score.mine, score.theirs, score.crawford, cube)
+    live: list[list[float]] = [[0.0] * len(table), [0.0] * len(table)]
+    for n in range(len(table) - 1, -1, -1):
+        for k in (0, 1):
+            o = 1 - k
+            g, b = gammons[k]
+            og, ob = gammons[o]
+            dead, double_pass, other, won1, won2, won3, lost1, lost2, lost3 = table[n][k]
+            take_won = (1.0 - g - b) * won1 + g * won2 + b * won3
+            if dead:
+                take_lost = (1.0 - og - ob) * lost1 + og * lost2 + ob * lost3
+                live[k][n] = (take_lost - double_pass) / (take_lost - take_won)
+            else:
+                live[k][n] = 1.0 - live[o][n + 1] * (double_pass - take_won) / (other - take_won)
+    return live[0][0], live[1][0]
+
+
+_CashRow = tuple[bool, float, float, float, float, float, float, float, float]
+
+
+@cache
+def _cash_table(
+    mine: int, theirs: int, crawford: bool, cube: int
+) -> tuple[tuple[_CashRow, _CashRow], ...]:
+    """The match equities :func:`cash_points` weighs with the chances, per cube level from
+    ``cube`` up and per side (the side on roll, then its opponent): whether the doubled cube
+    is dead there, double/pass, redouble/pass (live) and the MWC of a take won and lost by a
+    single game, a gammon and a backgammon (kept for the scores seen)."""
+    score = Score(mine, theirs, crawford)
     views = (score, score.swapped())
-    away = (score.mine - 1, score.theirs - 1)
+    away = (mine - 1, theirs - 1)
     levels = [cube]
     while away[0] >= 2 * levels[-1] and away[1] >= 2 * levels[-1]:
         levels.append(2 * levels[-1])
-    live: list[list[float]] = [[0.0] * len(levels), [0.0] * len(levels)]
-    for n in range(len(levels) - 1, -1, -1):
-        value = levels[n]
+    rows: list[tuple[_CashRow, _CashRow]] = []
+    for value in levels:
+        pair: list[_CashRow] = []
         for k in (0, 1):
             o = 1 - k
             view = views[k]
-            g, b = gammons[k]
-            og, ob = gammons[o]
             double_pass = mwc_after(view, value, True)
-            if away[0] < 2 * value or away[1] < 2 * value:
-                prime = 2 * value if away[k] < 2 * value <= away[o] else value
-                take_lost = (
-                    (1.0 - og - ob) * mwc_after(view, 2 * prime, False)
-                    + og * mwc_after(view, 4 * prime, False)
-                    + ob * mwc_after(view, 6 * prime, False)
+            dead = away[0] < 2 * value or away[1] < 2 * value
+            prime = 2 * value if dead and away[k] < 2 * value <= away[o] else value
+            pair.append(
+                (
+                    dead,
+                    double_pass,
+                    mwc_after(view, 2 * value, False),
+                    mwc_after(view, 2 * prime, True),
+                    mwc_after(view, 4 * prime, True),
+                    mwc_after(view, 6 * prime, True),
+                    mwc_after(view, 2 * prime, False),
+                    mwc_after(view, 4 * prime, False),
+                    mwc_after(view, 6 * prime, False),
                 )
-                take_won = (
-                    (1.0 - g - b) * mwc_after(view, 2 * prime, True)
-                    + g * mwc_after(view, 4 * prime, True)
-                    + b * mwc_after(view, 6 * prime, True)
-                )
-                live[k][n] = (take_lost - double_pass) / (take_lost - take_won)
-            else:
-                redouble_pass = mwc_after(view, 2 * value, False)
-                take_won = (
-                    (1.0 - g - b) * mwc_after(view, 2 * value, True)
-                    + g * mwc_after(view, 4 * value, True)
-                    + b * mwc_after(view, 6 * value, True)
-                )
-                live[k][n] = 1.0 - live[o][n + 1] * (double_pass - take_won) / (
-                    redouble_pass - take_won
-                )
-    return live[0][0], live[1][0]
+            )
+        rows.append((pair[0], pair[1]))
+    return tuple(rows)
 
 
 def _cube_alive(score: Score, cube: int) -> bool:
