@@ -156,6 +156,10 @@ def test_every_hinted_play_is_legal_and_plays_exactly_that() -> None:
 # (a match: a percentage).
 _FIGURE = r"\s+([-+]?\d+\.\d+)\s+\(\s*([-+]?\d+\.\d+)%?\)" * 2
 _UNIT = r"\((?:Points|MWC)\)"
+# Luck totals (GNU Backgammon's default luck, 0-ply cubeful) agree within 2%, or within this
+# much where a total is small: over a game's hundred-odd rolls gnubg_nn's nets, which rate a
+# few positions up to 0.02 apart from Debian's GNU Backgammon, add up to a few hundredths.
+LUCK_ABS = 0.05
 
 
 def gnubg_statistics(mat: Path, ply: int) -> dict[str, tuple[float, float]]:
@@ -177,14 +181,20 @@ def gnubg_statistics(mat: Path, ply: int) -> dict[str, tuple[float, float]]:
     out = run.stdout
     overall = out[out.index("Overall statistics") :]
     chequer = out[out.index("Chequerplay statistics") : out.index("Luck statistics")]
+    dice = out[out.index("Luck statistics") : out.index("Cube statistics")]
+    cubes = out[out.index("Cube statistics") : out.index("Overall statistics")]
+    cube = re.search(r"Error total EMG " + _UNIT + _FIGURE, cubes)
     total = re.search(r"Error total EMG " + _UNIT + _FIGURE, overall)
     rate = re.search(r"Error rate mEMG " + _UNIT + _FIGURE, overall)
     moves = re.search(r"Unforced moves\s+(\d+)\s+(\d+)", chequer)
-    assert total and rate and moves, out
+    luck = re.search(r"Luck total EMG " + _UNIT + _FIGURE, dice)
+    assert total and rate and moves and luck and cube, out
     return {
         "total": (-float(total.group(1)), -float(total.group(3))),
         "rate": (-float(rate.group(1)), -float(rate.group(3))),
         "unforced_moves": (float(moves.group(1)), float(moves.group(2))),
+        "luck": (float(luck.group(1)), float(luck.group(3))),
+        "cube": (-float(cube.group(1)), -float(cube.group(3))),
     }
 
 
@@ -198,13 +208,14 @@ def test_analysis_equals_gnubg(path: Path, tmp_path: Path) -> None:
     mat = tmp_path / "game.mat"
     mat.write_text(format_mat(match, ("Alice", "Bob")))
     theirs = gnubg_statistics(mat, 0)
-    ours = analyse_match(match, 0, luck=False)
+    ours = analyse_match(match, 0)
     for player in (0, 1):
         s = ours.summary(player)
         assert s.unforced_moves == theirs["unforced_moves"][player]
         assert s.loss == pytest.approx(theirs["total"][player], rel=0.02, abs=0.002)
         # gnubg's error rate is in thousandths per decision: PR × 2.
         assert 2 * s.pr == pytest.approx(theirs["rate"][player], rel=0.02, abs=0.2)
+        assert s.luck == pytest.approx(theirs["luck"][player], rel=0.02, abs=LUCK_ABS)
 
 
 def test_at_least_five_recorded_matches() -> None:
@@ -228,12 +239,32 @@ def test_match_analysis_equals_gnubg_at_the_score(path: Path, tmp_path: Path) ->
     mat = tmp_path / "match.mat"
     mat.write_text(format_mat(match, ("Alice", "Bob")))
     theirs = gnubg_statistics(mat, 0)
-    ours = analyse_match(match, 0, luck=False)
+    ours = analyse_match(match, 0)
     for player in (0, 1):
         s = ours.summary(player)
         assert s.unforced_moves == theirs["unforced_moves"][player]
         assert s.loss == pytest.approx(theirs["total"][player], rel=0.02, abs=0.002)
         assert 2 * s.pr == pytest.approx(theirs["rate"][player], rel=0.02, abs=0.2)
+        assert s.luck == pytest.approx(theirs["luck"][player], rel=0.02, abs=LUCK_ABS)
+
+
+DEEPER = [DATA / "money_11.json", DATA / "match7_21.json"]
+
+
+@pytest.mark.parametrize("path", DEEPER, ids=[p.stem for p in DEEPER])
+def test_cube_analysis_at_2_ply_equals_gnubg(path: Path, tmp_path: Path) -> None:
+    """At 2-ply the cube decisions come from GNU Backgammon's cubeful search, money play and
+    match play alike: the cube error totals agree with gnubg's 2-ply analysis (checker play at
+    2-ply does not: gnubg's move filters keep other plays than gnubg_nn's)."""
+    match = load(path)
+    mat = tmp_path / "game.mat"
+    mat.write_text(format_mat(match, ("Alice", "Bob")))
+    theirs = gnubg_statistics(mat, 2)
+    ours = analyse_match(match, 2, luck=False)
+    for player in (0, 1):
+        s = ours.summary(player)
+        assert s.unforced_moves == theirs["unforced_moves"][player]
+        assert s.cube_loss == pytest.approx(theirs["cube"][player], rel=0.02, abs=0.002)
 
 
 # -- what the analysis says about known play --------------------------------------------------

@@ -21,8 +21,11 @@ Kazaross-XG2).
   generalisation to the score (:func:`bot.ai.match_equity.cubeful_mwc`: take and cash points
   from the match equity table, the taker's recube), no double in the Crawford game, none for the
   leader after it, none with a cube that already wins the match (a double made there anyway is
-  rated against not doubling).  At higher plies the chances come from the deeper evaluation
-  (GNU Backgammon searches the cubeful tree instead);
+  rated against not doubling).  Above 0-ply the analysis searches the cubeful tree as GNU
+  Backgammon does (:func:`searched_cube_decision`): over the rolls, each side's play the best
+  by 0-ply cubeful equity, each side doubling inside the tree where that is worth more, these
+  formulas only at the leaves (:func:`cube_decision` at a ply, which the hints use, applies
+  them to the deeper chances instead);
 * a decision is unforced when there was a choice (more than one distinct legal play; a cube
   decision when doubling was possible and close: GNU Backgammon's rule, the optimal equity less
   than 0.16 above double/take capped at 1; every double, take and pass);
@@ -30,8 +33,22 @@ Kazaross-XG2).
   doubtful from 0.03, bad from 0.06, very bad from 0.12 (:func:`mark`); the PR is the error per
   unforced decision × 500 (:func:`performance_rating`).  A match's figures are GNU Backgammon's
   "EMG (MWC)" ones: its error total and, × 2, its error rate;
-* luck is the equity of the best play with the dice rolled less the average over all rolls,
-  both at 0-ply (cubeless, at the score in a match).
+* luck is GNU Backgammon's (its default, 0-ply cubeful): the equity of the best play with the
+  dice rolled less the average over the 36 rolls, each roll worth the cubeful equity of its
+  best play — minus what the position left is worth to the other side, who may double there
+  (:func:`cubeful_value`, with the cube as it stands when the dice are rolled).  An opening
+  roll is measured against the 30 rolls that could have opened the game, half of them giving
+  the opening to the other side.  Only plays within :data:`LUCK_WINDOW` of the best by
+  cubeless equity are valued cubefully (the cube reorders only plays close to each other).
+  The totals agree with GNU Backgammon's "Luck total" within 2% or 0.05 (``gnubg_nn``'s nets
+  rate a few positions up to 0.02 apart from Debian's GNU Backgammon 1.07).
+
+Agreement with Debian's GNU Backgammon 1.07 (``gnubg -t``, the same ``.mat``, checker play
+cubeless; ``tests/test_analysis.py``): at 0-ply the unforced decisions, the error totals and
+rates and the luck, money play and match play; at 2-ply the unforced moves and the cube error
+totals, money play and match play, within 2%.  Checker play at 2-ply is close, not the same
+(a few per cent apart: GNU Backgammon's move filters keep other plays for the deeper search
+than ``gnubg_nn``'s).
 
 The results are the plain types of :mod:`bot.ai.report` (re-exported here), which the chat
 process reads without loading the nets.
@@ -74,6 +91,7 @@ from engine.replay import entry_states, record_start
 from engine.steps import Step
 
 CLOSE_CUBE = 0.16
+LUCK_WINDOW = 0.2
 
 ROLLS: tuple[tuple[int, int], ...] = tuple(
     (d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)
@@ -164,13 +182,17 @@ def cubeless_equity(
 
 def cube_efficiency(position: Position) -> float:
     """GNU Backgammon's cube life index for the side on roll in ``position``."""
-    kind = gnubg_nn.classify(_board(position))
+    return _efficiency(_board(position))
+
+
+def _efficiency(board: Sequence[Sequence[int]]) -> float:
+    kind = gnubg_nn.classify([list(board[0]), list(board[1])])
     if kind == gnubg_nn.c_over:
         return 0.0
     if kind == gnubg_nn.c_bearoff:
         return 0.6
     if kind == gnubg_nn.c_race:
-        pips = sum((p + 1) * n for p, n in enumerate(position.player))
+        pips = sum((p + 1) * n for p, n in enumerate(board[1]))
         return min(0.7, max(0.6, pips * 0.00125 + 0.55))
     return 0.68
 
@@ -268,18 +290,39 @@ def cube_decision(position: Position, cube: CubeView, ply: int = 0) -> CubeDecis
     into EMG with the cube before the double (:func:`bot.ai.match_equity.mwc2eq`), so that
     double/pass, winning the cube's points, is 1.
     """
-    probs = probabilities(position, ply)
-    x = cube_efficiency(position)
+    return decide_cube(probabilities(position, ply), cube_efficiency(position), cube)
+
+
+def decide_cube(probs: Probs, efficiency: float, cube: CubeView) -> CubeDecision:
+    """:func:`cube_decision` from the chances ``probs`` of the side on roll and its cube life
+    index ``efficiency``."""
     if cube.score is None:
-        nd = cubeful_equity(probs, cube, x)
-        dt = 2.0 * cubeful_equity(probs, cube.after_double(), x)
+        nd = cubeful_equity(probs, cube, efficiency)
+        dt = 2.0 * cubeful_equity(probs, cube.after_double(), efficiency)
         return CubeDecision(probs, nd, dt, 1.0)
     score, value, chances = cube.score, cube.value, counted(probs, cube)
-    nd_mwc = match_equity.cubeful_mwc(chances, score, value, cube.owner, x)
-    dt_mwc = match_equity.cubeful_mwc(chances, score, 2 * value, "theirs", x)
+    nd_mwc = match_equity.cubeful_mwc(chances, score, value, cube.owner, efficiency)
+    dt_mwc = match_equity.cubeful_mwc(chances, score, 2 * value, "theirs", efficiency)
     nd = match_equity.mwc2eq(nd_mwc, score, value)
     dt = match_equity.mwc2eq(dt_mwc, score, value)
     return CubeDecision(probs, nd, dt, 1.0, live=cube.may_double)
+
+
+def cubeful_value(probs: Probs, efficiency: float, cube: CubeView) -> float:
+    """The 0-ply cubeful equity of the side on roll before it rolls, as GNU Backgammon's
+    cubeful evaluation values a position: no double, or where it may double and double/take
+    and double/pass are both worth at least that, the lesser of the two (the right answer)."""
+    if not cube.may_double:
+        if cube.score is None:
+            return cubeful_equity(probs, cube, efficiency)
+        mwc = match_equity.cubeful_mwc(
+            counted(probs, cube), cube.score, cube.value, cube.owner, efficiency
+        )
+        return match_equity.mwc2eq(mwc, cube.score, cube.value)
+    cd = decide_cube(probs, efficiency, cube)
+    if cd.double_take >= cd.no_double and cd.double_pass >= cd.no_double:
+        return min(cd.double_take, cd.double_pass)
+    return cd.no_double
 
 
 # -- evaluation -------------------------------------------------------------------------------
@@ -388,24 +431,151 @@ def cube_view(game: Game, player: int) -> CubeView:
 def luck_of_roll(
     position: Position, dice: tuple[int, int], cube: CubeView, opening: bool = False
 ) -> float:
-    """The equity the roll ``dice`` brings over the average roll, at 0-ply."""
-    rolls = [r for r in ROLLS if not (opening and r[0] == r[1])]
-    value: dict[tuple[int, int], float] = {}
-    for d1, d2 in rolls:
-        value[(d1, d2)] = _best_after(position, (d1, d2), cube)
-    weights = {r: (1 if r[0] == r[1] else 2) for r in rolls}
-    mean = sum(value[r] * weights[r] for r in rolls) / sum(weights.values())
+    """The equity the roll ``dice`` brings over the average roll: GNU Backgammon's luck, at
+    0-ply cubeful.
+
+    Each roll is worth the cubeful equity of its best play (:func:`best_after`).  The opening
+    roll (``opening``: the first roll of a game, never a double) is measured against the 30
+    rolls that could have opened the game: the 15 for this side, and the 15 that would have
+    given the opening to the other side, each worth minus that side's best play.
+    """
+    value = {(d1, d2): best_after(position, (d1, d2), cube) for d1, d2 in ROLLS}
     key = (max(dice), min(dice))
+    if opening:
+        theirs = position.swapped()
+        other = cube.swapped()
+        singles = [r for r in ROLLS if r[0] != r[1]]
+        total = sum(value[r] for r in singles)
+        total -= sum(best_after(theirs, r, other) for r in singles)
+        return value[key] - total / (2 * len(singles))
+    weights = {r: (1 if r[0] == r[1] else 2) for r in ROLLS}
+    mean = sum(value[r] * weights[r] for r in ROLLS) / 36.0
     return value[key] - mean
 
 
-def _best_after(position: Position, dice: tuple[int, int], cube: CubeView) -> float:
-    found = gnubg_nn.best_move(_board(position), dice[0], dice[1], n=0, list=1)
-    if not found[1]:
-        return -cubeless_equity(probabilities(position.swapped(), 0), cube.swapped())
-    if len(found[1]) == 1:  # a lone play, which gnubg_nn does not evaluate
-        return _scored(position, dice, legal_plays(position, dice), cube, 0)[0].equity
-    return max(cubeless_equity(flip(p), cube) for _k, _s, p, _e in found[1])
+def best_after(position: Position, dice: tuple[int, int], cube: CubeView) -> float:
+    """The 0-ply cubeful equity for the side on roll in ``position`` of its best play with
+    ``dice``: minus what the position it leaves is worth to the other side, who may double
+    there (:func:`cubeful_value`); without a legal play, the position as it stands."""
+    return _choose(_board(position), dice, cube)[0]
+
+
+Board = list[list[int]]
+
+
+def _probs(board: Board) -> Probs:
+    p = gnubg_nn.probabilities(board, 0)
+    return (float(p[0]), float(p[1]), float(p[2]), float(p[3]), float(p[4]))
+
+
+def _choose(board: Board, dice: tuple[int, int], cube: CubeView) -> tuple[float, Board, Probs]:
+    """The play GNU Backgammon's cubeful evaluation chooses with ``dice`` for the side on roll
+    on ``board`` (the best by 0-ply cubeful equity): its equity for the mover, the board it
+    leaves (the other side on roll) and that side's 0-ply chances there."""
+    other = cube.swapped()
+    found = gnubg_nn.best_move(board, dice[0], dice[1], n=0, list=1)[1]
+    if len(found) <= 1:
+        # No legal play, or a lone one, which gnubg_nn lists without evaluating it.
+        if found:
+            after = gnubg_nn.board_from_position_key(found[0][0])
+            left = [list(after[0]), list(after[1])]
+        else:
+            left = [list(board[1]), list(board[0])]
+        chances = _probs(left)
+        return -cubeful_value(chances, _efficiency(left), other), left, chances
+    plays = []
+    for key, _steps, probs, _equity in found:
+        mine = flip(probs)
+        plays.append((cubeless_equity(mine, cube), key, mine))
+    top = max(e for e, _k, _p in plays)
+    best: tuple[float, str, Probs] | None = None
+    for equity, key, mine in plays:
+        if equity < top - LUCK_WINDOW:
+            continue
+        after = gnubg_nn.board_from_position_key(key)
+        theirs = flip(mine)
+        value = -cubeful_value(theirs, _efficiency(after), other)
+        if best is None or value > best[0]:
+            best = (value, key, theirs)
+    assert best is not None
+    after = gnubg_nn.board_from_position_key(best[1])
+    return best[0], [list(after[0]), list(after[1])], best[2]
+
+
+def _rescale(equity: float, source: CubeView, target: CubeView) -> float:
+    """An EMG ``equity`` per ``source``'s cube value as EMG per ``target``'s (same score)."""
+    if source.score is None:
+        return equity * source.value / target.value
+    mwc = match_equity.eq2mwc(equity, source.score, source.value)
+    return match_equity.mwc2eq(mwc, source.score, target.value)
+
+
+def _search(
+    board: Board,
+    probs: Probs,
+    cubes: Sequence[CubeView | None],
+    mover: CubeView,
+    plies: int,
+    top: bool,
+) -> list[float | None]:
+    """GNU Backgammon's cubeful evaluation (``EvaluatePositionCubeful4``) of ``board``, the
+    side on roll having the 0-ply chances ``probs``: for each cube position of ``cubes`` (as
+    that side sees it; ``None`` one that does not arise) its cubeful equity per that cube's
+    value, ``plies`` deep.
+
+    Below the top each cube position comes with the double of the side on roll (the doubled
+    cube owned by the other side), and the side takes whichever is worth more with the right
+    answer.  Each roll's play is the one ``mover``'s cube makes best (:func:`_choose`); at
+    the leaves the cube's equities come from the chances (:func:`cubeful_value`).
+    """
+    if plies == 0 or gnubg_nn.classify(board) == gnubg_nn.c_over:
+        x = _efficiency(board)
+        return [
+            None
+            if c is None
+            else (decide_cube(probs, x, c).no_double if top else cubeful_value(probs, x, c))
+            for c in cubes
+        ]
+    children: list[CubeView | None] = []
+    for c in cubes:
+        children.append(None if c is None else c.swapped())
+        doubles = c is not None and not top and c.may_double
+        children.append(c.after_double().swapped() if c is not None and doubles else None)
+    sums = [0.0] * len(children)
+    other = mover.swapped()
+    for d1, d2 in ROLLS:
+        weight = 1.0 if d1 == d2 else 2.0
+        _value, left, chances = _choose(board, (d1, d2), mover)
+        for i, v in enumerate(_search(left, chances, children, other, plies - 1, False)):
+            if v is not None:
+                sums[i] += weight * v
+    out: list[float | None] = []
+    for k, c in enumerate(cubes):
+        if c is None:
+            out.append(None)
+            continue
+        nd = -sums[2 * k] / 36.0
+        if children[2 * k + 1] is None:
+            out.append(nd)
+            continue
+        dt = _rescale(-sums[2 * k + 1] / 36.0, c.after_double(), c)
+        out.append(min(dt, 1.0) if dt >= nd and nd <= 1.0 else nd)
+    return out
+
+
+def searched_cube_decision(position: Position, cube: CubeView, ply: int) -> CubeDecision:
+    """The cube decision of the side on roll in ``position`` as GNU Backgammon evaluates it at
+    ``ply``: its cubeful search (:func:`_search`) of no double and of double/take, not the
+    0-ply formulas applied to deeper chances (at 0-ply the two are the same)."""
+    if ply == 0:
+        return cube_decision(position, cube, 0)
+    board = _board(position)
+    doubled = cube.after_double()
+    nd, dt = _search(board, _probs(board), [cube, doubled], cube, ply, True)
+    assert nd is not None and dt is not None
+    live = cube.score is None or cube.may_double
+    probs = probabilities(position, ply)
+    return CubeDecision(probs, nd, _rescale(dt, doubled, cube), 1.0, live=live)
 
 
 def analyse_game(
@@ -447,7 +617,7 @@ def analyse_game(
             # A double is always rated; not doubling only where doubling could gain (in a
             # match GNU Backgammon rates no other).
             if _may_double(game, p) and (doubled or view.may_double):
-                cd = cube_decision(game.position, view, ply)
+                cd = searched_cube_decision(game.position, view, ply)
                 if doubled:
                     pending = cd
                     loss = cd.optimal - cd.double
@@ -574,17 +744,21 @@ __all__ = [
     "RankedPlay",
     "analyse_game",
     "analyse_match",
+    "best_after",
     "counted",
     "cube_decision",
     "cube_efficiency",
     "cube_view",
     "cubeful_equity",
+    "cubeful_value",
     "cubeless_equity",
+    "decide_cube",
     "flip",
     "luck_of_roll",
     "mark",
     "performance_rating",
     "probabilities",
     "ranked_plays",
+    "searched_cube_decision",
     "summarize",
 ]

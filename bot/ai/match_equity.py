@@ -302,10 +302,17 @@ def mwc_after(score: Score, points: int, won: bool) -> float:
 
     After the Crawford game, or in a post-Crawford game, every game is post-Crawford
     (GNU Backgammon's ``getME``)."""
-    mine = score.mine - (points if won else 0)
-    theirs = score.theirs - (0 if won else points)
-    next_post = score.crawford or 1 in (score.mine, score.theirs)
-    return table_mwc(mine, theirs, next_post)
+    return _mwc_after(score.mine, score.theirs, score.crawford, points, won)
+
+
+@cache
+def _mwc_after(mine: int, theirs: int, crawford: bool, points: int, won: bool) -> float:
+    """:func:`mwc_after` of the score in numbers, kept for the scores seen (every play of
+    every roll is valued with it)."""
+    next_post = crawford or 1 in (mine, theirs)
+    if won:
+        return table_mwc(mine - points, theirs, next_post)
+    return table_mwc(mine, theirs - points, next_post)
 
 
 @cache
