@@ -29,6 +29,7 @@ from bot.ai.analysis import (
     mark,
     performance_rating,
     ranked_plays,
+    searched_cube_decision,
     summarize,
 )
 from engine import (
@@ -246,6 +247,38 @@ def test_match_analysis_equals_gnubg_at_the_score(path: Path, tmp_path: Path) ->
         assert s.loss == pytest.approx(theirs["total"][player], rel=0.02, abs=0.002)
         assert 2 * s.pr == pytest.approx(theirs["rate"][player], rel=0.02, abs=0.2)
         assert s.luck == pytest.approx(theirs["luck"][player], rel=0.02, abs=LUCK_ABS)
+
+
+def gnubg_cube(position_id: str, ply: int) -> tuple[float, float]:
+    """GNU Backgammon's money cube equities of no double and double/take (Jacoby rule) for
+    the side on roll in ``position_id``, at ``ply``."""
+    commands = "\n".join(
+        [
+            "set jacoby on",
+            "new session",
+            f"set board {position_id}",
+            f"set evaluation cubedecision evaluation plies {ply}",
+            "eval",
+            "",
+        ]
+    )
+    run = subprocess.run(
+        [_gnubg(), "-t", "-q"], input=commands, capture_output=True, text=True, timeout=120
+    )
+    nd = re.search(r"No double\s+([-+]\d+\.\d+)", run.stdout)
+    dt = re.search(r"Double, take\s+([-+]\d+\.\d+)", run.stdout)
+    assert nd and dt, run.stdout
+    return float(nd.group(1)), float(dt.group(1))
+
+
+def test_searched_cube_decision_equals_gnubg_at_2_ply() -> None:
+    ids = ["Gu8GwgB27QCAYQ", *(p.gnubg_id() for p, _dice in positions()[:4])]
+    for position_id in ids:
+        position = Position.from_gnubg_id(position_id)
+        ours = searched_cube_decision(position, CubeView(jacoby=True), 2)
+        nd, dt = gnubg_cube(position_id, 2)
+        assert ours.no_double == pytest.approx(nd, abs=0.01), position_id
+        assert ours.double_take == pytest.approx(dt, abs=0.01), position_id
 
 
 DEEPER = [DATA / "money_11.json", DATA / "match7_21.json"]

@@ -8,8 +8,9 @@ frozen data, so that the chat process can show them without importing the nets.
 Backgammon is advised by :mod:`bot.ai.analysis` (the same figures the analysis of a finished game
 uses, checked against ``gnubg_nn`` and ``gnubg -t``): plays ranked by cubeless equity at the
 chosen ply (in a match the equity at the score, gammons worth what they change in match winning
-chances), the cube in money play by Janowski's money equities (no double, double/take,
-double/pass) from the chances at that ply.  In a match the cube is GNU Backgammon's own match
+chances), the cube in money play as the analysis rates it: no double, double/take and
+double/pass by Janowski's money equities at 0-ply, by GNU Backgammon's cubeful search above
+(:func:`bot.ai.analysis.searched_cube_decision`).  In a match the cube is GNU Backgammon's own match
 cube decision at the score (:func:`bot.ai.gnubg_eval.cube_decision`, the computer's), its
 figures the doubler's match winning chances.  Long nardy is advised by the project's own player
 (:mod:`engine.nardy_player`): its plays ranked by its 1-ply winning chances, the cube by the
@@ -153,7 +154,7 @@ def _backgammon(game: Game, player: int, ply: int, count: int) -> Advice:
     view = analysis.cube_view(game, doubler)
     if game.phase is Phase.DOUBLED:
         # The cube is still as it was before the double: the doubler's view of it.
-        decision = analysis.cube_decision(position, view, ply)
+        decision = analysis.searched_cube_decision(position, view, ply)
         responder = game.responder
         may_beaver = responder is not None and game.may(Action("beaver", responder))
         cube = CubeAdvice(
@@ -166,7 +167,7 @@ def _backgammon(game: Game, player: int, ply: int, count: int) -> Advice:
         )
         chances = _chances(analysis.flip(decision.probs))
         return Advice("take", "gnubg", ply, chances, cube=cube)
-    decision = analysis.cube_decision(position, view, ply)
+    decision = analysis.searched_cube_decision(position, view, ply)
     may = game.may(Action("double", player))
     cube = CubeAdvice(
         decision.should_double and may,

@@ -24,8 +24,8 @@ Kazaross-XG2).
   rated against not doubling).  Above 0-ply the analysis searches the cubeful tree as GNU
   Backgammon does (:func:`searched_cube_decision`): over the rolls, each side's play the best
   by 0-ply cubeful equity, each side doubling inside the tree where that is worth more, these
-  formulas only at the leaves (:func:`cube_decision` at a ply, which the hints use, applies
-  them to the deeper chances instead);
+  formulas only at the leaves (:func:`cube_decision` at a ply applies them to the deeper
+  chances instead); the hints' money cube is the same search;
 * a decision is unforced when there was a choice (more than one distinct legal play; a cube
   decision when doubling was possible and close: GNU Backgammon's rule, the optimal equity less
   than 0.16 above double/take capped at 1; every double, take and pass);
