@@ -7,8 +7,8 @@ same content and markup → 400 "message is not modified"; an edit without ``rep
 the inline keyboard; a callback query answered once only; an unknown method → 404 ``Not Found``;
 multipart uploads, with ``attach://`` references in ``editMessageMedia`` checked both ways; inline
 messages take no uploads; a second concurrent ``getUpdates`` → 409.  Tests feed updates through
-``getUpdates`` (long polling) or POST them to the bot's webhook, and can make the next call of a
-method fail (``RetryAfter``, a 502, …).
+``getUpdates`` (long polling) or POST them to the bot's webhook, can make the next call of a
+method fail (``RetryAfter``, a 502, …) and can keep a method's calls unanswered for a while.
 
 Chats and messages are kept as plain dicts the tests inspect (:class:`FakeMessage`).
 """
@@ -235,6 +235,10 @@ class FakeBotApi:
     callback_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
     inline_answers: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     failures: dict[str, list[ApiError]] = field(default_factory=dict)
+    paused: dict[str, asyncio.Event] = field(default_factory=dict)
+    """Methods whose calls wait, unanswered, until :meth:`resume`."""
+    waiting: dict[str, int] = field(default_factory=dict)
+    """How many calls of each method are waiting for :meth:`resume`."""
     webhook: dict[str, Any] = field(default_factory=dict)
     pending: list[dict[str, Any]] = field(default_factory=list)
     uploads: dict[str, bytes] = field(default_factory=dict)
@@ -274,6 +278,8 @@ class FakeBotApi:
 
     async def stop(self) -> None:
         self._arrived.set()
+        for method in list(self.paused):
+            self.resume(method)
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -294,6 +300,13 @@ class FakeBotApi:
         counted = method != "getUpdates"  # a long poll waiting is not work in progress
         self._in_flight += counted
         try:
+            gate = self.paused.get(method)
+            if gate is not None:
+                self.waiting[method] = self.waiting.get(method, 0) + 1
+                try:
+                    await gate.wait()
+                finally:
+                    self.waiting[method] -= 1
             queued = self.failures.get(method)
             if queued:
                 raise queued.pop(0)
@@ -392,6 +405,17 @@ class FakeBotApi:
     def fail_next(self, method: str, error: ApiError) -> None:
         """Make the next call of ``method`` fail with ``error``."""
         self.failures.setdefault(method, []).append(error)
+
+    def pause(self, method: str) -> None:
+        """Make the calls of ``method`` wait, unanswered, until :meth:`resume` (a slow Bot
+        API)."""
+        self.paused.setdefault(method, asyncio.Event())
+
+    def resume(self, method: str) -> None:
+        """Answer the calls of ``method`` paused so far, and the next ones at once."""
+        gate = self.paused.pop(method, None)
+        if gate is not None:
+            gate.set()
 
     def called(self, method: str) -> list[dict[str, Any]]:
         return [p for m, p in self.calls if m == method]

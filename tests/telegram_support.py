@@ -18,7 +18,14 @@ from telegram.ext import Application
 from bot.app import App, Table
 from bot.app.payload import parse_payload
 from bot.store import TableKey
-from bot.telegram import ALLOWED_UPDATES, Poller, build_application, start_webhook
+from bot.telegram import (
+    ALLOWED_UPDATES,
+    Poller,
+    TelegramAdapter,
+    build_application,
+    start_webhook,
+    stop_serving,
+)
 from bot.telegram.menu import register_commands
 from engine.chouette import Chouette
 from engine.game import Game, Phase
@@ -43,17 +50,25 @@ class Bot:
         app: App,
         application: Application,  # type: ignore[type-arg]
         poller: Poller | None = None,
+        webhook: dict[str, Any] | None = None,
     ) -> None:
         self.fake = fake
         self.app = app
         self.application = application
         self.poller = poller
+        self.webhook = webhook
         self.typed = 0
+
+    @property
+    def adapter(self) -> TelegramAdapter:
+        adapter: TelegramAdapter = self.application.bot_data["adapter"]
+        return adapter
 
     # -- feeding updates ------------------------------------------------------------------------
 
     async def settle(self) -> None:
-        """Wait until every offered update is handled and no Bot API call is in progress."""
+        """Wait until every offered update is handled, no analysis is followed any more and no
+        Bot API call is in progress."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + SETTLE_TIMEOUT
         quiet = 0
@@ -67,13 +82,23 @@ class Bot:
                 or self.application.update_queue.qsize() > 0
                 or processor.current_concurrent_updates > 0
                 or (self.poller is not None and self.poller.in_flight > 0)
+                or self.adapter.following > 0
             )
             quiet = 0 if busy else quiet + 1
 
     async def deliver(self, update: dict[str, Any]) -> None:
-        """Offer an update to ``getUpdates`` and wait until it is handled."""
-        self.fake.queue(update)
+        """Offer an update (to ``getUpdates``, or POSTed to the webhook, which must answer 200)
+        and wait until it is handled."""
+        if self.webhook is None:
+            self.fake.queue(update)
+        else:
+            assert await self.post(update) == 200
         await self.settle()
+
+    async def post(self, update: dict[str, Any]) -> int:
+        """POST ``update`` to the webhook as Telegram does; the HTTP status it answered."""
+        assert self.webhook is not None
+        return await self.fake.post_webhook(update, secret=self.webhook["secret"])
 
     async def say(
         self,
@@ -287,13 +312,9 @@ async def running_bot(
                 poller = Poller(application, allowed_updates=ALLOWED_UPDATES, timeout=1)
                 await poller.start()
             try:
-                yield Bot(fake, app, application, poller)
+                yield Bot(fake, app, application, poller, webhook)
             finally:
-                if server is not None:
-                    await server.stop()
-                if poller is not None:
-                    await poller.stop()
-                await application.stop()
+                await stop_serving(application, webhook=server, poller=poller)
     finally:
         if own_fake:
             await fake.stop()

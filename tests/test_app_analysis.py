@@ -26,7 +26,7 @@ from test_app_support import (
 from bot.ai.analysis import analyse_match
 from bot.ai.worker import ComputerWorker
 from bot.app import App, Reply, SendBoard, SendFile, SendText, User, syntax
-from bot.app.analysis import MONEY_KEPT, decision_game, finished_games
+from bot.app.analysis import MONEY_KEPT, claim, decision_game, finished_games, release
 from bot.app.payload import parse_payload
 from bot.app.types import EditProgress, Progress
 from bot.i18n import t
@@ -299,3 +299,51 @@ async def test_history_entries_have_an_analysis_button(worker: ComputerWorker) -
     assert isinstance(result[0], EditProgress)
     assert "Alice: PR" in result[0].text and "Bob: PR" in result[0].text
     assert [r.name for r in result if isinstance(r, SendFile)] == ["match.mat"]
+
+
+async def test_the_same_update_delivered_again_is_not_analysed_again(
+    worker: ComputerWorker,
+) -> None:
+    chat = Chat(make_app(worker, seed=2), TableKey("telegram", "-1712"))
+    await new_match(chat, "1")
+    await play_by_text(chat, USERS, lambda m: m.is_over)
+    progress_of(await chat.send(ALICE, "analysis", update_id="asked"))
+    # Delivered again while it runs: under way; once it is done: made already.
+    assert texts(await chat.send(ALICE, "analysis", update_id="asked")) == t("en", "analysis-busy")
+    _, result = result_of(await follow(chat))
+    assert isinstance(result[0], EditProgress) and "Alice: PR " in result[0].text
+    assert texts(await chat.send(ALICE, "analysis", update_id="asked")) == t("en", "analysis-again")
+    assert await follow(chat) == []  # nothing was started
+    # Asked anew (another update), it is made again.
+    progress_of(await chat.send(ALICE, "analysis", update_id="asked anew"))
+    _, again = result_of(await follow(chat))
+    assert isinstance(again[0], EditProgress) and again[0].text == result[0].text
+
+
+async def test_a_cancelled_analysis_gives_its_claim_back(worker: ComputerWorker) -> None:
+    store = MemoryStore()
+    key = TableKey("telegram", "-1713")
+    chat = Chat(App(store, dice=Dice(7), analyser=worker, progress_every=0.0), key)
+    await new_match(chat, "3")
+    await play_by_text(chat, USERS, lambda m: m.is_over)
+    progress_of(await chat.send(ALICE, "analysis"))
+    other = App(store, analyser=worker)  # another process of the deployment
+    assert texts(await Chat(other, key).send(BOB, "analysis")) == t("en", "analysis-busy")
+    # Cancelled while the worker analyses its first game (the adapter stopping): the claim
+    # is given back.
+    batches = chat.app.progress(key)
+    following = asyncio.ensure_future(anext(batches))
+    for _ in range(5):  # it starts, hands the first game to the worker and waits for it
+        await asyncio.sleep(0)
+    assert not following.done()
+    following.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await following
+    assert await claim(store, key)
+    await release(store, key)
+    # Both processes may analyse the chat again at once.
+    progress_of(await Chat(other, key).send(BOB, "analysis"))
+    await other.forgo_progress(key)  # posted, never followed: given back as well
+    progress_of(await chat.send(ALICE, "analysis"))
+    _, result = result_of(await follow(chat))
+    assert isinstance(result[0], EditProgress) and "Alice: PR " in result[0].text

@@ -1,17 +1,28 @@
 """``analysis`` on Telegram: the real PTB application against the fake Bot API, the analysis from
 a real worker process — the match's last board offers it, one progress message is posted and
 edited in place game by game, the result replaces it, then the worst decisions' boards and the
-``.mat`` file."""
+``.mat`` file.  The analysis is followed after the update's handling is over: a webhook request
+is answered at once, the same update delivered again starts nothing, and stopping the bot
+during an analysis ends it cleanly and gives its claim back."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import AsyncExitStack, asynccontextmanager
+
 import pytest
-from telegram_support import ALICE, BOB, running_bot
+from fake_telegram import FakeBotApi
+from telegram_support import ALICE, BOB, Bot, running_bot
 from test_app_support import Dice
 
 from bot.ai.worker import ComputerWorker
-from bot.app import App
-from bot.store import MemoryStore, TableKey
+from bot.app import App, SendText, Update, User
+from bot.app.analysis import claim
+from bot.app.types import Progress
+from bot.i18n import t
+from bot.store import MemoryStore, Store, TableKey
+from bot.telegram.adapter import CLOSE_TIMEOUT
 from engine.match import Match
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -79,3 +90,125 @@ async def test_asked_on_an_inline_card_it_goes_to_the_pressers_private_chat(
         messages = bot.fake.bot_messages(private.id)
         assert messages[0].text.startswith("Analysis by GNU Backgammon's nets")
         assert any(m.kind == "document" for m in messages)
+
+
+SECRET = "s3cret-token"
+WITHIN = 30.0
+"""Seconds a test waits for what it expects before failing."""
+
+
+@asynccontextmanager
+async def webhook_bot(app: App) -> AsyncIterator[Bot]:
+    """The bot on ``app`` served by webhook on a free port (every update POSTed to it)."""
+    from conftest import free_port
+
+    fake = FakeBotApi()
+    await fake.start()
+    port = free_port()
+    webhook = {
+        "url": f"http://127.0.0.1:{port}/tg/hook",
+        "secret": SECRET,
+        "host": "127.0.0.1",
+        "port": port,
+    }
+    try:
+        async with running_bot(app, fake=fake, webhook=webhook) as bot:
+            yield bot
+    finally:
+        await fake.stop()
+
+
+async def finished_match(bot: Bot, chat_id: int) -> tuple[TableKey, Match]:
+    """Alice and Bob play a match to 1 point in a group; its last board offers the analysis."""
+    group = bot.fake.chat(chat_id, "supergroup")
+    key = TableKey("telegram", str(group.id))
+    await bot.say(ALICE, group, "/new 1")
+    await bot.press(BOB, group, "Join")
+    match = await bot.play_game(group, key, [ALICE, BOB])
+    assert bot.keyboard_message(group).labels() == ["Analysis"]
+    return key, match
+
+
+async def until(condition: Callable[[], bool], within: float = WITHIN) -> None:
+    """Wait until ``condition()`` holds (failing after ``within`` seconds)."""
+    async with asyncio.timeout(within):
+        while not condition():
+            await asyncio.sleep(0.005)
+
+
+async def busy_elsewhere(store: Store, key: TableKey, worker: ComputerWorker) -> bool:
+    """Whether another process of the deployment is told an analysis is under way in chat
+    ``key`` (the chat's claim in the store is held); an analysis it may start is given up at
+    once (its claim given back)."""
+    other = App(store, analyser=worker)
+    asked = Update(key, User("telegram", "103", "Carol"), "probe", text="/analysis")
+    replies = await other.handle(asked)
+    if any(isinstance(r, Progress) for r in replies):
+        await other.forgo_progress(key)
+        return False
+    assert [r.text for r in replies if isinstance(r, SendText)] == [t("en", "analysis-busy")]
+    return True
+
+
+async def test_a_webhook_request_is_answered_before_the_analysis_is_followed_to_its_end(
+    worker: ComputerWorker,
+) -> None:
+    app = App(MemoryStore(), dice=Dice(7), analyser=worker, progress_every=0.0)
+    async with webhook_bot(app) as bot:
+        key, match = await finished_match(bot, -100721)
+        chat_id = int(key.chat)
+        before = len(bot.fake.bot_messages(chat_id))
+        bot.fake.pause("editMessageText")  # the Bot API is slow to take the result
+        press = bot.fake.press(BOB, bot.fake.with_keyboard(chat_id)[-1], "Analysis")
+        async with asyncio.timeout(WITHIN):  # answered, the analysis still being followed
+            assert await bot.post(press) == 200
+        progress = bot.fake.bot_messages(chat_id)[before]
+        assert progress.text == f"Analysing game 1 of {match.number}…"
+        assert bot.adapter.following == 1
+        # Delivered again meanwhile: told it is under way, nothing started.
+        assert await bot.post(press) == 200
+        assert len(bot.fake.bot_messages(chat_id)) == before + 1
+        bot.fake.resume("editMessageText")
+        await bot.settle()  # bounded: until no analysis is followed any more
+        assert bot.adapter.following == 0
+        assert progress.text.startswith("Analysis by GNU Backgammon's nets")
+        assert "Alice: PR " in progress.text and "Bob: PR " in progress.text
+        posted = [m.message_id for m in bot.fake.bot_messages(chat_id)]
+        assert any(m.kind == "document" for m in bot.fake.bot_messages(chat_id))
+        # Delivered once more after the end: not analysed again.
+        assert await bot.post(press) == 200
+        await bot.settle()
+        assert [m.message_id for m in bot.fake.bot_messages(chat_id)] == posted
+        query = press["callback_query"]["id"]
+        answers = [
+            c.get("text")
+            for c in bot.fake.called("answerCallbackQuery")
+            if c["callback_query_id"] == query
+        ]
+        assert answers == [None, t("en", "analysis-busy"), t("en", "analysis-again")]
+
+
+@pytest.mark.parametrize("held", [False, True], ids=["analysing", "showing-the-result"])
+async def test_stopping_during_an_analysis_ends_cleanly_and_gives_its_claim_back(
+    worker: ComputerWorker, held: bool
+) -> None:
+    store = MemoryStore()
+    app = App(store, dice=Dice(7), analyser=worker, progress_every=0.0)
+    async with AsyncExitStack() as stack:
+        bot = await stack.enter_async_context(webhook_bot(app))
+        key, _ = await finished_match(bot, -100722)
+        if held:
+            bot.fake.pause("editMessageText")
+        press = bot.fake.press(BOB, bot.fake.with_keyboard(int(key.chat))[-1], "Analysis")
+        assert await bot.post(press) == 200
+        assert bot.adapter.following == 1
+        if held:  # the analysis is done, its result on the way to Telegram
+            await until(lambda: bot.fake.waiting.get("editMessageText", 0) == 1)
+            assert await busy_elsewhere(store, key, worker)
+        adapter = bot.adapter
+        async with asyncio.timeout(CLOSE_TIMEOUT + WITHIN):
+            await stack.aclose()  # the bot stops
+    assert adapter.following == 0
+    assert [t for t in asyncio.all_tasks() if t.get_name().startswith("analysis ")] == []
+    assert not await busy_elsewhere(store, key, worker)
+    assert await claim(store, key)  # given back: free to be claimed again

@@ -14,7 +14,8 @@ then the result, which replaces it: for each player the unforced decisions, what
 checker play and in cube decisions, the PR (loss per unforced decision × 500), the doubtful, bad
 and very bad decisions and the luck; then each player's three worst decisions as boards, and
 for backgammon the ``.mat`` file.  A chat has one analysis under way at a time, in the whole
-deployment (:func:`claim`): asked again meanwhile, it says so.  Long nardy is analysed by the
+deployment (:func:`claim`): asked again meanwhile, it says so; the same request delivered
+again once it is over is not analysed again (:func:`asked_once`).  Long nardy is analysed by the
 project's own player, against its best choice, in winning chances: the result says so.
 """
 
@@ -43,7 +44,7 @@ from bot.app.types import (
     SendFile,
     ViewMode,
 )
-from bot.store import Store, TableKey
+from bot.store import SiblingKey, Store, TableKey
 from engine.cube import CubeState
 from engine.errors import EngineError
 from engine.game import Game, Phase, Points, result_award
@@ -58,6 +59,7 @@ __all__ = [
     "PROGRESS_EVERY",
     "Analyser",
     "Job",
+    "asked_once",
     "claim",
     "decision_game",
     "finished_games",
@@ -195,6 +197,13 @@ def offer(ctx: Context, table: Table) -> Button:
     """The match-end message's button that analyses the match."""
     payload = format_payload(Payload("analysis", (), table.version))
     return Button(ctx.tr("button-analysis"), payload)
+
+
+async def asked_once(store: Store, key: TableKey, update_id: str) -> bool:
+    """Whether update ``update_id`` asks for an analysis in chat ``key`` for the first time (it
+    is remembered for the store's while of remembered updates): a platform's second delivery
+    of the same update is not analysed again."""
+    return await store.mark_update_seen(SiblingKey(key, "analysed"), update_id)
 
 
 def _lease_name(key: TableKey) -> str:

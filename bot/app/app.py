@@ -630,6 +630,14 @@ class App:
             await analysis.release(self.store, key)  # one never followed: its claim is void
         if not await analysis.claim(self.store, key):
             raise Refused("analysis-busy")  # another process is making one in this chat
+        try:
+            first = await analysis.asked_once(self.store, key, ctx.update.update_id)
+        except BaseException:
+            await self._give_back(key)
+            raise
+        if not first:  # the same update delivered again: it was analysed
+            await self._give_back(key)
+            raise Refused("analysis-again")
         self._analyses[key] = (job, ctx, time.monotonic())
         return [Progress(analysis.progress_text(ctx, 1, job.games))]
 
@@ -646,7 +654,8 @@ class App:
 
         Adapters call it right after posting a ``Progress`` reply and perform each batch like
         the replies of ``handle``, an ``EditProgress`` being an edit of that message.  The work
-        is done in the computer's worker processes: the event loop never waits on it.
+        is done in the computer's worker processes: the event loop never waits on it.  The
+        chat's claim on the analysis is given back when it ends, closed or cancelled too.
         """
         pending = self._analyses.pop(table, None)
         if pending is None or self.analyser is None or table in self._analysing:
@@ -661,10 +670,21 @@ class App:
             yield [EditProgress(ctx.tr("analysis-failed"))]
         finally:
             self._analysing.discard(table)
-            try:
-                await analysis.release(self.store, table)
-            except (StoreUnavailable, ConflictError):
-                log.warning("analysis claim not given back table=%s", table)  # it expires
+            await self._give_back(table)
+
+    async def forgo_progress(self, table: TableKey) -> None:
+        """Give up the analysis asked for in chat ``table`` whose :class:`Progress` message
+        was posted but whose :meth:`progress` was never begun (the adapter stopped first): its
+        claim is given back.  Nothing happens when none waits (one begun gives its claim back
+        when it ends, cancelled too).  Never raises."""
+        if self._analyses.pop(table, None) is not None:
+            await self._give_back(table)
+
+    async def _give_back(self, table: TableKey) -> None:
+        try:
+            await analysis.release(self.store, table)
+        except (StoreUnavailable, ConflictError):
+            log.warning("analysis claim not given back table=%s", table)  # it expires
 
     # -- the computer's turns -------------------------------------------------------------------
 

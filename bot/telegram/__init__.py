@@ -39,6 +39,7 @@ __all__ = [
     "build_application",
     "serve",
     "start_webhook",
+    "stop_serving",
 ]
 
 log = logging.getLogger("bot.telegram")
@@ -144,7 +145,8 @@ async def serve(app: App, settings: Settings) -> None:
     """Run the bot until cancelled: webhook if a webhook URL is set, else long polling.
 
     The move clocks of Telegram's tables are served every :data:`TICK_SECONDS`.  When cancelled
-    it stops taking updates, finishes those in flight and shuts down.
+    it stops taking updates, finishes those in flight, stops following the analyses under way and
+    shuts down.
     """
     if settings.telegram_token is None:
         raise ValueError("TELEGRAM_TOKEN is not set")
@@ -183,8 +185,24 @@ async def serve(app: App, settings: Settings) -> None:
             finally:
                 ticker.cancel()
         finally:
-            if webhook is not None:
-                await webhook.stop()
-            if poller is not None:
-                await poller.stop()
-            await application.stop()
+            await stop_serving(application, webhook=webhook, poller=poller)
+
+
+async def stop_serving(
+    application: Application,  # type: ignore[type-arg]
+    *,
+    webhook: WebhookServer | None = None,
+    poller: Poller | None = None,
+) -> None:
+    """Stop the bot: it stops taking updates (the webhook or the poller) and finishes those in
+    flight, stops following the analyses under way (:meth:`TelegramAdapter.close`, bounded),
+    then stops the application."""
+    try:
+        if webhook is not None:
+            await webhook.stop()
+        if poller is not None:
+            await poller.stop()
+        adapter: TelegramAdapter = application.bot_data["adapter"]
+        await adapter.close()
+    finally:
+        await application.stop()

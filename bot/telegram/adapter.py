@@ -30,7 +30,10 @@ no Roll press without a double to decide on).  Then the
 computer's turns that follow at the table (``App.computer_moves``) are performed the same way,
 "typing…" shown while it thinks at ``expert`` (``sendChatAction``).  An analysis posts its
 progress message and edits it as ``App.progress`` goes (the result replaces it); asked for on
-an inline message, it goes to the presser's private chat with the bot.
+an inline message, it goes to the presser's private chat with the bot.  The update's handling
+ends once the progress message is posted: the analysis is followed in a background task of the
+adapter (a webhook request is answered, a polling slot freed, meanwhile), which
+:meth:`TelegramAdapter.close` cancels when the bot stops.
 
 Bot API refusals such as "message is not modified" are no-ops; network errors are retried;
 ``RetryAfter`` is waited out (by PTB's rate limiter first).
@@ -141,6 +144,9 @@ INLINE_GAMES: tuple[str, ...] = ("1", "3", "5", "m", "n", COMPUTER_CARD)
 where the computer is switched on)."""
 
 _KEY_SAFE = re.compile(r"[A-Za-z0-9_.@-]{1,200}\Z")
+
+CLOSE_TIMEOUT = 5.0
+"""Seconds :meth:`TelegramAdapter.close` waits for the analyses it stops following."""
 
 IGNORED_EDIT_ERRORS: tuple[str, ...] = ("message is not modified",)
 """Bot API refusals of an edit that mean there is nothing to do."""
@@ -275,6 +281,7 @@ class TelegramAdapter:
         self.png_width = png_width
         self.network_attempts = network_attempts
         self.retry_delay = retry_delay
+        self._following: dict[asyncio.Task[None], TableKey] = {}
 
     # -- calling the Bot API --------------------------------------------------------------------
 
@@ -795,21 +802,76 @@ class TelegramAdapter:
     async def follow_progress(
         self, bot: Bot, target: ChatTarget, table: TableKey | None, reply: Progress, lang: str
     ) -> None:
-        """Post the progress message, then perform what ``App.progress`` yields: its edits on
-        that message (the result's text too), the rest as usual."""
+        """Post the progress message, then follow the analysis in the background
+        (:meth:`_follow`): the update's handling ends here, so a webhook request is answered
+        and a polling slot freed while the analysis goes on."""
         chat, thread = target.chat_id, target.thread_id
         message = await self.call(
             lambda: bot.send_message(chat, reply.text[:MAX_TEXT], message_thread_id=thread)
         )
         if table is None:
             return
+        task = asyncio.create_task(
+            self._follow(bot, target, table, message.message_id, lang),
+            name=f"analysis {table.tag}",
+        )
+        self._following[task] = table
+        task.add_done_callback(self._followed)
+
+    async def _follow(
+        self, bot: Bot, target: ChatTarget, table: TableKey, message_id: int, lang: str
+    ) -> None:
+        """Perform what ``App.progress`` yields: its edits on progress message ``message_id``
+        (the result's text too), the rest as usual.  A chat the bot may no longer post in ends
+        it (the analysis is given up); another refusal skips the reply it was for."""
         async with contextlib.aclosing(self.app.progress(table)) as batches:
             async for batch in batches:
                 for item in batch:
-                    if isinstance(item, EditProgress):
-                        await self.edit_text(bot, target, message.message_id, item, lang, table)
-                    else:
-                        await self._perform_one(bot, target, table, item, lang)
+                    try:
+                        if isinstance(item, EditProgress):
+                            await self.edit_text(bot, target, message_id, item, lang, table)
+                        else:
+                            await self._perform_one(bot, target, table, item, lang)
+                    except Forbidden as exc:
+                        log.warning("bot may not post in chat %s: %s", target.chat_id, exc.message)
+                        return
+                    except BadRequest as exc:
+                        log.warning(
+                            "Bot API refused %s of an analysis in chat %s: %s",
+                            type(item).__name__,
+                            target.chat_id,
+                            exc.message,
+                        )
+
+    def _followed(self, task: asyncio.Task[None]) -> None:
+        """A followed analysis ended: forgotten, and what it raised logged."""
+        table = self._following.pop(task, None)
+        if task.cancelled():
+            return
+        error = task.exception()
+        if isinstance(error, TelegramError):
+            log.warning("following the analysis in %s failed: %s", table, error)
+        elif error is not None:
+            log.error("following the analysis in %s failed", table, exc_info=error)
+
+    @property
+    def following(self) -> int:
+        """How many analyses are being followed in the background."""
+        return len(self._following)
+
+    async def close(self, timeout: float = CLOSE_TIMEOUT) -> None:
+        """Stop following the analyses under way: each is cancelled (its claim in the store
+        given back, its worker's job dropped) and waited for, at most ``timeout`` seconds in
+        all; one whose following had not begun yet gives its claim back too."""
+        tasks = dict(self._following)
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            _, late = await asyncio.wait(tasks, timeout=timeout)
+            if late:
+                log.error("analyses still being followed after %.0f s: %s", timeout, late)
+        for table in set(tasks.values()):
+            await self.app.forgo_progress(table)
 
     async def edit_text(
         self,

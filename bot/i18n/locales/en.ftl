@@ -842,4 +842,5 @@ analysis-chouette = A { -chouette } is not analysed: the analysis is for games b
 analysis-in-play = Hints are off at this table, so its games are analysed once the match or session is over.
 analysis-no-computer = The analysis comes from the computer, which is switched off on this bot.
 analysis-busy = An analysis is under way in this chat: its message shows how far it has got.
+analysis-again = This analysis was made already: its message in this chat shows the result.
 analysis-failed = The analysis could not be made just now: try again in a moment.
