@@ -5,7 +5,9 @@ edited in place game by game, the result replaces it, then the worst decisions' 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from discord_harness import Driver, FakeDiscord, installed
@@ -14,7 +16,9 @@ from test_discord import ALICE, BOB, CHANNEL, EVE, match, open_match, take_turn
 
 from bot.ai.worker import ComputerWorker
 from bot.app import App
-from bot.discord_bot import NardyBot
+from bot.app.analysis import claim
+from bot.discord_bot import NardyBot, table_key
+from bot.discord_bot.client import CLOSE_TIMEOUT
 from bot.i18n import t
 from bot.store import MemoryStore
 
@@ -65,3 +69,38 @@ async def test_the_progress_message_is_edited_in_place_then_replaced_by_the_resu
     assert len(files) == 1
     # Nobody was refused on the way (the first ``/analysis`` only).
     assert fake_discord.ephemeral() == [t("en", "analysis-nothing")]
+
+
+async def test_closing_the_client_during_an_analysis_gives_its_claim_back(
+    worker: ComputerWorker, fake_discord: FakeDiscord
+) -> None:
+    store = MemoryStore()
+    app = App(store, dice=Dice(7), analyser=worker, progress_every=0.0)
+    driver = await Driver.start(NardyBot(app, tick_seconds=None), fake_discord, CHANNEL)
+    await open_match(driver, "3")
+    for _ in range(3000):
+        current = await match(driver)
+        if current.is_over:
+            break
+        await take_turn(driver, [ALICE, BOB], current.game)
+    else:
+        raise AssertionError("the match did not end")
+    key = table_key(CHANNEL.id)
+    clicked = asyncio.ensure_future(driver.click(EVE, "Analysis"))
+
+    def progress() -> list[dict[str, Any]]:
+        return [
+            m
+            for m in fake_discord.messages.values()
+            if str(m.get("content")).startswith("Analysing game 1 of")
+        ]
+
+    async with asyncio.timeout(30):  # the interaction is acknowledged, the analysis under way
+        while not progress():
+            await asyncio.sleep(0.005)
+    assert not await claim(store, key)
+    async with asyncio.timeout(CLOSE_TIMEOUT + 30):
+        await driver.client.close()
+        await clicked  # the interaction's task, cancelled: done
+    assert progress()  # it was stopped before its result
+    assert await claim(store, key)  # given back

@@ -22,7 +22,10 @@ shards may serve the same channels, and a restarted bot answers the buttons of o
   game: bot`` in a channel or in a direct message with the bot) are posted the same way, the
   channel showing that the bot is typing while it thinks at ``expert``.
 - An analysis posts one progress message and edits it as ``App.progress`` goes; the result
-  replaces it, the worst decisions' boards and the ``.mat`` follow.
+  replaces it, the worst decisions' boards and the ``.mat`` follow.  The interaction was
+  acknowledged before (each runs in a task of its own, holding up no other); closing the
+  client cancels the analyses being followed, at most :data:`CLOSE_TIMEOUT` seconds, so their
+  claims in the store are given back while it is open.
 
 A channel, a thread (its own id) and a direct-message channel are each one table.  A game that
 begins in a server's text channel moves to a thread of its own (:mod:`.threads`): the lobby
@@ -115,6 +118,9 @@ AUTOCOMPLETE_BUDGET = 1.5
 
 PREDICT_BUDGET = 0.5
 """Seconds a slash command waits for the table before it defers (to defer a refusal privately)."""
+
+CLOSE_TIMEOUT = 5.0
+"""Seconds :meth:`NardyBot.close` waits for the analyses it stops following."""
 
 TABLE_CACHE = 1024
 """Tables this process remembers for autocomplete when the store is slow."""
@@ -462,6 +468,7 @@ class NardyBot(discord.AutoShardedClient):
         add_commands(self.tree, self.command, self.complete, self.import_file)
         self.add_dynamic_items(PayloadButton, PayloadMenu)
         self._ticker: asyncio.Task[None] | None = None
+        self._following: set[asyncio.Task[Any]] = set()
 
     async def setup_hook(self) -> None:
         """Sync the slash commands if they changed since the last sync, start the move clocks."""
@@ -516,9 +523,17 @@ class NardyBot(discord.AutoShardedClient):
         return synced
 
     async def close(self) -> None:
-        """Stop the clock task, then disconnect."""
+        """Stop the clock task and the analyses being followed (each cancelled, its claim
+        given back; waited for at most :data:`CLOSE_TIMEOUT` seconds), then disconnect."""
         if self._ticker is not None:
             self._ticker.cancel()
+        following = [task for task in self._following if not task.done()]
+        for task in following:
+            task.cancel()
+        if following:
+            _, late = await asyncio.wait(following, timeout=CLOSE_TIMEOUT)
+            if late:
+                log.error("analyses still being followed after %.0f s", CLOSE_TIMEOUT)
         await super().close()
 
     # -- interactions ---------------------------------------------------------------------------
@@ -1075,6 +1090,18 @@ class NardyBot(discord.AutoShardedClient):
         """Perform what ``App.progress`` yields for the progress message ``message_id``: its
         edits on that message (the result's text too, its overflow posted after it), the rest
         as usual; how many messages were posted."""
+        task = asyncio.current_task()  # the interaction's: cancelled should the client close
+        if task is None:
+            return await self._progressed(update, message_id, output, lang)
+        self._following.add(task)
+        try:
+            return await self._progressed(update, message_id, output, lang)
+        finally:
+            self._following.discard(task)
+
+    async def _progressed(
+        self, update: Update, message_id: str, output: ChannelOutput, lang: str
+    ) -> int:
         posted = 0
         async with contextlib.aclosing(self.app.progress(update.table)) as batches:
             async for batch in batches:

@@ -11,8 +11,10 @@ again at its next start; the update id stored with each table makes a second del
 update that had been applied harmless.
 
 The price: one slow update (a Redis stall) holds up the next batch until it is done, as a
-webhook request holds up its own answer.  Long polling serves one process per bot (Telegram
-allows one ``getUpdates`` at a time); stopping finishes the batch in hand and confirms it.
+webhook request holds up its own answer (an analysis does not: its update is done once its
+progress message is posted, and it is followed in the background).  Long polling serves one
+process per bot (Telegram allows one ``getUpdates`` at a time); stopping finishes the batch in
+hand and confirms it.
 """
 
 from __future__ import annotations

@@ -4,7 +4,10 @@ PTB's own webhook answers 200 as soon as an update is queued in memory, so a pro
 right after loses it for good (Telegram does not send it again).  Here the update is handled
 first (its table written, its replies sent) and only then answered 200; if the process dies
 before that, Telegram delivers the update again, to this or another process, and the update id
-stored with the table makes the second delivery harmless.
+stored with the table makes the second delivery harmless.  An analysis is answered sooner: once
+its claim is taken and its progress message posted, while the analysis is followed in the
+background (see :mod:`bot.telegram.adapter`); the same update delivered again is not analysed
+twice.
 
 What a request from anyone else costs is bounded:
 
