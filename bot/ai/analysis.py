@@ -11,9 +11,12 @@ Kazaross-XG2).
   in a match the equity at the score, each gammon and backgammon worth what it changes in MWC
   with the cube as it is — nothing where the winner does not need it, the trailer's gammons
   after the Crawford game worth what they bring him (:func:`bot.ai.match_equity.utility`).
-  Above 0-ply ``gnubg_nn``'s search chooses the plays inside it by money equity where GNU
-  Backgammon chooses them by the equity at the score, so deeper figures of a match are close to
-  GNU Backgammon's, not the same;
+  Above 0-ply GNU Backgammon's analysis move filter: the best :data:`ANALYSIS_CANDIDATES` plays
+  within :data:`ANALYSIS_WINDOW` of the best by 0-ply equity (at the score in a match) and the
+  play made are evaluated at the ply, the others keep their 0-ply score.  Inside the deeper
+  evaluation ``gnubg_nn`` chooses the plays by money equity where GNU Backgammon chooses them
+  by the equity at the score, so deeper figures of a match are close to GNU Backgammon's, not
+  the same;
 * cube decisions: the cubeful equities of no double, double/take and double/pass, from the
   cubeless chances with GNU Backgammon's cube efficiencies (0.68 with contact, 0.55 + 0.00125 ×
   pips in a race, bounded by 0.6 and 0.7, 0.6 in a bear-off) — exactly what GNU Backgammon's own
@@ -49,9 +52,9 @@ Kazaross-XG2).
 Agreement with Debian's GNU Backgammon 1.07 (``gnubg -t``, the same ``.mat``, checker play
 cubeless; ``tests/test_analysis.py``): at 0-ply the unforced decisions, the error totals and
 rates and the luck, money play and match play; at 2-ply the unforced moves and the cube error
-totals, money play and match play, within 2%.  Checker play at 2-ply is close, not the same
-(a few per cent apart: GNU Backgammon's move filters keep other plays for the deeper search
-than ``gnubg_nn``'s).
+totals, money play and match play, and the checker play's error totals in money play, within
+2%.  A match's checker play at 2-ply is close, not the same (up to 3% apart on the recorded
+matches: the plays chosen inside the deeper evaluation, above).
 
 The results are the plain types of :mod:`bot.ai.report` (re-exported here), which the chat
 process reads without loading the nets.
@@ -95,6 +98,8 @@ from engine.steps import Step
 
 CLOSE_CUBE = 0.16
 LUCK_WINDOW = 0.2
+ANALYSIS_CANDIDATES = 16
+ANALYSIS_WINDOW = 0.32
 
 ROLLS: tuple[tuple[int, int], ...] = tuple(
     (d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)
@@ -407,6 +412,28 @@ def _scored(
     return out
 
 
+def _filtered(
+    position: Position, dice: tuple[int, int], plays: list[Play], cube: CubeView, ply: int
+) -> list[_Scored]:
+    """The plays as GNU Backgammon's analysis scores them at ``ply``: every play at 0-ply, and
+    above it the best :data:`ANALYSIS_CANDIDATES` within :data:`ANALYSIS_WINDOW` of the best
+    by 0-ply equity (at the score in a match) evaluated at ``ply`` (its default move filter),
+    best first."""
+    ranked = _scored(position, dice, plays, cube, 0)
+    if ply == 0 or len(ranked) < 2:
+        return ranked
+    top = ranked[0].equity
+    deeper: list[_Scored] = []
+    for r in ranked[:ANALYSIS_CANDIDATES]:
+        if top - r.equity > ANALYSIS_WINDOW:
+            break
+        probs = flip(probabilities(apply_steps(position, r.play.steps).swapped(), ply))
+        deeper.append(_Scored(r.play, probs, cubeless_equity(probs, cube), ply))
+    out = deeper + ranked[len(deeper) :]
+    out.sort(key=lambda r: (-r.ply, -r.equity))
+    return out
+
+
 # -- analysis of a game -----------------------------------------------------------------------
 
 
@@ -674,7 +701,7 @@ def analyse_game(
             view = cube_view(game, p)
             position, dice = game.position, game.dice
             plays = legal_plays(position, dice)
-            ranked = _scored(position, dice, plays, view, ply)
+            ranked = _filtered(position, dice, plays, view, ply)
             flat = [int(v) for v in entry.value[1:]]
             # The recorded steps may come in another order than the legal play's.
             moved = apply_steps(
@@ -683,7 +710,13 @@ def analyse_game(
             chosen = next((r for r in ranked if apply_steps(position, r.play.steps) == moved), None)
             if not ranked or chosen is None:
                 continue
-            best = ranked[0]
+            if chosen.ply < ply:
+                # As GNU Backgammon does, the play made is always evaluated at the full ply,
+                # whether or not the move filter kept it.
+                left = apply_steps(position, chosen.play.steps).swapped()
+                probs = flip(probabilities(left, ply))
+                chosen = _Scored(chosen.play, probs, cubeless_equity(probs, view), ply)
+            best = ranked[0] if ranked[0].equity >= chosen.equity else chosen
             decisions.append(
                 Decision(
                     number,
