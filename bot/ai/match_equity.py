@@ -334,11 +334,17 @@ def gammon_prices(score: Score, cube: int) -> tuple[float, float, float, float]:
     return (max(g_win, 0.0), max(g_lose, 0.0), max(b_win, 0.0), max(b_lose, 0.0))
 
 
+@cache
+def _prices(mine: int, theirs: int, crawford: bool, cube: int) -> tuple[float, float, float, float]:
+    """:func:`gammon_prices` of the score in numbers (kept for the scores seen)."""
+    return gammon_prices(Score(mine, theirs, crawford), cube)
+
+
 def utility(probs: Sequence[float], score: Score, cube: int) -> float:
     """The cubeless equity (EMG) of the chances ``probs`` (win, win gammon, win backgammon,
     lose gammon, lose backgammon) of the side on roll at ``score`` with ``cube``."""
     w, wg, wbg, lg, lbg = probs[:5]
-    g_win, g_lose, b_win, b_lose = gammon_prices(score, cube)
+    g_win, g_lose, b_win, b_lose = _prices(score.mine, score.theirs, score.crawford, cube)
     return 2.0 * w - 1.0 + wg * g_win - lg * g_lose + wbg * b_win - lbg * b_lose
 
 
@@ -449,6 +455,25 @@ def _cash_table(
     return tuple(rows)
 
 
+@cache
+def _cube_table(
+    mine: int, theirs: int, crawford: bool, cube: int
+) -> tuple[bool, float, float, float, float, float, float]:
+    """What :func:`cubeful_mwc` takes from the score with ``cube`` (kept for the scores seen):
+    whether the cube is alive, and the MWC of winning and of losing a single game, a gammon
+    and a backgammon."""
+    score = Score(mine, theirs, crawford)
+    return (
+        _cube_alive(score, cube),
+        mwc_after(score, cube, True),
+        mwc_after(score, cube, False),
+        mwc_after(score, 2 * cube, True),
+        mwc_after(score, 3 * cube, True),
+        mwc_after(score, 2 * cube, False),
+        mwc_after(score, 3 * cube, False),
+    )
+
+
 def _cube_alive(score: Score, cube: int) -> bool:
     """GNU Backgammon's ``fDoCubeful``: the cube matters unless it is dead for both sides,
     the score is 2-away each, or this is the Crawford game."""
@@ -470,23 +495,16 @@ def cubeful_mwc(
     opponent's cash at the opponent's take point, to our cash at our cash point, to winning
     (our gammons counted) at 1 — the segments the cube's owner can reach.
     """
-    dead = eq2mwc(utility(probs, score, cube), score, cube)
-    if not _cube_alive(score, cube):
+    alive, cash, opp_cash, win2, win3, lose2, lose3 = _cube_table(
+        score.mine, score.theirs, score.crawford, cube
+    )
+    dead = 0.5 * (utility(probs, score, cube) * (cash - opp_cash) + (cash + opp_cash))
+    if not alive:
         return dead
     w = probs[0]
     g0, b0, g1, b1 = _ratios(probs)
-    cash = mwc_after(score, cube, True)
-    opp_cash = mwc_after(score, cube, False)
-    lose = (
-        (1.0 - g1 - b1) * opp_cash
-        + g1 * mwc_after(score, 2 * cube, False)
-        + b1 * mwc_after(score, 3 * cube, False)
-    )
-    win = (
-        (1.0 - g0 - b0) * cash
-        + g0 * mwc_after(score, 2 * cube, True)
-        + b0 * mwc_after(score, 3 * cube, True)
-    )
+    lose = (1.0 - g1 - b1) * opp_cash + g1 * lose2 + b1 * lose3
+    win = (1.0 - g0 - b0) * cash + g0 * win2 + b0 * win3
     mine_cp, theirs_cp = cash_points(probs, score, cube)
     opp_tg = 1.0 - theirs_cp  # below it the opponent is too good to double
     tg = mine_cp  # above it we are too good to double
