@@ -47,7 +47,7 @@ Kazaross-XG2).
   the opening to the other side.  Only plays within :data:`LUCK_WINDOW` of the best by
   cubeless equity are valued cubefully (the cube reorders only plays close to each other).
   The totals agree with GNU Backgammon's "Luck total" within 2% or 0.05 (``gnubg_nn``'s nets
-  rate a few positions up to 0.02 apart from Debian's GNU Backgammon 1.07).
+  give a few positions winning chances up to 0.02 apart from Debian's GNU Backgammon 1.07's).
 
 Agreement with Debian's GNU Backgammon 1.07 (``gnubg -t``, the same ``.mat``, checker play
 cubeless; ``tests/test_analysis.py``): at 0-ply the unforced decisions, the error totals and
