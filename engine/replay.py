@@ -75,20 +75,12 @@ def match_replay(match: Match, index: int) -> tuple[ReplayStep, ...]:
 def replay_log(start: Game, log: Sequence[LogEntry]) -> tuple[ReplayStep, ...]:
     """``start`` and the game after each step of ``log`` (see the module docstring)."""
     steps = [ReplayStep((), start)]
-    game, at, shown = start, 0, 0
+    game, shown = start, 0
     base = len(start.log)
-    while at < len(log):
-        entry = log[at]
-        if entry.action in _WRITTEN:
-            at += 1
-            continue
-        try:
-            game, at = _apply(game, log, at)
-        except EngineError as exc:
-            raise _corrupt(f"entry {at + 1} ({entry.action}) does not replay: {exc}") from None
+    for _, first, game, at in _actions(start, log):
         while at < len(log) and log[at].action in _WRITTEN:
             at += 1
-        merge = entry.action in ("opening", "roll") and game.phase is Phase.MOVE
+        merge = log[first].action in ("opening", "roll") and game.phase is Phase.MOVE
         if merge and at < len(log) and log[at].action == "move":
             continue
         done = len(game.log) - base
@@ -107,6 +99,14 @@ def entry_states(
     re-rolls after ties and the automatic doubles they make; the entries the engine writes
     itself (the result) are left out.  A log that does not replay raises
     :class:`~engine.errors.EngineError` ``corrupt_state``."""
+    for before, at, _, end in _actions(start, log):
+        yield before, tuple(log[at:end])
+
+
+def _actions(start: Game, log: Sequence[LogEntry]) -> Iterator[tuple[Game, int, Game, int]]:
+    """Each action of ``log`` from ``start`` as ``(the game before it, the index of its first
+    entry, the game after it, the index of the next entry)``, skipping the entries the engine
+    writes itself; an entry that does not replay raises ``corrupt_state``."""
     game, at = start, 0
     while at < len(log):
         entry = log[at]
@@ -117,7 +117,7 @@ def entry_states(
             after, end = _apply(game, log, at)
         except EngineError as exc:
             raise _corrupt(f"entry {at + 1} ({entry.action}) does not replay: {exc}") from None
-        yield game, tuple(log[at:end])
+        yield game, at, after, end
         game, at = after, end
 
 
