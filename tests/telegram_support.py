@@ -318,3 +318,30 @@ async def running_bot(
     finally:
         if own_fake:
             await fake.stop()
+
+
+WEBHOOK_SECRET = "s3cret-token"
+"""The secret token of the webhook that :func:`webhook_bot` serves."""
+
+
+@asynccontextmanager
+async def webhook_bot(app: App, **options: Any) -> AsyncIterator[tuple[Bot, int]]:
+    """The bot on ``app`` served by webhook on a free port (every update POSTed to it, with
+    :data:`WEBHOOK_SECRET`), and that port; ``options`` go to the webhook server as well."""
+    from conftest import free_port
+
+    fake = FakeBotApi()
+    await fake.start()
+    port = free_port()
+    webhook = {
+        "url": f"http://127.0.0.1:{port}/tg/hook",
+        "secret": WEBHOOK_SECRET,
+        "host": "127.0.0.1",
+        "port": port,
+        **options,
+    }
+    try:
+        async with running_bot(app, fake=fake, webhook=webhook) as bot:
+            yield bot, port
+    finally:
+        await fake.stop()

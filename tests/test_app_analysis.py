@@ -77,6 +77,15 @@ async def play_by_text(chat: Chat, users: Sequence[User], done: object, limit: i
     raise AssertionError("never done")
 
 
+async def played(worker: ComputerWorker, seed: int, chat_id: str, what: str) -> Chat:
+    """A chat ``chat_id`` of an app with ``worker`` and dice ``seed`` where Alice and Bob have
+    played a ``new what`` match to its end by typed commands."""
+    chat = Chat(make_app(worker, seed=seed), TableKey("telegram", chat_id))
+    await new_match(chat, what)
+    await play_by_text(chat, USERS, lambda m: m.is_over)
+    return chat
+
+
 async def follow(chat: Chat) -> list[list[Reply]]:
     """The batches ``App.progress`` yields for the chat, as an adapter performs them."""
     return [batch async for batch in chat.app.progress(chat.key)]
@@ -265,9 +274,7 @@ async def test_money_play_analyses_the_latest_games_of_the_session(
 
 
 async def test_long_nardy_is_labelled_the_projects_own_player(worker: ComputerWorker) -> None:
-    chat = Chat(make_app(worker, seed=5), TableKey("telegram", "-1705"))
-    await new_match(chat, "nardy 1")
-    await play_by_text(chat, USERS, lambda m: m.is_over)
+    chat = await played(worker, 5, "-1705", "nardy 1")
     replies = await chat.send(BOB, "analysis")
     assert isinstance(replies[0], Progress)
     _, result = result_of(await follow(chat))
@@ -280,9 +287,7 @@ async def test_long_nardy_is_labelled_the_projects_own_player(worker: ComputerWo
 
 
 async def test_history_entries_have_an_analysis_button(worker: ComputerWorker) -> None:
-    chat = Chat(make_app(worker, seed=11), TableKey("telegram", "-1706"))
-    await new_match(chat, "1")
-    await play_by_text(chat, USERS, lambda m: m.is_over)
+    chat = await played(worker, 11, "-1706", "1")
     match = await chat.match()
     # A new table in the chat: the old match-end button no longer names what is at the table.
     await chat.send(BOB, "/new 1")
@@ -304,9 +309,7 @@ async def test_history_entries_have_an_analysis_button(worker: ComputerWorker) -
 async def test_the_same_update_delivered_again_is_not_analysed_again(
     worker: ComputerWorker,
 ) -> None:
-    chat = Chat(make_app(worker, seed=2), TableKey("telegram", "-1712"))
-    await new_match(chat, "1")
-    await play_by_text(chat, USERS, lambda m: m.is_over)
+    chat = await played(worker, 2, "-1712", "1")
     progress_of(await chat.send(ALICE, "analysis", update_id="asked"))
     # Delivered again while it runs: under way; once it is done: made already.
     assert texts(await chat.send(ALICE, "analysis", update_id="asked")) == t("en", "analysis-busy")

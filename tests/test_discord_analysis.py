@@ -21,6 +21,7 @@ from bot.discord_bot import NardyBot, table_key
 from bot.discord_bot.client import CLOSE_TIMEOUT
 from bot.i18n import t
 from bot.store import MemoryStore
+from engine.match import Match
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -30,6 +31,17 @@ def fake_discord(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
     yield from installed(monkeypatch)
 
 
+async def play_match(driver: Driver) -> Match:
+    """Alice and Bob play a 3-point match at the channel to its end; the match at its end."""
+    await open_match(driver, "3")
+    for _ in range(3000):
+        current = await match(driver)
+        if current.is_over:
+            return current
+        await take_turn(driver, [ALICE, BOB], current.game)
+    raise AssertionError("the match did not end")
+
+
 async def test_the_progress_message_is_edited_in_place_then_replaced_by_the_result(
     worker: ComputerWorker, fake_discord: FakeDiscord
 ) -> None:
@@ -37,14 +49,7 @@ async def test_the_progress_message_is_edited_in_place_then_replaced_by_the_resu
     driver = await Driver.start(NardyBot(app, tick_seconds=None), fake_discord, CHANNEL)
     await driver.command(EVE, "analysis")
     assert fake_discord.ephemeral() == [t("en", "analysis-nothing")]
-    await open_match(driver, "3")
-    for _ in range(3000):
-        current = await match(driver)
-        if current.is_over:
-            break
-        await take_turn(driver, [ALICE, BOB], current.game)
-    else:
-        raise AssertionError("the match did not end")
+    current = await play_match(driver)
     assert driver.labels() == ["Analysis"]
     before = set(fake_discord.messages)
     await driver.click(EVE, "Analysis")
@@ -77,14 +82,7 @@ async def test_closing_the_client_during_an_analysis_gives_its_claim_back(
     store = MemoryStore()
     app = App(store, dice=Dice(7), analyser=worker, progress_every=0.0)
     driver = await Driver.start(NardyBot(app, tick_seconds=None), fake_discord, CHANNEL)
-    await open_match(driver, "3")
-    for _ in range(3000):
-        current = await match(driver)
-        if current.is_over:
-            break
-        await take_turn(driver, [ALICE, BOB], current.game)
-    else:
-        raise AssertionError("the match did not end")
+    await play_match(driver)
     key = table_key(CHANNEL.id)
     clicked = asyncio.ensure_future(driver.click(EVE, "Analysis"))
 

@@ -8,12 +8,11 @@ during an analysis ends it cleanly and gives its claim back."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
-from contextlib import AsyncExitStack, asynccontextmanager
+from collections.abc import Callable
+from contextlib import AsyncExitStack
 
 import pytest
-from fake_telegram import FakeBotApi
-from telegram_support import ALICE, BOB, Bot, running_bot
+from telegram_support import ALICE, BOB, Bot, running_bot, webhook_bot
 from test_app_support import Dice
 
 from bot.ai.worker import ComputerWorker
@@ -92,30 +91,8 @@ async def test_asked_on_an_inline_card_it_goes_to_the_pressers_private_chat(
         assert any(m.kind == "document" for m in messages)
 
 
-SECRET = "s3cret-token"
 WITHIN = 30.0
 """Seconds a test waits for what it expects before failing."""
-
-
-@asynccontextmanager
-async def webhook_bot(app: App) -> AsyncIterator[Bot]:
-    """The bot on ``app`` served by webhook on a free port (every update POSTed to it)."""
-    from conftest import free_port
-
-    fake = FakeBotApi()
-    await fake.start()
-    port = free_port()
-    webhook = {
-        "url": f"http://127.0.0.1:{port}/tg/hook",
-        "secret": SECRET,
-        "host": "127.0.0.1",
-        "port": port,
-    }
-    try:
-        async with running_bot(app, fake=fake, webhook=webhook) as bot:
-            yield bot
-    finally:
-        await fake.stop()
 
 
 async def finished_match(bot: Bot, chat_id: int) -> tuple[TableKey, Match]:
@@ -154,7 +131,7 @@ async def test_a_webhook_request_is_answered_before_the_analysis_is_followed_to_
     worker: ComputerWorker,
 ) -> None:
     app = App(MemoryStore(), dice=Dice(7), analyser=worker, progress_every=0.0)
-    async with webhook_bot(app) as bot:
+    async with webhook_bot(app) as (bot, _):
         key, match = await finished_match(bot, -100721)
         chat_id = int(key.chat)
         before = len(bot.fake.bot_messages(chat_id))
@@ -195,7 +172,7 @@ async def test_stopping_during_an_analysis_ends_cleanly_and_gives_its_claim_back
     store = MemoryStore()
     app = App(store, dice=Dice(7), analyser=worker, progress_every=0.0)
     async with AsyncExitStack() as stack:
-        bot = await stack.enter_async_context(webhook_bot(app))
+        bot, _ = await stack.enter_async_context(webhook_bot(app))
         key, _ = await finished_match(bot, -100722)
         if held:
             bot.fake.pause("editMessageText")

@@ -16,14 +16,12 @@ from typing import Any
 
 import aiohttp
 import pytest
-from fake_telegram import FakeBotApi
-from telegram_support import ALICE, Bot, running_bot
+from telegram_support import ALICE, WEBHOOK_SECRET, Bot, webhook_bot
 
 from bot.app import App
 from bot.store import MemoryStore
 from bot.telegram.webhook import MAX_BODY_BYTES
 
-SECRET = "s3cret-token"
 GROUP = -100777
 SHORT = 0.5
 """The header and body timeouts of the server under test, in seconds."""
@@ -31,24 +29,8 @@ SHORT = 0.5
 
 @pytest.fixture
 async def hooked() -> AsyncIterator[tuple[Bot, int]]:
-    from conftest import free_port
-
-    fake = FakeBotApi()
-    await fake.start()
-    port = free_port()
-    webhook = {
-        "url": f"http://127.0.0.1:{port}/tg/hook",
-        "secret": SECRET,
-        "host": "127.0.0.1",
-        "port": port,
-        "header_timeout": SHORT,
-        "body_timeout": SHORT,
-    }
-    try:
-        async with running_bot(App(MemoryStore()), fake=fake, webhook=webhook) as bot:
-            yield bot, port
-    finally:
-        await fake.stop()
+    async with webhook_bot(App(MemoryStore()), header_timeout=SHORT, body_timeout=SHORT) as served:
+        yield served
 
 
 async def _read_reply(reader: asyncio.StreamReader, within: float = 10.0) -> bytes:
@@ -76,7 +58,7 @@ async def _raw(port: int, head: str, body: bytes = b"") -> tuple[bytes, bool]:
     return reply.split(b"\r\n", 1)[0], not reply.endswith(b"<still open>")
 
 
-def _head(length: int, secret: str | None = SECRET, extra: str = "") -> str:
+def _head(length: int, secret: str | None = WEBHOOK_SECRET, extra: str = "") -> str:
     lines = ["POST /tg/hook HTTP/1.1", "Host: 127.0.0.1", "Content-Type: application/json"]
     if secret is not None:
         lines.append(f"X-Telegram-Bot-Api-Secret-Token: {secret}")
@@ -118,7 +100,7 @@ async def test_a_body_over_the_cap_is_refused_with_413(hooked: tuple[Bot, int]) 
     assert dropped
     # A body of Telegram's size with the secret goes through.
     update = bot.fake.user_message(ALICE, bot.fake.chat(GROUP, "supergroup"), "/new 1")
-    assert await bot.fake.post_webhook(update, secret=SECRET) == 200
+    assert await bot.fake.post_webhook(update, secret=WEBHOOK_SECRET) == 200
 
 
 async def test_slow_headers_and_slow_bodies_are_cut_off(hooked: tuple[Bot, int]) -> None:
@@ -161,7 +143,10 @@ async def test_json_that_is_not_an_update_gets_400_and_no_traceback(
 ) -> None:
     bot, port = hooked
     url = f"http://127.0.0.1:{port}/tg/hook"
-    headers = {"X-Telegram-Bot-Api-Secret-Token": SECRET, "Content-Type": "application/json"}
+    headers = {
+        "X-Telegram-Bot-Api-Secret-Token": WEBHOOK_SECRET,
+        "Content-Type": "application/json",
+    }
     caplog.set_level(logging.DEBUG)
     async with aiohttp.ClientSession() as session:
         for body in MALFORMED:
@@ -172,5 +157,5 @@ async def test_json_that_is_not_an_update_gets_400_and_no_traceback(
     # The server still serves real updates.
     chat = bot.fake.chat(GROUP, "supergroup")
     update: dict[str, Any] = bot.fake.user_message(ALICE, chat, "/new 1")
-    assert await bot.fake.post_webhook(update, secret=SECRET) == 200
+    assert await bot.fake.post_webhook(update, secret=WEBHOOK_SECRET) == 200
     assert "Join" in bot.keyboard_message(chat).labels()
