@@ -25,6 +25,7 @@ from engine.errors import EngineError
 from engine.game import DiceSequence, Game, LogEntry, Phase
 from engine.match import GameRecord, Match
 from engine.result import WinKind
+from engine.steps import Step
 
 _WRITTEN = frozenset({"auto_double", "win", "draw"})
 """Entries the engine writes itself, along with the action that causes them."""
@@ -101,6 +102,12 @@ def entry_states(
     :class:`~engine.errors.EngineError` ``corrupt_state``."""
     for before, at, _, end in _actions(start, log):
         yield before, tuple(log[at:end])
+
+
+def recorded_steps(entry: LogEntry) -> list[Step]:
+    """The steps of a ``move`` entry of a log, in the order they were written."""
+    flat = [int(v) for v in entry.value[1:]]
+    return [Step(a, b) for a, b in zip(flat[::2], flat[1::2], strict=True)]
 
 
 def _actions(start: Game, log: Sequence[LogEntry]) -> Iterator[tuple[Game, int, Game, int]]:

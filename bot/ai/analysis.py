@@ -86,6 +86,7 @@ from bot.ai.report import (
     mark,
     performance_rating,
     summarize,
+    take_decision,
 )
 from engine.cube import CubeState, Options
 from engine.game import Action, DiceSequence, Game, Phase
@@ -93,8 +94,7 @@ from engine.match import GameRecord, Match
 from engine.movegen import Play, apply_steps, legal_plays
 from engine.notation import format_play
 from engine.position import Position
-from engine.replay import entry_states, record_start
-from engine.steps import Step
+from engine.replay import entry_states, record_start, recorded_steps
 
 CLOSE_CUBE = 0.16
 LUCK_WINDOW = 0.2
@@ -681,19 +681,10 @@ def analyse_game(
             took = entry.action == "take"
             # To the taker an answer is worth minus the doubler's equity after it.
             loss = (cd.double_take - cd.double_pass) if took else (cd.double_pass - cd.double_take)
+            right = "take" if cd.should_take else "pass"
             decisions.append(
-                Decision(
-                    number,
-                    turn,
-                    p,
-                    "take",
-                    game.position.swapped(),
-                    game.cube.value,
-                    None,
-                    entry.action,
-                    "take" if cd.should_take else "pass",
-                    max(0.0, loss),
-                    True,
+                take_decision(
+                    number, turn, p, game.position, game.cube.value, entry.action, right, loss
                 )
             )
             continue
@@ -702,11 +693,8 @@ def analyse_game(
             position, dice = game.position, game.dice
             plays = legal_plays(position, dice)
             ranked = _filtered(position, dice, plays, view, ply)
-            flat = [int(v) for v in entry.value[1:]]
             # The recorded steps may come in another order than the legal play's.
-            moved = apply_steps(
-                position, [Step(a, b) for a, b in zip(flat[::2], flat[1::2], strict=True)]
-            )
+            moved = apply_steps(position, recorded_steps(entry))
             chosen = next((r for r in ranked if apply_steps(position, r.play.steps) == moved), None)
             if not ranked or chosen is None:
                 continue

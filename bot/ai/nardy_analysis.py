@@ -24,15 +24,15 @@ Importing it loads neither ``gnubg_nn`` nor anything of it.
 
 from __future__ import annotations
 
-from bot.ai.report import Analysis, Decision
+from bot.ai.report import Analysis, Decision, take_decision
 from engine import nardy_player
 from engine.cube import Options
 from engine.game import Action, Phase
 from engine.match import GameRecord
 from engine.nardy_player import DOUBLE_CHANCE, TAKE_CHANCE
 from engine.position import Position
-from engine.replay import entry_states, record_start
-from engine.steps import Step, apply_steps
+from engine.replay import entry_states, record_start, recorded_steps
+from engine.steps import apply_steps
 
 __all__ = ["CLOSE_CUBE", "DEPTH", "analyse_nardy_game", "luck_of_roll"]
 
@@ -107,19 +107,10 @@ def analyse_nardy_game(
             mine = 1.0 - nardy_player.evaluate(game.position)  # the doubler is on roll
             took = entry.action == "take"
             loss = TAKE_CHANCE - mine if took else mine - TAKE_CHANCE
+            right = "take" if mine >= TAKE_CHANCE else "pass"
             decisions.append(
-                Decision(
-                    number,
-                    turn,
-                    p,
-                    "take",
-                    game.position.swapped(),
-                    game.cube.value,
-                    None,
-                    entry.action,
-                    "take" if mine >= TAKE_CHANCE else "pass",
-                    max(0.0, loss),
-                    True,
+                take_decision(
+                    number, turn, p, game.position, game.cube.value, entry.action, right, loss
                 )
             )
             continue
@@ -128,10 +119,7 @@ def analyse_nardy_game(
             ranked = nardy_player.rank_plays(position, dice, depth=DEPTH)
             if not ranked:
                 continue
-            flat = [int(v) for v in entry.value[1:]]
-            made = apply_steps(
-                position, [Step(a, b) for a, b in zip(flat[::2], flat[1::2], strict=True)]
-            )
+            made = apply_steps(position, recorded_steps(entry))
             chosen = next(r for r in ranked if apply_steps(position, r.play.steps) == made)
             best = ranked[0]
             decisions.append(

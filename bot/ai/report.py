@@ -33,6 +33,7 @@ __all__ = [
     "mark",
     "performance_rating",
     "summarize",
+    "take_decision",
 ]
 
 DOUBTFUL = 0.03
@@ -101,6 +102,34 @@ class Decision:
     @property
     def mark(self) -> Mark:
         return mark(self.loss)
+
+
+def take_decision(
+    game: int,
+    turn: int,
+    player: int,
+    doubled: Position,
+    cube_value: int,
+    made: str,
+    best: str,
+    loss: float,
+) -> Decision:
+    """The decision of ``player`` answering a double offered at ``doubled`` (the doubler's
+    board): ``made`` and ``best`` are ``"take"`` or ``"pass"``, a negative ``loss`` counts as
+    none, and an answer is never forced."""
+    return Decision(
+        game,
+        turn,
+        player,
+        "take",
+        doubled.swapped(),
+        cube_value,
+        None,
+        made,
+        best,
+        max(0.0, loss),
+        True,
+    )
 
 
 @dataclass(frozen=True, slots=True)
