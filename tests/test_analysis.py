@@ -199,14 +199,9 @@ def gnubg_statistics(mat: Path, ply: int) -> dict[str, tuple[float, float]]:
     }
 
 
-def test_at_least_five_recorded_games() -> None:
-    assert len(MONEY) >= 5
-
-
-@pytest.mark.parametrize("path", MONEY, ids=[p.stem for p in MONEY])
-def test_analysis_equals_gnubg(path: Path, tmp_path: Path) -> None:
-    match = load(path)
-    mat = tmp_path / "game.mat"
+def assert_analysis_equals_gnubg(match: Match, mat: Path) -> None:
+    """Each player's unforced moves, loss, PR and luck of ``match`` (written to ``mat``) as GNU
+    Backgammon gives them at 0-ply (:func:`gnubg_statistics`)."""
     mat.write_text(format_mat(match, ("Alice", "Bob")))
     theirs = gnubg_statistics(mat, 0)
     ours = analyse_match(match, 0)
@@ -217,6 +212,15 @@ def test_analysis_equals_gnubg(path: Path, tmp_path: Path) -> None:
         # gnubg's error rate is in thousandths per decision: PR × 2.
         assert 2 * s.pr == pytest.approx(theirs["rate"][player], rel=0.02, abs=0.2)
         assert s.luck == pytest.approx(theirs["luck"][player], rel=0.02, abs=LUCK_ABS)
+
+
+def test_at_least_five_recorded_games() -> None:
+    assert len(MONEY) >= 5
+
+
+@pytest.mark.parametrize("path", MONEY, ids=[p.stem for p in MONEY])
+def test_analysis_equals_gnubg(path: Path, tmp_path: Path) -> None:
+    assert_analysis_equals_gnubg(load(path), tmp_path / "game.mat")
 
 
 def test_at_least_five_recorded_matches() -> None:
@@ -236,17 +240,7 @@ def test_match_analysis_equals_gnubg_at_the_score(path: Path, tmp_path: Path) ->
     """A match is analysed at its score, as GNU Backgammon does: errors in EMG from the match
     equity table, gammons worth what they change in match winning chances, the cube at the
     score, Crawford and post-Crawford games."""
-    match = load(path)
-    mat = tmp_path / "match.mat"
-    mat.write_text(format_mat(match, ("Alice", "Bob")))
-    theirs = gnubg_statistics(mat, 0)
-    ours = analyse_match(match, 0)
-    for player in (0, 1):
-        s = ours.summary(player)
-        assert s.unforced_moves == theirs["unforced_moves"][player]
-        assert s.loss == pytest.approx(theirs["total"][player], rel=0.02, abs=0.002)
-        assert 2 * s.pr == pytest.approx(theirs["rate"][player], rel=0.02, abs=0.2)
-        assert s.luck == pytest.approx(theirs["luck"][player], rel=0.02, abs=LUCK_ABS)
+    assert_analysis_equals_gnubg(load(path), tmp_path / "match.mat")
 
 
 def gnubg_cube(position_id: str, ply: int) -> tuple[float, float]:
