@@ -83,6 +83,7 @@ from bot.ai.report import (
     Decision,
     Mark,
     PlayerSummary,
+    double_decision,
     mark,
     performance_rating,
     summarize,
@@ -657,17 +658,15 @@ def analyse_game(
                     made = "no double"
                 right = "double" if cd.should_double else "no double"
                 decisions.append(
-                    Decision(
+                    double_decision(
                         number,
                         turn,
                         p,
-                        "double",
                         game.position,
                         game.cube.value,
-                        None,
                         made,
                         right,
-                        max(0.0, loss),
+                        loss,
                         doubled or cd.close,
                     )
                 )

@@ -24,7 +24,7 @@ Importing it loads neither ``gnubg_nn`` nor anything of it.
 
 from __future__ import annotations
 
-from bot.ai.report import Analysis, Decision, take_decision
+from bot.ai.report import Analysis, Decision, double_decision, take_decision
 from engine import nardy_player
 from engine.cube import Options
 from engine.game import Action, Phase
@@ -85,17 +85,15 @@ def analyse_nardy_game(
                 loss = DOUBLE_CHANCE - win if doubled else win - DOUBLE_CHANCE
                 right = "double" if win >= DOUBLE_CHANCE else "no double"
                 decisions.append(
-                    Decision(
+                    double_decision(
                         number,
                         turn,
                         p,
-                        "double",
                         game.position,
                         game.cube.value,
-                        None,
                         "double" if doubled else "no double",
                         right,
-                        max(0.0, loss),
+                        loss,
                         doubled or win >= DOUBLE_CHANCE - CLOSE_CUBE,
                     )
                 )

@@ -30,6 +30,7 @@ __all__ = [
     "Engine",
     "Mark",
     "PlayerSummary",
+    "double_decision",
     "mark",
     "performance_rating",
     "summarize",
@@ -102,6 +103,34 @@ class Decision:
     @property
     def mark(self) -> Mark:
         return mark(self.loss)
+
+
+def double_decision(
+    game: int,
+    turn: int,
+    player: int,
+    position: Position,
+    cube_value: int,
+    made: str,
+    best: str,
+    loss: float,
+    unforced: bool,
+) -> Decision:
+    """The decision of ``player`` on roll at ``position`` to double or not: ``made`` and
+    ``best`` are ``"double"`` or ``"no double"``, a negative ``loss`` counts as none."""
+    return Decision(
+        game,
+        turn,
+        player,
+        "double",
+        position,
+        cube_value,
+        None,
+        made,
+        best,
+        max(0.0, loss),
+        unforced,
+    )
 
 
 def take_decision(
