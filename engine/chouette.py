@@ -778,7 +778,7 @@ class Chouette:
         _no_resign(cur, but_members=name != cur.box)
         kind = find_variant(self.variant).recorded_kind(WinKind(kind), self.options)
         if name == cur.box:
-            return self._note(name, "resign", int(kind))._with(replace(cur, resign=kind))
+            return self._note(name, "resign", int(kind))._with(replace(cur, resign=kind, vote=None))
         member = cur.member(name)
         if not member.playing:
             raise illegal("not_in_game", f"{name!r} is out of this game", player=name)

@@ -156,6 +156,19 @@ def test_any_no_stops_the_double() -> None:
     assert ch.current is not None and ch.current.game.phase is Phase.MOVE
 
 
+def test_the_boxs_resignation_closes_the_teams_vote() -> None:
+    # A vote left open while members drop out of the game (accepting the box's resignation)
+    # would wait on nobody: the offer closes it, as a member's offer does.
+    ch = started(chouette()).vote("C", True).vote("A", True).vote("B", True)
+    ch = ch.offer_resign("X")
+    assert ch.current is not None and ch.current.vote is None
+    ch = ch.accept_resign("D").decline_resign("C").decline_resign("A").decline_resign("B")
+    cur = ch.current
+    assert cur is not None and cur.vote is None and cur.playing == ("C", "A", "B")
+    ch = ch.roll("C", DiceSequence([3, 1]))
+    assert ch.current is not None and ch.current.game.phase is Phase.MOVE
+
+
 def test_team_double_only_on_the_teams_turn_before_rolling() -> None:
     ch = started(chouette(), on_roll=BOX)
     assert code_of(ch.vote, "A", True) == "not_your_turn"
