@@ -360,8 +360,12 @@ def redis_cluster_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def worker() -> AsyncIterator[ComputerWorker]:
-    """One warm computer worker process for a test module (its tests run on the module's loop)."""
-    started = ComputerWorker(1)
+    """One warm computer worker process for a test module (its tests run on the module's loop).
+
+    It analyses at 0-ply: the chat's analysis tests are about what the chat shows, and a 2-ply
+    analysis of a whole match takes tens of seconds on a loaded machine; the analysis lane's
+    own tests (``test_analysis_lane.py``) analyse at the default 2-ply."""
+    started = ComputerWorker(1, analysis_ply=0)
     await started.start()
     yield started
     await started.close()
