@@ -153,6 +153,17 @@ def cube_game(
     return replace(game, position=position, phase=Phase.ROLL, turn=0, cube=cube)
 
 
+def case_game(case: dict[str, Any]) -> Game:
+    """The game of one fixed match cube case (its position, match length, score and cube)."""
+    return cube_game(
+        Position.from_gnubg_id(case["position"]),
+        case["length"],
+        (case["score"][0], case["score"][1]),
+        case["cube"],
+        case["owned"],
+    )
+
+
 def gnubg_money_advice(cases: list[tuple[Position, int, bool]]) -> list[tuple[bool, bool]]:
     """GNU Backgammon's own 2-ply money cube advice (``gnubg -t``, Jacoby rule on): (double,
     take) for each (position, cube value, owned by the side on roll)."""

@@ -61,7 +61,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from benchmarks.ai_sets import cube_game, load
+from benchmarks.ai_sets import case_game, cube_game, load
 from benchmarks.app import Stats, drive, redis_server
 from benchmarks.nardy_tune import greedy_player
 from bot.ai import gnubg_eval
@@ -617,13 +617,7 @@ def cube_agreement(
         rng = random.Random(5)
         agree = total = magree = mtotal = 0
         for case in data["cube"][:count]:
-            game = cube_game(
-                Position.from_gnubg_id(case["position"]),
-                case["length"],
-                (case["score"][0], case["score"][1]),
-                case["cube"],
-                case["owned"],
-            )
+            game = case_game(case)
             total += 1
             agree += computer_cube(game, level, rng) == (case["double"], case["take"])
         for case in data["money"][:money]:

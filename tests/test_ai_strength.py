@@ -14,7 +14,7 @@ import gnubg_nn  # type: ignore[import-untyped]
 import pytest
 from ai_support import play_computer_game
 
-from benchmarks.ai_sets import cube_game, gnubg_money_advice, load, parse_action
+from benchmarks.ai_sets import case_game, cube_game, gnubg_money_advice, load, parse_action
 from benchmarks.nardy_tune import greedy_player, nardy, random_player
 from benchmarks.nardy_tune import match as nardy_match
 from benchmarks.opponent import computer_cube, level_errors
@@ -88,13 +88,7 @@ def test_match_cube_decisions_equal_gnubg_at_two_ply(level: str) -> None:
     rng = random.Random(3)
     cases = DATA["cube"][::4]
     for case in cases:
-        game = cube_game(
-            Position.from_gnubg_id(case["position"]),
-            case["length"],
-            (case["score"][0], case["score"][1]),
-            case["cube"],
-            case["owned"],
-        )
+        game = case_game(case)
         assert computer_cube(game, LEVELS[level], rng) == (case["double"], case["take"]), case
 
 
@@ -103,13 +97,7 @@ def test_strong_doubles_as_zero_ply_where_it_is_clear_and_as_two_ply_where_close
     plain = replace(strong, cube_quick=False)
     seen = {"clear": 0, "close": 0}
     for case in DATA["cube"][::2]:
-        game = cube_game(
-            Position.from_gnubg_id(case["position"]),
-            case["length"],
-            (case["score"][0], case["score"][1]),
-            case["cube"],
-            case["owned"],
-        )
+        game = case_game(case)
         ctx = gnubg_eval.cube_context(game, 0)
         if not ctx.may_double:
             continue
