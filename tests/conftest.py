@@ -7,6 +7,7 @@ conventional port 6379 is refused).  ``REDIS_URL`` is the bot's own setting and 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -15,6 +16,7 @@ import subprocess
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -358,6 +360,18 @@ def redis_cluster_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
         cluster.stop()
 
 
+@contextlib.asynccontextmanager
+async def warm_worker(**options: Any) -> AsyncIterator[ComputerWorker]:
+    """One started computer worker process (``options`` as :class:`ComputerWorker` takes
+    them), closed after."""
+    started = ComputerWorker(1, **options)
+    await started.start()
+    try:
+        yield started
+    finally:
+        await started.close()
+
+
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def worker() -> AsyncIterator[ComputerWorker]:
     """One warm computer worker process for a test module (its tests run on the module's loop).
@@ -365,7 +379,5 @@ async def worker() -> AsyncIterator[ComputerWorker]:
     It analyses at 0-ply: the chat's analysis tests are about what the chat shows, and a 2-ply
     analysis of a whole match takes tens of seconds on a loaded machine; the analysis lane's
     own tests (``test_analysis_lane.py``) analyse at the default 2-ply."""
-    started = ComputerWorker(1, analysis_ply=0)
-    await started.start()
-    yield started
-    await started.close()
+    async with warm_worker(analysis_ply=0) as started:
+        yield started

@@ -7,10 +7,13 @@ import asyncio
 import json
 import os
 import signal
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from analysis_support import nardy_match
+from conftest import warm_worker
 
 from bot.ai.analysis import analyse_game, analyse_match
 from bot.ai.nardy_analysis import analyse_nardy_game
@@ -19,6 +22,14 @@ from bot.ai.worker import ANALYSIS_NICE, ANALYSIS_PLY, HINT_NICE, ComputerWorker
 from engine.match import Match
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def worker() -> AsyncIterator[ComputerWorker]:
+    """A warm worker analysing at the lane's default depth (the shared one analyses at 0-ply)."""
+    async with warm_worker() as started:
+        yield started
+
 
 DATA = Path(__file__).parent / "data" / "analysis"
 

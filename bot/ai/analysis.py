@@ -776,6 +776,7 @@ __all__ = [
     "cubeful_value",
     "cubeless_equity",
     "decide_cube",
+    "double_decision",
     "flip",
     "luck_of_roll",
     "mark",
@@ -784,4 +785,5 @@ __all__ = [
     "ranked_plays",
     "searched_cube_decision",
     "summarize",
+    "take_decision",
 ]
