@@ -237,3 +237,25 @@ def test_the_narrowed_two_ply_searches_few_plays_deep_and_ranks_them_all() -> No
             assert all(one_ply[d.play.steps] >= max(m.equity for m in middle) for d in deep)
     with pytest.raises(ValueError):
         rank_plays(POSITIONS[0][0], POSITIONS[0][1], 2, narrow=-1)
+
+
+def test_a_cube_decision_is_looked_at_the_depth_asked_and_no_deeper() -> None:
+    """``gnubg_nn`` verifies a 1-ply cube decision at 2-ply unless told its verification depth:
+    1-ply here is 1-ply (what a hint or a level at 1-ply says it is)."""
+    context = CubeContext((5, 5), 1, False, True)
+    differs = 0
+    for position, _dice in _positions(12, 31):
+        key = gnubg_nn.key_of_board(gnubg_board(position))
+        gnubg_nn.set.score(5, 5)
+        try:
+            one = gnubg_nn.evaluate_cube_decision(key, 1, 1, b"O", 1)
+        finally:
+            gnubg_nn.set.score(0, 0)
+        got = cube_decision(position, context, 1)
+        assert got.no_double == pytest.approx(one[3], abs=1e-9)
+        assert got.double_take == pytest.approx(one[4], abs=1e-9)
+        assert (got.double, got.take) == (bool(one[0]), bool(one[1]))
+        two = cube_decision(position, context, 2)
+        assert two.no_double is not None and got.no_double is not None
+        differs += abs(two.no_double - got.no_double) > 1e-6
+    assert differs > 0

@@ -23,7 +23,9 @@ narrowed choice differs from the plain one).
 
 Cube.  Match play uses ``gnubg_nn.evaluate_cube_decision`` at the real score (away counts,
 Crawford, post-Crawford follows from a 1-away score outside the Crawford game) with the real cube
-value, always from the doubler's view (the doubler on roll owning or sharing the cube).
+value, always from the doubler's view (the doubler on roll owning or sharing the cube), at the
+depth asked and no deeper (left to itself, ``gnubg_nn`` looks again at 2-ply wherever 1-ply
+finds a double or a close take).
 ``gnubg_nn`` does not evaluate money cube decisions (its ``evaluate_cube_decision`` raises "Not
 implemented for money" at the money score, as its documentation says, and takes no score beyond
 25-away), so money play uses the same evaluation at the longest level match it takes
@@ -289,7 +291,9 @@ def cube_decision(position: Position, context: CubeContext, ply: int = 0) -> Cub
             if context.crawford:
                 # no cube in the Crawford game: nothing to evaluate
                 return CubeDecision(False, True, False, False, None, None, None, ply)
-            result: Any = gnubg_nn.evaluate_cube_decision(key, ply, -1, b"O", 1)
+            # the verification depth is the depth itself: left at its default (-1) gnubg_nn
+            # looks again at 2-ply wherever 1-ply finds a double or a close take
+            result: Any = gnubg_nn.evaluate_cube_decision(key, ply, ply, b"O", 1)
         finally:
             gnubg_nn.set.cube(1)
             gnubg_nn.set.score(0, 0, 0)
