@@ -493,9 +493,8 @@ async def test_position_with_bot_in_a_group_waits_for_whoever_joins(
     assert texts(await alice.say("/join")) and (await alice.table()).seats[0].user == BOB.ref
 
 
-def test_the_workers_end_with_the_process_they_work_for(tmp_path: Path) -> None:
+async def test_the_workers_end_with_the_process_they_work_for(tmp_path: Path) -> None:
     """A bot killed outright (SIGKILL: no shutdown of its pool) leaves no worker behind."""
-    import subprocess
     import sys
     import time
 
@@ -512,17 +511,18 @@ def test_the_workers_end_with_the_process_they_work_for(tmp_path: Path) -> None:
         "    asyncio.run(main())\n"
     )
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
-    host = subprocess.Popen(
-        [sys.executable, str(script)], stdout=subprocess.PIPE, env=env, cwd=tmp_path
+    host = await asyncio.create_subprocess_exec(
+        sys.executable, str(script), stdout=asyncio.subprocess.PIPE, env=env, cwd=tmp_path
     )
     assert host.stdout is not None
-    pids = [int(p) for p in host.stdout.readline().split()]
+    line = await asyncio.wait_for(host.stdout.readline(), 60)
+    pids = [int(p) for p in line.split()]
     assert pids and all(_alive(pid) for pid in pids)
     host.send_signal(signal.SIGKILL)
-    host.wait(timeout=30)
+    await asyncio.wait_for(host.wait(), 30)
     deadline = time.monotonic() + 30
     while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
-        time.sleep(0.2)
+        await asyncio.sleep(0.2)
     assert not any(_alive(pid) for pid in pids)
 
 

@@ -68,6 +68,7 @@ __all__ = [
     "evaluate_position",
     "gnubg_board",
     "moves_key",
+    "point_value",
     "rank_plays",
     "resign_decision",
     "resign_offer",
@@ -311,6 +312,25 @@ def cube_decision(position: Position, context: CubeContext, ply: int = 0) -> Cub
     if not context.may_double or context.crawford:
         dbl = False
     return CubeDecision(dbl, take, beaver, too_good, nd, dt, dp, ply)
+
+
+def point_value(context: CubeContext) -> float:
+    """What one point of the cube's stake is worth in the doubler's match winning chances at the
+    score of ``context``: half the swing between winning and losing the cube's value, by
+    ``gnubg_nn``'s own match equity table (money: at the :data:`MONEY_AWAY` stand-in score,
+    where it is about 0.03)."""
+    away = context.away if context.away is not None else (MONEY_AWAY, MONEY_AWAY)
+    cube = context.cube_value if context.away is not None else 1
+    mine, theirs = away
+
+    def chances(me: int, them: int) -> float:
+        if me <= 0:
+            return 1.0
+        if them <= 0:
+            return 0.0
+        return (1.0 + float(gnubg_nn.equities.value(me, them))) / 2.0
+
+    return (chances(mine - cube, theirs) - chances(mine, theirs - cube)) / 2.0
 
 
 # -- resignations --------------------------------------------------------------------------------
