@@ -31,7 +31,7 @@ from typing import Any, Protocol
 from bot.ai.report import Analysis, Decision, Mark, PlayerSummary
 from bot.app import view
 from bot.app.context import Context, Refused
-from bot.app.hint import hints_on
+from bot.app.hint import hints_on, signed_equity
 from bot.app.matches import kept_record
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Table, match_state
@@ -273,10 +273,6 @@ async def run(
 # -- the result -------------------------------------------------------------------------------
 
 
-def _signed(value: float) -> str:
-    return f"{value:+.3f}".replace("-", "−")
-
-
 def _amount(analysis: Analysis, value: float) -> str:
     """A loss as the engine measures it: equity, or a share of winning chances."""
     if analysis.engine == "nardy":
@@ -339,7 +335,7 @@ def _player_lines(ctx: Context, analysis: Analysis, name: str, summary: PlayerSu
         luck = (
             f"{100.0 * summary.luck:+.1f}%".replace("-", "−")
             if analysis.engine == "nardy"
-            else _signed(summary.luck)
+            else signed_equity(summary.luck)
         )
         lines.append(ctx.tr("analysis-luck", luck=luck))
     return lines

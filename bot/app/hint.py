@@ -45,6 +45,7 @@ __all__ = [
     "lobby_hints",
     "play_transition",
     "set_hints",
+    "signed_equity",
 ]
 
 
@@ -183,7 +184,9 @@ async def hint(ctx: Context, table: Table | None, adviser: Adviser | None) -> li
     return [advice_reply(ctx, table, game, name, advice)]
 
 
-def _equity(value: float) -> str:
+def signed_equity(value: float) -> str:
+    """An equity as players write it: its sign always shown, a true minus (``+0.125``,
+    ``−0.040``)."""
     return f"{value:+.3f}".replace("-", "−")
 
 
@@ -205,11 +208,11 @@ def advice_reply(ctx: Context, table: Table, game: Game, name: str, advice: Advi
         lines.append(ctx.tr("hint-plays", dice=dice, unit=unit))
         best = advice.plays[0].value
         for rank, play in enumerate(advice.plays, start=1):
-            value = _equity(play.value) if unit == "equity" else _percent(play.value)
+            value = signed_equity(play.value) if unit == "equity" else _percent(play.value)
             line = f"{rank}. {play.notation}  {value}"
             if rank > 1:
                 diff = play.value - best
-                line += f" ({_equity(diff) if unit == 'equity' else _percent(diff)})"
+                line += f" ({signed_equity(diff) if unit == 'equity' else _percent(diff)})"
             lines.append(line)
             label = ctx.tr("hint-button", rank=rank, play=play.notation)
             payload = format_payload(Payload("hint_play", (play.index,), table.version))
@@ -227,10 +230,12 @@ def _cube_lines(ctx: Context, kind: str, cube: CubeAdvice) -> list[str]:
     mwc = cube.unit == "mwc"
 
     def figure(value: float) -> str:
-        return _percent(value) if mwc else _equity(value)
+        return _percent(value) if mwc else signed_equity(value)
 
     def diff(value: float) -> str:
-        return f"{'+' if value >= 0 else '−'}{_percent(abs(value))}" if mwc else _equity(value)
+        if mwc:
+            return f"{'+' if value >= 0 else '−'}{_percent(abs(value))}"
+        return signed_equity(value)
 
     if kind == "take":
         answer = "beaver" if cube.beaver else "take" if cube.take else "pass"
