@@ -321,8 +321,45 @@ async def test_a_long_wait_calls_the_box_or_the_captain(store: Store) -> None:
             replies += await play_turn_by_buttons(
                 chat, [user(state.box), user(state.captain)], state.game
             )
-        boards = [r.call for r in replies if isinstance(r, SendBoard)]
-        assert boards[:-1] == [None] * (len(boards) - 1), turn
-        assert boards[-1] == (other if slow else None), (turn, mover)
-        calls.append(boards[-1])
+        boards = [r.calls for r in replies if isinstance(r, SendBoard)]
+        assert boards[:-1] == [()] * (len(boards) - 1), turn
+        assert boards[-1] == ((other,) if slow else ()), (turn, mover)
+        calls.append(other if boards[-1] else None)
     assert any(calls) and None in calls
+
+
+@pytest.mark.parametrize("slow", [True, False])
+async def test_a_double_of_the_box_after_a_long_wait_calls_every_member(
+    store: Store, slow: bool
+) -> None:
+    """Each member takes or passes the box's double for himself: when they waited long for the
+    box, its double calls them all, not the captain alone."""
+    now = [1_000_000.0]
+    chat = Chat(App(store, dice=Dice(8), clock=lambda: now[0]))
+    await chat.send(ALICE, "/new chouette")
+    for member in (BOB, CAROL, DAVE):
+        await chat.press(member, "Join")
+    await chat.press(ALICE, "Start")
+    doubled = None
+    for _ in range(40):
+        ch = await chat.chouette()
+        cur = ch.current
+        assert cur is not None and not cur.is_over
+        game = cur.game
+        if game.phase is Phase.OPENING:
+            await chat.press(user(cur.box), "Roll")
+            continue
+        if game.phase is Phase.ROLL and game.turn == BOX and ch.may_double(cur.box):
+            now[0] += 90 if slow else 5  # the box thinks, then doubles
+            doubled = await chat.press(user(cur.box), "Double")
+            break
+        now[0] += 5
+        await play_turn_by_buttons(chat, [user(cur.box), user(cur.captain)], game)
+    assert doubled is not None and not toasts(doubled)
+    cur = (await chat.chouette()).current
+    assert cur is not None and cur.game.phase is Phase.DOUBLED and cur.game.turn == BOX
+    boards = [r.calls for r in doubled if isinstance(r, SendBoard)]
+    assert boards, "the double posts a board"
+    members = tuple(m.name for m in cur.members if m.playing)
+    assert len(members) == 3
+    assert boards[-1] == (members if slow else ())

@@ -213,8 +213,10 @@ async def test_the_deadline_is_in_the_store_before_the_write(store: Store) -> No
 
 
 def called(replies: list[Reply]) -> list[str | None]:
-    """The ``call`` of every new board among ``replies``."""
-    return [r.call for r in replies if isinstance(r, SendBoard)]
+    """Whom every new board among ``replies`` calls (one player at most at a game of two)."""
+    boards = [r for r in replies if isinstance(r, SendBoard)]
+    assert all(len(r.calls) <= 1 for r in boards)
+    return [r.calls[0] if r.calls else None for r in boards]
 
 
 async def test_a_turn_after_a_long_wait_calls_the_player(store: Store) -> None:

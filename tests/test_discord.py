@@ -996,6 +996,45 @@ async def test_a_brisk_game_pings_nobody(fake_discord: FakeDiscord) -> None:
         assert mentioned(str(call.body.get("content") or "")) == set(), call
 
 
+async def test_a_slow_double_of_the_box_pings_every_member_who_answers(
+    fake_discord: FakeDiscord,
+) -> None:
+    """At a chouette each member takes or passes the box's double himself: after a long wait
+    the double's board pings them all, and nobody else."""
+    now = [1_000_000.0]
+    bot = NardyBot(App(MemoryStore(), dice=Dice(8), clock=lambda: now[0]), tick_seconds=None)
+    driver = await Driver.start(bot, fake_discord, CHANNEL)
+    await driver.command(ALICE, "new", "chouette")
+    for person in (BOB, CAROL):
+        await driver.click(person, "Join")
+    await driver.click(ALICE, "Start")
+    for _ in range(60):
+        ch = Chouette.from_dict((await table(driver)).chouette or {})
+        cur = ch.current
+        assert cur is not None and not cur.is_over
+        game = cur.game
+        if game.phase is Phase.ROLL and game.turn == BOX and ch.may_double(cur.box):
+            break
+        now[0] += 5
+        await take_turn(driver, [PEOPLE[cur.box], PEOPLE[cur.captain]], game)
+    else:
+        raise AssertionError("the box never had the cube")
+    members = [PEOPLE[m.name] for m in cur.members if m.playing]
+    now[0] += 90  # the box thinks a long while
+    sent = len(fake_discord.calls)
+    await driver.click(PEOPLE[cur.box], "Double")
+    fresh = {id(c) for c in fake_discord.calls[sent:]}
+    posted = [c for c in message_calls(fake_discord) if id(c) in fresh]
+    pinging = [c for c in posted if c.body["allowed_mentions"]["users"]]
+    assert len(pinging) == 1, posted
+    ids = [m.id for m in members]
+    assert sorted(pinging[0].body["allowed_mentions"]["users"]) == sorted(ids)
+    mentions = " ".join(f"<@{i}>" for i in ids)
+    content = str(pinging[0].body.get("content") or "")
+    assert content.startswith(t("en", "discord-your-turn", player=mentions)), content
+    assert mentioned(content) == {str(i) for i in ids}
+
+
 async def test_autocomplete_answers_in_time_from_a_store_that_stalls(
     redis_url: str, fake_discord: FakeDiscord
 ) -> None:

@@ -306,7 +306,7 @@ def _after(
     new = replace(table, chouette=chouette_data(ch), abort_by=None)
     before, waiting = awaited(old), awaited(ch)
     new = new.evolve(waited_since=waited_from(ctx, old_table, before, waiting))
-    call = waiting if waited_long(ctx, old_table, before, waiting) else None
+    calls = _answering(ch) if waited_long(ctx, old_table, before, waiting) else ()
     for message in {ctx.update.message, old_table.board_message} - {None}:
         assert message is not None
         ctx.replies.append(ClearButtons(message))
@@ -320,7 +320,7 @@ def _after(
         new = replace(new, stage="over") if len(ch.roster.players) < 3 else new
         return new
     board = _board(ctx, new, ch, notes)
-    ctx.replies.append(board if call is None else replace(board, call=call))
+    ctx.replies.append(replace(board, calls=calls) if calls else board)
     return new
 
 
@@ -333,6 +333,20 @@ def awaited(ch: Chouette) -> str | None:
     game = cur.game
     seat = game.responder if game.responder is not None else game.turn
     return None if seat is None else ch.acting(seat)
+
+
+def _answering(ch: Chouette) -> tuple[str, ...]:
+    """Who acts now: the member :func:`awaited`, or, on a double of the box, every member still
+    to answer it (each takes or passes for himself)."""
+    waiting = awaited(ch)
+    cur = ch.current
+    if waiting is None or cur is None:
+        return ()
+    game = cur.game
+    if game.phase is Phase.DOUBLED and waiting == cur.captain:
+        members = tuple(m.name for m in cur.members if m.playing and not m.answer)
+        return members or (waiting,)
+    return (waiting,)
 
 
 def _rolls_itself(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> bool:

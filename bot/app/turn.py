@@ -258,7 +258,7 @@ def turn_passed(
         return
     board = send_board(ctx, new, match, notes)
     call = called(ctx, old, new, match)
-    ctx.replies.append(board if call is None else replace(board, call=call))
+    ctx.replies.append(board if call is None else replace(board, calls=(call,)))
 
 
 def send_board(

@@ -122,16 +122,17 @@ class SendBoard:
     """Post a new board message with a caption and buttons.
 
     After posting, the adapter reports the message id with ``App.board_posted`` so the next turn
-    can take this message's buttons away.  ``call`` is the user reference of the player the
-    board calls (his turn came after he waited long for his opponent): a platform that can
-    notify him does (Discord pings him); ``None`` for every other board.
+    can take this message's buttons away.  ``calls`` are the user references of the players the
+    board calls (their turn came after they waited long for their opponent; at a chouette every
+    member who answers the box's double): a platform that can notify them does (Discord pings
+    them); empty for every other board.
     """
 
     board: Board
     caption: str
     buttons: Keyboard = ()
     version: int = 0
-    call: str | None = None
+    calls: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,9 @@ shards may serve the same channels, and a restarted bot answers the buttons of o
 - The app's messages name commands as Discord users pick them (``/claim what:match``, in the
   client's names: :func:`~bot.discord_bot.commands.discord_syntax`).
 - Pings: a board that hands the game to a player who waited long for his opponent
-  (``SendBoard.call``), the move clock's notices and an invitation ping the player concerned,
-  and nobody else (every message carries ``allowed_mentions`` naming exactly those users).
+  (``SendBoard.calls``; at a chouette every member who answers the box's double), the move
+  clock's notices and an invitation ping the player concerned, and nobody else (every message
+  carries ``allowed_mentions`` naming exactly those users).
 - The computer's turns that follow an interaction at its table (``App.computer_moves``: ``/new
   game: bot`` in a channel or in a direct message with the bot) are posted the same way, the
   channel showing that the bot is typing while it thinks at ``expert``.
@@ -1025,13 +1026,14 @@ class NardyBot(discord.AutoShardedClient):
         if isinstance(reply, SendBoard):
             message = await self._board(reply.board, reply.caption, output.rich)
             view = build_view(reply.buttons, placeholder)
-            called = discord_id(reply.call)
-            if called is not None:
-                # His turn came after a long wait: the board pings him, and only him.
-                line = t(lang, "discord-your-turn", player=f"<@{called}>")
+            called = [uid for uid in map(discord_id, reply.calls) if uid is not None]
+            if called:
+                # Their turn came after a long wait: the board pings them, and only them.
+                mentions = " ".join(f"<@{uid}>" for uid in called)
+                line = t(lang, "discord-your-turn", player=mentions)
                 body = message.get("content")
                 message["content"] = f"{line}\n{body}"[:MAX_CONTENT] if body else line
-            pings = () if called is None else (called,)
+            pings = tuple(called)
             sent = await output.send(pings=pings, **_present(message, view=view))
             await self.app.board_posted(update.table, sent, reply.version)
             return 1
