@@ -64,6 +64,32 @@ async def test_invite_by_mention_and_cancel(store: Store) -> None:
     assert [s.user for s in (await chat.table()).seats] == [ALICE.ref, CAROL.ref]
 
 
+async def test_the_lobby_frees_a_kept_seat_by_a_button(store: Store) -> None:
+    """``invite off`` as the lobby's button (Discord's /invite takes a member, never "off"):
+    shown while a seat is kept, pressed by the inviter alone."""
+    clock = Clock()
+    chat = Chat(App(store, dice=Dice(2), clock=clock))
+    await chat.send(ALICE, "/new money")
+    assert "Free the seat" not in chat.labels()
+    await chat.send(ALICE, f"/invite <@{BOB.id}>")
+    assert "Free the seat" in chat.labels()
+    refused = toasts(await chat.press(CAROL, "Free the seat"))
+    assert refused == ["You are not playing at this table."]
+    assert (await chat.table()).held is not None
+    replies = await chat.press(ALICE, "Free the seat")
+    assert texts(replies) == "The seat is open to anyone again."
+    assert (await chat.table()).held is None and "Free the seat" not in chat.labels()
+    assert "Join" in chat.labels()
+    # a kept seat that expired shows no button
+    await chat.send(ALICE, "/invite someone_else")
+    assert "Free the seat" in chat.labels()
+    clock.now += 25 * HOUR
+    replies = await chat.press(ALICE, "Jacoby: on")  # the lobby drawn again
+    assert "Free the seat" not in chat.labels()
+    assert "kept for" not in texts(replies)
+    assert "kept for" not in texts(await chat.send(EVE, "/board"))
+
+
 async def test_the_kept_seat_expires(store: Store) -> None:
     clock = Clock()
     chat = Chat(App(store, dice=Dice(3), clock=clock))

@@ -996,6 +996,27 @@ async def test_a_brisk_game_pings_nobody(fake_discord: FakeDiscord) -> None:
         assert mentioned(str(call.body.get("content") or "")) == set(), call
 
 
+async def test_a_kept_seat_is_freed_by_the_lobbys_button(fake_discord: FakeDiscord) -> None:
+    """Discord's /invite takes a member, never "off": the lobby's button frees the kept seat,
+    for the inviter alone (anyone else is told so privately)."""
+    driver = await started(MemoryStore(), fake_discord, seed=3)
+    await driver.command(ALICE, "new", "money")
+    await driver.command(ALICE, "invite", BOB)
+    assert (await table(driver)).held is not None
+    private = len(fake_discord.ephemeral())
+    await driver.click(CAROL, "Free the seat")
+    assert fake_discord.ephemeral()[private:] == ["You are not playing at this table."]
+    assert (await table(driver)).held is not None
+    await driver.click(ALICE, "Free the seat")
+    assert (await table(driver)).held is None
+    assert "The seat is open to anyone again." in texts(fake_discord)
+    await driver.click(CAROL, "Join")
+    assert [s.user for s in (await table(driver)).seats] == [
+        f"discord:{ALICE.id}",
+        f"discord:{CAROL.id}",
+    ]
+
+
 async def test_a_slow_double_of_the_box_pings_every_member_who_answers(
     fake_discord: FakeDiscord,
 ) -> None:

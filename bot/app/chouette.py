@@ -509,7 +509,7 @@ def _buttons(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> Key
 def info(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None:
     """``board``, ``score`` (the ledger), ``pips``, ``export`` at a chouette."""
     if table.chouette is None:
-        ctx.replies.append(SendText(view.lobby_text(ctx.tr, table)))
+        ctx.replies.append(SendText(view.lobby_text(ctx.tr, table, ctx.now)))
         return
     ch = Chouette.from_dict(table.chouette)
     cur = ch.current

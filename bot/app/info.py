@@ -20,7 +20,7 @@ ACTIONS = frozenset({"board", "score", "pips", "export"})
 def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None:
     """The board, the score, the pip counts or the export of a two-player table."""
     if table.match is None:
-        ctx.replies.append(SendText(view.lobby_text(ctx.tr, table)))
+        ctx.replies.append(SendText(view.lobby_text(ctx.tr, table, ctx.now)))
         return None
     match = table.state()
     names = [s.name for s in table.seats]

@@ -1,5 +1,6 @@
 """Invitations: ``invite NAME`` keeps the free seat of a two-player table for that user (for
-:data:`INVITE_HOLD` seconds, or until ``invite off``); elsewhere it announces the invitation.
+:data:`INVITE_HOLD` seconds, or until ``invite off`` or the lobby's *Free the seat* button);
+elsewhere it announces the invitation.
 :func:`reserved_for` tells the lobby whom a kept seat waits for."""
 
 from __future__ import annotations
@@ -45,6 +46,11 @@ def reserved_for(table: Table, user: User, now: float) -> str | None:
     return next((w for w in reversed(table.invited) if invitee_key(w) == held[0]), held[0])
 
 
+def free_seat(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
+    """The lobby's *Free the seat* button: ``invite off``."""
+    return invite(ctx, table, "invite", ("off",))
+
+
 def invite(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
     """``invite NAME`` / ``invite off`` by a seated player."""
     me = ctx.user.ref
@@ -58,6 +64,8 @@ def invite(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
             raise usage("invite")
         new = table.bumped(held=None)
         buttons = lobby_message(ctx, new).buttons if new.stage == "lobby" else ()
+        if ctx.update.button is not None and ctx.update.message is not None:
+            ctx.replies.append(ClearButtons(ctx.update.message))
         ctx.replies.append(SendText(ctx.tr("app-invite-cancelled"), buttons))
         return new
     invitee = invitee_key(word)

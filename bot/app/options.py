@@ -116,6 +116,10 @@ def lobby_message(ctx: Context, table: Table) -> SendText:
             *rows[0],
             Button(ctx.tr("button-start"), format_payload(Payload("start", (), v))),
         )
+    if table.held is not None and ctx.now < table.held[2]:
+        # ``invite off`` as a button (Discord's /invite takes a member, never "off")
+        free = Payload("free_seat", (), v)
+        rows.append((Button(ctx.tr("button-free-seat"), format_payload(free)),))
     options = Options.from_dict(table.options)
     toggles = [name for name in TOGGLES if toggle_applies(table, name)]
     row: list[Button] = []
@@ -130,4 +134,4 @@ def lobby_message(ctx: Context, table: Table) -> SendText:
         rows.append(tuple(row[:3]))
         if row[3:]:
             rows.append(tuple(row[3:]))
-    return SendText(view.lobby_text(ctx.tr, table), tuple(rows))
+    return SendText(view.lobby_text(ctx.tr, table, ctx.now), tuple(rows))

@@ -69,6 +69,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("start", "go"),
     ActionSpec("option", "o", ("word", "word")),
     ActionSpec("cancel", "ab"),
+    ActionSpec("free_seat", "fs"),
     ActionSpec("roll", "r"),
     ActionSpec("double", "d"),
     ActionSpec("take", "t"),

@@ -30,7 +30,7 @@ from bot.app import (
 )
 from bot.app.context import Context
 from bot.app.cube import cube_transition
-from bot.app.invite import invite
+from bot.app.invite import free_seat, invite
 from bot.app.resign import resign_transition
 from bot.app.table import Table
 from bot.app.turn import Decide, game_use_case, turn_transition, unknown_transition
@@ -91,6 +91,7 @@ TABLE_CASES: dict[str, UseCase] = {
     "abort": UseCase(lobby.abort),
     "cancel": UseCase(lobby.abort),
     "invite": UseCase(invite),
+    "free_seat": UseCase(free_seat),
     "board": _INFO,
     "score": _INFO,
     "pips": _INFO,

@@ -148,8 +148,9 @@ def options_text(tr: Tr, table: Table) -> str:
     return "; ".join(parts)
 
 
-def lobby_text(tr: Tr, table: Table) -> str:
-    """The lobby: what is played, with which options, who is seated."""
+def lobby_text(tr: Tr, table: Table, now: float) -> str:
+    """The lobby: what is played, with which options, who is seated (and, till ``now`` passes
+    the hold, for whom the free seat is kept)."""
     lines = [
         tr("table-created", variant=tr(VARIANT_IDS[table.variant]), mode=mode_text(tr, table)),
         tr("table-options", options=options_text(tr, table)),
@@ -160,7 +161,8 @@ def lobby_text(tr: Tr, table: Table) -> str:
         lines.append(tr("position-lobby", id=table.setup))
     lines.append(hints_text(tr, table))
     lines.append(tr("app-seated", players=", ".join(s.name for s in table.seats) or "—"))
-    if table.held is not None and table.invited:  # the invitation that keeps the seat is last
+    held = table.held is not None and now < table.held[2]
+    if held and table.invited:  # the invitation that keeps the seat is last
         lines.append(tr("table-seat-reserved", invitee=table.invited[-1]))
     return "\n".join(lines)
 

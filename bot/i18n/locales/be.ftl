@@ -64,6 +64,7 @@ button-confirm = Пацвердзіць
 button-join = Сесці за стол
 button-start = Пачаць
 button-abort = Перапыніць
+button-free-seat = Вызваліць месца
 button-resign-single = Здацца без марса
 button-resign-gammon = Здацца з марсам
 button-resign-backgammon = Здацца з коксам

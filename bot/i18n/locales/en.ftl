@@ -60,6 +60,7 @@ button-confirm = Confirm
 button-join = Join
 button-start = Start
 button-abort = Abort
+button-free-seat = Free the seat
 button-resign-single = Resign single
 button-resign-gammon = Resign { -gammon }
 button-resign-backgammon = Resign { -backgammon-win }

@@ -64,6 +64,7 @@ button-confirm = Подтвердить
 button-join = Сесть за стол
 button-start = Начать
 button-abort = Прервать
+button-free-seat = Освободить место
 button-resign-single = Сдаться без марса
 button-resign-gammon = Сдаться с марсом
 button-resign-backgammon = Сдаться с коксом

@@ -64,6 +64,7 @@ button-confirm = Підтвердити
 button-join = Сісти за стіл
 button-start = Почати
 button-abort = Перервати
+button-free-seat = Звільнити місце
 button-resign-single = Здатися без марсу
 button-resign-gammon = Здатися з марсом
 button-resign-backgammon = Здатися з коксом
