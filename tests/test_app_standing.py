@@ -39,6 +39,7 @@ from bot.app import (
 )
 from bot.app.history import MatchRecord
 from bot.app.standing import load_standing
+from bot.app.users import UserRecords
 from bot.i18n import t
 from bot.store import HISTORY_LIMIT, RedisStore, Store, TableKey, UserKey
 from engine.fairdice import verify
@@ -376,6 +377,68 @@ async def test_results_survive_a_stop_after_the_matchs_end(
     finally:
         await direct.close()
         await proxy.close()
+
+
+async def test_the_statistics_survive_a_stop_at_their_write(redis_url: str) -> None:
+    """The process stops just before it writes the players' ``stats`` of a finished game: the
+    game's end carried them in the table, and the next process's tick records them, once; a
+    redelivery and more ticks record nothing more."""
+    proxy = await ReplyDropper(redis_url).start()
+    direct = RedisStore.from_url(redis_url)
+    await direct.client.flushdb()
+    stopping = RedisStore.from_url(proxy.url)
+    now = [1.9e9]
+    users = UserRecords(direct)
+
+    async def games() -> list[int]:
+        return [int((await users.read(u.key)).get("stats", {}).get("games", 0)) for u in USERS]
+
+    try:
+        first = recording_app(stopping, now, 11)
+        chat = Chat(first)
+        await chat.send(ALICE, "/new 1")
+        await chat.press(BOB, "Join")
+        proxy.cut_before(b":stats")
+        for _ in range(3000):
+            table = await App(direct).load_table(chat.key)
+            assert table is not None and table.match is not None
+            if Match.from_dict(table.match).is_over:
+                break
+            await play_turn_by_buttons(chat, USERS, Match.from_dict(table.match).game)
+            now[0] += 1
+        assert table is not None and table.stage == "over"
+        assert proxy.cut  # the statistics' write never reached the server
+        assert any(str(p[0]).endswith(":stats") for p in table.pending), table.pending
+        assert await games() == [0, 0]
+        ending = first.updates[-1]
+        await stopping.close()
+
+        now[0] += results.RETRY_AFTER
+        second = recording_app(direct, now, 12)
+        await second.tick()
+        assert await games() == [1, 1]
+        after = await second.load_table(chat.key)
+        assert after is not None and after.pending == ()
+        now[0] += 3600
+        assert await second.tick() == []
+        await recording_app(direct, now, 13).handle(ending)
+        assert await games() == [1, 1]
+    finally:
+        await direct.close()
+        await proxy.close()
+
+
+def test_a_pending_result_reads_back_and_older_ones_still_read() -> None:
+    counted = results.Ended(
+        "u7:stats", (ALICE.ref, "computer:strong"), counts=({"games": 1, "wins": 1}, {}), at=5.0
+    )
+    assert results.Ended.from_json(counted.to_json()) == counted
+    # a result written before the statistics came with the results: seven fields
+    older = ["m1:g2", [ALICE.ref, BOB.ref], None, None, None, 0, 3.0]
+    assert results.Ended.from_json(older) == results.Ended("m1:g2", (ALICE.ref, BOB.ref), at=3.0)
+    for bad in ([*older, [{"games": "x"}]], [*older, None, None], [*older, [3]]):
+        with pytest.raises(ValueError):
+            results.Ended.from_json(bad)
 
 
 async def test_a_redelivery_records_results_left_pending(redis_url: str) -> None:

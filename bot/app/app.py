@@ -19,7 +19,7 @@ from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from bot.ai.worker import fallback_action
-from bot.app import analysis, clock, computer, fair, places, published, results, stats
+from bot.app import analysis, clock, computer, fair, places, published, results
 from bot.app.analysis import Analyser
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
 from bot.app.computer import Opponent
@@ -37,7 +37,7 @@ from bot.app.registry import (
 )
 from bot.app.settings import SETTING_ALIASES
 from bot.app.syntax import CommandSyntax, say, typed_syntax
-from bot.app.table import COMPUTER, Table, computer_level
+from bot.app.table import COMPUTER, Table
 from bot.app.timing import actor, wake, wake_time
 from bot.app.types import EditProgress, Progress, Reply, Thinking, Update, User
 from bot.app.users import UserRecords
@@ -433,11 +433,9 @@ class App:
                 new = self._decide(attempt, table, action, args, version)
             except Refused as refusal:
                 attempt.replies = [refusal_reply(update, attempt.refusal(refusal))]
-                attempt.finished = []
                 return None
             except EngineError as exc:
                 attempt.replies = [refusal_reply(update, attempt.engine_text(exc))]
-                attempt.finished = []
                 return None
             if new is None:
                 return None
@@ -486,15 +484,6 @@ class App:
     async def _applied(self, update: Update, done: Context) -> list[Reply]:
         """What follows a write that landed (statistics, ratings, history); the replies it adds
         (a rating change).  The write's own replies go out whatever happens here."""
-        try:
-            await stats.record(self.users, update, done.finished)
-        except (StoreUnavailable, ConflictError) as exc:
-            log.warning(
-                "statistics not recorded (%s) table=%s update=%s",
-                type(exc).__name__,
-                update.table,
-                update.update_id,
-            )
         if self.computer is not None and computer.waiting(done.written) is not None:
             self._computer_next.add(update.table)  # computer_moves plays its turn next
         replies, _ = await self._settle(update.table, done.lang, done.written)
@@ -799,14 +788,6 @@ class App:
         self._remember_record(key, Versioned(payload, record.version + 1))
         if computer.waiting(new) is not None:
             self._computer_next.add(key)
-        people = [(user, entry) for user, entry in ctx.finished if computer_level(user) is None]
-        if people:
-            # The players' statistics, once: the id names the table and the turn.
-            counted = Update(key, User(key.platform, "", ""), f"{update.update_id}:{key}")
-            try:
-                await stats.record(self.users, counted, people)
-            except (StoreUnavailable, ConflictError):
-                log.warning("statistics not recorded table=%s update=%s", key, update.update_id)
         settled, _ = await self._settle(key, ctx.lang, new)
         return ctx.replies + settled
 

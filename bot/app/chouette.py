@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.app import fair, group, view
+from bot.app import fair, group, results, view
 from bot.app.context import Context, Refused
 from bot.app.hint import hinted_play
 from bot.app.payload import Payload, format_payload
@@ -375,6 +375,7 @@ def _result(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> str:
         reason=cur.end.reason,
     )
     game_balances = ch.ledger.game_balances(cur.number)
+    entries: list[tuple[str, dict[str, int]]] = []
     for user, amount in game_balances.items():
         entry = {
             "games": 1,
@@ -383,7 +384,8 @@ def _result(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> str:
             "gammons": 1 if amount > 0 and kind is WinKind.GAMMON else 0,
             "backgammons": 1 if amount > 0 and kind is WinKind.BACKGAMMON else 0,
         }
-        ctx.finished.append((user, entry))
+        entries.append((user, entry))
+    results.game_counted(ctx, entries)
     return "\n".join([line, ledger_text(ctx, table, ch)])
 
 

@@ -2,8 +2,8 @@
 :class:`Refused`, the answer that applies nothing.
 
 A use case reads the update, the language, the time and the dice from its context, appends the
-replies it wants shown to ``ctx.replies`` and the finished games' statistics to
-``ctx.finished``, and raises :class:`Refused` to answer without writing anything.
+replies it wants shown to ``ctx.replies`` and what ended (a game, a match: their statistics
+and results) to ``ctx.ended``, and raises :class:`Refused` to answer without writing anything.
 """
 
 from __future__ import annotations
@@ -60,11 +60,9 @@ class Context:
     the engine); see :class:`bot.app.dice.TableDice`."""
     users: UserRecords
     replies: list[Reply] = field(default_factory=list)
-    finished: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    """Per finished game, each player's statistics entry (counted once the write is applied)."""
     ended: list[Ended] = field(default_factory=list)
-    """Games and matches that ended in this update (their dice statistics, ratings and history
-    are recorded once the write is applied: :mod:`bot.app.results`)."""
+    """Games and matches that ended in this update (their statistics, ratings and history are
+    recorded once the write is applied: :mod:`bot.app.results`)."""
     names: dict[str, str] = field(default_factory=dict)
     """User reference → name at the table (engine errors name players by reference)."""
     written: Table | None = None

@@ -1,7 +1,9 @@
-"""What a finished game or match leaves behind: each player's dice statistics, the FIBS rating
-change of a rated match, and the match in both players' histories.
+"""What a finished game or match leaves behind: each player's dice statistics and ``stats``
+(games, wins, points, gammons, backgammons), the FIBS rating change of a rated match, and the
+match in both players' histories.
 
-A use case notes what ended in ``ctx.ended`` (:func:`game_ended`, :func:`match_ended`).  The
+A use case notes what ended in ``ctx.ended`` (:func:`game_ended`, :func:`game_counted`,
+:func:`match_ended`).  The
 pipeline writes it into the table as *pending results* (:func:`carried`: ``Table.pending``) in the
 same compare-and-set as the game's or the match's end, so a crash after that write loses
 nothing; then it records them (:func:`settle`), and takes them out of the table with one more
@@ -28,6 +30,7 @@ from bot.app import fair
 from bot.app.context import Context
 from bot.app.history import MatchRecord
 from bot.app.standing import record_dice, record_rated_match
+from bot.app.stats import add_counts
 from bot.app.table import Table
 from bot.app.types import Reply, SendText, Update
 from bot.app.users import UserRecords
@@ -78,18 +81,29 @@ class Ended:
     length: int = 0
     at: float = 0.0
     """When it ended (epoch seconds)."""
+    counts: tuple[dict[str, int], ...] | None = None
+    """A finished game's ``stats`` entry of each player (:func:`game_counted`)."""
 
     def to_json(self) -> list[Any]:
         """The pending result as the table keeps it (:meth:`from_json` reads it back)."""
         dice = None if self.dice is None else [d.to_list() for d in self.dice]
         record = None if self.record is None else to_text(self.record.to_bytes())
-        return [self.key, list(self.players), dice, record, self.rated, self.length, self.at]
+        out: list[Any] = [self.key, list(self.players), dice, record, self.rated]
+        out += [self.length, self.at]
+        if self.counts is not None:
+            out.append([dict(c) for c in self.counts])
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Ended:
         """Inverse of :meth:`to_json` (:class:`ValueError` for anything else)."""
         try:
-            key, players, dice, record, rated, length, at = data
+            key, players, dice, record, rated, length, at, *more = data
+            if len(more) > 1:
+                raise ValueError("too many fields")
+            counts = None
+            if more:
+                counts = tuple({str(k): int(v) for k, v in c.items()} for c in more[0])
             stats = None
             if dice is not None:
                 first, second = (DiceStats.from_list(d) for d in dice)
@@ -97,9 +111,9 @@ class Ended:
             kept = None if record is None else MatchRecord.from_bytes(from_text(record), key)
             return cls(
                 str(key), tuple(str(p) for p in players), stats, kept,
-                None if rated is None else str(rated), int(length), float(at),
+                None if rated is None else str(rated), int(length), float(at), counts,
             )  # fmt: skip
-        except (TypeError, ValueError, EngineError, CorruptRecord) as error:
+        except (TypeError, ValueError, AttributeError, EngineError, CorruptRecord) as error:
             raise ValueError(f"unreadable pending result: {error}") from error
 
 
@@ -113,6 +127,19 @@ def game_ended(ctx: Context, table: Table, match: Match) -> None:
         ctx.ended.append(Ended(key, players, dice=stats, at=ctx.now))
     if match.is_over and match.winner is not None:
         match_ended(ctx, table, match, match.winner, "played")
+
+
+def game_counted(ctx: Context, entries: list[tuple[str, dict[str, int]]]) -> None:
+    """A finished game's ``stats`` entries (a user reference and its entry each; the computer's
+    and other platforms' users are left out when recorded), noted in ``ctx.ended``: recorded
+    with the other results, once per update (and per game, should one update end two)."""
+    if not entries:
+        return
+    earlier = sum(1 for e in ctx.ended if e.counts is not None)
+    key = f"{ctx.update.update_id}:stats" + (f":{earlier}" if earlier else "")
+    players = tuple(user for user, _ in entries)
+    counts = tuple(dict(entry) for _, entry in entries)
+    ctx.ended.append(Ended(key, players, counts=counts, at=ctx.now))
 
 
 def match_ended(ctx: Context, table: Table, match: Match, winner: int | None, reason: str) -> None:
@@ -216,6 +243,11 @@ async def settle(
 async def _record(records: UserRecords, table: TableKey, lang: str, item: Ended) -> list[Reply]:
     store = records.store
     users = [_user(table.platform, ref) for ref in item.players]
+    if item.counts is not None:
+        for user, entry in zip(users, item.counts, strict=False):
+            if user is not None:
+                await records.change(user, partial(add_counts, entry), update_id=item.key)
+        return []
     if item.dice is not None:
         for user, stats in zip(users, item.dice, strict=False):
             if user is not None:

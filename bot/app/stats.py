@@ -1,13 +1,13 @@
-"""Players' statistics: ``stats`` (games, wins, gammons, backgammons), and :func:`record`, which
-adds the finished games of an applied update to each player's record once."""
+"""Players' statistics: ``stats`` (games, wins, gammons, backgammons), and :func:`add_counts`,
+which adds a finished game to a player's record (recorded once with the other results of the
+game: :func:`bot.app.results.game_counted`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot.app.context import Context
-from bot.app.types import Reply, SendText, Update, User
-from bot.app.users import UserRecords
+from bot.app.types import Reply, SendText
 
 
 async def stats(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
@@ -26,21 +26,9 @@ async def stats(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
     return [SendText(text)]
 
 
-async def record(
-    users: UserRecords, update: Update, finished: list[tuple[str, dict[str, Any]]]
-) -> None:
-    """Add each finished game's entry to its player's statistics (players of the update's
-    platform; once per update id)."""
-    for user, entry in finished:
-        platform, _, uid = user.partition(":")
-        if platform != update.user.platform:
-            continue
-
-        def add(data: dict[str, Any], entry: dict[str, Any] = entry) -> None:
-            totals = dict(data.get("stats", {}))
-            for k, v in entry.items():
-                totals[k] = int(totals.get(k, 0)) + int(v)
-            data["stats"] = totals
-
-        key = User(platform, uid, "").key
-        await users.change(key, add, update_id=f"{update.update_id}:stats")
+def add_counts(entry: dict[str, int], data: dict[str, Any]) -> None:
+    """Add a finished game's ``entry`` to the ``stats`` of the user record ``data``."""
+    totals = dict(data.get("stats", {}))
+    for k, v in entry.items():
+        totals[k] = int(totals.get(k, 0)) + int(v)
+    data["stats"] = totals

@@ -198,7 +198,7 @@ def settle(ctx: Context, table: Table, match: Match) -> tuple[Match, list[str]]:
 
 
 def game_over(ctx: Context, table: Table, match: Match) -> str:
-    """The finished game's result (and the match's), its statistics noted in ``ctx.finished``
+    """The finished game's result (and the match's), its statistics noted in ``ctx.ended``
     (not for a game set up from a position: it was not played from the start)."""
     game = match.game
     result = game.result
@@ -221,6 +221,7 @@ def game_over(ctx: Context, table: Table, match: Match) -> str:
     results.game_ended(ctx, table, match)
     if match.start is not None and match.number == 1:
         return line  # a game set up from a position is not counted in the statistics
+    entries: list[tuple[str, dict[str, int]]] = []
     for i, seat in enumerate(table.seats):
         won = result.winner == i
         entry = {
@@ -230,7 +231,8 @@ def game_over(ctx: Context, table: Table, match: Match) -> str:
             "gammons": 1 if won and result.kind is WinKind.GAMMON else 0,
             "backgammons": 1 if won and result.kind is WinKind.BACKGAMMON else 0,
         }
-        ctx.finished.append((seat.user, entry))
+        entries.append((seat.user, entry))
+    results.game_counted(ctx, entries)
     return line
 
 
