@@ -23,12 +23,13 @@ from bot.ai.computer import (
     CLEARLY_DOUBLE,
     CLEARLY_NO_DOUBLE,
     CLEARLY_PAST_CASH,
+    CLEARLY_TAKE_OR_PASS,
     NARDY_DEPTH,
     decide,
 )
 from bot.ai.gnubg_eval import CubeContext, gnubg_board
 from bot.ai.levels import LEVELS
-from engine import Action, Position, legal_plays, nardy_player
+from engine import Action, Phase, Position, legal_plays, nardy_player
 from engine.nardy import LONG_NARDY_OPTIONS, LongNardyPosition
 
 DATA = load()
@@ -129,6 +130,29 @@ def test_strong_decides_the_cube_at_zero_ply_where_it_is_clear_and_at_two_ply_wh
             assert (action.kind == "double") == case["double"], case
         seen[kind] += 1
     assert seen["clear"] > 0 and seen["close"] > 0 and seen["cash"] > 0, seen
+
+
+def test_strong_answers_a_clear_double_at_zero_ply_and_a_close_one_at_two_ply() -> None:
+    strong = LEVELS["strong"]
+    plain = replace(strong, cube_quick=False)
+    seen = {"clear": 0, "close": 0}
+    for case in DATA["cube"][::2]:
+        game = case_game(case)
+        ctx = gnubg_eval.cube_context(game, 0)
+        zero = gnubg_eval.cube_decision(game.position, ctx, 0)
+        if zero.double_take is None or zero.double_pass is None:
+            continue
+        margin = (zero.double_pass - zero.double_take) / gnubg_eval.point_value(ctx)
+        doubled = replace(game, phase=Phase.DOUBLED)
+        answer = decide(doubled, 1, strong, random.Random(1))
+        assert answer is not None and answer.kind in ("take", "pass")
+        if abs(margin) >= CLEARLY_TAKE_OR_PASS:
+            assert (answer.kind == "take") == zero.take == case["take"], case
+            seen["clear"] += 1
+        else:
+            assert answer == decide(doubled, 1, plain, random.Random(1)), case
+            seen["close"] += 1
+    assert seen["clear"] > 0 and seen["close"] > 0, seen
 
 
 def test_a_point_of_the_stake_is_worth_what_the_score_makes_it() -> None:

@@ -30,6 +30,7 @@ __all__ = [
     "CLEARLY_DOUBLE",
     "CLEARLY_NO_DOUBLE",
     "CLEARLY_PAST_CASH",
+    "CLEARLY_TAKE_OR_PASS",
     "NARDY_DEPTH",
     "NARDY_DOUBLE",
     "NARDY_TAKE",
@@ -66,6 +67,13 @@ and 150 money games (``strong`` against itself): 255 of them decided so, all as 
 them (0.05 of a point would decide 3 otherwise); in 300 further games of each kind (seeds 900
 on) 328 decided so, one otherwise (0.0005 of the stand-in's winning chances, about 0.02 of a
 point).  On the fixed cube positions nothing changes: 200 of 200 match, 99 of 100 money."""
+
+CLEARLY_TAKE_OR_PASS = 0.3
+"""``strong`` answers a double at 0-ply where taking and passing are at least
+:data:`CLEARLY_TAKE_OR_PASS` of a point of the stake apart at 0-ply (and no beaver can be given),
+else at its cube depth (2-ply).  Measured on every position where a double could come in 200
+seeded match games and 200 money games of ``strong`` against itself (seeds 900 on): 9,799 of
+10,146 answered so, every one as 2-ply answers it; the fixed cube positions unchanged."""
 
 NARDY_DOUBLE = nardy_player.DOUBLE_CHANCE
 NARDY_TAKE = nardy_player.TAKE_CHANCE
@@ -222,13 +230,30 @@ def _answer_double(
         mine = 1.0 - nardy_player.evaluate(game.position)
         return Action("take" if mine >= NARDY_TAKE else "pass", player)
     ctx = gnubg_eval.cube_context(game, doubler)
-    dec = gnubg_eval.cube_decision(game.position, ctx, _cube_ply(level, ply))
+    depth = _cube_ply(level, ply)
+    dec = _clear_answer_at_zero(game.position, ctx) if depth > 0 and level.cube_quick else None
+    if dec is None:
+        dec = gnubg_eval.cube_decision(game.position, ctx, depth)
     take = dec.take
     if level.noise > 0 and dec.double_take is not None and dec.double_pass is not None:
         take = _noisy(dec.double_take, _point_unit(dec), level, rng) <= dec.double_pass
     if take and dec.beaver and game.may(Action("beaver", player)):
         return Action("beaver", player)
     return Action("take" if take else "pass", player)
+
+
+def _clear_answer_at_zero(
+    position: Position, ctx: gnubg_eval.CubeContext
+) -> gnubg_eval.CubeDecision | None:
+    """0-ply's cube decision where its take or pass is clear (see :data:`CLEARLY_TAKE_OR_PASS`),
+    ``None`` where the deeper look answers (and wherever a beaver could be given)."""
+    if ctx.beaver_value is not None:
+        return None
+    dec = gnubg_eval.cube_decision(position, ctx, 0)
+    if dec.double_take is None or dec.double_pass is None:
+        return None
+    margin = (dec.double_pass - dec.double_take) / gnubg_eval.point_value(ctx)
+    return dec if abs(margin) >= CLEARLY_TAKE_OR_PASS else None
 
 
 def _answer_beaver(game: Game, player: int) -> Action:
