@@ -49,8 +49,8 @@ where it is better by at least :data:`CLEARLY_DOUBLE` and 0-ply finds it a take.
 are clearly apart (:data:`CLEARLY_PAST_CASH`): whether to play on for the gammon is where 0-ply
 errs when they are close.  The 2-ply look is what makes a turn slow (tens of
 milliseconds in a contact position, 0-ply a fraction of one), and most turns are far from the
-cube.  ``expert`` looks at 2-ply before every roll; taking and passing are always decided at
-the level's cube depth (an answer is one look, without a play after it).
+cube.  ``expert`` looks at 2-ply before every roll and before every answer; ``strong`` answers a
+double at 0-ply too where take and pass are clearly apart (:data:`CLEARLY_TAKE_OR_PASS`).
 
 Measured on the 947 cube looks of 150 seeded games of ``strong`` against itself at random
 match scores that reached 2-ply under the earlier filter (``CLEARLY_NO_DOUBLE`` 0.25 alone):

@@ -5,7 +5,8 @@ levels, Gaussian noise of standard deviation ``noise`` (drawn from the injected 
 to each before the best is taken; the cube equities get the same noise, and the cube is
 evaluated at ``cube_ply`` (a cube decision is one evaluation, not one per play, so ``strong``
 affords 2-ply there where the decision is close: ``cube_quick``, see
-:data:`bot.ai.computer.CLEARLY_DOUBLE`; ``expert`` everywhere).
+:data:`bot.ai.computer.CLEARLY_DOUBLE`, :data:`~bot.ai.computer.CLEARLY_PAST_CASH` and
+:data:`~bot.ai.computer.CLEARLY_TAKE_OR_PASS`; ``expert`` everywhere).
 
 Calibrated by the PR-like error against plain 2-ply: the mean equity lost per unforced checker
 play × 500, on the 300 fixed positions of ``tests/data/ai_positions.json`` (four noise draws per
@@ -48,7 +49,7 @@ class Level:
     play, the depth ``cube_ply`` of its cube decisions (``None``: the same as ``ply``), and at
     2-ply how many candidates go on from 1-ply (``narrow``, see
     :func:`bot.ai.gnubg_eval.rank_plays`; 0: every 0-ply candidate); with ``cube_quick`` the
-    deeper cube look is taken only where 0-ply finds the double close (see
+    deeper cube look is taken only where 0-ply finds the double or the take close (see
     :data:`bot.ai.computer.CLEARLY_DOUBLE`)."""
 
     name: str
