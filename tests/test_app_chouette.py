@@ -291,15 +291,21 @@ async def test_a_member_resigns_his_own_stake(store: Store) -> None:
     assert other.ref in cur.playing and quitter.ref not in cur.playing
 
 
+async def started_chouette(store: Store, now: list[float], members: tuple[User, ...]) -> Chat:
+    """A chouette Alice opens and starts with ``members``, on a clock at ``now[0]``."""
+    chat = Chat(App(store, dice=Dice(8), clock=lambda: now[0]))
+    await chat.send(ALICE, "/new chouette")
+    for member in members:
+        await chat.press(member, "Join")
+    await chat.press(ALICE, "Start")
+    return chat
+
+
 async def test_a_long_wait_calls_the_box_or_the_captain(store: Store) -> None:
     """At a chouette the board that hands the game to the box or the captain after he waited
     a minute or more calls him; brisk turns call nobody."""
     now = [1_000_000.0]
-    chat = Chat(App(store, dice=Dice(8), clock=lambda: now[0]))
-    await chat.send(ALICE, "/new chouette")
-    for member in (BOB, CAROL):
-        await chat.press(member, "Join")
-    await chat.press(ALICE, "Start")
+    chat = await started_chouette(store, now, (BOB, CAROL))
     calls: list[str | None] = []
     for turn in range(10):
         ch = await chat.chouette()
@@ -335,11 +341,7 @@ async def test_a_double_of_the_box_after_a_long_wait_calls_every_member(
     """Each member takes or passes the box's double for himself: when they waited long for the
     box, its double calls them all, not the captain alone."""
     now = [1_000_000.0]
-    chat = Chat(App(store, dice=Dice(8), clock=lambda: now[0]))
-    await chat.send(ALICE, "/new chouette")
-    for member in (BOB, CAROL, DAVE):
-        await chat.press(member, "Join")
-    await chat.press(ALICE, "Start")
+    chat = await started_chouette(store, now, (BOB, CAROL, DAVE))
     doubled = None
     for _ in range(40):
         ch = await chat.chouette()

@@ -39,6 +39,7 @@ from bot.app import (
 )
 from bot.app.history import MatchRecord
 from bot.app.standing import load_standing
+from bot.app.table import Table
 from bot.app.users import UserRecords
 from bot.i18n import t
 from bot.store import HISTORY_LIMIT, RedisStore, Store, TableKey, UserKey
@@ -307,6 +308,21 @@ async def standings(store: Store, winner: User, loser: User) -> list[Standing]:
     ]
 
 
+async def played_to_the_end(
+    chat: Chat, direct: Store, now: list[float], step: float = 1.0
+) -> Table:
+    """``chat``'s match played to its end by buttons (its state read from ``direct``), the clock
+    moving on ``step`` seconds a turn; the table at the end."""
+    for _ in range(3000):
+        table = await App(direct).load_table(chat.key)
+        assert table is not None and table.match is not None
+        if Match.from_dict(table.match).is_over:
+            return table
+        await play_turn_by_buttons(chat, USERS, Match.from_dict(table.match).game)
+        now[0] += step
+    raise AssertionError("the match did not end")
+
+
 @pytest.mark.parametrize(
     "stopped_at",
     [b":standing", b"bg:match:"],
@@ -330,13 +346,7 @@ async def test_results_survive_a_stop_after_the_matchs_end(
         await chat.send(ALICE, "/new 1")
         await chat.press(BOB, "Join")
         proxy.cut_before(stopped_at)
-        for _ in range(3000):
-            table = await App(direct).load_table(chat.key)
-            assert table is not None and table.match is not None
-            if Match.from_dict(table.match).is_over:
-                break
-            await play_turn_by_buttons(chat, USERS, Match.from_dict(table.match).game)
-            now[0] += 1
+        table = await played_to_the_end(chat, direct, now)
         assert table is not None and table.match is not None
         assert table.stage == "over" and table.pending  # the results came with the end
         match = Match.from_dict(table.match)
@@ -399,13 +409,7 @@ async def test_the_statistics_survive_a_stop_at_their_write(redis_url: str) -> N
         await chat.send(ALICE, "/new 1")
         await chat.press(BOB, "Join")
         proxy.cut_before(b":stats")
-        for _ in range(3000):
-            table = await App(direct).load_table(chat.key)
-            assert table is not None and table.match is not None
-            if Match.from_dict(table.match).is_over:
-                break
-            await play_turn_by_buttons(chat, USERS, Match.from_dict(table.match).game)
-            now[0] += 1
+        table = await played_to_the_end(chat, direct, now)
         assert table is not None and table.stage == "over"
         assert proxy.cut  # the statistics' write never reached the server
         assert any(str(p[0]).endswith(":stats") for p in table.pending), table.pending
@@ -455,12 +459,7 @@ async def test_a_redelivery_records_results_left_pending(redis_url: str) -> None
         await chat.send(ALICE, "/new 1")
         await chat.press(BOB, "Join")
         proxy.cut_before(b":standing")
-        for _ in range(3000):
-            table = await App(direct).load_table(chat.key)
-            assert table is not None and table.match is not None
-            if Match.from_dict(table.match).is_over:
-                break
-            await play_turn_by_buttons(chat, USERS, Match.from_dict(table.match).game)
+        await played_to_the_end(chat, direct, now, step=0.0)
         ending = first.updates[-1]
         proxy.restore()
         # Delivered again at once: the process that wrote the results is taken to be
