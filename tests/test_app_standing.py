@@ -9,6 +9,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from fractions import Fraction
 
 import pytest
 from redis_proxy import ReplyDropper
@@ -37,15 +38,18 @@ from bot.app import (
     User,
     results,
 )
+from bot.app.context import Context
+from bot.app.dice import TableDice
 from bot.app.history import MatchRecord
 from bot.app.standing import load_standing
 from bot.app.table import Table
 from bot.app.users import UserRecords
 from bot.i18n import t
-from bot.store import HISTORY_LIMIT, RedisStore, Store, TableKey, UserKey
+from bot.store import HISTORY_LIMIT, MemoryStore, RedisStore, Store, TableKey, UserKey
 from engine.fairdice import verify
 from engine.match import Match
 from engine.rating import Standing
+from engine.result import WinKind
 
 USERS = [ALICE, BOB]
 
@@ -443,6 +447,23 @@ def test_a_pending_result_reads_back_and_older_ones_still_read() -> None:
     for bad in ([*older, [{"games": "x"}]], [*older, None, None], [*older, [3]]):
         with pytest.raises(ValueError):
             results.Ended.from_json(bad)
+
+
+def test_a_finished_game_is_counted_in_whole_points_and_kept_as_json() -> None:
+    """A drawn long nardy game is worth half a point: the ``stats`` count whole points, and the
+    pending result the table keeps is plain JSON."""
+    update = Update(TableKey("telegram", "1"), ALICE, "u9", text="/move")
+    ctx = Context(update, "en", 5.0, TableDice(DiceScheme.seeded(1)), UserRecords(MemoryStore()))
+    results.game_counted(ctx, [(ALICE.ref, Fraction(1, 2)), (BOB.ref, -3)], WinKind.GAMMON)
+    results.game_counted(ctx, [(ALICE.ref, 2), (BOB.ref, -2)], WinKind.SINGLE)
+    first, second = ctx.ended
+    assert first.key == "u9:stats" and second.key == "u9:stats:1"
+    assert first.counts == (
+        {"games": 1, "wins": 1, "points": 0, "gammons": 1, "backgammons": 0},
+        {"games": 1, "wins": 0, "points": -3, "gammons": 0, "backgammons": 0},
+    )
+    kept = json.loads(json.dumps(first.to_json()))
+    assert results.Ended.from_json(kept) == first
 
 
 async def test_a_redelivery_records_results_left_pending(redis_url: str) -> None:

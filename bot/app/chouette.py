@@ -344,8 +344,7 @@ def _answering(ch: Chouette) -> tuple[str, ...]:
         return ()
     game = cur.game
     if game.phase is Phase.DOUBLED and waiting == cur.captain:
-        members = tuple(m.name for m in cur.members if m.playing and not m.answer)
-        return members or (waiting,)
+        return tuple(m.name for m in cur.members if m.playing and not m.answer)
     return (waiting,)
 
 
@@ -374,18 +373,7 @@ def _result(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> str:
         kind=view.KIND_WORDS[int(kind)],
         reason=cur.end.reason,
     )
-    game_balances = ch.ledger.game_balances(cur.number)
-    entries: list[tuple[str, dict[str, int]]] = []
-    for user, amount in game_balances.items():
-        entry = {
-            "games": 1,
-            "wins": 1 if amount > 0 else 0,
-            "points": amount,
-            "gammons": 1 if amount > 0 and kind is WinKind.GAMMON else 0,
-            "backgammons": 1 if amount > 0 and kind is WinKind.BACKGAMMON else 0,
-        }
-        entries.append((user, entry))
-    results.game_counted(ctx, entries)
+    results.game_counted(ctx, list(ch.ledger.game_balances(cur.number).items()), kind)
     return "\n".join([line, ledger_text(ctx, table, ch)])
 
 

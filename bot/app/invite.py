@@ -41,7 +41,7 @@ def reserved_for(table: Table, user: User, now: float) -> str | None:
     """The invitee (as the inviter wrote him) the table's free seat is kept for, when that is
     not ``user``; else ``None``."""
     held = table.held
-    if held is None or now >= held[2] or is_invitee(held[0], user):
+    if held is None or not table.seat_kept(now) or is_invitee(held[0], user):
         return None
     return next((w for w in reversed(table.invited) if invitee_key(w) == held[0]), held[0])
 

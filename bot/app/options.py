@@ -116,7 +116,7 @@ def lobby_message(ctx: Context, table: Table) -> SendText:
             *rows[0],
             Button(ctx.tr("button-start"), format_payload(Payload("start", (), v))),
         )
-    if table.held is not None and ctx.now < table.held[2]:
+    if table.seat_kept(ctx.now):
         # ``invite off`` as a button (Discord's /invite takes a member, never "off")
         free = Payload("free_seat", (), v)
         rows.append((Button(ctx.tr("button-free-seat"), format_payload(free)),))

@@ -22,6 +22,7 @@ set-up position), in a chat where ratings are on.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -45,8 +46,10 @@ from bot.store import (
 )
 from engine.dicestats import DiceStats, game_dice_stats
 from engine.errors import EngineError
+from engine.game import Points
 from engine.match import Match
 from engine.record import from_text, to_text
+from engine.result import WinKind
 
 log = logging.getLogger("bot.app.results")
 
@@ -129,17 +132,27 @@ def game_ended(ctx: Context, table: Table, match: Match) -> None:
         match_ended(ctx, table, match, match.winner, "played")
 
 
-def game_counted(ctx: Context, entries: list[tuple[str, dict[str, int]]]) -> None:
-    """A finished game's ``stats`` entries (a user reference and its entry each; the computer's
-    and other platforms' users are left out when recorded), noted in ``ctx.ended``: recorded
-    with the other results, once per update (and per game, should one update end two)."""
-    if not entries:
+def game_counted(ctx: Context, points: Sequence[tuple[str, Points]], kind: WinKind) -> None:
+    """A finished game won as ``kind``, each player's ``points`` won (lost: negative; counted
+    in whole points), for the players' ``stats`` (the computer's and other platforms' users are
+    left out when recorded),
+    noted in ``ctx.ended``: recorded with the other results, once per update (and per game,
+    should one update end two)."""
+    if not points:
         return
     earlier = sum(1 for e in ctx.ended if e.counts is not None)
     key = f"{ctx.update.update_id}:stats" + (f":{earlier}" if earlier else "")
-    players = tuple(user for user, _ in entries)
-    counts = tuple(dict(entry) for _, entry in entries)
-    ctx.ended.append(Ended(key, players, counts=counts, at=ctx.now))
+    counts = tuple(
+        {
+            "games": 1,
+            "wins": 1 if won > 0 else 0,
+            "points": int(won),
+            "gammons": 1 if won > 0 and kind is WinKind.GAMMON else 0,
+            "backgammons": 1 if won > 0 and kind is WinKind.BACKGAMMON else 0,
+        }
+        for _, won in points
+    )
+    ctx.ended.append(Ended(key, tuple(user for user, _ in points), counts=counts, at=ctx.now))
 
 
 def match_ended(ctx: Context, table: Table, match: Match, winner: int | None, reason: str) -> None:

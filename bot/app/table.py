@@ -269,6 +269,11 @@ class Table:
                 return i
         return None
 
+    def seat_kept(self, now: float) -> bool:
+        """Whether the free seat is kept for an invited user at ``now`` (:attr:`held`, not run
+        out)."""
+        return self.held is not None and now < self.held[2]
+
     def bumped(self, **changes: Any) -> Table:
         """The table with ``changes`` and the next :attr:`version` (players see a change)."""
         return self.evolve(version=self.version + 1, **changes)

@@ -30,7 +30,6 @@ from bot.app.types import (
 )
 from engine.game import Action, Game, Phase, format_points
 from engine.match import Match
-from engine.result import WinKind
 
 Transition = Callable[[Context, Game, int, str, tuple[Any, ...]], Game]
 """The game after the player in seat ``int`` did ``action`` with ``args`` (engine errors and
@@ -221,18 +220,11 @@ def game_over(ctx: Context, table: Table, match: Match) -> str:
     results.game_ended(ctx, table, match)
     if match.start is not None and match.number == 1:
         return line  # a game set up from a position is not counted in the statistics
-    entries: list[tuple[str, dict[str, int]]] = []
-    for i, seat in enumerate(table.seats):
-        won = result.winner == i
-        entry = {
-            "games": 1,
-            "wins": 1 if won else 0,
-            "points": result.points if won else -result.points,
-            "gammons": 1 if won and result.kind is WinKind.GAMMON else 0,
-            "backgammons": 1 if won and result.kind is WinKind.BACKGAMMON else 0,
-        }
-        entries.append((seat.user, entry))
-    results.game_counted(ctx, entries)
+    points = [
+        (seat.user, result.points if result.winner == i else -result.points)
+        for i, seat in enumerate(table.seats)
+    ]
+    results.game_counted(ctx, points, result.kind)
     return line
 
 

@@ -161,8 +161,7 @@ def lobby_text(tr: Tr, table: Table, now: float) -> str:
         lines.append(tr("position-lobby", id=table.setup))
     lines.append(hints_text(tr, table))
     lines.append(tr("app-seated", players=", ".join(s.name for s in table.seats) or "—"))
-    held = table.held is not None and now < table.held[2]
-    if held and table.invited:  # the invitation that keeps the seat is last
+    if table.seat_kept(now) and table.invited:  # the invitation that keeps the seat is last
         lines.append(tr("table-seat-reserved", invitee=table.invited[-1]))
     return "\n".join(lines)
 
