@@ -6,6 +6,7 @@ Run from the repository root::
     python -m benchmarks.opponent [--games N] [--nardy-games M] [--plays P] [--timing T]
                                   [--turn-games G] [--cube C] [--money K] [--computer-tables A]
                                   [--people-tables B] [--people-updates U] [--people-rate R]
+                                  [--ponder-games Q]
 
 Everything is printed in one run, each figure with its target and the machine's load average:
 
@@ -23,6 +24,11 @@ Everything is printed in one run, each figure with its target and the machine's 
   in play at seeded match scores (:func:`seeded_match_game`: what a player meets over a game,
   where the ``--timing`` positions are one score and a centred cube), and the answers to its
   doubles; the plain 2-ply cube look the same way beside them;
+* what a person waits for over a game: the whole turns of ``strong`` in ``--ponder-games``
+  seeded games against a person's stand-in (``casual``: plays that are often not the
+  computer's own), the computer pondering while the stand-in thinks over each roll
+  (:meth:`bot.ai.worker.ComputerWorker.ponder`), then the same games without pondering; how
+  many decisions before a roll a ponder answered, and how long the ponders took;
 * the app while the computer thinks: a real :class:`bot.app.App` on a private ``redis-server``
   with the real worker, people at ``--people-tables`` tables sending ``--people-updates``
   updates at ``--people-rate`` a second (:func:`benchmarks.app.drive`), first alone, then while
@@ -390,6 +396,109 @@ async def through_worker(
     return lines
 
 
+STAND_IN = "casual"
+"""The level of the person's stand-in in the pondering games (PR about 7: a club player's
+plays, not always the computer's own best)."""
+
+
+async def person_games(
+    worker: ComputerWorker, pid: int, games: int, seed: int, ponder: bool
+) -> tuple[Timed, Timed, list[float], int]:
+    """(turns, answers, ponders, decisions before a roll) over ``games`` seeded games
+    (:func:`seeded_match_game`) of ``strong`` through ``worker`` against a person's stand-in
+    (:data:`STAND_IN`, deciding here), seats alternating: wall here and CPU of worker ``pid``
+    of each of the computer's whole turns and of each of its answers to a double.  With
+    ``ponder`` the computer ponders while the stand-in is on roll and thinks over each roll
+    (the stand-in acts once the ponder is done; how long each took is in ``ponders``: a
+    person's thought takes longer)."""
+    turns: Timed = ([], [])
+    answers: Timed = ([], [])
+    ponders: list[float] = []
+    before_roll = 0
+    person = LEVELS[STAND_IN]
+    for g in range(games):
+        game = seeded_match_game(seed + g)
+        dice = random.Random(seed + g + 1000)
+        noise = random.Random(seed + g + 2000)
+        me = g % 2
+
+        def roll(dice: random.Random = dice) -> int:
+            return dice.randint(1, 6)
+
+        wall = cpu = 0.0
+        timing = False
+        for step in range(5000):
+            if game.is_over:
+                break
+            if game.phase is Phase.OPENING:
+                game = game.roll(0, roll)
+                continue
+            player = game.responder if game.responder is not None else game.turn
+            assert player is not None
+            if game.phase is Phase.ROLL and game.resign is None and game.turn == me and not timing:
+                timing, wall, cpu = True, 0.0, 0.0
+            if game.turn != me and timing:
+                turns[0].append(wall)
+                turns[1].append(cpu)
+                timing = False
+            if player != me:
+                if ponder and game.phase in (Phase.ROLL, Phase.MOVE) and not game.steps:
+                    start = time.perf_counter()
+                    await worker.pondered(game, player, me, "strong")
+                    ponders.append(time.perf_counter() - start)
+                action = decide(game, player, person, noise)
+            else:
+                answer = game.phase is Phase.DOUBLED
+                before_roll += game.phase is Phase.ROLL and game.resign is None
+                start_cpu, start = worker_cpu(pid), time.perf_counter()
+                action = await worker.decide(game, player, "strong", f"p{seed + g}-{step}")
+                took, took_cpu = time.perf_counter() - start, worker_cpu(pid) - start_cpu
+                if answer:
+                    answers[0].append(took)
+                    answers[1].append(took_cpu)
+                else:
+                    wall += took
+                    cpu += took_cpu
+            if action is None:
+                raise RuntimeError(f"nothing was done as {player} in {game.phase}")
+            game = game.apply(action, roll if action.kind == "roll" else None)
+        if timing:
+            turns[0].append(wall)
+            turns[1].append(cpu)
+    return turns, answers, ponders, before_roll
+
+
+async def pondering_lines(games: int, seed: int = 1300) -> list[str]:
+    """The computer's whole turns against a person's stand-in, pondering on the person's time
+    and not, the same seeded games in the same run (a fresh warm worker each)."""
+    lines = [
+        f"strong against a person's stand-in ({STAND_IN}), {games} seeded games with the cube at "
+        f"seeded match scores, seats alternating, through a fresh warm worker ({load_text()}):"
+    ]
+    for ponder in (True, False):
+        worker = ComputerWorker(1, ponder=ponder)
+        await worker.start()
+        try:
+            [pid] = worker.pids()
+            turns, answers, ponders, asked = await person_games(worker, pid, games, seed, ponder)
+        finally:
+            await worker.close()
+        if ponder:
+            lines.append(_times_line("strong turn, pondering", *turns, TIME_TARGETS["strong"]))
+            lines.append(_times_line("strong answer, pondering", *answers))
+            lines.append(
+                f"  {len(turns[0])} turns; {worker.ponder_hits} of {asked + len(answers[0])} "
+                f"decisions before a roll or on a double answered from a ponder; a ponder took p50 "
+                f"{percentile(ponders, 0.5) * 1e3:.0f} ms, p99 "
+                f"{percentile(ponders, 0.99) * 1e3:.0f} ms, max {max(ponders) * 1e3:.0f} ms "
+                f"({len(ponders)} ponders)"
+            )
+        else:
+            lines.append(_times_line("strong turn, not pondering", *turns))
+            lines.append(_times_line("strong answer, not pondering", *answers))
+    return lines
+
+
 def load_text() -> str:
     """The machine's load average, for beside a time."""
     one, five, _ = os.getloadavg()
@@ -672,6 +781,9 @@ class Counted:
         self.waits.append(time.perf_counter() - start)
         return action
 
+    def ponder(self, game: Game, mover: int, player: int, level: str) -> None:
+        self.worker.ponder(game, mover, player, level)
+
 
 def person_line(game: Game, rng: random.Random) -> str:
     """What a person against the computer types next (``game`` waits for him): a random play,
@@ -831,6 +943,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--turn-games", type=int, default=40, help="seeded games whose whole turns are timed"
     )
+    parser.add_argument(
+        "--ponder-games", type=int, default=40, help="seeded games against a person's stand-in"
+    )
     parser.add_argument("--cube", type=int, default=200, help="match cube positions")
     parser.add_argument("--money", type=int, default=100, help="money cube positions")
     parser.add_argument(
@@ -845,6 +960,7 @@ def main(argv: list[str] | None = None) -> None:
     sections: list[Callable[[], list[str]]] = [
         lambda: move_times(data, args.timing),
         lambda: asyncio.run(through_worker(data, args.timing, args.turn_games)),
+        lambda: asyncio.run(pondering_lines(args.ponder_games)),
         lambda: asyncio.run(
             app_figures_async(
                 args.computer_tables, args.people_tables, args.people_updates, args.people_rate, 1

@@ -263,6 +263,7 @@ def computer_worker(settings: Settings) -> ComputerWorker | None:
         analysis_workers=settings.ai_analysis_workers,
         analysis_ply=settings.ai_analysis_ply,
         analysis_budget=settings.ai_analysis_budget,
+        ponder=settings.ai_ponder,
     )
 
 

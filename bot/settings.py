@@ -124,6 +124,9 @@ class Settings(BaseSettings):
     ai_analysis_budget: float = Field(default=120.0, gt=0, le=3600)
     """Seconds the analysis of one game may take before its worker is replaced and the game
     analysed again at 0-ply."""
+    ai_ponder: bool = True
+    """Whether the computer at ``strong`` and ``expert`` thinks on its opponent's time (in one
+    more worker process, below the computer's), so that its cube decisions come at once."""
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -271,6 +274,7 @@ class Settings(BaseSettings):
             "ai_analysis_workers": self.ai_analysis_workers,
             "ai_analysis_ply": self.ai_analysis_ply,
             "ai_analysis_budget": self.ai_analysis_budget,
+            "ai_ponder": self.ai_ponder,
         }
 
     @property

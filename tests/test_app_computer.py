@@ -54,6 +54,9 @@ class Recorder:
         self.decisions.append((game, player, action))
         return action
 
+    def ponder(self, game: Game, mover: int, player: int, level: str) -> None:
+        self.worker.ponder(game, mover, player, level)
+
 
 @pytest_asyncio.fixture(loop_scope="module")
 async def redis_store(redis_url: str) -> AsyncIterator[RedisStore]:
@@ -424,7 +427,7 @@ async def test_two_processes_on_one_redis_move_for_the_computer_once_per_turn(
 
 
 async def test_a_worker_killed_mid_evaluation_is_replaced_and_the_move_made() -> None:
-    fresh = ComputerWorker(1)
+    fresh = ComputerWorker(1, ponder=False)  # every decision of the computer's own worker
     await fresh.start()
     try:
         app = App(MemoryStore(), dice=Dice(9), computer=fresh)
@@ -445,7 +448,7 @@ async def test_a_worker_killed_mid_evaluation_is_replaced_and_the_move_made() ->
 
 
 async def test_a_worker_over_its_budget_is_replaced_and_the_move_made_at_0_ply() -> None:
-    slow = ComputerWorker(1, {"expert": 0.01})
+    slow = ComputerWorker(1, {"expert": 0.01}, ponder=False)
     await slow.start()
     try:
         app = App(MemoryStore(), dice=Dice(10), computer=slow)

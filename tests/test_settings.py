@@ -228,3 +228,16 @@ def test_analysis_workers_depth_and_budget(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setenv("AI_ANALYSIS_BUDGET", "0")
     with pytest.raises(SettingsError):
         load_settings()
+
+
+def test_pondering_is_on_unless_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.runtime import computer_worker
+
+    default = computer_worker(load_settings())
+    assert default is not None and default.pondering
+    monkeypatch.setenv("AI_PONDER", "false")
+    worker = computer_worker(load_settings())
+    assert worker is not None and not worker.pondering
+    monkeypatch.setenv("AI_PONDER", "sometimes")
+    with pytest.raises(SettingsError):
+        load_settings()

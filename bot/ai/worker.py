@@ -24,11 +24,24 @@ warm worker and the work is done again at 0-ply:
 * the analysis of a match (``analysis_workers``, :meth:`ComputerWorker.analyse`) runs game by
   game, each game one call with :attr:`ComputerWorker.analysis_budget`, scheduled
   :data:`ANALYSIS_NICE` below the computer's workers (below the hints); should a game fail at
-  0-ply too there is no analysis (``None``).
+  0-ply too there is no analysis (``None``);
+* pondering (:meth:`ComputerWorker.ponder`, one worker, ``ponder=False`` turns it off): while a
+  person who has rolled thinks over his play against ``strong`` or ``expert``, a worker
+  scheduled :data:`PONDER_NICE` below the computer's decides, for the person's likeliest plays
+  (the best :data:`PONDER_PLAYS` at 0-ply, for at most :data:`PONDER_SECONDS`), what the
+  computer will do before its roll after each: its cube look, the slow part of its turn (a
+  close double at 2-ply takes tens of milliseconds, at ``expert`` hundreds); and while a
+  person on roll may double, how the computer would answer the double.  Those decisions
+  are kept here (:data:`PONDER_KEPT` of them) under everything the decision depends on
+  (:func:`ponder_key`); :meth:`ComputerWorker.decide` answers from them when the person played
+  one of those plays, and asks the computer's worker otherwise.  The levels pondered for have
+  no noise, so a kept decision is the one the worker would make.  Pondering never delays a
+  decision: it runs in a process of its own, below the computer's workers.
 
-The hint and analysis workers start with their first piece of work.  The module itself imports
-neither ``gnubg_nn`` nor the nardy player: only the worker processes do (:func:`think`,
-:func:`hint_think`, :func:`analysis_think`), so the chat process starts as fast as before.
+The hint, analysis and ponder workers start with their first piece of work.  The module itself
+imports neither ``gnubg_nn`` nor the nardy player: only the worker processes do (:func:`think`,
+:func:`hint_think`, :func:`analysis_think`, :func:`ponder_think`), so the chat process starts as
+fast as before.
 """
 
 from __future__ import annotations
@@ -43,7 +56,8 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -65,12 +79,19 @@ __all__ = [
     "HINT_BUDGET",
     "HINT_NICE",
     "LEVEL_NAMES",
+    "PONDER_KEPT",
+    "PONDER_LEVELS",
+    "PONDER_NICE",
+    "PONDER_PLAYS",
+    "PONDER_SECONDS",
     "ComputerWorker",
     "Progress",
     "analysis_think",
     "fallback_action",
     "hint_think",
     "lane_worker",
+    "ponder_key",
+    "ponder_think",
     "think",
     "warm_up",
     "watch_parent",
@@ -113,6 +134,25 @@ ANALYSIS_NICE = 10
 """How much lower than the computer's workers the analysis workers are scheduled (``nice``):
 below the hint workers too."""
 
+PONDER_LEVELS = frozenset({"strong", "expert"})
+"""The levels the computer ponders at: those without noise (the others decide at 0-ply, in a
+millisecond, and with noise drawn from the turn's own seed)."""
+
+PONDER_PLAYS = 12
+"""How many of the person's plays, best first at 0-ply, the computer ponders over."""
+
+PONDER_SECONDS = 3.0
+"""Seconds a ponder goes on for (the plays left then are not pondered over)."""
+
+PONDER_NICE = 5
+"""How much lower than the computer's workers the ponder worker is scheduled (``nice``)."""
+
+PONDER_KEPT = 256
+"""How many pondered decisions are kept (the oldest go first)."""
+
+PONDER_WAITING = 2
+"""At most this many ponders wait for the ponder worker; one more is not made."""
+
 Progress = Callable[[int, int], Awaitable[None]]
 """Told ``(games analysed, games)`` before each game of an analysis."""
 
@@ -138,6 +178,71 @@ def think(game: Game, player: int, level: str, seed: str, ply: int | None) -> Ac
     from bot.ai.levels import LEVELS
 
     return computer.decide(game, player, LEVELS[level], random.Random(seed), ply=ply)
+
+
+def ponder_key(game: Game, player: int, level: str) -> Hashable | None:
+    """Everything the decision of ``player`` at ``level`` before his roll, or in answer to a
+    double, depends on: the level, the seat, the phase, the position, the cube, the options,
+    the score, the Crawford and last-roll marks, and whether he was refused a resignation this
+    turn (``None`` where it is neither decision, or the level is not one pondered at,
+    :data:`PONDER_LEVELS`)."""
+    if level not in PONDER_LEVELS or game.is_over or game.resign is not None:
+        return None
+    if game.phase is Phase.ROLL and game.turn == player:
+        declined = any(entry.action == "resign_decline" for entry in game.log[-3:])
+    elif game.phase is Phase.DOUBLED and game.responder == player:
+        declined = False
+    else:
+        return None
+    return (
+        level,
+        player,
+        game.phase,
+        game.variant,
+        game.options,
+        game.position,
+        game.cube,
+        game.match_length,
+        game.score,
+        game.crawford,
+        game.last_roll,
+        declined,
+    )
+
+
+def ponder_think(
+    game: Game, mover: int, player: int, level: str, seconds: float, ply: int | None
+) -> list[tuple[Hashable, Action | None]]:
+    """Run in the ponder worker: what ``player`` at ``level`` decides next after what
+    ``mover`` is likeliest to do in ``game``, each under its :func:`ponder_key`: before his
+    own roll after each of ``mover``'s likeliest plays of his roll (the best
+    :data:`PONDER_PLAYS` at 0-ply, best first, for at most ``seconds``), or, ``mover`` on roll
+    and free to double, his answer to that double.  ``ply`` lowers the level's depth, as in
+    :func:`think`.  Backgammon only: long nardy's decisions on the cube take no look ahead."""
+    from bot.ai import computer
+    from bot.ai.gnubg_eval import rank_plays
+    from bot.ai.levels import LEVELS
+
+    if game.variant != "backgammon" or game.turn != mover or game.resign is not None:
+        return []
+    afters: Iterable[Game]
+    if game.phase is Phase.ROLL and game.may(Action("double", mover)):
+        afters = [game.apply(Action("double", mover))]
+    elif game.phase is Phase.MOVE and game.dice is not None and not game.steps:
+        ranked = rank_plays(game.position, game.dice, 0)[:PONDER_PLAYS]
+        afters = (game.play(mover, r.play) for r in ranked)
+    else:
+        return []
+    end = time.monotonic() + seconds
+    known: list[tuple[Hashable, Action | None]] = []
+    for after in afters:
+        key = ponder_key(after, player, level)
+        if key is not None:
+            action = computer.decide(after, player, LEVELS[level], random.Random(0), ply=ply)
+            known.append((key, action))
+        if time.monotonic() > end:
+            break
+    return known
 
 
 def hint_think(game: Game, player: int, ply: int) -> Advice:
@@ -340,7 +445,8 @@ class ComputerWorker:
     level to its seconds (``AI_BUDGET_*``).  :meth:`start` starts and warms them up (else the
     first :meth:`decide` does); :meth:`close` stops every worker.  ``hint_workers`` processes
     give hints at ``hint_ply`` (:meth:`advise`), ``analysis_workers`` analyse games at
-    ``analysis_ply`` (:meth:`analyse`), each lane started by its first piece of work.
+    ``analysis_ply`` (:meth:`analyse`), each lane started by its first piece of work; with
+    ``ponder`` one more ponders on a person's time for ``ponder_seconds`` (:meth:`ponder`).
     """
 
     def __init__(
@@ -355,6 +461,8 @@ class ComputerWorker:
         analysis_workers: int = 1,
         analysis_ply: int = ANALYSIS_PLY,
         analysis_budget: float = ANALYSIS_BUDGET,
+        ponder: bool = True,
+        ponder_seconds: float = PONDER_SECONDS,
     ) -> None:
         if min(workers, hint_workers, analysis_workers) < 1:
             raise ValueError("at least one worker")
@@ -370,6 +478,15 @@ class ComputerWorker:
         self._computer = _Lane("computer", workers, 0, context)
         self._hints = _Lane("hint", hint_workers, HINT_NICE, context)
         self._analysis = _Lane("analysis", analysis_workers, ANALYSIS_NICE, context)
+        self.pondering = ponder
+        self.ponder_seconds = ponder_seconds
+        self.ponder_hits = 0
+        """Decisions answered from a ponder (for logs, tests and the benchmark)."""
+        self._ponder = _Lane("ponder", 1, PONDER_NICE, context)
+        self._pondered: OrderedDict[Hashable, Action | None] = OrderedDict()
+        self._ponder_seen: OrderedDict[Hashable, None] = OrderedDict()
+        self._ponder_tasks: set[asyncio.Task[int]] = set()
+        self._ponder_waiting = 0
 
     @property
     def replaced(self) -> int:
@@ -392,18 +509,31 @@ class ComputerWorker:
         """The process ids of the analysis workers running now."""
         return self._analysis.pids()
 
+    def ponder_pids(self) -> list[int]:
+        """The process id of the ponder worker, if it runs now."""
+        return self._ponder.pids()
+
     async def start(self) -> None:
         """Start the computer's workers and wait for their warm-up calls."""
         await self._computer.start()
 
     async def close(self) -> None:
-        """Stop every worker (a decision in flight ends with its fallback)."""
+        """Stop every worker (a decision in flight ends with its fallback, a ponder with
+        nothing)."""
+        for task in list(self._ponder_tasks):
+            task.cancel()
         for lane in self._lanes():
             lane.close()
 
     async def decide(self, game: Game, player: int, level: str, seed: str) -> Action | None:
         """The computer's next action as ``player`` in ``game`` at ``level``; never raises
-        for a worker's sake (see the module's docstring)."""
+        for a worker's sake (see the module's docstring); from a ponder where one foresaw
+        this decision."""
+        key = ponder_key(game, player, level)
+        if key is not None and key in self._pondered:
+            self._pondered.move_to_end(key)
+            self.ponder_hits += 1
+            return self._pondered[key]
         budget = self.budget(level)
         attempts = [(None, budget), (0, max(budget, self.budget(DEFAULT_LEVEL)))]
         try:
@@ -411,6 +541,70 @@ class ComputerWorker:
         except _Failed:
             log.error("computer: no worker could decide at %s, the engine's fallback plays", level)
             return fallback_action(game, player)
+
+    def ponder(self, game: Game, mover: int, player: int, level: str) -> None:
+        """Start pondering, while ``mover`` thinks over his roll in ``game`` (or, on roll,
+        whether to double), what ``player`` at ``level`` does next: before his own roll after
+        the play, or in answer to the double (see the module's docstring, :func:`ponder_think`).
+        Nothing where pondering is off, the level is not pondered at (:data:`PONDER_LEVELS`),
+        the game is not backgammon, ``mover`` has neither a roll to play nor a double to give,
+        this is pondered over already or :data:`PONDER_WAITING` ponders wait.  Needs a running
+        event loop; never raises for a worker's sake."""
+        if not self.pondering or level not in PONDER_LEVELS or game.variant != "backgammon":
+            return
+        if game.turn != mover or game.resign is not None or game.steps:
+            return
+        if game.phase is not Phase.MOVE and not (
+            game.phase is Phase.ROLL and game.may(Action("double", mover))
+        ):
+            return
+        seen = (
+            level,
+            player,
+            game.phase,
+            game.position,
+            game.dice,
+            game.cube,
+            game.score,
+            game.match_length,
+        )
+        if seen in self._ponder_seen or self._ponder_waiting >= PONDER_WAITING:
+            return
+        self._ponder_seen[seen] = None
+        while len(self._ponder_seen) > PONDER_KEPT:
+            self._ponder_seen.popitem(last=False)
+        task = asyncio.get_running_loop().create_task(self.pondered(game, mover, player, level))
+        self._ponder_tasks.add(task)
+        task.add_done_callback(self._ponder_tasks.discard)
+
+    async def ponders_done(self) -> None:
+        """Wait until the ponders started by :meth:`ponder` are over."""
+        while self._ponder_tasks:
+            await asyncio.gather(*self._ponder_tasks, return_exceptions=True)
+
+    async def pondered(self, game: Game, mover: int, player: int, level: str) -> int:
+        """Ponder as :meth:`ponder` starts it, and wait for it: how many decisions it kept.
+        Never raises (a ponder whose worker died or overran keeps none)."""
+        self._ponder_waiting += 1
+        budget = self.ponder_seconds + self.budget(level)
+        try:
+            known = await self._ponder.run(
+                [(None, budget)], ponder_think, game, mover, player, level, self.ponder_seconds
+            )
+        except _Failed:
+            log.warning("ponder: no worker could ponder at %s", level)
+            return 0
+        except Exception:
+            log.exception("ponder: failed at %s", level)
+            return 0
+        finally:
+            self._ponder_waiting -= 1
+        for key, action in known:
+            self._pondered[key] = action
+            self._pondered.move_to_end(key)
+        while len(self._pondered) > PONDER_KEPT:
+            self._pondered.popitem(last=False)
+        return len(known)
 
     async def advise(self, game: Game, player: int) -> Advice | None:
         """The advice for ``player`` in ``game`` (:func:`bot.ai.advice.advise`) from the hint
@@ -470,4 +664,4 @@ class ComputerWorker:
         return Analysis(DEPTH, (), (), 0, engine="nardy")
 
     def _lanes(self) -> tuple[_Lane, ...]:
-        return (self._computer, self._hints, self._analysis)
+        return (self._computer, self._hints, self._analysis, self._ponder)

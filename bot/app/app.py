@@ -486,6 +486,7 @@ class App:
         (a rating change).  The write's own replies go out whatever happens here."""
         if self.computer is not None and computer.waiting(done.written) is not None:
             self._computer_next.add(update.table)  # computer_moves plays its turn next
+        self._ponder(done.written)
         replies, _ = await self._settle(update.table, done.lang, done.written)
         return replies
 
@@ -720,6 +721,19 @@ class App:
         finally:
             self._computer_busy.discard(table)
 
+    def _ponder(self, table: Table | None) -> None:
+        """Let the computer think on the person's time where a person at its table is on roll
+        or has rolled (:func:`bot.app.computer.to_ponder`); a failure here costs only the head
+        start."""
+        if self.computer is None:
+            return
+        try:
+            target = computer.to_ponder(table)
+            if target is not None:
+                self.computer.ponder(*target)
+        except Exception:
+            log.exception("ponder not started")
+
     def _computer_due(self, table: Table) -> float | None:
         """When ``App.tick`` should play the computer's turn that ``table`` waits for, should
         the process that means to play it at once not do so (``None``: none is waited for)."""
@@ -788,6 +802,7 @@ class App:
         self._remember_record(key, Versioned(payload, record.version + 1))
         if computer.waiting(new) is not None:
             self._computer_next.add(key)
+        self._ponder(new)
         settled, _ = await self._settle(key, ctx.lang, new)
         return ctx.replies + settled
 

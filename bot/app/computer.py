@@ -18,7 +18,7 @@ from bot.app.context import Context
 from bot.app.table import COMPUTER, Table, computer_level
 from bot.app.timing import actor
 from bot.app.turn import settle, turn_passed, with_match
-from engine.game import Action, Game
+from engine.game import Action, Game, Phase
 from engine.match import Match
 
 WORDS = frozenset({"bot", "computer", "ai"})
@@ -44,6 +44,11 @@ class Opponent(Protocol):
         """The next action of ``player`` in ``game`` at ``level`` (``None``: none is his)."""
         ...
 
+    def ponder(self, game: Game, mover: int, player: int, level: str) -> None:
+        """Think, while ``mover`` thinks over his roll or his cube in ``game``, about what
+        ``player`` at ``level`` will do next (in the background; it may do nothing)."""
+        ...
+
 
 def ref(level: str) -> str:
     """The user reference of the computer playing at ``level``."""
@@ -64,6 +69,24 @@ def waiting(table: Table | None) -> tuple[int, str] | None:
         return None
     level = computer_level(table.seats[seat].user)
     return None if level is None else (seat, level)
+
+
+def to_ponder(table: Table | None) -> tuple[Game, int, int, str] | None:
+    """What the computer may think about on a person's time at ``table``: the game where a
+    person is on roll or has rolled and has yet to play, his seat, the computer's seat and its
+    level (``None`` where no person at a two-player table with the computer is to act so)."""
+    if table is None or table.stage != "play" or table.mode == "chouette" or table.match is None:
+        return None
+    if len(table.seats) != 2:
+        return None
+    game = table.state().game
+    mover = game.turn
+    if game.phase not in (Phase.ROLL, Phase.MOVE) or game.is_over or mover is None or mover > 1:
+        return None
+    if computer_level(table.seats[mover].user) is not None:
+        return None
+    level = computer_level(table.seats[1 - mover].user)
+    return None if level is None else (game, mover, 1 - mover, level)
 
 
 def update_id(table: Table) -> str:

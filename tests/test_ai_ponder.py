@@ -1,0 +1,218 @@
+"""The computer thinks on its opponent's time (:meth:`bot.ai.worker.ComputerWorker.ponder`): what
+it decides from a ponder is what its worker would decide, a play it did not foresee goes to the
+worker, a ponder that fails costs nothing, and the app starts the ponders at a person's roll.
+
+Real worker processes throughout; the time saved is measured by ``python -m benchmarks.opponent``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+from collections import Counter
+from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
+
+import pytest
+import pytest_asyncio
+from test_app_computer import Player, person_line
+from test_app_support import Dice
+
+from benchmarks.opponent import seeded_match_game
+from bot.ai.computer import decide
+from bot.ai.gnubg_eval import rank_plays
+from bot.ai.levels import LEVELS
+from bot.ai.worker import PONDER_LEVELS, PONDER_PLAYS, ComputerWorker, ponder_key
+from bot.app import App
+from bot.store import MemoryStore, TableKey
+from engine.game import Action, Game, Phase
+from engine.movegen import legal_plays
+
+STAND_IN = LEVELS["casual"]
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def pondering() -> AsyncIterator[ComputerWorker]:
+    started = ComputerWorker(1)
+    await started.start()
+    try:
+        yield started
+    finally:
+        await started.close()
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def plain() -> AsyncIterator[ComputerWorker]:
+    started = ComputerWorker(1, ponder=False)
+    await started.start()
+    try:
+        yield started
+    finally:
+        await started.close()
+
+
+def roller(seed: int) -> Callable[[], int]:
+    dice = random.Random(seed)
+    return lambda: dice.randint(1, 6)
+
+
+def rolled(seed: int = 3) -> Game:
+    """A game in its middle, player 0 to play a roll with many plays."""
+    game = Game.new("backgammon", match_length=5)
+    roll = roller(seed)
+    rng = random.Random(seed)
+    while True:
+        game = game.roll(0, roll) if game.phase is Phase.OPENING else game
+        if game.phase is Phase.ROLL:
+            assert game.turn is not None
+            game = game.apply(Action("roll", game.turn), roll)
+        if game.phase is Phase.MOVE:
+            assert game.dice is not None and game.turn is not None
+            plays = legal_plays(game.position, game.dice)
+            if game.turn == 0 and len(game.log) > 12 and len(plays) > PONDER_PLAYS + 2:
+                return game
+            game = game.play(game.turn, rng.choice(plays)) if plays else game.confirm(game.turn)
+
+
+def test_the_levels_pondered_at_are_those_without_noise() -> None:
+    assert {name for name, level in LEVELS.items() if level.noise == 0} == PONDER_LEVELS
+
+
+def test_the_key_holds_what_the_decision_depends_on_and_nothing_else() -> None:
+    game = rolled()
+    assert game.dice is not None
+    play = legal_plays(game.position, game.dice)[0]
+    after = game.play(0, play)
+    by_steps = game
+    for step in play.steps:
+        by_steps = by_steps.add_step(0, step)
+    by_steps = by_steps.confirm(0)
+    assert after.phase is Phase.ROLL and after.turn == 1
+    key = ponder_key(after, 1, "strong")
+    assert key is not None and key == ponder_key(by_steps, 1, "strong")
+    assert ponder_key(after, 1, "expert") not in (None, key)
+    assert ponder_key(after, 1, "beginner") is None  # noise: its decision is its turn's seed's
+    assert ponder_key(after, 0, "strong") is None  # not his decision
+    assert ponder_key(game, 0, "strong") is None  # a play: the roll decides it
+    assert ponder_key(replace(after, score=(1, 0)), 1, "strong") != key
+    doubled = after.apply(Action("double", 1))
+    answer = ponder_key(doubled, 0, "strong")
+    assert answer is not None and answer != key and ponder_key(doubled, 1, "strong") is None
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_what_it_decides_from_a_ponder_is_what_its_worker_decides(
+    pondering: ComputerWorker, plain: ComputerWorker
+) -> None:
+    """Seeded games of ``strong`` against a club player's stand-in, the computer pondering while
+    the stand-in is on roll and over each of its rolls; every decision of the computer asked of a
+    worker that does not ponder too, and the two the same."""
+    answered: Counter[str] = Counter()
+    for g in range(6):
+        game = seeded_match_game(700 + g)
+        roll = roller(800 + g)
+        noise = random.Random(900 + g)
+        me = g % 2
+        for step in range(3000):
+            if game.is_over:
+                break
+            if game.phase is Phase.OPENING:
+                game = game.roll(0, roll)
+                continue
+            player = game.responder if game.responder is not None else game.turn
+            assert player is not None
+            if player != me:
+                if game.phase in (Phase.ROLL, Phase.MOVE) and game.resign is None:
+                    await pondering.pondered(game, player, me, "strong")
+                action = decide(game, player, STAND_IN, noise)
+            else:
+                hits = pondering.ponder_hits
+                action = await pondering.decide(game, me, "strong", f"{g}-{step}")
+                assert action == await plain.decide(game, me, "strong", f"{g}-{step}")
+                if pondering.ponder_hits > hits:
+                    assert action is not None
+                    answered[action.kind] += 1
+            assert action is not None
+            game = game.apply(action, roll if action.kind == "roll" else None)
+        assert game.is_over
+    # the ponders answered the cube decisions that matter, not only the rolls
+    assert answered["roll"] > 50 and answered["double"] >= 1
+    assert answered["take"] + answered["pass"] >= 1
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_play_it_did_not_foresee_goes_to_its_worker(
+    pondering: ComputerWorker, plain: ComputerWorker
+) -> None:
+    game = rolled(5)
+    assert game.dice is not None
+    assert await pondering.pondered(game, 0, 1, "strong") >= 1
+    ranked = rank_plays(game.position, game.dice, 0)
+    assert len(ranked) > PONDER_PLAYS
+    best, worst = (game.play(0, ranked[i].play) for i in (0, -1))
+    hits = pondering.ponder_hits
+    assert await pondering.decide(worst, 1, "strong", "w") == await plain.decide(
+        worst, 1, "strong", "w"
+    )
+    assert pondering.ponder_hits == hits  # not among the best: its worker decided
+    assert await pondering.decide(best, 1, "strong", "b") == await plain.decide(
+        best, 1, "strong", "b"
+    )
+    assert pondering.ponder_hits == hits + 1
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_ponder_whose_worker_dies_keeps_nothing_and_the_next_one_works(
+    pondering: ComputerWorker,
+) -> None:
+    game = rolled(7)
+    assert await pondering.pondered(game, 0, 1, "expert") >= 1  # the ponder worker runs
+    [pid] = pondering.ponder_pids()
+    killed = asyncio.ensure_future(pondering.pondered(rolled(8), 0, 1, "expert"))
+    await asyncio.sleep(0.05)  # expert looks at 2-ply: the ponder is under way
+    os.kill(pid, signal.SIGKILL)
+    assert await killed == 0
+    assert pondering.ponder_pids() != [pid]
+    assert await pondering.pondered(rolled(9), 0, 1, "strong") >= 1
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_only_the_levels_without_noise_are_pondered_for(pondering: ComputerWorker) -> None:
+    game = rolled(11)
+    pondering.ponder(game, 0, 1, "casual")
+    pondering.ponder(replace(game, variant="long_nardy"), 0, 1, "strong")
+    await pondering.ponders_done()
+    assert await pondering.pondered(game, 0, 1, "casual") == 0
+    hits = pondering.ponder_hits
+    assert game.dice is not None
+    after = game.play(0, legal_plays(game.position, game.dice)[0])
+    await pondering.decide(after, 1, "casual", "c")
+    assert pondering.ponder_hits == hits
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_the_app_ponders_at_a_persons_roll_and_plays_as_it_would_without(
+    pondering: ComputerWorker, plain: ComputerWorker
+) -> None:
+    """The same person's lines against the computer in two apps, one pondering: the same games,
+    and some of the computer's decisions came from ponders the app started."""
+    tables = []
+    hits = pondering.ponder_hits
+    for worker in (pondering, plain):
+        app = App(MemoryStore(), dice=Dice(21), computer=worker)
+        me = Player(app, TableKey("telegram", "777"))
+        await me.say("/new 3 bot")
+        rng = random.Random(22)
+        for _ in range(400):
+            table = await me.table()
+            if table.stage != "play" or table.state().is_over:
+                break
+            await worker.ponders_done()  # the person thinks for longer than the computer
+            await me.say(person_line(table.state().game, rng))
+        tables.append(await me.table())
+    pondered, unpondered = tables
+    assert pondered.state().is_over
+    assert pondered.match == unpondered.match
+    assert pondering.ponder_hits > hits
