@@ -835,13 +835,14 @@ async def against_computer(
 
 async def app_run(
     computer_tables: int, human_tables: int, updates: int, rate: float, seed: int
-) -> tuple[list[float], Stats, float, int, list[float], list[tuple[int, float, float]]]:
+) -> tuple[list[float], Stats, float, int, list[float], list[tuple[str, int, float, float]]]:
     """One run of a real app on a real Redis with the real worker: people at ``human_tables``
     tables send ``updates`` updates at about ``rate`` a second while persons play the
     computer on ``computer_tables`` tables (``strong`` and ``expert`` in turn).
 
     Returns the event loop's lags (s), the people's stats, the seconds and updates they took,
-    the computer's decision waits (s) and the worker's (pid, RSS MB, peak RSS MB).
+    the computer's decision waits (s) and its workers' (what, pid, RSS MB, peak RSS MB): the
+    one that decides and the one that ponders.
     """
     with redis_server() as url:
         store = RedisStore.from_url(url)
@@ -877,7 +878,8 @@ async def app_run(
             finally:
                 done.set()
                 await others
-            memory = [(pid, *rss_mb(pid)) for pid in worker.pids()]
+            memory = [("worker", pid, *rss_mb(pid)) for pid in worker.pids()]
+            memory += [("ponder worker", pid, *rss_mb(pid)) for pid in worker.ponder_pids()]
         finally:
             await worker.close()
             await store.close()
@@ -927,8 +929,8 @@ async def app_figures_async(
                 f"    the computer's decisions: {len(waits)}, wait (queueing for the one worker "
                 f"included) {_ms(waits)}"
             )
-            for pid, rss, peak in memory:
-                lines.append(f"    worker {pid} RSS {rss:.1f} MB (peak {peak:.1f} MB)")
+            for what, pid, rss, peak in memory:
+                lines.append(f"    {what} {pid} RSS {rss:.1f} MB (peak {peak:.1f} MB)")
     here, here_peak = rss_mb(os.getpid())
     lines.append(f"  this process RSS {here:.1f} MB (peak {here_peak:.1f} MB); {load_text()}")
     return lines
