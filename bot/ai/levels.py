@@ -22,6 +22,10 @@ positions, PR 0.05, at about a third of the time.  Cube decisions equal to ``gnu
 2-ply advice on the 200 fixed match positions: ``strong`` and ``expert`` 200, the noisy levels
 fewer.  ``python -m benchmarks.opponent`` prints them all.
 
+``strong`` and ``expert``, having no noise, also ponder on the opponent's time
+(:meth:`bot.ai.worker.ComputerWorker.ponder`): their cube decision after a person's likely play,
+and their answer to his double, are worked out while he thinks.
+
 ============  =====  =====  ==========  ======  ==========================
 level         ply    noise  cube ply    PR      meant for
 ============  =====  =====  ==========  ======  ==========================
