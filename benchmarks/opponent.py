@@ -363,7 +363,8 @@ async def through_worker(
     lines = [
         f"move time through the worker (what the player waits for; {len(items)} turns per "
         f"level, each a 5-point match game at 0-0, the cube centred; a fresh warm worker each; "
-        f"wall here, CPU of the worker from /proc; {load_text()}):"
+        f"cold: no turn of a person's before them to ponder on; wall here, CPU of the worker "
+        f"from /proc; {load_text()}):"
     ]
 
     async def positions(ask: Ask, pid: int) -> tuple[Timed, Timed]:
@@ -384,9 +385,9 @@ async def through_worker(
 
     turns, answers = await with_worker("strong", in_games)
     lines.append(
-        f"  whole turns of {games} seeded games of strong against itself, the cube in play at "
-        f"seeded match scores ({len(turns[0])} turns, {len(answers[0])} answers to a double; "
-        f"{load_text()}):"
+        f"  whole turns of {games} seeded games of strong against itself (cold: no person's "
+        f"time to ponder on), the cube in play at seeded match scores ({len(turns[0])} turns, "
+        f"{len(answers[0])} answers to a double; {load_text()}):"
     )
     lines.append(_times_line("strong turn (cube + play)", *turns, TIME_TARGETS["strong"]))
     lines.append(_times_line("strong answer to a double", *answers))
