@@ -77,7 +77,7 @@ from bot.ai.levels import LEVELS, Level, choose_ranked, noisy_best
 from bot.ai.worker import ComputerWorker, warm_up
 from bot.app import App, Update, User
 from bot.store import RedisStore, TableKey
-from engine import Action, Game, Options, Phase, Position, legal_plays
+from engine import Action, DiceSource, Game, Options, Phase, Position, legal_plays
 from engine.movegen import Play
 from engine.nardy import LongNardyPosition
 from engine.nardy_player import choose_play as nardy_choose
@@ -272,6 +272,16 @@ def seeded_match_game(seed: int) -> Game:
     return Game.new("backgammon", match_length=length, score=score)
 
 
+def next_to_act(game: Game, roll: DiceSource) -> tuple[Game, int | None]:
+    """``game`` with its opening roll made if it waits for one, and who is to act in it now
+    (``None``: it is over)."""
+    if game.is_over:
+        return game, None
+    if game.phase is Phase.OPENING:
+        game = game.roll(0, roll)
+    return game, game.responder if game.responder is not None else game.turn
+
+
 async def game_turns(ask: Ask, pid: int, games: int, seed: int) -> tuple[Timed, Timed]:
     """(turns, answers) over ``games`` seeded games of the computer against itself
     (:func:`seeded_match_game`, every decision through ``ask``): wall here and CPU of worker
@@ -289,13 +299,9 @@ async def game_turns(ask: Ask, pid: int, games: int, seed: int) -> tuple[Timed, 
         current: int | None = None
         wall = cpu = 0.0
         for step in range(5000):
-            if game.is_over:
+            game, player = next_to_act(game, roll)
+            if player is None:
                 break
-            if game.phase is Phase.OPENING:
-                game = game.roll(0, roll)
-                continue
-            player = game.responder if game.responder is not None else game.turn
-            assert player is not None
             if game.phase is Phase.ROLL and game.resign is None and game.turn != current:
                 if current is not None:
                     turns[0].append(wall)
@@ -429,13 +435,9 @@ async def person_games(
         wall = cpu = 0.0
         timing = False
         for step in range(5000):
-            if game.is_over:
+            game, player = next_to_act(game, roll)
+            if player is None:
                 break
-            if game.phase is Phase.OPENING:
-                game = game.roll(0, roll)
-                continue
-            player = game.responder if game.responder is not None else game.turn
-            assert player is not None
             if game.phase is Phase.ROLL and game.resign is None and game.turn == me and not timing:
                 timing, wall, cpu = True, 0.0, 0.0
             if game.turn != me and timing:

@@ -17,10 +17,11 @@ from dataclasses import replace
 
 import pytest
 import pytest_asyncio
+from conftest import warm_worker
 from test_app_computer import Player, person_line
 from test_app_support import Dice
 
-from benchmarks.opponent import seeded_match_game
+from benchmarks.opponent import next_to_act, seeded_match_game
 from bot.ai.computer import decide
 from bot.ai.gnubg_eval import rank_plays
 from bot.ai.levels import LEVELS
@@ -35,22 +36,14 @@ STAND_IN = LEVELS["casual"]
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def pondering() -> AsyncIterator[ComputerWorker]:
-    started = ComputerWorker(1)
-    await started.start()
-    try:
+    async with warm_worker() as started:
         yield started
-    finally:
-        await started.close()
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def plain() -> AsyncIterator[ComputerWorker]:
-    started = ComputerWorker(1, ponder=False)
-    await started.start()
-    try:
+    async with warm_worker(ponder=False) as started:
         yield started
-    finally:
-        await started.close()
 
 
 def roller(seed: int) -> Callable[[], int]:
@@ -116,13 +109,9 @@ async def test_what_it_decides_from_a_ponder_is_what_its_worker_decides(
         noise = random.Random(900 + g)
         me = g % 2
         for step in range(3000):
-            if game.is_over:
+            game, player = next_to_act(game, roll)
+            if player is None:
                 break
-            if game.phase is Phase.OPENING:
-                game = game.roll(0, roll)
-                continue
-            player = game.responder if game.responder is not None else game.turn
-            assert player is not None
             if player != me:
                 if game.phase in (Phase.ROLL, Phase.MOVE) and game.resign is None:
                     await pondering.pondered(game, player, me, "strong")
