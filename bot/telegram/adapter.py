@@ -49,7 +49,6 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import timedelta
 from typing import TypeVar
 
 from telegram import (
@@ -106,6 +105,7 @@ from bot.telegram.links import (
     table_token,
     token_table,
 )
+from bot.telegram.retry import retry_seconds
 from renderers.png import render_png
 
 log = logging.getLogger("bot.telegram")
@@ -150,10 +150,6 @@ CLOSE_TIMEOUT = 5.0
 
 IGNORED_EDIT_ERRORS: tuple[str, ...] = ("message is not modified",)
 """Bot API refusals of an edit that mean there is nothing to do."""
-
-
-def _seconds(value: float | timedelta) -> float:
-    return value.total_seconds() if isinstance(value, timedelta) else float(value)
 
 
 def _is_ignorable(error: BadRequest) -> bool:
@@ -297,7 +293,7 @@ class TelegramAdapter:
             except RetryAfter as exc:
                 if attempt == self.network_attempts:
                     raise
-                await asyncio.sleep(_seconds(exc.retry_after))
+                await asyncio.sleep(retry_seconds(exc))
             except (BadRequest, Forbidden):
                 raise
             except NetworkError as exc:

@@ -23,11 +23,12 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
-from datetime import timedelta
 
 from telegram import Update
 from telegram.error import Conflict, Forbidden, InvalidToken, NetworkError, RetryAfter, TimedOut
 from telegram.ext import Application
+
+from bot.telegram.retry import retry_seconds
 
 log = logging.getLogger("bot.telegram")
 
@@ -106,8 +107,7 @@ class Poller:
             except (InvalidToken, Forbidden):
                 raise
             except RetryAfter as exc:
-                wait = exc.retry_after
-                await asyncio.sleep(wait.total_seconds() if isinstance(wait, timedelta) else wait)
+                await asyncio.sleep(retry_seconds(exc))
                 continue
             except (Conflict, NetworkError, TimedOut) as exc:
                 log.warning("getUpdates failed (%s); trying again in %.1f s", exc, delay)
