@@ -170,15 +170,37 @@ async def test_a_ponder_whose_worker_dies_keeps_nothing_and_the_next_one_works(
 @pytest.mark.asyncio(loop_scope="module")
 async def test_only_the_levels_without_noise_are_pondered_for(pondering: ComputerWorker) -> None:
     game = rolled(11)
+    started = pondering.ponders
     pondering.ponder(game, 0, 1, "casual")
     pondering.ponder(replace(game, variant="long_nardy"), 0, 1, "strong")
-    await pondering.ponders_done()
+    pondering.ponder(game, 1, 0, "strong")  # not his roll
+    assert pondering.ponders == started
     assert await pondering.pondered(game, 0, 1, "casual") == 0
     hits = pondering.ponder_hits
     assert game.dice is not None
     after = game.play(0, legal_plays(game.position, game.dice)[0])
     await pondering.decide(after, 1, "casual", "c")
     assert pondering.ponder_hits == hits
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_roll_is_pondered_over_once(pondering: ComputerWorker) -> None:
+    game = rolled(13)
+    started = pondering.ponders
+    pondering.ponder(game, 0, 1, "strong")
+    pondering.ponder(game, 0, 1, "strong")
+    assert pondering.ponders == started + 1
+    await pondering.ponders_done()
+    pondering.ponder(game, 0, 1, "strong")  # done already: its decisions are kept
+    pondering.ponder(game, 0, 1, "expert")  # another level decides otherwise
+    assert pondering.ponders == started + 2
+    await pondering.ponders_done()
+    assert game.dice is not None
+    best = game.play(0, rank_plays(game.position, game.dice, 0)[0].play)
+    hits = pondering.ponder_hits
+    await pondering.decide(best, 1, "strong", "s")
+    await pondering.decide(best, 1, "expert", "e")
+    assert pondering.ponder_hits == hits + 2
 
 
 @pytest.mark.asyncio(loop_scope="module")

@@ -480,6 +480,8 @@ class ComputerWorker:
         self._analysis = _Lane("analysis", analysis_workers, ANALYSIS_NICE, context)
         self.pondering = ponder
         self.ponder_seconds = ponder_seconds
+        self.ponders = 0
+        """Ponders started by :meth:`ponder` (for tests and the benchmark)."""
         self.ponder_hits = 0
         """Decisions answered from a ponder (for logs, tests and the benchmark)."""
         self._ponder = _Lane("ponder", 1, PONDER_NICE, context)
@@ -562,11 +564,13 @@ class ComputerWorker:
             level,
             player,
             game.phase,
+            game.options,
             game.position,
             game.dice,
             game.cube,
             game.score,
             game.match_length,
+            game.crawford,
         )
         if seen in self._ponder_seen or self._ponder_waiting >= PONDER_WAITING:
             return
@@ -574,6 +578,7 @@ class ComputerWorker:
         while len(self._ponder_seen) > PONDER_KEPT:
             self._ponder_seen.popitem(last=False)
         task = asyncio.get_running_loop().create_task(self.pondered(game, mover, player, level))
+        self.ponders += 1
         self._ponder_tasks.add(task)
         task.add_done_callback(self._ponder_tasks.discard)
 
