@@ -19,7 +19,7 @@ import pytest
 import pytest_asyncio
 from conftest import warm_worker
 from test_app_computer import Player, person_line
-from test_app_support import Dice
+from test_app_support import ALICE, BOB, Dice
 
 from benchmarks.opponent import next_to_act, seeded_match_game
 from bot.ai.computer import decide
@@ -27,6 +27,7 @@ from bot.ai.gnubg_eval import rank_plays
 from bot.ai.levels import LEVELS
 from bot.ai.worker import PONDER_LEVELS, PONDER_PLAYS, ComputerWorker, ponder_key
 from bot.app import App
+from bot.app.computer import to_ponder
 from bot.store import MemoryStore, TableKey
 from engine.game import Action, Game, Phase
 from engine.movegen import legal_plays
@@ -227,3 +228,37 @@ async def test_the_app_ponders_at_a_persons_roll_and_plays_as_it_would_without(
     assert pondered.state().is_over
     assert pondered.match == unpondered.match
     assert pondering.ponder_hits > hits
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_the_app_ponders_where_a_person_plays_the_computer_and_nowhere_else(
+    plain: ComputerWorker,
+) -> None:
+    app = App(MemoryStore(), dice=Dice(31), computer=plain)
+    me = Player(app, TableKey("telegram", "778"))
+    await me.say("/new 3 bot")
+    rng = random.Random(3)
+    seen: set[Phase] = set()
+    for _ in range(80):
+        table = await me.table()
+        if table.stage != "play":
+            break
+        game = table.state().game
+        seat = table.seat_of(me.user.ref)
+        assert seat is not None
+        target = to_ponder(table)
+        if game.turn == seat and game.resign is None and game.phase in (Phase.ROLL, Phase.MOVE):
+            assert target == (game, seat, 1 - seat, "strong")
+            seen.add(game.phase)
+        else:
+            assert target is None
+        await me.say(person_line(game, rng))
+    assert seen == {Phase.ROLL, Phase.MOVE}
+    # two persons: nothing to ponder for
+    group = TableKey("telegram", "-1077")
+    alice = Player(app, group, ALICE, private=False)
+    bob = Player(app, group, BOB, private=False)
+    await alice.say("/new 3")
+    await bob.say("/join")
+    table = await bob.table()
+    assert table.stage == "play" and to_ponder(table) is None

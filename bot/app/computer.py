@@ -77,11 +77,13 @@ def to_ponder(table: Table | None) -> tuple[Game, int, int, str] | None:
     level (``None`` where no person at a two-player table with the computer is to act so)."""
     if table is None or table.stage != "play" or table.mode == "chouette" or table.match is None:
         return None
-    if len(table.seats) != 2:
-        return None
+    if len(table.seats) != 2 or all(computer_level(s.user) is None for s in table.seats):
+        return None  # no computer here: the match is not even read
     game = table.state().game
     mover = game.turn
-    if game.phase not in (Phase.ROLL, Phase.MOVE) or game.is_over or mover is None or mover > 1:
+    if game.phase not in (Phase.ROLL, Phase.MOVE) or game.is_over or game.resign is not None:
+        return None
+    if mover is None or mover > 1:
         return None
     if computer_level(table.seats[mover].user) is not None:
         return None
