@@ -22,7 +22,7 @@ from test_app_support import (
 
 from bot.app import App, EditBoard, SendBoard, User
 from bot.store import Store
-from engine.chouette import BOX, TEAM
+from engine.chouette import BOX, TEAM, Chouette, ChouetteGame
 from engine.game import Phase
 from engine.movegen import legal_plays
 
@@ -301,6 +301,19 @@ async def started_chouette(store: Store, now: list[float], members: tuple[User, 
     return chat
 
 
+async def past_the_opening(chat: Chat) -> tuple[Chouette, ChouetteGame]:
+    """The chouette in ``chat`` and its game under way, the box's opening roll made if the game
+    waited for it."""
+    for _ in range(10):
+        ch = await chat.chouette()
+        cur = ch.current
+        assert cur is not None and not cur.is_over
+        if cur.game.phase is not Phase.OPENING:
+            return ch, cur
+        await chat.press(user(cur.box), "Roll")
+    raise AssertionError("the opening roll was never made")
+
+
 async def test_a_long_wait_calls_the_box_or_the_captain(store: Store) -> None:
     """At a chouette the board that hands the game to the box or the captain after he waited
     a minute or more calls him; brisk turns call nobody."""
@@ -308,13 +321,8 @@ async def test_a_long_wait_calls_the_box_or_the_captain(store: Store) -> None:
     chat = await started_chouette(store, now, (BOB, CAROL))
     calls: list[str | None] = []
     for turn in range(10):
-        ch = await chat.chouette()
-        cur = ch.current
-        assert cur is not None and not cur.is_over
+        ch, cur = await past_the_opening(chat)
         game = cur.game
-        if game.phase is Phase.OPENING:
-            await chat.press(user(cur.box), "Roll")
-            continue
         assert game.turn is not None and game.responder is None
         mover, other = ch.acting(game.turn), ch.acting(1 - game.turn)
         slow = turn % 2 == 1
@@ -344,13 +352,8 @@ async def test_a_double_of_the_box_after_a_long_wait_calls_every_member(
     chat = await started_chouette(store, now, (BOB, CAROL, DAVE))
     doubled = None
     for _ in range(40):
-        ch = await chat.chouette()
-        cur = ch.current
-        assert cur is not None and not cur.is_over
+        ch, cur = await past_the_opening(chat)
         game = cur.game
-        if game.phase is Phase.OPENING:
-            await chat.press(user(cur.box), "Roll")
-            continue
         if game.phase is Phase.ROLL and game.turn == BOX and ch.may_double(cur.box):
             now[0] += 90 if slow else 5  # the box thinks, then doubles
             doubled = await chat.press(user(cur.box), "Double")
@@ -358,10 +361,10 @@ async def test_a_double_of_the_box_after_a_long_wait_calls_every_member(
         now[0] += 5
         await play_turn_by_buttons(chat, [user(cur.box), user(cur.captain)], game)
     assert doubled is not None and not toasts(doubled)
-    cur = (await chat.chouette()).current
-    assert cur is not None and cur.game.phase is Phase.DOUBLED and cur.game.turn == BOX
+    after = (await chat.chouette()).current
+    assert after is not None and after.game.phase is Phase.DOUBLED and after.game.turn == BOX
     boards = [r.calls for r in doubled if isinstance(r, SendBoard)]
     assert boards, "the double posts a board"
-    members = tuple(m.name for m in cur.members if m.playing)
+    members = tuple(m.name for m in after.members if m.playing)
     assert len(members) == 3
     assert boards[-1] == (members if slow else ())

@@ -6,6 +6,7 @@ ratings off, and every finished match is kept (bounded) and survives a restart."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -327,6 +328,40 @@ async def played_to_the_end(
     raise AssertionError("the match did not end")
 
 
+@dataclass
+class CutMatch:
+    """A one-point match between Alice and Bob begun through a proxy (``proxy``) to Redis that
+    can cut the app's store (``stopping``) off; ``direct`` reads Redis itself; ``now`` is the
+    clock of ``first``, the app that plays it in ``chat``."""
+
+    proxy: ReplyDropper
+    direct: RedisStore
+    stopping: RedisStore
+    now: list[float]
+    first: RecordingApp
+    chat: Chat
+
+
+@contextlib.asynccontextmanager
+async def cut_match(redis_url: str) -> AsyncIterator[CutMatch]:
+    """A :class:`CutMatch` on an emptied Redis, its stores and proxy closed after."""
+    proxy = await ReplyDropper(redis_url).start()
+    direct = RedisStore.from_url(redis_url)
+    await direct.client.flushdb()
+    stopping = RedisStore.from_url(proxy.url)
+    now = [1.9e9]
+    try:
+        first = recording_app(stopping, now, 11)
+        chat = Chat(first)
+        await chat.send(ALICE, "/new 1")
+        await chat.press(BOB, "Join")
+        yield CutMatch(proxy, direct, stopping, now, first, chat)
+    finally:
+        await stopping.close()
+        await direct.close()
+        await proxy.close()
+
+
 @pytest.mark.parametrize(
     "stopped_at",
     [b":standing", b"bg:match:"],
@@ -339,101 +374,80 @@ async def test_results_survive_a_stop_after_the_matchs_end(
     write of the standings, or between the rating and the history): the match's end carries
     the results, and the ticks of the next two processes record them, once; a redelivery and
     more ticks record nothing more."""
-    proxy = await ReplyDropper(redis_url).start()
-    direct = RedisStore.from_url(redis_url)
-    await direct.client.flushdb()
-    stopping = RedisStore.from_url(proxy.url)
-    now = [1.9e9]
-    try:
-        first = recording_app(stopping, now, 11)
-        chat = Chat(first)
-        await chat.send(ALICE, "/new 1")
-        await chat.press(BOB, "Join")
-        proxy.cut_before(stopped_at)
-        table = await played_to_the_end(chat, direct, now)
+    async with cut_match(redis_url) as m:
+        m.proxy.cut_before(stopped_at)
+        table = await played_to_the_end(m.chat, m.direct, m.now)
         assert table is not None and table.match is not None
         assert table.stage == "over" and table.pending  # the results came with the end
         match = Match.from_dict(table.match)
         assert match.winner is not None
         winner, loser = USERS[match.winner], USERS[1 - match.winner]
-        assert "rating 1510.0" not in texts(chat.log)
-        recorded = await standings(direct, winner, loser)
+        assert "rating 1510.0" not in texts(m.chat.log)
+        recorded = await standings(m.direct, winner, loser)
         if stopped_at == b":standing":
             assert recorded == [Standing(), Standing()]
         else:
             assert recorded == [Standing(1510.0, 1), Standing(1490.0, 1)]
-        assert await direct.history(standing_of(ALICE)) == []
-        ending = first.updates[-1]
-        await stopping.close()
+        assert await m.direct.history(standing_of(ALICE)) == []
+        ending = m.first.updates[-1]
+        await m.stopping.close()
 
         # The next processes, two of them on the same Redis: their clocks' ticks come to the
         # table at once; the results are recorded once and the change posted once.
-        now[0] += results.RETRY_AFTER
-        second = recording_app(direct, now, 12)
+        m.now[0] += results.RETRY_AFTER
+        second = recording_app(m.direct, m.now, 12)
         other = RedisStore.from_url(redis_url)
         try:
-            ticks = await asyncio.gather(second.tick(), recording_app(other, now, 14).tick())
+            ticks = await asyncio.gather(second.tick(), recording_app(other, m.now, 14).tick())
         finally:
             await other.close()
         posted = texts([r for tick in ticks for _, replies in tick for r in replies])
         assert posted.count(f"{winner.name}: rating 1510.0 (+10.0)") == 1
         assert posted.count(f"{loser.name}: rating 1490.0 (-10.0)") == 1
-        after = await second.load_table(chat.key)
+        after = await second.load_table(m.chat.key)
         assert after is not None and after.pending == () and after.stage == "over"
         # Again, later, and the same update delivered again: nothing twice.
-        now[0] += 3600
+        m.now[0] += 3600
         assert await second.tick() == []
-        again = texts(await recording_app(direct, now, 13).handle(ending))
+        again = texts(await recording_app(m.direct, m.now, 13).handle(ending))
         assert t("en", "app-already-done") in again and "rating" not in again
-        assert await standings(direct, winner, loser) == [Standing(1510.0, 1), Standing(1490.0, 1)]
-        assert len(await direct.history(standing_of(ALICE))) == 1
-        assert len(await direct.history(standing_of(BOB))) == 1
-    finally:
-        await direct.close()
-        await proxy.close()
+        assert await standings(m.direct, winner, loser) == [
+            Standing(1510.0, 1),
+            Standing(1490.0, 1),
+        ]
+        assert len(await m.direct.history(standing_of(ALICE))) == 1
+        assert len(await m.direct.history(standing_of(BOB))) == 1
 
 
 async def test_the_statistics_survive_a_stop_at_their_write(redis_url: str) -> None:
     """The process stops just before it writes the players' ``stats`` of a finished game: the
     game's end carried them in the table, and the next process's tick records them, once; a
     redelivery and more ticks record nothing more."""
-    proxy = await ReplyDropper(redis_url).start()
-    direct = RedisStore.from_url(redis_url)
-    await direct.client.flushdb()
-    stopping = RedisStore.from_url(proxy.url)
-    now = [1.9e9]
-    users = UserRecords(direct)
+    async with cut_match(redis_url) as m:
+        users = UserRecords(m.direct)
 
-    async def games() -> list[int]:
-        return [int((await users.read(u.key)).get("stats", {}).get("games", 0)) for u in USERS]
+        async def games() -> list[int]:
+            return [int((await users.read(u.key)).get("stats", {}).get("games", 0)) for u in USERS]
 
-    try:
-        first = recording_app(stopping, now, 11)
-        chat = Chat(first)
-        await chat.send(ALICE, "/new 1")
-        await chat.press(BOB, "Join")
-        proxy.cut_before(b":stats")
-        table = await played_to_the_end(chat, direct, now)
+        m.proxy.cut_before(b":stats")
+        table = await played_to_the_end(m.chat, m.direct, m.now)
         assert table is not None and table.stage == "over"
-        assert proxy.cut  # the statistics' write never reached the server
+        assert m.proxy.cut  # the statistics' write never reached the server
         assert any(str(p[0]).endswith(":stats") for p in table.pending), table.pending
         assert await games() == [0, 0]
-        ending = first.updates[-1]
-        await stopping.close()
+        ending = m.first.updates[-1]
+        await m.stopping.close()
 
-        now[0] += results.RETRY_AFTER
-        second = recording_app(direct, now, 12)
+        m.now[0] += results.RETRY_AFTER
+        second = recording_app(m.direct, m.now, 12)
         await second.tick()
         assert await games() == [1, 1]
-        after = await second.load_table(chat.key)
+        after = await second.load_table(m.chat.key)
         assert after is not None and after.pending == ()
-        now[0] += 3600
+        m.now[0] += 3600
         assert await second.tick() == []
-        await recording_app(direct, now, 13).handle(ending)
+        await recording_app(m.direct, m.now, 13).handle(ending)
         assert await games() == [1, 1]
-    finally:
-        await direct.close()
-        await proxy.close()
 
 
 def test_a_pending_result_reads_back_and_older_ones_still_read() -> None:
@@ -469,37 +483,27 @@ def test_a_finished_game_is_counted_in_whole_points_and_kept_as_json() -> None:
 async def test_a_redelivery_records_results_left_pending(redis_url: str) -> None:
     """The store went away after the match's end; the update delivered again later (a webhook
     retry) records the results, posts the rating change once, and the tick finds nothing."""
-    proxy = await ReplyDropper(redis_url).start()
-    direct = RedisStore.from_url(redis_url)
-    await direct.client.flushdb()
-    stopping = RedisStore.from_url(proxy.url)
-    now = [1.9e9]
-    try:
-        first = recording_app(stopping, now, 11)
-        chat = Chat(first)
-        await chat.send(ALICE, "/new 1")
-        await chat.press(BOB, "Join")
-        proxy.cut_before(b":standing")
-        await played_to_the_end(chat, direct, now, step=0.0)
-        ending = first.updates[-1]
-        proxy.restore()
+    async with cut_match(redis_url) as m:
+        m.proxy.cut_before(b":standing")
+        await played_to_the_end(m.chat, m.direct, m.now, step=0.0)
+        ending = m.first.updates[-1]
+        m.proxy.restore()
         # Delivered again at once: the process that wrote the results is taken to be
         # recording them, so this delivery leaves them.
-        soon = texts(await first.handle(ending))
+        soon = texts(await m.first.handle(ending))
         assert "rating" not in soon
-        now[0] += results.RETRY_AFTER
-        later = texts(await first.handle(ending))
+        m.now[0] += results.RETRY_AFTER
+        later = texts(await m.first.handle(ending))
         assert later.count("rating 1510.0 (+10.0)") == 1
         assert later.count("rating 1490.0 (-10.0)") == 1
-        assert "rating" not in texts(await first.handle(ending))
-        now[0] += 3600
-        assert await App(direct, clock=lambda: now[0]).tick() == []
-        assert len(await direct.history(standing_of(ALICE))) == 1
-        match = await chat.match()
+        assert "rating" not in texts(await m.first.handle(ending))
+        m.now[0] += 3600
+        assert await App(m.direct, clock=lambda: m.now[0]).tick() == []
+        assert len(await m.direct.history(standing_of(ALICE))) == 1
+        match = await m.chat.match()
         assert match.winner is not None
         winner, loser = USERS[match.winner], USERS[1 - match.winner]
-        assert await standings(direct, winner, loser) == [Standing(1510.0, 1), Standing(1490.0, 1)]
-    finally:
-        await stopping.close()
-        await direct.close()
-        await proxy.close()
+        assert await standings(m.direct, winner, loser) == [
+            Standing(1510.0, 1),
+            Standing(1490.0, 1),
+        ]
