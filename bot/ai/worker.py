@@ -92,6 +92,7 @@ __all__ = [
     "lane_worker",
     "ponder_key",
     "ponder_think",
+    "ponderable",
     "think",
     "warm_up",
     "watch_parent",
@@ -210,6 +211,17 @@ def ponder_key(game: Game, player: int, level: str) -> Hashable | None:
     )
 
 
+def ponderable(game: Game, mover: int) -> bool:
+    """Whether ``game`` is one to ponder over while ``mover`` thinks: backgammon, ``mover`` on
+    roll and free to double, or rolled with no step of his play made yet, no resignation
+    offered."""
+    if game.variant != "backgammon" or game.turn != mover or game.resign is not None:
+        return False
+    if game.phase is Phase.MOVE:
+        return game.dice is not None and not game.steps
+    return game.phase is Phase.ROLL and game.may(Action("double", mover))
+
+
 def ponder_think(
     game: Game, mover: int, player: int, level: str, seconds: float, ply: int | None
 ) -> list[tuple[Hashable, Action | None]]:
@@ -223,16 +235,15 @@ def ponder_think(
     from bot.ai.gnubg_eval import rank_plays
     from bot.ai.levels import LEVELS
 
-    if game.variant != "backgammon" or game.turn != mover or game.resign is not None:
+    if not ponderable(game, mover):
         return []
     afters: Iterable[Game]
-    if game.phase is Phase.ROLL and game.may(Action("double", mover)):
+    if game.phase is Phase.ROLL:
         afters = [game.apply(Action("double", mover))]
-    elif game.phase is Phase.MOVE and game.dice is not None and not game.steps:
+    else:
+        assert game.dice is not None
         ranked = rank_plays(game.position, game.dice, 0)[:PONDER_PLAYS]
         afters = (game.play(mover, r.play) for r in ranked)
-    else:
-        return []
     end = time.monotonic() + seconds
     known: list[tuple[Hashable, Action | None]] = []
     for after in afters:
@@ -552,13 +563,7 @@ class ComputerWorker:
         the game is not backgammon, ``mover`` has neither a roll to play nor a double to give,
         this is pondered over already or :data:`PONDER_WAITING` ponders wait.  Needs a running
         event loop; never raises for a worker's sake."""
-        if not self.pondering or level not in PONDER_LEVELS or game.variant != "backgammon":
-            return
-        if game.turn != mover or game.resign is not None or game.steps:
-            return
-        if game.phase is not Phase.MOVE and not (
-            game.phase is Phase.ROLL and game.may(Action("double", mover))
-        ):
+        if not self.pondering or level not in PONDER_LEVELS or not ponderable(game, mover):
             return
         seen = (
             level,

@@ -60,9 +60,21 @@ def name(ctx: Context, level: str) -> str:
     return ctx.tr("computer-name", level=level)
 
 
+def _against_computer(table: Table | None) -> bool:
+    """Whether ``table`` is a two-player table in play with the computer in a seat (checked
+    before its match is read: most tables have no computer)."""
+    return (
+        table is not None
+        and table.stage == "play"
+        and table.mode != "chouette"
+        and table.match is not None
+        and any(computer_level(s.user) is not None for s in table.seats)
+    )
+
+
 def waiting(table: Table | None) -> tuple[int, str] | None:
     """The seat and level of the computer the table waits for now, or ``None``."""
-    if table is None or table.stage != "play" or table.mode == "chouette" or table.match is None:
+    if table is None or not _against_computer(table):
         return None
     seat = actor(table.state())
     if seat is None or seat >= len(table.seats):
@@ -75,10 +87,8 @@ def to_ponder(table: Table | None) -> tuple[Game, int, int, str] | None:
     """What the computer may think about on a person's time at ``table``: the game where a
     person is on roll or has rolled and has yet to play, his seat, the computer's seat and its
     level (``None`` where no person at a two-player table with the computer is to act so)."""
-    if table is None or table.stage != "play" or table.mode == "chouette" or table.match is None:
+    if table is None or not _against_computer(table) or len(table.seats) != 2:
         return None
-    if len(table.seats) != 2 or all(computer_level(s.user) is None for s in table.seats):
-        return None  # no computer here: the match is not even read
     game = table.state().game
     mover = game.turn
     if game.phase not in (Phase.ROLL, Phase.MOVE) or game.is_over or game.resign is not None:
