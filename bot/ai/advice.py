@@ -5,16 +5,13 @@ best plays after rolling, with the chances of the position (the ``hint`` command
 the event loop: GNU Backgammon's nets hold the interpreter lock.  The values it returns are plain
 frozen data, so that the chat process can show them without importing the nets.
 
-Backgammon is advised by :mod:`bot.ai.analysis` (the same figures the analysis of a finished game
-uses, checked against ``gnubg_nn`` and ``gnubg -t``): plays ranked by cubeless equity at the
-chosen ply (in a match the equity at the score, gammons worth what they change in match winning
-chances), the cube in money play as the analysis rates it: no double, double/take and
-double/pass by Janowski's money equities at 0-ply, by GNU Backgammon's cubeful search above
-(:func:`bot.ai.analysis.searched_cube_decision`).  In a match the cube is GNU Backgammon's own match
-cube decision at the score (:func:`bot.ai.gnubg_eval.cube_decision`, the computer's), its
-figures the doubler's match winning chances.  Long nardy is advised by the project's own player
-(:mod:`engine.nardy_player`): its plays ranked by its 1-ply winning chances, the cube by the
-computer's own thresholds -- an estimate, and labelled as one.
+Backgammon is advised by the evaluation core (:mod:`bot.ai.core`), as GNU Backgammon's ``hint``
+advises by default: plays weighed cubeful at the score at the chosen ply (2 by default) with its
+move filter, each with the depth it reached, ordered by the value shown (EMG; in a match EMG at
+the score); the cube by GNU Backgammon's cube decision at the same ply, in money equity, or in a
+match as the doubler's match winning chances.  Long nardy is advised by the project's own player
+(:mod:`engine.nardy_player`): its plays ranked by its winning chances, each with the depth it was
+looked at, the cube by the computer's own thresholds -- an estimate, and labelled as one.
 """
 
 from __future__ import annotations
@@ -61,6 +58,9 @@ class PlayAdvice:
     value: float
     index: int
     chances: Chances
+    ply: int = 0
+    """The depth the play was weighed at (GNU Backgammon's move filter takes only the most
+    promising plays to the hint's depth; long nardy: the depth of the player's look)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +101,8 @@ class Advice:
     chances: Chances
     plays: tuple[PlayAdvice, ...] = ()
     cube: CubeAdvice | None = None
+    match: bool = False
+    """Whether the plays' values are EMG at a match score (else money equity or chances)."""
 
 
 def no_advice_reason(game: Game, player: int) -> str | None:
@@ -134,73 +136,52 @@ def advise(game: Game, player: int, ply: int = HINT_PLY, plays: int = HINT_PLAYS
 
 
 def _backgammon(game: Game, player: int, ply: int, count: int) -> Advice:
-    from bot.ai import analysis
+    from bot.ai import core
 
     position = game.position
     if game.phase is Phase.MOVE:
         assert game.dice is not None
         index = {play: i for i, play in enumerate(legal_plays(position, game.dice))}
-        view = analysis.cube_view(game, player)
-        ranked = analysis.ranked_plays(position, game.dice, view, ply)[:count]
+        cube = core.cube_of(game, player)
+        ranked = core.rank_plays(position, game.dice, cube, ply)[:count]
         shown = tuple(
-            PlayAdvice(r.notation, r.equity, index[r.play], _chances(r.probs)) for r in ranked
+            PlayAdvice(r.play.notation(), r.equity, index[r.play], _chances(r.probs), r.ply)
+            for r in ranked
         )
-        chances = shown[0].chances if shown else _chances(analysis.probabilities(position, ply))
-        return Advice("plays", "gnubg", ply, chances, shown)
+        chances = shown[0].chances if shown else _chances(core.evaluate(position, cube, ply)[0])
+        return Advice("plays", "gnubg", ply, chances, shown, match=bool(game.match_length))
     doubler = game.turn
     assert doubler is not None
-    if not game.money:
-        return _match_cube(game, doubler, player, ply)
-    view = analysis.cube_view(game, doubler)
+    cube = core.cube_of(game, doubler)
+    decision = core.cube_decision(position, cube, ply)
+    figures = (decision.no_double, decision.double_take, decision.double_pass)
+    unit: Literal["equity", "mwc"] = "equity"
+    if decision.mwc is not None:
+        figures, unit = decision.mwc, "mwc"
     if game.phase is Phase.DOUBLED:
-        # The cube is still as it was before the double: the doubler's view of it.
-        decision = analysis.searched_cube_decision(position, view, ply)
         responder = game.responder
         may_beaver = responder is not None and game.may(Action("beaver", responder))
-        cube = CubeAdvice(
+        advice = CubeAdvice(
             decision.should_double,
             decision.should_take,
-            decision.no_double,
-            decision.double_take,
-            decision.double_pass,
-            beaver=may_beaver and decision.double_take < 0.0,
+            *figures,
+            beaver=may_beaver and decision.double_take < 0.0 and decision.should_take,
+            unit=unit,
         )
-        chances = _chances(analysis.flip(decision.probs))
-        return Advice("take", "gnubg", ply, chances, cube=cube)
-    decision = analysis.searched_cube_decision(position, view, ply)
+        return Advice("take", "gnubg", ply, _chances(_flip(decision.probs)), cube=advice)
     may = game.may(Action("double", player))
-    cube = CubeAdvice(
+    advice = CubeAdvice(
         decision.should_double and may,
         decision.should_take,
-        decision.no_double,
-        decision.double_take,
-        decision.double_pass,
+        *figures,
         may,
+        unit=unit,
     )
-    return Advice("cube", "gnubg", ply, _chances(decision.probs), cube=cube)
+    return Advice("cube", "gnubg", ply, _chances(decision.probs), cube=advice)
 
 
-def _match_cube(game: Game, doubler: int, player: int, ply: int) -> Advice:
-    """The cube at a match score: GNU Backgammon's match cube decision, in match winning
-    chances."""
-    from bot.ai import analysis, gnubg_eval
-
-    context = gnubg_eval.cube_context(game, doubler)
-    decision = gnubg_eval.cube_decision(game.position, context, ply)
-    probs = analysis.probabilities(game.position, ply)
-    may = game.phase is Phase.ROLL and game.may(Action("double", player))
-    cube = CubeAdvice(
-        decision.double and may,
-        decision.take,
-        decision.no_double,
-        decision.double_take,
-        decision.double_pass,
-        may,
-        unit="mwc",
-    )
-    if game.phase is Phase.DOUBLED:
-        return Advice("take", "gnubg", ply, _chances(analysis.flip(probs)), cube=cube)
-    return Advice("cube", "gnubg", ply, _chances(probs), cube=cube)
+def _flip(probs: tuple[float, ...]) -> Chances:
+    return (1.0 - probs[0], probs[3], probs[4], probs[1], probs[2])
 
 
 def _nardy(game: Game, player: int, count: int) -> Advice:
@@ -212,9 +193,12 @@ def _nardy(game: Game, player: int, count: int) -> Advice:
         assert game.dice is not None
         plays = legal_plays(position, game.dice)
         index = {play: i for i, play in enumerate(plays)}
+        # the plays looked at one roll ahead first, by their value, then the others by theirs,
+        # each labelled with its depth
         ranked = nardy_player.rank_plays(position, game.dice, depth=1)[:count]
         shown = tuple(
-            PlayAdvice(r.play.notation(), r.value, index[r.play], _win(r.value)) for r in ranked
+            PlayAdvice(r.play.notation(), r.value, index[r.play], _win(r.value), r.depth)
+            for r in ranked
         )
         chances = shown[0].chances if shown else _win(nardy_player.evaluate(position))
         return Advice("plays", "nardy", 1, chances, shown)

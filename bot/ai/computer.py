@@ -4,12 +4,15 @@
 it takes now — roll, double, take, pass, beaver, accept or refuse a beaver, play, accept or
 decline a resignation, offer to resign — or ``None`` when nothing is its to do.  The caller
 applies the action through the engine like a person's (so nothing illegal can happen) and calls
-again until it returns ``None``.  Backgammon goes through :mod:`bot.ai.gnubg_eval`, long nardy
-through :mod:`engine.nardy_player`; the level sets depth and noise, the ``rng`` is injected.
+again until it returns ``None``.  Backgammon goes through the evaluation core
+(:mod:`bot.ai.core`: every play and cube decision weighed cubeful at the score, as GNU
+Backgammon weighs them), long nardy through :mod:`engine.nardy_player`; the level sets depth and
+noise, the ``rng`` is injected.
 
-The computer never doubles on a dead cube (:func:`bot.ai.gnubg_eval.cube_useful`), though the
-engine would let it: at the noisy levels a double that gains nothing would otherwise come as
-often as the noise tips a tie.
+The computer never doubles on a dead cube (GNU Backgammon's cube decision says so: a cube that
+already wins the match, the leader after the Crawford game), though the engine would let it: at
+the noisy levels a double that gains nothing would otherwise come as often as the noise tips a
+tie.
 
 Long nardy has no cube by default; where a table turns it on, the computer doubles when the
 nardy evaluation gives it at least :data:`NARDY_DOUBLE` and takes while it keeps at least
@@ -21,7 +24,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bot.ai import gnubg_eval
+from bot.ai import core
 from bot.ai.levels import DEFAULT_LEVEL, LEVELS, Level, choose_ranked
 from engine import Action, Game, Phase, Position, nardy_player
 from engine.result import WinKind
@@ -43,8 +46,9 @@ CLEARLY_NO_DOUBLE = 0.15
 CLEARLY_DOUBLE = 0.25
 """At a level with ``cube_quick`` (``strong``) the 0-ply look at the cube decides where it is
 clear and the 2-ply look only where it is close: no double where doubling (and being taken)
-is worse than playing on by at least :data:`CLEARLY_NO_DOUBLE` of a point at 0-ply; a double
-where it is better by at least :data:`CLEARLY_DOUBLE` and 0-ply finds it a take.  A position
+is worse than playing on by at least :data:`CLEARLY_NO_DOUBLE` of the gap between passing and
+playing on at 0-ply; a double where it is better by at least :data:`CLEARLY_DOUBLE` and 0-ply
+finds it a take.  A position
 0-ply finds too good to double, or a pass, gets the 2-ply look unless cashing and playing on
 are clearly apart (:data:`CLEARLY_PAST_CASH`): whether to play on for the gammon is where 0-ply
 errs when they are close.  The 2-ply look is what makes a turn slow (tens of
@@ -61,7 +65,7 @@ otherwise.  On the 200 fixed cube positions ``strong`` still decides as 2-ply on
 CLEARLY_PAST_CASH = 0.1
 """Where 0-ply finds the double a pass, ``strong`` decides at 0-ply whether to cash or to play on
 for the gammon where one is better than the other by at least :data:`CLEARLY_PAST_CASH` of a
-point of the stake (:func:`bot.ai.gnubg_eval.point_value`), and looks at 2-ply otherwise.
+point of the stake (EMG), and looks at 2-ply otherwise.
 Measured on the 927 cube looks that reached 2-ply in 150 seeded games at random match scores
 and 150 money games (``strong`` against itself): 255 of them decided so, all as 2-ply decides
 them (0.05 of a point would decide 3 otherwise); in 300 further games of each kind (seeds 900
@@ -99,11 +103,8 @@ def _noisy(value: float, unit: float, level: Level, rng: random.Random) -> float
     return value + rng.gauss(0.0, level.noise * unit) if level.noise > 0 else value
 
 
-def _point_unit(dec: gnubg_eval.CubeDecision) -> float:
-    """What one point of the cube's stake is worth in the match winning chances of ``dec``:
-    the gap between passing a double and playing on, at least 0.01."""
-    if dec.double_pass is None or dec.no_double is None:
-        return 0.0
+def _point_unit(dec: core.CubeDecision) -> float:
+    """The gap between passing a double and playing on (EMG), at least 0.01."""
     return max(0.01, abs(dec.double_pass - dec.no_double))
 
 
@@ -141,11 +142,7 @@ def decide(
         offer = _resign_offer(game, player)
         if offer is not None:
             return Action("resign", player, resign=offer)
-        if (
-            game.may(Action("double", player))
-            and gnubg_eval.cube_useful(game, player)
-            and _wants_double(game, player, lvl, rnd, ply)
-        ):
+        if game.may(Action("double", player)) and _wants_double(game, player, lvl, rnd, ply):
             return Action("double", player)
         return Action("roll", player)
     if game.phase is Phase.MOVE:
@@ -160,7 +157,8 @@ def _play(game: Game, player: int, level: Level, rng: random.Random, ply: int | 
     if game.no_play:
         return Action("confirm", player)
     if is_backgammon(game):
-        play = choose_ranked(game.position, game.dice, level, rng, ply)
+        cube = core.cube_of(game, player)
+        play = choose_ranked(game.position, game.dice, cube, level, rng, ply)
     else:
         depth, noise = NARDY_DEPTH[level.name]
         if ply is not None:
@@ -184,41 +182,43 @@ def _wants_double(
             + rng.gauss(0.0, level.noise or 1e-9) * (1 if level.noise else 0)
             >= NARDY_DOUBLE
         )
-    ctx = gnubg_eval.cube_context(game, player)
+    cube = core.cube_of(game, player)
     depth = _cube_ply(level, ply)
     if depth > 0 and level.cube_quick:
-        clear = _clear_at_zero(game.position, ctx)
+        clear = _clear_at_zero(game.position, cube)
         if clear is not None:
             return clear
-    dec = gnubg_eval.cube_decision(game.position, ctx, depth)
-    if level.noise <= 0 or dec.no_double is None or dec.double_take is None:
-        return dec.double
+    dec = core.cube_decision(game.position, cube, depth)
+    if not dec.available:
+        return False
+    if level.noise <= 0:
+        return dec.should_double
     unit = _point_unit(dec)
     nd = _noisy(dec.no_double, unit, level, rng)
-    doubled = min(_noisy(dec.double_take, unit, level, rng), float(dec.double_pass or 1.0))
-    return ctx.may_double and doubled > nd
+    doubled = min(_noisy(dec.double_take, unit, level, rng), dec.double_pass)
+    return doubled > nd
 
 
-def _clear_at_zero(position: Position, ctx: gnubg_eval.CubeContext) -> bool | None:
+def _clear_at_zero(position: Position, cube: core.Cube) -> bool | None:
     """0-ply's double decision where it is clear (see :data:`CLEARLY_NO_DOUBLE`,
     :data:`CLEARLY_DOUBLE` and :data:`CLEARLY_PAST_CASH`), ``None`` where the deeper look
     decides."""
-    dec = gnubg_eval.cube_decision(position, ctx, 0)
-    if dec.no_double is None or dec.double_take is None or dec.double_pass is None:
-        return None
-    if dec.too_good or not dec.take:
-        # playing on for the gammon against cashing the game
-        cash = (dec.double_pass - dec.no_double) / gnubg_eval.point_value(ctx)
+    dec = core.cube_decision(position, cube, 0)
+    if not dec.available:
+        return False
+    if dec.too_good or not dec.should_take:
+        # playing on for the gammon against cashing the game (EMG: a point of the stake is 1)
+        cash = dec.double_pass - dec.no_double
         if dec.too_good and cash <= -CLEARLY_PAST_CASH:
             return False
         if not dec.too_good and cash >= CLEARLY_PAST_CASH:
-            return dec.double
+            return dec.should_double
         return None
     gain = (dec.double_take - dec.no_double) / _point_unit(dec)
     if gain < -CLEARLY_NO_DOUBLE:
         return False
-    if gain > CLEARLY_DOUBLE and dec.take:
-        return dec.double
+    if gain > CLEARLY_DOUBLE:
+        return dec.should_double
     return None
 
 
@@ -229,31 +229,26 @@ def _answer_double(
     if not is_backgammon(game):
         mine = 1.0 - nardy_player.evaluate(game.position)
         return Action("take" if mine >= NARDY_TAKE else "pass", player)
-    ctx = gnubg_eval.cube_context(game, doubler)
+    cube = core.cube_of(game, doubler)
     depth = _cube_ply(level, ply)
-    dec = _clear_answer_at_zero(game.position, ctx) if depth > 0 and level.cube_quick else None
+    dec = _clear_answer_at_zero(game.position, cube) if depth > 0 and level.cube_quick else None
     if dec is None:
-        dec = gnubg_eval.cube_decision(game.position, ctx, depth)
-    take = dec.take
-    if level.noise > 0 and dec.double_take is not None and dec.double_pass is not None:
+        dec = core.cube_decision(game.position, cube, depth)
+    take = dec.should_take
+    if level.noise > 0:
         take = _noisy(dec.double_take, _point_unit(dec), level, rng) <= dec.double_pass
-    if take and dec.beaver and game.may(Action("beaver", player)):
+    if take and dec.should_beaver and game.may(Action("beaver", player)):
         return Action("beaver", player)
     return Action("take" if take else "pass", player)
 
 
-def _clear_answer_at_zero(
-    position: Position, ctx: gnubg_eval.CubeContext
-) -> gnubg_eval.CubeDecision | None:
+def _clear_answer_at_zero(position: Position, cube: core.Cube) -> core.CubeDecision | None:
     """0-ply's cube decision where its take or pass is clear (see :data:`CLEARLY_TAKE_OR_PASS`),
     ``None`` where the deeper look answers (and wherever a beaver could be given)."""
-    if ctx.beaver_value is not None:
+    if cube.beavers:
         return None
-    dec = gnubg_eval.cube_decision(position, ctx, 0)
-    if dec.double_take is None or dec.double_pass is None:
-        return None
-    margin = (dec.double_pass - dec.double_take) / gnubg_eval.point_value(ctx)
-    return dec if abs(margin) >= CLEARLY_TAKE_OR_PASS else None
+    dec = core.cube_decision(position, cube, 0)
+    return dec if abs(dec.double_pass - dec.double_take) >= CLEARLY_TAKE_OR_PASS else None
 
 
 def _answer_beaver(game: Game, player: int) -> Action:
@@ -261,7 +256,7 @@ def _answer_beaver(game: Game, player: int) -> Action:
     doubled stake to him (refusing loses exactly that)."""
     position = game.position
     if is_backgammon(game):
-        equity = gnubg_eval.equity_of(gnubg_eval.evaluate_position(position, 0))
+        equity = core.evaluate(position, core.cube_of(game, player), 0)[1]
     else:
         equity = 2.0 * nardy_player.evaluate(position) - 1.0
     return Action("accept_beaver" if equity > -0.5 else "refuse_beaver", player)
@@ -272,7 +267,7 @@ def _answer_resign(game: Game, player: int, level: Level, ply: int | None) -> Ac
     kind = game.resign.kind
     position = game.board(player)  # the computer as the side on roll
     if is_backgammon(game):
-        accept = gnubg_eval.resign_decision(position, kind, _cube_ply(level, ply))
+        accept = _worth_accepting(position, core.cube_of(game, player), kind, _cube_ply(level, ply))
     else:
         accept = 2.0 * nardy_player.evaluate(position) - 1.0 <= float(int(kind)) + 1e-9
         if kind == WinKind.SINGLE:
@@ -280,9 +275,30 @@ def _answer_resign(game: Game, player: int, level: Level, ply: int | None) -> Ac
     return Action("accept_resign" if accept else "decline_resign", player)
 
 
+def _worth_accepting(position: Position, cube: core.Cube, kind: WinKind, ply: int) -> bool:
+    """Whether the points conceded are worth at least what playing on is worth at the score:
+    EMG, the cube as it is (a gammon or backgammon worth what GNU Backgammon's gammon prices
+    make it: nothing where it is not needed, nothing under the Jacoby rule with a centred
+    cube)."""
+    _probs, playing_on = core.evaluate(position, cube, ply)
+    return core.win_value(cube, kind) >= playing_on - 1e-6
+
+
 def _resign_offer(game: Game, player: int) -> WinKind | None:
     if not is_backgammon(game):
         return None
     if any(entry.action == "resign_decline" for entry in game.log[-3:]):
         return None  # declined this turn: play it out
-    return gnubg_eval.resign_offer(game.position, 0)
+    probs, _equity = core.evaluate(game.position, core.Cube(in_play=False), 0)
+    win, _wg, _wbg, lg, lbg = probs
+    if win > 1e-4:
+        return None
+    if lbg > 0.9999:
+        return WinKind.BACKGAMMON
+    if lbg > 1e-4:
+        return None
+    if lg > 0.9999:
+        return WinKind.GAMMON
+    if lg < 1e-4:
+        return WinKind.SINGLE
+    return None

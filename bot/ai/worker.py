@@ -231,8 +231,7 @@ def ponder_think(
     :data:`PONDER_PLAYS` at 0-ply, best first, for at most ``seconds``), or, ``mover`` on roll
     and free to double, his answer to that double.  ``ply`` lowers the level's depth, as in
     :func:`think`.  Backgammon only: long nardy's decisions on the cube take no look ahead."""
-    from bot.ai import computer
-    from bot.ai.gnubg_eval import rank_plays
+    from bot.ai import computer, core
     from bot.ai.levels import LEVELS
 
     if not ponderable(game, mover):
@@ -242,7 +241,8 @@ def ponder_think(
         afters = [game.apply(Action("double", mover))]
     else:
         assert game.dice is not None
-        ranked = rank_plays(game.position, game.dice, 0)[:PONDER_PLAYS]
+        cube = core.cube_of(game, mover)
+        ranked = core.rank_plays(game.position, game.dice, cube, 0)[:PONDER_PLAYS]
         afters = (game.play(mover, r.play) for r in ranked)
     end = time.monotonic() + seconds
     known: list[tuple[Hashable, Action | None]] = []
