@@ -220,7 +220,13 @@ def read_mat(text: str) -> MatRecord:
         names = (header.get("player 1", "Player 1"), header.get("player 2", "Player 2"))
     if not games:
         raise mat_error("there is no game in it")
-    return MatRecord(names, length, _options(header, length), tuple(games))
+    options = _options(header, length)
+    # GNU Backgammon allows beavers in money play by default and writes no header for them: a
+    # beaver in the file is the rule it was played by
+    beavered = any(act.kind == "beaver" for game in games for act in game.actions)
+    if "beaver" not in header and not length and beavered:
+        options = replace(options, beaver=True)
+    return MatRecord(names, length, options, tuple(games))
 
 
 def _action(side: int, move: int, start: re.Match[str], rest: str, game: int) -> MatAction:

@@ -213,6 +213,9 @@ def advice_reply(ctx: Context, table: Table, game: Game, name: str, advice: Advi
             if rank > 1:
                 diff = play.value - best
                 line += f" ({signed_equity(diff) if unit == 'equity' else _percent(diff)})"
+            if play.ply != advice.ply:
+                # GNU Backgammon's move filter took it no deeper: its figure says less
+                line += "  " + ctx.tr("hint-play-depth", ply=play.ply)
             lines.append(line)
             label = ctx.tr("hint-button", rank=rank, play=play.notation)
             payload = format_payload(Payload("hint_play", (play.index,), table.version))
