@@ -1,13 +1,14 @@
 """The fixed position sets the computer opponent is measured on, and the way they were made.
 
 ``tests/data/ai_positions.json`` holds them; ``python -m benchmarks.ai_sets`` makes the file
-again from its seed (the same file every time: seeded games, GNU Backgammon's nets, and GNU
-Backgammon itself for the money cube).  The benchmark ``python -m benchmarks.opponent`` and the
+again from its seed (the same file every time: seeded games on GNU Backgammon's engine through
+:mod:`bot.ai.core`, ``gnubg_nn`` for the match cube and GNU Backgammon itself for the money
+cube).  The benchmark ``python -m benchmarks.opponent`` and the
 tests read the file, so a change to the levels cannot move the positions they are judged on.
 
 * ``plays`` -- backgammon positions with a roll that leaves more than one legal play (unforced
-  decisions), met in seeded cubeless games of 0-ply with noise σ 0.05 against itself, one every
-  few turns.
+  decisions), met in seeded cubeless games of 0-ply with noise σ 0.05 against itself (the plays
+  ranked by :func:`bot.ai.core.rank_plays` without the cube), one every few turns.
 * ``cube`` -- match positions before the roll, met in the same way, kept when the side on roll
   wins at least 55% cubeless (a cube decision to make), each with a seeded match score (length
   3 to 11, post-Crawford included, never the Crawford game) and cube (centred, or owned by the
@@ -32,7 +33,7 @@ from typing import Any
 
 import gnubg_nn  # type: ignore[import-untyped]
 
-from bot.ai.gnubg_eval import evaluate_position, gnubg_board, rank_plays
+from bot.ai import core
 from bot.ai.levels import noisy_best
 from engine import Action, CubeState, Game, Options, Phase, Position, legal_plays
 from engine.nardy import LongNardyPosition
@@ -43,6 +44,8 @@ GNUBG = "/usr/games/gnubg"
 SEED = 20261202
 NOISE = 0.05
 """The noise (σ on the 0-ply equities) of the games the backgammon positions come from."""
+CUBELESS = core.Cube(in_play=False)
+"""The games the backgammon positions come from are played without the cube (money play)."""
 
 
 def _games(seed: int, count: int) -> list[tuple[Position, tuple[int, int]]]:
@@ -54,7 +57,7 @@ def _games(seed: int, count: int) -> list[tuple[Position, tuple[int, int]]]:
         for _turn in range(400):
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             out.append((position, dice))
-            ranked = rank_plays(position, dice, 0)
+            ranked = core.rank_plays(position, dice, CUBELESS, 0)
             if not ranked:
                 position = position.swapped()
                 continue
@@ -79,7 +82,7 @@ def play_set(count: int, seed: int) -> list[dict[str, Any]]:
 def _cube_candidates(seed: int, count: int) -> list[Position]:
     out = []
     for position, _dice in _games(seed, count // 4 + 5):
-        if evaluate_position(position, 0)[0] >= 0.55 and min(position.off()) < 15:
+        if core.evaluate(position, CUBELESS, 0)[0][0] >= 0.55 and min(position.off()) < 15:
             out.append(position)
     random.Random(seed).shuffle(out)
     return out
@@ -93,7 +96,7 @@ def _advice(position: Position, away: tuple[int, int], value: int, owned: bool) 
             gnubg_nn.set.cube(value, b"O")
         else:
             gnubg_nn.set.cube(value)
-        key = gnubg_nn.key_of_board(gnubg_board(position))
+        key = gnubg_nn.key_of_board([list(position.opponent), list(position.player)])
         result = gnubg_nn.evaluate_cube_decision(key, 2, -1, b"O", 1)
     finally:
         gnubg_nn.set.cube(1)

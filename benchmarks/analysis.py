@@ -6,20 +6,24 @@ Run from the repository root::
                                   [--skip-hints] [--skip-2ply]
 
 Hint time: the ``hint`` advice for the fixed positions of ``tests/data/analysis/positions.json``
-(the same 50+ positions the tests check against ``gnubg_nn``), asked through
+(the 50+ positions of the hint tests; money play, the cube centred), asked through
 :meth:`bot.ai.worker.ComputerWorker.advise` exactly as the chat asks it (a warm hint worker
 process, the round trip included), after rolling (the best plays) and before rolling (the cube
-decision), p50 and p99 of the wall time.  Each position is asked once per kind: ``gnubg_nn``
-caches evaluations inside the worker, so a repeated question would measure the cache.
+decision), p50 and p99 of the wall time.  Each position is asked once per kind: GNU Backgammon's
+engine (:mod:`bot.ai.core`) caches evaluations inside the worker, so a repeated question would
+measure the cache.
 
 Analysis time: a recorded 7-point match (``tests/data/analysis/match7_21.json``, or ``--match``)
 analysed at 0-ply and at 2-ply through :meth:`bot.ai.worker.ComputerWorker.analyse` as the chat
-asks it (checker play, cube and luck, game by game, the round trips included), each ply in a
-fresh analysis worker warmed up beforehand on another match; and Debian's GNU Backgammon
-analysing the same match's ``.mat`` at the same ply in the same run (``gnubg -t``: ``import
-mat``, ``analyse match``, the settings of the agreement tests), the wall time of the whole
-process, with beside it the time of the same process doing no more than import the ``.mat`` (its
-start, which loads its nets).  The target: our 0-ply within twice GNU Backgammon's time.
+asks it (checker play and cube cubeful at the score, and luck, as GNU Backgammon analyses by
+default; game by game, the round trips included), each ply in a fresh analysis worker warmed up
+beforehand on another match; and Debian's GNU Backgammon analysing the same match's ``.mat`` at
+the same ply in the same run (``gnubg -t -r``: ``import mat``, ``analyse match`` with its default
+settings, its rc files unread, but for the plies: ``set analysis chequerplay evaluation plies
+N`` and ``set analysis cubedecision evaluation plies N``), the wall time of the whole process,
+with beside it the time of the same process doing no more than import the ``.mat`` (its start,
+which loads its nets).  Printed side by side per ply with the ratio ours / gnubg's (and the same
+without gnubg's start).  The target: our 0-ply within twice GNU Backgammon's time.
 """
 
 from __future__ import annotations
@@ -126,11 +130,10 @@ def gnubg_path() -> str:
 
 def gnubg_seconds(mat: Path, ply: int | None) -> float:
     """Wall seconds of ``gnubg -t`` importing ``mat`` and analysing it at ``ply`` (``None``:
-    importing it only)."""
+    importing it only), its settings GNU Backgammon's defaults but for the plies (no rc file
+    read)."""
     commands = [
-        "set jacoby on",
         f"set analysis chequerplay evaluation plies {ply or 0}",
-        "set analysis chequerplay evaluation cubeful off",
         f"set analysis cubedecision evaluation plies {ply or 0}",
         f"import mat {mat}",
         *(["analyse match", "show statistics match"] if ply is not None else []),
@@ -138,7 +141,7 @@ def gnubg_seconds(mat: Path, ply: int | None) -> float:
     ]
     start = time.perf_counter()
     run = subprocess.run(
-        [gnubg_path(), "-t", "-q"],
+        [gnubg_path(), "-t", "-q", "-r"],
         input="\n".join(commands),
         capture_output=True,
         text=True,
@@ -160,11 +163,13 @@ def print_analysis_timing(path: Path, plies: list[int]) -> None:
         for ply in plies:
             ours, decisions = asyncio.run(lane_timing(match, ply))
             theirs = gnubg_seconds(mat, ply)
+            net = theirs - startup
             print(
                 f"analysis ({match.length}-point match, {games} games, {decisions} decisions, "
                 f"{ply}-ply): ours through the analysis lane {ours:.2f} s, "
                 f"gnubg -t {theirs:.2f} s (its start and import alone {startup:.2f} s), "
                 f"ours / gnubg's {ours / theirs:.2f}"
+                + (f" (without its start {ours / net:.2f})" if net > 0 else "")
             )
 
 

@@ -1,25 +1,26 @@
-"""The computer opponent's figures: move time, the app while it thinks, match results, error
-per level, cube agreement.
+"""The computer opponent's figures: move time, the app while it thinks, match results, PR per
+level, cube agreement.
 
 Run from the repository root::
 
-    python -m benchmarks.opponent [--games N] [--nardy-games M] [--plays P] [--timing T]
-                                  [--turn-games G] [--cube C] [--money K] [--computer-tables A]
-                                  [--people-tables B] [--people-updates U] [--people-rate R]
-                                  [--ponder-games Q]
+    python -m benchmarks.opponent [--games N] [--nardy-games M] [--pr-matches P] [--pr-jobs J]
+                                  [--timing T] [--turn-games G] [--cube C] [--money K]
+                                  [--computer-tables A] [--people-tables B] [--people-updates U]
+                                  [--people-rate R] [--ponder-games Q]
 
 Everything is printed in one run, each figure with its target and the machine's load average:
 
 * move time per level (p50 and p99, wall and CPU), twice.  The evaluation alone: a backgammon
-  play per level, plain 1-ply and the plain 2-ply expert (every 0-ply candidate searched, as
-  the expert was first measured), cube decisions at 0, 1 and 2-ply, long nardy plays per level,
-  each series in a fresh process on the same ``--timing`` positions (``gnubg_nn`` caches
-  evaluations, so no series may profit from another's).  Then what a player waits for: whole
+  play per level (:func:`bot.ai.levels.choose_ranked`, money play with the cube centred), a
+  plain 1-ply play, cube decisions at 0, 1 and 2-ply (7-point match at 0-0, the cube centred;
+  :func:`bot.ai.core.cube_decision`), long nardy plays per level, each series in a fresh process
+  on the same ``--timing`` positions (GNU Backgammon's engine caches evaluations, so no series
+  may profit from another's).  Then what a player waits for: whole
   turns (the decision before the roll, with its cube and resignation looks, then the play) and
   the play alone, through a fresh warm :class:`bot.ai.worker.ComputerWorker` per level — the
   game pickled, the pipe, the worker process — wall time here and the worker's CPU from
-  ``/proc`` (clock ticks: 10 ms steps); the plain 2-ply expert and ``strong`` with the plain
-  2-ply cube look before every roll the same way, each in a spawned process of its own.  Then
+  ``/proc`` (clock ticks: 10 ms steps); ``strong`` with the plain 2-ply cube look before every
+  roll the same way, in a spawned process of its own.  Then
   the whole turns of ``--turn-games`` seeded games of ``strong`` against itself with the cube
   in play at seeded match scores (:func:`seeded_match_game`: what a player meets over a game,
   where the ``--timing`` positions are one score and a centred cube), and the answers to its
@@ -36,10 +37,12 @@ Everything is printed in one run, each figure with its target and the machine's 
   tables: the event loop's lag (the overshoot of a 10 ms sleep; p50, p99, max), the people's
   latency, the computer's decisions and their wait, the worker's RSS and peak RSS
   (``/proc/<pid>/status``);
-* each level's PR-like error against plain 2-ply: the mean equity lost per unforced decision ×
-  500 on the first ``--plays`` positions of the fixed set, the loss being the 2-ply equity of
-  the 2-ply best play minus that of the level's choice (four noise draws per position at the
-  noisy levels), and how often the expert's narrowed 2-ply chooses otherwise;
+* each level's PR, cubeful at the score: ``--pr-matches`` seeded 5-point matches of the level
+  (and of a plain 1-ply player) against ``expert`` (every action through
+  :func:`bot.ai.computer.decide`, seats alternating), each analysed at 2-ply by
+  :func:`bot.ai.analysis.analyse_match` as GNU Backgammon analyses by default; the level's PR
+  is its error per unforced decision × 500 over all its matches (checker play and cube), its
+  opponent's beside it; ``--pr-jobs`` processes play and analyse them;
 * the share of the ``--cube`` fixed match cube positions where the computer's double and take
   decisions equal ``gnubg_nn``'s own cube evaluation at 2-ply at that score, per level; and of
   the ``--money`` money positions where they equal GNU Backgammon's own 2-ply money advice
@@ -50,7 +53,7 @@ Everything is printed in one run, each figure with its target and the machine's 
   ``strong`` against a random player and against a greedy pip-count player (``--nardy-games``
   each).  Seats alternate game by game.
 
-The positions are those of ``tests/data/ai_positions.json`` (:mod:`benchmarks.ai_sets`).
+The fixed positions are those of ``tests/data/ai_positions.json`` (:mod:`benchmarks.ai_sets`).
 """
 
 from __future__ import annotations
@@ -60,7 +63,6 @@ import asyncio
 import multiprocessing
 import os
 import random
-import statistics
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -70,14 +72,15 @@ from typing import Any, TypeVar
 from benchmarks.ai_sets import case_game, cube_game, load
 from benchmarks.app import Stats, drive, redis_server
 from benchmarks.nardy_tune import greedy_player
-from bot.ai import gnubg_eval
+from bot.ai import core
+from bot.ai.analysis import analyse_match, performance_rating
 from bot.ai.computer import NARDY_DEPTH, decide
-from bot.ai.gnubg_eval import equity_of, evaluate_position, rank_plays
-from bot.ai.levels import LEVELS, Level, choose_ranked, noisy_best
+from bot.ai.levels import LEVELS, Level, choose_ranked
 from bot.ai.worker import ComputerWorker, warm_up
 from bot.app import App, Update, User
 from bot.store import RedisStore, TableKey
 from engine import Action, DiceSource, Game, Options, Phase, Position, legal_plays
+from engine.match import Match
 from engine.movegen import Play
 from engine.nardy import LongNardyPosition
 from engine.nardy_player import choose_play as nardy_choose
@@ -125,38 +128,38 @@ def _nardy_positions(
 
 
 TIME_TARGETS = {"strong": "target p99 <= 50 ms", "expert": "target p99 <= 1500 ms"}
-PLAIN_EXPERT = replace(LEVELS["expert"], narrow=0)
-"""The expert as it was first measured: 2-ply over every 0-ply candidate (no 1-ply stage)."""
 PLAIN_STRONG = replace(LEVELS["strong"], cube_quick=False)
 """``strong`` with the plain 2-ply cube look before every roll (no 0-ply shortcut where the
 decision is clear, :data:`bot.ai.computer.CLEARLY_DOUBLE`)."""
-PLAIN: dict[str, Level] = {"expert": PLAIN_EXPERT, "strong": PLAIN_STRONG}
+PLAIN: dict[str, Level] = {"strong": PLAIN_STRONG}
 """The plain way of each level whose speed comes from a shortcut, measured beside it."""
-PLAIN_LABELS = {"expert": "plain 2-ply", "strong": "plain 2-ply cube"}
+PLAIN_LABELS = {"strong": "plain 2-ply cube"}
+MONEY = core.Cube()
+"""The cube of the timed fixed positions' plays: money play, the cube centred."""
+MATCH_CUBE = core.Cube(length=7)
+"""The cube of the timed cube decisions: a 7-point match at 0-0, the cube centred."""
 
 Timed = tuple[list[float], list[float]]
 
 
 def time_series(kind: str, items: list[tuple[Position, tuple[int, int]]]) -> Timed:
-    """Run in a fresh process (``gnubg_nn`` caches evaluations, so no series may profit from
-    another's): the wall and CPU seconds of each decision of ``kind`` on ``items``.
+    """Run in a fresh process (GNU Backgammon's engine caches evaluations, so no series may
+    profit from another's): the wall and CPU seconds of each decision of ``kind`` on ``items``.
 
-    ``kind`` is a level (its backgammon play), ``plain-2`` (the plain 2-ply expert),
-    ``ply-N`` (a plain N-ply play), ``cube-N`` (a match cube decision at N-ply) or
-    ``nardy-LEVEL`` (the long nardy play at that level's depth and noise).
+    ``kind`` is a level (its backgammon play, :data:`MONEY`), ``ply-N`` (a plain N-ply play),
+    ``cube-N`` (a cube decision at N-ply, :data:`MATCH_CUBE`) or ``nardy-LEVEL`` (the long
+    nardy play at that level's depth and noise).
     """
     rng = random.Random(1)
     walls: list[float] = []
     cpus: list[float] = []
     for position, dice in items:
-        if kind in LEVELS or kind == "plain-2":
-            level = PLAIN_EXPERT if kind == "plain-2" else LEVELS[kind]
-            w, c = _timed(choose_ranked, position, dice, level, rng)
+        if kind in LEVELS:
+            w, c = _timed(choose_ranked, position, dice, MONEY, LEVELS[kind], rng)
         elif kind.startswith("ply-"):
-            w, c = _timed(rank_plays, position, dice, int(kind[4:]))
+            w, c = _timed(core.rank_plays, position, dice, MONEY, int(kind[4:]))
         elif kind.startswith("cube-"):
-            ctx = gnubg_eval.CubeContext((7, 7), 1, False, True)
-            w, c = _timed(gnubg_eval.cube_decision, position, ctx, int(kind[5:]))
+            w, c = _timed(core.cube_decision, position, MATCH_CUBE, int(kind[5:]))
         else:
             depth, noise = NARDY_DEPTH[kind.removeprefix("nardy-")]
             w, c = _timed(nardy_choose, position, dice, rng, depth=depth, noise=noise)
@@ -180,10 +183,7 @@ def move_times(data: dict[str, list[dict[str, Any]]], count: int) -> list[str]:
     ]
     for name, level in LEVELS.items():
         label = f"{name} ({level.ply}-ply, noise {level.noise})"
-        if level.narrow:
-            label = f"{name} (2-ply of best {level.narrow} at 1-ply)"
         lines.append(_times_line(label, *_fresh(name, every), TIME_TARGETS.get(name, "")))
-    lines.append(_times_line("expert before: plain 2-ply", *_fresh("plain-2", every)))
     lines.append(_times_line("plain 1-ply play", *_fresh("ply-1", every)))
     cube_positions = [(Position.from_gnubg_id(c["position"]), (0, 0)) for c in data["cube"]]
     for ply in (0, 1, 2):
@@ -639,70 +639,100 @@ def match_lines(games: int, nardy_games: int) -> list[str]:
     return lines
 
 
-# -- error per level -----------------------------------------------------------------------------
+# -- PR per level --------------------------------------------------------------------------------
+
+PR_LENGTH = 5
+"""The length of the matches a level's PR is measured over."""
+PR_OPPONENT = "expert"
+"""The level every rated level plays against."""
+PR_PLY = 2
+"""The depth of the analysis that rates the plays (GNU Backgammon's default)."""
+PR_SEED = 7000
+"""Match ``k`` of every level is played with seed ``PR_SEED + k`` (the same dice for all)."""
+PR_LEVELS: dict[str, Level] = {**LEVELS, "plain 1-ply": Level("plain 1-ply", 1, 0.0)}
+"""The levels rated, a plain 1-ply player (checker play and cube) beside them."""
 
 
-class TwoPly:
-    """2-ply equities of plays, each computed once."""
+def play_match(players: tuple[Level, Level], length: int, seed: int) -> Match:
+    """A seeded ``length``-point match with the cube of ``players`` (player 0's level, player
+    1's), every action chosen by :func:`bot.ai.computer.decide` and applied by the engine."""
+    rng = random.Random(seed)
+    dice = random.Random(seed + 1)
 
-    def __init__(self) -> None:
-        self.cache: dict[tuple[str, tuple[Any, ...]], float] = {}
+    def roll() -> int:
+        return dice.randint(1, 6)
 
-    def equity(self, position: Position, play: Play) -> float:
-        key = (position.gnubg_id(), play.steps)
-        if key not in self.cache:
-            after = position.after(play)
-            if after.off()[1] == 15:
-                value = 1.0 if after.off()[0] else (3.0 if any(after.player[18:25]) else 2.0)
-            else:
-                value = -equity_of(evaluate_position(after, 2))
-            self.cache[key] = value
-        return self.cache[key]
-
-
-DRAWS = 4
-
-
-def level_errors(
-    positions: list[tuple[Position, tuple[int, int]]], levels: dict[str, Level] = LEVELS
-) -> dict[str, float]:
-    """Each level's PR-like error (mean 2-ply equity lost per decision × 500) on ``positions``
-    (all unforced), against the plain 2-ply choice (every 0-ply candidate searched)."""
-    cache = TwoPly()
-    lost: dict[str, list[float]] = {name: [] for name in levels}
-    for i, (position, dice) in enumerate(positions):
-        ranked2 = rank_plays(position, dice, 2)
-        best = max(cache.equity(position, r.play) for r in ranked2 if r.ply == 2)
-        rankings = {(2, 0): ranked2}
-        for name, level in levels.items():
-            depth = (level.ply, level.narrow if level.ply == 2 else 0)
-            if depth not in rankings:
-                rankings[depth] = rank_plays(position, dice, depth[0], narrow=depth[1])
-            rng = random.Random(i * 7919 + 1)
-            draws = DRAWS if level.noise > 0 else 1
-            for _ in range(draws):
-                chosen = noisy_best(rankings[depth], level.noise, rng).play
-                lost[name].append(max(0.0, best - cache.equity(position, chosen)))
-    return {name: 500.0 * statistics.fmean(v) for name, v in lost.items()}
+    match = Match.new(length)
+    for _ in range(100_000):
+        if match.is_over:
+            return match
+        if match.game.is_over:
+            match = match.next_game()
+            continue
+        game, player = next_to_act(match.game, roll)
+        match = match.with_game(game)
+        if player is None:
+            continue
+        action = decide(game, player, players[player], rng)
+        if action is None:
+            raise RuntimeError(f"the computer did nothing as {player} in {game.phase}")
+        match = match.apply(action, roll if action.kind == "roll" else None)
+    raise RuntimeError("the match did not end")
 
 
-def error_lines(data: dict[str, list[dict[str, Any]]], count: int) -> list[str]:
-    positions = _bg_positions(data)[:count]
-    levels = {**LEVELS, "plain 1-ply": Level("plain 1-ply", 1, 0.0)}
-    errors = level_errors(positions, levels)
-    lines = [f"PR-like error against plain 2-ply ({len(positions)} unforced checker plays):"]
-    for name, pr in errors.items():
-        level = levels[name]
-        lines.append(f"  {name:11} ({level.ply}-ply, noise {level.noise:4}): PR {pr:5.2f}")
-    expert = LEVELS["expert"]
-    differ = sum(
-        rank_plays(p, d, 2, narrow=expert.narrow)[0].play != rank_plays(p, d, 2)[0].play
-        for p, d in positions
-    )
-    lines.append(
-        f"  expert's narrowed 2-ply (best {expert.narrow} at 1-ply) chooses another play than "
-        f"the plain 2-ply on {differ} of {len(positions)}"
-    )
+Rated = tuple[float, int, float, int, int]
+"""The rated level's loss (EMG) over its unforced decisions and their number, the same of its
+opponent, and the games played."""
+
+
+def rated_match(name: str, k: int, length: int = PR_LENGTH, ply: int = PR_PLY) -> Rated:
+    """Match ``k`` of the level ``name`` (of :data:`PR_LEVELS`) against :data:`PR_OPPONENT`,
+    the level in seat ``k % 2``, seed ``PR_SEED + k``, analysed at ``ply`` by
+    :func:`bot.ai.analysis.analyse_match` (cubeful at the score, checker play and cube)."""
+    seat = k % 2
+    level, other = PR_LEVELS[name], LEVELS[PR_OPPONENT]
+    players = (level, other) if seat == 0 else (other, level)
+    analysis = analyse_match(play_match(players, length, PR_SEED + k), ply)
+    mine, theirs = analysis.summary(seat), analysis.summary(1 - seat)
+    return mine.loss, mine.unforced, theirs.loss, theirs.unforced, analysis.games
+
+
+def level_prs(
+    matches: int, jobs: int = 1, levels: dict[str, Level] = PR_LEVELS
+) -> dict[str, Rated]:
+    """Each level's figures (:data:`Rated`) summed over ``matches`` rated matches
+    (:func:`rated_match`), played and analysed in ``jobs`` processes (1: here)."""
+    work = [(name, k) for name in levels for k in range(matches)]
+    if jobs > 1:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = [pool.submit(rated_match, name, k) for name, k in work]
+            results = [f.result() for f in futures]
+    else:
+        results = [rated_match(name, k) for name, k in work]
+    out: dict[str, Rated] = {name: (0.0, 0, 0.0, 0, 0) for name in levels}
+    for (name, _k), r in zip(work, results, strict=True):
+        t = out[name]
+        out[name] = (t[0] + r[0], t[1] + r[1], t[2] + r[2], t[3] + r[3], t[4] + r[4])
+    return out
+
+
+def pr_lines(matches: int, jobs: int) -> list[str]:
+    lines = [
+        f"PR per level, cubeful at the score ({matches} seeded {PR_LENGTH}-point matches each "
+        f"against {PR_OPPONENT}, seats alternating, analysed at {PR_PLY}-ply as GNU Backgammon "
+        "analyses by default; checker play and cube):"
+    ]
+    for name, (loss, unforced, their_loss, their_unforced, games) in level_prs(
+        matches, jobs
+    ).items():
+        level = PR_LEVELS[name]
+        lines.append(
+            f"  {name:11} ({level.ply}-ply, noise {level.noise:4}): "
+            f"PR {performance_rating(loss, unforced):5.2f} over {unforced:4} unforced decisions "
+            f"in {games:3} games   ({PR_OPPONENT} against it: PR "
+            f"{performance_rating(their_loss, their_unforced):5.2f})"
+        )
     return lines
 
 
@@ -943,7 +973,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200, help="backgammon games per match")
     parser.add_argument("--nardy-games", type=int, default=200, help="long nardy games per match")
-    parser.add_argument("--plays", type=int, default=300, help="positions for the error per level")
+    parser.add_argument(
+        "--pr-matches", type=int, default=4, help="5-point matches per level for its PR"
+    )
+    parser.add_argument(
+        "--pr-jobs", type=int, default=os.cpu_count() or 1, help="processes rating the levels"
+    )
     parser.add_argument("--timing", type=int, default=60, help="positions timed per series")
     parser.add_argument(
         "--turn-games", type=int, default=40, help="seeded games whose whole turns are timed"
@@ -971,7 +1006,7 @@ def main(argv: list[str] | None = None) -> None:
                 args.computer_tables, args.people_tables, args.people_updates, args.people_rate, 1
             )
         ),
-        lambda: error_lines(data, args.plays),
+        lambda: pr_lines(args.pr_matches, args.pr_jobs),
         lambda: cube_lines(data, args.cube, args.money),
         lambda: match_lines(args.games, args.nardy_games),
     ]

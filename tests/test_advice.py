@@ -1,6 +1,6 @@
 """The advice a hint shows (:func:`bot.ai.advice.advise`), computed here directly: whose decision
-it is, the cube and take advice against :mod:`bot.ai.analysis`, a beaver, a cube that cannot be
-turned, and long nardy from the project's own player."""
+it is, the plays, cube and take advice against the evaluation core (:mod:`bot.ai.core`), a
+beaver, a cube that cannot be turned, and long nardy from the project's own player."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.ai import gnubg_eval
+from bot.ai import core
 from bot.ai.advice import HINT_PLAYS, advise, no_advice_reason
-from bot.ai.analysis import CubeView, cube_decision, ranked_plays
 from engine import nardy_player
 from engine.cube import Options
 from engine.game import Action, Game, Phase
@@ -36,13 +35,14 @@ def test_whose_decision_it_is() -> None:
     assert no_advice_reason(doubled, 1) is None and no_advice_reason(doubled, 0) == "not_your_turn"
 
 
-def test_cube_advice_is_the_analysis_cube_decision() -> None:
+def test_cube_advice_is_the_cores_cube_decision() -> None:
     game = replace(Game.new(), position=Position.initial(), phase=Phase.ROLL, turn=0)
     advice = advise(game, 0, ply=0)
-    expected = cube_decision(Position.initial(), CubeView(jacoby=True), 0)
-    assert advice.kind == "cube" and advice.cube is not None
+    expected = core.cube_decision(Position.initial(), core.Cube(jacoby=True), 0)
+    assert advice.kind == "cube" and advice.cube is not None and advice.cube.unit == "equity"
     assert advice.cube.no_double == pytest.approx(expected.no_double)
     assert advice.cube.double_take == pytest.approx(expected.double_take)
+    assert advice.cube.double_pass == pytest.approx(expected.double_pass) == 1.0
     assert not advice.cube.double and advice.cube.take and advice.cube.may_double
     assert advice.chances == pytest.approx(expected.probs)
 
@@ -65,15 +65,25 @@ def test_no_double_in_the_crawford_game() -> None:
     assert advice.cube is not None and not advice.cube.may_double and not advice.cube.double
 
 
-def test_plays_are_the_analysis_ranking() -> None:
-    game = rolled(Game.new(), 3, 1)
+@pytest.mark.parametrize(("dice", "depth"), [((3, 1), 0), ((4, 3), 1)])
+def test_plays_are_the_cores_ranking(dice: tuple[int, int], depth: int) -> None:
+    game = rolled(Game.new(), *dice)
     assert game.turn is not None and game.dice is not None
     advice = advise(game, game.turn, ply=1)
-    ranked = ranked_plays(game.position, game.dice, CubeView(jacoby=True), 1)[:HINT_PLAYS]
-    assert [p.notation for p in advice.plays] == [r.notation for r in ranked]
+    ranked = core.rank_plays(game.position, game.dice, core.Cube(jacoby=True), 1)[:HINT_PLAYS]
+    assert len(advice.plays) == HINT_PLAYS and advice.ply == 1 and not advice.match
+    assert [p.notation for p in advice.plays] == [r.play.notation() for r in ranked]
+    assert [p.value for p in advice.plays] == pytest.approx([r.equity for r in ranked])
     plays = legal_plays(game.position, game.dice)
     assert [plays[p.index] for p in advice.plays] == [r.play for r in ranked]
-    assert advice.plays[0].notation == "8/5 6/5" and advice.chances == advice.plays[0].chances
+    assert advice.chances == advice.plays[0].chances
+    # each play carries the depth it was weighed at: GNU Backgammon's move filter takes the
+    # plays within 0.16 of the best at 0-ply to 1-ply, and none where only the best is (3-1)
+    assert [p.ply for p in advice.plays] == [r.ply for r in ranked]
+    assert advice.plays[0].ply == depth
+    if dice == (3, 1):
+        assert advice.plays[0].notation == "8/5 6/5"
+        assert all(p.ply == 0 for p in advice.plays)
 
 
 def test_long_nardy_is_the_projects_own_player() -> None:
@@ -95,14 +105,18 @@ def test_a_match_cube_is_gnubg_own_match_decision_in_winning_chances() -> None:
     game = Game.new(match_length=5, score=(2, 3))
     game = replace(game, position=Position.initial(), phase=Phase.ROLL, turn=0)
     advice = advise(game, 0, ply=0)
-    expected = gnubg_eval.cube_decision(game.position, gnubg_eval.cube_context(game, 0), 0)
+    cube = core.cube_of(game, 0)
+    expected = core.cube_decision(game.position, cube, 0)
+    assert expected.mwc is not None
     assert advice.cube is not None and advice.cube.unit == "mwc" and advice.cube.may_double
-    assert (advice.cube.no_double, advice.cube.double_take, advice.cube.double_pass) == (
-        expected.no_double,
-        expected.double_take,
-        expected.double_pass,
-    )
-    assert advice.cube.double == expected.double and advice.cube.take == expected.take
+    figures = (advice.cube.no_double, advice.cube.double_take, advice.cube.double_pass)
+    assert figures == expected.mwc
+    # the doubler's match winning chances: the EMG of the decision at the score
+    emg = (expected.no_double, expected.double_take, expected.double_pass)
+    assert figures == pytest.approx(tuple(core.emg_to_mwc(e, cube) for e in emg))
+    assert all(0.0 < f < 1.0 for f in figures)
+    assert advice.cube.double == expected.should_double
+    assert advice.cube.take == expected.should_take
     taker = advise(replace(game, phase=Phase.DOUBLED), 1, ply=0)
     assert taker.kind == "take" and taker.cube is not None and taker.cube.unit == "mwc"
-    assert taker.cube.take == expected.take and not taker.cube.beaver
+    assert taker.cube.take == expected.should_take and not taker.cube.beaver

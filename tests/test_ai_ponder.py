@@ -21,9 +21,8 @@ from conftest import warm_worker
 from test_app_computer import Player, person_line
 from test_app_support import ALICE, BOB, Dice
 
-from benchmarks.opponent import next_to_act, seeded_match_game
+from bot.ai import core
 from bot.ai.computer import decide
-from bot.ai.gnubg_eval import rank_plays
 from bot.ai.levels import LEVELS
 from bot.ai.worker import PONDER_LEVELS, PONDER_PLAYS, ComputerWorker, ponder_key
 from bot.app import App
@@ -45,6 +44,32 @@ async def pondering() -> AsyncIterator[ComputerWorker]:
 async def plain() -> AsyncIterator[ComputerWorker]:
     async with warm_worker(ponder=False) as started:
         yield started
+
+
+def seeded_match_game(seed: int) -> Game:
+    """A backgammon game with the cube at a seeded match score: length 3 to 11, each side
+    0 to 2 points or more away (post-Crawford never, the Crawford game never)."""
+    rng = random.Random(seed)
+    length = rng.choice((3, 5, 7, 9, 11))
+    score = (rng.randrange(length - 1), rng.randrange(length - 1))
+    return Game.new("backgammon", match_length=length, score=score)
+
+
+def next_to_act(game: Game, roll: Callable[[], int]) -> tuple[Game, int | None]:
+    """``game`` with its opening roll made if it waits for one, and who is to act in it now
+    (``None``: it is over)."""
+    if game.is_over:
+        return game, None
+    if game.phase is Phase.OPENING:
+        game = game.roll(0, roll)
+    return game, game.responder if game.responder is not None else game.turn
+
+
+def ranked(game: Game) -> list[core.RankedPlay]:
+    """The plays of the roll of ``game`` (player 0 to play) at 0-ply, best first, as the ponder
+    ranks them (cubeful at the game's score)."""
+    assert game.dice is not None
+    return core.rank_plays(game.position, game.dice, core.cube_of(game, 0), 0)
 
 
 def roller(seed: int) -> Callable[[], int]:
@@ -139,9 +164,9 @@ async def test_a_play_it_did_not_foresee_goes_to_its_worker(
     game = rolled(5)
     assert game.dice is not None
     assert await pondering.pondered(game, 0, 1, "strong") >= 1
-    ranked = rank_plays(game.position, game.dice, 0)
-    assert len(ranked) > PONDER_PLAYS
-    best, worst = (game.play(0, ranked[i].play) for i in (0, -1))
+    plays = ranked(game)
+    assert len(plays) > PONDER_PLAYS
+    best, worst = (game.play(0, plays[i].play) for i in (0, -1))
     hits = pondering.ponder_hits
     assert await pondering.decide(worst, 1, "strong", "w") == await plain.decide(
         worst, 1, "strong", "w"
@@ -196,8 +221,7 @@ async def test_a_roll_is_pondered_over_once(pondering: ComputerWorker) -> None:
     pondering.ponder(game, 0, 1, "expert")  # another level decides otherwise
     assert pondering.ponders == started + 2
     await pondering.ponders_done()
-    assert game.dice is not None
-    best = game.play(0, rank_plays(game.position, game.dice, 0)[0].play)
+    best = game.play(0, ranked(game)[0].play)
     hits = pondering.ponder_hits
     await pondering.decide(best, 1, "strong", "s")
     await pondering.decide(best, 1, "expert", "e")

@@ -1,24 +1,31 @@
-"""The computer's strength: levels ordered by their error, cube advice as GNU Backgammon's, the
+"""The computer's strength: levels ordered by their error, cube decisions as GNU Backgammon's, the
 long nardy player legal, calibrated and better than chance.
 
 The fixed positions are those of ``tests/data/ai_positions.json`` (:mod:`benchmarks.ai_sets`);
-the figures themselves are measured by ``python -m benchmarks.opponent``.
+the figures themselves are measured by ``python -m benchmarks.opponent``.  The reference for a
+cube decision is the evaluation core's at 2-ply (:func:`bot.ai.core.cube_decision`), which is
+GNU Backgammon's own: checked here against ``gnubg -t`` itself, and against the stored money
+advice made with it.  (The stored match advice is the older ``gnubg_nn``'s, which GNU
+Backgammon 1.07 overrules in places: post-Crawford optional doubles, some passes.)
 """
 
 from __future__ import annotations
 
+import json
 import random
+import re
+import statistics
+import subprocess
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
-import gnubg_nn  # type: ignore[import-untyped]
 import pytest
 from ai_support import play_computer_game
 
-from benchmarks.ai_sets import case_game, cube_game, gnubg_money_advice, load, parse_action
 from benchmarks.nardy_tune import greedy_player, nardy, random_player
 from benchmarks.nardy_tune import match as nardy_match
-from benchmarks.opponent import computer_cube, level_errors
-from bot.ai import gnubg_eval
+from bot.ai import core
 from bot.ai.computer import (
     CLEARLY_DOUBLE,
     CLEARLY_NO_DOUBLE,
@@ -27,12 +34,134 @@ from bot.ai.computer import (
     NARDY_DEPTH,
     decide,
 )
-from bot.ai.gnubg_eval import CubeContext, gnubg_board
-from bot.ai.levels import LEVELS
-from engine import Action, Phase, Position, legal_plays, nardy_player
+from bot.ai.levels import LEVELS, Level, choose_ranked
+from engine import Action, CubeState, Game, Options, Phase, Position, legal_plays, nardy_player
 from engine.nardy import LONG_NARDY_OPTIONS, LongNardyPosition
 
-DATA = load()
+DATA: dict[str, list[dict[str, Any]]] = json.loads(
+    (Path(__file__).resolve().parent / "data" / "ai_positions.json").read_text()
+)
+GNUBG = "/usr/games/gnubg"
+
+
+def cube_game(
+    position: Position,
+    length: int,
+    score: tuple[int, int],
+    value: int,
+    owned: bool,
+    options: Options | None = None,
+) -> Game:
+    """The game with ``position`` before player 0's roll, at ``score`` of a ``length`` match
+    (0: money), the cube at ``value``, owned by player 0 or centred."""
+    if length:
+        game = Game.new("backgammon", options, match_length=length, score=score)
+    else:
+        game = Game.new("backgammon", options)
+    cube = CubeState(value, 0 if owned else None, turned=owned)
+    return replace(game, position=position, phase=Phase.ROLL, turn=0, cube=cube)
+
+
+def case_game(case: dict[str, Any]) -> Game:
+    """The game of one fixed match cube case (its position, match length, score and cube)."""
+    return cube_game(
+        Position.from_gnubg_id(case["position"]),
+        case["length"],
+        (case["score"][0], case["score"][1]),
+        case["cube"],
+        case["owned"],
+    )
+
+
+def money_game(case: dict[str, Any]) -> Game:
+    """The game of one fixed money cube case."""
+    return cube_game(
+        Position.from_gnubg_id(case["position"]), 0, (0, 0), case["cube"], case["owned"]
+    )
+
+
+def core_cube(game: Game, ply: int = 2) -> tuple[bool, bool]:
+    """The core's (double, take) for player 0 on roll in ``game``."""
+    decision = core.cube_decision(game.position, core.cube_of(game, 0), ply)
+    return decision.should_double, decision.should_take
+
+
+def computer_cube(game: Game, level: Level, rng: random.Random) -> tuple[bool, bool]:
+    """The computer's (double, take) in ``game`` (player 0 on roll before rolling)."""
+    action = decide(game, 0, level, rng)
+    double = action is not None and action.kind == "double"
+    answer = decide(replace(game, phase=Phase.DOUBLED), 1, level, rng)
+    take = answer is not None and answer.kind in ("take", "beaver")
+    return double, take
+
+
+def gnubg_cube_advice(games: list[Game]) -> list[tuple[bool, bool]]:
+    """GNU Backgammon's own 2-ply cube advice (``gnubg -t``): (double, take) for player 0 on roll
+    before rolling in each of ``games`` (all money games, Jacoby rule on, or all match games,
+    post-Crawford where a side is 1-away)."""
+    lines = [
+        "set player 0 human",
+        "set player 1 human",
+        "set jacoby on",
+        "set evaluation cubedecision evaluation plies 2",
+        "set evaluation cubedecision evaluation cubeful on",
+    ]
+    if not games[0].match_length:
+        lines += ["new game", "set turn 1"]
+    for game in games:
+        assert bool(game.match_length) == bool(games[0].match_length)
+        if game.match_length:
+            length, (mine, theirs) = game.match_length, game.score
+            lines += [f"new match {length}", f"set score {theirs} {mine}"]
+            if 1 in (length - mine, length - theirs):
+                lines += ["set crawford off", "set postcrawford on"]
+            lines.append("set turn 1")
+        lines.append(f"set board {game.position.gnubg_id()}")
+        lines.append(f"set cube value {game.cube.value}")
+        lines.append("set cube owner 1" if game.cube.owner == 0 else "set cube centre")
+        lines.append("eval")
+    out = subprocess.run(
+        [GNUBG, "-t", "-q", "-r"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    ).stdout
+    actions = re.findall(r"Proper cube action: (.*)", out)
+    assert len(actions) == len(games), out
+    return [parse_action(a) for a in actions]
+
+
+def parse_action(text: str) -> tuple[bool, bool]:
+    """(double, take) of a gnubg "Proper cube action" line."""
+    t = text.strip().lower()
+    double = t.startswith(("double", "redouble", "optional double", "optional redouble"))
+    take = "pass" not in t.split(",")[-1]
+    return double, take
+
+
+DRAWS = 4
+
+
+def level_errors(positions: list[tuple[Position, tuple[int, int]]]) -> dict[str, float]:
+    """Each level's PR-like error (mean equity lost per decision × 500) on ``positions`` (all
+    unforced, money play), against every legal play weighed at 2-ply (no move filter)."""
+    cube = core.Cube()
+    lost: dict[str, list[float]] = {name: [] for name in LEVELS}
+    for i, (position, dice) in enumerate(positions):
+        full = {
+            play: core.cubeful_after(position, play, cube, 2)[1]
+            for play in legal_plays(position, dice)
+        }
+        best = max(full.values())
+        for name, level in LEVELS.items():
+            rng = random.Random(i * 7919 + 1)
+            for _ in range(DRAWS if level.noise > 0 else 1):
+                chosen = choose_ranked(position, dice, cube, level, rng)
+                assert chosen is not None
+                lost[name].append(max(0.0, best - full[chosen]))
+    return {name: 500.0 * statistics.fmean(v) for name, v in lost.items()}
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
@@ -58,45 +187,33 @@ def test_levels_are_ordered_by_their_error_against_two_ply() -> None:
     ]
     errors = level_errors(positions)
     assert errors["beginner"] > errors["casual"] > errors["strong"] >= errors["expert"]
-    assert errors["expert"] < 0.5  # the narrowed 2-ply, against the plain one
+    assert errors["expert"] < 0.5  # GNU Backgammon's move filter, against every play at 2-ply
 
 
-def test_the_stored_cube_advice_is_gnubg_nns_at_two_ply() -> None:
-    for case in DATA["cube"][:15]:
-        position = Position.from_gnubg_id(case["position"])
-        away = (case["length"] - case["score"][0], case["length"] - case["score"][1])
-        gnubg_nn.set.score(away[0], away[1], 0)
-        try:
-            if case["owned"]:
-                gnubg_nn.set.cube(case["cube"], b"O")
-            else:
-                gnubg_nn.set.cube(case["cube"])
-            key = gnubg_nn.key_of_board(gnubg_board(position))
-            result = gnubg_nn.evaluate_cube_decision(key, 2, -1, b"O", 1)
-        finally:
-            gnubg_nn.set.cube(1)
-            gnubg_nn.set.score(0, 0, 0)
-        assert (bool(result[0]), bool(result[1])) == (case["double"], case["take"])
+def test_the_cores_match_cube_decisions_are_gnu_backgammons() -> None:
+    # the leader at 1-away has a dead cube: gnubg -t gives no cube analysis there
+    live = [g for g in map(case_game, DATA["cube"]) if g.match_length - g.score[0] > 1]
+    games = live[:10]
+    assert gnubg_cube_advice(games) == [core_cube(game) for game in games]
 
 
-def test_the_stored_money_advice_is_gnu_backgammons() -> None:
-    cases = DATA["money"][:4]
-    advice = gnubg_money_advice(
-        [(Position.from_gnubg_id(c["position"]), c["cube"], c["owned"]) for c in cases]
-    )
-    assert advice == [(c["double"], c["take"]) for c in cases]
+def test_the_stored_money_advice_is_gnu_backgammons_and_the_cores() -> None:
+    games = [money_game(case) for case in DATA["money"][:4]]
+    advice = gnubg_cube_advice(games)
+    assert advice == [(c["double"], c["take"]) for c in DATA["money"][:4]]
+    for case in DATA["money"]:
+        assert core_cube(money_game(case)) == (case["double"], case["take"]), case
     assert parse_action("Too good to redouble, pass") == (False, False)
     assert parse_action("No double, beaver") == (False, True)
     assert parse_action("Redouble, take") == (True, True)
 
 
 @pytest.mark.parametrize("level", ["strong", "expert"])
-def test_match_cube_decisions_equal_gnubg_at_two_ply(level: str) -> None:
+def test_match_cube_decisions_equal_the_cores_at_two_ply(level: str) -> None:
     rng = random.Random(3)
-    cases = DATA["cube"][::4]
-    for case in cases:
+    for case in DATA["cube"][::4]:
         game = case_game(case)
-        assert computer_cube(game, LEVELS[level], rng) == (case["double"], case["take"]), case
+        assert computer_cube(game, LEVELS[level], rng) == core_cube(game), case
 
 
 def test_strong_decides_the_cube_at_zero_ply_where_it_is_clear_and_at_two_ply_where_close() -> None:
@@ -105,18 +222,16 @@ def test_strong_decides_the_cube_at_zero_ply_where_it_is_clear_and_at_two_ply_wh
     seen = {"clear": 0, "cash": 0, "close": 0}
     for case in DATA["cube"][::2]:
         game = case_game(case)
-        ctx = gnubg_eval.cube_context(game, 0)
-        if not ctx.may_double:
+        cube = core.cube_of(game, 0)
+        zero = core.cube_decision(game.position, cube, 0)
+        if not game.may(Action("double", 0)) or not zero.available:
             continue
-        zero = gnubg_eval.cube_decision(game.position, ctx, 0)
-        assert zero.no_double is not None and zero.double_take is not None
-        assert zero.double_pass is not None
         unit = max(0.01, abs(zero.double_pass - zero.no_double))
         gain = (zero.double_take - zero.no_double) / unit
-        cash = (zero.double_pass - zero.no_double) / gnubg_eval.point_value(ctx)
-        if zero.too_good or not zero.take:
+        cash = zero.double_pass - zero.no_double  # EMG: a point of the stake is 1
+        if zero.too_good or not zero.should_take:
             kind = "cash" if abs(cash) >= CLEARLY_PAST_CASH else "close"
-        elif gain < -CLEARLY_NO_DOUBLE or (gain > CLEARLY_DOUBLE and zero.take):
+        elif gain < -CLEARLY_NO_DOUBLE or gain > CLEARLY_DOUBLE:
             kind = "clear"
         else:
             kind = "close"
@@ -125,9 +240,9 @@ def test_strong_decides_the_cube_at_zero_ply_where_it_is_clear_and_at_two_ply_wh
         if kind == "close":
             assert action == decide(game, 0, plain, random.Random(1)), case
         else:
-            assert (action.kind == "double") == zero.double, case
-            # and 2-ply agrees: the fixed advice is gnubg_nn's own at 2-ply
-            assert (action.kind == "double") == case["double"], case
+            assert (action.kind == "double") == zero.should_double, case
+            # and 2-ply agrees
+            assert (action.kind == "double") == core_cube(game)[0], case
         seen[kind] += 1
     assert seen["clear"] > 0 and seen["close"] > 0 and seen["cash"] > 0, seen
 
@@ -138,16 +253,13 @@ def test_strong_answers_a_clear_double_at_zero_ply_and_a_close_one_at_two_ply() 
     seen = {"clear": 0, "close": 0}
     for case in DATA["cube"][::2]:
         game = case_game(case)
-        ctx = gnubg_eval.cube_context(game, 0)
-        zero = gnubg_eval.cube_decision(game.position, ctx, 0)
-        if zero.double_take is None or zero.double_pass is None:
-            continue
-        margin = (zero.double_pass - zero.double_take) / gnubg_eval.point_value(ctx)
+        zero = core.cube_decision(game.position, core.cube_of(game, 0), 0)
+        margin = zero.double_pass - zero.double_take  # EMG: a point of the stake is 1
         doubled = replace(game, phase=Phase.DOUBLED)
         answer = decide(doubled, 1, strong, random.Random(1))
         assert answer is not None and answer.kind in ("take", "pass")
         if abs(margin) >= CLEARLY_TAKE_OR_PASS:
-            assert (answer.kind == "take") == zero.take == case["take"], case
+            assert (answer.kind == "take") == zero.should_take == core_cube(game)[1], case
             seen["clear"] += 1
         else:
             assert answer == decide(doubled, 1, plain, random.Random(1)), case
@@ -155,13 +267,33 @@ def test_strong_answers_a_clear_double_at_zero_ply_and_a_close_one_at_two_ply() 
     assert seen["clear"] > 0 and seen["close"] > 0, seen
 
 
-def test_a_point_of_the_stake_is_worth_what_the_score_makes_it() -> None:
-    money = gnubg_eval.point_value(CubeContext(None, 4, True, True))
-    assert 0.025 < money < 0.035  # the money stand-in: about 0.03 whatever the cube
-    assert gnubg_eval.point_value(CubeContext((1, 1), 1, False, True)) == pytest.approx(0.5)
-    # 2-away 4-away with a 2-cube: a win of the stake wins the match, a loss leaves 2-away 2-away
-    two_four = gnubg_eval.point_value(CubeContext((2, 4), 2, True, True))
-    assert two_four == pytest.approx((1.0 - 0.5) / 2, abs=1e-6)
+def test_a_point_of_the_stake_is_one_emg_and_in_a_match_what_the_score_makes_it() -> None:
+    position = Position.from_gnubg_id("t9MBBgLXdw4AAA")  # far ahead: double/pass is the cash
+    money = core.Cube(value=4, owner=0, jacoby=True)
+    assert core.emg_to_mwc(0.3, money) == 0.3 and core.mwc_to_emg(0.3, money) == 0.3
+    decision = core.cube_decision(position, money, 0)
+    assert decision.double_pass == pytest.approx(1.0) and decision.mwc is None
+    # 1-away 1-away: a point of the stake is the match
+    dmp = core.Cube(length=3, score=(2, 2))
+    assert core.emg_to_mwc(1.0, dmp) == pytest.approx(1.0)
+    assert core.emg_to_mwc(-1.0, dmp) == pytest.approx(0.0)
+    # 2-away 4-away with a 2-cube: a win of the stake wins the match, a loss leaves 2-away
+    # 2-away; one EMG is (1 - 0.5) / 2 of match winning chances
+    two_four = core.Cube(value=2, owner=0, length=5, score=(3, 1))
+    assert core.emg_to_mwc(1.0, two_four) == pytest.approx(1.0)
+    assert core.emg_to_mwc(-1.0, two_four) == pytest.approx(0.5)
+    assert core.emg_to_mwc(1.0, two_four) - core.emg_to_mwc(0.0, two_four) == pytest.approx(
+        (1.0 - 0.5) / 2, abs=1e-6
+    )
+    match = core.Cube(length=7, score=(1, 0))
+    decision = core.cube_decision(position, match, 0)
+    assert decision.double_pass == pytest.approx(1.0, abs=1e-6) and decision.mwc is not None
+    assert decision.mwc == pytest.approx(
+        tuple(
+            core.emg_to_mwc(e, match)
+            for e in (decision.no_double, decision.double_take, decision.double_pass)
+        )
+    )
 
 
 def test_money_cube_decisions_agree_with_gnu_backgammon() -> None:
@@ -169,10 +301,10 @@ def test_money_cube_decisions_agree_with_gnu_backgammon() -> None:
     cases = DATA["money"]
     agree = 0
     for case in cases:
-        game = cube_game(
-            Position.from_gnubg_id(case["position"]), 0, (0, 0), case["cube"], case["owned"]
+        agree += computer_cube(money_game(case), LEVELS["strong"], rng) == (
+            case["double"],
+            case["take"],
         )
-        agree += computer_cube(game, LEVELS["strong"], rng) == (case["double"], case["take"])
     assert agree >= 0.98 * len(cases)
 
 
@@ -180,6 +312,7 @@ def test_post_crawford_the_computer_follows_gnubg_not_a_rule_of_thumb() -> None:
     # 3-away against 1-away after the Crawford game: gnubg plays on (too good to double)
     game = cube_game(Position.from_gnubg_id("23kHIAAXAAAAAA"), 3, (0, 2), 1, False)
     assert game.may(Action("double", 0))
+    assert core.cube_decision(game.position, core.cube_of(game, 0), 2).too_good
     assert decide(game, 0, LEVELS["strong"], random.Random(1)) == Action("roll", 0)
 
 
