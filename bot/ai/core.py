@@ -354,10 +354,33 @@ def _check_ply(ply: int) -> None:
         raise ValueError(f"ply must be 0 to {MAX_PLY}, not {ply!r}")
 
 
+_rules: tuple[bool, bool, bool] | None = None
+
+
+def _same_rules(cube: Cube) -> None:
+    """The engine's evaluation cache keys a position by the cube and the score, not by the
+    money rules (the Jacoby rule, beavers) nor by whether backgammons count: when those change
+    between two evaluations, the cache is cleared so that no figure of one is taken for the
+    other."""
+    global _rules
+    rules = (cube.jacoby, cube.beavers, cube.backgammons)
+    if rules != _rules:
+        if _rules is not None:
+            with _quiet():
+                gnubg.command("clear cache")
+        _rules = rules
+
+
 @functools.lru_cache(maxsize=4096)
+def _info_made(cube: Cube, mover: int) -> bytes:
+    return bytes(cube.info(mover))
+
+
 def _info(cube: Cube, mover: int) -> _CubeInfo:
-    """:meth:`Cube.info`, made once per cube (the engine reads it, never writes it)."""
-    return cube.info(mover)
+    """:meth:`Cube.info`, a fresh copy each call (the engine flips the side on roll in the one
+    it is given while it searches, so a shared one is never handed out)."""
+    _same_rules(cube)
+    return _CubeInfo.from_buffer_copy(_info_made(cube, mover))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -394,6 +417,7 @@ def emg_to_mwc(emg: float, cube: Cube) -> float:
 def _moves(position: Position, dice: tuple[int, int], cube: Cube, ply: int) -> list[float]:
     """The equities of the plays of ``dice`` (no pruning nets), best first, as the ``gnubg``
     package lists them (it gives no play that bears off whole, so only the figures are used)."""
+    _same_rules(cube)
     found = gnubg.findbestmoves(
         _lists(position),
         _as_dict(cube),
