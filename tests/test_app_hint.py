@@ -1,6 +1,6 @@
 """``hint`` through the app, with the advice from real worker processes (GNU Backgammon's nets and
 the project's own long nardy player): who gets a hint and who is told why not, the cube advice,
-the best plays agreeing with ``gnubg_nn`` at the same ply, and every hinted play's button
+the best plays agreeing with the evaluation core at the same ply, and every hinted play's button
 playing exactly that play through the normal pipeline (stale and repeated presses included).
 """
 
@@ -12,10 +12,10 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-import gnubg_nn  # type: ignore[import-untyped]
 import pytest
 from test_app_support import ALICE, BOB, CAROL, EVE, Chat, Dice, texts, toasts
 
+from bot.ai import core
 from bot.ai.advice import HINT_PLAYS, HINT_PLY, advise
 from bot.ai.worker import HINT_NICE, ComputerWorker
 from bot.app import App, Button, SendText, User, syntax
@@ -24,7 +24,7 @@ from bot.i18n import LANGUAGES, t
 from bot.store import MemoryStore, TableKey
 from engine.game import Action, Game, Phase
 from engine.match import Match
-from engine.movegen import apply_steps, legal_plays
+from engine.movegen import legal_plays
 from engine.position import Position
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -87,7 +87,7 @@ async def until(chat: Chat, user: User, phase: Phase, *, double: bool = False) -
     raise AssertionError("never reached")
 
 
-_LINE = re.compile(r"^(\d)\. (.+?)  ([+−]\d\.\d{3})(?: \([+−]\d\.\d{3}\))?$")
+_LINE = re.compile(r"^(\d)\. (.+?)  ([+−]\d\.\d{3})(?: \([+−]\d\.\d{3}\))?(?:  \(\d-ply\))?$")
 
 
 def listed(text: str) -> list[tuple[str, float]]:
@@ -134,20 +134,16 @@ async def test_best_plays_equal_gnubg_and_each_button_plays_exactly_it(
             continue
         message = hint_message(await say(chat, ALICE, "hint"))
         shown = listed(message.text)
-        theirs = gnubg_nn.best_move(board(game.position), *game.dice, n=HINT_PLY, list=1)[1]
-        assert len(shown) == min(HINT_PLAYS, len(plays)) == len(message.buttons)
         seat = game.turn
         assert seat is not None
-        for (notation, equity), (key, _steps, _probs, their_equity) in zip(
-            shown, theirs, strict=False
-        ):
+        # GNU Backgammon's own hint, as the evaluation core gives it: cubeful at the score
+        theirs = core.rank_plays(game.position, game.dice, core.cube_of(game, seat), HINT_PLY)
+        assert len(shown) == min(HINT_PLAYS, len(plays)) == len(message.buttons)
+        for (notation, equity), ranked in zip(shown, theirs, strict=False):
             after = game.play(seat, notation)
             assert after.log[-1].value[0] == notation
-            mover_view = after.position.swapped()
-            assert (
-                gnubg_nn.key_of_board([list(mover_view.player), list(mover_view.opponent)]) == key
-            )
-            assert equity == pytest.approx(their_equity, abs=0.001)
+            assert after.position == game.position.after(ranked.play)
+            assert equity == pytest.approx(ranked.equity, abs=0.0011)
         # Press the k-th button: exactly that play is made, by the normal pipeline.
         button: Button = message.buttons[k][0]
         assert button.label == f"Play {shown[k][0]}"
@@ -170,7 +166,7 @@ async def test_best_plays_equal_gnubg_and_each_button_plays_exactly_it(
         assert (await chat.table()).version == version
 
 
-async def test_hints_over_the_worker_equal_gnubg_nn_on_the_fixed_positions(
+async def test_hints_over_the_worker_equal_the_core_on_the_fixed_positions(
     worker: ComputerWorker,
 ) -> None:
     data = json.loads((DATA / "positions.json").read_text())
@@ -181,13 +177,12 @@ async def test_hints_over_the_worker_equal_gnubg_nn_on_the_fixed_positions(
         game = replace(Game.new(), position=position, phase=Phase.MOVE, turn=0, dice=dice)
         advice = await worker.advise(game, 0)
         assert advice is not None and advice.ply == worker.hint_ply
-        theirs = gnubg_nn.best_move(board(position), *dice, n=worker.hint_ply, list=1)[1]
+        theirs = core.rank_plays(position, dice, core.cube_of(game, 0), worker.hint_ply)
         plays = legal_plays(position, dice)
         assert len(advice.plays) == min(HINT_PLAYS, len(plays))
-        for mine, (key, _steps, _probs, equity) in zip(advice.plays, theirs, strict=False):
-            after = apply_steps(position, plays[mine.index].steps)
-            assert gnubg_nn.key_of_board([list(after.player), list(after.opponent)]) == key
-            assert mine.value == pytest.approx(equity, abs=0.001)
+        for mine, ranked in zip(advice.plays, theirs, strict=False):
+            assert plays[mine.index] == ranked.play and mine.ply == ranked.ply
+            assert mine.value == pytest.approx(ranked.equity, abs=1e-6)
             # The button's play is the one named.
             assert game.play(0, mine.notation).position == game.play(0, plays[mine.index]).position
 
