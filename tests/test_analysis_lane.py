@@ -49,8 +49,10 @@ def same_figures(ours: Analysis, theirs: Analysis) -> None:
             other.kind,
             other.made,
             other.best,
+        # the engine works in single precision: another process (its cache warm otherwise)
+        # may differ in the last bits
         )
-        assert mine.loss == pytest.approx(other.loss, abs=1e-9)
+        assert mine.loss == pytest.approx(other.loss, abs=1e-6)
     for player in (0, 1):
         s, t = ours.summary(player), theirs.summary(player)
         assert (s.unforced_moves, s.close_cube_decisions, s.marks) == (
@@ -58,9 +60,9 @@ def same_figures(ours: Analysis, theirs: Analysis) -> None:
             t.close_cube_decisions,
             t.marks,
         )
-        assert s.loss == pytest.approx(t.loss, abs=1e-9)
-        assert s.pr == pytest.approx(t.pr, abs=1e-9)
-        assert s.luck == pytest.approx(t.luck, abs=1e-9)
+        assert s.loss == pytest.approx(t.loss, abs=1e-6)
+        assert s.pr == pytest.approx(t.pr, abs=1e-4)
+        assert s.luck == pytest.approx(t.luck, abs=1e-6)
 
 
 async def test_the_lane_analyses_a_match_as_this_process_does(worker: ComputerWorker) -> None:
