@@ -49,8 +49,6 @@ def same_figures(ours: Analysis, theirs: Analysis) -> None:
             other.kind,
             other.made,
             other.best,
-        # the engine works in single precision: another process (its cache warm otherwise)
-        # may differ in the last bits
         )
         assert mine.loss == pytest.approx(other.loss, abs=1e-6)
     for player in (0, 1):
