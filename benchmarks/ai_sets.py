@@ -167,22 +167,31 @@ def case_game(case: dict[str, Any]) -> Game:
     )
 
 
-def gnubg_money_advice(cases: list[tuple[Position, int, bool]]) -> list[tuple[bool, bool]]:
-    """GNU Backgammon's own 2-ply money cube advice (``gnubg -t``, Jacoby rule on): (double,
-    take) for each (position, cube value, owned by the side on roll)."""
+def gnubg_cube_advice(games: list[Game]) -> list[tuple[bool, bool]]:
+    """GNU Backgammon's own 2-ply cube advice (``gnubg -t``): (double, take) for player 0 on roll
+    before rolling in each of ``games`` (all money games, Jacoby rule on, or all match games,
+    post-Crawford where a side is 1-away)."""
     lines = [
         "set player 0 human",
         "set player 1 human",
         "set jacoby on",
         "set evaluation cubedecision evaluation plies 2",
         "set evaluation cubedecision evaluation cubeful on",
-        "new game",
-        "set turn 1",
     ]
-    for position, value, owned in cases:
-        lines.append(f"set board {position.gnubg_id()}")
-        lines.append(f"set cube value {value}")
-        lines.append("set cube owner 1" if owned else "set cube centre")
+    if not games[0].match_length:
+        lines += ["new game", "set turn 1"]
+    for game in games:
+        if bool(game.match_length) != bool(games[0].match_length):
+            raise ValueError("money games and match games are asked about apart")
+        if game.match_length:
+            length, (mine, theirs) = game.match_length, game.score
+            lines += [f"new match {length}", f"set score {theirs} {mine}"]
+            if 1 in (length - mine, length - theirs):
+                lines += ["set crawford off", "set postcrawford on"]
+            lines.append("set turn 1")
+        lines.append(f"set board {game.position.gnubg_id()}")
+        lines.append(f"set cube value {game.cube.value}")
+        lines.append("set cube owner 1" if game.cube.owner == 0 else "set cube centre")
         lines.append("eval")
     out = subprocess.run(
         [GNUBG, "-t", "-q", "-r"],
@@ -193,8 +202,8 @@ def gnubg_money_advice(cases: list[tuple[Position, int, bool]]) -> list[tuple[bo
         timeout=1800,
     ).stdout
     actions = re.findall(r"Proper cube action: (.*)", out)
-    if len(actions) != len(cases):
-        raise RuntimeError(f"gnubg gave {len(actions)} cube actions for {len(cases)} positions")
+    if len(actions) != len(games):
+        raise RuntimeError(f"gnubg gave {len(actions)} cube actions for {len(games)} positions")
     return [parse_action(a) for a in actions]
 
 
@@ -215,7 +224,7 @@ def money_set(count: int, seed: int) -> list[dict[str, Any]]:
         cases.append((position, 2 if owned else 1, owned))
         if len(cases) == count:
             break
-    advice = gnubg_money_advice(cases)
+    advice = gnubg_cube_advice([cube_game(p, 0, (0, 0), v, o) for p, v, o in cases])
     return [
         {"position": p.gnubg_id(), "cube": v, "owned": o, "double": d, "take": t}
         for (p, v, o), (d, t) in zip(cases, advice, strict=True)

@@ -21,6 +21,7 @@ from conftest import warm_worker
 from test_app_computer import Player, person_line
 from test_app_support import ALICE, BOB, Dice
 
+from benchmarks.opponent import next_to_act, seeded_match_game
 from bot.ai import core
 from bot.ai.computer import decide
 from bot.ai.levels import LEVELS
@@ -44,25 +45,6 @@ async def pondering() -> AsyncIterator[ComputerWorker]:
 async def plain() -> AsyncIterator[ComputerWorker]:
     async with warm_worker(ponder=False) as started:
         yield started
-
-
-def seeded_match_game(seed: int) -> Game:
-    """A backgammon game with the cube at a seeded match score: length 3 to 11, each side
-    0 to 2 points or more away (post-Crawford never, the Crawford game never)."""
-    rng = random.Random(seed)
-    length = rng.choice((3, 5, 7, 9, 11))
-    score = (rng.randrange(length - 1), rng.randrange(length - 1))
-    return Game.new("backgammon", match_length=length, score=score)
-
-
-def next_to_act(game: Game, roll: Callable[[], int]) -> tuple[Game, int | None]:
-    """``game`` with its opening roll made if it waits for one, and who is to act in it now
-    (``None``: it is over)."""
-    if game.is_over:
-        return game, None
-    if game.phase is Phase.OPENING:
-        game = game.roll(0, roll)
-    return game, game.responder if game.responder is not None else game.turn
 
 
 def ranked(game: Game) -> list[core.RankedPlay]:

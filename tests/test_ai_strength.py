@@ -11,20 +11,18 @@ Backgammon 1.07 overrules in places: post-Crawford optional doubles, some passes
 
 from __future__ import annotations
 
-import json
 import random
-import re
 import statistics
-import subprocess
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 from ai_support import play_computer_game
 
+from benchmarks.ai_sets import case_game, cube_game, gnubg_cube_advice, load, parse_action
 from benchmarks.nardy_tune import greedy_player, nardy, random_player
 from benchmarks.nardy_tune import match as nardy_match
+from benchmarks.opponent import computer_cube
 from bot.ai import core
 from bot.ai.computer import (
     CLEARLY_DOUBLE,
@@ -34,43 +32,11 @@ from bot.ai.computer import (
     NARDY_DEPTH,
     decide,
 )
-from bot.ai.levels import LEVELS, Level, choose_ranked
-from engine import Action, CubeState, Game, Options, Phase, Position, legal_plays, nardy_player
+from bot.ai.levels import LEVELS, choose_ranked
+from engine import Action, Game, Phase, Position, legal_plays, nardy_player
 from engine.nardy import LONG_NARDY_OPTIONS, LongNardyPosition
 
-DATA: dict[str, list[dict[str, Any]]] = json.loads(
-    (Path(__file__).resolve().parent / "data" / "ai_positions.json").read_text()
-)
-GNUBG = "/usr/games/gnubg"
-
-
-def cube_game(
-    position: Position,
-    length: int,
-    score: tuple[int, int],
-    value: int,
-    owned: bool,
-    options: Options | None = None,
-) -> Game:
-    """The game with ``position`` before player 0's roll, at ``score`` of a ``length`` match
-    (0: money), the cube at ``value``, owned by player 0 or centred."""
-    if length:
-        game = Game.new("backgammon", options, match_length=length, score=score)
-    else:
-        game = Game.new("backgammon", options)
-    cube = CubeState(value, 0 if owned else None, turned=owned)
-    return replace(game, position=position, phase=Phase.ROLL, turn=0, cube=cube)
-
-
-def case_game(case: dict[str, Any]) -> Game:
-    """The game of one fixed match cube case (its position, match length, score and cube)."""
-    return cube_game(
-        Position.from_gnubg_id(case["position"]),
-        case["length"],
-        (case["score"][0], case["score"][1]),
-        case["cube"],
-        case["owned"],
-    )
+DATA = load()
 
 
 def money_game(case: dict[str, Any]) -> Game:
@@ -84,61 +50,6 @@ def core_cube(game: Game, ply: int = 2) -> tuple[bool, bool]:
     """The core's (double, take) for player 0 on roll in ``game``."""
     decision = core.cube_decision(game.position, core.cube_of(game, 0), ply)
     return decision.should_double, decision.should_take
-
-
-def computer_cube(game: Game, level: Level, rng: random.Random) -> tuple[bool, bool]:
-    """The computer's (double, take) in ``game`` (player 0 on roll before rolling)."""
-    action = decide(game, 0, level, rng)
-    double = action is not None and action.kind == "double"
-    answer = decide(replace(game, phase=Phase.DOUBLED), 1, level, rng)
-    take = answer is not None and answer.kind in ("take", "beaver")
-    return double, take
-
-
-def gnubg_cube_advice(games: list[Game]) -> list[tuple[bool, bool]]:
-    """GNU Backgammon's own 2-ply cube advice (``gnubg -t``): (double, take) for player 0 on roll
-    before rolling in each of ``games`` (all money games, Jacoby rule on, or all match games,
-    post-Crawford where a side is 1-away)."""
-    lines = [
-        "set player 0 human",
-        "set player 1 human",
-        "set jacoby on",
-        "set evaluation cubedecision evaluation plies 2",
-        "set evaluation cubedecision evaluation cubeful on",
-    ]
-    if not games[0].match_length:
-        lines += ["new game", "set turn 1"]
-    for game in games:
-        assert bool(game.match_length) == bool(games[0].match_length)
-        if game.match_length:
-            length, (mine, theirs) = game.match_length, game.score
-            lines += [f"new match {length}", f"set score {theirs} {mine}"]
-            if 1 in (length - mine, length - theirs):
-                lines += ["set crawford off", "set postcrawford on"]
-            lines.append("set turn 1")
-        lines.append(f"set board {game.position.gnubg_id()}")
-        lines.append(f"set cube value {game.cube.value}")
-        lines.append("set cube owner 1" if game.cube.owner == 0 else "set cube centre")
-        lines.append("eval")
-    out = subprocess.run(
-        [GNUBG, "-t", "-q", "-r"],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    ).stdout
-    actions = re.findall(r"Proper cube action: (.*)", out)
-    assert len(actions) == len(games), out
-    return [parse_action(a) for a in actions]
-
-
-def parse_action(text: str) -> tuple[bool, bool]:
-    """(double, take) of a gnubg "Proper cube action" line."""
-    t = text.strip().lower()
-    double = t.startswith(("double", "redouble", "optional double", "optional redouble"))
-    take = "pass" not in t.split(",")[-1]
-    return double, take
 
 
 DRAWS = 4

@@ -87,7 +87,7 @@ async def until(chat: Chat, user: User, phase: Phase, *, double: bool = False) -
     raise AssertionError("never reached")
 
 
-_LINE = re.compile(r"^(\d)\. (.+?)  ([+−]\d\.\d{3})(?: \([+−]\d\.\d{3}\))?(?:  \(\d-ply\))?$")
+_LINE = re.compile(r"^(\d)\. (.+?)  ([+−]\d\.\d{3})(?: \([+−]\d\.\d{3}\))?(?:  \((\d)-ply\))?$")
 
 
 def listed(text: str) -> list[tuple[str, float]]:
@@ -98,6 +98,11 @@ def listed(text: str) -> list[tuple[str, float]]:
         if m:
             out.append((m.group(2), float(m.group(3).replace("−", "-"))))
     return out
+
+
+def depths(text: str) -> list[int | None]:
+    """The depth each listed play says it was weighed at (``None``: the hint's own)."""
+    return [None if m[4] is None else int(m[4]) for m in map(_LINE.match, text.split("\n")) if m]
 
 
 def board(position: Position) -> list[list[int]]:
@@ -139,7 +144,9 @@ async def test_best_plays_equal_gnubg_and_each_button_plays_exactly_it(
         # GNU Backgammon's own hint, as the evaluation core gives it: cubeful at the score
         theirs = core.rank_plays(game.position, game.dice, core.cube_of(game, seat), HINT_PLY)
         assert len(shown) == min(HINT_PLAYS, len(plays)) == len(message.buttons)
-        for (notation, equity), ranked in zip(shown, theirs, strict=False):
+        labels = depths(message.text)
+        for (notation, equity), ranked, label in zip(shown, theirs, labels, strict=False):
+            assert label == (None if ranked.ply == HINT_PLY else ranked.ply)
             after = game.play(seat, notation)
             assert after.log[-1].value[0] == notation
             assert after.position == game.position.after(ranked.play)

@@ -243,3 +243,25 @@ def test_files_that_are_not_matches_are_refused(text: str, words: str) -> None:
     with pytest.raises(MatError) as info:
         Match.from_mat(text)
     assert words in str(info.value), str(info.value)
+
+
+def _beavered(text: str) -> str:
+    """The XG game with its double beavered at once (gnubg writes ``Beavers => 4``)."""
+    text = _broken("Takes", "Beavers => 4", text)
+    return _broken("Wins 4 points", "Wins 8 points", text)
+
+
+def test_a_money_session_with_a_beaver_and_no_header_for_it_is_read_with_beavers() -> None:
+    # GNU Backgammon allows beavers in money play by default and writes no header for them
+    text = _beavered(_broken('; [Beaver "Off"]\n', "", XG))
+    record = read_mat(text)
+    assert record.options.beaver
+    game = Match.from_mat(text).game
+    assert game.cube.value == 4 and game.result is not None and game.result.points == 8
+    # without a beaver in it, a file says nothing of the rule: beavers stay off
+    assert not read_mat(_broken('; [Beaver "Off"]\n', "", XG)).options.beaver
+
+
+def test_a_beaver_in_a_file_whose_header_says_no_beavers_is_refused() -> None:
+    with pytest.raises(MatError, match="beaver"):
+        Match.from_mat(_beavered(XG))

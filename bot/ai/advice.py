@@ -101,8 +101,6 @@ class Advice:
     chances: Chances
     plays: tuple[PlayAdvice, ...] = ()
     cube: CubeAdvice | None = None
-    match: bool = False
-    """Whether the plays' values are EMG at a match score (else money equity or chances)."""
 
 
 def no_advice_reason(game: Game, player: int) -> str | None:
@@ -149,7 +147,7 @@ def _backgammon(game: Game, player: int, ply: int, count: int) -> Advice:
             for r in ranked
         )
         chances = shown[0].chances if shown else _chances(core.evaluate(position, cube, ply)[0])
-        return Advice("plays", "gnubg", ply, chances, shown, match=bool(game.match_length))
+        return Advice("plays", "gnubg", ply, chances, shown)
     doubler = game.turn
     assert doubler is not None
     cube = core.cube_of(game, doubler)
@@ -165,7 +163,7 @@ def _backgammon(game: Game, player: int, ply: int, count: int) -> Advice:
             decision.should_double,
             decision.should_take,
             *figures,
-            beaver=may_beaver and decision.double_take < 0.0 and decision.should_take,
+            beaver=may_beaver and decision.should_beaver,
             unit=unit,
         )
         return Advice("take", "gnubg", ply, _chances(_flip(decision.probs)), cube=advice)

@@ -20,10 +20,11 @@ GNU Backgammon 1.07 uses by default:
 * the depth is GNU Backgammon's ply (0 the net itself, 2 its default); pruning nets as its
   defaults have them (on for checker play and cube, off for luck).
 
-The ``gnubg`` package exposes the move list (``findbestmoves``) and the cubeless evaluation
-(``evaluate``) directly; its cube decision and cubeful position evaluation are called through
-:mod:`ctypes` (:class:`_CubeInfo`, :class:`_EvalContext` mirror GNU Backgammon's ``eval.h``),
-and :func:`self_check` compares them with known figures when the engine is loaded.
+The ``gnubg`` package's own API gives the figures of a roll's plays (``findbestmoves``, used for
+the luck: its list loses which play bears off) and runs its commands; its position evaluation
+and cube decision are called through :mod:`ctypes` (:class:`_CubeInfo` and :class:`_EvalContext`
+mirror GNU Backgammon's ``eval.h``), and :func:`self_check` compares them with known figures
+when the engine is loaded.
 
 Board order: GNU Backgammon's ``[opponent, on roll]``, each 25 counts with the bar last — the
 engine's :attr:`Position.opponent` and :attr:`Position.player`.  The mover is always GNU
@@ -44,6 +45,7 @@ from typing import Any
 
 import gnubg  # type: ignore[import-untyped]
 
+from bot.ai.report import DOUBTFUL
 from engine.game import Game
 from engine.movegen import Play, apply_steps, legal_plays
 from engine.position import Position
@@ -103,10 +105,6 @@ ANALYSIS_FILTERS: Filters = {
 }
 """GNU Backgammon 1.07's default move filter for the analysis (``show analysis``)."""
 
-DOUBTFUL = 0.03
-"""GNU Backgammon's "doubtful" threshold: a play made this far below the best is weighed again
-at the full depth with the best one where the filter stopped early (``FindnSaveBestMoves``)."""
-
 
 # -- the engine --------------------------------------------------------------------------------
 
@@ -160,40 +158,25 @@ def _library() -> ctypes.PyDLL:
     if not found:
         raise ImportError("the gnubg package has no engine library")
     lib = ctypes.PyDLL(str(found[0]))
-    lib.SetCubeInfo.argtypes = [
-        ctypes.POINTER(_CubeInfo),
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.POINTER(ctypes.c_int * 2),
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.c_int,
-    ]
-    lib.SetCubeInfo.restype = ctypes.c_int
-    lib.GeneralEvaluationENoLocking.argtypes = [
-        ctypes.POINTER(_Output),
-        ctypes.POINTER(_Board),
-        ctypes.POINTER(_CubeInfo),
-        ctypes.POINTER(_EvalContext),
-    ]
-    lib.GeneralEvaluationENoLocking.restype = ctypes.c_int
-    lib.GeneralCubeDecisionENoLocking.argtypes = [
-        ctypes.POINTER(_Outputs),
-        ctypes.POINTER(_Board),
-        ctypes.POINTER(_CubeInfo),
-        ctypes.POINTER(_EvalContext),
-        ctypes.c_void_p,
-    ]
-    lib.GeneralCubeDecisionENoLocking.restype = ctypes.c_int
-    lib.FindCubeDecision.argtypes = [
-        ctypes.POINTER(_Double),
-        ctypes.POINTER(_Outputs),
-        ctypes.POINTER(_CubeInfo),
-    ]
-    lib.FindCubeDecision.restype = ctypes.c_int
+    cube, context = ctypes.POINTER(_CubeInfo), ctypes.POINTER(_EvalContext)
+    board = ctypes.POINTER(_Board)
+    prototypes: dict[str, list[Any]] = {
+        "SetCubeInfo": [cube, *[ctypes.c_int] * 4, ctypes.POINTER(ctypes.c_int * 2)]
+        + [ctypes.c_int] * 4,
+        "GeneralEvaluationENoLocking": [ctypes.POINTER(_Output), board, cube, context],
+        "GeneralCubeDecisionENoLocking": [
+            ctypes.POINTER(_Outputs),
+            board,
+            cube,
+            context,
+            ctypes.c_void_p,
+        ],
+        "FindCubeDecision": [ctypes.POINTER(_Double), ctypes.POINTER(_Outputs), cube],
+    }
+    for name, arguments in prototypes.items():
+        function = getattr(lib, name)
+        function.argtypes = arguments
+        function.restype = ctypes.c_int
     return lib
 
 
@@ -262,10 +245,6 @@ class Cube:
         """The same cube seen by the other side."""
         owner = None if self.owner is None else 1 - self.owner
         return replace(self, owner=owner, score=(self.score[1], self.score[0]))
-
-    def doubled(self) -> Cube:
-        """The cube after the side on roll doubles and is taken."""
-        return replace(self, value=2 * self.value, owner=1)
 
     def info(self, mover: int = 0) -> _CubeInfo:
         """GNU Backgammon's ``cubeinfo`` of this cube, with ``mover`` (0: the side this cube
@@ -449,17 +428,19 @@ def evaluate(position: Position, cube: Cube, ply: int = 0) -> tuple[Probs, float
     equity in EMG: cubeful where the cube is in play (it may double now), else cubeless at the
     score."""
     _check_ply(ply)
-    probs, raw = _raw(position, cube, ply)
+    return _emg(position, cube, ply)
+
+
+def _emg(position: Position, cube: Cube, ply: int, prune: bool = True) -> tuple[Probs, float]:
+    probs, raw = _raw(position, cube, ply, prune)
     if cube.in_play and cube.length:
         return probs, mwc_to_emg(raw, cube)
     return probs, raw
 
 
-def _after(
-    position: Position, play: Play, cube: Cube, ply: int, prune: bool = True
-) -> tuple[Probs, float]:
+def _after(position: Position, play: Play, cube: Cube, ply: int) -> tuple[Probs, float]:
     after = apply_steps(position, play.steps).swapped()
-    probs, raw = _raw(after, cube.swapped(), ply, prune)
+    probs, raw = _raw(after, cube.swapped(), ply)
     mine: Probs = (1.0 - probs[0], probs[3], probs[4], probs[1], probs[2])
     if cube.in_play and cube.length:
         return mine, mwc_to_emg(1.0 - raw, cube)
@@ -573,6 +554,7 @@ def analysed_plays(
     chosen = next(r for r in ranked if r.play == made)
     if chosen.ply < depth:
         chosen = _scored(position, made, cube, depth)
+    # GNU Backgammon's doubtful mark: a play made that far below the best is weighed again
     if depth < ply and made != best.play and best.equity - chosen.equity > DOUBTFUL:
         best = _scored(position, best.play, cube, ply)
         chosen = _scored(position, made, cube, ply)
@@ -752,10 +734,8 @@ def _best_after(position: Position, dice: tuple[int, int], cube: Cube) -> float:
     found = _moves(position, dice, cube, LUCK_PLY)
     if found:
         return found[0]
-    _probs, raw = _raw(position.swapped(), cube.swapped(), LUCK_PLY, prune=False)
-    if cube.in_play and cube.length:
-        return mwc_to_emg(1.0 - raw, cube)
-    return -raw
+    # as GNU Backgammon: minus the other side's EMG of the position left to it
+    return -_emg(position.swapped(), cube.swapped(), LUCK_PLY, prune=False)[1]
 
 
 def luck_of_roll(
@@ -769,13 +749,8 @@ def luck_of_roll(
     if opening:
         theirs, other = position.swapped(), cube.swapped()
         singles = [r for r in ROLLS if r[0] != r[1]]
-        total = sum(value[r] for r in singles)
-        for r in singles:
-            their = _best_after(theirs, r, other)
-            if cube.length and cube.in_play:
-                total += mwc_to_emg(1.0 - emg_to_mwc(their, other), cube)
-            else:
-                total -= their
+        # the other side's rolls count minus its EMG, as GNU Backgammon counts them
+        total = sum(value[r] - _best_after(theirs, r, other) for r in singles)
         return value[key] - total / (2 * len(singles))
     weights = {r: (1 if r[0] == r[1] else 2) for r in ROLLS}
     return value[key] - sum(value[r] * weights[r] for r in ROLLS) / 36.0
@@ -794,3 +769,6 @@ def self_check() -> None:
         raise RuntimeError(f"GNU Backgammon's engine answers unexpectedly: {decision!r}")
     if not decision.double_take < decision.no_double < decision.double_pass:
         raise RuntimeError(f"GNU Backgammon's cube equities are out of order: {decision!r}")
+
+
+self_check()

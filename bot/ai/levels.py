@@ -15,8 +15,7 @@ winning chances at the score (Crawford, post-Crawford, dead cubes), in money pla
 cube's value and owner, the Jacoby rule and beavers as the table has them.
 
 The PR of each level, rated cubeful at the score by the analysis at 2-ply over seeded matches
-and money games against ``expert``, is printed by ``python -m benchmarks.opponent`` and listed
-in the README.
+and money games against ``expert``, is printed by ``python -m benchmarks.opponent``.
 
 ``strong`` and ``expert``, having no noise, also ponder on the opponent's time
 (:meth:`bot.ai.worker.ComputerWorker.ponder`): their cube decision after a person's likely play,
