@@ -23,9 +23,9 @@ def gnubg_path() -> str:
 
 
 def run(commands: list[str], timeout: float = 900) -> str:
-    """``gnubg -t`` fed ``commands``; its standard output."""
+    """``gnubg -t`` fed ``commands`` with its default settings; its standard output."""
     done = subprocess.run(
-        [gnubg_path(), "-t", "-q"],
+        [gnubg_path(), "-t", "-q", "-r"],  # no rc file: its defaults, whoever runs it
         input="\n".join([*commands, ""]),
         capture_output=True,
         text=True,
@@ -45,7 +45,8 @@ def self_play(seed: int, length: int, path: Path, games: int = 3) -> Match:
                 f"set player {player} gnubg",
                 f"set player {player} {part} evaluation plies 0",
                 f"set player {player} {part} evaluation noise {NOISE}",
-                f"set player {player} {part} evaluation deterministic off",
+                # noise drawn from the position, not the clock: the same match every run
+                f"set player {player} {part} evaluation deterministic on",
             ]
     # a money session goes on game after game by itself unless told otherwise
     start = [f"new match {length}"] if length else ["set automatic game off", "new session"]

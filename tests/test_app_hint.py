@@ -87,7 +87,9 @@ async def until(chat: Chat, user: User, phase: Phase, *, double: bool = False) -
     raise AssertionError("never reached")
 
 
-_LINE = re.compile(r"^(\d)\. (.+?)  ([+−]\d\.\d{3})(?: \([+−]\d\.\d{3}\))?(?:  \((\d)-ply\))?$")
+_LINE = re.compile(
+    r"^(\d)\. (.+?)  ([+−]\d\.\d{3})(?: \([+−]\d\.\d{3}\))?(?:  \(only (\d)-ply\))?$"
+)
 
 
 def listed(text: str) -> list[tuple[str, float]]:

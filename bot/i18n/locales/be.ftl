@@ -766,7 +766,7 @@ help-history = вашы нядаўнія дагуляныя матчы; адзі
 ## Падказкі
 hint-title-gnubg = Падказка для { $player } (нейрасеткі GNU Backgammon, { $ply }-ply):
 hint-title-nardy = Падказка для { $player }: ацэнка ўласнага гульца гэтага бота ў доўгія нарды, а не GNU Backgammon
-hint-play-depth = ({ $ply }-ply)
+hint-play-depth = (толькі { $ply }-ply)
 hint-plays = Найлепшыя хады на { $dice } ({ $unit ->
     [equity] эквіці
    *[chance] шанец на перамогу

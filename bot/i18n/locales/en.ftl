@@ -766,7 +766,7 @@ help-history = your recent finished matches; one of them with export and replay
 hint-title-gnubg = Hint for { $player } (GNU Backgammon's nets, { $ply }-ply):
 hint-title-nardy = Hint for { $player }: the estimate of this bot's own long nardy player, not GNU Backgammon's
 # $unit: equity (backgammon) or chance (long nardy)
-hint-play-depth = ({ $ply }-ply)
+hint-play-depth = (only { $ply }-ply)
 hint-plays = Best plays with { $dice } ({ $unit ->
     [equity] equity
    *[chance] chance of winning

@@ -766,7 +766,7 @@ help-history = ваши недавние доигранные матчи; оди
 ## Подсказки
 hint-title-gnubg = Подсказка для { $player } (нейросети GNU Backgammon, { $ply }-ply):
 hint-title-nardy = Подсказка для { $player }: оценка собственного игрока этого бота в длинные нарды, а не GNU Backgammon
-hint-play-depth = ({ $ply }-ply)
+hint-play-depth = (только { $ply }-ply)
 hint-plays = Лучшие ходы на { $dice } ({ $unit ->
     [equity] эквити
    *[chance] шанс на победу

@@ -766,7 +766,7 @@ help-history = ваші недавні дограні матчі; один із 
 ## Підказки
 hint-title-gnubg = Підказка для { $player } (нейромережі GNU Backgammon, { $ply }-ply):
 hint-title-nardy = Підказка для { $player }: оцінка власного гравця цього бота в довгі нарди, а не GNU Backgammon
-hint-play-depth = ({ $ply }-ply)
+hint-play-depth = (лише { $ply }-ply)
 hint-plays = Найкращі ходи на { $dice } ({ $unit ->
     [equity] еквіті
    *[chance] шанс на перемогу
