@@ -3,7 +3,7 @@
 Run from the repository root::
 
     python -m benchmarks.analysis [--ply N] [--positions P] [--match FILE]
-                                  [--skip-hints] [--skip-2ply]
+                                  [--skip-hints] [--skip-2ply] [--workers W]
 
 Hint time: the ``hint`` advice for the fixed positions of ``tests/data/analysis/positions.json``
 (the 50+ positions of the hint tests; money play, the cube centred), asked through
@@ -16,11 +16,13 @@ measure the cache.
 Analysis time: a recorded 7-point match (``tests/data/analysis/match7_21.json``, or ``--match``)
 analysed at 0-ply and at 2-ply through :meth:`bot.ai.worker.ComputerWorker.analyse` as the chat
 asks it (checker play and cube cubeful at the score, and luck, as GNU Backgammon analyses by
-default; game by game, the round trips included), each ply in a fresh analysis worker warmed up
-beforehand on another match; and Debian's GNU Backgammon analysing the same match's ``.mat`` at
-the same ply in the same run (``gnubg -t -r``: ``import mat``, ``analyse match`` with its default
-settings, its rc files unread, but for the plies: ``set analysis chequerplay evaluation plies
-N`` and ``set analysis cubedecision evaluation plies N``), the wall time of the whole process,
+default; the round trips included), each ply in a fresh analysis lane warmed up beforehand on
+another match: the games at once on ``--workers`` processes (``AI_ANALYSIS_WORKERS``'s default),
+and the plain way beside it, game by game on one; and Debian's GNU Backgammon analysing the same
+match's ``.mat`` at the same ply in the same run (``gnubg -t -r``: ``import mat``, ``analyse
+match`` with its default settings, its rc files unread, but for the plies: ``set analysis
+chequerplay evaluation plies N`` and ``set analysis cubedecision evaluation plies N``; its
+default is one calculation thread), the wall time of the whole process,
 with beside it the time of the same process doing no more than import the ``.mat`` (its start,
 which loads its nets).  Printed side by side per ply with the ratio ours / gnubg's (and the same
 without gnubg's start).  The target: at each ply no more wall time than GNU Backgammon's (a
@@ -32,15 +34,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import shutil
 import subprocess
 import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 
+from benchmarks.gnubg_cli import gnubg_path
 from bot.ai.advice import HINT_PLY
 from bot.ai.worker import ComputerWorker
+from bot.settings import Settings
 from engine.game import Game, Phase
 from engine.match import Match
 from engine.matfile import format_mat
@@ -106,12 +109,12 @@ def load_match(path: Path) -> Match:
     return Match.from_dict(json.loads(path.read_text()))
 
 
-async def lane_timing(match: Match, ply: int) -> tuple[float, int]:
-    """Seconds to analyse ``match`` at ``ply`` through a fresh analysis worker (warmed up first
-    on another match), and the decisions found."""
-    worker = ComputerWorker(1, analysis_ply=ply)
+async def lane_timing(match: Match, ply: int, workers: int) -> tuple[float, int]:
+    """Seconds to analyse ``match`` at ``ply`` through a fresh analysis lane of ``workers``
+    processes (warmed up first on another match), and the decisions found."""
+    worker = ComputerWorker(1, analysis_ply=ply, analysis_workers=workers)
     try:
-        warm = await worker.analyse(load_match(WARM_MATCH), 0)  # starts and warms the worker
+        warm = await worker.analyse(load_match(WARM_MATCH), 0)  # starts and warms the workers
         assert warm is not None
         start = time.perf_counter()
         analysis = await worker.analyse(match, ply)
@@ -120,13 +123,6 @@ async def lane_timing(match: Match, ply: int) -> tuple[float, int]:
         return seconds, len(analysis.decisions)
     finally:
         await worker.close()
-
-
-def gnubg_path() -> str:
-    path = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
-    if path is None:
-        raise SystemExit("GNU Backgammon (gnubg) is needed: apt-get install gnubg")
-    return path
 
 
 def gnubg_seconds(mat: Path, ply: int | None) -> float:
@@ -154,7 +150,7 @@ def gnubg_seconds(mat: Path, ply: int | None) -> float:
     return seconds
 
 
-def print_analysis_timing(path: Path, plies: list[int]) -> None:
+def print_analysis_timing(path: Path, plies: list[int], workers: int) -> None:
     match = load_match(path)
     games = len(match.records())
     with tempfile.TemporaryDirectory() as tmp:
@@ -162,15 +158,18 @@ def print_analysis_timing(path: Path, plies: list[int]) -> None:
         mat.write_text(format_mat(match, ("Alice", "Bob")))
         startup = gnubg_seconds(mat, None)
         for ply in plies:
-            ours, decisions = asyncio.run(lane_timing(match, ply))
+            plain, decisions = asyncio.run(lane_timing(match, ply, 1))
+            ours, _ = asyncio.run(lane_timing(match, ply, workers))
             theirs = gnubg_seconds(mat, ply)
             net = theirs - startup
             print(
                 f"analysis ({match.length}-point match, {games} games, {decisions} decisions, "
-                f"{ply}-ply): ours through the analysis lane {ours:.2f} s, "
-                f"gnubg -t {theirs:.2f} s (its start and import alone {startup:.2f} s), "
-                f"ours / gnubg's {ours / theirs:.2f} (target 1.00 or less)"
+                f"{ply}-ply): gnubg -t {theirs:.2f} s (its start and import alone "
+                f"{startup:.2f} s); ours, the games on {workers} analysis workers at once "
+                f"{ours:.2f} s, ours / gnubg's {ours / theirs:.2f} (target 1.00 or less)"
                 + (f" (without its start {ours / net:.2f})" if net > 0 else "")
+                + f"; the plain way, game by game on one worker {plain:.2f} s "
+                f"({plain / theirs:.2f})"
             )
 
 
@@ -181,10 +180,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--match", type=Path, default=MATCH, help="recorded match to analyse")
     parser.add_argument("--skip-hints", action="store_true", help="no hint timing")
     parser.add_argument("--skip-2ply", action="store_true", help="analyse at 0-ply only")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=Settings.model_fields["ai_analysis_workers"].get_default(call_default_factory=True),
+        help="analysis workers (AI_ANALYSIS_WORKERS's default: one a core, at most four)",
+    )
     args = parser.parse_args(argv)
     if not args.skip_hints:
         print_hint_timing(args.ply, args.positions)
-    print_analysis_timing(args.match, [0] if args.skip_2ply else [0, 2])
+    print_analysis_timing(args.match, [0] if args.skip_2ply else [0, 2], args.workers)
 
 
 if __name__ == "__main__":

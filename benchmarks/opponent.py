@@ -4,6 +4,7 @@ level, cube agreement.
 Run from the repository root::
 
     python -m benchmarks.opponent [--games N] [--nardy-games M] [--pr-matches P] [--pr-jobs J]
+                                  [--pr-checked C]
                                   [--timing T] [--turn-games G] [--cube C] [--money K]
                                   [--computer-tables A] [--people-tables B] [--people-updates U]
                                   [--people-rate R] [--ponder-games Q]
@@ -42,7 +43,9 @@ Everything is printed in one run, each figure with its target and the machine's 
   :func:`bot.ai.computer.decide`, seats alternating), each analysed at 2-ply by
   :func:`bot.ai.analysis.analyse_match` as GNU Backgammon analyses by default; the level's PR
   is its error per unforced decision × 500 over all its matches (checker play and cube), its
-  opponent's beside it; ``--pr-jobs`` processes play and analyse them;
+  opponent's beside it; ``--pr-jobs`` processes play and analyse them; the first
+  ``--pr-checked`` matches of each level are analysed by ``gnubg -t`` as well (its default
+  ``analyse match`` at 2-ply), and its PR of the level printed beside ours in those matches;
 * the share of the ``--cube`` fixed match cube positions where the computer's double and take
   decisions equal ``gnubg_nn``'s own cube evaluation at 2-ply at that score, per level; and of
   the ``--money`` money positions where they equal GNU Backgammon's own 2-ply money advice
@@ -63,14 +66,17 @@ import asyncio
 import multiprocessing
 import os
 import random
+import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, TypeVar
 
 from benchmarks.ai_sets import case_game, cube_game, load
 from benchmarks.app import Stats, drive, redis_server
+from benchmarks.gnubg_cli import statistics
 from benchmarks.nardy_tune import greedy_player
 from bot.ai import core
 from bot.ai.analysis import analyse_match, performance_rating
@@ -81,6 +87,7 @@ from bot.app import App, Update, User
 from bot.store import RedisStore, TableKey
 from engine import Action, DiceSource, Game, Options, Phase, Position, legal_plays
 from engine.match import Match
+from engine.matfile import format_mat
 from engine.movegen import Play
 from engine.nardy import LongNardyPosition
 from engine.nardy_player import choose_play as nardy_choose
@@ -680,58 +687,89 @@ def play_match(players: tuple[Level, Level], length: int, seed: int) -> Match:
     raise RuntimeError("the match did not end")
 
 
-Rated = tuple[float, int, float, int, int]
-"""The rated level's loss (EMG) over its unforced decisions and their number, the same of its
-opponent, and the games played."""
+@dataclass(frozen=True)
+class Rated:
+    """The rated level's loss (EMG) over its unforced decisions and their number, the same of
+    its opponent, the games played; for a match checked by GNU Backgammon, its PR and the
+    level's PR in that match by our analysis (else ``None``)."""
+
+    loss: float = 0.0
+    unforced: int = 0
+    their_loss: float = 0.0
+    their_unforced: int = 0
+    games: int = 0
+    checked: tuple[tuple[float, float], ...] = ()
+
+    def __add__(self, other: Rated) -> Rated:
+        return Rated(
+            self.loss + other.loss,
+            self.unforced + other.unforced,
+            self.their_loss + other.their_loss,
+            self.their_unforced + other.their_unforced,
+            self.games + other.games,
+            self.checked + other.checked,
+        )
 
 
-def rated_match(name: str, k: int, length: int = PR_LENGTH, ply: int = PR_PLY) -> Rated:
+def rated_match(
+    name: str, k: int, check: bool = False, length: int = PR_LENGTH, ply: int = PR_PLY
+) -> Rated:
     """Match ``k`` of the level ``name`` (of :data:`PR_LEVELS`) against :data:`PR_OPPONENT`,
     the level in seat ``k % 2``, seed ``PR_SEED + k``, analysed at ``ply`` by
-    :func:`bot.ai.analysis.analyse_match` (cubeful at the score, checker play and cube)."""
+    :func:`bot.ai.analysis.analyse_match` (cubeful at the score, checker play and cube); with
+    ``check``, its ``.mat`` analysed by ``gnubg -t`` as well (its defaults, at ``ply``)."""
     seat = k % 2
     level, other = PR_LEVELS[name], LEVELS[PR_OPPONENT]
     players = (level, other) if seat == 0 else (other, level)
-    analysis = analyse_match(play_match(players, length, PR_SEED + k), ply)
+    match = play_match(players, length, PR_SEED + k)
+    analysis = analyse_match(match, ply)
     mine, theirs = analysis.summary(seat), analysis.summary(1 - seat)
-    return mine.loss, mine.unforced, theirs.loss, theirs.unforced, analysis.games
+    checked: tuple[tuple[float, float], ...] = ()
+    if check:
+        with tempfile.TemporaryDirectory() as tmp:
+            mat = Path(tmp) / "match.mat"
+            mat.write_text(format_mat(match, ("White", "Black")))
+            rate = statistics(mat, ply)["rate"][seat]  # thousandths of EMG a decision
+        checked = ((rate / 2, mine.pr),)
+    return Rated(mine.loss, mine.unforced, theirs.loss, theirs.unforced, analysis.games, checked)
 
 
 def level_prs(
-    matches: int, jobs: int = 1, levels: dict[str, Level] = PR_LEVELS
+    matches: int, jobs: int = 1, levels: dict[str, Level] = PR_LEVELS, checked: int = 0
 ) -> dict[str, Rated]:
-    """Each level's figures (:data:`Rated`) summed over ``matches`` rated matches
-    (:func:`rated_match`), played and analysed in ``jobs`` processes (1: here)."""
-    work = [(name, k) for name in levels for k in range(matches)]
+    """Each level's figures (:class:`Rated`) summed over ``matches`` rated matches
+    (:func:`rated_match`), the first ``checked`` of each checked by GNU Backgammon, played and
+    analysed in ``jobs`` processes (1: here)."""
+    work = [(name, k, k < checked) for name in levels for k in range(matches)]
     if jobs > 1:
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = [pool.submit(rated_match, name, k) for name, k in work]
+            futures = [pool.submit(rated_match, name, k, check) for name, k, check in work]
             results = [f.result() for f in futures]
     else:
-        results = [rated_match(name, k) for name, k in work]
-    out: dict[str, Rated] = {name: (0.0, 0, 0.0, 0, 0) for name in levels}
-    for (name, _k), r in zip(work, results, strict=True):
-        t = out[name]
-        out[name] = (t[0] + r[0], t[1] + r[1], t[2] + r[2], t[3] + r[3], t[4] + r[4])
+        results = [rated_match(name, k, check) for name, k, check in work]
+    out: dict[str, Rated] = {name: Rated() for name in levels}
+    for (name, _k, _check), r in zip(work, results, strict=True):
+        out[name] = out[name] + r
     return out
 
 
-def pr_lines(matches: int, jobs: int) -> list[str]:
+def pr_lines(matches: int, jobs: int, checked: int = 1) -> list[str]:
     lines = [
         f"PR per level, cubeful at the score ({matches} seeded {PR_LENGTH}-point matches each "
         f"against {PR_OPPONENT}, seats alternating, analysed at {PR_PLY}-ply as GNU Backgammon "
-        "analyses by default; checker play and cube):"
+        f"analyses by default; checker play and cube; the first {checked} of each analysed by "
+        "gnubg -t too, its PR beside ours in the same matches):"
     ]
-    for name, (loss, unforced, their_loss, their_unforced, games) in level_prs(
-        matches, jobs
-    ).items():
+    for name, rated in level_prs(matches, jobs, checked=checked).items():
         level = PR_LEVELS[name]
+        sample = ", ".join(f"{ours:.2f} vs gnubg {theirs:.2f}" for theirs, ours in rated.checked)
         lines.append(
-            f"  {name:11} ({level.ply}-ply, noise {level.noise:4}): "
-            f"PR {performance_rating(loss, unforced):5.2f} over {unforced:4} unforced decisions "
-            f"in {games:3} games   ({PR_OPPONENT} against it: PR "
-            f"{performance_rating(their_loss, their_unforced):5.2f})"
+            f"  {name:11} ({level.ply}-ply, noise {level.noise:5}): "
+            f"PR {performance_rating(rated.loss, rated.unforced):5.2f} over "
+            f"{rated.unforced:4} unforced decisions in {rated.games:3} games   ({PR_OPPONENT} "
+            f"against it: PR {performance_rating(rated.their_loss, rated.their_unforced):5.2f})"
+            + (f"   checked: {sample}" if sample else "")
         )
     return lines
 
@@ -979,6 +1017,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--pr-jobs", type=int, default=os.cpu_count() or 1, help="processes rating the levels"
     )
+    parser.add_argument(
+        "--pr-checked", type=int, default=1, help="rated matches of each level gnubg -t checks"
+    )
     parser.add_argument("--timing", type=int, default=60, help="positions timed per series")
     parser.add_argument(
         "--turn-games", type=int, default=40, help="seeded games whose whole turns are timed"
@@ -1006,7 +1047,7 @@ def main(argv: list[str] | None = None) -> None:
                 args.computer_tables, args.people_tables, args.people_updates, args.people_rate, 1
             )
         ),
-        lambda: pr_lines(args.pr_matches, args.pr_jobs),
+        lambda: pr_lines(args.pr_matches, args.pr_jobs, args.pr_checked),
         lambda: cube_lines(data, args.cube, args.money),
         lambda: match_lines(args.games, args.nardy_games),
     ]

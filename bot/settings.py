@@ -7,6 +7,7 @@ Every setting is an upper-case environment variable of the same name (``TELEGRAM
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any, Literal
 from urllib.parse import urlsplit, urlunsplit
@@ -117,8 +118,11 @@ class Settings(BaseSettings):
     """Worker processes that work out hints (``hint``), apart from the computer's."""
     ai_hint_ply: int = Field(default=2, ge=0, le=2)
     """The depth of a backgammon hint (GNU Backgammon's plies)."""
-    ai_analysis_workers: int = Field(default=1, ge=1, le=64)
-    """Worker processes that analyse played games (``analysis``), apart from the others."""
+    ai_analysis_workers: int = Field(
+        default_factory=lambda: min(os.cpu_count() or 1, 4), ge=1, le=64
+    )
+    """Worker processes that analyse played games (``analysis``), apart from the others: a
+    match's games are analysed at once on them (by default one a core, at most four)."""
     ai_analysis_ply: int = Field(default=2, ge=0, le=2)
     """The depth of a backgammon analysis (GNU Backgammon's plies)."""
     ai_analysis_budget: float = Field(default=120.0, gt=0, le=3600)

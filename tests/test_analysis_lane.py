@@ -1,5 +1,6 @@
-"""The worker's analysis lane: recorded matches analysed game by game in worker processes of their
-own, below the hints, with the same figures as the analysis in this process."""
+"""The worker's analysis lane: recorded matches analysed in worker processes of their own, below
+the hints, a match's games at once on the lane's workers, with the same figures as the analysis
+in this process."""
 
 from __future__ import annotations
 
@@ -148,3 +149,32 @@ async def test_an_analysis_over_its_budget_at_0_ply_too_is_none() -> None:
         assert slow.replaced == 2 and told == [(0, 3)]
     finally:
         await slow.close()
+
+
+def cpu_ticks(pid: int) -> int:
+    """The CPU a process has used so far, in clock ticks (``/proc/<pid>/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+async def test_a_matchs_games_are_analysed_at_once_on_the_lanes_workers() -> None:
+    match = load("match7_21")
+    games = len(match.records())
+    pair = ComputerWorker(1, analysis_workers=2)
+    told: list[tuple[int, int]] = []
+
+    async def progress(done: int, total: int) -> None:
+        told.append((done, total))
+
+    try:
+        assert await pair.analyse(load("money_12"), 0) is not None  # both start, warmed up
+        pids = pair.analysis_pids()
+        assert len(pids) == 2
+        before = {pid: cpu_ticks(pid) for pid in pids}
+        ours = await pair.analyse(match, 0, progress)
+        assert ours is not None and pair.replaced == 0
+        same_figures(ours, analyse_match(match, 0))  # the games in their order
+        assert told == [(done, games) for done in range(games)]
+        assert all(cpu_ticks(pid) > before[pid] for pid in pids)  # each worker took games
+    finally:
+        await pair.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from test_app_support import (
@@ -25,7 +26,7 @@ from test_app_support import (
 
 from bot.ai.analysis import analyse_match
 from bot.ai.worker import ComputerWorker
-from bot.app import App, Reply, SendBoard, SendFile, SendText, User, syntax
+from bot.app import App, Attachment, Reply, SendBoard, SendFile, SendText, User, syntax
 from bot.app.analysis import MONEY_KEPT, claim, decision_game, finished_games, release
 from bot.app.payload import parse_payload
 from bot.app.types import EditProgress, Progress
@@ -188,8 +189,13 @@ async def test_a_match_ends_with_the_offer_then_progress_then_the_result(
     again = Match.from_mat(files[0].data.decode())
     assert again.score == match.score and again.number == match.number
     assert [r.result for r in again.records()] == [r.result for r in match.records()]
-    # Done: a new press starts a new analysis (not followed here).
-    assert isinstance((await chat.press(ALICE, "Analysis"))[0], Progress)
+    # Done: a new press shows it again at once, as new messages; nothing is analysed again.
+    repeated = await chat.press(ALICE, "Analysis")
+    assert not [r for r in repeated if isinstance(r, Progress)]
+    assert isinstance(repeated[0], SendText) and repeated[0].text == summary.text
+    assert [r.caption for r in repeated if isinstance(r, SendBoard)] == [b.caption for b in boards]
+    assert [r.name for r in repeated if isinstance(r, SendFile)] == ["match.mat"]
+    assert await follow(chat) == []
 
 
 @pytest.mark.parametrize("kind", ["memory", "redis"])
@@ -201,8 +207,8 @@ async def test_one_analysis_at_a_time_in_a_chat_whichever_process_is_asked(
 
 
 async def one_at_a_time(worker: ComputerWorker, store: Store) -> None:
-    """Two processes' apps on one store: the second is told the first's analysis is under way,
-    then makes its own once it is done."""
+    """Two processes' apps on one store: the second is told the first's analysis is under way;
+    once it is done, the claim is given back and the second shows the result again."""
     key = TableKey("telegram", "-1709")
     first = Chat(App(store, dice=Dice(2), analyser=worker, progress_every=0.0), key)
     await new_match(first, "1")
@@ -210,10 +216,13 @@ async def one_at_a_time(worker: ComputerWorker, store: Store) -> None:
     other = Chat(App(store, analyser=worker, progress_every=0.0), key)  # another process
     progress_of(await first.send(ALICE, "analysis"))
     assert texts(await other.send(BOB, "analysis")) == t("en", "analysis-busy")
-    await follow(first)
-    progress_of(await other.send(BOB, "analysis"))  # the first is done: given back
-    _, result = result_of(await follow(other))
-    assert isinstance(result[0], EditProgress) and "Bob: PR " in result[0].text
+    _, result = result_of(await follow(first))
+    assert await claim(store, key)  # the first is done: its claim given back
+    await release(store, key)
+    again = await other.send(BOB, "analysis")  # made already: shown again at once
+    first_result = result[0]
+    assert isinstance(first_result, EditProgress) and isinstance(again[0], SendText)
+    assert again[0].text == first_result.text and "Bob: PR " in again[0].text
 
 
 async def test_the_finished_games_of_a_match_still_played(worker: ComputerWorker) -> None:
@@ -317,10 +326,13 @@ async def test_the_same_update_delivered_again_is_not_analysed_again(
     assert isinstance(result[0], EditProgress) and "Alice: PR " in result[0].text
     assert texts(await chat.send(ALICE, "analysis", update_id="asked")) == t("en", "analysis-again")
     assert await follow(chat) == []  # nothing was started
-    # Asked anew (another update), it is made again.
-    progress_of(await chat.send(ALICE, "analysis", update_id="asked anew"))
-    _, again = result_of(await follow(chat))
-    assert isinstance(again[0], EditProgress) and again[0].text == result[0].text
+    # Asked anew (another update), it is shown again at once, and only once for that update.
+    again = await chat.send(ALICE, "analysis", update_id="asked anew")
+    assert isinstance(again[0], SendText) and again[0].text == result[0].text
+    assert await follow(chat) == []
+    assert texts(await chat.send(ALICE, "analysis", update_id="asked anew")) == t(
+        "en", "analysis-again"
+    )
 
 
 async def test_a_cancelled_analysis_gives_its_claim_back(worker: ComputerWorker) -> None:
@@ -350,3 +362,42 @@ async def test_a_cancelled_analysis_gives_its_claim_back(worker: ComputerWorker)
     progress_of(await chat.send(ALICE, "analysis"))
     _, result = result_of(await follow(chat))
     assert isinstance(result[0], EditProgress) and "Alice: PR " in result[0].text
+
+
+MATCH5 = Path(__file__).parent / "data" / "mat" / "match5.mat"  # GNU Backgammon 1.07 wrote it
+
+
+@pytest.mark.parametrize("kind", ["memory", "redis"])
+async def test_an_imported_match_is_analysed_and_shown_again_in_any_process(
+    worker: ComputerWorker, kind: str, request: pytest.FixtureRequest
+) -> None:
+    data = MATCH5.read_bytes()
+    imported = Match.from_mat(data.decode())
+    async with open_store(kind, request) as store:
+        key = TableKey("telegram", "1721")
+        chat = Chat(App(store, dice=Dice(1), analyser=worker, progress_every=0.0), key)
+        await chat.send(ALICE, "/import", attachment=Attachment("match5.mat", len(data), data))
+        assert chat.labels() == ["Replay", "Export .mat", "Analysis"]
+        replies = await chat.press(ALICE, "Analysis")
+        assert progress_of(replies).text == f"Analysing game 1 of {imported.number}…"
+        _, result = result_of(await follow(chat))
+        summary = result[0]
+        assert isinstance(summary, EditProgress)
+        theirs = analyse_match(imported, worker.analysis_ply)
+        for seat, name in enumerate(("gnubg", "root")):
+            mine = theirs.summary(seat)
+            assert f"{name}: PR {mine.pr:.1f}, unforced decisions: {mine.unforced}" in (
+                summary.text
+            )
+        # Pressed again, in another process of the deployment: shown at once, not made again.
+        other = Chat(App(store, analyser=worker), key)
+        mid, button = chat.find("Analysis")
+        again = await other.send(ALICE, button=button.payload, message=mid)
+        assert not [r for r in again if isinstance(r, Progress)]
+        assert isinstance(again[0], SendText) and again[0].text == summary.text
+        assert [batch async for batch in other.app.progress(key)] == []
+        # ``analysis`` typed where no game was finished analyses the sender's import.
+        typed = await Chat(other.app, TableKey("telegram", "1722")).send(ALICE, "analysis")
+        assert isinstance(typed[0], SendText) and typed[0].text == summary.text
+        nothing = await Chat(other.app, TableKey("telegram", "1723")).send(EVE, "analysis")
+        assert texts(nothing) == t("en", "analysis-nothing")

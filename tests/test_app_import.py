@@ -43,7 +43,7 @@ async def test_a_gnubg_match_is_read_and_summed_up(store: Store) -> None:
     summary = chat.log[-1]
     assert isinstance(summary, SendText)
     assert summary.text == "Match read: gnubg vs root, match to 5 points; 4 games; final score 5–4."
-    assert chat.labels() == ["Replay", "Export .mat"]
+    assert chat.labels() == ["Replay", "Export .mat", "Analysis"]
     # The match is kept in the sender's own record (his hash slot), with a time to live.
     assert await store.load(SiblingKey(ALICE.key, "import")) is not None
 
@@ -67,7 +67,7 @@ async def test_the_replay_walks_every_board_on_one_message(store: Store) -> None
             assert isinstance(edit, EditBoard) and edit.message == board_id
             captions.append(edit.caption)
         # The last board is the game's end, as GNU Backgammon's file plays it out.
-        assert isinstance(edit, EditBoard) and edit.board.view == board_view(game, names, None)
+        assert isinstance(edit, EditBoard) and edit.board.view == board_view(game, names)
         assert "wins" in captions[-1] and "(match to 5)" in captions[-1]
         assert any(" rolls " in c and " and plays " in c for c in captions)
         assert "Opening roll:" in captions[0]

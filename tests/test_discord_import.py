@@ -43,7 +43,7 @@ async def test_an_attached_match_is_read_replayed_and_exported(fake_discord: Fak
     assert summary["content"] == (
         "Match read: gnubg vs root, match to 5 points; 4 games; final score 5–4."
     )
-    assert driver.labels() == ["Replay", "Export .mat"]
+    assert driver.labels() == ["Replay", "Export .mat", "Analysis"]
     await driver.click(ALICE, "Replay")
     board = fake_discord.public()[-1]
     assert board["embeds"][0]["description"].startswith("Game 1 of 4, move 1 of ")

@@ -4,6 +4,7 @@ thresholds, luck that averages to nothing over the rolls."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -112,3 +113,20 @@ def test_the_luck_of_the_rolls_averages_to_nothing() -> None:
         lucks = [(luck_of_roll(game.position, roll), w) for roll, w in nardy_player.ROLLS]
         assert sum(v * w for v, w in lucks) / 36 == pytest.approx(0.0, abs=1e-12)
         assert max(v for v, _w in lucks) > 0.01 > -0.01 > min(v for v, _w in lucks)
+
+
+def test_an_analysis_kept_as_json_reads_back_the_same() -> None:
+    """What the chat keeps to show a finished analysis again: each decision with its long
+    nardy board, the luck and the summaries, unchanged."""
+    rng = random.Random(9)
+    match = nardy_match(3, lambda game, plays: rng.choice(plays))
+    analysis = analyse(match)
+    assert analysis.decisions
+    again = Analysis.from_dict(
+        json.loads(json.dumps(analysis.to_dict())), type(match.game.position)
+    )
+    assert again == analysis
+    assert all(type(d.position) is type(match.game.position) for d in again.decisions)
+    assert again.summary(0) == analysis.summary(0) and again.summary(1) == analysis.summary(1)
+    with pytest.raises(ValueError):
+        Analysis.from_dict({**analysis.to_dict(), "engine": "xg"}, type(match.game.position))

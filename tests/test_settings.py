@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -218,7 +219,12 @@ def test_analysis_workers_depth_and_budget(monkeypatch: pytest.MonkeyPatch) -> N
 
     default = computer_worker(load_settings())
     assert default is not None
-    assert (default.analysis_workers, default.analysis_ply, default.analysis_budget) == (1, 2, 120)
+    cores = min(os.cpu_count() or 1, 4)  # a match's games are analysed at once, one a core
+    assert (default.analysis_workers, default.analysis_ply, default.analysis_budget) == (
+        cores,
+        2,
+        120,
+    )
     monkeypatch.setenv("AI_ANALYSIS_WORKERS", "2")
     monkeypatch.setenv("AI_ANALYSIS_PLY", "0")
     monkeypatch.setenv("AI_ANALYSIS_BUDGET", "30")

@@ -33,7 +33,7 @@ async def test_a_document_is_downloaded_read_replayed_and_exported() -> None:
             summary.text
             == "Match read: gnubg vs root, match to 5 points; 4 games; final score 5–4."
         )
-        assert summary.labels() == ["Replay", "Export .mat"]
+        assert summary.labels() == ["Replay", "Export .mat", "Analysis"]
         await bot.press(ALICE, chat, "Replay")
         board = bot.keyboard_message(chat)
         assert board.kind == "photo" and board.photo.startswith(b"\x89PNG")

@@ -19,7 +19,7 @@ game (not equity: gammons, the mars, are not valued):
   (doubles once, the others twice, of 36), both by the evaluation itself (depth 0), as GNU
   Backgammon measures luck at 0-ply.
 
-Importing it loads neither ``gnubg_nn`` nor anything of it.
+Importing it loads neither GNU Backgammon's engine (``gnubg``) nor anything of it.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 These types are made in the worker processes (:mod:`bot.ai.analysis` on GNU Backgammon's nets,
 :mod:`bot.ai.nardy_analysis` on the project's long nardy player) and shown by the chat process,
-which unpickles them: this module imports neither ``gnubg_nn`` nor the nardy player.
+which unpickles them: this module imports neither GNU Backgammon's engine (``gnubg``) nor the
+nardy player.
 
 A loss is what a choice fell short of the best one: in equity normalised to a cube of 1 for
 backgammon (``engine="gnubg"``), in the mover's chance of winning the game for long nardy
@@ -16,7 +17,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from engine.position import Position
 
@@ -206,6 +207,69 @@ class Analysis:
 
     def summary(self, player: int) -> PlayerSummary:
         return summarize(self.decisions, self.luck, player)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict (what is kept to show a finished analysis again): each decision's
+        board as its two sides' checker counts."""
+        return {
+            "ply": self.ply,
+            "games": self.games,
+            "engine": self.engine,
+            "luck_measured": self.luck_measured,
+            "luck": [[player, value] for player, value in self.luck],
+            "decisions": [
+                [
+                    d.game,
+                    d.turn,
+                    d.player,
+                    d.kind,
+                    list(d.position.player),
+                    list(d.position.opponent),
+                    d.cube_value,
+                    None if d.dice is None else list(d.dice),
+                    d.made,
+                    d.best,
+                    d.loss,
+                    d.unforced,
+                ]
+                for d in self.decisions
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], position_type: type[Position]) -> Analysis:
+        """Inverse of :meth:`to_dict`, the boards made as ``position_type`` (the variant's);
+        raises ``KeyError``, ``TypeError`` or ``ValueError`` (an
+        :class:`~engine.errors.EngineError` for a board) on a malformed dict."""
+        engine = data["engine"]
+        if engine not in ("gnubg", "nardy"):
+            raise ValueError(f"unknown engine {engine!r}")
+        decisions = tuple(
+            Decision(
+                int(game),
+                int(turn),
+                int(player),
+                str(kind),
+                position_type(tuple(map(int, mine)), tuple(map(int, theirs))),
+                int(cube),
+                None if dice is None else (int(dice[0]), int(dice[1])),
+                str(made),
+                str(best),
+                float(loss),
+                bool(unforced),
+            )
+            for game, turn, player, kind, mine, theirs, cube, dice, made, best, loss, unforced in (
+                data["decisions"]
+            )
+        )
+        return cls(
+            int(data["ply"]),
+            decisions,
+            tuple((int(player), float(value)) for player, value in data["luck"]),
+            int(data["games"]),
+            engine,
+            bool(data["luck_measured"]),
+        )
 
     @staticmethod
     def combine(parts: Sequence[Analysis]) -> Analysis:

@@ -21,8 +21,9 @@ warm worker and the work is done again at 0-ply:
 * hints (``hint_workers``, :meth:`ComputerWorker.advise`, the ``hint`` command) run scheduled
   :data:`HINT_NICE` below the computer's workers, so that a player asking for hints never delays
   the computer's moves at any table; should the 0-ply hint fail too there is no hint (``None``);
-* the analysis of a match (``analysis_workers``, :meth:`ComputerWorker.analyse`) runs game by
-  game, each game one call with :attr:`ComputerWorker.analysis_budget`, scheduled
+* the analysis of a match (``analysis_workers``, :meth:`ComputerWorker.analyse`) runs its games
+  at once on the lane's workers, each game one call with :attr:`ComputerWorker.analysis_budget`,
+  scheduled
   :data:`ANALYSIS_NICE` below the computer's workers (below the hints); should a game fail at
   0-ply too there is no analysis (``None``);
 * pondering (:meth:`ComputerWorker.ponder`, one worker, ``ponder=False`` turns it off): while a
@@ -39,9 +40,9 @@ warm worker and the work is done again at 0-ply:
   decision: it runs in a process of its own, below the computer's workers.
 
 The hint, analysis and ponder workers start with their first piece of work.  The module itself
-imports neither ``gnubg_nn`` nor the nardy player: only the worker processes do (:func:`think`,
-:func:`hint_think`, :func:`analysis_think`, :func:`ponder_think`), so the chat process starts as
-fast as before.
+imports neither GNU Backgammon's engine (``gnubg``) nor the nardy player: only the worker
+processes do (:func:`think`, :func:`hint_think`, :func:`analysis_think`, :func:`ponder_think`),
+so the chat process starts as fast as before.
 """
 
 from __future__ import annotations
@@ -630,41 +631,68 @@ class ComputerWorker:
         self, match: Match, ply: int | None = None, progress: Progress | None = None
     ) -> Analysis | None:
         """The analysis of every game of ``match`` (:func:`analysis_think`) from the analysis
-        lane, game by game: backgammon at ``ply`` (``None``: :attr:`analysis_ply`), long nardy
-        by the project's own player at its depth 1 (``engine="nardy"``).
+        lane, its games at once on its :attr:`analysis_workers` (each game to the first free
+        one, as GNU Backgammon gives its threads the work of an analysis): backgammon at
+        ``ply`` (``None``: :attr:`analysis_ply`), long nardy by the project's own player at its
+        depth 1 (``engine="nardy"``).
 
-        ``progress(done, total)`` is awaited before each game (an exception of it is logged and
-        the analysis goes on).  A game over :attr:`analysis_budget` or whose worker died is
-        analysed again at 0-ply in a fresh worker; when that fails too, or a game cannot be
-        analysed at all, the result is ``None``, never an exception.
+        ``progress(done, total)`` is awaited first and after each game done but the last (an
+        exception of it is logged and the analysis goes on).  A game over
+        :attr:`analysis_budget` or whose worker died is analysed again at 0-ply in a fresh
+        worker; when that fails too, or a game cannot be analysed at all, the games not begun
+        are left and the result is ``None``, never an exception.
         """
         depth = self.analysis_ply if ply is None else ply
         records = match.records()
         attempts = [(depth, self.analysis_budget), (0, self.analysis_budget)]
-        parts: list[Analysis] = []
-        for number, record in enumerate(records, start=1):
-            if progress is not None:
-                try:
-                    await progress(number - 1, len(records))
-                except Exception:
-                    log.exception("analysis: the progress of game %d was not shown", number)
+        done = 0
+        failed = False
+
+        async def report() -> None:
+            if progress is None:
+                return
             try:
-                part = await self._analysis.run(
-                    attempts,
-                    analysis_think,
-                    match.variant,
-                    match.length,
-                    match.options,
-                    record,
-                    number,
-                )
+                await progress(done, len(records))
+            except Exception:
+                log.exception("analysis: the progress after %d games was not shown", done)
+
+        turns = asyncio.Semaphore(self.analysis_workers)  # a game waits here for a worker
+
+        async def one(number: int, record: GameRecord) -> Analysis | None:
+            nonlocal done, failed
+            try:
+                async with turns:
+                    if failed:
+                        return None
+                    part = await self._analysis.run(
+                        attempts,
+                        analysis_think,
+                        match.variant,
+                        match.length,
+                        match.options,
+                        record,
+                        number,
+                    )
             except _Failed:
                 log.error("analysis: no worker could analyse game %d", number)
+                failed = True
                 return None
             except Exception:
                 log.exception("analysis: game %d could not be analysed", number)
+                failed = True
                 return None
-            parts.append(part)
+            done += 1
+            if done < len(records) and not failed:
+                await report()
+            return part
+
+        await report()
+        results = await asyncio.gather(
+            *(one(number, record) for number, record in enumerate(records, start=1))
+        )
+        parts = [part for part in results if part is not None]
+        if len(parts) < len(records):
+            return None
         if parts:
             return Analysis.combine(parts)
         if match.variant == "backgammon":

@@ -1,13 +1,15 @@
 """``analysis``: every decision of the finished games weighed by the computer, per player.
 
 What is analysed: the table's finished games (a match: every game finished so far; money play:
-the latest :data:`MONEY_KEPT` games of the session, kept for it: :func:`kept_games`), or a match
-of the sender's history (its summary's Analysis button).  A match between two people with hints
-off is analysed only once it is over (else the analysis of the games so far would be a hint
-channel); a chouette is not analysed.  The match-end message offers it (:func:`offer`).
+the latest :data:`MONEY_KEPT` games of the session, kept for it: :func:`kept_games`), a match
+of the sender's history (its summary's Analysis button), or the sender's imported match (its
+summary's Analysis button, or ``analysis`` typed where no game was finished: :func:`of_import`).
+A match between two people with hints off is analysed only once it is over (else the analysis
+of the games so far would be a hint channel); a chouette is not analysed.  The match-end
+message offers it (:func:`offer`).
 
-The work is done by an :class:`Analyser` (the computer's worker processes, game by game at a
-low priority: :meth:`bot.ai.worker.ComputerWorker.analyse`), never in the event loop.  The
+The work is done by an :class:`Analyser` (the computer's worker processes, the games at once at
+a low priority: :meth:`bot.ai.worker.ComputerWorker.analyse`), never in the event loop.  The
 sender first gets a :class:`~bot.app.types.Progress` message, "Analysing game 1 of 5…"; the
 adapter then follows it (``App.progress``): :func:`run` yields its edits as the games are done,
 then the result, which replaces it: for each player the unforced decisions, what was lost in
@@ -15,14 +17,20 @@ checker play and in cube decisions, the PR (loss per unforced decision × 500), 
 and very bad decisions and the luck; then each player's three worst decisions as boards, and
 for backgammon the ``.mat`` file.  A chat has one analysis under way at a time, in the whole
 deployment (:func:`claim`): asked again meanwhile, it says so; the same request delivered
-again once it is over is not analysed again (:func:`asked_once`).  Long nardy is analysed by the
-project's own player, against its best choice, in winning chances: the result says so.
+again once it is over is not analysed again (:func:`asked_once`).  A finished analysis is kept
+for :data:`KEPT` seconds under what it depends on (:func:`keep_analysis`): asked again, for the
+same games at the same depth, it is shown again at once, not made again (:func:`shown_again`).
+Long nardy is analysed by the project's own player, against its best choice, in winning
+chances: the result says so.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
+import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
@@ -32,6 +40,7 @@ from bot.ai.report import Analysis, Decision, Mark, PlayerSummary
 from bot.app import view
 from bot.app.context import Context, Refused
 from bot.app.hint import hints_on, signed_equity
+from bot.app.imports import latest_import, load_import
 from bot.app.matches import kept_record
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Table, match_state
@@ -42,9 +51,10 @@ from bot.app.types import (
     Reply,
     SendBoard,
     SendFile,
+    SendText,
     ViewMode,
 )
-from bot.store import SiblingKey, Store, TableKey
+from bot.store import ConflictError, SiblingKey, Store, StoreUnavailable, TableKey
 from engine.cube import CubeState
 from engine.errors import EngineError
 from engine.game import Game, Phase, Points, result_award
@@ -54,6 +64,7 @@ from engine.record import pack_games
 from engine.replay import match_replay
 
 __all__ = [
+    "KEPT",
     "LEASE",
     "MONEY_KEPT",
     "PROGRESS_EVERY",
@@ -63,16 +74,22 @@ __all__ = [
     "claim",
     "decision_game",
     "finished_games",
+    "keep_analysis",
+    "kept_analysis",
     "kept_games",
     "move_number",
     "of_history",
+    "of_import",
     "of_table",
     "offer",
     "progress_text",
     "release",
     "result_replies",
     "run",
+    "shown_again",
 ]
+
+log = logging.getLogger(__name__)
 
 MONEY_KEPT = 8
 """Finished games of a money session its table keeps for the analysis (the latest)."""
@@ -84,13 +101,22 @@ LEASE = 600.0
 PROGRESS_EVERY = 1.5
 """Seconds at least between two edits of the progress message (a chat limits the bot's edits)."""
 
+KEPT = 30 * 24 * 3600.0
+"""Seconds a finished analysis is kept, to be shown again at once when it is asked again."""
+
+KEPT_FORM = 1
+"""The form of a kept analysis (a new one makes the kept ones unread: they are made again)."""
+
 Progressed = Callable[[int, int], Awaitable[None]]
 """Told ``(done, total)`` before each game is analysed."""
 
 
 class Analyser(Protocol):
-    """What an analysis needs: the decisions of a match's games weighed, ``None`` when that
-    could not be done (:class:`bot.ai.worker.ComputerWorker`)."""
+    """What an analysis needs: the decisions of a match's games weighed at
+    :attr:`analysis_ply`, ``None`` when that could not be done
+    (:class:`bot.ai.worker.ComputerWorker`)."""
+
+    analysis_ply: int
 
     async def analyse(
         self, match: Match, ply: int | None = None, progress: Progressed | None = None
@@ -162,17 +188,20 @@ async def of_table(
         raise Refused("analysis-gone")
     if table is not None and table.mode == "chouette":
         raise Refused("analysis-chouette")
-    if table is None or table.stage == "lobby" or table.match is None:
-        raise Refused("analysis-nothing")
-    try:
-        if table.mode == "money":
-            match = None if table.recent is None else match_state(table.recent)
-        else:
-            match = finished_games(table.state())
-    except EngineError:
-        match = None
-    if match is None:
-        raise Refused("analysis-nothing")
+    match: Match | None = None
+    if table is not None and table.stage != "lobby" and table.match is not None:
+        try:
+            if table.mode == "money":
+                match = None if table.recent is None else match_state(table.recent)
+            else:
+                match = finished_games(table.state())
+        except EngineError:
+            match = None
+    if match is None or table is None:
+        imported = await latest_import(ctx)
+        if imported is None:
+            raise Refused("analysis-nothing")
+        return _imported_job(imported.match, imported.names)
     if table.stage == "play" and not hints_on(table):
         raise Refused("analysis-in-play")
     names = (table.seats[0].name, table.seats[1].name)
@@ -191,6 +220,26 @@ async def of_history(
     if match is None:
         raise Refused("analysis-nothing")
     return Job(match, (record.players[0][1], record.players[1][1]))
+
+
+async def of_import(
+    ctx: Context, table: Table | None, args: tuple[Any, ...], version: int | None
+) -> Job:
+    """The analysis of the sender's imported match (its summary's Analysis button)."""
+    if len(args) != 1:
+        raise Refused("error-bad-payload")
+    imported = await load_import(ctx, str(args[0]))
+    return _imported_job(imported.match, imported.names)
+
+
+def _imported_job(match: Match, names: tuple[str, str]) -> Job:
+    try:
+        finished = finished_games(match)
+    except EngineError:
+        finished = None
+    if finished is None:
+        raise Refused("analysis-nothing")
+    return Job(finished, names)
 
 
 def offer(ctx: Context, table: Table) -> Button:
@@ -227,17 +276,71 @@ async def release(store: Store, key: TableKey) -> None:
     await store.put_shared_value(_lease_name(key), "", ttl=0.001)
 
 
+def _kept_name(job: Job, ply: int) -> str:
+    """The shared value keeping the analysis of ``job``'s games at ``ply``: named by what the
+    analysis depends on (the variant, length, options, start and every game's record)."""
+    match = job.match
+    seen = repr((KEPT_FORM, ply, match.variant, match.length, match.options, match.start))
+    digest = hashlib.sha256(seen.encode())
+    for record in match.records():
+        digest.update(repr(record).encode())
+    return f"analysis-kept:{digest.hexdigest()[:32]}"
+
+
+async def kept_analysis(store: Store, job: Job, ply: int) -> Analysis | None:
+    """The analysis of ``job`` at ``ply`` made before and kept (``None``: none, or the store
+    does not answer)."""
+    try:
+        text = await store.shared_value(_kept_name(job, ply))
+    except StoreUnavailable:
+        return None
+    if not text:
+        return None
+    try:
+        return Analysis.from_dict(json.loads(text), type(job.match.game.position))
+    except (EngineError, KeyError, TypeError, ValueError):
+        log.warning("a kept analysis could not be read; it is made again")
+        return None
+
+
+async def keep_analysis(store: Store, job: Job, ply: int, analysis: Analysis) -> None:
+    """Keep ``analysis`` of ``job`` asked at ``ply`` for :data:`KEPT` seconds, unless it was
+    made shallower (a game analysed again at 0-ply): that one is made again when asked.  Never
+    raises for the store's sake."""
+    if analysis.engine == "gnubg" and analysis.ply != ply:
+        return
+    try:
+        text = json.dumps(analysis.to_dict(), separators=(",", ":"))
+        await store.put_shared_value(_kept_name(job, ply), text, ttl=KEPT)
+    except (StoreUnavailable, ConflictError):
+        log.warning("an analysis was not kept")
+
+
+def shown_again(ctx: Context, job: Job, analysis: Analysis) -> list[Reply]:
+    """A kept analysis shown again at once, as new messages (no progress message to edit)."""
+    replies = result_replies(ctx, job, analysis)
+    first = replies[0]
+    if isinstance(first, EditProgress):
+        replies[0] = SendText(first.text)
+    return replies
+
+
 def progress_text(ctx: Context, game: int, games: int) -> str:
     """The progress message's text: "Analysing game 2 of 5…"."""
     return ctx.tr("analysis-progress", game=min(max(game, 1), games), games=games)
 
 
 async def run(
-    ctx: Context, job: Job, analyser: Analyser, every: float = PROGRESS_EVERY
+    ctx: Context,
+    job: Job,
+    analyser: Analyser,
+    every: float = PROGRESS_EVERY,
+    store: Store | None = None,
 ) -> AsyncIterator[list[Reply]]:
     """The analysis of ``job``: the progress message's edits as the games are done (at most one
-    each ``every`` seconds), then the result (its first reply replaces the message's text).
-    Exceptions of the analyser propagate."""
+    each ``every`` seconds), then the result (its first reply replaces the message's text),
+    kept in ``store`` to be shown again (:func:`keep_analysis`).  Exceptions of the analyser
+    propagate."""
     queue: asyncio.Queue[tuple[int, int] | None] = asyncio.Queue()
 
     async def progressed(done: int, total: int) -> None:
@@ -267,6 +370,8 @@ async def run(
     if result is None:
         yield [EditProgress(ctx.tr("analysis-failed"))]
         return
+    if store is not None:
+        await keep_analysis(store, job, analyser.analysis_ply, result)
     yield result_replies(ctx, job, result)
 
 
@@ -356,7 +461,7 @@ def _decision_board(
 ) -> SendBoard:
     game = decision_game(job.match, decision)
     board = Board(
-        view.board_view(game, job.names, job.match),
+        view.board_view(game, job.names),
         decision.player,
         "right",
         job.mode,

@@ -606,8 +606,8 @@ class App:
         self, ctx: Context, case: AnalysisCase, args: tuple[Any, ...], version: int | None
     ) -> list[Reply]:
         """An analysis asked for: refused (none to make, one under way in this chat in this
-        process or another, no computer), or claimed, noted for :meth:`progress` and its
-        progress message returned."""
+        process or another, no computer), shown again at once when it was made before, or
+        claimed, noted for :meth:`progress` and its progress message returned."""
         key = ctx.update.table
         if self.analyser is None:
             raise Refused("analysis-no-computer")
@@ -616,6 +616,11 @@ class App:
         record = await self.store.load(key)
         table = Table.decode(record.payload) if record is not None else None
         job = await case(ctx, table, args, version)
+        kept = await analysis.kept_analysis(self.store, job, self.analyser.analysis_ply)
+        if kept is not None:  # made before: shown again at once
+            if not await analysis.asked_once(self.store, key, ctx.update.update_id):
+                raise Refused("analysis-again")
+            return analysis.shown_again(ctx, job, kept)
         if self._analyses.pop(key, None) is not None:
             await analysis.release(self.store, key)  # one never followed: its claim is void
         if not await analysis.claim(self.store, key):
@@ -653,7 +658,9 @@ class App:
         job, ctx, _ = pending
         self._analysing.add(table)
         try:
-            async for replies in analysis.run(ctx, job, self.analyser, self.progress_every):
+            async for replies in analysis.run(
+                ctx, job, self.analyser, self.progress_every, self.store
+            ):
                 yield replies
         except Exception:
             log.exception("analysis failed table=%s", table)

@@ -396,7 +396,7 @@ def _board(
     assert cur is not None
     names = _names(table)
     pair = [names.get(cur.box, cur.box), names.get(cur.captain, cur.captain)]
-    board = view.board_for(ctx.lang, table, cur.game, pair, None)
+    board = view.board_for(ctx.lang, table, cur.game, pair)
     balances = ch.balances()
     team = tuple(
         ChouetteMember(names.get(m.name, m.name), m.playing, balances.get(m.name))

@@ -5,7 +5,9 @@ The file (GNU Backgammon's, eXtreme Gammon's or DailyGammon's ``.mat``; at most
 cube action checked by the engine; a fault is refused with its game and move number.  The match
 read is kept in one small record of its sender (``bg:user:{platform:id}:import``, the user's hash
 slot), the newest import replacing the last, for :data:`IMPORT_TTL` seconds: the answer's buttons
-replay it on boards (:mod:`bot.app.replay`) and write it back as GNU Backgammon writes it.  The
+replay it on boards (:mod:`bot.app.replay`), write it back as GNU Backgammon writes it and
+analyse its finished games (:func:`bot.app.analysis.of_import`; so does ``analysis`` typed where
+no game was finished).  The
 buttons carry the import's id: a button of an import since replaced, or pressed by someone else,
 is refused saying so.
 """
@@ -78,17 +80,21 @@ def record_key(ctx: Context) -> SiblingKey:
     return SiblingKey(ctx.user.key, RECORD)
 
 
-async def load_import(ctx: Context, wanted: str) -> Imported:
-    """The sender's import ``wanted``; refused when it is gone, replaced or someone else's."""
+async def latest_import(ctx: Context) -> Imported | None:
+    """The sender's last import still kept (``None``: none, or it cannot be read)."""
     record = await ctx.users.store.load(record_key(ctx))
     if record is None:
-        raise Refused("import-gone")
+        return None
     try:
-        data = CODEC.decode(record.payload)
-        found = Imported.from_dict(data)
+        return Imported.from_dict(CODEC.decode(record.payload))
     except (CorruptRecord, EngineError, KeyError, TypeError, IndexError, ValueError):
-        raise Refused("import-gone") from None
-    if found.id != wanted:
+        return None
+
+
+async def load_import(ctx: Context, wanted: str) -> Imported:
+    """The sender's import ``wanted``; refused when it is gone, replaced or someone else's."""
+    found = await latest_import(ctx)
+    if found is None or found.id != wanted:
         raise Refused("import-gone")
     return found
 
@@ -130,7 +136,8 @@ def read_import(ctx: Context, name: str, data: bytes) -> Imported:
 
 
 async def import_match(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
-    """``import`` with a ``.mat`` file: the match's summary with its replay and export buttons."""
+    """``import`` with a ``.mat`` file: the match's summary with its replay, export and analysis
+    buttons."""
     file = ctx.update.attachment
     if file is None:
         raise Refused("import-no-file")
@@ -167,11 +174,13 @@ def summary(ctx: Context, imported: Imported) -> SendText:
     )
     replay = Payload("replay_open", (imported.id,))
     export = Payload("import_export", (imported.id,))
+    analysis = Payload("import_analysis", (imported.id,))
     buttons = (
         (
             Button(ctx.tr("import-button-replay"), format_payload(replay)),
             Button(ctx.tr("import-button-export"), format_payload(export)),
         ),
+        (Button(ctx.tr("button-analysis"), format_payload(analysis)),),
     )
     return SendText(text, buttons)
 

@@ -98,6 +98,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("history_replay", "hr", ("word", "int", "int")),
     ActionSpec("analysis", "an"),
     ActionSpec("history_analysis", "ha", ("word",)),
+    ActionSpec("import_analysis", "ia", ("word",)),
 )
 """Every action a button may carry."""
 

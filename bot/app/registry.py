@@ -152,5 +152,6 @@ READ_CASES: dict[str, ReadCase] = {
 ANALYSIS_CASES: dict[str, AnalysisCase] = {
     "analysis": analysis.of_table,
     "history_analysis": analysis.of_history,
+    "import_analysis": analysis.of_import,
 }
 """Actions that start an analysis (nothing written)."""

@@ -46,9 +46,7 @@ def replay_board(
     if not 0 <= step < len(steps):
         raise Refused("error-bad-payload")
     shown = steps[step].game
-    board = Board(
-        view.board_view(shown, names, None), None, "right", "image", view.labels(ctx.lang)
-    )
+    board = Board(view.board_view(shown, names), None, "right", "image", view.labels(ctx.lang))
     lines = [ctx.tr("replay-caption", game=game + 1, games=games, step=step + 1, steps=len(steps))]
     lines += describe(ctx, steps, step, names)
     return board, "\n".join(lines), _buttons(ctx, games, len(steps), game, step, payload_for)

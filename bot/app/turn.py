@@ -260,7 +260,7 @@ def send_board(
 ) -> SendBoard:
     """The board of ``match`` at ``table`` with its caption and, while playing, its buttons."""
     names = [s.name for s in table.seats]
-    board = view.board_for(ctx.lang, table, match.game, names, match)
+    board = view.board_for(ctx.lang, table, match.game, names)
     if match.game.phase is Phase.OPENING and not match.game.is_over:
         notes = [*notes, fair.commitment_note(ctx)]
     playing = table.stage == "play" and not match.is_over

@@ -187,7 +187,6 @@ def labels(lang: str) -> tuple[tuple[str, str], ...]:
 def board_view(
     game: Game,
     names: Sequence[str],
-    match: Match | None,
     carry: tuple[Points, Points] = (0, 0),
 ) -> BoardView:
     """The renderers' view of ``game``: seat ``i`` is engine player ``i``; ``carry`` adds the
@@ -204,8 +203,11 @@ def board_view(
     shown = (game.score[0] + won[0], game.score[1] + won[1])
     score: MatchScore | MoneyScore | None
     if game.match_length:
-        post = match is not None and match.post_crawford
-        score = MatchScore(game.match_length, shown, game.crawford, post)
+        length = game.match_length
+        # one game from the match, and not the Crawford game: the engine played that one first
+        near = any(length - 1 <= points < length for points in game.score)
+        post = length > 1 and near and not game.crawford
+        score = MatchScore(length, shown, game.crawford, post)
     else:
         score = MoneyScore((carry[0] + shown[0], carry[1] + shown[1]))
     last: LastPlay | None = None
@@ -230,11 +232,9 @@ def board_view(
     )
 
 
-def board_for(
-    lang: str, table: Table, game: Game, names: Sequence[str], match: Match | None
-) -> Board:
+def board_for(lang: str, table: Table, game: Game, names: Sequence[str]) -> Board:
     """The board to post: the renderers' view, the text board and the table's display settings."""
-    bv = board_view(game, names, match, table.carry)
+    bv = board_view(game, names, table.carry)
     words = labels(lang)
     home = home_side(table.games + 1, table.settings.home, swap_each_game=table.settings.swap)
     return Board(bv, None, home, table.settings.view, words)
