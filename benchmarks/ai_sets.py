@@ -2,9 +2,9 @@
 
 ``tests/data/ai_positions.json`` holds them; ``python -m benchmarks.ai_sets`` makes the file
 again from its seed (the same file every time: seeded games on GNU Backgammon's engine through
-:mod:`bot.ai.core`, ``gnubg_nn`` for the match cube and GNU Backgammon itself for the money
-cube).  The benchmark ``python -m benchmarks.opponent`` and the
-tests read the file, so a change to the levels cannot move the positions they are judged on.
+:mod:`bot.ai.core`, and the cube advice of GNU Backgammon itself, ``gnubg -t``).  The
+benchmark ``python -m benchmarks.opponent`` and the tests read the file, so a change to the
+levels cannot move the positions they are judged on.
 
 * ``plays`` -- backgammon positions with a roll that leaves more than one legal play (unforced
   decisions), met in seeded cubeless games of 0-ply with noise σ 0.05 against itself (the plays
@@ -12,10 +12,10 @@ tests read the file, so a change to the levels cannot move the positions they ar
 * ``cube`` -- match positions before the roll, met in the same way, kept when the side on roll
   wins at least 55% cubeless (a cube decision to make), each with a seeded match score (length
   3 to 11, post-Crawford included, never the Crawford game) and cube (centred, or owned by the
-  side on roll), and ``gnubg_nn``'s own 2-ply cube advice at that score: ``double`` and ``take``.
+  side on roll), and GNU Backgammon's own 2-ply cube advice at that score (``gnubg -t``, its
+  default settings but for the plies): ``double`` and ``take``.
 * ``money`` -- money positions chosen the same way (cube centred under the Jacoby rule, or at 2
-  owned by the side on roll) with GNU Backgammon's own 2-ply advice (``gnubg -t``, which
-  evaluates money cubes; ``gnubg_nn`` does not).
+  owned by the side on roll) with GNU Backgammon's own 2-ply advice the same way.
 * ``nardy`` -- long nardy positions with a roll from seeded games of the nardy player at depth
   0 against itself.
 """
@@ -26,13 +26,11 @@ import argparse
 import json
 import random
 import re
-import subprocess
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import gnubg_nn  # type: ignore[import-untyped]
-
+from benchmarks.gnubg_cli import run
 from bot.ai import core
 from bot.ai.levels import noisy_best
 from engine import Action, CubeState, Game, Options, Phase, Position, legal_plays
@@ -40,7 +38,6 @@ from engine.nardy import LongNardyPosition
 from engine.nardy_player import choose_play
 
 PATH = Path(__file__).resolve().parent.parent / "tests" / "data" / "ai_positions.json"
-GNUBG = "/usr/games/gnubg"
 SEED = 20261202
 NOISE = 0.05
 """The noise (σ on the 0-ply equities) of the games the backgammon positions come from."""
@@ -88,26 +85,10 @@ def _cube_candidates(seed: int, count: int) -> list[Position]:
     return out
 
 
-def _advice(position: Position, away: tuple[int, int], value: int, owned: bool) -> tuple[int, int]:
-    """``gnubg_nn``'s 2-ply (double, take) at ``away`` with the cube at ``value``."""
-    gnubg_nn.set.score(away[0], away[1], 0)
-    try:
-        if owned:
-            gnubg_nn.set.cube(value, b"O")
-        else:
-            gnubg_nn.set.cube(value)
-        key = gnubg_nn.key_of_board([list(position.opponent), list(position.player)])
-        result = gnubg_nn.evaluate_cube_decision(key, 2, -1, b"O", 1)
-    finally:
-        gnubg_nn.set.cube(1)
-        gnubg_nn.set.score(0, 0, 0)
-    return int(result[0]), int(result[1])
-
-
 def cube_set(count: int, seed: int) -> list[dict[str, Any]]:
-    """``count`` match cube positions with ``gnubg_nn``'s 2-ply advice."""
+    """``count`` match cube positions with GNU Backgammon's own 2-ply advice at the score."""
     rng = random.Random(seed)
-    out: list[dict[str, Any]] = []
+    cases: list[tuple[Position, int, list[int], int, bool]] = []
     for position in _cube_candidates(seed, count * 2):
         length = rng.choice((3, 5, 7, 9, 11))
         score = [rng.randrange(length), rng.randrange(length)]
@@ -121,21 +102,22 @@ def cube_set(count: int, seed: int) -> list[dict[str, Any]]:
         game = cube_game(position, length, (score[0], score[1]), value, owned)
         if game.crawford or not game.may(Action("double", 0)):
             continue
-        double, take = _advice(position, away, value, owned)
-        out.append(
-            {
-                "position": position.gnubg_id(),
-                "length": length,
-                "score": score,
-                "cube": value,
-                "owned": owned,
-                "double": bool(double),
-                "take": bool(take),
-            }
-        )
-        if len(out) == count:
+        cases.append((position, length, score, value, owned))
+        if len(cases) == count:
             break
-    return out
+    advice = gnubg_cube_advice([cube_game(p, n, (s[0], s[1]), v, o) for p, n, s, v, o in cases])
+    return [
+        {
+            "position": p.gnubg_id(),
+            "length": n,
+            "score": s,
+            "cube": v,
+            "owned": o,
+            "double": d,
+            "take": t,
+        }
+        for (p, n, s, v, o), (d, t) in zip(cases, advice, strict=True)
+    ]
 
 
 def cube_game(
@@ -170,7 +152,8 @@ def case_game(case: dict[str, Any]) -> Game:
 def gnubg_cube_advice(games: list[Game]) -> list[tuple[bool, bool]]:
     """GNU Backgammon's own 2-ply cube advice (``gnubg -t``): (double, take) for player 0 on roll
     before rolling in each of ``games`` (all money games, Jacoby rule on, or all match games,
-    post-Crawford where a side is 1-away)."""
+    post-Crawford where a side is 1-away); where gnubg shows no cube decision, as the cube is
+    of no use to the side on roll, no double and a take."""
     lines = [
         "set player 0 human",
         "set player 1 human",
@@ -193,18 +176,17 @@ def gnubg_cube_advice(games: list[Game]) -> list[tuple[bool, bool]]:
         lines.append(f"set cube value {game.cube.value}")
         lines.append("set cube owner 1" if game.cube.owner == 0 else "set cube centre")
         lines.append("eval")
-    out = subprocess.run(
-        [GNUBG, "-t", "-q", "-r"],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=1800,
-    ).stdout
-    actions = re.findall(r"Proper cube action: (.*)", out)
-    if len(actions) != len(games):
-        raise RuntimeError(f"gnubg gave {len(actions)} cube actions for {len(games)} positions")
-    return [parse_action(a) for a in actions]
+    out = run(lines, timeout=1800)
+    blocks = out.split("\nEvaluator:")[1:]  # each eval's answer begins so
+    if len(blocks) != len(games):
+        raise RuntimeError(f"gnubg answered {len(blocks)} of {len(games)} positions")
+    advice = []
+    for block in blocks:
+        action = re.search(r"Proper cube action: (.*)", block)
+        # No cube analysis: the cube is of no use to the side on roll (a 1-away leader after
+        # the Crawford game, both 1-away): no double, and a double would be taken.
+        advice.append(parse_action(action.group(1)) if action else (False, True))
+    return advice
 
 
 def parse_action(text: str) -> tuple[bool, bool]:
