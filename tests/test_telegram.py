@@ -518,6 +518,30 @@ async def test_move_clock_notices_are_posted_into_the_tables_topic() -> None:
         assert unexpected_errors(bot.fake) == []
 
 
+async def test_a_clock_notice_the_chat_refused_is_posted_at_a_later_tick() -> None:
+    """The bot may not post in the group for a while (``Forbidden``): the reminder is not
+    counted as given, and the next tick, once the bot may post again, posts it."""
+    now = [1_000_000.0]
+    app = App(MemoryStore(), dice=Dice(12), clock=lambda: now[0])
+    async with running_bot(app) as bot:
+        group = bot.fake.chat(GROUP, "supergroup")
+        await bot.say(ALICE, group, "/new 3")
+        await bot.press(BOB, group, "Join")
+        await bot.say(BOB, group, "/clock 1h")
+        await bot.press(ALICE, group, "Roll")
+        adapter: TelegramAdapter = bot.application.bot_data["adapter"]
+        before = len(bot.fake.bot_messages(GROUP))
+        now[0] += 50 * 60
+        bot.fake.fail_next("sendMessage", ApiError(403, "Forbidden: bot is not a member"))
+        assert await adapter.deliver_ticks(bot.application.bot) == 1
+        assert len(bot.fake.bot_messages(GROUP)) == before  # refused: nothing posted
+        now[0] += 60
+        assert await adapter.deliver_ticks(bot.application.bot) == 1
+        notices = bot.fake.bot_messages(GROUP)[before:]
+        assert len(notices) == 1 and "minutes left" in notices[0].text
+        assert await adapter.deliver_ticks(bot.application.bot) == 0
+
+
 async def test_only_a_chat_administrator_turns_ratings_off() -> None:
     """Telegram's ``getChatMember`` decides who administers a group: its creator or an
     administrator turns ratings off (and on); a member is told clearly that he may not and

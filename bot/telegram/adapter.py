@@ -669,8 +669,10 @@ class TelegramAdapter:
         table: TableKey | None,
         replies: Sequence[Reply],
         user: User | None = None,
-    ) -> None:
-        """Carry out the app's replies in order (an inline message shows only the last state)."""
+    ) -> bool:
+        """Carry out the app's replies in order (an inline message shows only the last state);
+        whether the chat took every one of ``replies`` (the computer's turns that follow
+        aside)."""
         lang = negotiate(user.language) if user is not None else "en"
         if isinstance(target, InlineTarget):
             await self._perform_inline(bot, target, table, replies)
@@ -681,14 +683,16 @@ class TelegramAdapter:
             if table is not None:  # the computer's turns, on the card's message too
                 async for more in self.app.computer_moves(table):
                     await self._perform_inline(bot, target, table, more)
-            return
-        if not await self._perform_all(bot, target, table, replies, lang):
-            return
+            return True
+        refused: list[Reply | BoardInPlace] = []
+        if not await self._perform_all(bot, target, table, replies, lang, refused):
+            return False
         if table is None:
-            return
+            return not refused
         async for more in self.app.computer_moves(table):
             if not await self._perform_all(bot, target, table, more, lang):
-                return
+                break
+        return not refused
 
     async def _perform_all(
         self,
@@ -697,8 +701,10 @@ class TelegramAdapter:
         table: TableKey | None,
         replies: Sequence[Reply],
         lang: str,
+        refused: list[Reply | BoardInPlace] | None = None,
     ) -> bool:
-        """Perform ``replies`` in order; ``False`` when the bot may not post in the chat."""
+        """Perform ``replies`` in order; ``False`` when the bot may not post in the chat.  A
+        reply the Bot API refused is logged, added to ``refused`` and skipped."""
         planned: Sequence[Reply | BoardInPlace] = replies
         if self.one_board and target.chat_id < 0 and table is not None:
             planned = await self._group_plan(table, replies)
@@ -707,6 +713,8 @@ class TelegramAdapter:
                 await self._perform_one(bot, target, table, reply, lang)
             except Forbidden as exc:
                 log.warning("bot may not post in chat %s: %s", target.chat_id, exc.message)
+                if refused is not None:
+                    refused.append(reply)
                 return False
             except BadRequest as exc:
                 log.warning(
@@ -715,6 +723,8 @@ class TelegramAdapter:
                     target.chat_id,
                     exc.message,
                 )
+                if refused is not None:
+                    refused.append(reply)
         return True
 
     async def _group_plan(
@@ -1096,7 +1106,9 @@ class TelegramAdapter:
     async def deliver_ticks(self, bot: Bot) -> int:
         """Serve the move clocks of Telegram's tables and post their notices; how many tables.
 
-        A game played on an inline message has no chat to post to: see :meth:`inline_clock`.
+        A notice the chat refused (the bot may not post there now) is posted again by a later
+        tick (``App.notice_undelivered``).  A game played on an inline message has no chat to
+        post to: see :meth:`inline_clock`.
         """
         served = 0
         for table, replies in await self.app.tick(platform=PLATFORM):
@@ -1108,7 +1120,10 @@ class TelegramAdapter:
                     await self.inline_clock(bot, table, replies)
             else:
                 topic = int(table.topic) if table.topic is not None else None
-                await self.perform(bot, ChatTarget(int(table.chat), topic), table, replies)
+                target = ChatTarget(int(table.chat), topic)
+                if not await self.perform(bot, target, table, replies):
+                    # Not delivered (the bot may not post there now): the clock posts it again.
+                    await self.app.notice_undelivered(table)
             served += 1
         return served
 
