@@ -4,12 +4,14 @@ level, cube agreement.
 Run from the repository root::
 
     python -m benchmarks.opponent [--games N] [--nardy-games M] [--pr-matches P] [--pr-jobs J]
-                                  [--pr-checked C]
+                                  [--pr-checked C] [--only SECTION ...]
                                   [--timing T] [--turn-games G] [--cube C] [--money K]
                                   [--computer-tables A] [--people-tables B] [--people-updates U]
                                   [--people-rate R] [--ponder-games Q]
 
-Everything is printed in one run, each figure with its target and the machine's load average:
+Everything is printed in one run (``--only`` names the sections wanted: ``times``, ``worker``,
+``ponder``, ``app``, ``pr``, ``cube``, ``matches``), each figure with its target and the
+machine's load average:
 
 * move time per level (p50 and p99, wall and CPU), twice.  The evaluation alone: a backgammon
   play per level (:func:`bot.ai.levels.choose_ranked`, money play with the cube centred), a
@@ -47,9 +49,9 @@ Everything is printed in one run, each figure with its target and the machine's 
   ``--pr-checked`` matches of each level are analysed by ``gnubg -t`` as well (its default
   ``analyse match`` at 2-ply), and its PR of the level printed beside ours in those matches;
 * the share of the ``--cube`` fixed match cube positions where the computer's double and take
-  decisions equal ``gnubg_nn``'s own cube evaluation at 2-ply at that score, per level; and of
-  the ``--money`` money positions where they equal GNU Backgammon's own 2-ply money advice
-  (stored from ``gnubg -t``: ``gnubg_nn`` evaluates match cubes only);
+  decisions equal GNU Backgammon's own 2-ply advice at that score, per level; and of the
+  ``--money`` money positions where they equal its 2-ply money advice (both stored from
+  ``gnubg -t`` by :mod:`benchmarks.ai_sets`);
 * match results over seeded single games without a cube (the computer goes through
   :func:`bot.ai.computer.decide` and the engine applies every action): ``strong`` against a
   random player and ``beginner`` against ``strong`` (``--games`` each), the long nardy player at
@@ -812,8 +814,8 @@ def cube_agreement(
 
 def cube_lines(data: dict[str, list[dict[str, Any]]], count: int, money: int) -> list[str]:
     lines = [
-        "cube decisions equal to the reference (match: gnubg_nn 2-ply at the score, target "
-        ">= 98%; money: gnubg -t 2-ply):"
+        "cube decisions equal to GNU Backgammon's (gnubg -t 2-ply; match: at the score, target "
+        ">= 98%; money):"
     ]
     for name, (a, t, ma, mt) in cube_agreement(data, count, money).items():
         lines.append(
@@ -1035,23 +1037,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--people-tables", type=int, default=20, help="people's tables, app run")
     parser.add_argument("--people-updates", type=int, default=600, help="their updates in all")
     parser.add_argument("--people-rate", type=float, default=40.0, help="their updates per second")
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        choices=("times", "worker", "ponder", "app", "pr", "cube", "matches"),
+        help="print these sections only (all by default)",
+    )
     args = parser.parse_args(argv)
     data = load()
     start = time.perf_counter()
-    sections: list[Callable[[], list[str]]] = [
-        lambda: move_times(data, args.timing),
-        lambda: asyncio.run(through_worker(data, args.timing, args.turn_games)),
-        lambda: asyncio.run(pondering_lines(args.ponder_games)),
-        lambda: asyncio.run(
+    sections: dict[str, Callable[[], list[str]]] = {
+        "times": lambda: move_times(data, args.timing),
+        "worker": lambda: asyncio.run(through_worker(data, args.timing, args.turn_games)),
+        "ponder": lambda: asyncio.run(pondering_lines(args.ponder_games)),
+        "app": lambda: asyncio.run(
             app_figures_async(
                 args.computer_tables, args.people_tables, args.people_updates, args.people_rate, 1
             )
         ),
-        lambda: pr_lines(args.pr_matches, args.pr_jobs, args.pr_checked),
-        lambda: cube_lines(data, args.cube, args.money),
-        lambda: match_lines(args.games, args.nardy_games),
-    ]
-    for section in sections:
+        "pr": lambda: pr_lines(args.pr_matches, args.pr_jobs, args.pr_checked),
+        "cube": lambda: cube_lines(data, args.cube, args.money),
+        "matches": lambda: match_lines(args.games, args.nardy_games),
+    }
+    for name, section in sections.items():
+        if args.only and name not in args.only:
+            continue
         t = time.perf_counter()
         for line in section():
             print(line, flush=True)

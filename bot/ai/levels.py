@@ -14,8 +14,11 @@ Every level plays the score: in a match each play and cube decision is weighed i
 winning chances at the score (Crawford, post-Crawford, dead cubes), in money play with the
 cube's value and owner, the Jacoby rule and beavers as the table has them.
 
-The PR of each level, rated cubeful at the score by the analysis at 2-ply over seeded matches
-and money games against ``expert``, is printed by ``python -m benchmarks.opponent``.
+The PR of each level, rated cubeful at the score by the analysis at 2-ply (GNU Backgammon's
+default) over 16 seeded 5-point matches against ``expert``, checked on two of them by ``gnubg -t``
+itself (``python -m benchmarks.opponent --only pr --pr-matches 16 --pr-checked 2``): ``beginner``
+19.0 (target about 18), ``casual`` 8.0 (about 8), ``strong`` 1.6 (at most 2.5), ``expert`` 0.07
+(at most 0.5).
 
 ``strong`` and ``expert``, having no noise, also ponder on the opponent's time
 (:meth:`bot.ai.worker.ComputerWorker.ponder`): their cube decision after a person's likely play,
@@ -24,8 +27,8 @@ and their answer to his double, are worked out while he thinks.
 ============  =====  =====  ==========  ==========================
 level         ply    noise  cube ply    meant for
 ============  =====  =====  ==========  ==========================
-``beginner``  0      0.10   0           a new player
-``casual``    0      0.05   0           a club player
+``beginner``  0      0.11   0           a new player
+``casual``    0      0.06   0           a club player
 ``strong``    0      0      2 (close)   the default
 ``expert``    2      0      2           GNU Backgammon's own 2-ply
 ============  =====  =====  ==========  ==========================
@@ -62,8 +65,8 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "beginner": Level("beginner", 0, 0.10),
-    "casual": Level("casual", 0, 0.05),
+    "beginner": Level("beginner", 0, 0.11),
+    "casual": Level("casual", 0, 0.06),
     "strong": Level("strong", 0, 0.0, cube_ply=2, cube_quick=True),
     "expert": Level("expert", 2, 0.0),
 }
