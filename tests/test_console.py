@@ -85,12 +85,13 @@ def test_the_analysis_prints_its_progress_then_the_result(tmp_path: Path) -> Non
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout.split("wins the match", 1)[1]
     assert "[1] Analysis" in proc.stdout
-    assert out.count("Analysing game 1 of 1…") == 2
+    # Made once; asked again, the finished analysis is shown again at once.
+    assert out.count("Analysing game 1 of 1…") == 1
     result = out.split("Analysing game 1 of 1…")[-1]
-    assert "Analysis by GNU Backgammon's nets" in result
-    assert result.count(": PR ") == 2 and "Doubtful: " in result
+    assert result.count("Analysis by GNU Backgammon's nets") == 2
+    assert result.count(": PR ") == 4 and "Doubtful: " in result
     assert re.search(r": game 1, move \d+\nRolled \d-\d, played .+\nBest: ", result)
-    assert len(list(tmp_path.glob("match-*.mat"))) == 2
+    assert len(list(tmp_path.glob("match-*.mat"))) == 2  # each analysis shown gives its .mat
     assert "Traceback" not in proc.stderr
 
 

@@ -6,6 +6,13 @@ Every update goes through the same path: parse (a command, a play in notation, o
 the sender's language.  A refusal (not your turn, stale button, illegal play …) writes nothing; an
 unexpected error is logged with the table key and answered politely; nothing is kept in process
 memory but caches of what the store holds.
+
+This module is that pipeline only; it writes through the one write path
+(:class:`~bot.app.writer.TableWriter`), and its services do the rest over it: the computer's
+turns (:class:`~bot.app.autoplay.ComputerTurns`), the tick (:class:`~bot.app.ticks.Ticks`),
+where a game is played (:class:`~bot.app.places.Places`) and the analyses
+(:class:`~bot.app.jobs.AnalysisJobs`).  What follows ``handle`` on a platform is
+:mod:`bot.app.delivery`.
 """
 
 from __future__ import annotations
@@ -14,18 +21,18 @@ import asyncio
 import logging
 import re
 import time
-from collections import OrderedDict
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import Any
 
-from bot.ai.worker import fallback_action
-from bot.app import analysis, clock, computer, fair, places, published, results
+from bot.app import analysis, fair, places, published, results
 from bot.app.analysis import Analyser
+from bot.app.autoplay import ComputerTurns
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
 from bot.app.computer import Opponent
 from bot.app.context import Context, Refused, refusal_reply, usage
 from bot.app.dice import DiceScheme, TableDice
 from bot.app.hint import Adviser
+from bot.app.jobs import AnalysisJobs
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.registry import (
     ANALYSIS_CASES,
@@ -37,19 +44,18 @@ from bot.app.registry import (
 )
 from bot.app.settings import SETTING_ALIASES
 from bot.app.syntax import CommandSyntax, say, typed_syntax
-from bot.app.table import COMPUTER, Table
-from bot.app.timing import actor, wake, wake_time
-from bot.app.types import EditProgress, Progress, Reply, Thinking, Update, User
+from bot.app.table import Table
+from bot.app.ticks import Ticks
+from bot.app.timing import wake
+from bot.app.types import Reply, Update
 from bot.app.users import UserRecords
+from bot.app.writer import RECORD_CACHE, TableWriter
 from bot.i18n import negotiate, t
 from bot.store import (
-    CasResult,
     ConflictError,
     Store,
     StoreUnavailable,
     TableKey,
-    Unreachable,
-    UpdateResult,
     UpdateStatus,
     Versioned,
     WriteUnconfirmed,
@@ -59,8 +65,7 @@ from engine.game import DiceSource
 
 log = logging.getLogger("bot.app")
 
-RECORD_CACHE = 1024
-"""Tables whose last seen record one process keeps to skip a load (see ``App._update``)."""
+__all__ = ["RECORD_CACHE", "App"]
 
 SETTLE_WINDOW = 30.0
 """Seconds an update whose write went unanswered keeps asking the store whether it landed
@@ -68,13 +73,6 @@ SETTLE_WINDOW = 30.0
 
 SETTLE_PAUSES = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
 """Pauses between those questions (the last one repeats)."""
-
-FOLLOW_WITHIN = 60.0
-"""Seconds an analysis waits for its adapter to follow its progress message (``App.progress``);
-one never followed (the message could not be posted) no longer keeps the chat busy after it."""
-
-TICK_BATCH = 500
-"""Due clocks one tick looks at (of every platform; each adapter serves its own)."""
 
 _NOTATION_RE = re.compile(r"^(?:bar|off|[0-9]|[\s/\-*()(),.])+$", re.IGNORECASE)
 
@@ -121,16 +119,21 @@ class App:
         self.analyser = analyser
         self.progress_every = progress_every
         self.users = UserRecords(store)
-        self._records: OrderedDict[TableKey, Versioned] = OrderedDict()
-        self._computer_next: set[TableKey] = set()
-        """Tables this process's last write there left waiting on the computer."""
-        self._computer_busy: set[TableKey] = set()
-        """Tables whose computer turn this process is playing now."""
         self._syntaxes: dict[str, CommandSyntax] = {}
-        self._analyses: dict[TableKey, tuple[analysis.Job, Context, float]] = {}
-        """Analyses asked for in a chat whose progress message is not followed yet (and when)."""
-        self._analysing: set[TableKey] = set()
-        """Chats whose analysis this process is making now (one at a time in a chat)."""
+        self.writer = TableWriter(store, self.users, clock, computer)
+        """The one write path of the tables."""
+        self.turns = (
+            None
+            if computer is None
+            else ComputerTurns(self.writer, computer, self._context, default_language)
+        )
+        """The computer's turns (``None``: no computer)."""
+        self.ticks = Ticks(self.writer, self.turns, default_language, self.syntax_of)
+        """The clock's events, and what the tick finds left undone."""
+        self.places = places.Places(self.writer, self._moved)
+        """Where each table's game is played."""
+        self.jobs = None if analyser is None else AnalysisJobs(store, analyser, progress_every)
+        """The analyses made here (``None``: no analyser)."""
 
     def use_command_syntax(self, platform: str, syntax: CommandSyntax) -> None:
         """Name commands in ``syntax`` in the messages to ``platform``'s chats (Discord's slash
@@ -174,54 +177,13 @@ class App:
         version is ignored.  This write does not change the table's version (no button goes
         stale because of it).
         """
-
-        def fn(current: Versioned | None) -> bytes | None:
-            if current is None:
-                return None
-            state = Table.decode(current.payload)
-            if state.version != version or state.board_message == message:
-                return None
-            return state.evolve(board_message=message).encode()
-
-        try:
-            cached = self._records.get(table)
-            if cached is not None:
-                state = Table.decode(cached.payload)
-                if state.version > version or state.board_message == message:
-                    return  # a newer board is out already, or nothing to note
-                new = fn(cached)
-                if new is not None:
-                    cas = await self.store.compare_and_set(table, cached.version, new)
-                    if cas is CasResult.APPLIED:
-                        self._remember_record(table, Versioned(new, cached.version + 1))
-                        return
-            result = await self.store.update(table, fn)
-            self._remember_record(table, result.record)
-        except (StoreUnavailable, ConflictError):
-            # Only a convenience (which message to strip of its buttons later): never fatal.
-            log.warning("board message not recorded table=%s message=%s", table, message)
+        await self.writer.board_posted(table, message, version)
 
     async def notice_undelivered(self, table: TableKey) -> None:
         """The clock's notices :meth:`tick` returned for ``table`` could not be posted (the bot
         may not write in that chat): the reminder is marked not sent and the table is due again,
         so a later tick posts the notice that is due then.  Never raises."""
-        now = self.clock()
-
-        def fn(current: Versioned | None) -> bytes | None:
-            if current is None:
-                return None
-            state = Table.decode(current.payload)
-            if state.deadline is None or not state.reminded:
-                return None
-            return state.evolve(reminded=False).encode()
-
-        try:
-            result = await self.store.update(table, fn)
-            self._remember_record(table, result.record)
-            if result.record is not None and Table.decode(result.record.payload).deadline:
-                await self.store.set_deadline(table, now)
-        except (StoreUnavailable, ConflictError):
-            log.warning("undelivered notice not recorded table=%s", table)
+        await self.ticks.notice_undelivered(table)
 
     async def move_table(self, src: TableKey, dst: TableKey) -> Table | None:
         """Move the game in play at ``src`` to chat ``dst`` (a thread opened for it; or back to
@@ -233,102 +195,24 @@ class App:
         only if it still holds the game as it was moved: a move that lost a race to a player's
         update is undone at ``dst``.  Buttons drawn for the game work at ``dst`` (same version).
         """
-        record = await self.store.load(src)
-        if record is None:
-            return None
-        table = Table.decode(record.payload)
-        if table.stage != "play":
-            return None
-        before = record.payload
-        arrived = places.moved(table, src)
-
-        def write(current: Versioned | None) -> bytes | None:
-            if current is not None and Table.decode(current.payload).stage != "over":
-                return None
-            return arrived.encode()
-
-        update_id = f"move:{src.tag}:{table.version}"
-        result = await self.store.update(dst, write, update_id=update_id)
-        self._records.pop(dst, None)
-        if result.status is UpdateStatus.UNCHANGED:
-            return None
-
-        def leave(current: Versioned | None) -> bytes | None:
-            if current is None or current.payload != before:
-                return None
-            return places.closed(table).encode()
-
-        left = await self.store.update(src, leave, update_id=update_id)
-        self._records.pop(src, None)
-        if left.status is UpdateStatus.UNCHANGED:
-            undone = places.closed(arrived)
-            await self.store.update(dst, lambda c: undone.encode() if c else None)
-            return None
-        due = self._computer_due(arrived)
-        if due is None and arrived.deadline is not None:
-            due = wake_time(arrived)
-        if due is not None:
-            await self.store.set_deadline(dst, due)
-        await self.store.clear_deadline(src)
-        if src in self._computer_next:
-            self._computer_next.discard(src)
-            self._computer_next.add(dst)
-        home = TableKey(src.platform, places.home_of(table, src))
-        arriving = None if dst == home else places.Away(dst.chat, places.players(arrived))
-        leaving = None if src == home else src.chat
-        try:
-            await self.store.update(places.away_key(home), places.change_away(leaving, arriving))
-        except (StoreUnavailable, ConflictError):
-            log.warning("games away not recorded table=%s", home)  # a convenience only
-        return arrived
+        return await self.places.move_table(src, dst)
 
     async def keep_table(self, key: TableKey) -> Table | None:
         """The game in play at ``key`` stays there (its own chat could not be opened): it is
         marked placed, so nobody tries to move it again; the table, or ``None`` when it was
         placed already (or is not in play)."""
-        kept: list[Table] = []
-
-        def fn(current: Versioned | None) -> bytes | None:
-            table = Table.decode(current.payload) if current is not None else None
-            if table is None or table.stage != "play" or table.origin is not None:
-                return None
-            kept[:] = [table.evolve(origin=key.chat)]
-            return kept[0].encode()
-
-        result = await self.store.update(key, fn)
-        self._remember_record(key, result.record)
-        return kept[0] if kept and result.status is UpdateStatus.APPLIED else None
+        return await self.places.keep_table(key)
 
     async def finish_away(self, key: TableKey) -> Table | None:
         """The game at ``key``, moved there from the chat it began in, is over: the table (its
         ``origin`` that chat) the first time this is asked, so its result is announced there
         once; ``None`` when there is nothing (more) to announce.  The chat it began in forgets
         it."""
-        done: list[Table] = []
-
-        def fn(current: Versioned | None) -> bytes | None:
-            table = Table.decode(current.payload) if current is not None else None
-            if table is None or table.stage != "over" or table.origin in (None, key.chat):
-                return None
-            done[:] = [table]
-            return table.evolve(origin=None).encode()
-
-        result = await self.store.update(key, fn)
-        self._remember_record(key, result.record)
-        if not done or result.status is not UpdateStatus.APPLIED:
-            return None
-        origin = done[0].origin
-        assert origin is not None
-        home = TableKey(key.platform, origin)
-        try:
-            await self.store.update(places.away_key(home), places.change_away(key.chat, None))
-        except (StoreUnavailable, ConflictError):
-            log.warning("games away not updated table=%s", home)
-        return done[0]
+        return await self.places.finish_away(key)
 
     async def games_away(self, home: TableKey) -> list[places.Away]:
         """The games that began in chat ``home`` and play in chats of their own."""
-        return places.decode_away(await self.store.load(places.away_key(home)))
+        return await self.places.games_away(home)
 
     async def claim_command_sync(self, platform: str, scope: str, digest: str) -> bool:
         """Whether this process should upload ``platform``'s command set (digest ``digest``) to
@@ -349,8 +233,7 @@ class App:
 
     async def load_table(self, table: TableKey) -> Table | None:
         """The table's current state (for adapters' autocomplete and for tests)."""
-        record = await self.store.load(table)
-        return Table.decode(record.payload) if record is not None else None
+        return await self.writer.load(table)
 
     async def tick(
         self, now: float | None = None, *, platform: str | None = None
@@ -361,29 +244,11 @@ class App:
         each table's replies to its chat.  ``platform`` limits it to that platform's tables (the
         ones the calling adapter can post to); the others stay due for their own adapter.
         """
-        moment = self.clock() if now is None else now
-        out: list[tuple[TableKey, list[Reply]]] = []
-        try:
-            due_now = await self.store.due(moment, limit=TICK_BATCH)
-        except StoreUnavailable:
-            log.warning("store unavailable: clocks wait for the next tick")
-            return out
-        for due in due_now:
-            if platform is not None and due.table.platform != platform:
-                continue
-            try:
-                replies = await self._tick_table(due.table, due.when, moment)
-            except StoreUnavailable:
-                log.warning("store unavailable: clocks wait for the next tick")
-                return out
-            except Exception:
-                log.exception("clock failed table=%s", due.table)
-                continue
-            if replies:
-                out.append((due.table, replies))
-        return out
+        return await self.ticks.tick(now, platform=platform)
 
-    # -- the pipeline ---------------------------------------------------------------------------
+    def _moved(self, src: TableKey, dst: TableKey) -> None:
+        if self.turns is not None:
+            self.turns.moved(src, dst)
 
     def _context(self, update: Update, lang: str) -> Context:
         ctx = Context(update, lang, self.clock(), TableDice(self.dice), self.users)
@@ -445,31 +310,24 @@ class App:
                 new = new.evolve(frugal=True)  # every later turn here spends few messages
             new = results.carried(table, new, attempt.ended)
             attempt.written = new
-            # The deadline goes in before the write that needs it (a hint the tick re-checks).
-            due = self._computer_due(new)
-            if due is not None:
+            # The deadline goes in before the write that needs it (a hint the tick re-checks);
+            # a clock's event already in the index is not put there again.
+            due = self.writer.deadline_of(new)
+            unchanged = table is not None and due == wake(new) == wake(table)
+            if due is not None and not unchanged:
                 scheduled.append(due)
                 await self.store.set_deadline(update.table, due)
-            elif new.deadline is not None and (table is None or wake(table) != wake(new)):
-                scheduled.append(wake_time(new))
-                await self.store.set_deadline(update.table, scheduled[-1])
-            if attempt.ended:
-                # Should this process stop before it records them, the tick will.
-                retry = self._retry_due(new, scheduled[-1] if scheduled else None)
-                if retry is not None:
-                    scheduled.append(retry)
-                    await self.store.set_deadline(update.table, retry)
             sent.append(new.encode())
             return sent[-1]
 
         try:
-            result = await self._update(update.table, fn, update.update_id)
+            result = await self.writer.update(update.table, fn, update.update_id)
         except WriteUnconfirmed:
             return await self._unconfirmed(update, lang, last[0], sent[-1])
         if scheduled and result.status is not UpdateStatus.APPLIED:
             # A deadline set for a write that did not happen: back to what the table says.
             try:
-                await self._reschedule(update.table, result.record, scheduled[-1])
+                await self.writer.reschedule(update.table, result.record, scheduled[-1])
             except StoreUnavailable:
                 log.warning("deadline not restored table=%s", update.table)  # the tick re-checks
         if result.status is UpdateStatus.DUPLICATE:
@@ -484,10 +342,9 @@ class App:
     async def _applied(self, update: Update, done: Context) -> list[Reply]:
         """What follows a write that landed (statistics, ratings, history); the replies it adds
         (a rating change).  The write's own replies go out whatever happens here."""
-        if self.computer is not None and computer.waiting(done.written) is not None:
-            self._computer_next.add(update.table)  # computer_moves plays its turn next
-        self._ponder(done.written)
-        replies, _ = await self._settle(update.table, done.lang, done.written)
+        if self.turns is not None:
+            self.turns.written(update.table, done.written)  # computer_moves plays its turn next
+        replies, _ = await self.writer.settle(update.table, done.lang, done.written)
         return replies
 
     async def _again(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
@@ -499,51 +356,11 @@ class App:
         line = refusal_reply(update, t(lang, "app-already-done"))
         out = [line, *self._board(update, lang, record)]
         if record is not None:
-            settled, _ = await self._settle(
+            settled, _ = await self.writer.settle(
                 update.table, lang, Table.decode(record.payload), older=results.RETRY_AFTER
             )
             out += settled
         return out
-
-    async def _settle(
-        self, key: TableKey, lang: str, table: Table | None, *, older: float = 0.0
-    ) -> tuple[list[Reply], bool]:
-        """Record the results pending in ``table`` (those at least ``older`` seconds old), then
-        take them out of the table; the replies to post (the rating changes: only when this
-        process took them out, so they are posted once), and whether some are left for a retry
-        (the store failed).  Never raises for the store's sake."""
-        if table is None or not table.pending:
-            return [], False
-        now = self.clock()
-        readable = results.pending(table)
-        unreadable = len(readable) < len(table.pending)
-        items = [e for e in readable if now - e.at >= older]
-        if not items and not unreadable:
-            return [], False
-        replies, done, left = await results.settle(self.users, key, lang, items)
-        if not done and not unreadable:
-            return [], left
-
-        def fn(current: Versioned | None) -> bytes | None:
-            if current is None:
-                return None
-            taken = results.without(Table.decode(current.payload), done)
-            return None if taken is None else taken.encode()
-
-        try:
-            result = await self.store.update(key, fn)
-        except (StoreUnavailable, ConflictError):
-            log.warning("pending results not cleared table=%s", key)  # recorded: the tick retries
-            return [], True
-        self._remember_record(key, result.record)
-        return (replies if result.applied else []), left
-
-    def _retry_due(self, table: Table, scheduled: float | None) -> float | None:
-        """The deadline that brings the tick to ``table``'s pending results, when it must be set
-        (``None``: an earlier one is set already)."""
-        retry = self.clock() + results.RETRY_AFTER
-        soonest = min(w for w in (retry, wake(table), scheduled) if w is not None)
-        return None if soonest == scheduled else soonest
 
     def _board(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
         """What ``board`` shows of the table in ``record`` (nothing when there is no table)."""
@@ -568,7 +385,7 @@ class App:
         answer in time, the user is told that his move may have been recorded.
         """
         key = update.table
-        self._records.pop(key, None)
+        self.writer.forget(key)
         log.warning("write unconfirmed table=%s update=%s", key, update.update_id)
         deadline = time.monotonic() + self.settle_window
         attempt = 0
@@ -592,7 +409,7 @@ class App:
                     ]
                 await asyncio.sleep(pause)
                 attempt += 1
-        self._remember_record(key, record)
+        self.writer.remember(key, record)
         if seen and record is not None and record.payload == payload:
             return done.replies + await self._applied(update, done)
         if seen:
@@ -605,42 +422,9 @@ class App:
     async def _analysis(
         self, ctx: Context, case: AnalysisCase, args: tuple[Any, ...], version: int | None
     ) -> list[Reply]:
-        """An analysis asked for: refused (none to make, one under way in this chat in this
-        process or another, no computer), shown again at once when it was made before, or
-        claimed, noted for :meth:`progress` and its progress message returned."""
-        key = ctx.update.table
-        if self.analyser is None:
+        if self.jobs is None:
             raise Refused("analysis-no-computer")
-        if self._analysis_busy(key):
-            raise Refused("analysis-busy")
-        record = await self.store.load(key)
-        table = Table.decode(record.payload) if record is not None else None
-        job = await case(ctx, table, args, version)
-        kept = await analysis.kept_analysis(self.store, job, self.analyser.analysis_ply)
-        if kept is not None:  # made before: shown again at once
-            if not await analysis.asked_once(self.store, key, ctx.update.update_id):
-                raise Refused("analysis-again")
-            return analysis.shown_again(ctx, job, kept)
-        if self._analyses.pop(key, None) is not None:
-            await analysis.release(self.store, key)  # one never followed: its claim is void
-        if not await analysis.claim(self.store, key):
-            raise Refused("analysis-busy")  # another process is making one in this chat
-        try:
-            first = await analysis.asked_once(self.store, key, ctx.update.update_id)
-        except BaseException:
-            await self._give_back(key)
-            raise
-        if not first:  # the same update delivered again: it was analysed
-            await self._give_back(key)
-            raise Refused("analysis-again")
-        self._analyses[key] = (job, ctx, time.monotonic())
-        return [Progress(analysis.progress_text(ctx, 1, job.games))]
-
-    def _analysis_busy(self, key: TableKey) -> bool:
-        if key in self._analysing:
-            return True
-        pending = self._analyses.get(key)
-        return pending is not None and time.monotonic() - pending[2] < FOLLOW_WITHIN
+        return await self.jobs.ask(ctx, case, args, version)
 
     async def progress(self, table: TableKey) -> AsyncGenerator[list[Reply], None]:
         """Make the analysis whose :class:`~bot.app.types.Progress` message was just posted in
@@ -652,36 +436,18 @@ class App:
         is done in the computer's worker processes: the event loop never waits on it.  The
         chat's claim on the analysis is given back when it ends, closed or cancelled too.
         """
-        pending = self._analyses.pop(table, None)
-        if pending is None or self.analyser is None or table in self._analysing:
+        if self.jobs is None:
             return
-        job, ctx, _ = pending
-        self._analysing.add(table)
-        try:
-            async for replies in analysis.run(
-                ctx, job, self.analyser, self.progress_every, self.store
-            ):
-                yield replies
-        except Exception:
-            log.exception("analysis failed table=%s", table)
-            yield [EditProgress(ctx.tr("analysis-failed"))]
-        finally:
-            self._analysing.discard(table)
-            await self._give_back(table)
+        async for replies in self.jobs.progress(table):
+            yield replies
 
     async def forgo_progress(self, table: TableKey) -> None:
         """Give up the analysis asked for in chat ``table`` whose :class:`Progress` message
         was posted but whose :meth:`progress` was never begun (the adapter stopped first): its
         claim is given back.  Nothing happens when none waits (one begun gives its claim back
         when it ends, cancelled too).  Never raises."""
-        if self._analyses.pop(table, None) is not None:
-            await self._give_back(table)
-
-    async def _give_back(self, table: TableKey) -> None:
-        try:
-            await analysis.release(self.store, table)
-        except (StoreUnavailable, ConflictError):
-            log.warning("analysis claim not given back table=%s", table)  # it expires
+        if self.jobs is not None:
+            await self.jobs.forgo(table)
 
     # -- the computer's turns -------------------------------------------------------------------
 
@@ -698,120 +464,10 @@ class App:
         does not finish (it was stopped) is due for :meth:`tick` a few seconds later, in any
         process.
         """
-        if self.computer is None or table in self._computer_busy:
+        if self.turns is None:
             return
-        if table not in self._computer_next and not resume:
-            return
-        self._computer_next.discard(table)
-        self._computer_busy.add(table)
-        try:
-            for _ in range(computer.MAX_ACTIONS):
-                try:
-                    record = await self.store.load(table)
-                    state = Table.decode(record.payload) if record is not None else None
-                    waits = computer.waiting(state)
-                    if record is None or state is None or waits is None:
-                        return
-                    if waits[1] == "expert":
-                        yield [Thinking()]
-                    replies = await self._computer_turn(table, record, state, *waits)
-                    if replies is None:
-                        return
-                except (StoreUnavailable, ConflictError):
-                    log.warning("store unavailable: the computer's turn waits for a tick")
-                    return
-                except Exception:
-                    log.exception("computer turn failed table=%s", table)
-                    return
-                if replies:
-                    yield replies
-        finally:
-            self._computer_busy.discard(table)
-
-    def _ponder(self, table: Table | None) -> None:
-        """Let the computer think on the person's time where a person at its table is on roll
-        or has rolled (:func:`bot.app.computer.to_ponder`); a failure here costs only the head
-        start."""
-        if self.computer is None:
-            return
-        try:
-            target = computer.to_ponder(table)
-            if target is not None:
-                self.computer.ponder(*target)
-        except Exception:
-            log.exception("ponder not started")
-
-    def _computer_due(self, table: Table) -> float | None:
-        """When ``App.tick`` should play the computer's turn that ``table`` waits for, should
-        the process that means to play it at once not do so (``None``: none is waited for)."""
-        if self.computer is None:
-            return None
-        waits = computer.waiting(table)
-        if waits is None:
-            return None
-        due = self.clock() + self.computer.budget(waits[1]) + computer.GRACE
-        return min(due, wake_time(table)) if table.deadline is not None else due
-
-    async def _computer_turn(
-        self, key: TableKey, record: Versioned, table: Table, seat: int, level: str
-    ) -> list[Reply] | None:
-        """Decide the computer's whole turn on ``record`` and write it with one
-        compare-and-set; its replies, none when another write came first, ``None`` when the
-        computer had nothing to do after all (nothing is written)."""
-        assert self.computer is not None
-        name = table.seats[seat].name
-        update = Update(key, User(COMPUTER, level, name), computer.update_id(table))
-        ctx = self._context(update, table.lang or self.default_language)
-        ctx.names = {s.user: s.name for s in table.seats}
-        fair.load(ctx, table)  # its rolls come from the table's dice, as a person's do
-        match = table.state()
-        notes: list[str] = []
-        acted = False
-        for step in range(computer.MAX_ACTIONS):
-            if actor(match) != seat or match.game.is_over:
-                break
-            game = match.game
-            seed = f"{key}:{table.version}:{step}"
-            action = await self.computer.decide(game, seat, level, seed)
-            if action is None:
-                break
-            try:
-                match, more = computer.apply(ctx, table, match, seat, action)
-            except EngineError:
-                log.exception("computer action refused table=%s action=%s", key, action)
-                fallback = fallback_action(game, seat)
-                if fallback is None:
-                    break
-                match, more = computer.apply(ctx, table, match, seat, fallback)
-            notes += more
-            acted = True
-        if not acted:
-            log.error("computer had no action table=%s seat=%s", key, seat)
-            return None
-        new = fair.keep(ctx, computer.finish(ctx, table, match, notes))
-        new = results.carried(table, new, ctx.ended)
-        due = self._computer_due(new)
-        if due is None and new.deadline is not None:
-            due = wake_time(new)
-        if ctx.ended:
-            due = self._retry_due(new, due) or due
-        if due is not None:
-            await self.store.set_deadline(key, due)  # before the write, as always
-        payload = new.encode()
-        cas = await self.store.compare_and_set(
-            key, record.version, payload, update_id=update.update_id
-        )
-        if cas is not CasResult.APPLIED:
-            self._records.pop(key, None)
-            if due is not None:
-                await self._reschedule(key, await self.store.load(key), due)
-            return []
-        self._remember_record(key, Versioned(payload, record.version + 1))
-        if computer.waiting(new) is not None:
-            self._computer_next.add(key)
-        self._ponder(new)
-        settled, _ = await self._settle(key, ctx.lang, new)
-        return ctx.replies + settled
+        async for replies in self.turns.moves(table, resume=resume):
+            yield replies
 
     def _decide(
         self,
@@ -848,130 +504,6 @@ class App:
             assert decide is not None
             new = decide(ctx, table, action, args)
         return None if new is None else fair.keep(ctx, new)
-
-    async def _update(
-        self,
-        key: TableKey,
-        fn: Callable[[Versioned | None], Awaitable[bytes | None]],
-        update_id: str,
-    ) -> UpdateResult:
-        """``store.update`` of a table, first trying the record this process last saw of it.
-
-        When this process wrote (or read) the table last, as it does for every move of a game
-        it serves, the decision is made on that record and written with one compare-and-set,
-        without loading it again.  A conflict (another process moved the table on) or a
-        decision that writes nothing (refusals and reads are always decided on a fresh load)
-        falls back to the store's own load → decide → compare-and-set loop.
-        """
-        cached = self._records.get(key)
-        if cached is not None:
-            new = await fn(cached)
-            if new is not None:
-                try:
-                    cas = await self.store.compare_and_set(
-                        key, cached.version, new, update_id=update_id
-                    )
-                except Unreachable:
-                    raise  # never sent: the store is away, and nothing happened
-                except StoreUnavailable as exc:
-                    # The reply was lost: the write may have happened.  The store's loop below
-                    # finds the update id seen, and the record tells whether it was this one.
-                    self._records.pop(key, None)
-                    try:
-                        result = await self.store.update(key, fn, update_id=update_id)
-                    except StoreUnavailable:
-                        raise WriteUnconfirmed(f"{key}: a write went unanswered") from exc
-                    if (
-                        result.status is UpdateStatus.DUPLICATE
-                        and result.record is not None
-                        and result.record.payload == new
-                    ):
-                        result = UpdateResult(UpdateStatus.APPLIED, result.record, 0)
-                    self._remember_record(key, result.record)
-                    return result
-                if cas is CasResult.APPLIED:
-                    record = Versioned(new, cached.version + 1)
-                    self._remember_record(key, record)
-                    return UpdateResult(UpdateStatus.APPLIED, record, 0)
-                if cas is CasResult.DUPLICATE:
-                    self.store.counters.duplicates += 1  # as the store's own loop counts them
-                    current = await self.store.load(key)
-                    self._remember_record(key, current)
-                    return UpdateResult(UpdateStatus.DUPLICATE, current, 0)
-                self.store.counters.cas_conflicts += 1
-        result = await self.store.update(key, fn, update_id=update_id)
-        self._remember_record(key, result.record)
-        return result
-
-    def _remember_record(self, key: TableKey, record: Versioned | None) -> None:
-        if record is None:
-            self._records.pop(key, None)
-            return
-        self._records[key] = record
-        self._records.move_to_end(key)
-        while len(self._records) > RECORD_CACHE:
-            self._records.popitem(last=False)
-
-    async def _reschedule(self, key: TableKey, record: Versioned | None, stray: float) -> None:
-        table = Table.decode(record.payload) if record is not None else None
-        due = self._computer_due(table) if table is not None else None
-        if due is None and table is not None and table.deadline is not None:
-            due = wake_time(table)
-        if table is not None and table.pending:
-            due = self._retry_due(table, due) or due
-        if due is not None:
-            await self.store.set_deadline(key, due)
-        else:
-            await self.store.clear_deadline(key, stray)
-
-    async def _tick_table(self, key: TableKey, when: float, now: float) -> list[Reply]:
-        record = await self.store.load(key)
-        state = Table.decode(record.payload) if record is not None else None
-        settled: list[Reply] = []
-        if state is not None and state.pending:
-            # Results a process wrote and did not record (it stopped, or the store failed).
-            settled, left = await self._settle(key, state.lang or self.default_language, state)
-            if left:
-                await self.store.set_deadline(key, now + results.RETRY_AFTER)
-                return settled
-            record = await self.store.load(key)
-            state = Table.decode(record.payload) if record is not None else None
-        if self.computer is not None and key not in self._computer_busy:
-            waits = computer.waiting(state)
-            if record is not None and state is not None and waits is not None:
-                # A computer turn nobody finished (its process stopped mid-thought): play it.
-                self._computer_busy.add(key)
-                try:
-                    played = await self._computer_turn(key, record, state, *waits)
-                finally:
-                    self._computer_busy.discard(key)
-                await self.store.clear_deadline(key, when)
-                return settled + (played or [])
-        replies: list[Reply] = []
-        pending: list[float] = []
-
-        async def fn(current: Versioned | None) -> bytes | None:
-            table = Table.decode(current.payload) if current is not None else None
-            new, notices, next_event = clock.due(
-                table, now, self.default_language, self.syntax_of(key.platform)
-            )
-            replies[:] = notices
-            pending[:] = [] if next_event is None else [next_event]
-            if new is None:
-                return None
-            if pending:
-                await self.store.set_deadline(key, pending[-1])  # before the write, as always
-            return new.encode()
-
-        result = await self.store.update(key, fn, update_id=f"clock:{when}")
-        self._remember_record(key, result.record)
-        if pending and result.status is UpdateStatus.UNCHANGED:
-            await self.store.set_deadline(key, pending[-1])
-        if not pending or pending[-1] != when:
-            await self.store.clear_deadline(key, when)
-        if result.status is not UpdateStatus.APPLIED:
-            return settled
-        return settled + list(replies)
 
     # -- parsing --------------------------------------------------------------------------------
 

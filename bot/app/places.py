@@ -13,11 +13,22 @@ so a player who asks there is told where his game is, or gets it back when its t
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.app.table import Table
-from bot.store import SiblingKey, TableKey, Versioned
+from bot.app.writer import TableWriter
+from bot.store import (
+    ConflictError,
+    SiblingKey,
+    StoreUnavailable,
+    TableKey,
+    UpdateStatus,
+    Versioned,
+)
+
+log = logging.getLogger("bot.app")
 
 AWAY = "away"
 """The name of the record, beside a chat's table, of the games it sent to chats of their own."""
@@ -96,3 +107,101 @@ def closed(table: Table) -> Table:
 def players(table: Table) -> tuple[str, ...]:
     """The user references of the table's players."""
     return tuple(seat.user for seat in table.seats)
+
+
+class Places:
+    """Moves games between chats through ``writer`` (see the module's docstring); ``on_moved``
+    is told of each move (the computer's turn due at the old key follows the game)."""
+
+    def __init__(self, writer: TableWriter, on_moved: Callable[[TableKey, TableKey], None]) -> None:
+        self.writer = writer
+        self.on_moved = on_moved
+
+    async def move_table(self, src: TableKey, dst: TableKey) -> Table | None:
+        """See ``App.move_table``."""
+        store = self.writer.store
+        record = await store.load(src)
+        if record is None:
+            return None
+        table = Table.decode(record.payload)
+        if table.stage != "play":
+            return None
+        before = record.payload
+        arrived = moved(table, src)
+
+        def write(current: Versioned | None) -> bytes | None:
+            if current is not None and Table.decode(current.payload).stage != "over":
+                return None
+            return arrived.encode()
+
+        update_id = f"move:{src.tag}:{table.version}"
+        result = await store.update(dst, write, update_id=update_id)
+        self.writer.forget(dst)
+        if result.status is UpdateStatus.UNCHANGED:
+            return None
+
+        def leave(current: Versioned | None) -> bytes | None:
+            if current is None or current.payload != before:
+                return None
+            return closed(table).encode()
+
+        left = await store.update(src, leave, update_id=update_id)
+        self.writer.forget(src)
+        if left.status is UpdateStatus.UNCHANGED:
+            undone = closed(arrived)
+            await store.update(dst, lambda c: undone.encode() if c else None)
+            return None
+        due = self.writer.deadline_of(arrived)
+        if due is not None:
+            await store.set_deadline(dst, due)
+        await store.clear_deadline(src)
+        self.on_moved(src, dst)
+        home = TableKey(src.platform, home_of(table, src))
+        arriving = None if dst == home else Away(dst.chat, players(arrived))
+        leaving = None if src == home else src.chat
+        try:
+            await store.update(away_key(home), change_away(leaving, arriving))
+        except (StoreUnavailable, ConflictError):
+            log.warning("games away not recorded table=%s", home)  # a convenience only
+        return arrived
+
+    async def keep_table(self, key: TableKey) -> Table | None:
+        """See ``App.keep_table``."""
+        kept: list[Table] = []
+
+        def fn(current: Versioned | None) -> bytes | None:
+            table = Table.decode(current.payload) if current is not None else None
+            if table is None or table.stage != "play" or table.origin is not None:
+                return None
+            kept[:] = [table.evolve(origin=key.chat)]
+            return kept[0].encode()
+
+        result = await self.writer.write(key, fn)
+        return kept[0] if kept and result.status is UpdateStatus.APPLIED else None
+
+    async def finish_away(self, key: TableKey) -> Table | None:
+        """See ``App.finish_away``."""
+        done: list[Table] = []
+
+        def fn(current: Versioned | None) -> bytes | None:
+            table = Table.decode(current.payload) if current is not None else None
+            if table is None or table.stage != "over" or table.origin in (None, key.chat):
+                return None
+            done[:] = [table]
+            return table.evolve(origin=None).encode()
+
+        result = await self.writer.write(key, fn)
+        if not done or result.status is not UpdateStatus.APPLIED:
+            return None
+        origin = done[0].origin
+        assert origin is not None
+        home = TableKey(key.platform, origin)
+        try:
+            await self.writer.store.update(away_key(home), change_away(key.chat, None))
+        except (StoreUnavailable, ConflictError):
+            log.warning("games away not updated table=%s", home)
+        return done[0]
+
+    async def games_away(self, home: TableKey) -> list[Away]:
+        """See ``App.games_away``."""
+        return decode_away(await self.writer.store.load(away_key(home)))
