@@ -1152,6 +1152,25 @@ async def test_a_clock_notice_the_bot_may_not_post_is_posted_later(
     assert said.count("left for your move") == 1 and said.count("time is up") == 1
 
 
+async def test_an_interaction_is_answered_where_the_bot_may_not_post_by_itself(
+    fake_discord: FakeDiscord,
+) -> None:
+    """Send Messages taken away (or a user install in a server without the bot): the channel's
+    own calls are refused (403), the interaction's answers are not.  The old board's buttons,
+    cleared through the channel, are refused alone; the new board is posted all the same."""
+    driver = await started(MemoryStore(), fake_discord)
+    await open_match(driver, "1")
+    old = (await table(driver)).board_message
+    fake_discord.forbidden.add(CHANNEL.id)
+    await driver.command(ALICE, "roll")
+    refused = [r.getMessage() for r in fake_discord.problems]
+    assert len(refused) == 1 and "403" in refused[0] and "ClearButtons" in refused[0]
+    fake_discord.problems.clear()
+    assert old is not None and "Roll" in labels(fake_discord.messages[int(old)])
+    board = fake_discord.public()[-1]
+    assert board["embeds"] and (await table(driver)).board_message == board["id"] != old
+
+
 # -- direct messages, group chats, user installs ------------------------------------------------
 
 

@@ -19,14 +19,18 @@ shards may serve the same channels, and a restarted bot answers the buttons of o
   (``SendBoard.calls``; at a chouette every member who answers the box's double), the move
   clock's notices and an invitation ping the player concerned, and nobody else (every message
   carries ``allowed_mentions`` naming exactly those users).
+- The replies are performed by the app's one delivery loop (:mod:`bot.app.delivery`) on a
+  :class:`ChannelOutput` or :class:`InteractionOutput`, the Discord chat as a surface: a long
+  text in pieces of :data:`MAX_CONTENT` characters, a refusal by Discord skipping that reply
+  (or, where the bot may not post at all, the rest of the batch).
 - The computer's turns that follow an interaction at its table (``App.computer_moves``: ``/new
   game: bot`` in a channel or in a direct message with the bot) are posted the same way, the
   channel showing that the bot is typing while it thinks at ``expert``.
 - An analysis posts one progress message and edits it as ``App.progress`` goes; the result
   replaces it, the worst decisions' boards and the ``.mat`` follow.  The interaction was
-  acknowledged before (each runs in a task of its own, holding up no other); closing the
-  client cancels the analyses being followed, at most :data:`CLOSE_TIMEOUT` seconds, so their
-  claims in the store are given back while it is open.
+  acknowledged before (each runs in a task of its own, holding up no other, and follows its
+  analysis there); closing the client cancels the analyses being followed, at most
+  :data:`CLOSE_TIMEOUT` seconds, so their claims in the store are given back while it is open.
 
 A channel, a thread (its own id) and a direct-message channel are each one table.  A game that
 begins in a server's text channel moves to a thread of its own (:mod:`.threads`): the lobby
@@ -43,7 +47,7 @@ import json
 import logging
 import re
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -61,18 +65,18 @@ from bot.app import (
     SendFile,
     SendText,
     Table,
-    Thinking,
     Toast,
     Update,
     User,
 )
+from bot.app.delivery import ChatClosed, Delivered, Delivery, NotDelivered
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.queries import legal_play_notations, outcome_text, thread_title
 from bot.app.suggest import suggestions
 from bot.app.syntax import say
 from bot.app.timing import actor
-from bot.app.types import EditProgress, Progress
+from bot.app.types import Keyboard, Progress
 from bot.discord_bot.commands import CatalogueTranslator, add_commands, discord_syntax
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
 from bot.discord_bot.threads import (
@@ -219,18 +223,6 @@ def discord_players(table: Table) -> list[int]:
     return [u for u in (discord_id(seat.user) for seat in table.seats) if u is not None]
 
 
-def chunks(text: str, size: int = MAX_CONTENT) -> list[str]:
-    """``text`` in pieces Discord accepts, split at line ends where possible."""
-    out: list[str] = []
-    while len(text) > size:
-        cut = text.rfind("\n", 0, size)
-        cut = size if cut <= 0 else cut
-        out.append(text[:cut])
-        text = text[cut:].lstrip("\n")
-    out.append(text)
-    return out
-
-
 SEAT_COLOURS = (0xE8E4DA, 0x4A3B33)
 """The embed's colour by the checker colour of the seat on roll (light, dark)."""
 
@@ -320,23 +312,46 @@ def _present(message: dict[str, Any], **more: Any) -> dict[str, Any]:
     return {k: v for k, v in {**message, **more}.items() if v is not None}
 
 
+async def board_fields(board: Board, caption: str, rich: bool) -> dict[str, Any]:
+    """A board message's fields: the embed (with its picture), or, where the bot may not embed
+    or attach (``rich`` false), the monospace board as plain content."""
+    if not rich:
+        body = f"{caption}\n```\n{board.text}\n```"
+        return {"content": body[:MAX_CONTENT], "embed": None}
+    embed, file = await board_message(board, caption)
+    message: dict[str, Any] = {"embed": embed, "content": None}
+    if file is not None:
+        message["file"] = file
+    return message
+
+
 @dataclass
 class ChannelOutput:
-    """Where replies go when nobody interacted: the bot posts to the channel by itself (the move
-    clock's notices).  :class:`InteractionOutput` answers an interaction."""
+    """A Discord chat as the app's replies see it (a :class:`~bot.app.delivery.Surface`, the
+    delivery loop performs them on it) when nobody interacted: the bot posts to the channel by
+    itself (the move clock's notices, a game's thread).  :class:`InteractionOutput` answers an
+    interaction.
+
+    Discord's refusals become the delivery loop's (each logged): the channel or thread gone,
+    or the bot without access or the right to post there (403) close the chat to the bot
+    (:class:`~bot.app.delivery.ChatClosed`); anything else refuses that reply alone
+    (:class:`~bot.app.delivery.NotDelivered`).
+    """
 
     client: discord.Client
     channel_id: int
-    refused: int = field(default=0, kw_only=True)
-    """Replies Discord refused (missing permissions, a deleted message)."""
     pings: frozenset[int] = field(default=frozenset(), kw_only=True)
     """The users the text messages of these replies ping (the invited player, the player the
     clock is running for); nobody else is ever pinged."""
     embeds: bool = field(default=True, kw_only=True)
     """Whether pictures and embeds may be posted (known from an interaction in the channel a
     thread belongs to; else assumed)."""
+    lang: str = field(default="", kw_only=True)
+    """The language of the words the adapter adds (a menu's placeholder, a ping's line)."""
     missing: bool = field(default=False, kw_only=True)
     """Whether Discord answered that the channel does not exist (a deleted thread)."""
+
+    max_text = MAX_CONTENT
 
     @property
     def rich(self) -> bool:
@@ -345,6 +360,8 @@ class ChannelOutput:
 
     def _channel(self) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(self.channel_id)
+
+    # -- Discord's calls ------------------------------------------------------------------------
 
     async def send(self, *, pings: Iterable[int] = (), **message: Any) -> str:
         """Post a message that may ping ``pings`` and nobody else; its id."""
@@ -373,15 +390,102 @@ class ChannelOutput:
         """A note for whoever acted; with nobody to show it to privately, a message."""
         await self.send(content=text[:MAX_CONTENT])
 
-    async def typing(self) -> None:
+    async def show_typing(self) -> None:
         """Show that the bot is typing in the channel (until its next message, ~10 s at most)."""
         await self._channel().typing()
+
+    # -- the surface the delivery loop performs the replies on -----------------------------------
+
+    def closes(self, exc: discord.HTTPException) -> bool:
+        """Whether Discord's refusal closes the chat to the bot: the channel (thread) is gone,
+        or the bot may not see it or post there."""
+        return gone(exc) or isinstance(exc, discord.Forbidden)
+
+    @contextlib.contextmanager
+    def _refusals(self, what: str, *, quiet: bool = False) -> Iterator[None]:
+        """Discord's refusal of reply ``what`` logged (``quiet``: as information) and raised as
+        the delivery loop's (see the class's docstring)."""
+        try:
+            yield
+        except discord.HTTPException as exc:
+            self.missing = self.missing or gone(exc)
+            level = logging.INFO if quiet else logging.WARNING
+            log.log(level, "discord refused %s channel=%s: %s", what, self.channel_id, exc)
+            if self.closes(exc):
+                raise ChatClosed(str(exc)) from exc
+            raise NotDelivered(str(exc)) from exc
+
+    def _words(self) -> str:
+        return negotiate(self.lang)
+
+    async def post_board(self, reply: SendBoard) -> str | None:
+        with self._refusals("SendBoard"):
+            lang = self._words()
+            message = await board_fields(reply.board, reply.caption, self.rich)
+            view = build_view(reply.buttons, t(lang, "discord-pick-step"))
+            called = [uid for uid in map(discord_id, reply.calls) if uid is not None]
+            if called:
+                # Their turn came after a long wait: the board pings them, and only them.
+                mentions = " ".join(f"<@{uid}>" for uid in called)
+                line = t(lang, "discord-your-turn", player=mentions)
+                body = message.get("content")
+                message["content"] = f"{line}\n{body}"[:MAX_CONTENT] if body else line
+            return await self.send(pings=called, **_present(message, view=view))
+
+    async def edit_board(self, reply: EditBoard) -> None:
+        with self._refusals("EditBoard"):
+            message = await board_fields(reply.board, reply.caption, self.rich)
+            file = message.pop("file", None)
+            view = build_view(reply.buttons, t(self._words(), "discord-pick-step"))
+            try:
+                await self.edit(
+                    reply.message,
+                    attachments=[file] if file is not None else [],
+                    view=view,
+                    **message,
+                )
+            except discord.NotFound:
+                # The board was deleted meanwhile: the game goes on on a new one.
+                message = await board_fields(reply.board, reply.caption, self.rich)
+                await self.send(**_present(message, view=view))
+
+    async def clear_buttons(self, message: str) -> None:
+        with self._refusals("ClearButtons"):
+            await self.clear(message)
+
+    async def post_text(self, text: str, buttons: Keyboard) -> str | None:
+        with self._refusals("SendText"):
+            view = build_view(buttons, t(self._words(), "discord-pick-step"))
+            return await self.send(pings=self.pings, **_present({"content": text}, view=view))
+
+    async def edit_text(self, message: str, text: str, buttons: Keyboard) -> None:
+        # A progress message: refused, its text is posted instead (the delivery loop's rule).
+        with self._refusals("EditProgress", quiet=True):
+            await self.edit(message, content=text, view=build_view(buttons))
+
+    async def toast(self, text: str) -> None:
+        with self._refusals("Toast"):
+            await self.note(text)
+
+    async def typing(self) -> None:
+        with self._refusals("Thinking"):
+            await self.show_typing()
+
+    async def post_file(self, reply: SendFile) -> None:
+        with self._refusals("SendFile"):
+            if not self.rich:
+                await self.note(t(self._words(), "discord-no-files"))
+                return
+            await self.send(
+                content=reply.caption[:MAX_CONTENT] or None,
+                file=discord.File(io.BytesIO(reply.data), filename=reply.name),
+            )
 
 
 @dataclass
 class InteractionOutput(ChannelOutput):
     """Replies to an interaction: followup messages, the pressed message edited in place, and
-    ephemeral notes for the presser."""
+    ephemeral notes for the presser (in the interaction's language)."""
 
     interaction: discord.Interaction[Any]
     ephemeral_notes: bool = True
@@ -389,12 +493,20 @@ class InteractionOutput(ChannelOutput):
     """Post public messages to the channel, not as followups (the command was deferred
     privately, so its followups would be private too)."""
 
+    def __post_init__(self) -> None:
+        self.lang = self.lang or str(self.interaction.locale)
+
     @property
     def rich(self) -> bool:
         if in_bot_dm(self.interaction):
             return True  # the bot's own direct messages take anything
         permissions = self.interaction.app_permissions
         return permissions.attach_files and permissions.embed_links
+
+    def closes(self, exc: discord.HTTPException) -> bool:
+        # The interaction's messages reach the chat where the bot itself may not post (a user
+        # install, a missing right): a 403 closes it only when they go to the channel.
+        return gone(exc) or (self.public_by_channel and isinstance(exc, discord.Forbidden))
 
     def _pressed(self, message_id: str) -> discord.Message | None:
         message = self.interaction.message
@@ -469,7 +581,10 @@ class NardyBot(discord.AutoShardedClient):
         add_commands(self.tree, self.command, self.complete, self.import_file)
         self.add_dynamic_items(PayloadButton, PayloadMenu)
         self._ticker: asyncio.Task[None] | None = None
-        self._following: set[asyncio.Task[Any]] = set()
+        self.delivery = Delivery(app)
+        """The app's one delivery loop: the replies performed on a :class:`ChannelOutput`."""
+        self._following: dict[asyncio.Task[Any], TableKey] = {}
+        """The interactions' tasks following an analysis, and its table."""
 
     async def setup_hook(self) -> None:
         """Sync the slash commands if they changed since the last sync, start the move clocks."""
@@ -528,13 +643,16 @@ class NardyBot(discord.AutoShardedClient):
         given back; waited for at most :data:`CLOSE_TIMEOUT` seconds), then disconnect."""
         if self._ticker is not None:
             self._ticker.cancel()
-        following = [task for task in self._following if not task.done()]
+        following = {task: key for task, key in self._following.items() if not task.done()}
         for task in following:
             task.cancel()
         if following:
             _, late = await asyncio.wait(following, timeout=CLOSE_TIMEOUT)
             if late:
                 log.error("analyses still being followed after %.0f s", CLOSE_TIMEOUT)
+        for key in set(following.values()):
+            await self.app.forgo_progress(key)  # one whose following had not begun yet
+        await self.delivery.close(CLOSE_TIMEOUT)
         await super().close()
 
     # -- interactions ---------------------------------------------------------------------------
@@ -603,7 +721,7 @@ class NardyBot(discord.AutoShardedClient):
                 update = self._update(interaction, text="/import", toast_refusals=True)
                 await self._drop_thinking(interaction)
                 output = InteractionOutput(self, interaction.channel_id or 0, interaction)
-                await self.perform(update, [refusal], output)
+                await self.delivery.perform(output, update.table, [refusal])
                 return
         file = Attachment(attachment.filename, attachment.size, data)
         update = self._update(interaction, text="/import", attachment=file, toast_refusals=True)
@@ -624,12 +742,13 @@ class NardyBot(discord.AutoShardedClient):
         if replies and all(isinstance(r, Toast) for r in replies):
             if not private:
                 await self._drop_thinking(interaction)
-            await self.perform(update, replies, InteractionOutput(self, channel, interaction))
+            refusal = InteractionOutput(self, channel, interaction)
+            await self.delivery.perform(refusal, update.table, replies)
             return
         if private:
             # Not a refusal after all: the public replies go to the channel itself.
             await self._drop_thinking(interaction)
-        output: ChannelOutput = InteractionOutput(
+        answer = InteractionOutput(
             self,
             channel,
             interaction,
@@ -637,11 +756,12 @@ class NardyBot(discord.AutoShardedClient):
             public_by_channel=private,
             pings=pings,
         )
-        update, replies, output = await self._place(interaction, update, replies, output)
-        posted = await self.perform(update, replies, output)
-        if not posted and not private and isinstance(output, InteractionOutput):
+        update, replies, output = await self._place(interaction, update, replies, answer)
+        done = await self._deliver(output, update.table, replies, computer=False)
+        if not done.posted and not private and isinstance(output, InteractionOutput):
             await self._drop_thinking(interaction)
-        await self.follow(update, output)
+        if not done.closed:
+            await self.delivery.deliver(output, update.table, ())  # the computer's turns
         if in_thread(interaction):
             await self._finish_away(update.table, manage=interaction.app_permissions.manage_threads)
 
@@ -713,17 +833,31 @@ class NardyBot(discord.AutoShardedClient):
             interaction, button=payload, message=str(message.id) if message else None
         )
         replies = await self.app.handle(update)
-        output: ChannelOutput = InteractionOutput(self, interaction.channel_id or 0, interaction)
-        update, replies, output = await self._place(interaction, update, replies, output)
-        await self.perform(update, replies, output)
-        await self.follow(update, output)
+        pressed = InteractionOutput(self, interaction.channel_id or 0, interaction)
+        update, replies, output = await self._place(interaction, update, replies, pressed)
+        await self._deliver(output, update.table, replies)
         if in_thread(interaction):
             await self._finish_away(update.table, manage=interaction.app_permissions.manage_threads)
 
-    async def follow(self, update: Update, output: ChannelOutput) -> None:
-        """Post the computer's turns that follow ``update`` at its table."""
-        async for replies in self.app.computer_moves(update.table):
-            await self.perform(update, replies, output)
+    async def _deliver(
+        self,
+        output: ChannelOutput,
+        table: TableKey,
+        replies: list[Reply],
+        *,
+        computer: bool = True,
+    ) -> Delivered:
+        """The app's replies performed on ``output`` (``computer``: the computer's turns that
+        follow too).  An analysis is followed here, in the interaction's task, which
+        :meth:`close` cancels meanwhile."""
+        task = asyncio.current_task()
+        if task is None or not any(isinstance(r, Progress) for r in replies):
+            return await self.delivery.deliver(output, table, replies, computer=computer)
+        self._following[task] = table
+        try:
+            return await self.delivery.deliver(output, table, replies, computer=computer)
+        finally:
+            self._following.pop(task, None)
 
     async def complete(
         self, interaction: discord.Interaction[Any], command: str, current: str
@@ -820,13 +954,15 @@ class NardyBot(discord.AutoShardedClient):
         here = [r for r in replies if isinstance(r, ClearButtons | Toast)]
         there: list[Reply] = [r for r in replies if not isinstance(r, ClearButtons | Toast)]
         opened = SendText(t(lang, "discord-thread-opened", thread=f"<#{thread}>"))
-        await self.perform(update, [*here, opened], output)
+        await self.delivery.perform(output, update.table, [*here, opened])
         humans = discord_players(moved)
         if humans:
             mentions = " ".join(f"<@{u}>" for u in humans)
             there.insert(0, SendText(t(lang, "discord-thread-welcome", players=mentions)))
         moved_update = replace(update, table=table_key(thread), message=None)
-        target = ChannelOutput(self, thread, pings=frozenset(humans), embeds=output.rich)
+        target = ChannelOutput(
+            self, thread, pings=frozenset(humans), embeds=output.rich, lang=output.lang
+        )
         return moved_update, there, target
 
     async def _closed_thread(
@@ -959,9 +1095,8 @@ class NardyBot(discord.AutoShardedClient):
         if humans:
             mentions = " ".join(f"<@{u}>" for u in humans)
             welcome = SendText(t(lang, "discord-thread-welcome", players=mentions))
-            update = Update(table_key(thread), User(PLATFORM, "0", "", lang), f"welcome:{thread}")
-            output = ChannelOutput(self, thread, pings=frozenset(humans))
-            await self.perform(update, [welcome], output)
+            output = ChannelOutput(self, thread, pings=frozenset(humans), lang=lang)
+            await self.delivery.perform(output, table_key(thread), [welcome])
         return table_key(thread)
 
     async def _notice(
@@ -973,7 +1108,7 @@ class NardyBot(discord.AutoShardedClient):
         replies: list[Reply] = [SendText(t(lang, message))]
         if board:
             replies += await self.app.handle(replace(update, text="/board"))
-        await self.perform(update, replies, ChannelOutput(self, int(key.chat)))
+        await self.delivery.perform(ChannelOutput(self, int(key.chat), lang=lang), key, replies)
 
     async def _keep_here(self, key: TableKey) -> None:
         try:
@@ -997,151 +1132,19 @@ class NardyBot(discord.AutoShardedClient):
         outcome = outcome_text(done, lang)
         if outcome:
             text += "\n" + outcome
-        update = Update(key, User(PLATFORM, "0", "", lang), f"over:{key}")
-        await self.perform(update, [SendText(text)], ChannelOutput(self, int(done.origin)))
+        origin = ChannelOutput(self, int(done.origin), lang=lang)
+        await self.delivery.perform(origin, table_key(int(done.origin)), [SendText(text)])
         await close_thread(self.http, int(key.chat), manage=manage)
-
-    # -- replies ------------------------------------------------------------------------------
-
-    async def perform(self, update: Update, replies: list[Reply], output: ChannelOutput) -> int:
-        """Carry out the app's replies in order; how many messages were posted.
-
-        A reply Discord refuses (a deleted message, missing permissions) is logged and skipped.
-        """
-        lang = negotiate(update.user.language)
-        posted = 0
-        for reply in replies:
-            try:
-                posted += await self._perform(update, reply, output, lang)
-            except discord.HTTPException as exc:
-                output.refused += 1
-                output.missing = output.missing or gone(exc)
-                log.warning(
-                    "discord refused %s table=%s: %s", type(reply).__name__, update.table, exc
-                )
-        return posted
-
-    async def _perform(self, update: Update, reply: Reply, output: ChannelOutput, lang: str) -> int:
-        placeholder = t(lang, "discord-pick-step")
-        if isinstance(reply, SendBoard):
-            message = await self._board(reply.board, reply.caption, output.rich)
-            view = build_view(reply.buttons, placeholder)
-            called = [uid for uid in map(discord_id, reply.calls) if uid is not None]
-            if called:
-                # Their turn came after a long wait: the board pings them, and only them.
-                mentions = " ".join(f"<@{uid}>" for uid in called)
-                line = t(lang, "discord-your-turn", player=mentions)
-                body = message.get("content")
-                message["content"] = f"{line}\n{body}"[:MAX_CONTENT] if body else line
-            pings = tuple(called)
-            sent = await output.send(pings=pings, **_present(message, view=view))
-            await self.app.board_posted(update.table, sent, reply.version)
-            return 1
-        if isinstance(reply, EditBoard):
-            message = await self._board(reply.board, reply.caption, output.rich)
-            file = message.pop("file", None)
-            view = build_view(reply.buttons, placeholder)
-            try:
-                await output.edit(
-                    reply.message,
-                    attachments=[file] if file is not None else [],
-                    view=view,
-                    **message,
-                )
-            except discord.NotFound:
-                # The board was deleted meanwhile: the game goes on on a new one.
-                message = await self._board(reply.board, reply.caption, output.rich)
-                await output.send(**_present(message, view=view))
-                return 1
-            return 0
-        if isinstance(reply, ClearButtons):
-            await output.clear(reply.message)
-            return 0
-        if isinstance(reply, SendText):
-            pieces = chunks(reply.text)
-            for piece in pieces[:-1]:
-                await output.send(content=piece, pings=output.pings)
-            view = build_view(reply.buttons, placeholder)
-            await output.send(pings=output.pings, **_present({"content": pieces[-1]}, view=view))
-            return len(pieces)
-        if isinstance(reply, Toast):
-            await output.note(reply.text)
-            return 1
-        if isinstance(reply, Thinking):
-            await output.typing()
-            return 0
-        if isinstance(reply, Progress):
-            sent = await output.send(content=reply.text[:MAX_CONTENT])
-            return 1 + await self._follow_progress(update, sent, output, lang)
-        if isinstance(reply, EditProgress):  # no progress message to edit: posted instead
-            return await self._perform(update, SendText(reply.text, reply.buttons), output, lang)
-        if isinstance(reply, SendFile):
-            if not output.rich:
-                await output.note(t(lang, "discord-no-files"))
-                return 1
-            await output.send(
-                content=reply.caption[:MAX_CONTENT] or None,
-                file=discord.File(io.BytesIO(reply.data), filename=reply.name),
-            )
-            return 1
-        return 0
-
-    async def _follow_progress(
-        self, update: Update, message_id: str, output: ChannelOutput, lang: str
-    ) -> int:
-        """Perform what ``App.progress`` yields for the progress message ``message_id``: its
-        edits on that message (the result's text too, its overflow posted after it), the rest
-        as usual; how many messages were posted."""
-        task = asyncio.current_task()  # the interaction's: cancelled should the client close
-        if task is None:
-            return await self._progressed(update, message_id, output, lang)
-        self._following.add(task)
-        try:
-            return await self._progressed(update, message_id, output, lang)
-        finally:
-            self._following.discard(task)
-
-    async def _progressed(
-        self, update: Update, message_id: str, output: ChannelOutput, lang: str
-    ) -> int:
-        posted = 0
-        async with contextlib.aclosing(self.app.progress(update.table)) as batches:
-            async for batch in batches:
-                for item in batch:
-                    if not isinstance(item, EditProgress):
-                        posted += await self.perform(update, [item], output)
-                        continue
-                    first, *rest = chunks(item.text)
-                    view = build_view(item.buttons if not rest else ())
-                    try:
-                        await output.edit(message_id, content=first, view=view)
-                    except discord.HTTPException as exc:
-                        log.info("progress message %s not edited: %s", message_id, exc)
-                        rest = [item.text]
-                    if rest:
-                        more = SendText("\n".join(rest), item.buttons)
-                        posted += await self.perform(update, [more], output)
-        return posted
-
-    async def _board(self, board: Board, caption: str, rich: bool) -> dict[str, Any]:
-        """A board message's fields: the embed (with its picture), or, where the bot may not
-        embed or attach (``rich`` false), the monospace board as plain content."""
-        if not rich:
-            body = f"{caption}\n```\n{board.text}\n```"
-            return {"content": body[:MAX_CONTENT], "embed": None}
-        embed, file = await board_message(board, caption)
-        message: dict[str, Any] = {"embed": embed, "content": None}
-        if file is not None:
-            message["file"] = file
-        return message
 
     # -- the move clock -------------------------------------------------------------------------
 
     async def deliver_ticks(self) -> int:
-        """Serve the move clocks that are due and post their notices; how many tables."""
+        """Serve the move clocks that are due and post their notices on the delivery loop
+        (as :meth:`Delivery.deliver_ticks <bot.app.delivery.Delivery.deliver_ticks>` does), each
+        text pinging the player the clock runs for; how many tables.  A notice Discord refused
+        is posted again by a later tick; a game whose thread is gone goes back to its channel."""
         served = 0
         for table, replies in await self.app.tick(platform=PLATFORM):
-            update = Update(table, User(PLATFORM, "0", ""), f"tick:{table}")
             late = await self._player_to_act(table)
             if late is not None:
                 replies = [
@@ -1150,8 +1153,8 @@ class NardyBot(discord.AutoShardedClient):
                 ]
             pings = frozenset({late}) if late is not None else frozenset()
             output = ChannelOutput(self, int(table.chat), pings=pings)
-            await self.perform(update, replies, output)
-            if output.refused:
+            done = await self.delivery.deliver(output, table, replies)
+            if done.refused:
                 # Not delivered (no Send Messages there, say): the clock posts it again later.
                 await self.app.notice_undelivered(table)
             if output.missing:
