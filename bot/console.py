@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import getpass
 import itertools
 import re
@@ -36,7 +35,7 @@ from bot.ai.worker import LEVEL_NAMES
 from bot.app import App, Attachment, Button, Reply, Update, User
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
-from bot.app.table import Table
+from bot.app.queries import TableFacts
 from bot.app.types import (
     Board,
     ClearButtons,
@@ -49,11 +48,7 @@ from bot.app.types import (
     Toast,
 )
 from bot.i18n import LANGUAGES, t
-from bot.store import StoreUnavailable, TableKey
-from engine.chouette import Chouette
-from engine.errors import EngineError
-from engine.game import Game, Phase
-from engine.match import Match
+from bot.store import TableKey
 from renderers.text import WIDE_WIDTH, render_text
 
 TABLE = TableKey("console", "local")
@@ -67,25 +62,6 @@ CLASSIC_COLUMNS = 80
 Layout = Literal["wide", "narrow"]
 LAYOUT_WORDS: dict[str, Layout] = {"classic": "wide", "wide": "wide", "compact": "narrow"}
 LAYOUT_WORDS["narrow"] = "narrow"
-
-_ACTING = frozenset(
-    {
-        "roll",
-        "step",
-        "play",
-        "confirm",
-        "double",
-        "refuse_double",
-        "take",
-        "pass",
-        "beaver",
-        "accept_beaver",
-        "refuse_beaver",
-        "accept_resign",
-        "decline_resign",
-    }
-)
-"""Chouette actions that make a player the one a hot seat's line comes from."""
 
 _COMPUTER_WORDS = frozenset({"bot", "computer", "ai", "chouette", *LEVEL_NAMES})
 """Words of ``new`` that already say who plays (a level, or a chouette of people)."""
@@ -233,8 +209,8 @@ class Console:
         )
         if self.layout != "wide" or not ids:
             return text
-        _, game = await self._state()
-        labels = _identifiers(game)
+        facts = await self.app.facts(TABLE)
+        labels = facts.ids if facts is not None else ()
         if not labels:
             return text
         lines = text.split("\n")
@@ -330,40 +306,14 @@ class Console:
         """Send one typed line as ``user`` and print what it did."""
         await self.show(await self.act(user, text))
 
-    async def _state(self) -> tuple[Table | None, Game | None]:
-        try:
-            table = await self.app.load_table(TABLE)
-        except StoreUnavailable:  # the app itself tells the user when a line is sent
-            return None, None
-        if table is None or table.stage != "play":
-            return table, None
-        if table.match is not None:
-            return table, Match.from_dict(table.match).game
-        chouette = _chouette(table)
-        if chouette is not None and chouette.current is not None:
-            return table, chouette.current.game
-        return table, None
-
     async def _sender(self) -> User:
         """Who a typed line comes from: you, or at a hot seat whoever must act now."""
         if not self.hotseat:
             return self.me
-        table, game = await self._state()
-        if table is None:
+        facts = await self.app.facts(TABLE)
+        if facts is None:
             return self.me
-        chouette = _chouette(table)
-        if chouette is not None:
-            if chouette.current is None or chouette.current.is_over:
-                return self.me
-            for user in self.users:
-                if chouette.allowed(user.ref) & _ACTING:
-                    return user
-            return self.me
-        if game is None or game.phase is Phase.OVER:
-            return self.me
-        actor = game.responder if game.responder is not None else game.turn
-        seat = table.seats[actor].user if actor is not None and actor < len(table.seats) else None
-        return next((u for u in self.users if u.ref == seat), self.me)
+        return next((u for u in self.users if u.ref in facts.to_act), self.me)
 
     def _named(self, text: str) -> tuple[User | None, str]:
         """``Bob: take`` at a hot seat: the line is Bob's."""
@@ -378,7 +328,7 @@ class Console:
     async def _seat_the_others(self) -> list[Shown]:
         """The other local players sit down at a table that waits for them; a chouette of local
         players starts once everyone is seated."""
-        table, _ = await self._state()
+        table = await self.app.facts(TABLE)
         if table is None or table.stage != "lobby":
             return []
         out: list[Shown] = []
@@ -386,16 +336,16 @@ class Console:
         if table.mode != "chouette":
             locals_ = locals_[:2]
         for user in locals_:
-            if table.seat_of(user.ref) is None:
+            if not table.seated(user.ref):
                 out.append(_JoinLine(user.name))
                 out += await self.act(user, "join")
-        table, _ = await self._state()
+        after: TableFacts | None = await self.app.facts(TABLE)
         if (
-            table is not None
-            and table.mode == "chouette"
-            and table.stage == "lobby"
-            and len(table.seats) >= 3
-            and all(table.seat_of(u.ref) is not None for u in self.users)
+            after is not None
+            and after.mode == "chouette"
+            and after.stage == "lobby"
+            and len(after.seats) >= 3
+            and all(after.seated(u.ref) for u in self.users)
         ):
             out += await self.act(self.users[0], "start")
         return out
@@ -463,7 +413,7 @@ class Console:
     async def run(self) -> None:
         """Set up a table, then read lines until end of input or ``quit``."""
         self.say("app-console-welcome")
-        table, _ = await self._state()
+        table = await self.app.facts(TABLE)
         batch: list[Shown] = []
         if table is None or table.stage == "over":
             batch += await self.act(self.me, self.new_args)
@@ -518,29 +468,6 @@ def _is_replay(reply: SendBoard | EditBoard) -> bool:
             except InvalidPayload:
                 continue
     return False
-
-
-def _chouette(table: Table) -> Chouette | None:
-    if table.mode != "chouette" or table.chouette is None:
-        return None
-    try:
-        return Chouette.from_dict(table.chouette)
-    except EngineError:
-        return None
-
-
-def _identifiers(game: Game | None) -> list[str]:
-    """``Position ID: …`` and ``Match ID: …`` of a backgammon game (long nardy has none)."""
-    if game is None:
-        return []
-    try:
-        position = game.position_id()
-    except EngineError:
-        return []
-    lines = [f"Position ID: {position}"]
-    with contextlib.suppress(EngineError):  # a cube the Match ID cannot hold
-        lines.append(f"Match ID   : {game.match_id()}")
-    return lines
 
 
 def _file_word(text: str) -> str:

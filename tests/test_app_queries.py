@@ -68,3 +68,30 @@ async def test_chouette_captain_and_box() -> None:
         acting = [people[cur.box], people[cur.captain]]
         await play_turn_by_buttons(chat, acting, game)
     assert cur is not None and movers == {cur.box, cur.captain}
+
+
+async def test_the_facts_an_adapter_may_know_of_a_table() -> None:
+    """``App.facts``: the stage, who sits and who the table waits for (the player on roll,
+    then the one answering a double), the game's IDs; nothing at all where there is no table."""
+    app = App(MemoryStore(), dice=Dice(4))
+    chat = Chat(app)
+    assert await app.facts(chat.key) is None
+    await chat.send(ALICE, "/new 3")
+    lobby = await app.facts(chat.key)
+    assert lobby is not None and (lobby.stage, lobby.to_act, lobby.ids) == ("lobby", (), ())
+    assert lobby.seated(ALICE.ref) and not lobby.seated(BOB.ref)
+    await chat.press(BOB, "Join")
+    opening = await app.facts(chat.key)
+    assert opening is not None and opening.in_play and opening.mode == "match"
+    assert opening.to_act == ()  # the opening roll: either player rolls it
+    await chat.press(ALICE, "Roll")
+    playing = await app.facts(chat.key)
+    assert playing is not None
+    game = Match.from_dict((await chat.table()).match or {}).game
+    assert playing.to_act == ((ALICE.ref, BOB.ref)[game.turn or 0],)
+    assert playing.ids == (f"Position ID: {game.position_id()}", f"Match ID   : {game.match_id()}")
+    if game.phase is Phase.ROLL and game.turn is not None:
+        on_roll = (ALICE, BOB)[game.turn]
+        await chat.send(on_roll, "double")
+        doubled = await app.facts(chat.key)
+        assert doubled is not None and doubled.to_act == ((BOB, ALICE)[game.turn].ref,)

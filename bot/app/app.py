@@ -24,7 +24,7 @@ import time
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import Any
 
-from bot.app import analysis, fair, places, published, results
+from bot.app import analysis, fair, places, published, queries, results
 from bot.app.analysis import Analyser
 from bot.app.autoplay import ComputerTurns
 from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
@@ -53,6 +53,7 @@ from bot.app.writer import RECORD_CACHE, TableWriter
 from bot.i18n import negotiate, t
 from bot.store import (
     ConflictError,
+    CorruptRecord,
     Store,
     StoreUnavailable,
     TableKey,
@@ -230,6 +231,15 @@ class App:
             await published.record(self.store, platform, scope, digest)
         except StoreUnavailable as exc:
             log.warning("command set record not written: %s", exc)
+
+    async def facts(self, table: TableKey) -> queries.TableFacts | None:
+        """What an adapter may know of the table (:class:`~bot.app.queries.TableFacts`):
+        ``None`` when there is none, or it cannot be read now."""
+        try:
+            state = await self.writer.load(table)
+        except (StoreUnavailable, CorruptRecord):
+            return None
+        return queries.facts(state) if state is not None else None
 
     async def load_table(self, table: TableKey) -> Table | None:
         """The table's current state (for adapters' autocomplete and for tests)."""

@@ -1,5 +1,8 @@
 """Read-only questions adapters ask about a table (no store access, no state change).
 
+:class:`TableFacts` is what an adapter may know of a table (``App.facts``): its stage, who sits
+and who must act now, where its game is played, which message shows its board, the IDs of its
+position; answers, not the table's state, so that no adapter reads a table or applies a rule.
 :func:`legal_play_notations` lists the plays a user may type now, for the adapters' autocomplete
 of ``/move``; :func:`outcome_text` says how a finished table's game ended, in a line the
 adapter posts where the game began (a game played in a thread of its own), and
@@ -8,6 +11,8 @@ adapter posts where the game began (a game played in a thread of its own), and
 
 from __future__ import annotations
 
+import contextlib
+from dataclasses import dataclass
 from functools import partial
 
 from bot.app.table import Table
@@ -19,6 +24,114 @@ from engine.game import Game, Phase, format_points
 from engine.match import Match
 from engine.movegen import legal_plays
 from engine.notation import format_play
+
+CHOUETTE_ACTING = frozenset(
+    {
+        "roll",
+        "step",
+        "play",
+        "confirm",
+        "double",
+        "refuse_double",
+        "take",
+        "pass",
+        "beaver",
+        "accept_beaver",
+        "refuse_beaver",
+        "accept_resign",
+        "decline_resign",
+    }
+)
+"""Chouette actions that make a member one the table waits for."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    """What an adapter may know of a table (see the module's docstring).
+
+    ``stage`` is ``"lobby"``, ``"play"`` or ``"over"``; ``mode`` ``"match"``, ``"money"`` or
+    ``"chouette"``; ``seats`` the players' user references in seat order; ``to_act`` those the
+    table waits for now (the player on roll or answering, a chouette's members who may act;
+    empty when nobody); ``origin`` the chat a game moved to a chat of its own began in
+    (``None``: not moved, or not placed yet); ``threads`` whether the chat plays its games in
+    threads; ``board_message`` the message showing the table's board; ``lang`` the table's
+    language; ``ids`` the ``Position ID: …`` and ``Match ID   : …`` lines of the backgammon
+    game in play (GNU Backgammon's)."""
+
+    stage: str
+    mode: str
+    seats: tuple[str, ...]
+    to_act: tuple[str, ...]
+    origin: str | None
+    threads: bool
+    board_message: str | None
+    lang: str | None
+    ids: tuple[str, ...]
+
+    def seated(self, user: str) -> bool:
+        """Whether ``user`` (a user reference) has a seat at the table."""
+        return user in self.seats
+
+    @property
+    def in_play(self) -> bool:
+        return self.stage == "play"
+
+
+def facts(table: Table) -> TableFacts:
+    """The :class:`TableFacts` of ``table``."""
+    game = _game_in_play(table)
+    to_act: tuple[str, ...] = ()
+    chouette = _chouette(table)
+    if chouette is not None:
+        if chouette.current is not None and not chouette.current.is_over:
+            to_act = tuple(
+                seat.user for seat in table.seats if chouette.allowed(seat.user) & CHOUETTE_ACTING
+            )
+    elif game is not None and game.phase is not Phase.OVER:
+        actor = game.responder if game.responder is not None else game.turn
+        if actor is not None and 0 <= actor < len(table.seats):
+            to_act = (table.seats[actor].user,)
+    ids: list[str] = []
+    if game is not None:
+        with contextlib.suppress(EngineError):  # long nardy has none
+            ids.append(f"Position ID: {game.position_id()}")
+            with contextlib.suppress(EngineError):  # a cube the Match ID cannot hold
+                ids.append(f"Match ID   : {game.match_id()}")
+    return TableFacts(
+        table.stage,
+        table.mode,
+        tuple(seat.user for seat in table.seats),
+        to_act,
+        table.origin,
+        table.settings.threads,
+        table.board_message,
+        table.lang,
+        tuple(ids),
+    )
+
+
+def _chouette(table: Table) -> Chouette | None:
+    if table.mode != "chouette" or table.chouette is None:
+        return None
+    try:
+        return Chouette.from_dict(table.chouette)
+    except EngineError:
+        return None
+
+
+def _game_in_play(table: Table) -> Game | None:
+    """The game being played at ``table`` (``None``: none)."""
+    if table.stage != "play":
+        return None
+    try:
+        if table.match is not None:
+            return Match.from_dict(table.match).game
+        chouette = _chouette(table)
+    except EngineError:
+        return None
+    if chouette is not None and chouette.current is not None:
+        return chouette.current.game
+    return None
 
 
 def _game_and_mover(table: Table) -> tuple[Game, str] | None:
