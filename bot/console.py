@@ -48,7 +48,7 @@ from bot.app.types import (
     Toast,
 )
 from bot.i18n import LANGUAGES, t
-from bot.store import TableKey
+from bot.store import CorruptRecord, StoreUnavailable, TableKey
 from renderers.text import WIDE_WIDTH, render_text
 
 TABLE = TableKey("console", "local")
@@ -209,7 +209,7 @@ class Console:
         )
         if self.layout != "wide" or not ids:
             return text
-        facts = await self.app.facts(TABLE)
+        facts = await self._facts()
         labels = facts.ids if facts is not None else ()
         if not labels:
             return text
@@ -306,11 +306,17 @@ class Console:
         """Send one typed line as ``user`` and print what it did."""
         await self.show(await self.act(user, text))
 
+    async def _facts(self) -> TableFacts | None:
+        try:
+            return await self.app.facts(TABLE)
+        except (StoreUnavailable, CorruptRecord):  # the app tells the user when a line is sent
+            return None
+
     async def _sender(self) -> User:
         """Who a typed line comes from: you, or at a hot seat whoever must act now."""
         if not self.hotseat:
             return self.me
-        facts = await self.app.facts(TABLE)
+        facts = await self._facts()
         if facts is None:
             return self.me
         return next((u for u in self.users if u.ref in facts.to_act), self.me)
@@ -328,7 +334,7 @@ class Console:
     async def _seat_the_others(self) -> list[Shown]:
         """The other local players sit down at a table that waits for them; a chouette of local
         players starts once everyone is seated."""
-        table = await self.app.facts(TABLE)
+        table = await self._facts()
         if table is None or table.stage != "lobby":
             return []
         out: list[Shown] = []
@@ -339,7 +345,7 @@ class Console:
             if not table.seated(user.ref):
                 out.append(_JoinLine(user.name))
                 out += await self.act(user, "join")
-        after: TableFacts | None = await self.app.facts(TABLE)
+        after = await self._facts()
         if (
             after is not None
             and after.mode == "chouette"
@@ -413,7 +419,7 @@ class Console:
     async def run(self) -> None:
         """Set up a table, then read lines until end of input or ``quit``."""
         self.say("app-console-welcome")
-        table = await self.app.facts(TABLE)
+        table = await self._facts()
         batch: list[Shown] = []
         if table is None or table.stage == "over":
             batch += await self.act(self.me, self.new_args)

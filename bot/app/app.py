@@ -53,7 +53,6 @@ from bot.app.writer import RECORD_CACHE, TableWriter
 from bot.i18n import negotiate, t
 from bot.store import (
     ConflictError,
-    CorruptRecord,
     Store,
     StoreUnavailable,
     TableKey,
@@ -233,12 +232,10 @@ class App:
             log.warning("command set record not written: %s", exc)
 
     async def facts(self, table: TableKey) -> queries.TableFacts | None:
-        """What an adapter may know of the table (:class:`~bot.app.queries.TableFacts`):
-        ``None`` when there is none, or it cannot be read now."""
-        try:
-            state = await self.writer.load(table)
-        except (StoreUnavailable, CorruptRecord):
-            return None
+        """What an adapter may know of the table (:class:`~bot.app.queries.TableFacts`),
+        ``None`` when there is none; raises :class:`~bot.store.StoreUnavailable` or
+        :class:`~bot.store.CorruptRecord` when it cannot be read now."""
+        state = await self.writer.load(table)
         return queries.facts(state) if state is not None else None
 
     async def load_table(self, table: TableKey) -> Table | None:

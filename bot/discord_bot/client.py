@@ -75,7 +75,6 @@ from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.queries import legal_play_notations, outcome_text, thread_title
 from bot.app.suggest import suggestions
 from bot.app.syntax import say
-from bot.app.timing import actor
 from bot.app.types import Keyboard, Progress
 from bot.discord_bot.commands import CatalogueTranslator, add_commands, discord_syntax
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
@@ -91,7 +90,6 @@ from bot.discord_bot.threads import (
 )
 from bot.i18n import negotiate, t
 from bot.store import ConflictError, CorruptRecord, StoreUnavailable, TableKey
-from engine.errors import EngineError
 from renderers.png import render_png
 from renderers.view import DEFAULT_LABELS, caption_parts, printable, score_label
 
@@ -772,15 +770,14 @@ class NardyBot(discord.AutoShardedClient):
             return False
         key = table_key(interaction.channel_id)
         try:
-            table = await asyncio.wait_for(self.app.load_table(key), PREDICT_BUDGET)
+            facts = await asyncio.wait_for(self.app.facts(key), PREDICT_BUDGET)
         except (TimeoutError, StoreUnavailable, CorruptRecord):
             return False
-        self._remember(key, table)
         if name == "new":
-            return table is not None and table.stage != "over"
-        if table is None or table.stage == "over":
+            return facts is not None and facts.stage != "over"
+        if facts is None or facts.stage == "over":
             return True
-        return table.seat_of(user_of(interaction).ref) is None
+        return not facts.seated(user_of(interaction).ref)
 
     def _remember(self, key: TableKey, table: Table | None) -> None:
         if table is None:
@@ -1164,20 +1161,15 @@ class NardyBot(discord.AutoShardedClient):
         return served
 
     async def _player_to_act(self, key: TableKey) -> int | None:
-        """The Discord id of the player the table waits for (the one its clock runs for)."""
+        """The Discord id of the player the table waits for (the one its clock runs for; a
+        chouette's clock pings nobody)."""
         try:
-            table = await self.app.load_table(key)
+            facts = await self.app.facts(key)
         except (StoreUnavailable, CorruptRecord):
             return None
-        if table is None or table.match is None:
+        if facts is None or facts.mode == "chouette" or len(facts.to_act) != 1:
             return None
-        try:
-            seat = actor(table.state())
-        except EngineError:
-            return None
-        if seat is None or seat >= len(table.seats):
-            return None
-        return discord_id(table.seats[seat].user)
+        return discord_id(facts.to_act[0])
 
     async def _tick_loop(self, every: float) -> None:
         while not self.is_closed():
