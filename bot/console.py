@@ -33,6 +33,7 @@ from typing import Literal, TextIO
 
 from bot.ai.worker import LEVEL_NAMES
 from bot.app import App, Attachment, Button, Reply, Update, User
+from bot.app.delivery import Delivery
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.queries import TableFacts
@@ -41,6 +42,7 @@ from bot.app.types import (
     ClearButtons,
     EditBoard,
     EditProgress,
+    Keyboard,
     Progress,
     SendBoard,
     SendFile,
@@ -102,6 +104,7 @@ class Console:
     _run: str = field(default_factory=lambda: secrets.token_hex(4))
 
     def __post_init__(self) -> None:
+        self.delivery = Delivery(self.app)
         if self.layout is None:
             self.layout = default_layout()
         if self.app.computer is None:
@@ -130,6 +133,10 @@ class Console:
         self.out.write(text + "\n")
         self.out.flush()
 
+    def print_line(self, text: str) -> None:
+        """Print one line (or lines) at once."""
+        self._print(text)
+
     def say(self, msg_id: str, **params: object) -> None:
         """Print a message of the catalogue in the console's language."""
         self._print(t(self.language, msg_id, **params))
@@ -140,11 +147,11 @@ class Console:
         acts now."""
         boards = [i for i, r in enumerate(replies) if isinstance(r, SendBoard | EditBoard)]
         last_board = boards[-1] if boards else None
-        analysed = any(isinstance(r, EditProgress) for r in replies)
+        analysed = any(isinstance(r, _Analysed) for r in replies)
         seated_by_console = any(_is_join_line(r) for r in replies)
         buttons: tuple[tuple[Button, ...], ...] | None = None
         for i, reply in enumerate(replies):
-            if isinstance(reply, _JoinLine):
+            if isinstance(reply, _JoinLine | _Analysed):
                 continue
             if isinstance(reply, str):
                 self._print(reply)
@@ -230,7 +237,7 @@ class Console:
 
     async def act(
         self, user: User, text: str, *, attachment: Attachment | None = None
-    ) -> list[Reply]:
+    ) -> list[Shown]:
         """Send one typed line (a number presses the numbered button) as ``user``, with a file
         if given; the replies, and those of the computer's turns that follow."""
         update_id = f"{self._run}-u{next(self._ids)}"
@@ -251,44 +258,22 @@ class Console:
                 private=True,
                 attachment=attachment,
             )
-        replies = list(await self.app.handle(update))
-        await self._posted(replies)
-        if any(isinstance(r, Progress) for r in replies):
-            # The progress message and its edits are printed as they come, the result after.
-            for reply in replies:
-                if isinstance(reply, Progress):
-                    self._print(reply.text)
-            replies = [r for r in replies if not isinstance(r, Progress)]
-            replies += await self.follow()
-        return replies + await self.computer_moves()
+        replies = await self.app.handle(update)
+        progress = {r.text for r in replies if isinstance(r, Progress)}
+        terminal = _Terminal(self, progress)
+        await self.delivery.deliver(terminal, TABLE, replies)
+        return terminal.batch()
 
-    async def follow(self) -> list[Reply]:
-        """An analysis whose progress message was just printed: its edits printed as they come
-        (a terminal shows each as a line), the result returned."""
-        out: list[Reply] = []
-        async for replies in self.app.progress(TABLE):
-            await self._posted(replies)
-            edits = [r for r in replies if isinstance(r, EditProgress)]
-            if len(edits) == len(replies):
-                for edit in edits:
-                    self._print(edit.text)
-                continue
-            out += replies
-        return out
+    async def resume_computer(self) -> list[Shown]:
+        """The computer's turn a stopped run left (a table kept in Redis), played now."""
+        terminal = _Terminal(self, set())
+        async for replies in self.app.computer_moves(TABLE, resume=True):
+            await self.delivery.perform(terminal, TABLE, replies)
+        return terminal.batch()
 
-    async def computer_moves(self, *, resume: bool = False) -> list[Reply]:
-        """The computer's turns that follow (``resume``: also one a stopped run left)."""
-        out: list[Reply] = []
-        async for replies in self.app.computer_moves(TABLE, resume=resume):
-            await self._posted(replies)
-            out += replies
-        return out
-
-    async def _posted(self, replies: Sequence[Reply]) -> None:
-        for reply in replies:
-            if isinstance(reply, SendBoard):
-                message = f"{self._run}-m{next(self._ids)}"
-                await self.app.board_posted(TABLE, message, reply.version)
+    def message_id(self) -> str:
+        """A new message's id, unique to this run."""
+        return f"{self._run}-m{next(self._ids)}"
 
     def _with_computer(self, text: str) -> str:
         """Against the computer, ``new`` and ``position`` seat it (unless the line names it
@@ -426,7 +411,7 @@ class Console:
             batch += await self._seat_the_others()
         else:
             batch += await self.act(self.me, "board")
-            batch += await self.computer_moves(resume=True)  # a turn the last run left
+            batch += await self.resume_computer()
         await self.show(batch)
         loop = asyncio.get_running_loop()
         while True:
@@ -441,6 +426,62 @@ class Console:
                 continue
             await self._line(text)
         self.say("app-console-bye")
+
+
+class _Analysed(str):
+    """In a batch: an analysis was followed, its progress and result printed as they came (no
+    line is printed for it)."""
+
+    __slots__ = ()
+
+
+@dataclass
+class _Terminal:
+    """The console as a :class:`~bot.app.delivery.Surface`: what the replies show is kept as a
+    batch for :meth:`Console.show` (a terminal prints one board a batch), but an analysis's
+    progress message and its edits (``progress``: the texts of the progress messages posted),
+    printed at once, as they come."""
+
+    console: Console
+    progress: set[str]
+    shown: list[Shown] = field(default_factory=list)
+    analysed: bool = False
+
+    max_text = 1 << 20
+
+    def batch(self) -> list[Shown]:
+        return [*self.shown, _Analysed()] if self.analysed else list(self.shown)
+
+    async def post_board(self, reply: SendBoard) -> str | None:
+        self.shown.append(reply)
+        return self.console.message_id()
+
+    async def edit_board(self, reply: EditBoard) -> None:
+        self.shown.append(reply)
+
+    async def clear_buttons(self, message: str) -> None:
+        self.shown.append(ClearButtons(message))
+
+    async def post_text(self, text: str, buttons: Keyboard) -> str | None:
+        if text in self.progress:
+            self.progress.discard(text)
+            self.console.print_line(text)
+        else:
+            self.shown.append(SendText(text, buttons))
+        return self.console.message_id()
+
+    async def edit_text(self, message: str, text: str, buttons: Keyboard) -> None:
+        self.console.print_line(text)  # a terminal edits nothing: the new text, printed
+        self.analysed = True
+
+    async def toast(self, text: str) -> None:
+        self.shown.append(Toast(text))
+
+    async def typing(self) -> None:
+        return None
+
+    async def post_file(self, reply: SendFile) -> None:
+        self.shown.append(reply)
 
 
 class _JoinLine(str):
