@@ -21,11 +21,12 @@ from test_app_support import Dice
 
 from bot.app import App, EditBoard, SendBoard, Update, User, group
 from bot.app.commands import COMMANDS
+from bot.app.delivery import split_text
 from bot.i18n import t
 from bot.settings import load_settings
 from bot.store import MemoryStore, TableKey
 from bot.telegram import build_application, serve
-from bot.telegram.adapter import ChatTarget, TelegramAdapter, inline_table, split_text
+from bot.telegram.adapter import MAX_TEXT, ChatSurface, ChatTarget, TelegramAdapter, inline_table
 from bot.telegram.links import InvalidInvitation, table_token, token_table
 from bot.telegram.menu import PRIVATE_COMMANDS
 from engine.game import Phase
@@ -437,10 +438,10 @@ async def test_answers_follow_each_users_telegram_language() -> None:
 
 def test_long_texts_are_cut_at_line_ends() -> None:
     text = "\n".join(f"line {i:04d} " + "x" * 90 for i in range(100))
-    pieces = split_text(text)
+    pieces = split_text(text, MAX_TEXT)
     assert all(len(p) <= 4096 for p in pieces) and len(pieces) == 3
     assert "\n".join(pieces) == text
-    assert split_text("y" * 5000) == ["y" * 4096, "y" * 904]
+    assert split_text("y" * 5000, MAX_TEXT) == ["y" * 4096, "y" * 904]
 
 
 async def test_long_captions_lost_messages_and_blocked_chats_are_handled() -> None:
@@ -456,7 +457,8 @@ async def test_long_captions_lost_messages_and_blocked_chats_are_handled() -> No
         # A caption over Telegram's 1024 characters goes out as text before the picture.
         caption = "\n".join(["note " + "n" * 200] * 6 + [shown.caption])
         target = ChatTarget(GROUP)
-        message = await adapter.send_board(tg, target, shown.board, caption, shown.buttons)
+        surface = ChatSurface(adapter, tg, target, GROUP_KEY)
+        message = await surface.send_board(shown.board, caption, shown.buttons)
         photo = bot.fake.messages[(GROUP, message.message_id)]
         # The picture keeps the caption's last line (who is to act); the whole went as text.
         assert photo.kind == "photo" and photo.text == shown.caption.rsplit("\n", 1)[-1]

@@ -123,8 +123,13 @@ async def busy_elsewhere(store: Store, key: TableKey, worker: ComputerWorker) ->
     if any(isinstance(r, Progress) for r in replies):
         await other.forgo_progress(key)
         return False
-    assert [r.text for r in replies if isinstance(r, SendText)] == [t("en", "analysis-busy")]
-    return True
+    texts = [r.text for r in replies if isinstance(r, SendText)]
+    again = t("en", "analysis-again")
+    if texts == [t("en", "analysis-busy")]:
+        return True
+    # made already: shown again at once (or, asked again by the same update, said so)
+    assert texts and (texts[0].startswith("Analysis by") or texts[0] == again), texts
+    return False
 
 
 async def test_a_webhook_request_is_answered_before_the_analysis_is_followed_to_its_end(
@@ -181,7 +186,8 @@ async def test_stopping_during_an_analysis_ends_cleanly_and_gives_its_claim_back
         assert bot.adapter.following == 1
         if held:  # the analysis is done, its result on the way to Telegram
             await until(lambda: bot.fake.waiting.get("editMessageText", 0) == 1)
-            assert await busy_elsewhere(store, key, worker)
+            assert not await claim(store, key)  # the chat's claim is held meanwhile
+            assert not await busy_elsewhere(store, key, worker)  # made: shown again at once
         adapter = bot.adapter
         async with asyncio.timeout(CLOSE_TIMEOUT + WITHIN):
             await stack.aclose()  # the bot stops

@@ -20,20 +20,21 @@ own, so a notice is shown on that message above the board (with the claim button
 up) and sent to the player concerned in his private chat with the bot, if he has one: editing a
 message notifies nobody, a private message does.
 
-Replies are performed in order: a board is a PNG photo with a caption and an inline keyboard (or
-a ``<pre>`` text board in HTML), a play being built edits the same message, a finished turn clears
+Replies are performed in order by the app's delivery loop (:mod:`bot.app.delivery`) on the
+chat (:class:`ChatSurface`): a board is a PNG photo with a caption and an inline keyboard (or a
+``<pre>`` text board in HTML), a play being built edits the same message, a finished turn clears
 the old keyboard and posts a new board.  In a group, where Telegram allows the bot 20 messages a
 minute (edits count), a game keeps one board message: a finished turn edits it in place, with the
 notes of the turn in its caption, and a new one is posted only when it cannot be edited; group
 updates are marked ``frugal`` (:mod:`bot.app.group`: one-press plays, steps answered by toasts,
-no Roll press without a double to decide on).  Then the
-computer's turns that follow at the table (``App.computer_moves``) are performed the same way,
-"typing…" shown while it thinks at ``expert`` (``sendChatAction``).  An analysis posts its
-progress message and edits it as ``App.progress`` goes (the result replaces it); asked for on
-an inline message, it goes to the presser's private chat with the bot.  The update's handling
-ends once the progress message is posted: the analysis is followed in a background task of the
-adapter (a webhook request is answered, a polling slot freed, meanwhile), which
-:meth:`TelegramAdapter.close` cancels when the bot stops.
+no Roll press without a double to decide on).  Then the computer's turns that follow at the
+table (``App.computer_moves``) are performed the same way, "typing…" shown while it thinks at
+``expert`` (``sendChatAction``).  An analysis posts its progress message and edits it as
+``App.progress`` goes (the result replaces it); asked for on an inline message, it goes to the
+presser's private chat with the bot.  The update's handling ends once the progress message is
+posted: the analysis is followed in a background task of the delivery loop (a webhook request is
+answered, a polling slot freed, meanwhile), which :meth:`TelegramAdapter.close` cancels when the
+bot stops.
 
 Bot API refusals such as "message is not modified" are no-ops; network errors are retried;
 ``RetryAfter`` is waited out (by PTB's rate limiter first).
@@ -47,8 +48,8 @@ import hashlib
 import html
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from telegram import (
@@ -78,14 +79,21 @@ from bot.app import (
     SendFile,
     SendText,
     Table,
-    Thinking,
     Toast,
     Update,
     User,
 )
 from bot.app.computer import WORDS as COMPUTER_WORDS
+from bot.app.delivery import (
+    ChatClosed,
+    Delivered,
+    Delivery,
+    NotDelivered,
+    Surface,
+    split_text,
+)
 from bot.app.imports import MAX_FILE_BYTES
-from bot.app.types import ClearButtons, EditBoard, EditProgress, Keyboard, Progress
+from bot.app.types import ClearButtons, EditBoard, Keyboard, Progress
 from bot.i18n import negotiate, t
 from bot.store import TableKey
 from bot.telegram.links import (
@@ -168,15 +176,6 @@ def _fits(board: Board, caption: str) -> bool:
     return len(caption) <= MAX_CAPTION
 
 
-@dataclass(frozen=True)
-class BoardInPlace:
-    """A group's new board (the app's :class:`SendBoard`) shown by editing the table's current
-    board message ``message`` (see :meth:`TelegramAdapter._group_plan`)."""
-
-    message: str
-    board: SendBoard
-
-
 def keyboard(rows: Keyboard) -> InlineKeyboardMarkup | None:
     """The app's button rows as an inline keyboard (``None`` when there are no buttons)."""
     if not rows:
@@ -189,18 +188,6 @@ def keyboard(rows: Keyboard) -> InlineKeyboardMarkup | None:
 def board_html(board: Board, caption: str) -> str:
     """A text-mode board message: the monospace board in ``<pre>`` and the caption, escaped."""
     return f"<pre>{html.escape(board.text)}</pre>\n{html.escape(caption)}"
-
-
-def split_text(text: str, limit: int = MAX_TEXT) -> list[str]:
-    """``text`` in pieces of at most ``limit`` characters, cut at line ends where possible."""
-    pieces: list[str] = []
-    while len(text) > limit:
-        cut = text.rfind("\n", 0, limit)
-        cut = cut if cut > 0 else limit
-        pieces.append(text[:cut])
-        text = text[cut:].lstrip("\n")
-    pieces.append(text)
-    return [p for p in pieces if p] or [""]
 
 
 def duration_text(lang: str, seconds: int) -> str:
@@ -247,6 +234,284 @@ class InlineTarget:
     inline_message_id: str
 
 
+@dataclass(frozen=True)
+class BoardInPlace(SendBoard):
+    """A group's new board (the app's :class:`SendBoard`) shown by editing the table's current
+    board message ``message`` (see :meth:`ChatSurface.plan`); posted anew when it cannot be."""
+
+    message: str = field(kw_only=True)
+
+
+@dataclass
+class ChatSurface:
+    """An ordinary chat (or forum topic) as the app's delivery loop performs replies on it (a
+    :class:`~bot.app.delivery.Surface`).
+
+    A board is a PNG photo with a caption and an inline keyboard, or a ``<pre>`` text board in
+    HTML; a caption too long for it is posted as text first.  Bot API refusals become the
+    delivery loop's: ``Forbidden`` (the bot may not post in the chat) closes the chat
+    (:class:`~bot.app.delivery.ChatClosed`), a ``BadRequest`` refuses that reply alone
+    (:class:`~bot.app.delivery.NotDelivered`); an edit that changes nothing ("message is not
+    modified") and buttons that could not be cleared are no refusal.
+    """
+
+    adapter: TelegramAdapter
+    bot: Bot
+    target: ChatTarget
+    table: TableKey | None = None
+    """The table the replies are for (``None``: a reply for the user alone)."""
+    lang: str = "en"
+    """The language of the buttons the adapter adds (a private lobby's *Invite a friend*)."""
+
+    max_text = MAX_TEXT
+
+    @contextlib.contextmanager
+    def _refusals(self) -> Iterator[None]:
+        """The Bot API's refusals raised as the delivery loop's (see the class's docstring)."""
+        try:
+            yield
+        except Forbidden as exc:
+            raise ChatClosed(f"chat {self.target.chat_id}: {exc.message}") from exc
+        except BadRequest as exc:
+            raise NotDelivered(f"chat {self.target.chat_id}: {exc.message}") from exc
+
+    # -- a group's one board ----------------------------------------------------------------------
+
+    async def plan(self, table: TableKey | None, replies: Sequence[Reply]) -> Sequence[Reply]:
+        """A group's replies spent frugally (Telegram allows 20 messages a minute per group,
+        edits included), with ``one_board``: the new board of a turn that passed is shown on
+        the table's current board message, whose buttons the app asked to clear (one edit
+        instead of a clear and a post: :class:`BoardInPlace`), and the notes posted just before
+        a board go into its caption where they fit.  Elsewhere ``replies`` as they are."""
+        if not self.adapter.one_board or self.target.chat_id >= 0 or table is None:
+            return replies
+        first = next((i for i, r in enumerate(replies) if isinstance(r, SendBoard)), None)
+        if first is None:
+            return replies
+        before = replies[:first]
+        current: str | None = None
+        if any(isinstance(r, ClearButtons) for r in before):
+            state = await self.adapter.app.load_table(table)
+            current = state.board_message if state is not None else None
+        if not any(isinstance(r, ClearButtons) and r.message == current for r in before):
+            current = None
+        notes: list[str] = []
+        out: list[Reply] = []
+        for reply in before:
+            if isinstance(reply, ClearButtons) and reply.message == current:
+                continue  # the edit below replaces the buttons
+            if isinstance(reply, SendText) and not reply.buttons:
+                notes.append(reply.text)
+                continue
+            out.append(reply)
+        board = replies[first]
+        assert isinstance(board, SendBoard)
+        caption = "\n".join([*notes, board.caption])
+        if notes and _fits(board.board, caption):
+            board = replace(board, caption=caption)
+        else:
+            out.extend(SendText(note) for note in notes)
+        out.append(board if current is None else BoardInPlace(**vars(board), message=current))
+        out.extend(replies[first + 1 :])
+        return out
+
+    # -- the surface the delivery loop performs the replies on ------------------------------------
+
+    async def post_board(self, reply: SendBoard) -> str:
+        with self._refusals():
+            if isinstance(reply, BoardInPlace):
+                # A group's new board on its current board message; posted anew when that
+                # message cannot be edited.
+                shown = (reply.board, reply.caption, reply.buttons)
+                if await self._edited(int(reply.message), *shown):
+                    return reply.message
+            message = await self.send_board(reply.board, reply.caption, reply.buttons)
+            return str(message.message_id)
+
+    async def edit_board(self, reply: EditBoard) -> None:
+        """Show the play being built on the same message; if that message cannot be edited
+        (deleted, or the board's kind changed), post the board anew."""
+        with self._refusals():
+            if await self._edited(int(reply.message), reply.board, reply.caption, reply.buttons):
+                return
+            message = await self.send_board(reply.board, reply.caption, reply.buttons)
+        if self.table is not None:
+            state = await self.adapter.app.load_table(self.table)
+            if state is not None:
+                await self.adapter.app.board_posted(
+                    self.table, str(message.message_id), state.version
+                )
+
+    async def clear_buttons(self, message: str) -> None:
+        with self._refusals():
+            await self._clear(int(message))
+
+    async def post_text(self, text: str, buttons: Keyboard) -> str:
+        with self._refusals():
+            message = await self._send_text(text, buttons)
+        return str(message.message_id)
+
+    async def edit_text(self, message: str, text: str, buttons: Keyboard) -> None:
+        with self._refusals():
+            try:
+                await self.adapter.call(
+                    lambda: self.bot.edit_message_text(
+                        text,
+                        chat_id=self.target.chat_id,
+                        message_id=int(message),
+                        reply_markup=keyboard(buttons),
+                    )
+                )
+            except BadRequest as exc:
+                if not _is_ignorable(exc):
+                    raise
+
+    async def toast(self, text: str) -> None:
+        """A toast in a chat (no button press to answer): posted as text."""
+        with self._refusals():
+            await self._send_pieces(text)
+
+    async def typing(self) -> None:
+        chat, thread = self.target.chat_id, self.target.thread_id
+        with self._refusals():
+            await self.adapter.call(
+                lambda: self.bot.send_chat_action(chat, ChatAction.TYPING, message_thread_id=thread)
+            )
+
+    async def post_file(self, reply: SendFile) -> None:
+        document = InputFile(reply.data, filename=reply.name)
+        with self._refusals():
+            await self.adapter.call(
+                lambda: self.bot.send_document(
+                    self.target.chat_id,
+                    document,
+                    caption=reply.caption[:MAX_CAPTION] or None,
+                    message_thread_id=self.target.thread_id,
+                )
+            )
+
+    # -- the Bot API's calls ----------------------------------------------------------------------
+
+    async def _send_text(self, text: str, rows: Keyboard) -> Message:
+        """Post plain text (at most :data:`MAX_TEXT` characters) with buttons.  A lobby in a
+        private chat gets an "invite a friend" button: nobody else can press Join there."""
+        markup = keyboard(rows)
+        table, chat = self.table, self.target.chat_id
+        private = table is not None and table.chat == str(chat) and chat > 0
+        if markup is not None and private and _is_lobby(rows):
+            extra = InlineKeyboardButton(
+                t(self.lang, "telegram-button-invite"), switch_inline_query=""
+            )
+            markup = InlineKeyboardMarkup([*markup.inline_keyboard, [extra]])
+        return await self.adapter.call(
+            lambda: self.bot.send_message(
+                chat, text, reply_markup=markup, message_thread_id=self.target.thread_id
+            )
+        )
+
+    async def _send_pieces(self, text: str) -> None:
+        """Post plain text without buttons, in pieces if long."""
+        for piece in split_text(text, MAX_TEXT):
+            await self._send_text(piece, ())
+
+    async def send_board(self, board: Board, caption: str, rows: Keyboard) -> Message:
+        """Post a board: a photo with caption and keyboard, or a ``<pre>`` text board."""
+        markup = keyboard(rows)
+        chat, thread = self.target.chat_id, self.target.thread_id
+        if board.mode == "text":
+            body = board_html(board, caption)
+            if len(body) > MAX_TEXT:
+                await self._send_pieces(caption)
+                body = board_html(board, "")
+            return await self.adapter.call(
+                lambda: self.bot.send_message(
+                    chat,
+                    body,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=markup,
+                    message_thread_id=thread,
+                )
+            )
+        if len(caption) > MAX_CAPTION:
+            await self._send_pieces(caption)
+            caption = caption.rsplit("\n", 1)[-1][:MAX_CAPTION]
+        png = await self.adapter.render(board)
+        return await self.adapter.call(
+            lambda: self.bot.send_photo(
+                chat,
+                InputFile(png, filename="board.png"),
+                caption=caption,
+                reply_markup=markup,
+                message_thread_id=thread,
+            )
+        )
+
+    async def _edited(self, message_id: int, board: Board, caption: str, rows: Keyboard) -> bool:
+        """Edit board message ``message_id`` to show ``board``; whether it shows it now.
+
+        A message that is gone (deleted) is reported as not shown; one that cannot take this
+        board (a picture for a text board, a caption too long) loses its buttons, as the board
+        is then posted anew.
+        """
+        markup = keyboard(rows)
+        chat = self.target.chat_id
+        try:
+            if board.mode == "text" and len(board_html(board, caption)) <= MAX_TEXT:
+                body = board_html(board, caption)
+                await self.adapter.call(
+                    lambda: self.bot.edit_message_text(
+                        body,
+                        chat_id=chat,
+                        message_id=message_id,
+                        parse_mode=ParseMode.HTML,
+                        reply_markup=markup,
+                    )
+                )
+                return True
+            if board.mode == "image" and len(caption) <= MAX_CAPTION:
+                png = await self.adapter.render(board)
+                # attach=True: the upload is referenced as attach://<name> inside the media.
+                upload = InputFile(png, filename="board.png", attach=True)
+                media = InputMediaPhoto(upload, caption=caption)
+                await self.adapter.call(
+                    lambda: self.bot.edit_message_media(
+                        media, chat_id=chat, message_id=message_id, reply_markup=markup
+                    )
+                )
+                return True
+        except BadRequest as exc:
+            if _is_ignorable(exc):
+                return True
+            log.info("board message %s not edited (%s); posting it anew", message_id, exc.message)
+            if _is_gone(exc):
+                return False
+        await self._clear(message_id)
+        return False
+
+    async def _clear(self, message_id: int) -> None:
+        """Take the keyboard off a message; one without a keyboard (or gone) is left alone."""
+        chat = self.target.chat_id
+        try:
+            await self.adapter.call(
+                lambda: self.bot.edit_message_reply_markup(chat_id=chat, message_id=message_id)
+            )
+        except BadRequest as exc:
+            if not _is_ignorable(exc):
+                log.info("buttons of message %s not cleared: %s", message_id, exc.message)
+
+
+class TelegramDelivery(Delivery):
+    """The app's delivery loop (:class:`~bot.app.delivery.Delivery`), each batch for a chat
+    planned first (:meth:`ChatSurface.plan`: a group's one board)."""
+
+    async def perform(
+        self, surface: Surface, table: TableKey | None, replies: Sequence[Reply]
+    ) -> Delivered:
+        if isinstance(surface, ChatSurface):
+            replies = await surface.plan(table, replies)
+        return await super().perform(surface, table, replies)
+
+
 class TelegramAdapter:
     """Translate between python-telegram-bot and the app.
 
@@ -277,7 +542,9 @@ class TelegramAdapter:
         self.png_width = png_width
         self.network_attempts = network_attempts
         self.retry_delay = retry_delay
-        self._following: dict[asyncio.Task[None], TableKey] = {}
+        self.delivery = TelegramDelivery(app, background=True)
+        """The app's delivery loop: the replies performed on a :class:`ChatSurface`, an analysis
+        followed in the background (the update's handling ends once its message is posted)."""
 
     # -- calling the Bot API --------------------------------------------------------------------
 
@@ -670,396 +937,36 @@ class TelegramAdapter:
         replies: Sequence[Reply],
         user: User | None = None,
     ) -> bool:
-        """Carry out the app's replies in order (an inline message shows only the last state);
-        whether the chat took every one of ``replies`` (the computer's turns that follow
-        aside)."""
+        """Carry out the app's replies in order, then the computer's turns that follow at
+        ``table`` (:attr:`delivery`; an inline message shows only the last state); whether the
+        chat took every one of ``replies`` (the computer's turns aside)."""
         lang = negotiate(user.language) if user is not None else "en"
         if isinstance(target, InlineTarget):
             await self._perform_inline(bot, target, table, replies)
             progress = [r for r in replies if isinstance(r, Progress)]
             if progress and user is not None and user.id.isdecimal():
                 # An analysis has no room on the card: it goes to the presser's private chat.
-                await self._perform_all(bot, ChatTarget(int(user.id), None), table, progress, lang)
+                private = ChatSurface(self, bot, ChatTarget(int(user.id), None), table, lang)
+                await self.delivery.perform(private, table, progress)
             if table is not None:  # the computer's turns, on the card's message too
                 async for more in self.app.computer_moves(table):
                     await self._perform_inline(bot, target, table, more)
             return True
-        refused: list[Reply | BoardInPlace] = []
-        if not await self._perform_all(bot, target, table, replies, lang, refused):
-            return False
-        if table is None:
-            return not refused
-        async for more in self.app.computer_moves(table):
-            if not await self._perform_all(bot, target, table, more, lang):
-                break
-        return not refused
-
-    async def _perform_all(
-        self,
-        bot: Bot,
-        target: ChatTarget,
-        table: TableKey | None,
-        replies: Sequence[Reply],
-        lang: str,
-        refused: list[Reply | BoardInPlace] | None = None,
-    ) -> bool:
-        """Perform ``replies`` in order; ``False`` when the bot may not post in the chat.  A
-        reply the Bot API refused is logged, added to ``refused`` and skipped."""
-        planned: Sequence[Reply | BoardInPlace] = replies
-        if self.one_board and target.chat_id < 0 and table is not None:
-            planned = await self._group_plan(table, replies)
-        for reply in planned:
-            try:
-                await self._perform_one(bot, target, table, reply, lang)
-            except Forbidden as exc:
-                log.warning("bot may not post in chat %s: %s", target.chat_id, exc.message)
-                if refused is not None:
-                    refused.append(reply)
-                return False
-            except BadRequest as exc:
-                log.warning(
-                    "Bot API refused %s in chat %s: %s",
-                    type(reply).__name__,
-                    target.chat_id,
-                    exc.message,
-                )
-                if refused is not None:
-                    refused.append(reply)
-        return True
-
-    async def _group_plan(
-        self, table: TableKey, replies: Sequence[Reply]
-    ) -> list[Reply | BoardInPlace]:
-        """A group's replies spent frugally (Telegram allows 20 messages a minute per group,
-        edits included): the new board of a turn that passed is shown on the table's current
-        board message, whose buttons the app asked to clear (one edit instead of a clear and a
-        post), and the notes posted just before a board go into its caption where they fit."""
-        first = next((i for i, r in enumerate(replies) if isinstance(r, SendBoard)), None)
-        if first is None:
-            return list(replies)
-        before = replies[:first]
-        current: str | None = None
-        if any(isinstance(r, ClearButtons) for r in before):
-            state = await self.app.load_table(table)
-            current = state.board_message if state is not None else None
-        if not any(isinstance(r, ClearButtons) and r.message == current for r in before):
-            current = None
-        notes: list[str] = []
-        out: list[Reply | BoardInPlace] = []
-        for reply in before:
-            if isinstance(reply, ClearButtons) and reply.message == current:
-                continue  # the edit below replaces the buttons
-            if isinstance(reply, SendText) and not reply.buttons:
-                notes.append(reply.text)
-                continue
-            out.append(reply)
-        board = replies[first]
-        assert isinstance(board, SendBoard)
-        caption = "\n".join([*notes, board.caption])
-        if notes and _fits(board.board, caption):
-            board = replace(board, caption=caption)
-        else:
-            out.extend(SendText(note) for note in notes)
-        out.append(board if current is None else BoardInPlace(current, board))
-        out.extend(replies[first + 1 :])
-        return out
-
-    async def _perform_one(
-        self,
-        bot: Bot,
-        target: ChatTarget,
-        table: TableKey | None,
-        reply: Reply | BoardInPlace,
-        lang: str,
-    ) -> None:
-        chat, thread = target.chat_id, target.thread_id
-        if isinstance(reply, BoardInPlace):
-            await self.board_in_place(bot, target, table, reply)
-        elif isinstance(reply, SendBoard):
-            message = await self.send_board(bot, target, reply.board, reply.caption, reply.buttons)
-            if table is not None:
-                await self.app.board_posted(table, str(message.message_id), reply.version)
-        elif isinstance(reply, EditBoard):
-            await self.edit_board(bot, target, table, reply)
-        elif isinstance(reply, ClearButtons):
-            await self.clear_buttons(bot, chat, int(reply.message))
-        elif isinstance(reply, SendText | Toast):
-            rows = reply.buttons if isinstance(reply, SendText) else ()
-            await self.send_text(bot, target, reply.text, rows, lang, table)
-        elif isinstance(reply, Thinking):
-            await self.call(
-                lambda: bot.send_chat_action(chat, ChatAction.TYPING, message_thread_id=thread)
-            )
-        elif isinstance(reply, Progress):
-            await self.follow_progress(bot, target, table, reply, lang)
-        elif isinstance(reply, EditProgress):  # no progress message to edit: posted instead
-            await self.send_text(bot, target, reply.text, reply.buttons, lang, table)
-        elif isinstance(reply, SendFile):
-            document = InputFile(reply.data, filename=reply.name)
-            await self.call(
-                lambda: bot.send_document(
-                    chat,
-                    document,
-                    caption=reply.caption[:MAX_CAPTION] or None,
-                    message_thread_id=thread,
-                )
-            )
-
-    async def follow_progress(
-        self, bot: Bot, target: ChatTarget, table: TableKey | None, reply: Progress, lang: str
-    ) -> None:
-        """Post the progress message, then follow the analysis in the background
-        (:meth:`_follow`): the update's handling ends here, so a webhook request is answered
-        and a polling slot freed while the analysis goes on."""
-        chat, thread = target.chat_id, target.thread_id
-        message = await self.call(
-            lambda: bot.send_message(chat, reply.text[:MAX_TEXT], message_thread_id=thread)
-        )
-        if table is None:
-            return
-        task = asyncio.create_task(
-            self._follow(bot, target, table, message.message_id, lang),
-            name=f"analysis {table.tag}",
-        )
-        self._following[task] = table
-        task.add_done_callback(self._followed)
-
-    async def _follow(
-        self, bot: Bot, target: ChatTarget, table: TableKey, message_id: int, lang: str
-    ) -> None:
-        """Perform what ``App.progress`` yields: its edits on progress message ``message_id``
-        (the result's text too), the rest as usual.  A chat the bot may no longer post in ends
-        it (the analysis is given up); another refusal skips the reply it was for."""
-        async with contextlib.aclosing(self.app.progress(table)) as batches:
-            async for batch in batches:
-                for item in batch:
-                    try:
-                        if isinstance(item, EditProgress):
-                            await self.edit_text(bot, target, message_id, item, lang, table)
-                        else:
-                            await self._perform_one(bot, target, table, item, lang)
-                    except Forbidden as exc:
-                        log.warning("bot may not post in chat %s: %s", target.chat_id, exc.message)
-                        return
-                    except BadRequest as exc:
-                        log.warning(
-                            "Bot API refused %s of an analysis in chat %s: %s",
-                            type(item).__name__,
-                            target.chat_id,
-                            exc.message,
-                        )
-
-    def _followed(self, task: asyncio.Task[None]) -> None:
-        """A followed analysis ended: forgotten, and what it raised logged."""
-        table = self._following.pop(task, None)
-        if task.cancelled():
-            return
-        error = task.exception()
-        if isinstance(error, TelegramError):
-            log.warning("following the analysis in %s failed: %s", table, error)
-        elif error is not None:
-            log.error("following the analysis in %s failed", table, exc_info=error)
+        surface = ChatSurface(self, bot, target, table, lang)
+        done = await self.delivery.perform(surface, table, replies)
+        if not done.closed and table is not None:
+            await self.delivery.deliver(surface, table, ())  # the computer's turns that follow
+        return not done.refused
 
     @property
     def following(self) -> int:
         """How many analyses are being followed in the background."""
-        return len(self._following)
+        return self.delivery.following
 
     async def close(self, timeout: float = CLOSE_TIMEOUT) -> None:
-        """Stop following the analyses under way: each is cancelled (its claim in the store
-        given back, its worker's job dropped) and waited for, at most ``timeout`` seconds in
-        all; one whose following had not begun yet gives its claim back too."""
-        tasks = dict(self._following)
-        for task in tasks:
-            task.cancel()
-        if tasks:
-            _, late = await asyncio.wait(tasks, timeout=timeout)
-            if late:
-                log.error("analyses still being followed after %.0f s: %s", timeout, late)
-        for table in set(tasks.values()):
-            await self.app.forgo_progress(table)
-
-    async def edit_text(
-        self,
-        bot: Bot,
-        target: ChatTarget,
-        message_id: int,
-        edit: EditProgress,
-        lang: str,
-        table: TableKey | None,
-    ) -> None:
-        """Show ``edit`` on text message ``message_id``; posted anew when it cannot be (too
-        long, or the message is gone)."""
-        if len(edit.text) <= MAX_TEXT:
-            try:
-                await self.call(
-                    lambda: bot.edit_message_text(
-                        edit.text,
-                        chat_id=target.chat_id,
-                        message_id=message_id,
-                        reply_markup=keyboard(edit.buttons),
-                    )
-                )
-                return
-            except BadRequest as exc:
-                if _is_ignorable(exc):
-                    return
-                log.info("message %s not edited (%s); posting it anew", message_id, exc.message)
-        await self.send_text(bot, target, edit.text, edit.buttons, lang, table)
-
-    async def send_text(
-        self,
-        bot: Bot,
-        target: ChatTarget,
-        text: str,
-        rows: Keyboard,
-        lang: str = "en",
-        table: TableKey | None = None,
-    ) -> None:
-        """Post plain text (in pieces if long), the buttons on the last piece.
-
-        A lobby in a private chat gets an "invite a friend" button: nobody else can press Join
-        there.
-        """
-        markup = keyboard(rows)
-        private = table is not None and table.chat == str(target.chat_id) and target.chat_id > 0
-        if markup is not None and private and _is_lobby(rows):
-            extra = InlineKeyboardButton(t(lang, "telegram-button-invite"), switch_inline_query="")
-            markup = InlineKeyboardMarkup([*markup.inline_keyboard, [extra]])
-        pieces = split_text(text)
-        for i, piece in enumerate(pieces):
-            last = i == len(pieces) - 1
-            await self.call(
-                lambda piece=piece, last=last: bot.send_message(  # type: ignore[misc]
-                    target.chat_id,
-                    piece,
-                    reply_markup=markup if last else None,
-                    message_thread_id=target.thread_id,
-                )
-            )
-
-    async def send_board(
-        self, bot: Bot, target: ChatTarget, board: Board, caption: str, rows: Keyboard
-    ) -> Message:
-        """Post a board: a photo with caption and keyboard, or a ``<pre>`` text board."""
-        markup = keyboard(rows)
-        chat, thread = target.chat_id, target.thread_id
-        if board.mode == "text":
-            body = board_html(board, caption)
-            if len(body) > MAX_TEXT:
-                await self.send_text(bot, target, caption, ())
-                body = board_html(board, "")
-            return await self.call(
-                lambda: bot.send_message(
-                    chat,
-                    body,
-                    parse_mode=ParseMode.HTML,
-                    reply_markup=markup,
-                    message_thread_id=thread,
-                )
-            )
-        if len(caption) > MAX_CAPTION:
-            await self.send_text(bot, target, caption, ())
-            caption = caption.rsplit("\n", 1)[-1][:MAX_CAPTION]
-        png = await self.render(board)
-        return await self.call(
-            lambda: bot.send_photo(
-                chat,
-                InputFile(png, filename="board.png"),
-                caption=caption,
-                reply_markup=markup,
-                message_thread_id=thread,
-            )
-        )
-
-    async def edit_board(
-        self, bot: Bot, target: ChatTarget, table: TableKey | None, reply: EditBoard
-    ) -> None:
-        """Show the play being built on the same message; if that message cannot be edited
-        (deleted, or the board's kind changed), post the board anew."""
-        message_id = int(reply.message)
-        if await self._edited(bot, target, message_id, reply.board, reply.caption, reply.buttons):
-            return
-        message = await self.send_board(bot, target, reply.board, reply.caption, reply.buttons)
-        if table is not None:
-            state = await self.app.load_table(table)
-            if state is not None:
-                await self.app.board_posted(table, str(message.message_id), state.version)
-
-    async def board_in_place(
-        self, bot: Bot, target: ChatTarget, table: TableKey | None, reply: BoardInPlace
-    ) -> None:
-        """A group's new board on its current board message; posted anew (and reported to the
-        app) when that message cannot be edited."""
-        shown = reply.board
-        message_id = int(reply.message)
-        if await self._edited(bot, target, message_id, shown.board, shown.caption, shown.buttons):
-            if table is not None:
-                await self.app.board_posted(table, reply.message, shown.version)
-            return
-        message = await self.send_board(bot, target, shown.board, shown.caption, shown.buttons)
-        if table is not None:
-            await self.app.board_posted(table, str(message.message_id), shown.version)
-
-    async def _edited(
-        self,
-        bot: Bot,
-        target: ChatTarget,
-        message_id: int,
-        board: Board,
-        caption: str,
-        rows: Keyboard,
-    ) -> bool:
-        """Edit board message ``message_id`` to show ``board``; whether it shows it now.
-
-        A message that is gone (deleted) is reported as not shown; one that cannot take this
-        board (a picture for a text board, a caption too long) loses its buttons, as the board
-        is then posted anew.
-        """
-        markup = keyboard(rows)
-        chat = target.chat_id
-        try:
-            if board.mode == "text" and len(board_html(board, caption)) <= MAX_TEXT:
-                body = board_html(board, caption)
-                await self.call(
-                    lambda: bot.edit_message_text(
-                        body,
-                        chat_id=chat,
-                        message_id=message_id,
-                        parse_mode=ParseMode.HTML,
-                        reply_markup=markup,
-                    )
-                )
-                return True
-            if board.mode == "image" and len(caption) <= MAX_CAPTION:
-                png = await self.render(board)
-                # attach=True: the upload is referenced as attach://<name> inside the media.
-                upload = InputFile(png, filename="board.png", attach=True)
-                media = InputMediaPhoto(upload, caption=caption)
-                await self.call(
-                    lambda: bot.edit_message_media(
-                        media, chat_id=chat, message_id=message_id, reply_markup=markup
-                    )
-                )
-                return True
-        except BadRequest as exc:
-            if _is_ignorable(exc):
-                return True
-            log.info("board message %s not edited (%s); posting it anew", message_id, exc.message)
-            if _is_gone(exc):
-                return False
-        await self.clear_buttons(bot, chat, message_id)
-        return False
-
-    async def clear_buttons(self, bot: Bot, chat: int, message_id: int) -> None:
-        """Take the keyboard off a message; one without a keyboard (or gone) is left alone."""
-        try:
-            await self.call(
-                lambda: bot.edit_message_reply_markup(chat_id=chat, message_id=message_id)
-            )
-        except BadRequest as exc:
-            if not _is_ignorable(exc):
-                log.info("buttons of message %s not cleared: %s", message_id, exc.message)
+        """Stop following the analyses under way (:meth:`Delivery.close
+        <bot.app.delivery.Delivery.close>`, at most ``timeout`` seconds)."""
+        await self.delivery.close(timeout)
 
     async def _perform_inline(
         self, bot: Bot, target: InlineTarget, table: TableKey | None, replies: Sequence[Reply]
