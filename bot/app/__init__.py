@@ -32,13 +32,34 @@ Where each use case lives (one module each; a new one is a module and a line in 
   (``App.move_table``, a Discord thread), kept where it began (``App.keep_table``), its end
   told where it began (``App.finish_away``), the games a chat sent away (``App.games_away``);
 * :mod:`bot.app.computer` -- the computer's turn (``new bot [LEVEL]`` seats it: a seat whose user
-  is ``computer:<level>``).
+  is ``computer:<level>``);
+* :mod:`bot.app.seeds` -- ``seed``: a player's client seed for the dice;
+* :mod:`bot.app.ratings`, :mod:`bot.app.leaderboard`, :mod:`bot.app.dicereport`,
+  :mod:`bot.app.matches` -- ``rating``, ``top``, ``dice``, ``history`` (with the Export,
+  Replay and Analysis buttons of a match kept).
+
+The pipeline's services, each over the one write path of the tables
+(:class:`~bot.app.writer.TableWriter`: the record cache and compare-and-set, the one deadline a
+table should have, the results a write left pending, the board message):
+
+* :mod:`bot.app.autoplay` -- the computer's turns (``App.computer_moves``), and its pondering;
+* :mod:`bot.app.ticks` -- the tick (``App.tick``): clock notices, unfinished computer turns,
+  pending results; ``App.notice_undelivered``;
+* :mod:`bot.app.places` -- where a game is played (``App.move_table`` …);
+* :mod:`bot.app.jobs` -- the analyses made here (``App.progress``).
 
 Shared by the use cases: :mod:`bot.app.context` (:class:`Context`, :class:`Refused`),
 :mod:`bot.app.options` (table options, the lobby message), :mod:`bot.app.timing` (clock
-arithmetic), :mod:`bot.app.users` (users' records), :mod:`bot.app.table`, :mod:`bot.app.view`.
+arithmetic), :mod:`bot.app.users` (users' records), :mod:`bot.app.table`, :mod:`bot.app.view`,
+:mod:`bot.app.types` (updates and replies), :mod:`bot.app.dice` and :mod:`bot.app.fair` (the
+dice and their commitments), :mod:`bot.app.group` (play where every message counts),
+:mod:`bot.app.results`, :mod:`bot.app.standing` and :mod:`bot.app.history` (what a finished
+game leaves), :mod:`bot.app.players` (players named in a command), :mod:`bot.app.suggest`
+(what may follow a command), :mod:`bot.app.syntax` (how messages write commands),
+:mod:`bot.app.published` (the command set uploaded once), :mod:`bot.app.registry` (the use
+cases by action).
 
-What an adapter does (Telegram, Discord, the console):
+What an adapter does (Telegram, Discord, the console) -- it translates, and nothing else:
 
 * build an :class:`Update` per platform event: the table (chat + topic), the user (id, name,
   language code), a unique update id (Telegram update id, Discord interaction id), and either the
@@ -46,24 +67,17 @@ What an adapter does (Telegram, Discord, the console):
   ``private`` for one-to-one chats (in groups, lines that are neither commands nor a play of the
   player on turn are ignored); a file sent to the bot as ``/import`` with its
   :class:`Attachment` (not downloaded when larger than the app reads);
-* ``replies = await app.handle(update)`` (never raises) and perform each reply in order:
-  :class:`SendBoard` (post the board -- ``board.view`` for ``render_png``/``render_svg``, or
-  ``board.text`` in text mode -- with the caption and buttons, then report the new message id with
-  ``await app.board_posted(table, message_id, reply.version)``), :class:`EditBoard` (edit that
-  message in place), :class:`ClearButtons` (remove a message's buttons), :class:`SendText`,
-  :class:`Toast` (the answer to a button press, seen only by the presser), :class:`SendFile`;
-* after performing the replies of ``handle``, post the computer's turns that follow:
-  ``async for replies in app.computer_moves(update.table)``, each batch performed like the
-  others (:class:`Thinking` first at ``expert``: show "typing…" while it thinks).  It yields
-  nothing (and loads nothing) unless this process's update left the computer to act;
-* a :class:`~bot.app.types.Progress` reply (an analysis) is a message to post and then follow:
-  ``async for replies in app.progress(update.table)``, each batch performed in order, an
-  :class:`~bot.app.types.EditProgress` being an edit of that message (the last one brings the
-  result);
-* call ``await app.tick()`` every few seconds and post what it returns to each table's chat
-  (move-clock reminders and expiry notices; any number of processes may do so); when a table's
-  notices could not be posted (no right to write there), ``await app.notice_undelivered(table)``
-  so a later tick posts them again instead of counting them as sent;
+* implement a :class:`~bot.app.delivery.Surface` for its chats (post or edit a board, clear
+  buttons, post or edit a text, a toast, the typing sign, a file; its text limit), and hand
+  ``await app.handle(update)`` (never raises) to :meth:`bot.app.delivery.Delivery.deliver`:
+  the one delivery loop performs the replies in order, reports each posted board
+  (``App.board_posted``), follows an analysis (``App.progress``), posts the computer's turns
+  that follow (``App.computer_moves``) and cuts long texts;
+* every few seconds, :meth:`bot.app.delivery.Delivery.deliver_ticks` (or ``App.tick`` and
+  ``deliver`` itself, for what the platform adds to a notice): a notice a chat refused is
+  posted again by a later tick (``App.notice_undelivered``);
+* ask ``App.facts`` what it must know of a table (:class:`~bot.app.queries.TableFacts`: who
+  sits, who must act, where its game is played), never the table itself;
 * at start, upload the platform's command set only when ``await app.claim_command_sync(platform,
   scope, digest)`` says so, then ``await app.command_set_synced(...)`` (:mod:`bot.app.published`:
   one process of the deployment uploads a changed set, the others skip).
