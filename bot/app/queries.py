@@ -56,7 +56,7 @@ class TableFacts:
     (``None``: not moved, or not placed yet); ``threads`` whether the chat plays its games in
     threads; ``board_message`` the message showing the table's board; ``lang`` the table's
     language; ``ids`` the ``Position ID: …`` and ``Match ID   : …`` lines of the backgammon
-    game in play (GNU Backgammon's)."""
+    game in play (GNU Backgammon's); ``version`` the table's version (what its buttons carry)."""
 
     stage: str
     mode: str
@@ -67,6 +67,7 @@ class TableFacts:
     board_message: str | None
     lang: str | None
     ids: tuple[str, ...]
+    version: int = 0
 
     def seated(self, user: str) -> bool:
         """Whether ``user`` (a user reference) has a seat at the table."""
@@ -107,6 +108,7 @@ def facts(table: Table) -> TableFacts:
         table.board_message,
         table.lang,
         tuple(ids),
+        table.version,
     )
 
 

@@ -291,8 +291,8 @@ class ChatSurface:
         before = replies[:first]
         current: str | None = None
         if any(isinstance(r, ClearButtons) for r in before):
-            state = await self.adapter.app.load_table(table)
-            current = state.board_message if state is not None else None
+            facts = await self.adapter.app.facts(table)
+            current = facts.board_message if facts is not None else None
         if not any(isinstance(r, ClearButtons) and r.message == current for r in before):
             current = None
         notes: list[str] = []
@@ -336,10 +336,10 @@ class ChatSurface:
                 return
             message = await self.send_board(reply.board, reply.caption, reply.buttons)
         if self.table is not None:
-            state = await self.adapter.app.load_table(self.table)
-            if state is not None:
+            facts = await self.adapter.app.facts(self.table)
+            if facts is not None:
                 await self.adapter.app.board_posted(
-                    self.table, str(message.message_id), state.version
+                    self.table, str(message.message_id), facts.version
                 )
 
     async def clear_buttons(self, message: str) -> None:
@@ -829,7 +829,7 @@ class TelegramAdapter:
             await self.answer(query, None)
             return
         replies: list[Reply] = []
-        table = await self.app.load_table(key)
+        table = await self.app.facts(key)
         if table is None or table.stage == "over":
             inviter = User(PLATFORM, str(invitation.inviter_id), invitation.inviter_name)
             opened = Update(
@@ -850,8 +850,8 @@ class TelegramAdapter:
         await self.perform(bot, InlineTarget(query.inline_message_id), key, replies + joined, user)
 
     async def _seated(self, table: TableKey, user: User) -> bool:
-        state = await self.app.load_table(table)
-        return state is not None and state.stage != "over" and state.seat_of(user.ref) is not None
+        facts = await self.app.facts(table)
+        return facts is not None and facts.stage != "over" and facts.seated(user.ref)
 
     # -- incoming: inline queries ---------------------------------------------------------------
 
@@ -1037,11 +1037,11 @@ class TelegramAdapter:
     async def _computer_inline(self, bot: Bot, key: TableKey, replies: Sequence[Reply]) -> None:
         """The computer's turn that a tick played at a table on an inline message, shown there
         (the message as the board shown on it reported it: a key may hold a hash)."""
-        state = await self.app.load_table(key)
-        if state is None or state.board_message is None:
+        facts = await self.app.facts(key)
+        if facts is None or facts.board_message is None:
             log.info("computer turn of inline table %s: its message is not known", key)
             return
-        await self.perform(bot, InlineTarget(state.board_message), key, replies)
+        await self.perform(bot, InlineTarget(facts.board_message), key, replies)
 
     async def inline_clock(self, bot: Bot, key: TableKey, replies: Sequence[Reply]) -> None:
         """A clock notice of a game on an inline message (``replies``: the app's notice).
