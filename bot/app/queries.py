@@ -56,7 +56,9 @@ class TableFacts:
     (``None``: not moved, or not placed yet); ``threads`` whether the chat plays its games in
     threads; ``board_message`` the message showing the table's board; ``lang`` the table's
     language; ``ids`` the ``Position ID: …`` and ``Match ID   : …`` lines of the backgammon
-    game in play (GNU Backgammon's); ``version`` the table's version (what its buttons carry)."""
+    game in play (GNU Backgammon's); ``version`` the table's version (what its buttons carry);
+    ``names`` the players' names by seat; ``deadline`` when the move clock's time is up for the
+    one it runs for (``None``: no clock running)."""
 
     stage: str
     mode: str
@@ -68,6 +70,8 @@ class TableFacts:
     lang: str | None
     ids: tuple[str, ...]
     version: int = 0
+    names: tuple[str, ...] = ()
+    deadline: float | None = None
 
     def seated(self, user: str) -> bool:
         """Whether ``user`` (a user reference) has a seat at the table."""
@@ -109,6 +113,8 @@ def facts(table: Table) -> TableFacts:
         table.lang,
         tuple(ids),
         table.version,
+        tuple(seat.name for seat in table.seats),
+        table.deadline,
     )
 
 

@@ -78,7 +78,6 @@ from bot.app import (
     SendBoard,
     SendFile,
     SendText,
-    Table,
     Toast,
     Update,
     User,
@@ -93,6 +92,7 @@ from bot.app.delivery import (
     split_text,
 )
 from bot.app.imports import MAX_FILE_BYTES
+from bot.app.queries import TableFacts
 from bot.app.types import ClearButtons, EditBoard, Keyboard, Progress
 from bot.i18n import negotiate, t
 from bot.store import TableKey
@@ -1053,55 +1053,60 @@ class TelegramAdapter:
         (his move still counts until then), and the opponent that he may claim and where.  A
         player who has not started the bot cannot be written to first: he sees the message.
         """
-        state = await self.app.load_table(key)
-        if state is None or state.match is None or len(state.seats) != 2:
+        facts = await self.app.facts(key)
+        if facts is None or facts.mode == "chouette" or len(facts.seats) != 2:
             return
-        match = state.state()
-        game = match.game
-        actor = game.responder if game.responder is not None else game.turn
-        if actor is None or match.is_over:
-            return
-        lang = state.lang or self.app.default_language
-        late, other = state.seats[actor], state.seats[1 - actor]
-        what = "match" if state.mode == "match" else "game"
+        if len(facts.to_act) != 1:
+            return  # the game is over, or nobody's clock runs
+        actor = facts.seats.index(facts.to_act[0])
+        lang = facts.lang or self.app.default_language
+        late, other = facts.seats[actor], facts.seats[1 - actor]
+        late_name, other_name = facts.names[actor], facts.names[1 - actor]
+        what = "match" if facts.mode == "match" else "game"
         claims = next((r.buttons for r in replies if isinstance(r, SendText) and r.buttons), ())
         if claims:
-            names = {"player": late.name, "opponent": other.name}
+            names = {"player": late_name, "opponent": other_name}
             notice = t(lang, "telegram-clock-expired-inline", what=what, **names)
         else:
             notice = next((r.text for r in replies if isinstance(r, SendText)), "")
-        await self._inline_notice(bot, key, state, actor, notice, claims)
+        await self._inline_notice(bot, key, facts, actor, notice, claims)
         if claims:
-            late_text = t(lang, "telegram-clock-private-late", opponent=other.name, what=what)
-            await self._tell(bot, late.user, late_text)
-            claim_text = t(lang, "telegram-clock-private-claim", player=late.name, what=what)
-            await self._tell(bot, other.user, claim_text)
+            late_text = t(lang, "telegram-clock-private-late", opponent=other_name, what=what)
+            await self._tell(bot, late, late_text)
+            claim_text = t(lang, "telegram-clock-private-claim", player=late_name, what=what)
+            await self._tell(bot, other, claim_text)
         else:
-            left = max(60, int((state.deadline or 0) - self.app.clock()))
+            left = max(60, int((facts.deadline or 0) - self.app.clock()))
             text = t(
                 lang,
                 "telegram-clock-private-reminder",
                 left=duration_text(lang, left),
-                opponent=other.name,
+                opponent=other_name,
             )
-            await self._tell(bot, late.user, text)
+            await self._tell(bot, late, text)
 
     async def _inline_notice(
-        self, bot: Bot, key: TableKey, state: Table, actor: int, notice: str, claims: Keyboard
+        self,
+        bot: Bot,
+        key: TableKey,
+        facts: TableFacts,
+        actor: int,
+        notice: str,
+        claims: Keyboard,
     ) -> None:
         """Show ``notice`` above the board on the table's inline message, with the board's
         buttons and ``claims``."""
         # The inline message's id, as the board shown on it reported it (a key may hold a hash).
-        message_id = state.board_message
+        message_id = facts.board_message
         if message_id is None:
             log.info("clock notice of inline table %s: its message is not known", key)
             return
-        seat = state.seats[actor]
-        lang = state.lang or self.app.default_language
-        viewer = User(PLATFORM, seat.user.partition(":")[2], seat.name, lang)
+        lang = facts.lang or self.app.default_language
+        user_id = facts.seats[actor].partition(":")[2]
+        viewer = User(PLATFORM, user_id, facts.names[actor], lang)
         # One update id per notice (a reminder and the notice that follows share the version).
-        moment = f"{state.deadline}:{'up' if claims else 'reminder'}"
-        asked = Update(key, viewer, f"clock:{state.version}:{moment}", text="/board")
+        moment = f"{facts.deadline}:{'up' if claims else 'reminder'}"
+        asked = Update(key, viewer, f"clock:{facts.version}:{moment}", text="/board")
         board = next((r for r in await self.app.handle(asked) if isinstance(r, SendBoard)), None)
         if board is None:
             return
