@@ -238,6 +238,12 @@ class App:
         state = await self.writer.load(table)
         return queries.facts(state) if state is not None else None
 
+    async def typed_plays(self, table: TableKey, user: str) -> list[str]:
+        """The plays ``user`` may type now at the table, in notation (for an adapter's
+        autocomplete; :func:`~bot.app.queries.legal_play_notations`); raises as :meth:`facts`."""
+        state = await self.writer.load(table)
+        return queries.legal_play_notations(state, user) if state is not None else []
+
     async def load_table(self, table: TableKey) -> Table | None:
         """The table's current state (for adapters' autocomplete and for tests)."""
         return await self.writer.load(table)

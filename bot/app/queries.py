@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from bot.app.table import Table
-from bot.app.view import mode_text, score_text
+from bot.app.view import score_text
 from bot.i18n import t
 from engine.chouette import Chouette
 from engine.errors import EngineError
@@ -58,7 +58,7 @@ class TableFacts:
     language; ``ids`` the ``Position ID: …`` and ``Match ID   : …`` lines of the backgammon
     game in play (GNU Backgammon's); ``version`` the table's version (what its buttons carry);
     ``names`` the players' names by seat; ``deadline`` when the move clock's time is up for the
-    one it runs for (``None``: no clock running)."""
+    one it runs for (``None``: no clock running); ``length`` a match's length."""
 
     stage: str
     mode: str
@@ -72,6 +72,7 @@ class TableFacts:
     version: int = 0
     names: tuple[str, ...] = ()
     deadline: float | None = None
+    length: int = 0
 
     def seated(self, user: str) -> bool:
         """Whether ``user`` (a user reference) has a seat at the table."""
@@ -115,6 +116,7 @@ def facts(table: Table) -> TableFacts:
         table.version,
         tuple(seat.name for seat in table.seats),
         table.deadline,
+        table.length,
     )
 
 
@@ -204,12 +206,16 @@ def outcome_text(table: Table, lang: str) -> str:
     return text
 
 
-def thread_title(table: Table, lang: str) -> str:
+def thread_title(table: Table | TableFacts, lang: str) -> str:
     """A name for the table's own thread: the players and the game ("Alice vs Bob — match to 5
     points"; the members of a chouette)."""
+    known = facts(table) if isinstance(table, Table) else table
     tr = partial(t, lang)
-    names = [seat.name for seat in table.seats]
-    mode = mode_text(tr, table)
-    if len(names) == 2 and table.mode != "chouette":
+    names = list(known.names)
+    if known.mode == "match":
+        mode = tr("mode-match", length=known.length)
+    else:
+        mode = tr(f"mode-{known.mode}")
+    if len(names) == 2 and known.mode != "chouette":
         return tr("discord-thread-name", player=names[0], opponent=names[1], mode=mode)
     return tr("discord-thread-team", players=", ".join(names), mode=mode)

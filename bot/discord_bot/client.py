@@ -64,7 +64,6 @@ from bot.app import (
     SendBoard,
     SendFile,
     SendText,
-    Table,
     Toast,
     Update,
     User,
@@ -72,7 +71,7 @@ from bot.app import (
 from bot.app.delivery import ChatClosed, Delivered, Delivery, NotDelivered
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
-from bot.app.queries import legal_play_notations, outcome_text, thread_title
+from bot.app.queries import TableFacts, outcome_text, thread_title
 from bot.app.suggest import suggestions
 from bot.app.syntax import say
 from bot.app.types import Keyboard, Progress
@@ -216,9 +215,9 @@ def cut(text: str, size: int) -> str:
     return text if len(text) <= size else text[: size - 1] + "…"
 
 
-def discord_players(table: Table) -> list[int]:
-    """The Discord ids of the table's players (the computer has none)."""
-    return [u for u in (discord_id(seat.user) for seat in table.seats) if u is not None]
+def discord_players(seats: Iterable[str]) -> list[int]:
+    """The Discord ids of the people among ``seats`` (user references; not the computer)."""
+    return [u for u in (discord_id(seat) for seat in seats) if u is not None]
 
 
 SEAT_COLOURS = (0xE8E4DA, 0x4A3B33)
@@ -572,7 +571,7 @@ class NardyBot(discord.AutoShardedClient):
         self.tick_seconds = tick_seconds
         self.autocomplete_budget = autocomplete_budget
         self.sync_on_start = sync_on_start
-        self._tables: OrderedDict[TableKey, Table] = OrderedDict()
+        self._plays: OrderedDict[tuple[TableKey, str], list[str]] = OrderedDict()
         self.tree: app_commands.CommandTree[NardyBot] = app_commands.CommandTree(
             self, allowed_contexts=CONTEXTS, allowed_installs=INSTALLS
         )
@@ -779,14 +778,11 @@ class NardyBot(discord.AutoShardedClient):
             return True
         return not facts.seated(user_of(interaction).ref)
 
-    def _remember(self, key: TableKey, table: Table | None) -> None:
-        if table is None:
-            self._tables.pop(key, None)
-            return
-        self._tables[key] = table
-        self._tables.move_to_end(key)
-        while len(self._tables) > TABLE_CACHE:
-            self._tables.popitem(last=False)
+    def _remember(self, key: TableKey, user: str, plays: list[str]) -> None:
+        self._plays[(key, user)] = plays
+        self._plays.move_to_end((key, user))
+        while len(self._plays) > TABLE_CACHE:
+            self._plays.popitem(last=False)
 
     async def _refuse_at_once(self, interaction: discord.Interaction[Any], message: str) -> None:
         """Answer with catalogue ``message``, privately, as the interaction's only response."""
@@ -883,15 +879,13 @@ class NardyBot(discord.AutoShardedClient):
         seconds, else this process's last copy of it is used (or nothing is offered).
         """
         key = table_key(interaction.channel_id)
+        me = user_of(interaction).ref
         try:
-            table = await asyncio.wait_for(self.app.load_table(key), self.autocomplete_budget)
+            plays = await asyncio.wait_for(self.app.typed_plays(key, me), self.autocomplete_budget)
         except (TimeoutError, StoreUnavailable, CorruptRecord):
-            table = self._tables.get(key)
+            plays = self._plays.get((key, me), [])
         else:
-            self._remember(key, table)
-        if table is None:
-            return []
-        plays = legal_play_notations(table, user_of(interaction).ref)
+            self._remember(key, me, plays)
         words = current.lower().split()
         found = [p for p in plays if all(w in p.lower() for w in words)]
         return [app_commands.Choice(name=p[:100], value=p[:100]) for p in found[:MAX_CHOICES]]
@@ -920,15 +914,10 @@ class NardyBot(discord.AutoShardedClient):
         if not any(isinstance(r, SendBoard) for r in replies) or not may_open_thread(interaction):
             return update, replies, output
         try:
-            table = await self.app.load_table(update.table)
+            table = await self.app.facts(update.table)
         except (StoreUnavailable, CorruptRecord):
             return update, replies, output
-        if (
-            table is None
-            or table.stage != "play"
-            or table.origin is not None
-            or not table.settings.threads
-        ):
+        if table is None or not table.in_play or table.origin is not None or not table.threads:
             return update, replies, output
         lang = negotiate(update.user.language)
         starter = int(update.message) if update.message and update.message.isdigit() else None
@@ -952,7 +941,7 @@ class NardyBot(discord.AutoShardedClient):
         there: list[Reply] = [r for r in replies if not isinstance(r, ClearButtons | Toast)]
         opened = SendText(t(lang, "discord-thread-opened", thread=f"<#{thread}>"))
         await self.delivery.perform(output, update.table, [*here, opened])
-        humans = discord_players(moved)
+        humans = discord_players(table.seats)
         if humans:
             mentions = " ".join(f"<@{u}>" for u in humans)
             there.insert(0, SendText(t(lang, "discord-thread-welcome", players=mentions)))
@@ -974,10 +963,10 @@ class NardyBot(discord.AutoShardedClient):
             return False
         key = table_key(channel.id)
         try:
-            table = await self.app.load_table(key)
+            table = await self.app.facts(key)
         except (StoreUnavailable, CorruptRecord):
             return False
-        if table is None or table.stage != "play" or table.origin in (None, key.chat):
+        if table is None or not table.in_play or table.origin in (None, key.chat):
             return False
         lang = negotiate(str(interaction.locale))
         may_reopen = not channel.locked or interaction.app_permissions.manage_threads
@@ -1008,8 +997,8 @@ class NardyBot(discord.AutoShardedClient):
         key = table_key(interaction.channel_id)
         me = user_of(interaction).ref
         try:
-            table = await asyncio.wait_for(self.app.load_table(key), PREDICT_BUDGET)
-            if table is not None and table.stage != "over" and table.seat_of(me) is not None:
+            table = await asyncio.wait_for(self.app.facts(key), PREDICT_BUDGET)
+            if table is not None and table.stage != "over" and table.seated(me):
                 return False
             away = await asyncio.wait_for(self.app.games_away(key), PREDICT_BUDGET)
         except (TimeoutError, StoreUnavailable, CorruptRecord):
@@ -1031,7 +1020,7 @@ class NardyBot(discord.AutoShardedClient):
         where: TableKey | None = thread
         if state in (ThreadState.GONE, ThreadState.LOCKED):
             try:
-                moving = await self.app.load_table(thread)
+                moving = await self.app.facts(thread)
             except (StoreUnavailable, CorruptRecord):
                 moving = None
             where = None if moving is None else await self._bring_back(thread, moving, lang)
@@ -1054,17 +1043,17 @@ class NardyBot(discord.AutoShardedClient):
         """The clock's notice could not be posted in a game's thread because it is gone: the
         game goes back to the channel it began in, with a notice and its board."""
         try:
-            table = await self.app.load_table(key)
+            table = await self.app.facts(key)
         except (StoreUnavailable, CorruptRecord):
             return
-        if table is None or table.stage != "play" or table.origin in (None, key.chat):
+        if table is None or not table.in_play or table.origin in (None, key.chat):
             return
         lang = negotiate(table.lang or "")
         where = await self._bring_back(key, table, lang)
         if where is not None:
             await self._notice(where, lang, "discord-thread-gone", f"tick:{key}", board=True)
 
-    async def _bring_back(self, key: TableKey, table: Table, lang: str) -> TableKey | None:
+    async def _bring_back(self, key: TableKey, table: TableFacts, lang: str) -> TableKey | None:
         """Move the game at ``key`` (a thread that is gone or closed) back to the channel it
         began in, or, when that channel has a game of its own by now, to a new thread there;
         where it is now (``None``: it could not be moved)."""
@@ -1088,7 +1077,7 @@ class NardyBot(discord.AutoShardedClient):
             return None
         if moved is None:
             return None
-        humans = discord_players(moved)
+        humans = discord_players(table.seats)
         if humans:
             mentions = " ".join(f"<@{u}>" for u in humans)
             welcome = SendText(t(lang, "discord-thread-welcome", players=mentions))
