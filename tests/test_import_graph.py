@@ -189,3 +189,30 @@ def test_no_private_name_taken_from_another_module() -> None:
             if leaf.startswith("_") and leaf != "__main__":
                 wrong.append(f"{path.relative_to(ROOT)}:{line} imports private module {target}")
     assert wrong == []
+
+
+@pytest.mark.parametrize("adapter", ADAPTERS)
+def test_adapters_translate_only(adapter: str) -> None:
+    """An adapter imports no rules engine and no table, and reads no table: it asks the app
+    (``App.facts`` and the other queries) and hands the replies to the one delivery loop."""
+    known = modules()
+    wrong = []
+    for name, path in known.items():
+        if not within(name, adapter):
+            continue
+        for target, names, line in imports(name, path):
+            where = f"{path.relative_to(ROOT)}:{line}"
+            if within(target, "engine"):
+                wrong.append(f"{where} imports {target}")
+            if within(target, "bot.app.table") or (target == "bot.app" and "Table" in names):
+                wrong.append(f"{where} imports the table")
+        source = path.read_text(encoding="utf-8")
+        if ".load_table(" in source:
+            wrong.append(f"{path.relative_to(ROOT)} reads a table (load_table)")
+    assert wrong == []
+
+
+def test_the_pipeline_is_small() -> None:
+    """``bot/app/app.py`` is the pipeline only: its services live in modules of their own."""
+    lines = (ROOT / "bot" / "app" / "app.py").read_text(encoding="utf-8").count("\n")
+    assert lines < 600
