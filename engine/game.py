@@ -256,6 +256,41 @@ def _other(player: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class DecisionKey:
+    """Everything a player's decision before his roll (double or not, resign) or in answer to a
+    double depends on, as one frozen value (:meth:`Game.decision_key`): two games with equal
+    keys ask the same question of him.  Each field of :class:`Game` is either here or named in
+    :data:`NOT_IN_DECISION_KEY` with why it does not matter; a test holds the two lists to
+    :class:`Game`'s fields."""
+
+    player: int
+    phase: Phase
+    variant: str
+    options: Options
+    position: Position
+    cube: CubeState
+    match_length: int
+    score: tuple[Points, Points]
+    crawford: bool
+    last_roll: bool
+    turn: int | None
+    declined: bool
+    """He declined his opponent's resignation this turn (he may not be offered it again)."""
+
+
+NOT_IN_DECISION_KEY = {
+    "dice": "the decision is taken before the roll, or in answer to a double",
+    "steps": "no play is being built at either moment",
+    "used": "no play is being built at either moment",
+    "resign": "no key is made while a resignation is offered",
+    "result": "no key is made for a finished game",
+    "log": "its only bearing, a resignation declined this turn, is the key's declined",
+    "first": "who moved first changes nothing later in the game",
+}
+"""The fields of :class:`Game` a :class:`DecisionKey` leaves out, and why."""
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """The state of one game.  Build it with :meth:`Game.new`; change it with the actions.
 
@@ -559,6 +594,33 @@ class Game:
     def money(self) -> bool:
         """True in money play (no match length)."""
         return self.match_length == 0
+
+    def decision_key(self, player: int) -> DecisionKey | None:
+        """The :class:`DecisionKey` of ``player``'s decision now: on roll before rolling, or
+        answering a double (``None`` at any other moment, a resignation offered, or the game
+        over)."""
+        if self.is_over or self.resign is not None:
+            return None
+        if self.phase is Phase.ROLL and self.turn == player:
+            declined = any(entry.action == "resign_decline" for entry in self.log[-3:])
+        elif self.phase is Phase.DOUBLED and self.responder == player:
+            declined = False
+        else:
+            return None
+        return DecisionKey(
+            player,
+            self.phase,
+            self.variant,
+            self.options,
+            self.position,
+            self.cube,
+            self.match_length,
+            self.score,
+            self.crawford,
+            self.last_roll,
+            self.turn,
+            declined,
+        )
 
     @property
     def is_over(self) -> bool:

@@ -184,32 +184,13 @@ def think(game: Game, player: int, level: str, seed: str, ply: int | None) -> Ac
 
 def ponder_key(game: Game, player: int, level: str) -> Hashable | None:
     """Everything the decision of ``player`` at ``level`` before his roll, or in answer to a
-    double, depends on: the level, the seat, the phase, the position, the cube, the options,
-    the score, the Crawford and last-roll marks, and whether he was refused a resignation this
-    turn (``None`` where it is neither decision, or the level is not one pondered at,
+    double, depends on: the level and the game's :class:`~engine.game.DecisionKey` (``None``
+    where it is neither decision, or the level is not one pondered at,
     :data:`PONDER_LEVELS`)."""
-    if level not in PONDER_LEVELS or game.is_over or game.resign is not None:
+    if level not in PONDER_LEVELS:
         return None
-    if game.phase is Phase.ROLL and game.turn == player:
-        declined = any(entry.action == "resign_decline" for entry in game.log[-3:])
-    elif game.phase is Phase.DOUBLED and game.responder == player:
-        declined = False
-    else:
-        return None
-    return (
-        level,
-        player,
-        game.phase,
-        game.variant,
-        game.options,
-        game.position,
-        game.cube,
-        game.match_length,
-        game.score,
-        game.crawford,
-        game.last_roll,
-        declined,
-    )
+    key = game.decision_key(player)
+    return None if key is None else (level, key)
 
 
 def ponderable(game: Game, mover: int) -> bool:
@@ -566,18 +547,7 @@ class ComputerWorker:
         event loop; never raises for a worker's sake."""
         if not self.pondering or level not in PONDER_LEVELS or not ponderable(game, mover):
             return
-        seen = (
-            level,
-            player,
-            game.phase,
-            game.options,
-            game.position,
-            game.dice,
-            game.cube,
-            game.score,
-            game.match_length,
-            game.crawford,
-        )
+        seen = (level, player, mover, game)  # the game as it stands, its log included
         if seen in self._ponder_seen or self._ponder_waiting >= PONDER_WAITING:
             return
         self._ponder_seen[seen] = None
