@@ -53,7 +53,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from prometheus_client.registry import Collector
 
 from bot.app import App, Reply, Update
-from bot.app.commands import UnknownCommand, parse_command
+from bot.app.command_parser import UnknownCommand, parse_command
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.store import ConflictError, Store, StoreCounters, StoreUnavailable
 

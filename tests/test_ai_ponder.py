@@ -27,7 +27,7 @@ from bot.ai.computer import decide
 from bot.ai.levels import LEVELS
 from bot.ai.worker import PONDER_LEVELS, PONDER_PLAYS, ComputerWorker, ponder_key
 from bot.app import App
-from bot.app.computer import to_ponder
+from bot.app.opponent import to_ponder
 from bot.store import MemoryStore, TableKey
 from engine.game import Action, Game, Phase
 from engine.movegen import legal_plays

@@ -27,7 +27,7 @@ from test_app_support import (
 from bot.ai.analysis import analyse_match
 from bot.ai.worker import ComputerWorker
 from bot.app import App, Attachment, Reply, SendBoard, SendFile, SendText, User, syntax
-from bot.app.analysis import MONEY_KEPT, claim, decision_game, finished_games, release
+from bot.app.match_analysis import MONEY_KEPT, claim, decision_game, finished_games, release
 from bot.app.payload import parse_payload
 from bot.app.types import EditProgress, Progress
 from bot.i18n import t

@@ -25,7 +25,7 @@ from test_app_support import ALICE, BOB, Dice, texts
 from bot.ai.levels import LEVELS
 from bot.ai.worker import LEVEL_NAMES, ComputerWorker
 from bot.app import App, Reply, SendBoard, Thinking, Update, User
-from bot.app.computer import GRACE
+from bot.app.opponent import GRACE
 from bot.app.table import Table
 from bot.store import MemoryStore, RedisStore, TableKey
 from engine.game import Action, Game, Phase

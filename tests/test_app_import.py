@@ -10,9 +10,9 @@ import pytest
 from test_app_support import ALICE, BOB, Chat, Dice, open_store, texts, toasts
 
 from bot.app import App, Attachment, EditBoard, SendBoard, SendFile, SendText
+from bot.app.display import board_view
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.syntax import say, typed_syntax
-from bot.app.view import board_view
 from bot.i18n import t
 from bot.store import SiblingKey, Store
 from engine.match import Match

@@ -7,8 +7,8 @@ from __future__ import annotations
 from test_app_support import ALICE, Chat
 
 from bot.app import App, SendText
-from bot.app.commands import COMMANDS
-from bot.app.settings import SETTING_VALUES
+from bot.app.command_parser import COMMANDS
+from bot.app.preferences import SETTING_VALUES
 from bot.app.suggest import MAX_SUGGESTIONS, suggestions
 from bot.app.timing import parse_clock
 from bot.i18n import LANGUAGES, t

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app import view
+from bot.app import display
 from bot.app.table import Seat, Table
 from engine.game import Game, Phase
 from engine.match import Match
@@ -18,10 +18,10 @@ def _doubled() -> Match:
 def test_a_double_on_offer_shows_the_value_it_offers() -> None:
     match = _doubled()
     assert match.game.phase is Phase.DOUBLED
-    board = view.board_view(match.game, ("Ann", "Bob"))
+    board = display.board_view(match.game, ("Ann", "Bob"))
     assert board.cube is not None
     assert (board.cube.value, board.cube.offered_by) == (2, 0)
-    text = view.board_for("en", _table(), match.game, ("Ann", "Bob")).text
+    text = display.board_for("en", _table(), match.game, ("Ann", "Bob")).text
     assert "Double 2" in text and "Double 1" not in text
 
 
@@ -29,10 +29,10 @@ def test_the_last_board_of_a_match_shows_the_final_score_and_nobody_on_roll() ->
     match = _doubled()
     over = match.with_game(match.game.pass_(1))
     assert over.game.phase is Phase.OVER and over.score == (1, 0)
-    board = view.board_view(over.game, ("Ann", "Bob"))
+    board = display.board_view(over.game, ("Ann", "Bob"))
     assert board.turn is None
     assert isinstance(board.score, MatchScore) and board.score.score == (1, 0)
-    text = view.board_for("en", _table(), over.game, ("Ann", "Bob")).text
+    text = display.board_for("en", _table(), over.game, ("Ann", "Bob")).text
     assert "▶" not in text
 
 
@@ -53,7 +53,7 @@ def test_a_game_of_the_matchs_past_shows_its_own_crawford_state() -> None:
     crawford = Game.new("backgammon", match_length=5, score=(4, 2), crawford=True)
     after = Game.new("backgammon", match_length=5, score=(4, 3), crawford=False)
     before = Game.new("backgammon", match_length=5, score=(3, 2), crawford=False)
-    shown = [view.board_view(game, ("Ann", "Bob")).score for game in (crawford, after, before)]
+    shown = [display.board_view(game, ("Ann", "Bob")).score for game in (crawford, after, before)]
     assert all(isinstance(score, MatchScore) for score in shown)
     assert [(s.crawford, s.post_crawford) for s in shown if isinstance(s, MatchScore)] == [
         (True, False),

@@ -34,7 +34,7 @@ from test_app_support import Dice, open_store, typed_forms
 
 from bot import runtime
 from bot.app import App, Reply, Table, Update
-from bot.app.commands import COMMANDS
+from bot.app.command_parser import COMMANDS
 from bot.app.published import SYNC_LEASE
 from bot.app.syntax import say
 from bot.app.timing import CALL_AFTER, actor

@@ -16,7 +16,7 @@ from test_discord import ALICE, BOB, CHANNEL, EVE, match, open_match, take_turn
 
 from bot.ai.worker import ComputerWorker
 from bot.app import App
-from bot.app.analysis import claim
+from bot.app.match_analysis import claim
 from bot.discord_bot import NardyBot, table_key
 from bot.discord_bot.client import CLOSE_TIMEOUT
 from bot.i18n import t

@@ -12,7 +12,7 @@ import pytest
 
 from bot.app.dice import DiceScheme
 from bot.app.history import MatchRecord, derived_seeds, game_id
-from bot.store.errors import CorruptRecord
+from bot.store.failures import CorruptRecord
 from engine.fairdice import verify
 from engine.game import Game, Phase
 from engine.match import Match

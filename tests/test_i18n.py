@@ -420,8 +420,8 @@ def _source_strings() -> tuple[set[str], list[re.Pattern[str]]]:
 
 def _families() -> dict[str, set[str]]:
     """Ids built from a name at run time (``help-<command>``), by the names the code has."""
-    from bot.app.chouette import PROPOSALS
-    from bot.app.commands import COMMANDS
+    from bot.app.chouette_play import PROPOSALS
+    from bot.app.command_parser import COMMANDS
     from bot.discord_bot.commands import OPTIONS
     from renderers import DEFAULT_LABELS
 

@@ -216,3 +216,16 @@ def test_the_pipeline_is_small() -> None:
     """``bot/app/app.py`` is the pipeline only: its services live in modules of their own."""
     lines = (ROOT / "bot" / "app" / "app.py").read_text(encoding="utf-8").count("\n")
     assert lines < 600
+
+
+def test_no_module_name_is_used_twice() -> None:
+    """No two modules of ``engine/``, ``renderers/`` and ``bot/`` share a file name (packages'
+    ``__init__.py`` and ``__main__.py`` aside): a name says which module it is."""
+    where: dict[str, list[str]] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if path.name in ("__init__.py", "__main__.py"):
+                continue
+            where.setdefault(path.name, []).append(str(path.relative_to(ROOT)))
+    twice = {name: paths for name, paths in where.items() if len(paths) > 1}
+    assert twice == {}

@@ -19,7 +19,7 @@ from bot.app.standing import (
     standing_key,
 )
 from bot.store import MemoryStore, RedisStore, TableKey, UserKey, leaderboard_key
-from bot.store.errors import CorruptRecord
+from bot.store.failures import CorruptRecord
 from engine.dicestats import DiceStats
 from engine.rating import Standing
 

@@ -20,7 +20,7 @@ from telegram_support import ALICE, BOB, CAROL, EVE, Bot, pressed_for, running_b
 from test_app_support import Dice
 
 from bot.app import App, EditBoard, SendBoard, Update, User, group
-from bot.app.commands import COMMANDS
+from bot.app.command_parser import COMMANDS
 from bot.app.delivery import split_text
 from bot.i18n import t
 from bot.settings import load_settings

@@ -17,7 +17,7 @@ from test_app_support import Dice
 
 from bot.ai.worker import ComputerWorker
 from bot.app import App, SendText, Update, User
-from bot.app.analysis import claim
+from bot.app.match_analysis import claim
 from bot.app.types import Progress
 from bot.i18n import t
 from bot.store import MemoryStore, Store, TableKey

@@ -2,7 +2,7 @@
 
 The pipeline (:mod:`bot.app.app`), for every update:
 
-1. parse the text or the button payload into an action (:mod:`bot.app.commands`,
+1. parse the text or the button payload into an action (:mod:`bot.app.command_parser`,
    :mod:`bot.app.payload`);
 2. answer a user's own action at once (:data:`~bot.app.registry.USER_CASES`), else load the table;
 3. refuse a stale button, a missing or closed table, a game action before the start;
@@ -15,23 +15,23 @@ Where each use case lives (one module each; a new one is a module and a line in 
 * :mod:`bot.app.invite` -- ``invite NAME`` / ``invite off`` and the kept seat;
 * :mod:`bot.app.turn` -- ``roll``, steps, ``undo``, ``confirm``, ``move``; the frame of every
   two-player game action (settling forced plays and auto-rolls, game and match ends, the board);
-* :mod:`bot.app.cube` -- ``double``, ``take``, ``pass``, beavers;
+* :mod:`bot.app.doubling` -- ``double``, ``take``, ``pass``, beavers;
 * :mod:`bot.app.resign` -- ``resign``, ``accept``, ``decline``;
 * :mod:`bot.app.clock` -- ``clock``, ``claim``, and what a due clock posts (``App.tick``);
-* :mod:`bot.app.settings` -- ``settings`` and the user's ``language``;
+* :mod:`bot.app.preferences` -- ``settings`` and the user's ``language``;
 * :mod:`bot.app.info` -- ``board``, ``score``, ``pips``, ``export``, ``help``, ``rules``;
 * :mod:`bot.app.stats` -- ``stats`` and the statistics of finished games;
-* :mod:`bot.app.position` -- ``position ID``: a table whose game begins at a position;
+* :mod:`bot.app.positions` -- ``position ID``: a table whose game begins at a position;
 * :mod:`bot.app.imports` -- ``import``: a ``.mat`` file read, kept for its sender, exported back;
-* :mod:`bot.app.replay` -- a match's boards one step at a time (``◀ ▶`` on one message);
+* :mod:`bot.app.replays` -- a match's boards one step at a time (``◀ ▶`` on one message);
 * :mod:`bot.app.hint` -- ``hint``: the computer's advice for the player to act;
-* :mod:`bot.app.analysis` -- ``analysis``: the finished games weighed by the computer, shown on
-  one progress message (``App.progress``);
-* :mod:`bot.app.chouette` -- every game action at a chouette table, its start and rotation;
+* :mod:`bot.app.match_analysis` -- ``analysis``: the finished games weighed by the computer,
+  shown on one progress message (``App.progress``);
+* :mod:`bot.app.chouette_play` -- every game action at a chouette table, its start and rotation;
 * :mod:`bot.app.places` -- where a game is played: moved to a chat of its own when it begins
   (``App.move_table``, a Discord thread), kept where it began (``App.keep_table``), its end
   told where it began (``App.finish_away``), the games a chat sent away (``App.games_away``);
-* :mod:`bot.app.computer` -- the computer's turn (``new bot [LEVEL]`` seats it: a seat whose user
+* :mod:`bot.app.opponent` -- the computer's turn (``new bot [LEVEL]`` seats it: a seat whose user
   is ``computer:<level>``);
 * :mod:`bot.app.seeds` -- ``seed``: a player's client seed for the dice;
 * :mod:`bot.app.ratings`, :mod:`bot.app.leaderboard`, :mod:`bot.app.dicereport`,
@@ -50,7 +50,7 @@ table should have, the results a write left pending, the board message):
 
 Shared by the use cases: :mod:`bot.app.context` (:class:`Context`, :class:`Refused`),
 :mod:`bot.app.options` (table options, the lobby message), :mod:`bot.app.timing` (clock
-arithmetic), :mod:`bot.app.users` (users' records), :mod:`bot.app.table`, :mod:`bot.app.view`,
+arithmetic), :mod:`bot.app.users` (users' records), :mod:`bot.app.table`, :mod:`bot.app.display`,
 :mod:`bot.app.types` (updates and replies), :mod:`bot.app.dice` and :mod:`bot.app.fair` (the
 dice and their commitments), :mod:`bot.app.group` (play where every message counts),
 :mod:`bot.app.results`, :mod:`bot.app.standing` and :mod:`bot.app.history` (what a finished

@@ -24,16 +24,17 @@ import time
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import Any
 
-from bot.app import analysis, fair, places, published, queries, results
-from bot.app.analysis import Analyser
+from bot.app import fair, match_analysis, places, published, queries, results
 from bot.app.autoplay import ComputerTurns
-from bot.app.commands import Command, TooLong, UnknownCommand, parse_command
-from bot.app.computer import Opponent
+from bot.app.command_parser import Command, TooLong, UnknownCommand, parse_command
 from bot.app.context import Context, Refused, refusal_reply, usage
 from bot.app.dice import DiceScheme, TableDice
 from bot.app.hint import Adviser
 from bot.app.jobs import AnalysisJobs
+from bot.app.match_analysis import Analyser
+from bot.app.opponent import Opponent
 from bot.app.payload import InvalidPayload, parse_payload
+from bot.app.preferences import SETTING_ALIASES
 from bot.app.registry import (
     ANALYSIS_CASES,
     DEFAULT,
@@ -42,7 +43,6 @@ from bot.app.registry import (
     USER_CASES,
     AnalysisCase,
 )
-from bot.app.settings import SETTING_ALIASES
 from bot.app.syntax import CommandSyntax, say, typed_syntax
 from bot.app.table import Table
 from bot.app.ticks import Ticks
@@ -104,7 +104,7 @@ class App:
         computer: Opponent | None = None,
         adviser: Adviser | None = None,
         analyser: Analyser | None = None,
-        progress_every: float = analysis.PROGRESS_EVERY,
+        progress_every: float = match_analysis.PROGRESS_EVERY,
         settle_window: float = SETTLE_WINDOW,
     ) -> None:
         self.store = store

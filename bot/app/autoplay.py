@@ -1,7 +1,7 @@
 """The computer's turns at its tables (:class:`ComputerTurns`): played right after the update
 that left the table to it (``App.computer_moves``), or by the tick when the process that meant
 to play one stopped first; each whole turn decided in a worker and written with one
-compare-and-set (:mod:`bot.app.computer` says what a turn is).  Meanwhile the computer ponders
+compare-and-set (:mod:`bot.app.opponent` says what a turn is).  Meanwhile the computer ponders
 on the person's time (:meth:`ComputerTurns.ponder`)."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import logging
 from collections.abc import AsyncIterator, Callable
 
 from bot.ai.worker import fallback_action
-from bot.app import computer, fair, results
-from bot.app.computer import Opponent
+from bot.app import fair, opponent, results
 from bot.app.context import Context
+from bot.app.opponent import Opponent
 from bot.app.table import COMPUTER, Table
 from bot.app.timing import actor
 from bot.app.types import Reply, Thinking, Update, User
@@ -48,7 +48,7 @@ class ComputerTurns:
     def written(self, key: TableKey, table: Table | None) -> None:
         """A write of this process left ``table`` at ``key``: its turn is played next when it
         waits for the computer, and the computer ponders where a person is to act."""
-        if table is not None and computer.waiting(table) is not None:
+        if table is not None and opponent.waiting(table) is not None:
             self.next.add(key)
         self.ponder(table)
 
@@ -60,10 +60,10 @@ class ComputerTurns:
 
     def ponder(self, table: Table | None) -> None:
         """Let the computer think on the person's time where a person at its table is on roll
-        or has rolled (:func:`bot.app.computer.to_ponder`); a failure here costs only the head
+        or has rolled (:func:`bot.app.opponent.to_ponder`); a failure here costs only the head
         start."""
         try:
-            target = computer.to_ponder(table)
+            target = opponent.to_ponder(table)
             if target is not None:
                 self.opponent.ponder(*target)
         except Exception:
@@ -76,11 +76,11 @@ class ComputerTurns:
         self.next.discard(table)
         self.busy.add(table)
         try:
-            for _ in range(computer.MAX_ACTIONS):
+            for _ in range(opponent.MAX_ACTIONS):
                 try:
                     record = await self.writer.store.load(table)
                     state = Table.decode(record.payload) if record is not None else None
-                    waits = computer.waiting(state)
+                    waits = opponent.waiting(state)
                     if record is None or state is None or waits is None:
                         return
                     if waits[1] == "expert":
@@ -103,7 +103,7 @@ class ComputerTurns:
         """The tick's part: a computer turn ``table`` waits for that nobody finished (its
         process stopped mid-thought), played now; ``None`` when it waits for none, or this
         process is playing it."""
-        waits = computer.waiting(table)
+        waits = opponent.waiting(table)
         if waits is None or key in self.busy:
             return None
         self.busy.add(key)
@@ -119,14 +119,14 @@ class ComputerTurns:
         compare-and-set; its replies, none when another write came first, ``None`` when the
         computer had nothing to do after all (nothing is written)."""
         name = table.seats[seat].name
-        update = Update(key, User(COMPUTER, level, name), computer.update_id(table))
+        update = Update(key, User(COMPUTER, level, name), opponent.update_id(table))
         ctx = self.contexts(update, table.lang or self.default_language)
         ctx.names = {s.user: s.name for s in table.seats}
         fair.load(ctx, table)  # its rolls come from the table's dice, as a person's do
         match = table.state()
         notes: list[str] = []
         acted = False
-        for step in range(computer.MAX_ACTIONS):
+        for step in range(opponent.MAX_ACTIONS):
             if actor(match) != seat or match.game.is_over:
                 break
             game = match.game
@@ -135,19 +135,19 @@ class ComputerTurns:
             if action is None:
                 break
             try:
-                match, more = computer.apply(ctx, table, match, seat, action)
+                match, more = opponent.apply(ctx, table, match, seat, action)
             except EngineError:
                 log.exception("computer action refused table=%s action=%s", key, action)
                 fallback = fallback_action(game, seat)
                 if fallback is None:
                     break
-                match, more = computer.apply(ctx, table, match, seat, fallback)
+                match, more = opponent.apply(ctx, table, match, seat, fallback)
             notes += more
             acted = True
         if not acted:
             log.error("computer had no action table=%s seat=%s", key, seat)
             return None
-        new = fair.keep(ctx, computer.finish(ctx, table, match, notes))
+        new = fair.keep(ctx, opponent.finish(ctx, table, match, notes))
         new = results.carried(table, new, ctx.ended)
         due = self.writer.deadline_of(new)
         if due is not None:

@@ -31,10 +31,10 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from bot.app.context import Context, Refused
+from bot.app.display import step_label
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Table
 from bot.app.types import Button, Keyboard
-from bot.app.view import step_label
 from engine.game import Game, Phase
 from engine.notation import format_play
 from engine.steps import Play, Step

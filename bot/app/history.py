@@ -32,7 +32,7 @@ from typing import Any, Final
 import orjson
 
 from bot.app.dice import game_seed
-from bot.store.errors import CorruptRecord
+from bot.store.failures import CorruptRecord
 from engine.errors import EngineError
 from engine.fairdice import SEED_BYTES, GameSeed, logged_rolls
 from engine.game import format_points

@@ -5,11 +5,10 @@ The file (GNU Backgammon's, eXtreme Gammon's or DailyGammon's ``.mat``; at most
 cube action checked by the engine; a fault is refused with its game and move number.  The match
 read is kept in one small record of its sender (``bg:user:{platform:id}:import``, the user's hash
 slot), the newest import replacing the last, for :data:`IMPORT_TTL` seconds: the answer's buttons
-replay it on boards (:mod:`bot.app.replay`), write it back as GNU Backgammon writes it and
-analyse its finished games (:func:`bot.app.analysis.of_import`; so does ``analysis`` typed where
-no game was finished).  The
-buttons carry the import's id: a button of an import since replaced, or pressed by someone else,
-is refused saying so.
+replay it on boards (:mod:`bot.app.replays`), write it back as GNU Backgammon writes it and
+analyse its finished games (:func:`bot.app.match_analysis.of_import`; so does ``analysis``
+typed where no game was finished).  The buttons carry the import's id: a button of an import
+since replaced, or pressed by someone else, is refused saying so.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import fair, view
-from bot.app.commands import ALIASES, COMMANDS
+from bot.app import display, fair
+from bot.app.command_parser import ALIASES, COMMANDS
 from bot.app.context import Context
 from bot.app.table import Table
 from bot.app.turn import send_board
@@ -20,24 +20,24 @@ ACTIONS = frozenset({"board", "score", "pips", "export"})
 def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None:
     """The board, the score, the pip counts or the export of a two-player table."""
     if table.match is None:
-        ctx.replies.append(SendText(view.lobby_text(ctx.tr, table, ctx.now)))
+        ctx.replies.append(SendText(display.lobby_text(ctx.tr, table, ctx.now)))
         return None
     match = table.state()
     names = [s.name for s in table.seats]
     if action == "board":
         ctx.replies.append(send_board(ctx, table, match, ()))
     elif action == "score":
-        ctx.replies.append(SendText(view.score_text(ctx.tr, table, match, names)))
+        ctx.replies.append(SendText(display.score_text(ctx.tr, table, match, names)))
     elif action == "pips":
-        ctx.replies.append(SendText(view.pips_text(ctx.tr, match.game, names)))
+        ctx.replies.append(SendText(display.pips_text(ctx.tr, match.game, names)))
     else:
-        ctx.replies.append(SendText(view.export_text(ctx.tr, match.game)))
+        ctx.replies.append(SendText(display.export_text(ctx.tr, match.game)))
         name = "match.mat"
         if match.start is not None:
             ctx.replies.append(SendText(ctx.tr("export-set-up")))
             return None
         try:
-            data = view.mat_file(match, names).encode()
+            data = display.mat_file(match, names).encode()
         except EngineError as exc:
             ctx.replies.append(SendText(ctx.engine_text(exc)))
         else:

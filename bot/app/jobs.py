@@ -1,7 +1,7 @@
 """The analyses this process makes (:class:`AnalysisJobs`): one asked for in a chat is claimed
 for the whole deployment, noted until its adapter follows its progress message
 (``App.progress``), made in the analyser's workers and given back when it ends; one made before
-is shown again at once (:mod:`bot.app.analysis` says what is analysed and how it reads)."""
+is shown again at once (:mod:`bot.app.match_analysis` says what is analysed and how it reads)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import logging
 import time
 from collections.abc import AsyncGenerator
 
-from bot.app import analysis
-from bot.app.analysis import Analyser
+from bot.app import match_analysis
 from bot.app.context import Context, Refused
+from bot.app.match_analysis import Analyser
 from bot.app.registry import AnalysisCase
 from bot.app.table import Table
 from bot.app.types import EditProgress, Progress, Reply
@@ -34,7 +34,7 @@ class AnalysisJobs:
         self.store = store
         self.analyser = analyser
         self.progress_every = progress_every
-        self._asked: dict[TableKey, tuple[analysis.Job, Context, float]] = {}
+        self._asked: dict[TableKey, tuple[match_analysis.Job, Context, float]] = {}
         """Analyses asked for in a chat whose progress message is not followed yet (and when)."""
         self._making: set[TableKey] = set()
         """Chats whose analysis this process is making now (one at a time in a chat)."""
@@ -51,17 +51,17 @@ class AnalysisJobs:
         record = await self.store.load(key)
         table = Table.decode(record.payload) if record is not None else None
         job = await case(ctx, table, args, version)
-        kept = await analysis.kept_analysis(self.store, job, self.analyser.analysis_ply)
+        kept = await match_analysis.kept_analysis(self.store, job, self.analyser.analysis_ply)
         if kept is not None:  # made before: shown again at once
-            if not await analysis.asked_once(self.store, key, ctx.update.update_id):
+            if not await match_analysis.asked_once(self.store, key, ctx.update.update_id):
                 raise Refused("analysis-again")
-            return analysis.shown_again(ctx, job, kept)
+            return match_analysis.shown_again(ctx, job, kept)
         if self._asked.pop(key, None) is not None:
-            await analysis.release(self.store, key)  # one never followed: its claim is void
-        if not await analysis.claim(self.store, key):
+            await match_analysis.release(self.store, key)  # one never followed: its claim is void
+        if not await match_analysis.claim(self.store, key):
             raise Refused("analysis-busy")  # another process is making one in this chat
         try:
-            first = await analysis.asked_once(self.store, key, ctx.update.update_id)
+            first = await match_analysis.asked_once(self.store, key, ctx.update.update_id)
         except BaseException:
             await self._give_back(key)
             raise
@@ -69,7 +69,7 @@ class AnalysisJobs:
             await self._give_back(key)
             raise Refused("analysis-again")
         self._asked[key] = (job, ctx, time.monotonic())
-        return [Progress(analysis.progress_text(ctx, 1, job.games))]
+        return [Progress(match_analysis.progress_text(ctx, 1, job.games))]
 
     def _busy(self, key: TableKey) -> bool:
         if key in self._making:
@@ -85,7 +85,7 @@ class AnalysisJobs:
         job, ctx, _ = pending
         self._making.add(table)
         try:
-            async for replies in analysis.run(
+            async for replies in match_analysis.run(
                 ctx, job, self.analyser, self.progress_every, self.store
             ):
                 yield replies
@@ -103,6 +103,6 @@ class AnalysisJobs:
 
     async def _give_back(self, table: TableKey) -> None:
         try:
-            await analysis.release(self.store, table)
+            await match_analysis.release(self.store, table)
         except (StoreUnavailable, ConflictError):
             log.warning("analysis claim not given back table=%s", table)  # it expires

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
-from bot.app import chouette, computer, fair, results
+from bot.app import chouette_play, fair, opponent, results
 from bot.app.context import Context, Refused, usage
 from bot.app.hint import agreed_join, set_hints
 from bot.app.invite import reserved_for
@@ -20,7 +20,7 @@ from bot.app.options import (
     variant_options,
 )
 from bot.app.payload import Payload, format_payload
-from bot.app.position import start_game
+from bot.app.positions import start_game
 from bot.app.table import Seat, Table, TableSettings
 from bot.app.types import Button, ClearButtons, SendText
 from engine.cube import Options
@@ -59,7 +59,7 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
     bot: str | None = None
     for raw in args:
         word = str(raw).lower()
-        if word in computer.WORDS:
+        if word in opponent.WORDS:
             bot = bot or DEFAULT_LEVEL
         elif word in LEVEL_NAMES:
             bot = word
@@ -109,7 +109,7 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
     options = variant_options(variant, changes)
     seat = Seat(ctx.user.ref, ctx.user.name)
     if bot is not None:
-        seat = Seat(computer.ref(bot), computer.name(ctx, bot))
+        seat = Seat(opponent.ref(bot), opponent.name(ctx, bot))
     opened = Table(
         mode=mode,  # type: ignore[arg-type]
         variant=variant,
@@ -158,7 +158,7 @@ def start(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
     """The creator starts a chouette."""
     if table.mode != "chouette":
         raise Refused("app-start-chouette-only")
-    return chouette.start(ctx, table)
+    return chouette_play.start(ctx, table)
 
 
 def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
@@ -174,7 +174,7 @@ def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
         if len(table.seats) >= MAX_SEATS_CHOUETTE:
             raise Refused("table-full")
         if table.stage != "lobby":
-            return chouette.join_running(ctx, table)
+            return chouette_play.join_running(ctx, table)
         joined = table.bumped(seats=(*table.seats, seat))
         if ctx.update.message is not None:
             ctx.replies.append(ClearButtons(ctx.update.message))
@@ -197,7 +197,7 @@ def leave(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
     if table.seat_of(me) is None:
         raise Refused("error-not-seated")
     if table.mode == "chouette" and table.stage != "lobby":
-        return chouette.leave_running(ctx, table)
+        return chouette_play.leave_running(ctx, table)
     if table.mode != "chouette" and table.stage != "lobby":
         raise Refused("app-leave-playing")
     if me == table.creator:

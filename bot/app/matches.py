@@ -1,7 +1,7 @@
 """``history`` (yours) or ``history NAME``: the recent finished matches kept; ``history N``:
 one of yours with the buttons to export it (``.mat`` and the dice with their seeds), to
-replay it (:func:`bot.app.replay.replay_board`, one message edited in place) and to analyse it
-(:func:`bot.app.analysis.of_history`)."""
+replay it (:func:`bot.app.replays.replay_board`, one message edited in place) and to analyse it
+(:func:`bot.app.match_analysis.of_history`)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from bot.app.fair import VERIFY_COMMAND
 from bot.app.history import MatchRecord
 from bot.app.payload import Payload, format_payload
 from bot.app.players import find_player
-from bot.app.replay import PayloadFor, replay_board
+from bot.app.replays import PayloadFor, replay_board
 from bot.app.types import Button, EditBoard, Reply, SendBoard, SendFile, SendText
 from bot.store import CorruptRecord, UserKey
 from engine.errors import EngineError

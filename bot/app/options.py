@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.app import view
+from bot.app import display
 from bot.app.context import Context, Refused
 from bot.app.hint import asks_agreement, lobby_hints
 from bot.app.payload import Payload, format_payload
@@ -134,4 +134,4 @@ def lobby_message(ctx: Context, table: Table) -> SendText:
         rows.append(tuple(row[:3]))
         if row[3:]:
             rows.append(tuple(row[3:]))
-    return SendText(view.lobby_text(ctx.tr, table, ctx.now), tuple(rows))
+    return SendText(display.lobby_text(ctx.tr, table, ctx.now), tuple(rows))

@@ -15,8 +15,8 @@ import contextlib
 from dataclasses import dataclass
 from functools import partial
 
+from bot.app.display import score_text
 from bot.app.table import Table
-from bot.app.view import score_text
 from bot.i18n import t
 from engine.chouette import Chouette
 from engine.errors import EngineError

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import view
+from bot.app import display
 from bot.app.context import Context, Refused
 from bot.app.players import find_player
 from bot.app.standing import load_standing
@@ -32,7 +32,7 @@ async def rating(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
         line = ctx.tr(
             "rating-line",
             player=name,
-            game=ctx.tr(view.VARIANT_IDS[game]),
+            game=ctx.tr(display.VARIANT_IDS[game]),
             rating=f"{now.rating:.1f}",
             experience=str(now.experience),
         )

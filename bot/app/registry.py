@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.app import (
-    analysis,
-    chouette,
+    chouette_play,
     clock,
     dicereport,
     hint,
@@ -20,16 +19,17 @@ from bot.app import (
     info,
     leaderboard,
     lobby,
+    match_analysis,
     matches,
-    position,
+    positions,
+    preferences,
     ratings,
-    replay,
+    replays,
     seeds,
-    settings,
     stats,
 )
 from bot.app.context import Context
-from bot.app.cube import cube_transition
+from bot.app.doubling import cube_transition
 from bot.app.invite import free_seat, invite
 from bot.app.resign import resign_transition
 from bot.app.table import Table
@@ -47,7 +47,7 @@ ReadCase = Callable[[Context, "Table | None", "hint.Adviser | None"], Awaitable[
 replies."""
 
 AnalysisCase = Callable[
-    [Context, "Table | None", tuple[Any, ...], "int | None"], Awaitable[analysis.Job]
+    [Context, "Table | None", tuple[Any, ...], "int | None"], Awaitable[match_analysis.Job]
 ]
 """A use case that reads (the table, the sender's history) and names a long piece of work for
 the computer's workers, followed on a progress message (``App.progress``); its arguments are the
@@ -71,18 +71,18 @@ class UseCase:
     lobby: bool = True
 
 
-_TURN = UseCase(game_use_case(turn_transition), chouette=chouette.decide, lobby=False)
-_CUBE = UseCase(game_use_case(cube_transition), chouette=chouette.decide, lobby=False)
-_RESIGN = UseCase(game_use_case(resign_transition), chouette=chouette.decide, lobby=False)
-_INFO = UseCase(info.show, chouette=chouette.info, closed=True)
-_CLAIM = UseCase(clock.claim, chouette=chouette.decide, lobby=False)
+_TURN = UseCase(game_use_case(turn_transition), chouette=chouette_play.decide, lobby=False)
+_CUBE = UseCase(game_use_case(cube_transition), chouette=chouette_play.decide, lobby=False)
+_RESIGN = UseCase(game_use_case(resign_transition), chouette=chouette_play.decide, lobby=False)
+_INFO = UseCase(info.show, chouette=chouette_play.info, closed=True)
+_CLAIM = UseCase(clock.claim, chouette=chouette_play.decide, lobby=False)
 
-DEFAULT = UseCase(game_use_case(unknown_transition), chouette=chouette.decide, lobby=False)
+DEFAULT = UseCase(game_use_case(unknown_transition), chouette=chouette_play.decide, lobby=False)
 """An action nothing else answers (a chouette's own: ``vote``, ``propose``, ``member_resign``)."""
 
 TABLE_CASES: dict[str, UseCase] = {
     "new": UseCase(opens=lobby.new),
-    "position": UseCase(opens=position.open_position),
+    "position": UseCase(opens=positions.open_position),
     "join": UseCase(lobby.join),
     "join_hints": UseCase(lobby.join),
     "leave": UseCase(lobby.leave),
@@ -96,8 +96,8 @@ TABLE_CASES: dict[str, UseCase] = {
     "score": _INFO,
     "pips": _INFO,
     "export": _INFO,
-    "settings": UseCase(settings.show, closed=True),
-    "setting": UseCase(settings.change, closed=True),
+    "settings": UseCase(preferences.show, closed=True),
+    "setting": UseCase(preferences.change, closed=True),
     "clock": UseCase(clock.set_clock),
     "seed": UseCase(seeds.seed),
     "claim": _CLAIM,
@@ -109,7 +109,7 @@ TABLE_CASES: dict[str, UseCase] = {
     "confirm": _TURN,
     "move": _TURN,
     "hint_play": UseCase(
-        game_use_case(hint.play_transition), chouette=chouette.decide, lobby=False
+        game_use_case(hint.play_transition), chouette=chouette_play.decide, lobby=False
     ),
     "double": _CUBE,
     "take": _CUBE,
@@ -129,11 +129,11 @@ USER_CASES: dict[str, UserCase] = {
     "help": info.help_text,
     "rules": info.rules,
     "stats": stats.stats,
-    "language": settings.language,
+    "language": preferences.language,
     "import": imports.import_match,
     "import_export": imports.export_import,
-    "replay_open": replay.replay_open,
-    "replay": replay.replay,
+    "replay_open": replays.replay_open,
+    "replay": replays.replay,
     "rating": ratings.rating,
     "top": leaderboard.top,
     "dice": dicereport.dice,
@@ -150,8 +150,8 @@ READ_CASES: dict[str, ReadCase] = {
 """Actions answered from the table as it stands, with the computer's advice (nothing written)."""
 
 ANALYSIS_CASES: dict[str, AnalysisCase] = {
-    "analysis": analysis.of_table,
-    "history_analysis": analysis.of_history,
-    "import_analysis": analysis.of_import,
+    "analysis": match_analysis.of_table,
+    "history_analysis": match_analysis.of_history,
+    "import_analysis": match_analysis.of_import,
 }
 """Actions that start an analysis (nothing written)."""

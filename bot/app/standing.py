@@ -30,7 +30,7 @@ import orjson
 
 from bot.store import CasResult, SiblingKey, Store, TableKey, UserKey, Versioned
 from bot.store.base import leaderboard_key
-from bot.store.errors import CorruptRecord
+from bot.store.failures import CorruptRecord
 from engine.dicestats import DiceStats
 from engine.errors import EngineError
 from engine.rating import Standing, rate_match

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
-from bot.app.commands import COMMANDS
-from bot.app.settings import SETTING_VALUES
+from bot.app.command_parser import COMMANDS
+from bot.app.preferences import SETTING_VALUES
 from bot.app.syntax import CommandSyntax, typed_syntax
 from bot.app.timing import duration, parse_clock
 from bot.i18n import t

@@ -195,7 +195,7 @@ class Table:
     game, which would grow without bound): the finished games are folded into ``carry`` (their
     points per seat) and ``dropped`` (how many), and the kept game's score counts from there;
     ``recent`` keeps its latest finished games for ``analysis`` (a saved money match of at most
-    :data:`bot.app.analysis.MONEY_KEPT` games, scored from 0: :func:`match_data`).  A
+    :data:`bot.app.match_analysis.MONEY_KEPT` games, scored from 0: :func:`match_data`).  A
     match to N points keeps all its games for the ``.mat`` export, the finished ones packed into
     a few bytes each (:func:`match_data`); a chouette folds the payments of its past games into
     the ledger's balances (:func:`chouette_data`).

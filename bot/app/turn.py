@@ -4,7 +4,7 @@ actions (roll, build a play step by step, undo, confirm, type a play).
 :func:`game_use_case` makes a use case of a :data:`Transition` (the game after one player's
 action): it checks the seat, applies the transition, plays what plays itself (:func:`settle`:
 forced plays, no-play turns, auto-rolls, the next game), keeps the clock, and posts the board.
-The cube (:mod:`bot.app.cube`) and resignations (:mod:`bot.app.resign`) are transitions too.
+The cube (:mod:`bot.app.doubling`) and resignations (:mod:`bot.app.resign`) are transitions too.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.app import analysis, fair, group, results, view
+from bot.app import display, fair, group, match_analysis, results
 from bot.app.context import Context, Refused
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Stage, Table, match_data, match_state
@@ -67,9 +67,9 @@ def play(
         return table.evolve(match=match_data(match.with_game(after)), abort_by=None)
     match = match.with_game(after)
     names = [s.name for s in table.seats]
-    notes = view.decision_notes(ctx.tr, game, match.game, names)
+    notes = display.decision_notes(ctx.tr, game, match.game, names)
     if action == "roll" and before_turn is None:
-        notes += view.opening_notes(ctx.tr, match.game, names)
+        notes += display.opening_notes(ctx.tr, match.game, names)
     match, more = settle(ctx, table, match)
     notes += more
     new = with_match(ctx, table, match, abort_by=None)
@@ -139,7 +139,7 @@ def with_match(ctx: Context, table: Table, match: Match, **changes: Any) -> Tabl
         # The latest finished games stay for the analysis (not one set up from a position).
         played = done[1:] if match.start is not None else done
         previous = None if table.recent is None else match_state(table.recent)
-        recent = analysis.kept_games(previous, played)
+        recent = match_analysis.kept_games(previous, played)
         if recent is not None:
             changes["recent"] = match_data(recent)
         current = replace(match.game, score=(0, 0))
@@ -204,8 +204,8 @@ def game_over(ctx: Context, table: Table, match: Match) -> str:
     assert result is not None
     names = [s.name for s in table.seats]
     score = match.score
-    line = view.result_text(ctx.tr, result, names)
-    line += "\n" + view.score_text(ctx.tr, table, match, names)
+    line = display.result_text(ctx.tr, result, names)
+    line += "\n" + display.score_text(ctx.tr, table, match, names)
     if match.is_over and match.winner is not None:
         w = match.winner
         line += "\n" + ctx.tr(
@@ -247,7 +247,7 @@ def turn_passed(
         ctx.replies.append(SendText("\n".join(notes)))
         last = send_board(ctx, new, match, ())
         if new.mode != "chouette":
-            last = replace(last, buttons=((analysis.offer(ctx, new),),))
+            last = replace(last, buttons=((match_analysis.offer(ctx, new),),))
         ctx.replies.append(last)
         return
     board = send_board(ctx, new, match, notes)
@@ -260,7 +260,7 @@ def send_board(
 ) -> SendBoard:
     """The board of ``match`` at ``table`` with its caption and, while playing, its buttons."""
     names = [s.name for s in table.seats]
-    board = view.board_for(ctx.lang, table, match.game, names)
+    board = display.board_for(ctx.lang, table, match.game, names)
     if match.game.phase is Phase.OPENING and not match.game.is_over:
         notes = [*notes, fair.commitment_note(ctx)]
     playing = table.stage == "play" and not match.is_over
@@ -270,7 +270,7 @@ def send_board(
     if playing and group.is_frugal(ctx, table):
         hint = group.move_hint(ctx.tr, match.game)
         notes = [*notes, hint] if hint else notes
-    caption = view.caption(ctx.tr, table, match.game, names, match, notes)
+    caption = display.caption(ctx.tr, table, match.game, names, match, notes)
     buttons = buttons_for(ctx, table, match.game) if playing else ()
     return SendBoard(board, caption, buttons, table.version)
 
@@ -303,7 +303,7 @@ def buttons_for(ctx: Context, table: Table, game: Game) -> Keyboard:
         frugal = group.move_keyboard(ctx.tr, game, v)
         if frugal is not None:
             return frugal
-    return view.answer_keyboard(
+    return display.answer_keyboard(
         ctx.tr,
         game,
         v,

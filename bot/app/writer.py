@@ -17,8 +17,8 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
-from bot.app import computer, results
-from bot.app.computer import Opponent
+from bot.app import opponent, results
+from bot.app.opponent import Opponent
 from bot.app.table import Table
 from bot.app.timing import wake, wake_time
 from bot.app.types import Reply
@@ -196,10 +196,10 @@ class TableWriter:
         process that means to play it at once not do so (``None``: none is waited for)."""
         if self.computer is None:
             return None
-        waits = computer.waiting(table)
+        waits = opponent.waiting(table)
         if waits is None:
             return None
-        due = self.clock() + self.computer.budget(waits[1]) + computer.GRACE
+        due = self.clock() + self.computer.budget(waits[1]) + opponent.GRACE
         return min(due, wake_time(table)) if table.deadline is not None else due
 
     def deadline_of(self, table: Table) -> float | None:

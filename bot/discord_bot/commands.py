@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.app.commands import COMMANDS
+from bot.app.command_parser import COMMANDS
 from bot.i18n import LANGUAGES, t, t_attr
 
 RunCommand = Callable[[discord.Interaction[Any], str], Awaitable[None]]

@@ -30,7 +30,7 @@ from bot.store.base import (
     validate_update_id,
 )
 from bot.store.codec import JsonCodec
-from bot.store.errors import (
+from bot.store.failures import (
     ConflictError,
     CorruptRecord,
     InvalidKey,

@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol, runtime_checkable
 
-from bot.store.errors import (
+from bot.store.failures import (
     ConflictError,
     InvalidKey,
     StoreUnavailable,

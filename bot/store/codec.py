@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import orjson
 
-from bot.store.errors import CorruptRecord
+from bot.store.failures import CorruptRecord
 
 _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 """Compact JSON, non-ASCII text kept as UTF-8 (built once)."""

@@ -55,7 +55,7 @@ from bot.store.base import (
     validate_update_id,
 )
 from bot.store.batch import CommandBatcher, ConnectFailed
-from bot.store.errors import CorruptRecord, StoreUnavailable, Unreachable
+from bot.store.failures import CorruptRecord, StoreUnavailable, Unreachable
 
 # Whether a seen-set score (an expiry) is still ahead of ``now`` (ms).  Scores are whole seconds,
 # which Redis keeps as small integers; scores above 1e11 were written in milliseconds by earlier

@@ -82,7 +82,6 @@ from bot.app import (
     Update,
     User,
 )
-from bot.app.computer import WORDS as COMPUTER_WORDS
 from bot.app.delivery import (
     ChatClosed,
     Delivered,
@@ -92,6 +91,7 @@ from bot.app.delivery import (
     split_text,
 )
 from bot.app.imports import MAX_FILE_BYTES
+from bot.app.opponent import WORDS as COMPUTER_WORDS
 from bot.app.queries import TableFacts
 from bot.app.types import ClearButtons, EditBoard, Keyboard, Progress
 from bot.i18n import negotiate, t

@@ -10,7 +10,7 @@ from __future__ import annotations
 from telegram import Bot as TelegramBot
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 
-from bot.app.commands import COMMANDS
+from bot.app.command_parser import COMMANDS
 from bot.i18n import LANGUAGES, t
 
 PRIVATE_COMMANDS: tuple[str, ...] = (

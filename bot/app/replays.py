@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.app import view
+from bot.app import display
 from bot.app.context import Context, Refused
 from bot.app.imports import load_import
 from bot.app.payload import Payload, format_payload
@@ -46,7 +46,9 @@ def replay_board(
     if not 0 <= step < len(steps):
         raise Refused("error-bad-payload")
     shown = steps[step].game
-    board = Board(view.board_view(shown, names), None, "right", "image", view.labels(ctx.lang))
+    board = Board(
+        display.board_view(shown, names), None, "right", "image", display.labels(ctx.lang)
+    )
     lines = [ctx.tr("replay-caption", game=game + 1, games=games, step=step + 1, steps=len(steps))]
     lines += describe(ctx, steps, step, names)
     return board, "\n".join(lines), _buttons(ctx, games, len(steps), game, step, payload_for)
@@ -69,7 +71,7 @@ def describe(
         if line:
             lines.append(line)
     if game.result is not None:
-        lines.append(view.result_text(ctx.tr, game.result, names))
+        lines.append(display.result_text(ctx.tr, game.result, names))
         lines.append(_score_after(ctx, game, names))
     return lines
 
@@ -102,7 +104,7 @@ def _entry_text(ctx: Context, entry: LogEntry, names: Sequence[str], dice: str) 
         case "beaver":
             return ctx.tr("event-beavers", player=who, value=int(values[0])), dice
         case "resign":
-            kind = view.KIND_WORDS.get(int(values[0]), "single")
+            kind = display.KIND_WORDS.get(int(values[0]), "single")
             return ctx.tr("event-resign-offer", player=who, kind=kind), dice
         case "resign_accept":
             return ctx.tr("event-resign-accepted", player=who), dice

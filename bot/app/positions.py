@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
-from bot.app import computer, fair, view
+from bot.app import display, fair, opponent
 from bot.app.context import Context, Refused, usage
 from bot.app.options import lobby_message
 from bot.app.table import Seat, Table, TableSettings, match_data
@@ -104,16 +104,16 @@ def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> T
         raise Refused("table-game-running")
     words = [str(a).lower() for a in args]
     bot = next((w for w in words if w in LEVEL_NAMES), None)
-    if bot is None and any(w in computer.WORDS for w in words):
+    if bot is None and any(w in opponent.WORDS for w in words):
         bot = DEFAULT_LEVEL
     if bot is not None and not ctx.computer:
         raise Refused("computer-unavailable")
-    args = tuple(a for a, w in zip(args, words, strict=True) if w not in computer.WORDS)
+    args = tuple(a for a, w in zip(args, words, strict=True) if w not in opponent.WORDS)
     args = tuple(a for a in args if str(a).lower() not in LEVEL_NAMES)
     text = id_text(args)
     game = set_up(text)
     me = Seat(ctx.user.ref, ctx.user.name)
-    opponent = None if bot is None else Seat(computer.ref(bot), computer.name(ctx, bot))
+    bot_seat = None if bot is None else Seat(opponent.ref(bot), opponent.name(ctx, bot))
     opened = Table(
         mode="match" if game.match_length else "money",
         variant=game.variant,
@@ -121,14 +121,14 @@ def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> T
         length=game.match_length,
         options=game.options.to_dict(),
         # in a group the computer waits alone: whoever joins plays X against it
-        seats=(me,) if opponent is None or ctx.update.private else (opponent,),
+        seats=(me,) if bot_seat is None or ctx.update.private else (bot_seat,),
         settings=table.settings if table is not None else TableSettings(),
         version=(table.version + 1) if table is not None else 1,
         games=table.games if table is not None else 0,
         setup=text,
     )
-    if opponent is not None and ctx.update.private:
-        return start_game(ctx, opened, (me, opponent))
+    if bot_seat is not None and ctx.update.private:
+        return start_game(ctx, opened, (me, bot_seat))
     ctx.replies.append(lobby_message(ctx, opened))
     return opened
 
@@ -155,7 +155,7 @@ def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
         SendText(
             ctx.tr("game-started", player=seats[0].name, opponent=seats[1].name)
             + "\n"
-            + view.describe(ctx.tr, started)
+            + display.describe(ctx.tr, started)
             + "\n"
             + fair.seeds_note(ctx, started)
         )

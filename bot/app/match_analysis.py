@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from bot.ai.report import Analysis, Decision, Mark, PlayerSummary
-from bot.app import view
+from bot.app import display
 from bot.app.context import Context, Refused
 from bot.app.hint import hints_on, signed_equity
 from bot.app.imports import latest_import, load_import
@@ -401,7 +401,7 @@ def result_replies(ctx: Context, job: Job, analysis: Analysis) -> list[Reply]:
         out.append(_decision_board(ctx, job, analysis, seat, decision))
     if job.match.variant == "backgammon":
         try:
-            mat = view.mat_file(job.match, job.names).encode()
+            mat = display.mat_file(job.match, job.names).encode()
         except EngineError:
             pass  # a match set up from a position has no .mat file
         else:
@@ -461,11 +461,11 @@ def _decision_board(
 ) -> SendBoard:
     game = decision_game(job.match, decision)
     board = Board(
-        view.board_view(game, job.names),
+        display.board_view(game, job.names),
         decision.player,
         "right",
         job.mode,
-        view.labels(ctx.lang),
+        display.labels(ctx.lang),
     )
     lines = [
         ctx.tr(

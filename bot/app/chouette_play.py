@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.app import fair, group, results, view
+from bot.app import display, fair, group, results
 from bot.app.context import Context, Refused
 from bot.app.hint import hinted_play
 from bot.app.payload import Payload, format_payload
@@ -370,7 +370,7 @@ def _result(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> str:
         number=cur.number,
         winner="team" if cur.end.team_won else "box",
         box=names.get(cur.box, cur.box),
-        kind=view.KIND_WORDS[int(kind)],
+        kind=display.KIND_WORDS[int(kind)],
         reason=cur.end.reason,
     )
     results.game_counted(ctx, list(ch.ledger.game_balances(cur.number).items()), kind)
@@ -396,7 +396,7 @@ def _board(
     assert cur is not None
     names = _names(table)
     pair = [names.get(cur.box, cur.box), names.get(cur.captain, cur.captain)]
-    board = view.board_for(ctx.lang, table, cur.game, pair)
+    board = display.board_for(ctx.lang, table, cur.game, pair)
     balances = ch.balances()
     team = tuple(
         ChouetteMember(names.get(m.name, m.name), m.playing, balances.get(m.name))
@@ -410,13 +410,13 @@ def _board(
         lines.append(fair.commitment_note(ctx))
     offers = [m for m in cur.members if m.playing and m.resign is not None]
     if cur.resign is not None:
-        kind = view.KIND_WORDS[int(cur.resign)]
+        kind = display.KIND_WORDS[int(cur.resign)]
         lines.append(ctx.tr("event-resign-offer", player=pair[0], kind=kind))
         waiting = ", ".join(names.get(n, n) for n in cur.playing if n not in cur.declined)
         lines.append(ctx.tr("app-chouette-waiting", players=waiting))
     for m in offers:
         assert m.resign is not None
-        kind = view.KIND_WORDS[int(m.resign)]
+        kind = display.KIND_WORDS[int(m.resign)]
         lines.append(ctx.tr("event-resign-offer", player=names.get(m.name, m.name), kind=kind))
         lines.append(ctx.tr("app-answer-resign", player=pair[0]))
     if cur.game.phase is Phase.DOUBLED and cur.game.turn == BOX:
@@ -438,7 +438,7 @@ def _board(
         if awaited:
             lines.append(ctx.tr("app-chouette-waiting", players=", ".join(awaited)))
     elif cur.vote is None and cur.resign is None and not offers:
-        lines.append(view.status_line(ctx.tr, cur.game, pair))
+        lines.append(display.status_line(ctx.tr, cur.game, pair))
         hint = group.move_hint(ctx.tr, cur.game) if group.is_frugal(ctx, table) else None
         if hint:
             lines.append(hint)
@@ -493,13 +493,13 @@ def _buttons(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> Key
         frugal = group.move_keyboard(ctx.tr, game, v)
         if frugal is not None:
             return frugal
-    return view.answer_keyboard(ctx.tr, game, v, beaver=ch.options.beaver)
+    return display.answer_keyboard(ctx.tr, game, v, beaver=ch.options.beaver)
 
 
 def info(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None:
     """``board``, ``score`` (the ledger), ``pips``, ``export`` at a chouette."""
     if table.chouette is None:
-        ctx.replies.append(SendText(view.lobby_text(ctx.tr, table, ctx.now)))
+        ctx.replies.append(SendText(display.lobby_text(ctx.tr, table, ctx.now)))
         return
     ch = Chouette.from_dict(table.chouette)
     cur = ch.current
@@ -511,9 +511,9 @@ def info(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None
     if action == "board":
         ctx.replies.append(_board(ctx, table, ch, ()))
     elif action == "pips":
-        ctx.replies.append(SendText(view.pips_text(ctx.tr, cur.game, pair)))
+        ctx.replies.append(SendText(display.pips_text(ctx.tr, cur.game, pair)))
     else:
-        ctx.replies.append(SendText(view.export_text(ctx.tr, cur.game)))
+        ctx.replies.append(SendText(display.export_text(ctx.tr, cur.game)))
 
 
 def _find_step(game: Game, args: tuple[Any, ...]) -> Step:
