@@ -13,7 +13,7 @@ import random
 import signal
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 import pytest_asyncio
@@ -29,7 +29,7 @@ from bot.ai.worker import PONDER_LEVELS, PONDER_PLAYS, ComputerWorker, ponder_ke
 from bot.app import App
 from bot.app.opponent import to_ponder
 from bot.store import MemoryStore, TableKey
-from engine.game import Action, Game, Phase
+from engine.game import NOT_IN_DECISION_KEY, Action, DecisionKey, Game, Phase
 from engine.movegen import legal_plays
 
 STAND_IN = LEVELS["casual"]
@@ -101,6 +101,15 @@ def test_the_key_holds_what_the_decision_depends_on_and_nothing_else() -> None:
     doubled = after.apply(Action("double", 1))
     answer = ponder_key(doubled, 0, "strong")
     assert answer is not None and answer != key and ponder_key(doubled, 1, "strong") is None
+
+
+def test_every_field_of_a_game_is_in_the_decision_key_or_said_not_to_matter() -> None:
+    """A field added to ``Game`` must be put in the key or named as not mattering (the key
+    was once a hand-listed tuple that missed fields)."""
+    game_fields = {f.name for f in fields(Game)}
+    key_fields = {f.name for f in fields(DecisionKey)} - {"player", "declined"}
+    assert key_fields | set(NOT_IN_DECISION_KEY) == game_fields
+    assert not key_fields & set(NOT_IN_DECISION_KEY)
 
 
 @pytest.mark.asyncio(loop_scope="module")
