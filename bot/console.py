@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import getpass
 import itertools
+import logging
 import re
 import secrets
 import shutil
@@ -52,6 +54,8 @@ from bot.app.types import (
 from bot.i18n import LANGUAGES, t
 from bot.store import CorruptRecord, StoreUnavailable, TableKey
 from renderers.text import WIDE_WIDTH, render_text
+
+log = logging.getLogger("bot.console")
 
 TABLE = TableKey("console", "local")
 """The one table of the console chat."""
@@ -97,6 +101,8 @@ class Console:
     export_dir: Path = field(default_factory=Path.cwd)
     players: Sequence[str] = ()
     layout: Layout | None = None
+    tick_seconds: float = 5.0
+    """Seconds between two looks at the move clock (``clock`` at the table)."""
     buttons: list[Button] = field(default_factory=list)
     _ids: itertools.count[int] = field(default_factory=itertools.count)
     # update and message ids are unique per run: a table kept in Redis outlives the process,
@@ -105,6 +111,7 @@ class Console:
 
     def __post_init__(self) -> None:
         self.delivery = Delivery(self.app)
+        self._turn = asyncio.Lock()
         if self.layout is None:
             self.layout = default_layout()
         if self.app.computer is None:
@@ -414,18 +421,43 @@ class Console:
             batch += await self.resume_computer()
         await self.show(batch)
         loop = asyncio.get_running_loop()
-        while True:
-            await self._prompt()
-            line = await loop.run_in_executor(None, self.inp.readline)
-            if not line:
-                break
-            text = line.strip()
-            if text.lower() in QUIT_WORDS:
-                break
-            if not text:
-                continue
-            await self._line(text)
+        ticker = asyncio.create_task(self._tick_loop(self.tick_seconds))
+        try:
+            while True:
+                await self._prompt()
+                line = await loop.run_in_executor(None, self.inp.readline)
+                if not line:
+                    break
+                text = line.strip()
+                if text.lower() in QUIT_WORDS:
+                    break
+                if not text:
+                    continue
+                async with self._turn:
+                    await self._line(text)
+        finally:
+            ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ticker
         self.say("app-console-bye")
+
+    async def ticks(self) -> int:
+        """Serve the move clock of the console's table: its notices printed as a chat shows
+        them (:meth:`bot.app.delivery.Delivery.deliver_ticks`); how many tables were due."""
+        terminal = _Terminal(self, set())
+        served = await self.delivery.deliver_ticks("console", lambda key: terminal)
+        if terminal.shown:
+            await self.show(terminal.batch())
+        return served
+
+    async def _tick_loop(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                async with self._turn:  # never in the middle of a typed line's output
+                    await self.ticks()
+            except Exception:
+                log.exception("serving the move clock failed")
 
 
 class _Analysed(str):

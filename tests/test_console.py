@@ -270,3 +270,35 @@ def test_hints_are_numbered_and_typing_the_number_plays_it(tmp_path: Path) -> No
     assert out.count(COMPUTER_TURN) >= 3
     assert "out of date" not in out
     assert "Traceback" not in proc.stderr
+
+
+async def test_the_console_serves_the_move_clock() -> None:
+    """A clock set at the console table reminds the player on roll and, once the time is up,
+    says so with the claim: printed as a chat shows them, each once."""
+    import io
+
+    from bot.app import App
+    from bot.console import Console
+    from bot.store import MemoryStore
+
+    now = [1_000_000.0]
+    out = io.StringIO()
+    players = ("Ann", "Bob")
+    console = Console(
+        App(MemoryStore(), clock=lambda: now[0]), out=out, language="en", players=players
+    )
+    await console.send(console.me, "new 3")
+    await console.send(console.other, "join")
+    await console.send(console.other, "clock 1h")
+    await console.send(console.me, "roll")  # the opening roll: whoever won it is on the clock
+    assert await console.ticks() == 0
+    before = len(out.getvalue())
+    now[0] += 50 * 60
+    assert await console.ticks() == 1
+    reminder = out.getvalue()[before:]
+    assert "10 minutes left" in reminder
+    now[0] += 11 * 60
+    assert await console.ticks() == 1
+    up = out.getvalue()[before + len(reminder) :]
+    assert "minutes left" not in up and "Claim" in up
+    assert await console.ticks() == 0
