@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from test_app_support import ALICE, BOB, Chat, Dice, open_store, texts, toasts
 
-from bot.app import App, Attachment, EditBoard, SendBoard, SendFile, SendText
+from bot.app import App, Attachment, EditBoard, SendBoard, SendFile, SendText, User
 from bot.app.display import board_view
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.syntax import say, typed_syntax
@@ -156,3 +156,15 @@ async def test_a_bad_file_is_refused_saying_why(
     replies = await chat.send(ALICE, "/import", attachment=attachment)
     assert replies == [SendText(say("en", typed_syntax, message, **params))]
     assert await store.load(SiblingKey(ALICE.key, "import")) is None  # nothing kept
+
+
+async def test_a_name_too_long_for_a_message_is_cut_where_it_enters(store: Store) -> None:
+    """A platform (or a match file) may give a name of thousands of characters: it is cut
+    where it enters, so every message that names the player is shown, not an error."""
+    long = "Ж" * 5000
+    chat = Chat(App(store, dice=Dice(1)))
+    await chat.send(ALICE, "/new 1")
+    joined = await chat.send(User("telegram", "77", long, "en"), "join")
+    said = "\n".join(getattr(r, "text", "") or getattr(r, "caption", "") for r in joined)
+    assert "Something went wrong" not in said
+    assert "Alice vs " + "Ж" * 63 + "…" in said and "Ж" * 64 not in said

@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from bot.app.context import Context, Refused
 from bot.app.payload import Payload, format_payload
-from bot.app.types import Button, Reply, SendFile, SendText
+from bot.app.types import Button, Reply, SendFile, SendText, short_name
 from bot.i18n import describe_error
 from bot.store import CorruptRecord, SiblingKey, UpdateStatus, Versioned
 from bot.store.codec import JsonCodec
@@ -127,7 +127,8 @@ def read_import(ctx: Context, name: str, data: bytes) -> Imported:
     """The match a file holds; refused saying what is wrong."""
     text = decode_file(data)
     try:
-        names = read_mat(text).names
+        read = read_mat(text).names
+        names = (short_name(read[0]), short_name(read[1]))
         match = Match.from_mat(text)
     except MatError as exc:
         raise mat_refusal(ctx, exc) from None

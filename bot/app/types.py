@@ -17,6 +17,17 @@ from renderers.view import BoardView, printable
 ViewMode = Literal["image", "text"]
 
 
+MAX_NAME = 64
+"""The longest name shown (a platform's or a match file's; longer ones end in "…")."""
+
+
+def short_name(name: str) -> str:
+    """``name`` as messages and pictures show it: on one line, printable, at most
+    :data:`MAX_NAME` characters."""
+    name = printable(name)
+    return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
+
+
 @dataclass(frozen=True)
 class User:
     """Who sent an update: platform user id, the name to show and the platform's language code."""
@@ -28,7 +39,7 @@ class User:
 
     def __post_init__(self) -> None:
         # Platforms allow control characters in names; no message or picture can show them.
-        object.__setattr__(self, "name", printable(self.name))
+        object.__setattr__(self, "name", short_name(self.name))
 
     @property
     def ref(self) -> str:
