@@ -13,6 +13,7 @@ since replaced, or pressed by someone else, is refused saying so.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from dataclasses import dataclass
 from typing import Any, Final
@@ -31,6 +32,9 @@ from engine.matparse import MatError, read_mat
 
 MAX_FILE_BYTES: Final = 256 * 1024
 """The largest file read (a long match is a few tens of kilobytes)."""
+
+PARSE_BUDGET: Final = 20.0
+"""Seconds a file's reading may take (in a thread, off the event loop) before it is refused."""
 
 IMPORT_TTL: Final = 7 * 24 * 3600.0
 """Seconds an imported match is kept for its buttons."""
@@ -123,15 +127,23 @@ def mat_refusal(ctx: Context, exc: MatError) -> Refused:
     return Refused("import-bad-move", game=game, move=move, why=why)
 
 
-def read_import(ctx: Context, name: str, data: bytes) -> Imported:
-    """The match a file holds; refused saying what is wrong."""
+def parse_mat(text: str) -> tuple[tuple[str, str], Match]:
+    """The players' names and the match of a ``.mat`` text, every move checked by the engine
+    (raises :class:`~engine.matparse.MatError`)."""
+    read = read_mat(text).names
+    return (short_name(read[0]), short_name(read[1])), Match.from_mat(text)
+
+
+async def read_import(ctx: Context, name: str, data: bytes) -> Imported:
+    """The match a file holds, read off the event loop (a long match takes seconds) within
+    :data:`PARSE_BUDGET` seconds; refused saying what is wrong."""
     text = decode_file(data)
     try:
-        read = read_mat(text).names
-        names = (short_name(read[0]), short_name(read[1]))
-        match = Match.from_mat(text)
+        names, match = await asyncio.wait_for(asyncio.to_thread(parse_mat, text), PARSE_BUDGET)
     except MatError as exc:
         raise mat_refusal(ctx, exc) from None
+    except TimeoutError:
+        raise Refused("import-too-slow") from None
     return Imported(import_id(ctx), names, name[:64] or "match.mat", match)
 
 
@@ -144,7 +156,7 @@ async def import_match(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
     if file.size > MAX_FILE_BYTES or file.data is None or len(file.data) > MAX_FILE_BYTES:
         size = max(file.size, len(file.data or b""))
         raise Refused("import-too-big", size=-(-size // 1024), max=MAX_FILE_BYTES // 1024)
-    imported = read_import(ctx, file.name, file.data)
+    imported = await read_import(ctx, file.name, file.data)
     payload = CODEC.encode(imported.to_dict())
 
     def write(current: Versioned | None) -> bytes:

@@ -687,6 +687,7 @@ help-import = прачытаць файл матчу (.mat з GNU Backgammon, eX
     .usage = /import, далучыўшы файл .mat
 import-no-file = Дашліце матч боту файлам (.mat), з { $cmd_import } або без.
 import-too-big = У файле { $size } КБ; чытаюцца файлы матчаў да { $max } КБ.
+import-too-slow = Гэты файл матчу чытаецца занадта доўга; паспрабуйце карацейшы матч.
 import-not-text = Гэта не тэкставы файл матчу (.mat).
 import-bad-file = Гэта не файл матчу, які я магу прачытаць: у файле .mat ёсць радок накшталт «5 point match», а за ім партыі (чытаюцца файлы GNU Backgammon, eXtreme Gammon і DailyGammon).
 import-bad-move = Файл матчу адхілены: партыя { $game }, ход { $move }: { $why }

@@ -687,6 +687,7 @@ help-import = read a match file (.mat from GNU Backgammon, eXtreme Gammon or Dai
     .usage = /import, with the .mat file attached
 import-no-file = Send the match as a file (.mat) to the bot, with or without { $cmd_import }.
 import-too-big = The file has { $size } KB; match files of up to { $max } KB are read.
+import-too-slow = This match file takes too long to read; try a shorter match.
 import-not-text = This file is not a text match file (.mat).
 import-bad-file = This file is not a match file I can read: a .mat file has a line like "5 point match", then its games (GNU Backgammon, eXtreme Gammon and DailyGammon files are read).
 import-bad-move = The match file is refused at game { $game }, move { $move }: { $why }

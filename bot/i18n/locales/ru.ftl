@@ -687,6 +687,7 @@ help-import = прочитать файл матча (.mat из GNU Backgammon, 
     .usage = /import, приложив файл .mat
 import-no-file = Пришлите матч боту файлом (.mat), с { $cmd_import } или без.
 import-too-big = В файле { $size } КБ; читаются файлы матчей до { $max } КБ.
+import-too-slow = Этот файл матча читается слишком долго; попробуйте матч покороче.
 import-not-text = Это не текстовый файл матча (.mat).
 import-bad-file = Это не файл матча, который я могу прочитать: в файле .mat есть строка вроде «5 point match», а за ней партии (читаются файлы GNU Backgammon, eXtreme Gammon и DailyGammon).
 import-bad-move = Файл матча отклонён: партия { $game }, ход { $move }: { $why }

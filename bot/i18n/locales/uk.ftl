@@ -687,6 +687,7 @@ help-import = прочитати файл матчу (.mat з GNU Backgammon, eX
     .usage = /import, доклавши файл .mat
 import-no-file = Надішліть матч ботові файлом (.mat), з { $cmd_import } або без.
 import-too-big = У файлі { $size } КБ; читаються файли матчів до { $max } КБ.
+import-too-slow = Цей файл матчу читається надто довго; спробуйте коротший матч.
 import-not-text = Це не текстовий файл матчу (.mat).
 import-bad-file = Це не файл матчу, який я можу прочитати: у файлі .mat є рядок на кшталт «5 point match», а за ним партії (читаються файли GNU Backgammon, eXtreme Gammon і DailyGammon).
 import-bad-move = Файл матчу відхилено: партія { $game }, хід { $move }: { $why }
