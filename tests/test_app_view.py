@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from bot.app import display
+from test_app_support import ALICE, BOB, Chat, Dice
+
+from bot.app import App, SendBoard, display
 from bot.app.table import Seat, Table
+from bot.store import MemoryStore
 from engine.game import Game, Phase
 from engine.match import Match
-from renderers.view import MatchScore
+from engine.movegen import legal_plays
+from renderers.view import MatchScore, MoneyScore
 
 
 def _doubled() -> Match:
@@ -60,3 +64,30 @@ def test_a_game_of_the_matchs_past_shows_its_own_crawford_state() -> None:
         (False, True),
         (False, False),
     ]
+
+
+async def test_a_money_games_points_are_counted_once_on_the_next_board() -> None:
+    """A money game won for 2 points (the cube on 2): the board after it says 2, as the
+    result line does (the session's finished games are kept apart from the game in play)."""
+    chat = Chat(App(MemoryStore(), dice=Dice(2)))
+    await chat.send(ALICE, "/new money")
+    await chat.press(BOB, "Join")
+    await chat.press(ALICE, "Roll")
+    game = (await chat.match()).game
+    while game.phase is not Phase.ROLL:
+        assert game.turn is not None and game.dice is not None
+        play = legal_plays(game.position, game.dice)[0].notation()
+        await chat.send((ALICE, BOB)[game.turn], f"move {play}")
+        game = (await chat.match()).game
+    assert game.turn is not None
+    winner, loser = (ALICE, BOB)[game.turn], (ALICE, BOB)[1 - game.turn]
+    await chat.send(winner, "double")
+    await chat.send(loser, "take")
+    await chat.send(loser, "resign single")
+    replies = await chat.send(winner, "accept")
+    said = [getattr(r, "text", "") or getattr(r, "caption", "") for r in replies]
+    assert any(f"{winner.name} wins the game: 2 points" in line for line in said), replies
+    boards = [r for r in replies if isinstance(r, SendBoard)]
+    assert boards and isinstance(boards[-1].board.view.score, MoneyScore)
+    totals = boards[-1].board.view.score.totals
+    assert sorted(totals) == [0, 2]

@@ -260,7 +260,12 @@ def send_board(
 ) -> SendBoard:
     """The board of ``match`` at ``table`` with its caption and, while playing, its buttons."""
     names = [s.name for s in table.seats]
-    board = display.board_for(ctx.lang, table, match.game, names)
+    shown = match.game
+    if table.mode == "money" and table.match is not None:
+        # A money table keeps its finished games' points in ``carry`` (its game scored from
+        # 0): the board adds them to the game as the table keeps it, not to ``match``'s.
+        shown = table.state().game
+    board = display.board_for(ctx.lang, table, shown, names)
     if match.game.phase is Phase.OPENING and not match.game.is_over:
         notes = [*notes, fair.commitment_note(ctx)]
     playing = table.stage == "play" and not match.is_over
