@@ -21,9 +21,11 @@ from dataclasses import replace
 
 from engine.cube import ARITHMETIC, GEOMETRIC, CubeState, Options, points
 from engine.errors import EngineError
-from engine.game import LogEntry, Reason, whole_points
+from engine.game import Game, LogEntry, Reason, whole_points
 from engine.match import GameRecord, Match
+from engine.replay import entry_states, game_start, recorded_steps
 from engine.result import WinKind
+from engine.steps import apply_step, to_lists
 
 _CELL = 28  # width of the left column after the line number
 
@@ -53,9 +55,26 @@ def format_mat(match: Match, names: tuple[str, str] = ("White", "Black")) -> str
     lines = ["", f" {match.length} point match", ""]
     for number, game in enumerate(match.records(), start=1):
         _check_scoring(number, game, match.options, money=match.length == 0)
-        lines.extend(_game_lines(number, game, clean[0], clean[1]))
+        hits = _hits(game_start(match, number - 1), game.log)
+        lines.extend(_game_lines(number, game, clean[0], clean[1], hits))
         lines.append("")
     return "\n".join(lines)
+
+
+def _hits(start: Game, log: tuple[LogEntry, ...]) -> dict[int, list[bool]]:
+    """For each ``move`` entry of ``log`` (by its index), which of its steps hit a blot."""
+    out: dict[int, list[bool]] = {}
+    at = 0
+    for before, entries in entry_states(start, log):
+        for entry in entries:
+            index = log.index(entry, at)
+            at = index + 1
+            if entry.action == "move":
+                me, opp = to_lists(before.position)
+                out[index] = [
+                    apply_step(me, opp, step.frm, step.to, 2) for step in recorded_steps(entry)
+                ]
+    return out
 
 
 def _name(name: str) -> str:
@@ -67,10 +86,12 @@ def _name(name: str) -> str:
     return out
 
 
-def _game_lines(number: int, game: GameRecord, name0: str, name1: str) -> list[str]:
+def _game_lines(
+    number: int, game: GameRecord, name0: str, name1: str, hits: dict[int, list[bool]]
+) -> list[str]:
     s0, s1 = (whole_points(v, "a .mat file") for v in game.score)
     out = [f" Game {number}", f" {name0} : {s0}".ljust(_CELL + 4) + f"{name1} : {s1}"]
-    cells = _cells(game.log)
+    cells = _cells(game.log, hits)
     if not cells and game.result is not None:
         # Resigned before the first play: gnubg starts a game only with a roll, so the opening
         # roll is written with no move.
@@ -100,10 +121,10 @@ def _game_lines(number: int, game: GameRecord, name0: str, name1: str) -> list[s
     return out
 
 
-def _cells(log: tuple[LogEntry, ...]) -> list[tuple[int, str]]:
+def _cells(log: tuple[LogEntry, ...], hits: dict[int, list[bool]]) -> list[tuple[int, str]]:
     cells: list[tuple[int, str]] = []
     dice: tuple[int, int] | None = None
-    for entry in log:
+    for index, entry in enumerate(log):
         action, value, player = entry.action, entry.value, entry.player
         if action in ("auto_double", "beaver"):
             raise EngineError(
@@ -123,7 +144,11 @@ def _cells(log: tuple[LogEntry, ...]) -> list[tuple[int, str]]:
         if action == "move":
             assert dice is not None
             flat = [int(v) for v in value[1:]]
-            steps = [f"{flat[i]}/{flat[i + 1]}" for i in range(0, len(flat), 2)]
+            hit = hits.get(index, [])
+            steps = [
+                f"{flat[i]}/{flat[i + 1]}" + ("*" if i // 2 < len(hit) and hit[i // 2] else "")
+                for i in range(0, len(flat), 2)
+            ]
             cells.append((player, f"{dice[0]}{dice[1]}: {' '.join(steps)}".rstrip()))
         elif action == "double":
             cells.append((player, f" Doubles => {value[0]}"))

@@ -86,7 +86,7 @@ def test_format_of_a_short_match() -> None:
         " Anna_Maria : 0                 Bob : 0",
         "  1)                             52: 13/8 13/11",
         "  2)  Doubles => 2                Takes",
-        "  3) 64: 24/18 18/14              Doubles => 4",
+        "  3) 64: 24/18 18/14*             Doubles => 4",
         "  4)  Drops                      ",
         "                                  Wins 2 points",
         "",
@@ -224,3 +224,18 @@ def test_a_money_session_without_the_jacoby_rule_is_refused_only_where_it_counte
         else:
             written += 1
     assert refused > 0 and written > 0, (refused, written)
+
+
+def test_every_hit_is_marked_as_gnu_backgammon_marks_it() -> None:
+    """A match GNU Backgammon wrote, read and written back: each play keeps its ``*`` hit
+    marks where gnubg put them (the engine works out the hits from the board)."""
+    text = (Path(__file__).parent / "data" / "mat" / "match5.mat").read_text()
+    again = format_mat(Match.from_mat(text), ("gnubg", "root"))
+
+    def plays(mat: str) -> list[str]:
+        return re.findall(r"\d\d: ([^\s].*?)(?=\s{2,}|$)", mat, flags=re.M)
+
+    theirs = [p for p in plays(text) if "*" in p]
+    ours = [p for p in plays(again) if "*" in p]
+    assert len(theirs) >= 40 and len(ours) == len(theirs)
+    assert [p.count("*") for p in ours] == [p.count("*") for p in theirs]
