@@ -174,6 +174,8 @@ def summary(ctx: Context, imported: Imported) -> SendText:
     """Who played, how long a match, how many games, the final score; replay and export."""
     match = imported.match
     a, b = match.score
+    if match.length:  # a match is won at its length: a last game's extra points are not scored
+        a, b = min(a, match.length), min(b, match.length)
     mode = ctx.tr("mode-match", length=match.length) if match.length else ctx.tr("mode-money")
     text = ctx.tr(
         "import-summary",
