@@ -184,8 +184,11 @@ class Console:
             elif isinstance(reply, Toast):
                 self._print(f"! {reply.text}")
             elif isinstance(reply, SendFile):
-                path = self._save(reply)
-                self.say("app-console-saved", path=str(path))
+                path = self._save(reply, await self._seat_names())
+                saved = (
+                    "app-console-saved" if reply.name.endswith(".mat") else "app-console-saved-file"
+                )
+                self.say(saved, path=str(path))
             elif isinstance(reply, ClearButtons):
                 continue
         if analysed:
@@ -193,12 +196,19 @@ class Console:
         if buttons is not None:
             self._set_buttons(buttons)
 
-    def _save(self, file: SendFile) -> Path:
+    async def _seat_names(self) -> tuple[str, ...]:
+        """The names at the table (the computer's too), else the console's players'."""
+        facts = await self._facts()
+        if facts is not None and facts.names:
+            return facts.names
+        return tuple(u.name for u in self.users)
+
+    def _save(self, file: SendFile, names: Sequence[str]) -> Path:
         """Write an exported file under a name of its own (players and time), never over one."""
         stem, dot, ext = file.name.rpartition(".")
         if not dot:
             stem, ext = file.name, "txt"
-        players = "-".join(_file_word(u.name) for u in self.users[:2])
+        players = "-".join(_file_word(name) for name in names[:2])
         when = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         base = f"{_file_word(stem)}-{players}-{when}"
         path = self.export_dir / f"{base}.{ext}"
@@ -494,7 +504,8 @@ class _Terminal:
     async def clear_buttons(self, message: str) -> None:
         self.shown.append(ClearButtons(message))
 
-    async def post_text(self, text: str, buttons: Keyboard) -> str | None:
+    async def post_text(self, text: str, buttons: Keyboard, *, private: bool = False) -> str | None:
+        # One person at the terminal: a private text is shown like any other.
         if text in self.progress:
             self.progress.discard(text)
             self.console.print_line(text)

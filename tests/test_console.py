@@ -74,6 +74,10 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     saved = list(tmp_path.glob("match-*.mat"))
     assert len(saved) == 1 and saved[0].read_text().startswith("\n 1 point match")
     assert f"Match file saved: {saved[0].resolve()}" in out
+    # The file names the players at the table, the computer too; the dice file is no match.
+    assert "-Computer_strong-" in saved[0].name
+    dice = list(tmp_path.glob("dice-*.json"))
+    assert len(dice) == 1 and f"File saved: {dice[0].resolve()}" in out
     assert out.rstrip().endswith("Bye!")
     assert "Traceback" not in proc.stderr
 

@@ -532,6 +532,7 @@ app-console-player-two = Гулец 2
 app-console-welcome = Нарды ў тэрмінале. Лічба — націснуць кнопку, або каманда (help — спіс); quit — выхад.
 app-console-bye = Да сустрэчы!
 app-console-saved = Файл матча захаваны: { $path }
+app-console-saved-file = Файл захаваны: { $path }
 app-console-board = Дошка ў тэрмінале: { $layout ->
     [narrow] кампактная
    *[wide] класічная

@@ -530,6 +530,7 @@ app-console-welcome = Nardy in the terminal. Type a number to press a button, or
 app-console-bye = Bye!
 # $path: where the file was written
 app-console-saved = Match file saved: { $path }
+app-console-saved-file = File saved: { $path }
 # $layout: wide | narrow
 app-console-board = Board in the terminal: { $layout ->
     [narrow] compact

@@ -532,6 +532,7 @@ app-console-player-two = Игрок 2
 app-console-welcome = Нарды в терминале. Цифра — нажать кнопку, или команда (help — список); quit — выход.
 app-console-bye = До встречи!
 app-console-saved = Файл матча сохранён: { $path }
+app-console-saved-file = Файл сохранён: { $path }
 app-console-board = Доска в терминале: { $layout ->
     [narrow] компактная
    *[wide] классическая

@@ -532,6 +532,7 @@ app-console-player-two = Гравець 2
 app-console-welcome = Нарди в терміналі. Цифра — натиснути кнопку, або команда (help — список); quit — вихід.
 app-console-bye = До зустрічі!
 app-console-saved = Файл матчу збережено: { $path }
+app-console-saved-file = Файл збережено: { $path }
 app-console-board = Дошка в терміналі: { $layout ->
     [narrow] компактна
    *[wide] класична
