@@ -368,3 +368,28 @@ async def test_a_double_of_the_box_after_a_long_wait_calls_every_member(
     members = tuple(m.name for m in after.members if m.playing)
     assert len(members) == 3
     assert boards[-1] == (members if slow else ())
+
+
+async def test_members_answering_one_double_at_once_all_count(store: Store) -> None:
+    """The box doubles; two members press Take on the board that asks them both, the second
+    before he sees the first's answer: both takes count (no "out of date" for him)."""
+    now = [1_000_000.0]
+    chat = await started_chouette(store, now, (BOB, CAROL))
+    for _ in range(200):
+        ch, cur = await past_the_opening(chat)
+        game = cur.game
+        if game.phase is Phase.ROLL and game.turn == BOX and ch.may_double(cur.box):
+            break
+        await play_turn_by_buttons(chat, [user(ch.acting(0)), user(ch.acting(1))], game)
+    else:
+        raise AssertionError("the box never could double")
+    await chat.press(user(cur.box), "Double")
+    members = [user(name) for name in cur.playing]
+    assert len(members) == 2
+    message, take = chat.find("Take")
+    first = await chat.send(members[0], button=take.payload, message=message)
+    second = await chat.send(members[1], button=take.payload, message=message)
+    assert not toasts(first) and not toasts(second), (toasts(first), toasts(second))
+    ch = await chat.chouette()
+    assert ch.current is not None and ch.current.game.phase is not Phase.DOUBLED
+    assert all(m.playing for m in ch.current.members if m.name in cur.playing)

@@ -24,7 +24,7 @@ import time
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import Any
 
-from bot.app import fair, match_analysis, places, published, queries, results
+from bot.app import chouette_play, fair, match_analysis, places, published, queries, results
 from bot.app.autoplay import ComputerTurns
 from bot.app.command_parser import Command, TooLong, UnknownCommand, parse_command
 from bot.app.context import Context, Refused, refusal_reply, usage
@@ -493,7 +493,11 @@ class App:
         """Check the button is current and the table fit for the action; call its use case."""
         stale = table is None or table.version != version
         if version is not None and action != "setting" and stale:
-            raise Refused("hint-stale" if action == "hint_play" else "error-stale")
+            asked = table is not None and chouette_play.still_asked(
+                table, ctx.user.ref, action, version
+            )
+            if not asked:
+                raise Refused("hint-stale" if action == "hint_play" else "error-stale")
         if table is not None:
             ctx.names = {seat.user: seat.name for seat in table.seats}
             fair.load(ctx, table)

@@ -21,6 +21,7 @@ from bot.app.timing import waited_from, waited_long
 from bot.app.types import Button, ClearButtons, EditBoard, Keyboard, SendBoard, SendText, Toast
 from engine.chouette import BOX, Chouette, ChouetteGame
 from engine.cube import Options
+from engine.errors import EngineError
 from engine.game import Game, Phase
 from engine.movegen import Play, Step
 from engine.notation import parse_play
@@ -94,6 +95,27 @@ def leave_running(ctx: Context, table: Table) -> Table:
     new = table.bumped(seats=seats)
     ctx.replies.append(SendText(ctx.tr("table-left", player=ctx.user.name)))
     return _after(ctx, table, new, old, ch, [])
+
+
+ANSWERS = frozenset({"take", "pass", "beaver"})
+"""The members' answers to the box's double: each member answers the same question."""
+
+
+def still_asked(table: Table, user: str, action: str, version: int) -> bool:
+    """Whether a press drawn for table ``version`` answers the double still put to ``user``:
+    the board asked every member at once, and the answers of the others since (one new version
+    each) made his button look out of date.  A press from an older question is not one."""
+    if table.mode != "chouette" or table.chouette is None or action not in ANSWERS:
+        return False
+    try:
+        ch = Chouette.from_dict(table.chouette)
+    except EngineError:
+        return False
+    cur = ch.current
+    if cur is None or cur.is_over or cur.game.phase is not Phase.DOUBLED:
+        return False
+    answered_since = len(cur.members)  # at most one answer each since the double
+    return table.version - answered_since <= version < table.version and action in ch.allowed(user)
 
 
 def decide(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table | None:
