@@ -788,8 +788,8 @@ class Game:
             raise _refuse("game_not_started", "the game has not started: roll first")
         self._pending_double()
         self._on_turn(player)
-        if self.phase is Phase.MOVE:
-            raise _refuse("already_rolled", "a double is offered before rolling")
+        # What forbids the double this whole turn is said first: "already rolled" only where
+        # he could have doubled before his roll.
         if not self.options.cube:
             raise _refuse("cube_disabled", "this game is played without the cube")
         if self.crawford:
@@ -804,6 +804,8 @@ class Game:
                 f"the cube cannot go above {self.options.cube_limit}",
                 limit=self.options.cube_limit,
             )
+        if self.phase is Phase.MOVE:
+            raise _refuse("already_rolled", "a double is offered before rolling")
 
     def _check_answer(self, player: int) -> None:
         if self.phase is not Phase.DOUBLED or self.turn is None:

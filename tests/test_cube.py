@@ -6,7 +6,7 @@ import pytest
 
 from engine.cube import CubeState, Options, points
 from engine.errors import EngineError, IllegalAction
-from engine.game import DiceSequence, Game, Phase, Reason
+from engine.game import Action, DiceSequence, Game, Phase, Reason
 from engine.movegen import Play, Step
 from engine.position import Position
 from engine.result import WinKind
@@ -347,3 +347,21 @@ def test_cube_state_round_trip() -> None:
         CubeState.from_dict({"owner": True})
     with pytest.raises(EngineError):
         CubeState.from_dict({"turned": 1})
+
+
+def test_a_double_after_the_roll_is_refused_for_what_forbids_it_all_turn() -> None:
+    """Rolled (a group's turn rolls itself): "already rolled" only where he could have doubled
+    before it; in the Crawford game, or with his opponent's cube, that is the reason given."""
+    crawford = Game.new("backgammon", match_length=5, score=(4, 2), crawford=True)
+    crawford = crawford.roll(0, iter((6, 5)).__next__)
+    mover = crawford.turn
+    assert mover is not None and crawford.phase is Phase.MOVE
+    with pytest.raises(EngineError) as refused:
+        crawford.apply(Action("double", mover))
+    assert refused.value.code == "crawford_no_double"
+    money = Game.new("backgammon").roll(0, iter((6, 5)).__next__)
+    mover = money.turn
+    assert mover is not None
+    with pytest.raises(EngineError) as refused:
+        money.apply(Action("double", mover))
+    assert refused.value.code == "already_rolled"
