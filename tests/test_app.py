@@ -33,6 +33,7 @@ from bot.app import (
     SendFile,
     SendText,
     Toast,
+    Update,
     User,
     format_payload,
     parse_payload,
@@ -287,13 +288,22 @@ async def test_duplicate_delivery_is_applied_once(store: Store) -> None:
     first = await chat.send(ALICE, button=roll.payload, message=mid, update_id="tg-777")
     after = await chat.table()
     again = await chat.send(ALICE, button=roll.payload, message=mid, update_id="tg-777")
-    assert first and (await chat.table()).evolve(board_message=None) == after.evolve(
-        board_message=None
-    )  # the board shown again is reported as the newest board; nothing else changed
-    # Delivered again, it changes nothing and shows the table as it stands (the first answer
-    # may never have been posted).
-    assert toasts(again) == [ALREADY_DONE]
-    assert [r.version for r in again if isinstance(r, SendBoard)] == [after.version]
+    assert first and await chat.table() == after  # nothing changed
+    # Delivered again after its board was posted: the short line only, never a second live
+    # board.
+    assert again == [Toast(ALREADY_DONE)]
+    # Delivered again when its board was never posted (the process stopped first): the board
+    # is sent again, and the older board loses its buttons.
+    game = (await chat.match()).game
+    mover = USERS[game.turn or 0]
+    message, button = chat.find(chat.labels()[0])  # his first step
+    step = Update(chat.key, mover, "tg-779", button=button.payload, message=message)
+    assert await chat.app.handle(step)  # applied; its board never reported posted
+    before = await chat.table()
+    resent = await chat.send(mover, button=button.payload, message=message, update_id="tg-779")
+    assert toasts(resent) == [ALREADY_DONE]
+    assert [r.version for r in resent if isinstance(r, SendBoard)] == [before.version]
+    assert [r.message for r in resent if isinstance(r, ClearButtons)] == [before.board_message]
     # Also for typed commands.
     await chat.send(BOB, "/settings view text", update_id="tg-778")
     table = await chat.table()

@@ -240,6 +240,11 @@ SCHEMA_1 = json.loads(
 )
 
 
+def _plays(mat: str) -> list[str]:
+    """A ``.mat`` text's lines, hit marks and column padding left out."""
+    return [" ".join(line.replace("*", "").split()) for line in mat.splitlines()]
+
+
 @pytest.mark.parametrize("name", ["match", "money", "chouette"])
 async def test_schema_1_records_load_and_are_written_back_compact(name: str) -> None:
     """Tables stored by the program before (every game in full) are read, answer as they did,
@@ -257,7 +262,8 @@ async def test_schema_1_records_load_and_are_written_back_compact(name: str) -> 
     if sample["mat"] is not None:
         replies = await app.handle(Update(key, first, "old-1", text="/export"))
         mat = next(r for r in replies if isinstance(r, SendFile))
-        assert mat.data.decode() == sample["mat"]  # what the program answered then
+        # what the program answered then, its hits now marked with * as gnubg marks them
+        assert _plays(mat.data.decode()) == _plays(sample["mat"])
     else:
         ch = Chouette.from_dict(table.chouette or {})
         assert ch.balances() == sample["balances"]
@@ -278,7 +284,7 @@ async def test_schema_1_records_load_and_are_written_back_compact(name: str) -> 
         if sample["mat"] is not None:
             replies = await app.handle(Update(key, first, "old-3", text="/export"))
             mat = next(r for r in replies if isinstance(r, SendFile))
-            assert mat.data.decode() == sample["mat"]
+            assert _plays(mat.data.decode()) == _plays(sample["mat"])
     else:
         assert Chouette.from_dict(again.chouette or {}).balances() == sample["balances"]
 

@@ -24,7 +24,16 @@ import time
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import Any
 
-from bot.app import chouette_play, fair, match_analysis, places, published, queries, results
+from bot.app import (
+    chouette_play,
+    fair,
+    match_analysis,
+    options,
+    places,
+    published,
+    queries,
+    results,
+)
 from bot.app.autoplay import ComputerTurns
 from bot.app.command_parser import Command, TooLong, UnknownCommand, parse_command
 from bot.app.context import Context, Refused, refusal_reply, usage
@@ -47,7 +56,7 @@ from bot.app.syntax import CommandSyntax, say, typed_syntax
 from bot.app.table import Table
 from bot.app.ticks import Ticks
 from bot.app.timing import wake
-from bot.app.types import Reply, Update
+from bot.app.types import ClearButtons, Reply, Update
 from bot.app.users import UserRecords
 from bot.app.writer import RECORD_CACHE, TableWriter
 from bot.i18n import negotiate, t
@@ -363,11 +372,26 @@ class App:
     async def _again(self, update: Update, lang: str, record: Versioned | None) -> list[Reply]:
         """The answer to a delivery of an update applied before: its change is in the table, and
         its replies may never have been shown (the process that applied it may have stopped
-        before it could post them), so the table is shown as it stands, with a short line.
+        before it could post them): a short line, and what may have been lost — a lobby as it
+        stands with its buttons, or the board when the board of the current version was never
+        reported posted (an older board then loses its buttons); never a second live board.
         Results that process left pending for longer than ``results.RETRY_AFTER`` are recorded
         now (and their rating changes posted)."""
         line = refusal_reply(update, t(lang, "app-already-done"))
-        out = [line, *self._board(update, lang, record)]
+        out: list[Reply] = [line]
+        table = Table.decode(record.payload) if record is not None else None
+        if table is not None and table.stage == "lobby":
+            # The lobby as it stands, with its buttons (its first message may have been lost).
+            ctx = self._context(update, lang)
+            out.append(options.lobby_message(ctx, table))
+        elif table is not None and not (
+            table.board_message is not None and table.board_version == table.version
+        ):
+            # The board of the current version was never reported posted: it may have been
+            # lost, so it is sent again, and an older board loses its buttons (never two live).
+            if table.board_message is not None:
+                out.append(ClearButtons(table.board_message))
+            out += self._board(update, lang, record)
         if record is not None:
             settled, _ = await self.writer.settle(
                 update.table, lang, Table.decode(record.payload), older=results.RETRY_AFTER

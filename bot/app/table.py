@@ -224,6 +224,10 @@ class Table:
     end itself and taken out once recorded.
 
     ``frugal``: the chat limits the bot's messages (a Telegram group), see :mod:`bot.app.group`.
+
+    ``board_message`` is the message showing the table's board (its buttons are taken away when
+    the turn passes) and ``board_version`` the version it was drawn for: the board of the current
+    version is out when the two agree (a redelivered update then re-sends no board).
     """
 
     mode: Mode
@@ -239,6 +243,7 @@ class Table:
     settings: TableSettings = field(default_factory=TableSettings)
     version: int = 0
     board_message: str | None = None
+    board_version: int | None = None
     abort_by: str | None = None
     games: int = 0
     clock: int = 0
@@ -313,6 +318,8 @@ class Table:
             data["settings"] = settings
         if self.board_message is not None:
             data["board"] = self.board_message
+        if self.board_version is not None:
+            data["bv"] = self.board_version
         if self.abort_by is not None:
             data["abort"] = self.abort_by
         if self.clock:
@@ -372,6 +379,7 @@ class Table:
             settings=TableSettings.from_dict(data.get("settings", {})),
             version=int(data.get("version", 0)),
             board_message=data.get("board"),
+            board_version=None if data.get("bv") is None else int(data["bv"]),
             abort_by=data.get("abort"),
             games=int(data.get("games", 0)),
             clock=int(data.get("clock", 0)),

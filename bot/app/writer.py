@@ -173,7 +173,7 @@ class TableWriter:
             state = Table.decode(current.payload)
             if state.version != version or state.board_message == message:
                 return None
-            return state.evolve(board_message=message).encode()
+            return state.evolve(board_message=message, board_version=version).encode()
 
         try:
             cached = self._records.get(table)
