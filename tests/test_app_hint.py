@@ -58,6 +58,7 @@ async def say(chat: Chat, user: User, text: str) -> list[object]:
 def hint_message(replies: list[object]) -> SendText:
     found = [r for r in replies if isinstance(r, SendText) and r.text.startswith("Hint for")]
     assert len(found) == 1, replies
+    assert found[0].private, "a hint is for the player who asked alone"
     return found[0]
 
 

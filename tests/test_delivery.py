@@ -29,6 +29,8 @@ class Message:
     kind: str
     text: str
     buttons: Keyboard = ()
+    private: bool = False
+    """Posted for the sender alone (``post_text(..., private=True)``)."""
 
 
 @dataclass
@@ -42,9 +44,9 @@ class Recording:
     refuse: list[Exception] = field(default_factory=list)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
-    def _new(self, kind: str, text: str, buttons: Keyboard) -> str:
+    def _new(self, kind: str, text: str, buttons: Keyboard, *, private: bool = False) -> str:
         message = str(next(self._ids))
-        self.messages[message] = Message(kind, text, buttons)
+        self.messages[message] = Message(kind, text, buttons, private)
         return message
 
     async def post_board(self, reply: SendBoard) -> str | None:
@@ -59,12 +61,12 @@ class Recording:
         self.calls.append("clear_buttons")
         self.messages[message].buttons = ()
 
-    async def post_text(self, text: str, buttons: Keyboard) -> str | None:
+    async def post_text(self, text: str, buttons: Keyboard, *, private: bool = False) -> str | None:
         self.calls.append("post_text")
         if self.refuse:
             raise self.refuse.pop(0)
         assert len(text) <= self.max_text
-        return self._new("text", text, buttons)
+        return self._new("text", text, buttons, private=private)
 
     async def edit_text(self, message: str, text: str, buttons: Keyboard) -> None:
         self.calls.append("edit_text")
@@ -167,6 +169,20 @@ async def test_long_texts_are_cut_at_line_ends_the_buttons_on_the_last_piece() -
     assert "\n".join(s.surface.texts()) == lines
     assert [m.buttons for m in s.surface.messages.values()] == [(), (), buttons]
     assert split_text("", 10) == [""] and split_text("a" * 25, 10) == ["a" * 10] * 2 + ["a" * 5]
+
+
+async def test_a_private_text_is_posted_privately_every_piece_of_it() -> None:
+    s = scene()
+    s.surface.max_text = 40
+    lines = "\n".join(f"line {n:02d} of the hint" for n in range(4))
+    buttons = ((Button("Play 8/5 6/5", "hp"),),)
+    replies = [SendText(lines, buttons, private=True), SendText("for everyone")]
+    done = await s.delivery.deliver(s.surface, None, replies)
+    shown = list(s.surface.messages.values())
+    assert done.posted == len(shown) == 3
+    assert [m.private for m in shown] == [True, True, False]
+    assert [m.buttons for m in shown] == [(), buttons, ()]
+    assert "\n".join(m.text for m in shown[:2]) == lines
 
 
 async def test_a_refused_reply_is_skipped_and_a_closed_chat_ends_the_batch() -> None:

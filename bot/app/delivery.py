@@ -9,7 +9,8 @@ Everything else is done here, the same way on every platform (:class:`Delivery`)
 * the replies of a batch are performed in order; a posted board is reported to the app
   (``App.board_posted``), so that the next turn takes its buttons away;
 * a text longer than the surface takes is posted in pieces cut at line ends, the buttons on
-  the last;
+  the last; a text for the sender alone (``SendText.private``) is posted so, every piece of it,
+  where the surface can show it so;
 * a :class:`~bot.app.types.Progress` message is posted and the analysis followed
   (``App.progress``): its edits on that message (a result too long for it goes on in new
   messages), the rest performed as usual; in the background where the platform's request must
@@ -99,8 +100,10 @@ class Surface(Protocol):
         """Take the buttons off an earlier message."""
         ...
 
-    async def post_text(self, text: str, buttons: Keyboard) -> str | None:
-        """Post a text message (at most :attr:`max_text` characters) with buttons."""
+    async def post_text(self, text: str, buttons: Keyboard, *, private: bool = False) -> str | None:
+        """Post a text message (at most :attr:`max_text` characters) with buttons;
+        ``private``: only whoever sent the update sees it, where the platform can; else
+        posted."""
         ...
 
     async def edit_text(self, message: str, text: str, buttons: Keyboard) -> None:
@@ -209,7 +212,9 @@ class Delivery:
         if isinstance(reply, ClearButtons):
             await surface.clear_buttons(reply.message)
             return 0
-        if isinstance(reply, SendText | EditProgress):  # an edit with no message: posted
+        if isinstance(reply, SendText):
+            return await self._text(surface, reply.text, reply.buttons, private=reply.private)
+        if isinstance(reply, EditProgress):  # an edit with no message: posted
             return await self._text(surface, reply.text, reply.buttons)
         if isinstance(reply, Toast):
             await surface.toast(reply.text)
@@ -224,11 +229,13 @@ class Delivery:
             return 1
         return 0
 
-    async def _text(self, surface: Surface, text: str, buttons: Keyboard) -> int:
+    async def _text(
+        self, surface: Surface, text: str, buttons: Keyboard, *, private: bool = False
+    ) -> int:
         pieces = split_text(text, surface.max_text)
         for piece in pieces[:-1]:
-            await surface.post_text(piece, ())
-        await surface.post_text(pieces[-1], buttons)
+            await surface.post_text(piece, (), private=private)
+        await surface.post_text(pieces[-1], buttons, private=private)
         return len(pieces)
 
     # -- analyses -------------------------------------------------------------------------------

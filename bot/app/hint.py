@@ -4,7 +4,10 @@ Who gets a hint: only the player whose decision it is now (the player on roll be
 and after, the doubled player answering a double; at a chouette the box or the captain on
 roll, each member answering the box's double), at a table whose hints are on
 (:func:`hints_on`).  Anyone else is told why not: a spectator, the opponent, a game over, hints
-off in this match, the computer switched off.
+off in this match, the computer switched off.  The advice is for the player who asked alone
+(:attr:`SendText.private <bot.app.types.SendText.private>`): on Discord an ephemeral message,
+its buttons included; where a platform cannot show a message to one member of a group
+(Telegram, the console) it is posted, as the table's hints being on allows.
 
 The advice is worked out by an :class:`Adviser` (the computer's worker processes, on a lane of
 their own: :meth:`bot.ai.worker.ComputerWorker.advise`), never in the event loop; deciding who
@@ -195,7 +198,9 @@ def _percent(value: float) -> str:
 
 
 def advice_reply(ctx: Context, table: Table, game: Game, name: str, advice: Advice) -> SendText:
-    """The hint as a message: its lines and, for plays, one button per hinted play."""
+    """The hint as a message for the player who asked alone (``private``: where the platform
+    can show it so, nobody else sees the advice or its buttons): its lines and, for plays, one
+    button per hinted play."""
     if advice.engine == "gnubg":
         lines = [ctx.tr("hint-title-gnubg", player=name, ply=advice.ply)]
     else:
@@ -226,7 +231,7 @@ def advice_reply(ctx: Context, table: Table, game: Game, name: str, advice: Advi
     elif advice.cube is not None:
         lines += _cube_lines(ctx, advice.kind, advice.cube)
     lines.append(_chances(ctx, advice))
-    return SendText("\n".join(lines), tuple(buttons))
+    return SendText("\n".join(lines), tuple(buttons), private=True)
 
 
 def _cube_lines(ctx: Context, kind: str, cube: CubeAdvice) -> list[str]:

@@ -165,10 +165,15 @@ class ClearButtons:
 
 @dataclass(frozen=True)
 class SendText:
-    """Post a text message, with buttons when it asks for a decision (lobby, votes, settings)."""
+    """Post a text message, with buttons when it asks for a decision (lobby, votes, settings).
+
+    ``private``: only whoever sent the update sees it where the platform can show a message so
+    (Discord: ephemeral); elsewhere it is posted as usual (a hint's advice).
+    """
 
     text: str
     buttons: Keyboard = ()
+    private: bool = False
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,10 @@ shards may serve the same channels, and a restarted bot answers the buttons of o
 - A slash command is deferred at once ("thinking…", within Discord's 3 seconds), turned into the
   typed line (``/move 24/18 13/11``) and handed to the app; the replies follow as messages, a
   refusal as an ephemeral message only the sender sees.
+- A reply for the sender alone (``SendText.private``: a hint's advice and its Play buttons) is
+  an ephemeral message, whether it answers a slash command (``/hint`` is deferred privately,
+  so nobody else sees even its "thinking…") or a press; a Play button pressed on it plays at
+  the table as any board's button does, the ephemeral message's buttons disabled after.
 - A button press or a menu choice is deferred at once too (an invisible acknowledgement), then
   handed to the app with its payload; a refusal comes back as an ephemeral message only the
   presser sees, a play being built edits the pressed board in place, a finished turn disables the
@@ -153,6 +157,10 @@ SEAT_COMMANDS = frozenset(
 INFO_COMMANDS = frozenset({"board", "score", "pips"})
 """Slash commands about the game at the table (anyone may ask)."""
 
+PRIVATE_COMMANDS = frozenset({"hint"})
+"""Slash commands answered to the sender alone (the advice, or why there is none): deferred
+privately, so nobody else sees a "thinking…" for them."""
+
 
 CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 """Where the commands work: server channels, the direct messages with the bot, group chats."""
@@ -178,6 +186,12 @@ def _action(payload: str) -> str | None:
         return parse_payload(payload).action
     except InvalidPayload:
         return None
+
+
+def for_sender(reply: Reply) -> bool:
+    """Whether ``reply`` is shown to whoever sent the update alone: a :class:`Toast`, or a
+    private :class:`SendText` (a hint)."""
+    return isinstance(reply, Toast) or (isinstance(reply, SendText) and reply.private)
 
 
 def allowed(users: Iterable[int] = ()) -> discord.AllowedMentions:
@@ -450,7 +464,8 @@ class ChannelOutput:
         with self._refusals("ClearButtons"):
             await self.clear(message)
 
-    async def post_text(self, text: str, buttons: Keyboard) -> str | None:
+    async def post_text(self, text: str, buttons: Keyboard, *, private: bool = False) -> str | None:
+        # With no interaction there is nobody to show a private text to alone: it is posted.
         with self._refusals("SendText"):
             view = build_view(buttons, t(self._words(), "discord-pick-step"))
             return await self.send(pings=self.pings, **_present({"content": text}, view=view))
@@ -482,7 +497,12 @@ class ChannelOutput:
 @dataclass
 class InteractionOutput(ChannelOutput):
     """Replies to an interaction: followup messages, the pressed message edited in place, and
-    ephemeral notes for the presser (in the interaction's language)."""
+    ephemeral notes and private texts for the user who interacted (in the interaction's
+    language).
+
+    A private text is an ephemeral followup: the caller sees to it that no public "thinking…"
+    message is still waiting for the interaction's first followup (Discord would make that
+    followup take its place, public whatever its flags; see :meth:`NardyBot._answer`)."""
 
     interaction: discord.Interaction[Any]
     ephemeral_notes: bool = True
@@ -539,6 +559,24 @@ class InteractionOutput(ChannelOutput):
         await self.interaction.followup.send(
             text[:MAX_CONTENT], ephemeral=self.ephemeral_notes, allowed_mentions=allowed()
         )
+
+    async def post_text(self, text: str, buttons: Keyboard, *, private: bool = False) -> str | None:
+        if not private:
+            return await super().post_text(text, buttons)
+        with self._refusals("SendText"):
+            view = build_view(buttons, t(self._words(), "discord-pick-step"))
+            sent = await self.interaction.followup.send(
+                ephemeral=True,
+                wait=True,
+                allowed_mentions=allowed(),
+                **_present({"content": text}, view=view),
+            )
+        if view is not None:
+            # discord.py gives an ephemeral message's view 15 minutes (the token's life) and a
+            # task to wait them out; the buttons are dynamic items, answered by their custom
+            # ids whenever pressed (any process, after a restart): the view is not kept.
+            view.stop()
+        return str(sent.id)
 
 
 class NardyBot(discord.AutoShardedClient):
@@ -680,9 +718,11 @@ class NardyBot(discord.AutoShardedClient):
         """A slash command: acknowledge at once, hand the line to the app, post the replies.
 
         When the answer is sure to be a refusal (a game command from someone not seated at the
-        table, read within :data:`PREDICT_BUDGET`) the command is deferred privately, so nobody
-        else sees "thinking…".  A refusal after a public deferral replaces the public
-        "thinking…" message with an ephemeral one; with no replies at all it goes.
+        table, read within :data:`PREDICT_BUDGET`) or is for the sender alone anyway
+        (:data:`PRIVATE_COMMANDS`: ``/hint``) the command is deferred privately, so nobody else
+        sees "thinking…".  A refusal (or any batch for the sender alone) after a public
+        deferral replaces the public "thinking…" message with an ephemeral one; with no
+        replies at all it goes.
         """
         if line.split(maxsplit=1)[0] == "/invite" and in_bot_dm(interaction):
             # Nobody else sees this chat: a seat kept here would wait for ever.
@@ -692,7 +732,8 @@ class NardyBot(discord.AutoShardedClient):
             return
         if await self._game_away(interaction, line):
             return
-        private = await self._refusal_expected(interaction, line)
+        name = line.split(maxsplit=1)[0].lstrip("/")
+        private = name in PRIVATE_COMMANDS or await self._refusal_expected(interaction, line)
         if not await self._acknowledge(interaction, thinking=True, ephemeral=private):
             return
         update = self._update(interaction, text=line, toast_refusals=True)
@@ -733,17 +774,24 @@ class NardyBot(discord.AutoShardedClient):
         pings: frozenset[int] = frozenset(),
     ) -> None:
         """The app's replies to a deferred slash command (see :meth:`command`); ``private``:
-        it was deferred privately; ``pings``: the users its messages ping."""
+        it was deferred privately; ``pings``: the users its messages ping.
+
+        Replies all for the sender alone (refusals, a hint: :func:`for_sender`) are ephemeral
+        followups, the public "thinking…" message dropped first.  Among public replies, a
+        reply for the sender alone drops it too (else the first followup, private or not,
+        would take its place publicly); the public ones are then new messages."""
         replies = await self.app.handle(update)
         channel = interaction.channel_id or 0
-        if replies and all(isinstance(r, Toast) for r in replies):
+        if replies and all(for_sender(r) for r in replies):
             if not private:
                 await self._drop_thinking(interaction)
-            refusal = InteractionOutput(self, channel, interaction)
-            await self.delivery.perform(refusal, update.table, replies)
+            alone = InteractionOutput(self, channel, interaction)
+            await self.delivery.perform(alone, update.table, replies)
             return
-        if private:
-            # Not a refusal after all: the public replies go to the channel itself.
+        dropped = private or any(for_sender(r) for r in replies)
+        if dropped:
+            # Not a refusal after all (the public replies go to the channel itself), or some
+            # replies for the sender alone: no "thinking…" left for a followup to replace.
             await self._drop_thinking(interaction)
         answer = InteractionOutput(
             self,
@@ -755,7 +803,7 @@ class NardyBot(discord.AutoShardedClient):
         )
         update, replies, output = await self._place(interaction, update, replies, answer)
         done = await self._deliver(output, update.table, replies, computer=False)
-        if not done.posted and not private and isinstance(output, InteractionOutput):
+        if not done.posted and not dropped and isinstance(output, InteractionOutput):
             await self._drop_thinking(interaction)
         if not done.closed:
             await self.delivery.deliver(output, update.table, ())  # the computer's turns
@@ -937,8 +985,11 @@ class NardyBot(discord.AutoShardedClient):
         if moved is None:
             await self._keep_here(update.table)  # the game changed meanwhile: it stays here
             return update, replies, output
-        here = [r for r in replies if isinstance(r, ClearButtons | Toast)]
-        there: list[Reply] = [r for r in replies if not isinstance(r, ClearButtons | Toast)]
+        # The sender's own replies stay with the interaction (the thread's output has none).
+        here = [r for r in replies if isinstance(r, ClearButtons) or for_sender(r)]
+        there: list[Reply] = [
+            r for r in replies if not (isinstance(r, ClearButtons) or for_sender(r))
+        ]
         opened = SendText(t(lang, "discord-thread-opened", thread=f"<#{thread}>"))
         await self.delivery.perform(output, update.table, [*here, opened])
         humans = discord_players(table.seats)

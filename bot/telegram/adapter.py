@@ -346,7 +346,9 @@ class ChatSurface:
         with self._refusals():
             await self._clear(int(message))
 
-    async def post_text(self, text: str, buttons: Keyboard) -> str:
+    async def post_text(self, text: str, buttons: Keyboard, *, private: bool = False) -> str:
+        # A group shows every message to all its members: a private text is posted too (a
+        # hint, allowed only when the table's hints are on).
         with self._refusals():
             message = await self._send_text(text, buttons)
         return str(message.message_id)
