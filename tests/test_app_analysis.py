@@ -401,3 +401,22 @@ async def test_an_imported_match_is_analysed_and_shown_again_in_any_process(
         assert isinstance(typed[0], SendText) and typed[0].text == summary.text
         nothing = await Chat(other.app, TableKey("telegram", "1723")).send(EVE, "analysis")
         assert texts(nothing) == t("en", "analysis-nothing")
+
+
+async def test_an_analysis_whose_message_is_slow_to_post_does_not_lapse(
+    worker: ComputerWorker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A burst of asks in a busy group: the progress message waits on the chat's rate limit
+    longer than an unfollowed analysis is held.  Once its adapter began to post it, every
+    other ask is told it is under way — one analysis a chat, whatever the burst."""
+    from bot.app import jobs
+
+    monkeypatch.setattr(jobs, "FOLLOW_WITHIN", 0.0)  # the post takes longer than that
+    chat = await played(worker, 2, "-1731", "1")
+    progress_of(await chat.send(ALICE, "analysis"))
+    chat.app.begin_progress(chat.key)  # the adapter posts the progress message: slowly
+    for n in range(5):
+        answer = await chat.send(BOB, "analysis", update_id=f"burst-{n}")
+        assert texts(answer) == t("en", "analysis-busy")
+    _, result = result_of(await follow(chat))
+    assert isinstance(result[0], EditProgress) and "Alice: PR " in result[0].text

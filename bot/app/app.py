@@ -7,12 +7,10 @@ the sender's language.  A refusal (not your turn, stale button, illegal play …
 unexpected error is logged with the table key and answered politely; nothing is kept in process
 memory but caches of what the store holds.
 
-This module is that pipeline only; it writes through the one write path
-(:class:`~bot.app.writer.TableWriter`), and its services do the rest over it: the computer's
-turns (:class:`~bot.app.autoplay.ComputerTurns`), the tick (:class:`~bot.app.ticks.Ticks`),
-where a game is played (:class:`~bot.app.places.Places`) and the analyses
-(:class:`~bot.app.jobs.AnalysisJobs`).  What follows ``handle`` on a platform is
-:mod:`bot.app.delivery`.
+This module is that pipeline only, over the one write path (:mod:`bot.app.writer`); its
+services do the rest: :mod:`bot.app.autoplay` (the computer's turns), :mod:`bot.app.ticks`,
+:mod:`bot.app.places`, :mod:`bot.app.jobs` (analyses).  What follows ``handle`` on a platform
+is :mod:`bot.app.delivery`.
 """
 
 from __future__ import annotations
@@ -254,7 +252,7 @@ class App:
         return queries.legal_play_notations(state, user) if state is not None else []
 
     async def load_table(self, table: TableKey) -> Table | None:
-        """The table's current state (for adapters' autocomplete and for tests)."""
+        """The table's current state (for tests; adapters ask :meth:`facts`)."""
         return await self.writer.load(table)
 
     async def tick(
@@ -477,6 +475,12 @@ class App:
             return
         async for replies in self.jobs.progress(table):
             yield replies
+
+    def begin_progress(self, table: TableKey) -> None:
+        """The adapter begins to post chat ``table``'s progress message: its analysis is under
+        way from now, however long the post takes (a chat's rate limit)."""
+        if self.jobs is not None:
+            self.jobs.begin(table)
 
     async def forgo_progress(self, table: TableKey) -> None:
         """Give up the analysis asked for in chat ``table`` whose :class:`Progress` message

@@ -241,6 +241,8 @@ class Delivery:
     # -- analyses -------------------------------------------------------------------------------
 
     async def _progress(self, surface: Surface, table: TableKey | None, reply: Progress) -> int:
+        if table is not None:
+            self.app.begin_progress(table)  # under way however long the post takes
         try:
             message = await surface.post_text(reply.text[: surface.max_text], ())
         except NotDelivered:

@@ -38,6 +38,9 @@ class AnalysisJobs:
         """Analyses asked for in a chat whose progress message is not followed yet (and when)."""
         self._making: set[TableKey] = set()
         """Chats whose analysis this process is making now (one at a time in a chat)."""
+        self._begun: set[TableKey] = set()
+        """Chats whose progress message is being posted (:meth:`begin`): however long that
+        takes (a chat's rate limit), the analysis asked there does not lapse."""
 
     async def ask(
         self, ctx: Context, case: AnalysisCase, args: tuple[object, ...], version: int | None
@@ -71,8 +74,13 @@ class AnalysisJobs:
         self._asked[key] = (job, ctx, time.monotonic())
         return [Progress(match_analysis.progress_text(ctx, 1, job.games))]
 
+    def begin(self, table: TableKey) -> None:
+        """See ``App.begin_progress``."""
+        if table in self._asked:
+            self._begun.add(table)
+
     def _busy(self, key: TableKey) -> bool:
-        if key in self._making:
+        if key in self._making or key in self._begun:
             return True
         pending = self._asked.get(key)
         return pending is not None and time.monotonic() - pending[2] < FOLLOW_WITHIN
@@ -80,6 +88,7 @@ class AnalysisJobs:
     async def progress(self, table: TableKey) -> AsyncGenerator[list[Reply], None]:
         """See ``App.progress``."""
         pending = self._asked.pop(table, None)
+        self._begun.discard(table)
         if pending is None or table in self._making:
             return
         job, ctx, _ = pending
@@ -98,6 +107,7 @@ class AnalysisJobs:
 
     async def forgo(self, table: TableKey) -> None:
         """See ``App.forgo_progress``."""
+        self._begun.discard(table)
         if self._asked.pop(table, None) is not None:
             await self._give_back(table)
 
