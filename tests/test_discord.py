@@ -656,11 +656,13 @@ async def test_move_clock_notices_are_posted_to_the_channel(fake_discord: FakeDi
     assert len(posted) == 2 and all(c.method == "POST" for c in posted)
     assert "left for your move" in posted[0].body["content"]
     assert "time is up" in posted[1].body["content"]
-    # Both notices ping the player the clock runs for, and nobody else.
-    late = [ALICE, BOB][(await match(driver)).game.turn or 0]
-    for call in posted:
-        assert call.body["content"].startswith(f"<@{late.id}> ")
-        assert call.body["allowed_mentions"] == {"parse": [], "users": [late.id]}
+    # The reminder pings the player the clock runs for; "time is up" the one who may claim;
+    # nobody else.
+    turn = (await match(driver)).game.turn or 0
+    late, claimer = [ALICE, BOB][turn], [ALICE, BOB][1 - turn]
+    for call, who in zip(posted, (late, claimer), strict=True):
+        assert call.body["content"].startswith(f"<@{who.id}> ")
+        assert call.body["allowed_mentions"] == {"parse": [], "users": [who.id]}
     claim = posted[1].body["components"][0]["components"][0]
     assert claim["label"] == t("en", "button-claim-game") and claim["custom_id"].startswith("nb:")
 

@@ -1178,11 +1178,15 @@ class NardyBot(discord.AutoShardedClient):
     async def deliver_ticks(self) -> int:
         """Serve the move clocks that are due and post their notices on the delivery loop
         (as :meth:`Delivery.deliver_ticks <bot.app.delivery.Delivery.deliver_ticks>` does), each
-        text pinging the player the clock runs for; how many tables.  A notice Discord refused
-        is posted again by a later tick; a game whose thread is gone goes back to its channel."""
+        text pinging the player it calls (:meth:`_pinged`); how many tables.  A notice Discord
+        refused is posted again by a later tick; a game whose thread is gone goes back to its
+        channel."""
         served = 0
         for table, replies in await self.app.tick(platform=PLATFORM):
-            late = await self._player_to_act(table)
+            # The reminder calls the player the clock runs for; "time is up" (its claim
+            # buttons) calls the one who may claim.
+            claim = any(isinstance(r, SendText) and r.buttons for r in replies)
+            late = await self._pinged(table, claim=claim)
             if late is not None:
                 replies = [
                     replace(r, text=f"<@{late}> {r.text}") if isinstance(r, SendText) else r
@@ -1200,16 +1204,21 @@ class NardyBot(discord.AutoShardedClient):
             served += 1
         return served
 
-    async def _player_to_act(self, key: TableKey) -> int | None:
-        """The Discord id of the player the table waits for (the one its clock runs for; a
-        chouette's clock pings nobody)."""
+    async def _pinged(self, key: TableKey, *, claim: bool) -> int | None:
+        """The Discord id of the player a clock notice calls: the one the table waits for (its
+        clock runs for him), or with ``claim`` his opponent, who may claim; a chouette's clock
+        pings nobody."""
         try:
             facts = await self.app.facts(key)
         except (StoreUnavailable, CorruptRecord):
             return None
         if facts is None or facts.mode == "chouette" or len(facts.to_act) != 1:
             return None
-        return discord_id(facts.to_act[0])
+        late = facts.to_act[0]
+        if not claim:
+            return discord_id(late)
+        others = [seat for seat in facts.seats if seat != late]
+        return discord_id(others[0]) if len(others) == 1 else None
 
     async def _tick_loop(self, every: float) -> None:
         while not self.is_closed():
