@@ -33,6 +33,7 @@ from engine.match import Match
 
 ALICE = Person(100000000000000001, "Alice")
 BOB = Person(100000000000000002, "Bob")
+CAROL = Person(100000000000000003, "Carol")
 PEOPLE = [ALICE, BOB]
 
 CHANNEL = Place(600000000000000101, permissions=ALL_PERMISSIONS)
@@ -553,3 +554,26 @@ async def test_a_command_in_an_archived_thread_gets_the_board_again(
     assert boards_in(fake_discord, thread) == boards + 1
     assert any(text.startswith("Score:") for text in texts)
     assert fake_discord.ephemeral() == []
+
+
+async def test_a_spectator_or_a_player_asking_in_the_channel_is_pointed_to_the_thread(
+    fake_discord: FakeDiscord,
+) -> None:
+    """In the channel a game moved out of: a spectator's ``/board`` or ``/export``, a player's
+    ``/clock``, are told where the game is (privately), never answered with a lobby of the
+    closed table or "there is no table"."""
+    driver = await started(MemoryStore(), fake_discord)
+    thread = await open_and_join(driver)
+    away = t("en", "discord-thread-away", thread=f"<#{thread.id}>")
+    before = posted_in(fake_discord, CHANNEL)
+    for person, command, args in (
+        (CAROL, "board", ()),
+        (CAROL, "export", ()),
+        (BOB, "clock", ("1h",)),
+    ):
+        payload = await driver.command(person, command, *args)
+        answer = driver.response_of(payload)
+        assert answer is not None and answer["data"]["flags"] == EPHEMERAL, command
+        assert answer["data"]["content"] == away, command
+    assert boards_in(fake_discord, CHANNEL) == 0
+    assert posted_in(fake_discord, CHANNEL) == before  # nothing public in the channel

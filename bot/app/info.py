@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.app import display, fair
 from bot.app.command_parser import ALIASES, COMMANDS
-from bot.app.context import Context
+from bot.app.context import Context, Refused
 from bot.app.table import Table
 from bot.app.turn import send_board
 from bot.app.types import Reply, SendFile, SendText
@@ -20,6 +20,8 @@ ACTIONS = frozenset({"board", "score", "pips", "export"})
 def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None:
     """The board, the score, the pip counts or the export of a two-player table."""
     if table.match is None:
+        if table.stage == "over":  # closed: its game moved to a chat of its own, or ended
+            raise Refused("error-no-table")
         ctx.replies.append(SendText(display.lobby_text(ctx.tr, table, ctx.now)))
         return None
     match = table.state()

@@ -150,11 +150,13 @@ SEAT_COMMANDS = frozenset(
         "invite",
         "claim",
         "hint",
+        "clock",
+        "propose",
     }
 )
 """Slash commands only a seated player may use at a table in play: anyone else is refused."""
 
-INFO_COMMANDS = frozenset({"board", "score", "pips"})
+INFO_COMMANDS = frozenset({"board", "score", "pips", "export"})
 """Slash commands about the game at the table (anyone may ask)."""
 
 PRIVATE_COMMANDS = frozenset({"hint"})
@@ -1055,6 +1057,8 @@ class NardyBot(discord.AutoShardedClient):
         except (TimeoutError, StoreUnavailable, CorruptRecord):
             return False
         game = next((g for g in reversed(away) if me in g.players), None)
+        if game is None and name in INFO_COMMANDS and away and (table is None or not table.in_play):
+            game = away[-1]  # a spectator asks about the game that left: it is there
         if game is None:
             return False
         lang = negotiate(str(interaction.locale))
