@@ -665,6 +665,16 @@ PR_LEVELS: dict[str, Level] = {**LEVELS, "plain 1-ply": Level("plain 1-ply", 1, 
 def play_match(players: tuple[Level, Level], length: int, seed: int) -> Match:
     """A seeded ``length``-point match with the cube of ``players`` (player 0's level, player
     1's), every action chosen by :func:`bot.ai.computer.decide` and applied by the engine."""
+
+    def by_level(game: Game, player: int, rng: random.Random) -> Action | None:
+        return decide(game, player, players[player], rng)
+
+    return play_match_by((by_level, by_level), length, seed)
+
+
+def play_match_by(players: tuple[Decider, Decider], length: int, seed: int) -> Match:
+    """A seeded ``length``-point match (0: one money game) whose actions ``players`` (player
+    0's, player 1's) choose and the engine applies."""
     rng = random.Random(seed)
     dice = random.Random(seed + 1)
 
@@ -682,9 +692,9 @@ def play_match(players: tuple[Level, Level], length: int, seed: int) -> Match:
         match = match.with_game(game)
         if player is None:
             continue
-        action = decide(game, player, players[player], rng)
+        action = players[player](game, player, rng)
         if action is None:
-            raise RuntimeError(f"the computer did nothing as {player} in {game.phase}")
+            raise RuntimeError(f"player {player} did nothing in {game.phase}")
         match = match.apply(action, roll if action.kind == "roll" else None)
     raise RuntimeError("the match did not end")
 

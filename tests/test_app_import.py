@@ -4,14 +4,13 @@ board and exported back; every refusal says why.  On the memory store and on a r
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from test_app_support import ALICE, BOB, Chat, Dice, open_store, texts, toasts
 
-from benchmarks.opponent import RANDOM, next_to_act
+from benchmarks.opponent import RANDOM, play_match_by
 from bot.app import App, Attachment, EditBoard, SendBoard, SendFile, SendText, User
 from bot.app.display import board_view
 from bot.app.imports import MAX_FILE_BYTES
@@ -177,31 +176,9 @@ async def test_a_name_too_long_for_a_message_is_cut_where_it_enters(store: Store
     assert "Alice vs " + "Ж" * 63 + "…" in said and "Ж" * 64 not in said
 
 
-def long_match(length: int, seed: int) -> Match:
-    """A match to ``length`` of random plays (long games: a long file)."""
-    rng, dice = random.Random(seed), random.Random(seed + 1)
-
-    def roll() -> int:
-        return dice.randint(1, 6)
-
-    match = Match.new(length)
-    while not match.is_over:
-        if match.game.is_over:
-            match = match.next_game()
-            continue
-        game, player = next_to_act(match.game, roll)
-        match = match.with_game(game)
-        if player is None:
-            continue
-        action = RANDOM(game, player, rng)
-        assert action is not None
-        match = match.apply(action, roll if action.kind == "roll" else None)
-    return match
-
-
 async def test_a_long_match_is_read_off_the_event_loop(store: Store) -> None:
     """Reading a long match file takes seconds: meanwhile the other chats are answered."""
-    data = format_mat(long_match(25, 4), ("Ann", "Bob")).encode()
+    data = format_mat(play_match_by((RANDOM, RANDOM), 25, 4), ("Ann", "Bob")).encode()
     assert len(data) > 30_000
     app = App(store, dice=Dice(1))
     importing = asyncio.ensure_future(

@@ -90,8 +90,11 @@ async def test_the_facts_an_adapter_may_know_of_a_table() -> None:
     game = Match.from_dict((await chat.table()).match or {}).game
     assert playing.to_act == ((ALICE.ref, BOB.ref)[game.turn or 0],)
     assert playing.ids == (f"Position ID: {game.position_id()}", f"Match ID   : {game.match_id()}")
-    if game.phase is Phase.ROLL and game.turn is not None:
-        on_roll = (ALICE, BOB)[game.turn]
-        await chat.send(on_roll, "double")
-        doubled = await app.facts(chat.key)
-        assert doubled is not None and doubled.to_act == ((BOB, ALICE)[game.turn].ref,)
+    # Played on to the next player on roll, who doubles: the one answering is waited for.
+    while game.phase is not Phase.ROLL:
+        await play_turn_by_buttons(chat, [ALICE, BOB], game)
+        game = Match.from_dict((await chat.table()).match or {}).game
+    assert game.turn is not None
+    await chat.send((ALICE, BOB)[game.turn], "double")
+    doubled = await app.facts(chat.key)
+    assert doubled is not None and doubled.to_act == ((BOB, ALICE)[game.turn].ref,)

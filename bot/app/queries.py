@@ -21,7 +21,6 @@ from bot.i18n import t
 from engine.chouette import Chouette
 from engine.errors import EngineError
 from engine.game import Game, Phase, format_points
-from engine.match import Match
 from engine.movegen import legal_plays
 from engine.notation import format_play
 
@@ -135,7 +134,7 @@ def _game_in_play(table: Table) -> Game | None:
         return None
     try:
         if table.match is not None:
-            return Match.from_dict(table.match).game
+            return table.state().game
         chouette = _chouette(table)
     except EngineError:
         return None
@@ -149,7 +148,7 @@ def _game_and_mover(table: Table) -> tuple[Game, str] | None:
     if table.stage != "play":
         return None
     if table.match is not None:
-        game = Match.from_dict(table.match).game
+        game = table.state().game
         if game.turn is None or not 0 <= game.turn < len(table.seats):
             return None
         return game, table.seats[game.turn].user
