@@ -10,6 +10,7 @@ from test_app_support import ALICE, BOB, EVE, Chat, Dice, open_store, play_turn_
 
 from bot.app import App, Reply, SendBoard, SendText
 from bot.app.timing import CALL_AFTER
+from bot.app.types import ClockNotice
 from bot.store import Store, TableKey
 from engine.game import Phase
 
@@ -59,8 +60,15 @@ async def test_reminder_expiry_and_claim(store: Store) -> None:
     due = await app.tick(platform=chat.key.platform)
     assert [key for key, _ in due] == [chat.key]
     reminder = due[0][1]
-    assert isinstance(reminder[0], SendText)
+    assert isinstance(reminder[0], ClockNotice)
     assert reminder[0].text == f"{waiting.name}, 10 minutes left for your move."
+    # What a surface needs to place it otherwise, without reading the table: whom it is for,
+    # whom it calls, the time left, and what each player concerned is told in private.
+    assert (reminder[0].late, reminder[0].claimer, reminder[0].left) == (waiting.ref, None, 600)
+    assert reminder[0].calls == waiting.ref
+    assert reminder[0].told == (
+        (waiting.ref, f"10 minutes left for your move in the game against {other.name}."),
+    )
     assert await app.tick() == []
     # Past the deadline: the notice, then the opponent claims the game.
     clock.now += 11 * 60
@@ -71,7 +79,11 @@ async def test_reminder_expiry_and_claim(store: Store) -> None:
     )
     assert texts(await chat.send(waiting, "/claim")) == "The opponent's time has not run out yet."
     claim = notice[0][1][0]
-    assert isinstance(claim, SendText)
+    assert isinstance(claim, ClockNotice)
+    assert (claim.late, claim.claimer, claim.calls) == (waiting.ref, other.ref, other.ref)
+    assert claim.brief.startswith(f"{waiting.name}'s time is up. {other.name} may claim")
+    assert [user for user, _ in claim.told] == [waiting.ref, other.ref]
+    assert claim.told[0][1].startswith(f"Your time is up in the game against {other.name}")
     assert [b.label for b in claim.buttons[0]] == ["Claim the game", "Claim the match"]
     replies = await chat.send(other, button=claim.buttons[0][0].payload)
     assert f"{other.name} wins the game on time." in texts(replies)

@@ -191,9 +191,7 @@ async def test_move_clock_notices_of_a_game_on_an_inline_message() -> None:
         await bot.settle()
         reminder = t("en", "clock-reminder", player=late.first_name, left="10 minutes")
         assert card.text.startswith(reminder + "\n\n<pre>") and card.labels() == board_labels
-        private = t(
-            "en", "telegram-clock-private-reminder", left="10 minutes", opponent=other.first_name
-        )
+        private = t("en", "clock-private-reminder", left="10 minutes", opponent=other.first_name)
         sent = [e for e in bot.fake.errors if e == ("sendMessage", FORBIDDEN)]
         if late is ALICE:
             assert private_texts(bot, ALICE)[-1] == private and not sent
@@ -205,11 +203,11 @@ async def test_move_clock_notices_of_a_game_on_an_inline_message() -> None:
         assert await adapter.deliver_ticks(tick) == 1
         await bot.settle()
         names = {"player": late.first_name, "opponent": other.first_name}
-        expired = t("en", "telegram-clock-expired-inline", what="match", **names)
+        expired = t("en", "clock-brief-expired", what="match", **names)
         assert card.text.startswith(expired + "\n\n<pre>")
         assert card.labels() == [*board_labels, "Claim the game", "Claim the match"]
-        told_late = t("en", "telegram-clock-private-late", opponent=other.first_name, what="match")
-        told_other = t("en", "telegram-clock-private-claim", player=late.first_name, what="match")
+        told_late = t("en", "clock-private-late", opponent=other.first_name, what="match")
+        told_other = t("en", "clock-private-claim", player=late.first_name, what="match")
         assert private_texts(bot, ALICE)[-1] == (told_late if late is ALICE else told_other)
         assert [e for e in bot.fake.errors if e == ("sendMessage", FORBIDDEN)] == [
             ("sendMessage", FORBIDDEN)

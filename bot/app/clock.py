@@ -14,7 +14,7 @@ from bot.app.syntax import CommandSyntax, say, typed_syntax
 from bot.app.table import Table
 from bot.app.timing import actor, clocked, duration, parse_clock, wake_time
 from bot.app.turn import game_over, settle, turn_passed, with_match
-from bot.app.types import Button, Reply, SendText
+from bot.app.types import Button, ClockNotice, Keyboard, Reply, SendText
 from bot.i18n import t
 from engine.game import Phase
 from engine.result import WinKind
@@ -92,40 +92,74 @@ def due(
     table: Table | None, now: float, lang: str, syntax: CommandSyntax = typed_syntax
 ) -> tuple[Table | None, list[Reply], float | None]:
     """What a table's clock does at ``now``: the table to write (``None``: nothing), the
-    notices to post (naming commands in ``syntax``), and the table's next clock event to keep
-    among the deadlines."""
+    notices to post (:class:`ClockNotice`, naming commands in ``syntax``), and the table's next
+    clock event to keep among the deadlines."""
     if table is None or table.deadline is None or table.match is None:
         return None, [], None
     waiting = actor(table.state())
     if waiting is None:
         return None, [], None
     lang = table.lang or lang
-    names = [s.name for s in table.seats]
     if now >= table.deadline:
-        return replace(table, reminded=True), [expired(table, lang, names, waiting, syntax)], None
+        return replace(table, reminded=True), [expired(table, lang, waiting, syntax)], None
     if not table.reminded and now >= wake_time(table):
-        left = duration(lambda i, **p: t(lang, i, **p), int(table.deadline - now))
-        text = t(lang, "clock-reminder", player=names[waiting], left=left)
         new = replace(table, reminded=True)
-        return new, [SendText(text)], new.deadline or now
+        return new, [reminder(table, lang, waiting, int(table.deadline - now))], new.deadline
     # Not due yet (an early hint): keep the table's own next event in the deadlines.
     return None, [], wake_time(table)
 
 
+def reminder(table: Table, lang: str, late: int, left: int) -> ClockNotice:
+    """The reminder to seat ``late``, ``left`` seconds before his time is up."""
+
+    def tr(message: str, **params: Any) -> str:
+        return t(lang, message, **params)
+
+    names = [s.name for s in table.seats]
+    text = tr("clock-reminder", player=names[late], left=duration(tr, left))
+    private = tr(
+        "clock-private-reminder",
+        left=duration(tr, max(60, left)),
+        opponent=names[1 - late],
+    )
+    return ClockNotice(
+        text,
+        late=table.seats[late].user,
+        left=left,
+        brief=text,
+        told=((table.seats[late].user, private),),
+    )
+
+
 def expired(
-    table: Table, lang: str, names: list[str], late: int, syntax: CommandSyntax = typed_syntax
-) -> SendText:
-    """The "time is up" notice with the claim buttons (game, and match at a match table)."""
+    table: Table, lang: str, late: int, syntax: CommandSyntax = typed_syntax
+) -> ClockNotice:
+    """The "time is up" notice of seat ``late``, with the claim buttons (game, and match at a
+    match table) for his opponent."""
     v = table.version
+    names = [s.name for s in table.seats]
+    player, opponent = names[late], names[1 - late]
+    what = "match" if table.mode == "match" else "game"
     game_button = Button(t(lang, "button-claim-game"), format_payload(Payload("claim", (), v)))
+    buttons: Keyboard
     if table.mode == "match":
-        text = say(
-            lang, syntax, "app-clock-expired-match", player=names[late], opponent=names[1 - late]
-        )
+        text = say(lang, syntax, "app-clock-expired-match", player=player, opponent=opponent)
         match_button = Button(
             t(lang, "button-claim-match"), format_payload(Payload("claim_match", (), v))
         )
-        return SendText(text, ((game_button, match_button),))
-    opponent = names[1 - late]
-    text = say(lang, syntax, "clock-expired", player=names[late], opponent=opponent, what="game")
-    return SendText(text, ((game_button,),))
+        buttons = ((game_button, match_button),)
+    else:
+        text = say(lang, syntax, "clock-expired", player=player, opponent=opponent, what="game")
+        buttons = ((game_button,),)
+    late_user, claimer = table.seats[late].user, table.seats[1 - late].user
+    return ClockNotice(
+        text,
+        buttons,
+        late=late_user,
+        claimer=claimer,
+        brief=t(lang, "clock-brief-expired", player=player, opponent=opponent, what=what),
+        told=(
+            (late_user, t(lang, "clock-private-late", opponent=opponent, what=what)),
+            (claimer, t(lang, "clock-private-claim", player=player, what=what)),
+        ),
+    )

@@ -177,6 +177,31 @@ class SendText:
 
 
 @dataclass(frozen=True)
+class ClockNotice(SendText):
+    """A move clock's notice (:func:`bot.app.clock.due`): the reminder, or "time is up" with
+    the claim buttons, posted as any text is, with what a surface needs to place it otherwise.
+
+    ``late`` is the player whose clock runs (his user reference), ``claimer`` the opponent who
+    may claim once the time is up (``None`` for a reminder) and ``left`` the seconds left (0
+    once up).  ``brief`` says it in a line fit to stand above the board (where the table's
+    board is the only message: a Telegram inline game), and ``told`` is what each player
+    concerned is told in private there (user reference, text).
+    """
+
+    late: str = ""
+    claimer: str | None = None
+    left: int = 0
+    brief: str = ""
+    told: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def calls(self) -> str:
+        """Whom the notice calls: the one who may claim once the time is up, else the player
+        the clock runs for."""
+        return self.claimer if self.claimer is not None else self.late
+
+
+@dataclass(frozen=True)
 class Toast:
     """A short answer to a button press, shown only to the presser (a refusal, a note)."""
 

@@ -78,7 +78,7 @@ from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.queries import TableFacts, outcome_text, thread_title
 from bot.app.suggest import suggestions
 from bot.app.syntax import say
-from bot.app.types import Keyboard, Progress
+from bot.app.types import ClockNotice, Keyboard, Progress
 from bot.discord_bot.commands import CatalogueTranslator, add_commands, discord_syntax
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
 from bot.discord_bot.threads import (
@@ -1189,14 +1189,14 @@ class NardyBot(discord.AutoShardedClient):
         for table, replies in await self.app.tick(platform=PLATFORM):
             # The reminder calls the player the clock runs for; "time is up" (its claim
             # buttons) calls the one who may claim.
-            claim = any(isinstance(r, SendText) and r.buttons for r in replies)
-            late = await self._pinged(table, claim=claim)
-            if late is not None:
+            notice = next((r for r in replies if isinstance(r, ClockNotice)), None)
+            called = discord_id(notice.calls) if notice is not None else None
+            if called is not None:
                 replies = [
-                    replace(r, text=f"<@{late}> {r.text}") if isinstance(r, SendText) else r
+                    replace(r, text=f"<@{called}> {r.text}") if isinstance(r, SendText) else r
                     for r in replies
                 ]
-            pings = frozenset({late}) if late is not None else frozenset()
+            pings = frozenset({called}) if called is not None else frozenset()
             output = ChannelOutput(self, int(table.chat), pings=pings)
             done = await self.delivery.deliver(output, table, replies)
             if done.refused:
@@ -1207,22 +1207,6 @@ class NardyBot(discord.AutoShardedClient):
             await self._finish_away(table, manage=True)  # a game in a thread lost on time
             served += 1
         return served
-
-    async def _pinged(self, key: TableKey, *, claim: bool) -> int | None:
-        """The Discord id of the player a clock notice calls: the one the table waits for (its
-        clock runs for him), or with ``claim`` his opponent, who may claim; a chouette's clock
-        pings nobody."""
-        try:
-            facts = await self.app.facts(key)
-        except (StoreUnavailable, CorruptRecord):
-            return None
-        if facts is None or facts.mode == "chouette" or len(facts.to_act) != 1:
-            return None
-        late = facts.to_act[0]
-        if not claim:
-            return discord_id(late)
-        others = [seat for seat in facts.seats if seat != late]
-        return discord_id(others[0]) if len(others) == 1 else None
 
     async def _tick_loop(self, every: float) -> None:
         while not self.is_closed():

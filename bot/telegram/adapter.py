@@ -50,6 +50,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TypeVar
 
 from telegram import (
@@ -92,8 +93,8 @@ from bot.app.delivery import (
 )
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.opponent import WORDS as COMPUTER_WORDS
-from bot.app.queries import TableFacts
-from bot.app.types import ClearButtons, EditBoard, Keyboard, Progress
+from bot.app.timing import duration
+from bot.app.types import ClearButtons, ClockNotice, EditBoard, Keyboard, Progress
 from bot.i18n import negotiate, t
 from bot.store import TableKey
 from bot.telegram.links import (
@@ -188,15 +189,6 @@ def keyboard(rows: Keyboard) -> InlineKeyboardMarkup | None:
 def board_html(board: Board, caption: str) -> str:
     """A text-mode board message: the monospace board in ``<pre>`` and the caption, escaped."""
     return f"<pre>{html.escape(board.text)}</pre>\n{html.escape(caption)}"
-
-
-def duration_text(lang: str, seconds: int) -> str:
-    """``2 hours``, ``3 days``, ``45 minutes``: the largest whole unit, as the app says it."""
-    if seconds >= 86400 and seconds % 86400 == 0:
-        return t(lang, "duration-days", count=seconds // 86400)
-    if seconds >= 3600:
-        return t(lang, "duration-hours", count=max(1, round(seconds / 3600)))
-    return t(lang, "duration-minutes", count=max(1, round(seconds / 60)))
 
 
 def telegram_user(user: TgUser) -> User:
@@ -873,7 +865,7 @@ class TelegramAdapter:
         codes = [c for c in offered if not wanted or wanted in (c, GAMES[c])] or offered
         seconds = clock_seconds(clock) if clock else None
         clock_line = (
-            t(lang, "clock-set", duration=duration_text(lang, seconds)) if seconds else None
+            t(lang, "clock-set", duration=duration(partial(t, lang), seconds)) if seconds else None
         )
         results = []
         for code in codes:
@@ -1050,73 +1042,41 @@ class TelegramAdapter:
 
         The message shows the notice above the board, with the board's buttons and, once the
         time is up, the claim buttons (a claim made there goes to this table, as every press on
-        the message does).  The player concerned is told in his private chat with the bot: the
-        player on roll of his reminder; once the time is up, he that his opponent may claim
-        (his move still counts until then), and the opponent that he may claim and where.  A
-        player who has not started the bot cannot be written to first: he sees the message.
+        the message does).  The players concerned are told in their private chats with the bot
+        what the notice tells them (:class:`~bot.app.types.ClockNotice`); a player who has not
+        started the bot cannot be written to first: he sees the message.
         """
-        facts = await self.app.facts(key)
-        if facts is None or facts.mode == "chouette" or len(facts.seats) != 2:
+        notice = next((r for r in replies if isinstance(r, ClockNotice)), None)
+        if notice is None:
             return
-        if len(facts.to_act) != 1:
-            return  # the game is over, or nobody's clock runs
-        actor = facts.seats.index(facts.to_act[0])
-        lang = facts.lang or self.app.default_language
-        late, other = facts.seats[actor], facts.seats[1 - actor]
-        late_name, other_name = facts.names[actor], facts.names[1 - actor]
-        what = "match" if facts.mode == "match" else "game"
-        claims = next((r.buttons for r in replies if isinstance(r, SendText) and r.buttons), ())
-        if claims:
-            names = {"player": late_name, "opponent": other_name}
-            notice = t(lang, "telegram-clock-expired-inline", what=what, **names)
-        else:
-            notice = next((r.text for r in replies if isinstance(r, SendText)), "")
-        await self._inline_notice(bot, key, facts, actor, notice, claims)
-        if claims:
-            late_text = t(lang, "telegram-clock-private-late", opponent=other_name, what=what)
-            await self._tell(bot, late, late_text)
-            claim_text = t(lang, "telegram-clock-private-claim", player=late_name, what=what)
-            await self._tell(bot, other, claim_text)
-        else:
-            left = max(60, int((facts.deadline or 0) - self.app.clock()))
-            text = t(
-                lang,
-                "telegram-clock-private-reminder",
-                left=duration_text(lang, left),
-                opponent=other_name,
-            )
-            await self._tell(bot, late, text)
+        await self._inline_notice(bot, key, notice)
+        for user, text in notice.told:
+            await self._tell(bot, user, text)
 
-    async def _inline_notice(
-        self,
-        bot: Bot,
-        key: TableKey,
-        facts: TableFacts,
-        actor: int,
-        notice: str,
-        claims: Keyboard,
-    ) -> None:
+    async def _inline_notice(self, bot: Bot, key: TableKey, notice: ClockNotice) -> None:
         """Show ``notice`` above the board on the table's inline message, with the board's
-        buttons and ``claims``."""
+        buttons and the notice's (the claims)."""
+        facts = await self.app.facts(key)
         # The inline message's id, as the board shown on it reported it (a key may hold a hash).
-        message_id = facts.board_message
-        if message_id is None:
+        if facts is None or facts.board_message is None:
             log.info("clock notice of inline table %s: its message is not known", key)
             return
+        message_id = facts.board_message
         lang = facts.lang or self.app.default_language
-        user_id = facts.seats[actor].partition(":")[2]
-        viewer = User(PLATFORM, user_id, facts.names[actor], lang)
+        late_id = notice.late.partition(":")[2]
+        viewer = User(PLATFORM, late_id, facts.names[facts.seats.index(notice.late)], lang)
         # One update id per notice (a reminder and the notice that follows share the version).
-        moment = f"{facts.deadline}:{'up' if claims else 'reminder'}"
+        moment = f"{facts.deadline}:{'up' if notice.claimer else 'reminder'}"
         asked = Update(key, viewer, f"clock:{facts.version}:{moment}", text="/board")
         board = next((r for r in await self.app.handle(asked) if isinstance(r, SendBoard)), None)
         if board is None:
             return
         body = board_html(board.board, board.caption)
-        text = f"{html.escape(notice, quote=False)}\n\n{body}" if notice else body
+        brief = html.escape(notice.brief, quote=False)
+        text = f"{brief}\n\n{body}" if brief else body
         if len(text) > MAX_TEXT:
             text = body[:MAX_TEXT]
-        rows = (*board.buttons, *claims)
+        rows = (*board.buttons, *notice.buttons)
         try:
             await self.call(
                 lambda: bot.edit_message_text(

@@ -622,16 +622,16 @@ telegram-invite-pending = Запрашэнне яшчэ рыхтуецца: на
 telegram-invitation = { $player } запрашае вас згуляць: { $game }. Націсніце «Гуляць», каб сесці за стол.
 telegram-card-computer = { $game }, сапернік — { $computer }
 telegram-invitation-computer = { $player } прапануе згуляць з камп'ютарам: { $game }. Хто націсне «Гуляць», той і гуляе.
-telegram-clock-expired-inline = У гульца { $player } скончыўся час. { $opponent } можа забраць { $what ->
+clock-brief-expired = У гульца { $player } скончыўся час. { $opponent } можа забраць { $what ->
     [match] партыю або ўвесь матч
    *[game] партыю
 } кнопкамі ніжэй.
-telegram-clock-private-reminder = Партыя супраць { $opponent }: час на ход — яшчэ { $left }.
-telegram-clock-private-late = У партыі супраць { $opponent } ваш час скончыўся: цяпер сапернік можа забраць { $what ->
+clock-private-reminder = Партыя супраць { $opponent }: час на ход — яшчэ { $left }.
+clock-private-late = У партыі супраць { $opponent } ваш час скончыўся: цяпер сапернік можа забраць { $what ->
     [match] партыю або ўвесь матч
    *[game] партыю
 }. Пакуль сапернік гэтага не зрабіў, ваш ход яшчэ залічваецца.
-telegram-clock-private-claim = У вашай партыі ў гульца { $player } скончыўся час. Вы можаце забраць { $what ->
+clock-private-claim = У вашай партыі ў гульца { $player } скончыўся час. Вы можаце забраць { $what ->
     [match] партыю або ўвесь матч
    *[game] партыю
 } кнопкамі на паведамленні з гульнёй.

@@ -622,16 +622,16 @@ telegram-invite-pending = This invitation is still being prepared: press “Play
 telegram-invitation = { $player } invites you to play: { $game }. Press “Play” to take the seat.
 telegram-card-computer = { $game }, against { $computer }
 telegram-invitation-computer = { $player } offers a game against the computer: { $game }. Whoever presses “Play” plays it.
-telegram-clock-expired-inline = { $player }'s time is up. { $opponent } may claim { $what ->
+clock-brief-expired = { $player }'s time is up. { $opponent } may claim { $what ->
     [match] the game or the whole match
    *[game] the game
 } with the buttons below.
-telegram-clock-private-reminder = { $left } left for your move in the game against { $opponent }.
-telegram-clock-private-late = Your time is up in the game against { $opponent }, who may now claim { $what ->
+clock-private-reminder = { $left } left for your move in the game against { $opponent }.
+clock-private-late = Your time is up in the game against { $opponent }, who may now claim { $what ->
     [match] the game or the whole match
    *[game] the game
 }. Your move still counts until then.
-telegram-clock-private-claim = { $player }'s time is up in your game. You may claim { $what ->
+clock-private-claim = { $player }'s time is up in your game. You may claim { $what ->
     [match] the game or the whole match
    *[game] the game
 } with the buttons on the game's message.

@@ -622,16 +622,16 @@ telegram-invite-pending = Приглашение ещё готовится: на
 telegram-invitation = { $player } приглашает вас сыграть: { $game }. Нажмите «Играть», чтобы сесть за стол.
 telegram-card-computer = { $game }, соперник — { $computer }
 telegram-invitation-computer = { $player } предлагает сыграть с компьютером: { $game }. Кто нажмёт «Играть», тот и играет.
-telegram-clock-expired-inline = У игрока { $player } вышло время. { $opponent } может забрать { $what ->
+clock-brief-expired = У игрока { $player } вышло время. { $opponent } может забрать { $what ->
     [match] партию или весь матч
    *[game] партию
 } кнопками ниже.
-telegram-clock-private-reminder = Партия против { $opponent }: время на ход — ещё { $left }.
-telegram-clock-private-late = В партии против { $opponent } ваше время вышло: теперь соперник может забрать { $what ->
+clock-private-reminder = Партия против { $opponent }: время на ход — ещё { $left }.
+clock-private-late = В партии против { $opponent } ваше время вышло: теперь соперник может забрать { $what ->
     [match] партию или весь матч
    *[game] партию
 }. Пока соперник этого не сделал, ваш ход ещё засчитывается.
-telegram-clock-private-claim = В вашей партии у игрока { $player } вышло время. Вы можете забрать { $what ->
+clock-private-claim = В вашей партии у игрока { $player } вышло время. Вы можете забрать { $what ->
     [match] партию или весь матч
    *[game] партию
 } кнопками на сообщении с игрой.

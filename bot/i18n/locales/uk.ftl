@@ -622,16 +622,16 @@ telegram-invite-pending = Запрошення ще готується: нати
 telegram-invitation = { $player } запрошує вас зіграти: { $game }. Натисніть «Грати», щоб сісти за стіл.
 telegram-card-computer = { $game }, суперник — { $computer }
 telegram-invitation-computer = { $player } пропонує зіграти з комп'ютером: { $game }. Хто натисне «Грати», той і грає.
-telegram-clock-expired-inline = У гравця { $player } закінчився час. { $opponent } може забрати { $what ->
+clock-brief-expired = У гравця { $player } закінчився час. { $opponent } може забрати { $what ->
     [match] партію або весь матч
    *[game] партію
 } кнопками нижче.
-telegram-clock-private-reminder = Партія проти { $opponent }: час на хід — ще { $left }.
-telegram-clock-private-late = У партії проти { $opponent } ваш час закінчився: тепер суперник може забрати { $what ->
+clock-private-reminder = Партія проти { $opponent }: час на хід — ще { $left }.
+clock-private-late = У партії проти { $opponent } ваш час закінчився: тепер суперник може забрати { $what ->
     [match] партію або весь матч
    *[game] партію
 }. Поки суперник цього не зробив, ваш хід ще зараховується.
-telegram-clock-private-claim = У вашій партії в гравця { $player } закінчився час. Ви можете забрати { $what ->
+clock-private-claim = У вашій партії в гравця { $player } закінчився час. Ви можете забрати { $what ->
     [match] партію або весь матч
    *[game] партію
 } кнопками на повідомленні з грою.
