@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 import pytest
 from test_app_support import ALICE, BOB, CAROL, EVE, Chat, Dice, open_store, texts, toasts
 
-from bot.app import App, SendBoard, User
+from bot.app import App, SendBoard, User, invitations
 from bot.store import Store, TableKey
 
 HOUR = 3600.0
@@ -116,3 +116,50 @@ async def test_an_invitation_at_a_running_table_is_only_announced(store: Store) 
     assert toasts(await other.press(mary, "Join")) == ["This seat is kept for @mary_ann."]
     await other.send(ALICE, "/invite @maryann")
     assert any(isinstance(r, SendBoard) for r in await other.press(mary, "Join"))
+
+
+async def test_a_card_pressed_opens_the_table_with_its_clock_and_seats_the_presser(
+    store: Store,
+) -> None:
+    """An invitation card is one use case: the table opened for the inviter with his clock,
+    the presser seated, the game begun; pressed again, nothing more happens; the inviter's own
+    press is refused in his language and changes nothing."""
+    app = App(store, dice=Dice(3))
+    key = TableKey("telegram", "inline.card-1")
+    own = await invitations.accept_card(
+        app, key, "7", inviter=ALICE, new_args="3", clock="1d", user=ALICE
+    )
+    assert not own.seated and own.refusal is not None and "your invitation" in own.refusal
+    assert await app.facts(key) is None  # nothing opened
+    seating = await invitations.accept_card(
+        app, key, "8", inviter=ALICE, new_args="3", clock="1d", user=BOB
+    )
+    assert seating.seated and not seating.again and seating.refusal is None
+    assert any(isinstance(r, SendBoard) for r in seating.replies)
+    facts = await app.facts(key)
+    assert facts is not None and facts.stage == "play" and facts.length == 3
+    assert set(facts.seats) == {ALICE.ref, BOB.ref}
+    assert "Move clock: 1 day per move." in texts(seating.replies)
+    again = await invitations.accept_card(
+        app, key, "8", inviter=ALICE, new_args="3", clock="1d", user=BOB
+    )
+    assert again.seated and again.again and again.replies == []
+    late = await invitations.accept_card(
+        app, key, "9", inviter=ALICE, new_args="3", clock="", user=CAROL
+    )
+    assert not late.seated and late.refusal  # the game is on: no seat for a third player
+    after = await app.facts(key)
+    assert after is not None and after.version == facts.version
+
+
+async def test_a_link_followed_seats_the_user_once(store: Store) -> None:
+    app = App(store, dice=Dice(3))
+    chat = Chat(app)
+    await chat.send(ALICE, "/new 3")
+    seating = await invitations.follow_link(app, chat.key, "20", BOB)
+    assert seating.seated and not seating.again
+    assert any(isinstance(r, SendBoard) for r in seating.replies)
+    again = await invitations.follow_link(app, chat.key, "21", BOB)
+    assert again.seated and again.again and again.replies == []
+    refused = await invitations.follow_link(app, chat.key, "22", CAROL)
+    assert not refused.seated and refused.replies

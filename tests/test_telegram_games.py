@@ -126,7 +126,7 @@ async def test_inline_invitation_card_and_a_game_on_the_inline_message() -> None
         press = bot.fake.press(ALICE, card, "Play")
         await bot.deliver(press)
         assert bot.fake.callback_answers[press["callback_query"]["id"]]["text"] == t(
-            "en", "telegram-invite-own"
+            "en", "invite-own-card"
         )
         press = bot.fake.press(BOB, card, "Play")
         await bot.deliver(press)

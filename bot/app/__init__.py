@@ -13,6 +13,8 @@ Where each use case lives (one module each; a new one is a module and a line in 
 
 * :mod:`bot.app.lobby` -- ``new``, ``join``, ``leave``, lobby option toggles, ``start``, ``abort``;
 * :mod:`bot.app.invite` -- ``invite NAME`` / ``invite off`` and the kept seat;
+* :mod:`bot.app.invitations` -- a seat taken by invitation: a card pressed (the table opened
+  for the inviter, his clock set, the presser seated) or a link followed, as one use case;
 * :mod:`bot.app.turn` -- ``roll``, steps, ``undo``, ``confirm``, ``move``; the frame of every
   two-player game action (settling forced plays and auto-rolls, game and match ends, the board);
 * :mod:`bot.app.doubling` -- ``double``, ``take``, ``pass``, beavers;
@@ -74,8 +76,10 @@ What an adapter does (Telegram, Discord, the console) -- it translates, and noth
   (``App.board_posted``), follows an analysis (``App.progress``), posts the computer's turns
   that follow (``App.computer_moves``) and cuts long texts;
 * every few seconds, :meth:`bot.app.delivery.Delivery.deliver_ticks` (or ``App.tick`` and
-  ``deliver`` itself, for what the platform adds to a notice): a notice a chat refused is
-  posted again by a later tick (``App.notice_undelivered``);
+  ``deliver`` itself, for what the platform adds to a notice: its
+  :class:`~bot.app.types.ClockNotice` says whom it calls and what each player is told in
+  private): a notice a chat refused is posted again by a later tick
+  (``App.notice_undelivered``);
 * ask ``App.facts`` what it must know of a table (:class:`~bot.app.queries.TableFacts`: who
   sits, who must act, where its game is played), never the table itself;
 * at start, upload the platform's command set only when ``await app.claim_command_sync(platform,

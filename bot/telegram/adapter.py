@@ -82,6 +82,7 @@ from bot.app import (
     Toast,
     Update,
     User,
+    invitations,
 )
 from bot.app.delivery import (
     ChatClosed,
@@ -688,18 +689,17 @@ class TelegramAdapter:
         except InvalidInvitation:
             await self.perform(bot, target, None, [SendText(t(lang, "telegram-link-invalid"))])
             return
-        if await self._seated(table, user):
+        seating = await invitations.follow_link(self.app, table, f"{update.update_id}", user)
+        if seating.again:
             # A link used again (or the same /start delivered again): one private answer and
             # nothing in the group, where the seat was announced when it was taken.
             await self.perform(bot, target, None, [SendText(t(lang, "telegram-link-again"))])
             return
-        join = Update(table, user, f"{update.update_id}", text="/join")
-        replies = await self.app.handle(join)
-        group = ChatTarget(int(table.chat), int(table.topic) if table.topic else None)
-        if not await self._seated(table, user):
-            await self.perform(bot, target, None, replies, user)
+        if not seating.seated:
+            await self.perform(bot, target, None, seating.replies, user)
             return
-        await self.perform(bot, group, table, replies, user)
+        group = ChatTarget(int(table.chat), int(table.topic) if table.topic else None)
+        await self.perform(bot, group, table, seating.replies, user)
         await self.perform(bot, target, None, [SendText(t(lang, "telegram-link-used"))])
 
     async def _offer_games(self, bot: Bot, target: ChatTarget, lang: str) -> None:
@@ -815,37 +815,21 @@ class TelegramAdapter:
             log.info("invitation card data refused on inline message: not signed for it")
             await self.answer(query, t(lang, "error-bad-payload"))
             return
-        if str(invitation.inviter_id) == user.id and invitation.game != COMPUTER_CARD:
-            await self.answer(query, t(lang, "telegram-invite-own"))
-            return
         key = inline_table(query.inline_message_id)
-        if await self._seated(key, user):  # a press delivered again: the game is on already
-            await self.answer(query, None)
-            return
-        replies: list[Reply] = []
-        table = await self.app.facts(key)
-        if table is None or table.stage == "over":
-            inviter = User(PLATFORM, str(invitation.inviter_id), invitation.inviter_name)
-            opened = Update(
-                key, inviter, f"{update.update_id}:new", text=f"/new {invitation.new_args}"
-            )
-            replies += await self.app.handle(opened)
-            if invitation.clock:
-                clocked = Update(
-                    key, inviter, f"{update.update_id}:clock", text=f"/clock {invitation.clock}"
-                )
-                replies += await self.app.handle(clocked)
-        joined = await self.app.handle(Update(key, user, f"{update.update_id}", text="/join"))
-        if not await self._seated(key, user):
-            refusal = next((r.text for r in joined if isinstance(r, Toast | SendText)), None)
-            await self.answer(query, refusal)
-            return
-        await self.answer(query, None)
-        await self.perform(bot, InlineTarget(query.inline_message_id), key, replies + joined, user)
-
-    async def _seated(self, table: TableKey, user: User) -> bool:
-        facts = await self.app.facts(table)
-        return facts is not None and facts.stage != "over" and facts.seated(user.ref)
+        seating = await invitations.accept_card(
+            self.app,
+            key,
+            f"{update.update_id}",
+            inviter=User(PLATFORM, str(invitation.inviter_id), invitation.inviter_name),
+            new_args=invitation.new_args,
+            clock=invitation.clock,
+            user=user,
+            computer=invitation.game == COMPUTER_CARD,
+        )
+        await self.answer(query, seating.refusal)
+        if seating.seated and not seating.again:
+            target = InlineTarget(query.inline_message_id)
+            await self.perform(bot, target, key, seating.replies, user)
 
     # -- incoming: inline queries ---------------------------------------------------------------
 
