@@ -14,8 +14,8 @@ from test_app_support import (
 )
 
 from bot.app import App
-from bot.app.queries import legal_play_notations
-from bot.store import MemoryStore
+from bot.app.queries import legal_play_notations, refused_for_sure
+from bot.store import MemoryStore, TableKey
 from engine.chouette import Chouette
 from engine.game import Phase
 from engine.match import Match
@@ -98,3 +98,28 @@ async def test_the_facts_an_adapter_may_know_of_a_table() -> None:
     await chat.send((ALICE, BOB)[game.turn], "double")
     doubled = await app.facts(chat.key)
     assert doubled is not None and doubled.to_act == ((BOB, ALICE)[game.turn].ref,)
+
+
+async def test_which_commands_the_app_is_sure_to_refuse_and_where_a_game_is_played() -> None:
+    """What an adapter may predict without applying a rule itself: a seated player's command
+    from anyone else is refused, a new table where one is open is refused; a game that began
+    here in a chat that plays in threads is to be placed; one moved here is away from home."""
+    app = App(MemoryStore(), dice=Dice(4))
+    chat = Chat(app)
+    assert refused_for_sure(await app.facts(chat.key), "roll", ALICE.ref)  # no table
+    assert not refused_for_sure(await app.facts(chat.key), "new", ALICE.ref)
+    assert not refused_for_sure(await app.facts(chat.key), "board", ALICE.ref)
+    await chat.send(ALICE, "/new 3")
+    lobby = await app.facts(chat.key)
+    assert refused_for_sure(lobby, "new", BOB.ref)
+    assert lobby is not None and not lobby.to_be_placed
+    await chat.press(BOB, "Join")
+    play = await app.facts(chat.key)
+    assert not refused_for_sure(play, "roll", ALICE.ref)
+    assert refused_for_sure(play, "roll", EVE.ref) and refused_for_sure(play, "hint", EVE.ref)
+    assert not refused_for_sure(play, "board", EVE.ref)
+    assert play is not None and play.to_be_placed and not play.away_from_home(chat.key.chat)
+    thread = TableKey(chat.key.platform, "4242")
+    assert await app.move_table(chat.key, thread) is not None
+    moved = await app.facts(thread)
+    assert moved is not None and not moved.to_be_placed and moved.away_from_home(thread.chat)

@@ -44,6 +44,35 @@ CHOUETTE_ACTING = frozenset(
 """Chouette actions that make a member one the table waits for."""
 
 
+SEATED_COMMANDS = frozenset(
+    {
+        "leave",
+        "abort",
+        "start",
+        "roll",
+        "double",
+        "take",
+        "pass",
+        "beaver",
+        "move",
+        "undo",
+        "confirm",
+        "resign",
+        "accept",
+        "decline",
+        "invite",
+        "claim",
+        "hint",
+        "clock",
+        "propose",
+    }
+)
+"""Commands only a seated player may give at a table in play: anyone else is refused."""
+
+GAME_INFO_COMMANDS = frozenset({"board", "score", "pips", "export"})
+"""Commands about the game at a table, which anyone may give."""
+
+
 @dataclass(frozen=True, slots=True)
 class TableFacts:
     """What an adapter may know of a table (see the module's docstring).
@@ -80,6 +109,30 @@ class TableFacts:
     @property
     def in_play(self) -> bool:
         return self.stage == "play"
+
+    @property
+    def to_be_placed(self) -> bool:
+        """Whether the game that began here is to move to a chat of its own (a thread): it is
+        in play, not placed yet, and the chat plays its games so."""
+        return self.in_play and self.origin is None and self.threads
+
+    def away_from_home(self, chat: str) -> bool:
+        """Whether the game in play at ``chat`` is one that moved there from the chat it began
+        in (and may go back there)."""
+        return self.in_play and self.origin not in (None, chat)
+
+
+def refused_for_sure(facts: TableFacts | None, command: str, user: str) -> bool:
+    """Whether the app is sure to refuse typed ``command`` (its name: ``roll``) from ``user``
+    at a table whose facts are ``facts`` (``None``: no table there): a new table where one is
+    open, a seated player's command from anyone else or where no game is."""
+    if command == "new":
+        return facts is not None and facts.stage != "over"
+    if command not in SEATED_COMMANDS:
+        return False
+    if facts is None or facts.stage == "over":
+        return True
+    return not facts.seated(user)
 
 
 def facts(table: Table) -> TableFacts:

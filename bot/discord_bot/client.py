@@ -75,7 +75,14 @@ from bot.app import (
 from bot.app.delivery import ChatClosed, Delivered, Delivery, NotDelivered
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
-from bot.app.queries import TableFacts, outcome_text, thread_title
+from bot.app.queries import (
+    GAME_INFO_COMMANDS,
+    SEATED_COMMANDS,
+    TableFacts,
+    outcome_text,
+    refused_for_sure,
+    thread_title,
+)
 from bot.app.suggest import suggestions
 from bot.app.syntax import say
 from bot.app.types import ClockNotice, Keyboard, Progress
@@ -130,34 +137,6 @@ CLOSE_TIMEOUT = 5.0
 
 TABLE_CACHE = 1024
 """Tables this process remembers for autocomplete when the store is slow."""
-
-SEAT_COMMANDS = frozenset(
-    {
-        "leave",
-        "abort",
-        "start",
-        "roll",
-        "double",
-        "take",
-        "pass",
-        "beaver",
-        "move",
-        "undo",
-        "confirm",
-        "resign",
-        "accept",
-        "decline",
-        "invite",
-        "claim",
-        "hint",
-        "clock",
-        "propose",
-    }
-)
-"""Slash commands only a seated player may use at a table in play: anyone else is refused."""
-
-INFO_COMMANDS = frozenset({"board", "score", "pips", "export"})
-"""Slash commands about the game at the table (anyone may ask)."""
 
 PRIVATE_COMMANDS = frozenset({"hint"})
 """Slash commands answered to the sender alone (the advice, or why there is none): deferred
@@ -813,20 +792,17 @@ class NardyBot(discord.AutoShardedClient):
             await self._finish_away(update.table, manage=interaction.app_permissions.manage_threads)
 
     async def _refusal_expected(self, interaction: discord.Interaction[Any], line: str) -> bool:
-        """Whether the app is sure to refuse ``line``, decided from one bounded read."""
+        """Whether the app is sure to refuse ``line`` (:func:`~bot.app.queries.refused_for_sure`),
+        decided from one bounded read."""
         name = line.split(maxsplit=1)[0].lstrip("/")
-        if name not in SEAT_COMMANDS and name != "new":
+        if name not in SEATED_COMMANDS and name != "new":
             return False
         key = table_key(interaction.channel_id)
         try:
             facts = await asyncio.wait_for(self.app.facts(key), PREDICT_BUDGET)
         except (TimeoutError, StoreUnavailable, CorruptRecord):
             return False
-        if name == "new":
-            return facts is not None and facts.stage != "over"
-        if facts is None or facts.stage == "over":
-            return True
-        return not facts.seated(user_of(interaction).ref)
+        return refused_for_sure(facts, name, user_of(interaction).ref)
 
     def _remember(self, key: TableKey, user: str, plays: list[str]) -> None:
         self._plays[(key, user)] = plays
@@ -967,7 +943,7 @@ class NardyBot(discord.AutoShardedClient):
             table = await self.app.facts(update.table)
         except (StoreUnavailable, CorruptRecord):
             return update, replies, output
-        if table is None or not table.in_play or table.origin is not None or not table.threads:
+        if table is None or not table.to_be_placed:
             return update, replies, output
         lang = negotiate(update.user.language)
         starter = int(update.message) if update.message and update.message.isdigit() else None
@@ -1019,7 +995,7 @@ class NardyBot(discord.AutoShardedClient):
             table = await self.app.facts(key)
         except (StoreUnavailable, CorruptRecord):
             return False
-        if table is None or not table.in_play or table.origin in (None, key.chat):
+        if table is None or not table.away_from_home(key.chat):
             return False
         lang = negotiate(str(interaction.locale))
         may_reopen = not channel.locked or interaction.app_permissions.manage_threads
@@ -1043,7 +1019,7 @@ class NardyBot(discord.AutoShardedClient):
         opened again; a deleted (or locked) one sends the game back here with a notice and its
         board, and the command is then answered here as usual (``False``)."""
         name = line.split(maxsplit=1)[0].lstrip("/")
-        if name not in SEAT_COMMANDS and name not in INFO_COMMANDS:
+        if name not in SEATED_COMMANDS and name not in GAME_INFO_COMMANDS:
             return False
         if interaction.guild_id is None or in_thread(interaction):
             return False
@@ -1057,7 +1033,8 @@ class NardyBot(discord.AutoShardedClient):
         except (TimeoutError, StoreUnavailable, CorruptRecord):
             return False
         game = next((g for g in reversed(away) if me in g.players), None)
-        if game is None and name in INFO_COMMANDS and away and (table is None or not table.in_play):
+        asks_about = name in GAME_INFO_COMMANDS and (table is None or not table.in_play)
+        if game is None and asks_about and away:
             game = away[-1]  # a spectator asks about the game that left: it is there
         if game is None:
             return False
@@ -1101,7 +1078,7 @@ class NardyBot(discord.AutoShardedClient):
             table = await self.app.facts(key)
         except (StoreUnavailable, CorruptRecord):
             return
-        if table is None or not table.in_play or table.origin in (None, key.chat):
+        if table is None or not table.away_from_home(key.chat):
             return
         lang = negotiate(table.lang or "")
         where = await self._bring_back(key, table, lang)
