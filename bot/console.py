@@ -453,12 +453,19 @@ class Console:
 
     async def ticks(self) -> int:
         """Serve the move clock of the console's table: its notices printed as a chat shows
-        them (:meth:`bot.app.delivery.Delivery.deliver_ticks`); how many tables were due."""
-        terminal = _Terminal(self, set())
-        served = await self.delivery.deliver_ticks("console", lambda key: terminal)
-        if terminal.shown:
-            await self.show(terminal.batch())
-        return served
+        them, on the delivery loop; how many tables were due.  A notice the terminal could not
+        print (a write that failed) is posted again by a later tick, as a chat's refusal is
+        (``App.notice_undelivered``)."""
+        due = await self.app.tick(platform="console")
+        for table, replies in due:
+            terminal = _Terminal(self, set())
+            await self.delivery.deliver(terminal, table, replies)
+            try:
+                await self.show(terminal.batch())
+            except OSError as exc:
+                log.warning("clock notice of %s not printed: %s", table, exc)
+                await self.app.notice_undelivered(table)
+        return len(due)
 
     async def _tick_loop(self, every: float) -> None:
         while True:
