@@ -994,9 +994,11 @@ class Game:
         """Make a whole play at once: a :class:`Play` or text in the usual notation."""
         self._check(Action("play", player))
         assert self.dice is not None
+        written: Play | None = None
         if isinstance(play, str):
-            play = _parse(self.builder, play)
-        found = self.builder.find(play)
+            text, play = play, _parse(self.builder, play)
+            written = _as_written(self.builder, text, play)
+        found = written or self.builder.find(play)
         if found is None:
             raise _refuse(
                 "illegal_play",
@@ -1441,6 +1443,19 @@ def _die_value(value: object) -> int:
 
 def _die(dice: DiceSource) -> int:
     return _die_value(dice())
+
+
+def _as_written(builder: PlayBuilder, text: str, play: Play) -> Play | None:
+    """``play`` (the legal play ``text`` denotes) as ``text`` writes it, when it names every
+    point: the log keeps the player's intermediate points (``13/10 10/6``, not ``13/9 9/6``)."""
+    from engine.notation import written_steps
+
+    steps = written_steps(text, builder.dice)
+    found = None if steps is None else builder.find(Play(steps))
+    if found is None:
+        return None
+    same = apply_steps(builder.position, found.steps) == apply_steps(builder.position, play.steps)
+    return found if same else None
 
 
 def _parse(builder: PlayBuilder, text: str) -> Play:

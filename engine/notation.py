@@ -31,7 +31,7 @@ from engine.errors import AmbiguousPlay, EngineError, IllegalPlay, InvalidNotati
 from engine.movegen import legal_plays
 from engine.position import Position
 from engine.rules import Ruleset
-from engine.steps import BAR, OFF, Play, chains_of, render_chains, spelled_out
+from engine.steps import BAR, OFF, Play, Step, chains_of, render_chains, spelled_out
 from engine.steps import format_steps as format_steps
 from engine.steps import point_name as point_name
 
@@ -724,6 +724,29 @@ def _dice(dice: Iterable[int]) -> tuple[int, int]:
     if len(values) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in values):
         raise EngineError(f"dice must be two numbers from 1 to 6, not {values!r}", code="dice")
     return values[0], values[1]
+
+
+def written_steps(text: str, dice: Iterable[int]) -> tuple[Step, ...] | None:
+    """The single steps ``text`` writes out, in its order, when it names every point a checker
+    lands on with ``dice`` (``13/10 10/6`` or ``13/10/6`` with 4-3), so that a record keeps the
+    path the player wrote; ``None`` when it leaves a point out (``13/6``), says "no move", or is
+    no play at all.  Which play it is, and whether it is legal, is :func:`parse_play`'s to say.
+    """
+    roll = _dice(dice)
+    try:
+        moves = _parse_moves(text)
+    except EngineError:
+        return None
+    if not moves:
+        return None
+    steps: list[Step] = []
+    for move in moves:
+        for _ in range(move.count):
+            for frm, to in pairwise(move.nodes):
+                if not any(len(split) == 1 for split in _splits(frm, to, roll)):
+                    return None
+                steps.append(Step(frm, to))
+    return tuple(steps)
 
 
 def parse_play(

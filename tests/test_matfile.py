@@ -239,3 +239,20 @@ def test_every_hit_is_marked_as_gnu_backgammon_marks_it() -> None:
     ours = [p for p in plays(again) if "*" in p]
     assert len(theirs) >= 40 and len(ours) == len(theirs)
     assert [p.count("*") for p in ours] == [p.count("*") for p in theirs]
+
+
+def test_a_play_is_written_through_the_points_the_player_named() -> None:
+    """``13/10 10/6`` with 4-3 is written as the player made it, not as ``13/9 9/6``; a play
+    that leaves the point out (``13/6``) is written as GNU Backgammon writes it; a file read
+    and written back keeps its paths."""
+    written = {}
+    for text in ("13/10 10/6", "13/9 9/6", "13/10/6"):
+        match = Match.new(3).apply(Action("roll", 0), DiceSequence([4, 3]))
+        assert match.game.turn is not None
+        match = match.apply(Action("play", match.game.turn, play=text))
+        written[text] = format_mat(match, ("Ann", "Bob"))
+    assert "43: 13/10 10/6" in written["13/10 10/6"]
+    assert "43: 13/9 9/6" in written["13/9 9/6"]
+    assert "43: 13/10 10/6" in written["13/10/6"]
+    again = format_mat(Match.from_mat(written["13/10 10/6"]), ("Ann", "Bob"))
+    assert "43: 13/10 10/6" in again
