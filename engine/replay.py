@@ -17,6 +17,7 @@ each action of a log with the game it was taken in, for the analysis of a record
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -108,6 +109,22 @@ def recorded_steps(entry: LogEntry) -> list[Step]:
     """The steps of a ``move`` entry of a log, in the order they were written."""
     flat = [int(v) for v in entry.value[1:]]
     return [Step(a, b) for a, b in zip(flat[::2], flat[1::2], strict=True)]
+
+
+_HIT_MARK = re.compile(r"(\d+)\*")
+
+
+def played_steps(entry: LogEntry) -> tuple[Step, ...]:
+    """The steps of a ``move`` entry with the hits it made: the entry's text marks each point
+    where a blot was hit (``23/18*/12``), and the first step onto such a point is the one that
+    hit it (a point hit once is the mover's after)."""
+    hit = {int(point) for point in _HIT_MARK.findall(str(entry.value[0]))}
+    steps: list[Step] = []
+    for step in recorded_steps(entry):
+        hits = step.to in hit
+        hit.discard(step.to)
+        steps.append(Step(step.frm, step.to, hits))
+    return tuple(steps)
 
 
 def _actions(start: Game, log: Sequence[LogEntry]) -> Iterator[tuple[Game, int, Game, int]]:

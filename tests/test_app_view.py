@@ -91,3 +91,47 @@ async def test_a_money_games_points_are_counted_once_on_the_next_board() -> None
     assert boards and isinstance(boards[-1].board.view.score, MoneyScore)
     totals = boards[-1].board.view.score.totals
     assert sorted(totals) == [0, 2]
+
+
+def _first_play_hitting_on_the_way() -> tuple[Game, Game]:
+    """A game just before and just after a play whose checker hits a blot and moves on."""
+    import random
+
+    from engine.game import DiceSequence
+
+    rng = random.Random(5)
+    while True:
+        game = Game.new("backgammon")
+        for _ in range(300):
+            if game.phase is Phase.OVER:
+                break
+            if game.phase in (Phase.ROLL, Phase.OPENING):
+                a, b = rng.randint(1, 6), rng.randint(1, 6)
+                if game.phase is Phase.OPENING and a == b:
+                    continue
+                game = game.roll(game.turn if game.turn is not None else 0, DiceSequence([a, b]))
+                continue
+            assert game.turn is not None
+            plays = game.builder.legal_plays
+            if not plays:
+                game = game.confirm(game.turn)
+                continue
+            play = rng.choice(plays)
+            after = game.play(game.turn, play)
+            steps = play.steps
+            if any(s.hit and n.frm == s.to for s, n in zip(steps, steps[1:], strict=False)):
+                return game, after
+            game = after
+
+
+def test_the_last_play_shows_a_hit_made_on_the_way() -> None:
+    """The line under the board (and the picture's marks) keep the hit of ``23/18*/12``: a
+    checker that hits and moves on is not shown as ``23/12``."""
+    _, after = _first_play_hitting_on_the_way()
+    written = after.log[-1].value[0]
+    assert "*/" in written  # the play hit on the way
+    view = display.board_view(after, ("Ann", "Bob"))
+    assert view.last_play is not None
+    assert any(step.hit for step in view.last_play.steps)
+    text = display.board_for("en", _table(), after, ("Ann", "Bob")).text
+    assert written in text

@@ -21,6 +21,7 @@ from engine.game import Action, Game, GameResult, Phase, Points, Reason, format_
 from engine.match import Match
 from engine.movegen import Step
 from engine.notation import format_steps
+from engine.replay import played_steps
 from renderers.view import (
     DEFAULT_LABELS,
     BoardView,
@@ -213,8 +214,7 @@ def board_view(
     last: LastPlay | None = None
     for entry in reversed(game.log):
         if entry.action == "move" and entry.player is not None:
-            flat = [int(v) for v in entry.value[1:]]
-            steps = tuple(Step(flat[i], flat[i + 1]) for i in range(0, len(flat), 2))
+            steps = played_steps(entry)
             last = LastPlay(entry.player, steps) if steps else None
             break
     dice = game.dice if game.phase is Phase.MOVE else None
