@@ -50,8 +50,9 @@ def _point_phrase(point: int) -> str:
     return "the bar" if point == BAR else f"the {point} point"
 
 
-def _dice_text(dice: tuple[int, int]) -> str:
-    return f"{max(dice)}-{min(dice)}"
+def dice_text(dice: Sequence[int]) -> str:
+    """A roll as players write it: the higher die first (``6-3``, GNU Backgammon's ``63``)."""
+    return f"{max(dice[0], dice[1])}-{min(dice[0], dice[1])}"
 
 
 # -- formatting -------------------------------------------------------------------------------
@@ -495,7 +496,7 @@ def _check_sources(board: _Board, segments: Sequence[tuple[int, int]]) -> None:
 def _distance_error(frm: int, to: int, dice: tuple[int, int]) -> IllegalPlay:
     distance = frm - to
     move = f"{point_name(frm)}/{point_name(to)}"
-    roll = _dice_text(dice)
+    roll = dice_text(dice)
     if to != OFF and distance <= 6 and distance not in dice:
         return IllegalPlay(
             f"you rolled {roll}: there is no {distance} to play",
@@ -512,7 +513,7 @@ def _distance_error(frm: int, to: int, dice: tuple[int, int]) -> IllegalPlay:
 def _too_many_dice(
     segments: Sequence[tuple[int, int]], moves: Sequence[_Move], dice: tuple[int, int]
 ) -> IllegalPlay:
-    roll = _dice_text(dice)
+    roll = dice_text(dice)
     text = _moves_text(moves)
     if dice[0] != dice[1]:
         singles = [_splits(f, t, dice) for f, t in segments]
@@ -562,7 +563,7 @@ def _example(position: Position, dice: tuple[int, int], legal: Sequence[Play], s
 def _usage_error(
     position: Position, dice: tuple[int, int], legal: Sequence[Play], seq: _Seq
 ) -> IllegalPlay:
-    roll = _dice_text(dice)
+    roll = dice_text(dice)
     used = len(seq)
     if not legal:
         return IllegalPlay(
@@ -608,7 +609,7 @@ def _resolve(
 ) -> Play:
     """The legal play ``text`` denotes (see :func:`parse_play`)."""
     moves = _parse_moves(text)
-    roll = _dice_text(dice)
+    roll = dice_text(dice)
     if moves is None:
         if not legal:
             return Play(())

@@ -125,7 +125,8 @@ def _status(view: BoardView, seen: Seen, glyph: tuple[str, str], words: Mapping[
     parts: list[str] = []
     if view.dice is not None and view.turn is not None:
         side = VIEWER if view.turn == seen.viewer else OPPONENT
-        parts.append(f"{words['dice']} {glyph[side]} {view.dice[0]}-{view.dice[1]}")
+        high, low = max(view.dice), min(view.dice)  # as players write a roll: 6-3
+        parts.append(f"{words['dice']} {glyph[side]} {high}-{low}")
     elif view.opening is not None:
         shown = [
             f"{glyph[side]} {view.opening[seen.seats[side]]}"

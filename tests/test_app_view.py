@@ -134,3 +134,16 @@ def test_the_last_play_shows_a_hit_made_on_the_way() -> None:
     assert any(step.hit for step in view.last_play.steps)
     text = display.board_for("en", _table(), after, ("Ann", "Bob")).text
     assert written in text
+
+
+def test_a_roll_is_written_the_higher_die_first() -> None:
+    """Players and GNU Backgammon write a roll 6-3, whichever die came first."""
+    game = Game.new("backgammon").roll(0, DiceSequence([4, 3]))
+    assert game.turn is not None
+    game = game.play(game.turn, "24/20 13/10").roll(1, DiceSequence([3, 6]))
+    assert game.dice == (3, 6)
+    text = display.board_for("en", _table(), game, ("Ann", "Bob")).text
+    assert "6-3" in text and "3-6" not in text
+    assert display.status_line(lambda m, **p: f"{m}:{p.get('dice', '')}", game, ["A", "B"]) == (
+        "turn-move:6-3"
+    )

@@ -138,7 +138,7 @@ def check_text(
         "opponent": (pips(theirs), 15 - sum(theirs), theirs[24]),
     }
     if view.dice is not None:
-        assert f"{view.dice[0]}-{view.dice[1]}" in text
+        assert f"{max(view.dice)}-{min(view.dice)}" in text  # the higher die first
     if view.cube is not None and view.cube.dead:
         assert "cube: Crawford" in text
     rows = [line for line in text.splitlines() if line[:2].strip().isdigit()]

@@ -24,7 +24,7 @@ from engine.cube import Options
 from engine.errors import EngineError
 from engine.game import Game, Phase
 from engine.movegen import Play, Step
-from engine.notation import parse_play
+from engine.notation import dice_text, parse_play
 from engine.result import WinKind
 from renderers.view import ChouetteMember, ChouetteView
 
@@ -310,13 +310,13 @@ def _after(
             actor = ch.acting(game.turn)
             assert game.dice is not None
             if game.no_play:
-                dice = f"{game.dice[0]}-{game.dice[1]}"
+                dice = dice_text(game.dice)
                 notes.append(ctx.tr("event-no-play", player=names.get(actor, actor), dice=dice))
                 ch = ch.confirm(actor)
                 continue
             forced = game.forced_play
             if forced is not None:
-                dice = f"{game.dice[0]}-{game.dice[1]}"
+                dice = dice_text(game.dice)
                 notes.append(ctx.tr("event-rolled", player=names.get(actor, actor), dice=dice))
                 notes.append(ctx.tr("event-forced", play=forced.notation()))
                 ch = ch.play(actor, forced)

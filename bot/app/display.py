@@ -20,7 +20,7 @@ from engine.errors import EngineError
 from engine.game import Action, Game, GameResult, Phase, Points, Reason, format_points
 from engine.match import Match
 from engine.movegen import Step
-from engine.notation import format_steps
+from engine.notation import dice_text, format_steps
 from engine.replay import played_steps
 from renderers.view import (
     DEFAULT_LABELS,
@@ -288,7 +288,7 @@ def status_line(tr: Tr, game: Game, names: Sequence[str]) -> str:
             [tr("event-beavers", player=other, value=value), tr("app-answer-beaver", player=name)]
         )
     assert game.dice is not None
-    line = tr("turn-move", player=name, dice=f"{game.dice[0]}-{game.dice[1]}")
+    line = tr("turn-move", player=name, dice=dice_text(game.dice))
     if game.steps:
         made = format_steps(game.steps)
         if game.builder.is_complete:
@@ -342,7 +342,7 @@ def opening_notes(tr: Tr, game: Game, names: Sequence[str]) -> list[str]:
         elif entry.action == "auto_double":
             notes.append(tr("auto-double", value=int(entry.value[0])))
     if game.turn is not None and game.dice is not None:
-        dice = f"{game.dice[0]}-{game.dice[1]}"
+        dice = dice_text(game.dice)
         notes.append(tr("opening-first", player=names[game.turn], dice=dice))
     return notes
 

@@ -36,6 +36,7 @@ from bot.app.types import Button, Reply, SendText
 from engine.chouette import BOX, TEAM, Chouette
 from engine.game import Game, Phase
 from engine.movegen import Play, legal_plays
+from engine.notation import dice_text
 
 __all__ = [
     "Adviser",
@@ -208,7 +209,7 @@ def advice_reply(ctx: Context, table: Table, game: Game, name: str, advice: Advi
     buttons: list[tuple[Button, ...]] = []
     if advice.kind == "plays" and advice.plays:
         assert game.dice is not None
-        dice = f"{game.dice[0]}-{game.dice[1]}"
+        dice = dice_text(game.dice)
         unit = "equity" if advice.engine == "gnubg" else "chance"
         lines.append(ctx.tr("hint-plays", dice=dice, unit=unit))
         best = advice.plays[0].value

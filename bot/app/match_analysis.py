@@ -59,6 +59,7 @@ from engine.cube import CubeState
 from engine.errors import EngineError
 from engine.game import Game, Phase, Points, result_award
 from engine.match import Match, Played
+from engine.notation import dice_text
 from engine.position import Position
 from engine.record import pack_games
 from engine.replay import match_replay
@@ -477,7 +478,7 @@ def _decision_board(
     ]
     made, best = _choice(ctx, decision, decision.made), _choice(ctx, decision, decision.best)
     if decision.kind == "move" and decision.dice is not None:
-        dice = f"{decision.dice[0]}-{decision.dice[1]}"
+        dice = dice_text(decision.dice)
         lines.append(ctx.tr("analysis-played", dice=dice, play=made))
     else:
         lines.append(ctx.tr("analysis-cube-made", action=made))

@@ -20,6 +20,7 @@ from bot.app.timing import actor
 from bot.app.turn import settle, turn_passed, with_match
 from engine.game import Action, Game, Phase
 from engine.match import Match
+from engine.notation import dice_text
 
 WORDS = frozenset({"bot", "computer", "ai"})
 """Words of ``new`` (and ``position``) that seat the computer (at the default level unless a
@@ -116,7 +117,7 @@ def apply(
     notes: list[str] = []
     if action.kind == "play" and action.play is not None:
         assert game.dice is not None
-        dice = f"{game.dice[0]}-{game.dice[1]}"
+        dice = dice_text(game.dice)
         game = game.play(seat, action.play)
         notes.append(ctx.tr("computer-plays", player=me, dice=dice, play=_notation(action)))
     else:

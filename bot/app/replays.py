@@ -23,6 +23,7 @@ from bot.app.payload import Payload, format_payload
 from bot.app.types import Board, Button, EditBoard, Keyboard, Reply, SendBoard
 from engine.game import Game, LogEntry, format_points
 from engine.match import Match
+from engine.notation import dice_text
 from engine.replay import ReplayStep, match_replay
 
 PayloadFor = Callable[[int, int], str]
@@ -86,11 +87,11 @@ def _entry_text(ctx: Context, entry: LogEntry, names: Sequence[str], dice: str) 
             if d0 == d1:
                 return ctx.tr("opening-tie", die=d0), dice
             line = ctx.tr("opening-roll", player=names[0], die1=d0, opponent=names[1], die2=d1)
-            return line, f"{max(d0, d1)}-{min(d0, d1)}"
+            return line, dice_text((d0, d1))
         case "auto_double":
             return ctx.tr("auto-double", value=int(values[0])), dice
         case "roll":
-            return "", f"{values[0]}-{values[1]}"
+            return "", dice_text((int(values[0]), int(values[1])))
         case "move":
             if len(values) <= 1:
                 return ctx.tr("event-no-play", player=who, dice=dice), ""

@@ -30,6 +30,7 @@ from bot.app.types import (
 )
 from engine.game import Action, Game, Phase, format_points
 from engine.match import Match
+from engine.notation import dice_text
 
 Transition = Callable[[Context, Game, int, str, tuple[Any, ...]], Game]
 """The game after the player in seat ``int`` did ``action`` with ``args`` (engine errors and
@@ -171,14 +172,14 @@ def settle(ctx: Context, table: Table, match: Match) -> tuple[Match, list[str]]:
             name = table.seats[game.turn].name
             if game.no_play:
                 assert game.dice is not None
-                dice = f"{game.dice[0]}-{game.dice[1]}"
+                dice = dice_text(game.dice)
                 notes.append(ctx.tr("event-no-play", player=name, dice=dice))
                 match = match.with_game(game.confirm(game.turn))
                 continue
             forced = game.forced_play
             if forced is not None:
                 assert game.dice is not None
-                dice = f"{game.dice[0]}-{game.dice[1]}"
+                dice = dice_text(game.dice)
                 notes.append(ctx.tr("event-rolled", player=name, dice=dice))
                 notes.append(ctx.tr("event-forced", play=forced.notation()))
                 match = match.with_game(game.play(game.turn, forced))

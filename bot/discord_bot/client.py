@@ -262,7 +262,7 @@ def board_summary(board: Board) -> tuple[str, list[tuple[str, str]], str]:
             f"{names[view.turn]}: {words['to_roll'] if view.dice is None else words['dice']}"
         )
         if view.dice is not None:
-            tail[-1] += f" {view.dice[0]}-{view.dice[1]}"
+            tail[-1] += f" {max(view.dice)}-{min(view.dice)}"
     return title, seats, " · ".join(tail)
 
 
