@@ -246,3 +246,30 @@ def test_table_dice_survive_encoding() -> None:
     again = Table.decode(table.encode())
     assert again.dice == dice and again.match_id == "m"
     assert again.client_seeds == {"telegram:1": "a"} and again.dice_master == bytes(32)
+
+
+async def test_a_money_session_exports_the_dice_its_reveals_point_to(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Money play reveals each game's seed and says to verify ``dice.json``: ``export`` gives
+    that file, with the session's finished games kept, each under the number its reveal
+    gave, and the verifier accepts it."""
+    chat = await start(store, caplog, "0", seed=9)
+    for _ in range(3000):
+        table = await chat.table()
+        if table.dropped >= 2:
+            break
+        await play_turn_by_buttons(chat, USERS, (await chat.match()).game)
+    else:
+        raise AssertionError("two games did not finish")
+    log = texts(chat.log)
+    assert "python -m engine.fairdice verify dice.json" in log
+    replies = await chat.send(ALICE, "/export")
+    files = {r.name: r for r in replies if isinstance(r, SendFile)}
+    assert "dice.json" in files
+    data = json.loads(files["dice.json"].data)
+    assert len(data["games"]) == table.dropped >= 2
+    for game in data["games"]:
+        number = game["game_id"].rpartition(".")[2]
+        assert f"Dice of game {number}: server seed {game['server_seed']}" in log
+    assert verify(data).ok

@@ -19,9 +19,10 @@ from collections.abc import Sequence
 
 from bot.app.context import Context
 from bot.app.dice import GameDice, game_seed
-from bot.app.table import Table
+from bot.app.table import Table, match_state
 from bot.app.types import Update
 from engine.fairdice import GameSeed, logged_rolls
+from engine.game import LogEntry
 from engine.match import Match
 
 VERIFY_COMMAND = "python -m engine.fairdice verify dice.json"
@@ -126,17 +127,36 @@ def reveal(ctx: Context, number: int | str) -> str:
 
 
 def dice_export(table: Table, match: Match) -> bytes | None:
-    """The verifier's file of a match's finished games (``None``: no finished game yet)."""
-    seeds = finished_seeds(table, match)
-    if not seeds:
+    """The verifier's file of the finished games whose dice may be shown (``None``: none yet):
+    a match's, or a money session's latest ones, those the table keeps (its ``recent`` games
+    and a game over in ``match``), each under its number over the whole session."""
+    games_done = finished_games(table, match)
+    if not games_done or table.match_id is None or table.dice_master is None:
         return None
-    assert table.match_id is not None
-    records = match.records()
     games: list[dict[str, object]] = []
-    for number, seed in enumerate(seeds, 1):
+    for number, log in games_done:
+        seed = game_seed(table.dice_master, game_id(table.match_id, number))
         dice = GameSeed(seed, game_id(table.match_id, number), client_seeds(table))
-        games.append(dice.export(logged_rolls(records[number - 1].log)))
+        games.append(dice.export(logged_rolls(log)))
     return json.dumps({"games": games}, indent=1).encode()
+
+
+def finished_games(table: Table, match: Match) -> list[tuple[int, tuple[LogEntry, ...]]]:
+    """The finished games the table keeps, with their numbers over the match or session, and
+    their logs (empty: no dice kept, or a chouette)."""
+    if table.match_id is None or table.dice_master is None:
+        return []
+    done = [(n, r.log) for n, r in enumerate(match.records(), 1) if r.result is not None]
+    if table.mode == "match":
+        return done
+    if table.mode != "money":
+        return []
+    # A money session keeps its current game in ``match`` (numbered after the ``dropped``
+    # ones) and its latest finished games in ``recent``, the last of them game ``dropped``.
+    earlier = [] if table.recent is None else match_state(table.recent).records()
+    first = table.dropped - len(earlier) + 1
+    kept = [(first + i, r.log) for i, r in enumerate(earlier) if r.result is not None]
+    return kept + [(table.dropped + n, log) for n, log in done]
 
 
 def finished_seeds(table: Table, match: Match) -> Sequence[bytes]:
