@@ -33,9 +33,9 @@ from typing import Any
 from benchmarks.gnubg_cli import run
 from bot.ai import core
 from bot.ai.levels import noisy_best
+from bot.ai.nardy_player import choose_play
 from engine import Action, CubeState, Game, Options, Phase, Position, legal_plays
 from engine.nardy import LongNardyPosition
-from engine.nardy_player import choose_play
 
 PATH = Path(__file__).resolve().parent.parent / "tests" / "data" / "ai_positions.json"
 SEED = 20261202

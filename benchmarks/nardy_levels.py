@@ -15,7 +15,7 @@ matches and their targets:
 * ``strong-casual`` and ``casual-beginner``: each level wins more than half against the one
   below;
 * ``width``: ``strong`` searching at most 2 candidates at depth 1 against the usual
-  :data:`engine.nardy_player.CANDIDATES` (what the narrower search would cost).
+  :data:`bot.ai.nardy_player.CANDIDATES` (what the narrower search would cost).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ import time
 
 from benchmarks.nardy_tune import Chooser, greedy_player, match, random_player
 from bot.ai.computer import NARDY_DEPTH
+from bot.ai.nardy_player import CANDIDATES, DEEP_CANDIDATES, choose_play
 from engine.movegen import Play
-from engine.nardy_player import CANDIDATES, DEEP_CANDIDATES, choose_play
 from engine.position import Position
 
 

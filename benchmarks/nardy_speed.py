@@ -6,8 +6,8 @@ Run from the repository root::
 
 The plain search (:func:`plain_rank_plays`) is the expectimax written the obvious way: every
 play, the opponent's every reply to each of the 21 rolls, every position made with
-:meth:`~engine.position.Position.after` and valued with :func:`~engine.nardy_player.evaluate`.
-:func:`engine.nardy_player.rank_plays` searches the same plays and must give the same values, in
+:meth:`~engine.position.Position.after` and valued with :func:`~bot.ai.nardy_player.evaluate`.
+:func:`bot.ai.nardy_player.rank_plays` searches the same plays and must give the same values, in
 the same order; this prints, for the first ``--positions`` decisions of the fixed long nardy set
 (``tests/data/ai_positions.json``), the move time (p50 and p99, wall and CPU) of both at each
 level of :data:`bot.ai.computer.NARDY_DEPTH`, the plain one at depth 2 on the first
@@ -23,9 +23,7 @@ from collections.abc import Callable
 from benchmarks.ai_sets import load
 from benchmarks.opponent import percentile
 from bot.ai.computer import NARDY_DEPTH
-from engine import legal_plays
-from engine.nardy import LongNardyPosition
-from engine.nardy_player import (
+from bot.ai.nardy_player import (
     CANDIDATES,
     DEEP_CANDIDATES,
     DEFAULT_WEIGHTS,
@@ -36,6 +34,8 @@ from engine.nardy_player import (
     evaluate,
     rank_plays,
 )
+from engine import legal_plays
+from engine.nardy import LongNardyPosition
 from engine.position import Position
 
 Ranker = Callable[[Position, tuple[int, int], int], list[NardyRanked]]
@@ -77,7 +77,7 @@ def _deeper(after: Position, ply: int, weights: Weights) -> float:
 def plain_rank_plays(
     position: Position, dice: tuple[int, int], depth: int, weights: Weights = DEFAULT_WEIGHTS
 ) -> list[NardyRanked]:
-    """:func:`engine.nardy_player.rank_plays` the plain way (see the module's account)."""
+    """:func:`bot.ai.nardy_player.rank_plays` the plain way (see the module's account)."""
     ranked = sorted(
         (
             NardyRanked(p, 1.0 - evaluate(position.after(p), weights), 0)

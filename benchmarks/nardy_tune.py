@@ -5,7 +5,7 @@ Run from the repository root::
     python -m benchmarks.nardy_tune [--games N] [--fit-games F] [--rounds R] [--check M]
                                     [--check-deep D]
 
-Three stages, from :data:`engine.nardy_player.HAND_WEIGHTS`:
+Three stages, from :data:`bot.ai.nardy_player.HAND_WEIGHTS`:
 
 1. Calibration.  The evaluation is a logistic of weighted features, read as a chance of winning
    (the depth-1 search averages it over the rolls, the cube and resignations compare it with
@@ -37,10 +37,10 @@ from dataclasses import fields
 
 import numpy as np
 
+from bot.ai.nardy_player import HAND_WEIGHTS, Weights, choose_play, features
 from engine import legal_plays
 from engine.movegen import Play
 from engine.nardy import LongNardyPosition
-from engine.nardy_player import HAND_WEIGHTS, Weights, choose_play, features
 from engine.position import CHECKERS, Position
 
 ACCEPT = 0.53

@@ -84,6 +84,7 @@ from bot.ai import core
 from bot.ai.analysis import analyse_match, performance_rating
 from bot.ai.computer import NARDY_DEPTH, decide
 from bot.ai.levels import LEVELS, Level, choose_ranked
+from bot.ai.nardy_player import choose_play as nardy_choose
 from bot.ai.worker import ComputerWorker, warm_up
 from bot.app import App, Update, User
 from bot.store import RedisStore, TableKey
@@ -92,7 +93,6 @@ from engine.match import Match
 from engine.matfile import format_mat
 from engine.movegen import Play
 from engine.nardy import LongNardyPosition
-from engine.nardy_player import choose_play as nardy_choose
 from engine.notation import format_play
 
 Decider = Callable[[Game, int, random.Random], Action | None]

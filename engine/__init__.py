@@ -19,15 +19,11 @@ from engine.game import (
     DiceSequence,
     DiceSource,
     Game,
-    GameResult,
-    Phase,
-    Points,
-    Reason,
     Variant,
     find_variant,
-    format_points,
     register_variant,
 )
+from engine.game_values import GameResult, Phase, Points, Reason, format_points
 from engine.ids import (
     MatchIdFields,
     XgidFields,

@@ -39,7 +39,8 @@ from engine.chouette_table import (
 )
 from engine.cube import CubeState, Options
 from engine.errors import EngineError, IllegalAction, UnsupportedSchema
-from engine.game import Game, Phase, Reason, check_schema, find_variant
+from engine.game import Game, Phase, Reason, find_variant
+from engine.game_data import check_schema
 from engine.movegen import Play, Step
 from engine.result import WinKind
 

@@ -16,29 +16,47 @@ log of every action; the entries a transition added are its events::
 Dice come from a :data:`DiceSource` (a callable returning one die); the engine has no randomness.
 The variant (``"backgammon"``, ``"long_nardy"``...) chooses the position class, the result and
 the scoring through the :data:`VARIANTS` registry.
+
+This module holds the rules.  The values a game is made of (:class:`Phase`, :class:`GameResult`,
+scores in :data:`Points` ...) are in :mod:`engine.game_values`, how a game is stored
+(:meth:`Game.to_dict`, :meth:`Game.from_dict`) in :mod:`engine.game_data`, and its GNU
+Backgammon and XG identifiers (:meth:`Game.from_gnubg_ids`, :meth:`Game.xgid` ...) in
+:mod:`engine.game_ids`; they are re-exported or called from here, so ``engine.game`` still
+offers them all.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import Any
 
 from engine.builder import PlayBuilder
 from engine.cube import CubeState, Options
-from engine.errors import CorruptId, EngineError, IllegalAction, IllegalPlay, UnsupportedSchema
-from engine.ids import (
-    MatchIdFields,
-    XgidFields,
-    decode_match_id,
-    decode_position_id,
-    decode_xgid,
-    encode_match_id,
-    encode_position_id,
-    encode_xgid,
+from engine.errors import EngineError, IllegalAction, IllegalPlay
+from engine.game_data import game_from_dict, game_to_dict
+from engine.game_ids import (
+    game_from_gnubg_ids,
+    game_from_xgid,
+    game_match_id,
+    game_match_id_fields,
+    game_position_id,
+    game_xgid,
 )
+from engine.game_values import HALF as HALF
+from engine.game_values import GameResult as GameResult
+from engine.game_values import Phase as Phase
+from engine.game_values import Points as Points
+from engine.game_values import Reason as Reason
+from engine.game_values import ResignOffer as ResignOffer
+from engine.game_values import die_value
+from engine.game_values import format_points as format_points
+from engine.game_values import points_from_json as points_from_json
+from engine.game_values import points_to_json as points_to_json
+from engine.game_values import points_value as points_value
+from engine.game_values import result_award as result_award
+from engine.game_values import whole_points as whole_points
+from engine.ids import MatchIdFields
 from engine.log_entry import LogEntry as LogEntry
 from engine.movegen import Play, Step, apply_steps
 from engine.position import Position
@@ -50,10 +68,6 @@ from engine.variant import Scoring as Scoring
 from engine.variant import Variant as Variant
 from engine.variant import find_variant as find_variant
 from engine.variant import register_variant as register_variant
-
-SCHEMA_VERSION = 2
-"""Version of the dict :meth:`Game.to_dict` writes: 2 keeps the log compact
-(:mod:`engine.record`), 1 (still read) listed every entry."""
 
 #: A source of dice: each call returns one die, 1-6 (``secrets``-grade in the bot, fixed in tests).
 DiceSource = Callable[[], int]
@@ -77,141 +91,7 @@ class DiceSequence:
             raise EngineError("the dice sequence is exhausted", code="dice_exhausted") from None
 
 
-# -- scores --------------------------------------------------------------------------------------
-
-#: A score in points: an ``int``, or a :class:`~fractions.Fraction` with a half when drawn long
-#: nardy games counted half a point each (``Options.draw_points``).  Whole scores are always
-#: ``int``, so backgammon scores never change type.
-Points: TypeAlias = int | Fraction
-
-HALF = Fraction(1, 2)
-"""What each player scores for a drawn game with ``draw_points="half"``."""
-
-
-def points_value(value: int | Fraction) -> Points:
-    """``value`` as a score: an ``int`` when whole, else the exact fraction (halves only).
-
-    >>> points_value(Fraction(6, 2)), points_value(Fraction(5, 2))
-    (3, Fraction(5, 2))
-    """
-    if isinstance(value, bool) or not isinstance(value, int | Fraction):
-        raise EngineError(f"{value!r} is not a score", code="corrupt_state")
-    if value < 0 or (value * 2).denominator != 1:
-        raise EngineError(f"{value!r} is not a score (0 or more, in halves)", code="corrupt_state")
-    if isinstance(value, Fraction) and value.denominator == 1:
-        return value.numerator
-    return value
-
-
-def format_points(value: Points) -> str:
-    """A score as players write it: ``3``, ``2½``, ``½``.
-
-    >>> format_points(3), format_points(Fraction(5, 2)), format_points(HALF)
-    ('3', '2½', '½')
-    """
-    value = points_value(value)
-    if isinstance(value, int):
-        return str(value)
-    whole = value.numerator // 2
-    return f"{whole or ''}½"
-
-
-def points_to_json(value: Points) -> int | str:
-    """A score for a JSON state: the ``int`` when whole, else ``"5/2"``."""
-    value = points_value(value)
-    return value if isinstance(value, int) else f"{value.numerator}/{value.denominator}"
-
-
-def points_from_json(data: object) -> Points:
-    """Inverse of :func:`points_to_json`; anything else is :class:`EngineError`
-    ``corrupt_state``."""
-    if isinstance(data, str):
-        try:
-            value = Fraction(data)
-        except (ValueError, ZeroDivisionError):
-            raise EngineError(f"{data!r} is not a score", code="corrupt_state") from None
-        if value.denominator != 2 or data != f"{value.numerator}/2":
-            raise EngineError(f"{data!r} is not a score", code="corrupt_state")
-        return points_value(value)
-    if type(data) is not int:
-        raise EngineError(f"{data!r} is not a score", code="corrupt_state")
-    return points_value(data)
-
-
-def whole_points(value: Points, what: str) -> int:
-    """``value`` as an ``int`` for a format without halves (Match ID, XGID, ``.mat``);
-    raises :class:`EngineError` ``not_exportable`` for a half."""
-    value = points_value(value)
-    if not isinstance(value, int):
-        raise EngineError(
-            f"a score of {format_points(value)} cannot be written in {what}", code="not_exportable"
-        )
-    return value
-
-
-# -- values --------------------------------------------------------------------------------------
-
-
-class Phase(enum.Enum):
-    """Where a game stands.
-
-    ``OPENING``: nobody has rolled yet.  ``ROLL``: the player on turn may double or roll.
-    ``DOUBLED``: the other player answers a double (take, pass, beaver).  ``BEAVERED``: the
-    doubler answers a beaver.  ``MOVE``: the dice are rolled and the play is being built.
-    ``OVER``: the game has a result.
-    """
-
-    OPENING = "opening"
-    ROLL = "roll"
-    DOUBLED = "doubled"
-    BEAVERED = "beavered"
-    MOVE = "move"
-    OVER = "over"
-
-
-class Reason(enum.Enum):
-    """How a game ended."""
-
-    BEAR_OFF = "bear_off"
-    PASS = "pass"
-    RESIGN = "resign"
-    BEAVER_REFUSED = "beaver_refused"
-    DRAW = "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """A finished game: ``winner`` (``None`` for a draw), how, the points won and why it ended.
-
-    ``kind`` is the result of the board (``SINGLE`` for a pass or a refused beaver); ``points``
-    includes the cube and the table options.
-    """
-
-    winner: int | None
-    kind: WinKind
-    points: int
-    reason: Reason
-
-
-def result_award(result: GameResult | None, options: Options) -> tuple[Points, Points]:
-    """The points each player scores from a game that ended with ``result`` (nothing while it
-    goes on): the winner's points, or for a draw half a point each (one each with
-    ``options.draw_points == "one"``)."""
-    if result is None:
-        return (0, 0)
-    if result.winner is None:
-        each: Points = 1 if options.draw_points == "one" else HALF
-        return (each, each)
-    return (result.points, 0) if result.winner == 0 else (0, result.points)
-
-
-@dataclass(frozen=True, slots=True)
-class ResignOffer:
-    """``player`` offers to resign, conceding a game won ``kind``."""
-
-    player: int
-    kind: WinKind
-
+# -- actions -------------------------------------------------------------------------------------
 
 ACTIONS = (
     "roll",
@@ -370,218 +250,29 @@ class Game:
             game = replace(game, phase=Phase.ROLL, turn=starter, position=pos, first=starter)
         return game
 
-    # -- set up from an identifier ---------------------------------------------------------------
+    # -- set up from an identifier (engine.game_ids) --------------------------------------------
 
     @classmethod
     def from_gnubg_ids(cls, ids: str, options: Options | None = None) -> Game:
-        """The backgammon game GNU Backgammon's ``PositionID:MatchID`` describes.
-
-        The money game or match game it sets up has the Match ID's cube (value and owner), score,
-        match length, Crawford flag, Jacoby rule, dice, player on roll (gnubg's players 0 and 1
-        are players 0 and 1 here) and a pending double, beaver or resignation.  ``options`` are
-        the other table options (default :class:`Options`).  The game has no log: it starts
-        here.  Raises :class:`CorruptId` saying why for text that is not two valid IDs or for a
-        state no game can be in (a finished game, a cube owned by the doubled player...); for
-        such a state ``params["reason"]`` names it: ``game_over``, ``score``, ``crawford``,
-        ``cube``, ``no_cube``, ``beaver``, ``checkers``, ``dice`` or ``turn``.
+        """The backgammon game GNU Backgammon's ``PositionID:MatchID`` describes, with
+        ``options`` for the rest (:func:`engine.game_ids.game_from_gnubg_ids`).
 
         >>> game = Game.from_gnubg_ids("4HPwATDgc/ABMA:cIkKAAAAAAAA")
         >>> game.phase, game.turn, game.dice, game.money
         (<Phase.MOVE: 'move'>, 1, (5, 2), True)
         """
-        text = ids.strip() if isinstance(ids, str) else ""
-        pos_text, sep, match_text = text.partition(":")
-        if not sep or ":" in match_text:
-            raise CorruptId(
-                f"{ids!r} is not a Position ID and a Match ID: write them as PositionID:MatchID "
-                "(4HPwATDgc/ABMA:cAkAAAAAAAAA)"
-            )
-        player, opponent = decode_position_id(pos_text.strip())
-        f = decode_match_id(match_text.strip())
-        where = f"{text!r}"
-        if f.game_state == 0:
-            raise CorruptId(
-                f"{where} describes no game in progress", params={"reason": "game_over"}
-            )
-        if f.game_state > 1:
-            raise CorruptId(
-                f"{where} describes a game that is over", params={"reason": "game_over"}
-            )
-        turn = f.on_roll
-        doubled = f.doubled
-        beavered = doubled and f.to_act == turn
-        resign = None
-        if f.resigned:
-            if doubled:
-                raise CorruptId(
-                    f"{where} has a resignation and a double pending together",
-                    params={"reason": "turn"},
-                )
-            resign = ResignOffer(_other(f.to_act), WinKind(f.resigned))
-        elif not doubled and f.to_act != turn:
-            raise CorruptId(
-                f"{where} has player {f.to_act} to act on player {turn}'s turn",
-                params={"reason": "turn"},
-            )
-        return cls._set_up(
-            where,
-            options,
-            (player, opponent),
-            turn=turn,
-            cube_value=1 << f.cube_log2,
-            cube_owner=None if f.cube_owner == 3 else f.cube_owner,
-            action="B" if beavered else "D" if doubled else "",
-            dice=f.dice,
-            resign=resign,
-            match_length=f.match_length,
-            score=f.score,
-            crawford=f.crawford,
-            jacoby=f.jacoby,
-            beaver=beavered,
-            cube_limit=None,
-        )
+        return game_from_gnubg_ids(cls, ids, options)
 
     @classmethod
     def from_xgid(cls, xgid: str, options: Options | None = None) -> Game:
-        """The backgammon game an eXtreme Gammon XGID describes.
-
-        X (the bottom player, uppercase) is player 0 and O player 1.  The game has the XGID's
-        cube, cube limit, score, match length, Crawford flag, Jacoby and beaver rules, dice and
-        player on roll; ``D`` is a double offered by the player on roll and ``B`` a beaver he
-        must answer, the cube then shown one step up and owned by the beaver (as
-        :meth:`xgid` writes it).  ``options`` are the other table options.  The game has no log.
-        Raises :class:`CorruptId` saying why for text that is not a valid XGID or a state no game
-        can be in (``params["reason"]`` as for :meth:`from_gnubg_ids`); raccoons (``R``) are not
-        played here (``beaver``).
+        """The backgammon game an eXtreme Gammon XGID describes, with ``options`` for the rest
+        (:func:`engine.game_ids.game_from_xgid`).
 
         >>> game = Game.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
         >>> game.phase, game.turn, game.dice, game.options.beaver
         (<Phase.MOVE: 'move'>, 0, (5, 2), True)
         """
-        bottom, top, f = decode_xgid(xgid)
-        where = f"{xgid.strip()!r}"
-        if f.cube_action == "R":
-            raise CorruptId(
-                f"{where} has a raccoon, which is not played here", params={"reason": "beaver"}
-            )
-        turn = 0 if f.turn == 1 else 1
-        board = (bottom, top) if turn == 0 else (top, bottom)
-        return cls._set_up(
-            where,
-            options,
-            board,
-            turn=turn,
-            cube_value=1 << f.cube_log2,
-            cube_owner=None if f.cube_owner == 0 else (0 if f.cube_owner == 1 else 1),
-            action=f.cube_action,
-            dice=f.dice,
-            resign=None,
-            match_length=f.match_length,
-            score=f.score,
-            crawford=f.crawford,
-            jacoby=f.jacoby,
-            beaver=f.beaver,
-            cube_limit=1 << f.max_cube_log2,
-        )
-
-    @classmethod
-    def _set_up(
-        cls,
-        where: str,
-        options: Options | None,
-        board: tuple[tuple[int, ...], tuple[int, ...]],
-        *,
-        turn: int,
-        cube_value: int,
-        cube_owner: int | None,
-        action: str,
-        dice: tuple[int, int],
-        resign: ResignOffer | None,
-        match_length: int,
-        score: tuple[int, int],
-        crawford: bool,
-        jacoby: bool,
-        beaver: bool,
-        cube_limit: int | None,
-    ) -> Game:
-        """A game set up from an identifier's fields (``board`` seen by the player on roll)."""
-
-        def bad(why: str, reason: str) -> CorruptId:
-            return CorruptId(f"{where} cannot be set up: {why}", params={"reason": reason})
-
-        spec = BACKGAMMON_VARIANT
-        try:
-            position = spec.position_cls(*board)
-        except EngineError as exc:
-            raise bad(str(exc), "checkers") from None
-        if not any(position.player) or not any(position.opponent):
-            raise bad("a player has borne off all his checkers, so the game is over", "game_over")
-        if match_length:
-            if max(score) >= match_length:
-                raise bad(
-                    f"a score of {max(score)} has already won a {match_length}-point match", "score"
-                )
-            if crawford and match_length - 1 not in score:
-                raise bad(
-                    "a Crawford game needs a player one point from winning "
-                    f"(at {match_length - 1})",
-                    "crawford",
-                )
-        base = spec.default_options if options is None else options
-        money = not match_length
-        opts = replace(base, jacoby=jacoby, beaver=beaver) if money else base.for_match()
-        if action and dice != (0, 0):
-            raise bad("a double is answered before the roll, so there are no dice yet", "dice")
-        if action and (crawford or not opts.cube):
-            raise bad("there is no doubling in this game", "no_cube")
-        if action == "B" and not money:
-            raise bad("beavers are for money play", "beaver")
-        auto = 0
-        if action == "B":
-            # Shown as gnubg shows it: the double taken by the beaver, who owns the cube.
-            if cube_owner != _other(turn) or cube_value < 2:
-                raise bad("after a beaver the cube is owned by the player who beavered", "cube")
-            cube_value //= 2
-            cube_owner = None if cube_value == 1 else turn
-        if cube_owner is None and cube_value > 1:
-            if not money:
-                raise bad(f"a centred cube at {cube_value} in a match", "cube")
-            # Only automatic doubles leave a turned cube in the middle.
-            auto = cube_value.bit_length() - 1
-            opts = replace(
-                opts, auto_doubles=True, max_auto_doubles=max(auto, opts.max_auto_doubles)
-            )
-        if crawford and (cube_value != 1 or cube_owner is not None):
-            raise bad("the cube is not used in the Crawford game", "crawford")
-        if action == "D" and cube_owner == _other(turn):
-            raise bad(f"player {turn} doubles with the cube his opponent owns", "cube")
-        cube = CubeState(cube_value, cube_owner, turned=cube_owner is not None, auto_doubles=auto)
-        needed = cube_value * (4 if action == "B" else 2 if action == "D" else 1)
-        if cube_limit is not None and cube_limit < needed:
-            raise bad(f"the cube of {needed} is above the cube limit of {cube_limit}", "cube")
-        opts = replace(opts, cube_limit=max(needed, cube_limit or opts.cube_limit))
-        phase = {"D": Phase.DOUBLED, "B": Phase.BEAVERED}.get(action, Phase.ROLL)
-        has_dice = dice != (0, 0)
-        if has_dice:
-            phase = Phase.MOVE
-        game = cls(
-            spec.name,
-            opts,
-            position,
-            phase=phase,
-            turn=turn,
-            dice=dice if has_dice else None,
-            cube=cube,
-            resign=resign,
-            match_length=match_length,
-            score=(score[0], score[1]),
-            crawford=crawford,
-        )
-        try:
-            game._validate()
-        except EngineError as exc:
-            raise bad(str(exc).removeprefix("corrupt game state: "), "checkers") from None
-        return game
+        return game_from_xgid(cls, xgid, options)
 
     # -- queries --------------------------------------------------------------------------------
 
@@ -1115,334 +806,46 @@ class Game:
                 return self.decline_resign(p)
         raise _refuse("unknown_action", f"unknown action {action.kind!r}", action=action.kind)
 
-    # -- serialisation --------------------------------------------------------------------------
+    # -- storage (engine.game_data) -------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """A compact JSON-able dict with the schema version ``"v"``; see :meth:`from_dict`.
-
-        Scores are numbers, or ``"5/2"`` for a score with a half (:func:`points_to_json`); the
-        log is text (:func:`engine.record.log_text`), a list of entries in schema 1."""
-        out: dict[str, Any] = {
-            "v": SCHEMA_VERSION,
-            "variant": self.variant,
-            "pos": encode_position_id(self.position.player, self.position.opponent),
-            "phase": self.phase.value,
-        }
-        opts = self.options.to_dict()
-        if opts:
-            out["options"] = opts
-        if self.turn is not None:
-            out["turn"] = self.turn
-        if self.dice is not None:
-            out["dice"] = list(self.dice)
-        if self.steps:
-            out["steps"] = [
-                [s.frm, s.to, int(s.hit), d] for s, d in zip(self.steps, self.used, strict=True)
-            ]
-        cube = self.cube.to_dict()
-        if cube:
-            out["cube"] = cube
-        if self.resign is not None:
-            out["resign"] = [self.resign.player, int(self.resign.kind)]
-        if self.result is not None:
-            r = self.result
-            out["result"] = [r.winner, int(r.kind), r.points, r.reason.value]
-        if self.log:
-            from engine.record import log_text
-
-            out["log"] = log_text(self.variant, self.log)
-        if self.match_length:
-            out["match"] = [
-                self.match_length,
-                *(points_to_json(v) for v in self.score),
-                int(self.crawford),
-            ]
-        elif self.score != (0, 0):
-            out["score"] = [points_to_json(v) for v in self.score]
-        if self.first is not None:
-            out["first"] = self.first
-        if self.last_roll:
-            out["last_roll"] = True
-        return out
+        """A compact JSON-able dict with the schema version ``"v"``
+        (:func:`engine.game_data.game_to_dict`)."""
+        return game_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
-        """Rebuild a game from :meth:`to_dict`; refuses a newer or unknown schema version with
-        :class:`UnsupportedSchema` and a malformed state with :class:`EngineError`."""
-        check_schema(data, "game")
-        unknown = set(data) - _GAME_KEYS
-        if unknown:
-            raise EngineError(
-                f"corrupt game state: unknown keys {', '.join(sorted(map(str, unknown)))}",
-                code="corrupt_state",
-            )
-        try:
-            spec = find_variant(data["variant"])
-            player, opponent = decode_position_id(data["pos"])
-            position = spec.position_cls(player, opponent)
-            steps = tuple(
-                Step(_int(f), _int(t), bool(_int(h))) for f, t, h, _ in data.get("steps", ())
-            )
-            used = tuple(_die_value(d) for *_, d in data.get("steps", ()))
-            resign = None
-            if "resign" in data:
-                rp, rk = data["resign"]
-                resign = ResignOffer(_player(rp), WinKind(_int(rk)))
-            res = None
-            if "result" in data:
-                w, k, pts, why = data["result"]
-                res = GameResult(
-                    None if w is None else _player(w), WinKind(_int(k)), _int(pts), Reason(why)
-                )
-            length, s0, s1, crawford = data.get("match", (0, *data.get("score", (0, 0)), 0))
-            dice = data.get("dice")
-            turn = data.get("turn")
-            first = data.get("first")
-            game = cls(
-                variant=spec.name,
-                options=Options.from_dict(data.get("options", {})),
-                position=position,
-                phase=Phase(data["phase"]),
-                turn=None if turn is None else _player(turn),
-                dice=None if dice is None else (_die_value(dice[0]), _die_value(dice[1])),
-                steps=steps,
-                used=used,
-                cube=CubeState.from_dict(data.get("cube", {})),
-                resign=resign,
-                result=res,
-                log=_log_from_json(spec.name, data.get("log", ())),
-                match_length=_int(length),
-                score=(points_from_json(s0), points_from_json(s1)),
-                crawford=bool(_int(crawford)),
-                first=None if first is None else _player(first),
-                last_roll=data.get("last_roll", False) is True,
-            )
-        except UnsupportedSchema:
-            raise
-        except EngineError as exc:
-            raise EngineError(f"corrupt game state: {exc}", code="corrupt_state") from exc
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise EngineError(f"corrupt game state: {exc!r}", code="corrupt_state") from exc
-        game._validate()
-        return game
+        """The game stored as :meth:`to_dict`, checked (:func:`engine.game_data.game_from_dict`)."""
+        return game_from_dict(cls, data)
 
-    def _validate(self) -> None:
-        needs_turn = self.phase is not Phase.OPENING
-        if needs_turn != (self.turn is not None) and self.phase is not Phase.OVER:
-            raise EngineError("corrupt game state: turn and phase disagree", code="corrupt_state")
-        if (self.phase is Phase.MOVE) != (self.dice is not None) and self.phase is not Phase.OVER:
-            raise EngineError("corrupt game state: dice and phase disagree", code="corrupt_state")
-        if (self.phase is Phase.OVER) != (self.result is not None):
-            raise EngineError("corrupt game state: result and phase disagree", code="corrupt_state")
-        if self.resign is not None and self.phase not in (Phase.ROLL, Phase.MOVE):
-            raise EngineError(
-                "corrupt game state: a resignation outside a turn", code="corrupt_state"
-            )
-        if self.crawford and not self.match_length:
-            raise EngineError(
-                "corrupt game state: a Crawford game in money play", code="corrupt_state"
-            )
-        if self.steps:
-            try:
-                built = PlayBuilder(self.position, self.dice or (1, 1))
-                for step in self.steps:
-                    built = built.add(step)
-                if built.steps != self.steps or built.used != self.used:
-                    raise IllegalPlay("the steps do not match their dice")
-            except IllegalPlay as exc:
-                raise EngineError(
-                    f"corrupt game state: the partial play is not legal: {exc}",
-                    code="corrupt_state",
-                ) from exc
-
-    # -- identifiers ----------------------------------------------------------------------------
+    # -- identifiers (engine.game_ids) ----------------------------------------------------------
 
     def position_id(self) -> str:
-        """GNU Backgammon Position ID: the position (before any unconfirmed steps) with the
-        player on turn on roll."""
-        return encode_position_id(self.position.player, self.position.opponent)
-
-    def shown_cube(self) -> CubeState:
-        """The cube as GNU Backgammon shows it: after a beaver, while the doubler answers, it is
-        raised one step and owned by the beaver (the double is taken, the redouble offered)."""
-        if self.phase is Phase.BEAVERED and self.turn is not None:
-            return self.cube.taken(_other(self.turn), self.options)
-        return self.cube
-
-    def _id_cube(self, what: str) -> tuple[CubeState, int]:
-        cube = self.shown_cube()
-        log2 = cube.value.bit_length() - 1
-        if cube.value != 1 << log2:
-            raise EngineError(
-                f"a cube of {cube.value} cannot be written in {what}", code="not_exportable"
-            )
-        return cube, log2
+        """GNU Backgammon Position ID of the position before any unconfirmed steps
+        (:func:`engine.game_ids.game_position_id`)."""
+        return game_position_id(self)
 
     def match_id_fields(self) -> MatchIdFields:
-        """The state GNU Backgammon's Match ID records (see :class:`MatchIdFields`).
-
-        A beavered double is written as gnubg writes it: the cube one step up, owned by the
-        beaver, doubled, with the doubler to answer."""
-        cube, log2 = self._id_cube("a Match ID")
-        turn = 0 if self.turn is None else self.turn
-        to_act = turn if self.responder is None else self.responder
-        state = 1
-        resigned = 0 if self.resign is None else int(self.resign.kind)
-        score = [a + b for a, b in zip(self.score, self.award, strict=True)]
-        if self.result is not None:
-            state = {
-                Reason.BEAR_OFF: 2,
-                Reason.DRAW: 2,
-                Reason.RESIGN: 3,
-                Reason.PASS: 4,
-                Reason.BEAVER_REFUSED: 4,
-            }[self.result.reason]
-            if self.result.reason is Reason.RESIGN:
-                resigned = int(self.result.kind)
-            if self.result.reason in (Reason.PASS, Reason.BEAVER_REFUSED):
-                # gnubg leaves the turn with the player who passed.
-                to_act = _other(self.result.winner or 0)
-            elif self.result.reason is Reason.RESIGN:
-                # ... and a resignation with the player who accepted it.
-                to_act = self.result.winner or 0
-            else:
-                to_act = turn
-        dice = self.dice if self.phase is Phase.MOVE and self.dice is not None else (0, 0)
-        return MatchIdFields(
-            cube_log2=log2,
-            cube_owner=3 if cube.owner is None else cube.owner,
-            on_roll=turn,
-            crawford=self.crawford,
-            game_state=state,
-            to_act=to_act,
-            doubled=self.phase in (Phase.DOUBLED, Phase.BEAVERED),
-            resigned=resigned,
-            dice=dice,
-            match_length=self.match_length,
-            score=(whole_points(score[0], "a Match ID"), whole_points(score[1], "a Match ID")),
-            jacoby=self.money and self.options.jacoby,
-        )
+        """The state GNU Backgammon's Match ID records
+        (:func:`engine.game_ids.game_match_id_fields`)."""
+        return game_match_id_fields(self)
 
     def match_id(self) -> str:
-        """GNU Backgammon Match ID (12 characters): cube, turn, dice, score and match length."""
-        return encode_match_id(self.match_id_fields())
+        """GNU Backgammon Match ID (:func:`engine.game_ids.game_match_id`)."""
+        return game_match_id(self)
 
     def xgid(self) -> str:
-        """The eXtreme Gammon ID of the game with the player on turn at the bottom.
-
-        Position (26 characters: the top player's bar, the bottom player's points 1-24, his bar;
-        ``A``-``O`` his checkers, ``a``-``o`` the opponent's), cube (log2), cube position (1 his,
-        -1 the opponent's, 0 centred), turn (1), dice (``00`` to roll, ``D`` doubled, ``B``
-        beavered), the two scores, Crawford game (match) or Jacoby + 2 × beaver (money), match
-        length and the cube limit (log2).  After a beaver the cube is written as GNU Backgammon
-        shows it (:meth:`shown_cube`): one step up, owned by the beaver.
+        """The eXtreme Gammon ID of the game with the player on turn at the bottom
+        (:func:`engine.game_ids.game_xgid`).
 
         >>> Game.new().roll(0, DiceSequence([5, 2])).xgid()
         'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:1:0:6'
         """
-        if self.variant != BACKGAMMON_VARIANT.name:
-            raise EngineError(f"{self.variant} has no XGID", code="not_exportable")
-        bottom = 0 if self.turn is None else self.turn
-        cube, log2 = self._id_cube("an XGID")
-        owner = cube.owner
-        action = {Phase.DOUBLED: "D", Phase.BEAVERED: "B"}.get(self.phase, "")
-        fields = XgidFields(
-            cube_log2=log2,
-            cube_owner=0 if owner is None else (1 if owner == bottom else -1),
-            turn=1,
-            dice=self.dice if self.phase is Phase.MOVE and self.dice is not None else (0, 0),
-            cube_action=action,
-            score=(
-                whole_points(self.score[bottom], "an XGID"),
-                whole_points(self.score[_other(bottom)], "an XGID"),
-            ),
-            crawford=self.crawford,
-            jacoby=self.money and self.options.jacoby,
-            beaver=self.money and self.options.beaver,
-            match_length=self.match_length,
-            max_cube_log2=self.options.cube_limit.bit_length() - 1,
-        )
-        return encode_xgid(self.position.player, self.position.opponent, fields)
-
-
-_GAME_KEYS = frozenset(
-    {
-        "v",
-        "variant",
-        "pos",
-        "phase",
-        "options",
-        "turn",
-        "dice",
-        "steps",
-        "cube",
-        "resign",
-        "result",
-        "log",
-        "match",
-        "score",
-        "first",
-        "last_roll",
-    }
-)
-
-
-def _log_from_json(variant: str, data: object) -> tuple[LogEntry, ...]:
-    """A game's log from its JSON form: compact text, or (schema 1) a list of entries."""
-    if isinstance(data, str):
-        from engine.record import log_from_text
-
-        return log_from_text(variant, data)
-    if not isinstance(data, list | tuple):
-        raise EngineError(f"corrupt game log {data!r}", code="corrupt_state")
-    return tuple(LogEntry.from_list(e) for e in data)
-
-
-def check_schema(data: object, what: str, current: int = SCHEMA_VERSION, oldest: int = 1) -> None:
-    """Refuse anything but a dict of a schema version from ``oldest`` to ``current`` (shared by
-    every saved state)."""
-    if not isinstance(data, dict):
-        raise EngineError(f"a saved {what} must be a dict", code="corrupt_state")
-    version = data.get("v")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise UnsupportedSchema(
-            f"a saved {what} without a valid schema version ({version!r}) is refused",
-            params={"version": repr(version)},
-        )
-    if version > current:
-        raise UnsupportedSchema(
-            f"the saved {what} has schema version {version}, newer than {current}; "
-            "update the program to read it",
-            params={"version": version},
-        )
-    if version < oldest:
-        raise UnsupportedSchema(
-            f"the saved {what} has unknown schema version {version}",
-            params={"version": version},
-        )
-
-
-def _player(value: object) -> int:
-    if value not in (0, 1) or isinstance(value, bool):
-        raise EngineError(f"{value!r} is not a player (0 or 1)", code="corrupt_state")
-    assert isinstance(value, int)
-    return value
-
-
-def _int(value: object) -> int:
-    if type(value) is not int or value < 0:
-        raise EngineError(f"{value!r} is not a count (0 or more)", code="corrupt_state")
-    return value
-
-
-def _die_value(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-        raise EngineError(f"{value!r} is not a die (1-6)", code="bad_die")
-    return value
+        return game_xgid(self)
 
 
 def _die(dice: DiceSource) -> int:
-    return _die_value(dice())
+    return die_value(dice())
 
 
 def _as_written(builder: PlayBuilder, text: str, play: Play) -> Play | None:

@@ -39,12 +39,12 @@ from engine.game import (
     LogEntry,
     Points,
     Reason,
-    check_schema,
     find_variant,
     format_points,
     points_value,
     result_award,
 )
+from engine.game_data import check_schema
 from engine.matparse import mat_error, read_mat, replay_game
 from engine.result import WinKind
 

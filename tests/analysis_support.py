@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 
 import gnubg_nn  # type: ignore[import-untyped]
 
-from engine import Action, Game, Match, Phase, Play, nardy_player
+from bot.ai import nardy_player
+from engine import Action, Game, Match, Phase, Play
 from engine.cube import Options
 from engine.movegen import apply_steps
 from engine.position import Position

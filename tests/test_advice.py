@@ -8,9 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.ai import core
+from bot.ai import core, nardy_player
 from bot.ai.advice import HINT_PLAYS, advise, no_advice_reason
-from engine import nardy_player
 from engine.cube import Options
 from engine.game import Action, Game, Phase
 from engine.match import Match

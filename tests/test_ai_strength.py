@@ -23,7 +23,7 @@ from benchmarks.ai_sets import case_game, cube_game, gnubg_cube_advice, load, pa
 from benchmarks.nardy_tune import greedy_player, nardy, random_player
 from benchmarks.nardy_tune import match as nardy_match
 from benchmarks.opponent import computer_cube
-from bot.ai import core
+from bot.ai import core, nardy_player
 from bot.ai.computer import (
     CLEARLY_DOUBLE,
     CLEARLY_NO_DOUBLE,
@@ -33,7 +33,7 @@ from bot.ai.computer import (
     decide,
 )
 from bot.ai.levels import LEVELS, choose_ranked
-from engine import Action, Game, Phase, Position, legal_plays, nardy_player
+from engine import Action, Game, Phase, Position, legal_plays
 from engine.nardy import LONG_NARDY_OPTIONS, LongNardyPosition
 
 DATA = load()

@@ -13,7 +13,6 @@ from engine.builder import PlayBuilder
 from engine.cube import Options
 from engine.errors import EngineError, IllegalAction, UnsupportedSchema
 from engine.game import (
-    SCHEMA_VERSION,
     Action,
     DiceSequence,
     Game,
@@ -23,6 +22,7 @@ from engine.game import (
     find_variant,
     register_variant,
 )
+from engine.game_data import SCHEMA_VERSION
 from engine.movegen import Play, Step
 from engine.position import Position
 from engine.result import WinKind
@@ -390,7 +390,20 @@ def test_no_last_roll_for_the_second_player_or_without_the_option() -> None:
 
 @pytest.mark.parametrize(
     "module",
-    ["game", "cube", "match", "builder", "steps", "notation", "movegen", "position", "ids"],
+    [
+        "game",
+        "game_values",
+        "game_data",
+        "game_ids",
+        "cube",
+        "match",
+        "builder",
+        "steps",
+        "notation",
+        "movegen",
+        "position",
+        "ids",
+    ],
 )
 def test_docstring_examples(module: str) -> None:
     failures, tried = doctest.testmod(importlib.import_module(f"engine.{module}"))

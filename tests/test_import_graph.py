@@ -191,6 +191,36 @@ def test_no_private_name_taken_from_another_module() -> None:
     assert wrong == []
 
 
+PLAYER_ENTRY_POINTS = ("choose_play", "rank_plays", "evaluate")
+"""What makes a module a computer player: it values positions and ranks or chooses plays
+(:mod:`bot.ai.core` for backgammon, :mod:`bot.ai.nardy_player` for long nardy)."""
+
+
+def test_the_engine_holds_no_computer_player() -> None:
+    """The rules engine says what is legal, never what is good: the computer players live in
+    ``bot/ai``.  No ``engine`` module defines a player's entry points, and both players are
+    where the computer looks for them."""
+    known = modules()
+    wrong = []
+    for name, path in known.items():
+        if not within(name, "engine"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in tree.body:
+            if (
+                isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                and node.name in PLAYER_ENTRY_POINTS
+            ):
+                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno} defines {node.name}")
+    assert wrong == []
+    assert "bot.ai.core" in known
+    assert "bot.ai.nardy_player" in known
+    for player in ("bot.ai.core", "bot.ai.nardy_player"):
+        tree = ast.parse(known[player].read_text(encoding="utf-8"))
+        defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+        assert {"rank_plays", "evaluate"} <= defined
+
+
 @pytest.mark.parametrize("adapter", ADAPTERS)
 def test_adapters_translate_only(adapter: str) -> None:
     """An adapter imports no rules engine and no table, and reads no table: it asks the app

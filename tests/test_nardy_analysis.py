@@ -12,11 +12,12 @@ from dataclasses import replace
 import pytest
 from analysis_support import best_nardy_play, nardy_match
 
+from bot.ai import nardy_player
 from bot.ai.nardy_analysis import analyse_nardy_game, luck_of_roll
+from bot.ai.nardy_player import DOUBLE_CHANCE, TAKE_CHANCE
 from bot.ai.report import Analysis, Mark
-from engine import Action, Game, Match, Phase, Play, nardy_player
+from engine import Action, Game, Match, Phase, Play
 from engine.nardy import LONG_NARDY_OPTIONS
-from engine.nardy_player import DOUBLE_CHANCE, TAKE_CHANCE
 from engine.replay import match_replay
 
 

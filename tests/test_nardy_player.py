@@ -15,8 +15,9 @@ from typing import ClassVar
 import pytest
 
 from benchmarks.nardy_speed import fixed_set, plain_rank_plays
+from bot.ai import nardy_player
 from bot.ai.computer import NARDY_DEPTH
-from engine import legal_plays, nardy_player
+from engine import legal_plays
 from engine.movegen import Play, to_lists
 from engine.nardy import (
     LONG_NARDY,

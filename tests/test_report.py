@@ -37,7 +37,7 @@ def test_importing_the_report_loads_neither_the_nets_nor_the_nardy_player() -> N
 
 
 def test_the_nardy_analysis_does_without_the_nets() -> None:
-    assert loaded_after("bot.ai.nardy_analysis") == ["engine.nardy_player"]
+    assert loaded_after("bot.ai.nardy_analysis") == ["bot.ai.nardy_player"]
 
 
 def test_the_analysis_module_re_exports_the_report_types() -> None:

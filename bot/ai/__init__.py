@@ -1,5 +1,5 @@
 """The computer, hints and the analysis: GNU Backgammon's engine for backgammon, the project's own
-long nardy player.
+long nardy player (:mod:`bot.ai.nardy_player`; the rules engine holds no player).
 
 The public API of the backgammon evaluation, one core for the computer, ``hint`` and
 ``analysis`` (:mod:`bot.ai.core`; loading it loads GNU Backgammon's engine, so it is imported

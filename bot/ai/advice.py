@@ -10,7 +10,7 @@ advises by default: plays weighed cubeful at the score at the chosen ply (2 by d
 move filter, each with the depth it reached, ordered by the value shown (EMG; in a match EMG at
 the score); the cube by GNU Backgammon's cube decision at the same ply, in money equity, or in a
 match as the doubler's match winning chances.  Long nardy is advised by the project's own player
-(:mod:`engine.nardy_player`): its plays ranked by its winning chances, each with the depth it was
+(:mod:`bot.ai.nardy_player`): its plays ranked by its winning chances, each with the depth it was
 looked at, the cube by the computer's own thresholds -- an estimate, and labelled as one.
 """
 
@@ -183,8 +183,8 @@ def _flip(probs: tuple[float, ...]) -> Chances:
 
 
 def _nardy(game: Game, player: int, count: int) -> Advice:
+    from bot.ai import nardy_player
     from bot.ai.computer import NARDY_DOUBLE, NARDY_TAKE
-    from engine import nardy_player
 
     position = game.position
     if game.phase is Phase.MOVE:

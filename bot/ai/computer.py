@@ -6,7 +6,7 @@ decline a resignation, offer to resign — or ``None`` when nothing is its to do
 applies the action through the engine like a person's (so nothing illegal can happen) and calls
 again until it returns ``None``.  Backgammon goes through the evaluation core
 (:mod:`bot.ai.core`: every play and cube decision weighed cubeful at the score, as GNU
-Backgammon weighs them), long nardy through :mod:`engine.nardy_player`; the level sets depth and
+Backgammon weighs them), long nardy through :mod:`bot.ai.nardy_player`; the level sets depth and
 noise, the ``rng`` is injected.
 
 The computer never doubles on a dead cube (GNU Backgammon's cube decision says so: a cube that
@@ -24,9 +24,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bot.ai import core
+from bot.ai import core, nardy_player
 from bot.ai.levels import DEFAULT_LEVEL, LEVELS, Level, choose_ranked
-from engine import Action, Game, Phase, Position, nardy_player
+from engine import Action, Game, Phase, Position
 from engine.result import WinKind
 
 __all__ = [

@@ -1,17 +1,17 @@
 """The analysis of recorded long nardy games by the project's own long nardy player.
 
-GNU Backgammon does not play long nardy, so this is the judgement of :mod:`engine.nardy_player`
+GNU Backgammon does not play long nardy, so this is the judgement of :mod:`bot.ai.nardy_player`
 at the depth it plays its strong level: the same summary as backgammon's (:mod:`bot.ai.report`),
 made with ``engine="nardy"`` and ``ply=1``, every figure in the mover's chance of winning the
 game (not equity: gammons, the mars, are not valued):
 
-* checker play: the legal plays of each roll ranked by :func:`engine.nardy_player.rank_plays` at
+* checker play: the legal plays of each roll ranked by :func:`bot.ai.nardy_player.rank_plays` at
   depth 1 (the best by the evaluation searched one roll deeper, the others keep the
   evaluation's value, as GNU Backgammon's move filter does); the error is the best play's
   chance less the chosen play's; a move is unforced when there was more than one legal play;
 * cube decisions, where a table plays long nardy with the cube: the player doubles from a chance
-  of :data:`~engine.nardy_player.DOUBLE_CHANCE` and takes while it keeps
-  :data:`~engine.nardy_player.TAKE_CHANCE` (by :func:`~engine.nardy_player.evaluate`); the
+  of :data:`~bot.ai.nardy_player.DOUBLE_CHANCE` and takes while it keeps
+  :data:`~bot.ai.nardy_player.TAKE_CHANCE` (by :func:`~bot.ai.nardy_player.evaluate`); the
   error of a cube action is how far the chance lay on the wrong side of its threshold.  A chance
   to double counts as a decision when the player doubled or the chance was within
   :data:`CLOSE_CUBE` of the threshold; every take and pass counts;
@@ -24,12 +24,12 @@ Importing it loads neither GNU Backgammon's engine (``gnubg``) nor anything of i
 
 from __future__ import annotations
 
+from bot.ai import nardy_player
+from bot.ai.nardy_player import DOUBLE_CHANCE, TAKE_CHANCE
 from bot.ai.report import Analysis, Decision, double_decision, take_decision
-from engine import nardy_player
 from engine.cube import Options
 from engine.game import Action, Phase
 from engine.match import GameRecord
-from engine.nardy_player import DOUBLE_CHANCE, TAKE_CHANCE
 from engine.position import Position
 from engine.replay import entry_states, record_start, recorded_steps
 from engine.steps import apply_steps
@@ -37,7 +37,7 @@ from engine.steps import apply_steps
 __all__ = ["CLOSE_CUBE", "DEPTH", "analyse_nardy_game", "luck_of_roll"]
 
 DEPTH = 1
-"""The depth of the analysis (:func:`engine.nardy_player.rank_plays`)."""
+"""The depth of the analysis (:func:`bot.ai.nardy_player.rank_plays`)."""
 
 CLOSE_CUBE = 0.16
 """A chance to double this close below the doubling threshold, or above it, is a decision."""
