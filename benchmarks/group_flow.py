@@ -4,14 +4,17 @@ Run ``python -m benchmarks.group_flow`` from the repository root (``--minutes 5`
 run, ``--interval`` for the time between presses).  It starts the real PTB ``Application``
 (:func:`bot.telegram.build_application`, ``AIORateLimiter`` on at Telegram's limits: 30 calls a
 second, 20 a minute per group) against the local fake Bot API (``tests/fake_telegram.py``),
-three times side by side in real time:
+four times side by side in real time:
 
 - the group flow (:mod:`bot.app.group`): the dice rolled at once when there is no double to
   decide on, one-press plays when there are few, else a keyboard of the turn's steps whose
   presses (and Undo) are answered by toasts until Confirm, one board message edited;
 - the one-board flow before it (``frugal=False``): the same board message edited for every
   roll, step and confirm;
-- the flow of a new board per turn (``one_board=False, frugal=False``), as in private chats.
+- the flow of a new board per turn (``one_board=False, frugal=False``), as in private chats;
+- the group flow on python-telegram-bot's ``AIORateLimiter`` (a leaky bucket of 20 a minute,
+  no edit held back), the plain way the project's sliding windows
+  (:class:`bot.telegram.limits.ChatLimits`, :class:`~bot.telegram.limits.BoardPacer`) replace.
 
 In each, two players in a group press every ``--interval`` seconds: whoever must act presses
 what a player would press on the newest message with buttons (Take, Roll, a play offered
@@ -19,12 +22,15 @@ whole, Confirm once his play is complete, else the first step that is legal now)
 match is followed by a new one.
 
 Printed per flow: presses, Bot API calls per press (and those counted against the group's
-limit), presses with a call that waited on the limiter (how many, total and longest wait), and
+limit), the most group calls the fake Telegram received in any 60 s (Telegram's limit: 20),
+presses with a call that waited on the limiter (how many, total and longest wait), and
 press-to-visible-change p50/p95: from the press's arrival at the bot to the end of the first
 group call it caused (the edit or post that shows the change), or, for a press that changes
 no message (a step answered by a toast), to the end of the answer that shows the presser his
-step; the p95 of the presses shown by a group call alone is printed too.  Targets: no press
-waits on the limiter; p95 at most 1 s.  The limiter runs in real time (its clock cannot be
+step; the p95 of the presses shown by a group call alone is printed too.  Targets: at most 20
+group calls in any 60 s; no press waits on the limiter; p95 at most 1 s while presses come
+slower than the group's budget (faster, a board edit a full window holds back shows when it
+has room, only the newest state of the board).  The limiter runs in real time (its clock cannot be
 scaled honestly), so the run takes ``--minutes``.
 """
 
@@ -45,12 +51,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from fake_telegram import FakeBotApi, TgUser
-from telegram.ext import Application, BaseRateLimiter
+from telegram.ext import AIORateLimiter, Application, BaseRateLimiter
 
 from bot.app import App
 from bot.app.payload import InvalidPayload, Payload, parse_payload
 from bot.store import MemoryStore, TableKey
 from bot.telegram import ALLOWED_UPDATES, build_application
+from bot.telegram.limits import BoardPacer, ChatLimits
 from bot.telegram.polling import Poller
 from engine.game import Game, Phase
 from engine.match import Match
@@ -88,9 +95,25 @@ class Flow:
     presses: dict[str, Press] = field(default_factory=dict)
     refused: int = 0
     matches: int = 0
+    plain: bool = False
+    """On python-telegram-bot's ``AIORateLimiter``, no edit held back (the plain way)."""
     application: Application | None = None  # type: ignore[type-arg]
     app: App | None = None
     poller: Poller | None = None
+
+    def most_in_a_minute(self) -> int:
+        """The most calls to the group the fake received in any 60 s."""
+        times = [
+            at
+            for (_, params), at in zip(self.fake.calls, self.fake.call_times, strict=True)
+            if str(params.get("chat_id")) == str(GROUP)
+        ]
+        most, first = 0, 0
+        for last, at in enumerate(times):
+            while at - times[first] >= 60:
+                first += 1
+            most = max(most, last - first + 1)
+        return most
 
 
 def instrument(flow: Flow, application: Application) -> None:  # type: ignore[type-arg]
@@ -172,6 +195,11 @@ async def start(flow: Flow, seed: int) -> None:
         one_board=flow.one_board,
         frugal=flow.frugal,
     )
+    if flow.plain:
+        flow.application.bot._rate_limiter = AIORateLimiter(
+            overall_max_rate=30, group_max_rate=20, max_retries=3
+        )
+        flow.application.bot_data["adapter"].pacer = BoardPacer(ChatLimits(group_max_rate=0))
     instrument(flow, flow.application)
     await flow.application.initialize()
     await flow.application.start()
@@ -288,6 +316,7 @@ class Figures:
     matches: int
     calls: float
     group: float
+    most: int
     waits: int
     waited: float
     longest: float
@@ -308,6 +337,7 @@ def figures(flow: Flow) -> Figures:
         flow.matches,
         sum(p.calls for p in presses) / n,
         sum(p.group_calls for p in presses) / n,
+        flow.most_in_a_minute(),
         len(waits),
         sum(waits),
         max(waits, default=0.0),
@@ -332,6 +362,7 @@ def report(flows: list[Flow]) -> None:
         ("matches opened", lambda f: str(f.matches)),
         ("Bot API calls per press", lambda f: f"{f.calls:.2f}"),
         ("  counted against the group", lambda f: f"{f.group:.2f}"),
+        ("most group calls in any 60 s", lambda f: str(f.most)),
         ("presses that waited on the limiter", lambda f: str(f.waits)),
         ("  total / longest wait", lambda f: f"{f.waited:.1f} s / {f.longest:.1f} s"),
         ("press-to-visible-change p50", lambda f: ms(f.p50)),
@@ -344,9 +375,13 @@ def report(flows: list[Flow]) -> None:
     for label, show in rows:
         print(label.ljust(width) + "".join(show(f).rjust(16) for f in results))
     for flow, f in zip(flows, results, strict=True):
-        met = f.waits == 0 and f.p95 is not None and f.p95 <= 1.0
-        verdict = "met" if met else "MISSED"
-        print(f"{flow.short}: {flow.name}; targets (no waits, p95 <= 1 s) {verdict}")
+        within = "met" if f.most <= 20 else "MISSED"
+        waits = "met" if f.waits == 0 else "MISSED"
+        lag = "met" if f.p95 is not None and f.p95 <= 1.0 else "missed"
+        print(
+            f"{flow.short}: {flow.name}; at most 20 a minute {within}, no waits {waits},"
+            f" p95 <= 1 s {lag}"
+        )
 
 
 async def main(minutes: float, interval: float, seed: int) -> None:
@@ -354,10 +389,11 @@ async def main(minutes: float, interval: float, seed: int) -> None:
         Flow("group flow (few messages: one-press plays, steps by toasts)", True, True, "group"),
         Flow("one board edited for every press", True, False, "one board"),
         Flow("a new board per turn, the old one cleared", False, False, "new boards"),
+        Flow("group flow on AIORateLimiter (the plain way)", True, True, "plain", plain=True),
     ]
     for flow in flows:
         await start(flow, seed)
-    print(f"{minutes:g} min, a press every {interval:g} s, AIORateLimiter at 30/s and 20/min/group")
+    print(f"{minutes:g} min, a press every {interval:g} s, limits 30/s and 20/min/group")
     try:
         await asyncio.gather(*(drive(flow, minutes * 60, interval) for flow in flows))
     finally:

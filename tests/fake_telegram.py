@@ -230,6 +230,8 @@ class FakeBotApi:
     inline_messages: dict[str, FakeMessage] = field(default_factory=dict)
     chats: dict[int, Chat] = field(default_factory=dict)
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    call_times: list[float] = field(default_factory=list)
+    """When each of :attr:`calls` arrived (``time.monotonic()``)."""
     errors: list[tuple[str, str]] = field(default_factory=list)
     commands: dict[tuple[str, str | None], list[dict[str, str]]] = field(default_factory=dict)
     callback_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -297,6 +299,7 @@ class FakeBotApi:
             )
         params, files = await self._params(request)
         self.calls.append((method, params))
+        self.call_times.append(time.monotonic())
         counted = method != "getUpdates"  # a long poll waiting is not work in progress
         self._in_flight += counted
         try:

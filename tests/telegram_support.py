@@ -83,6 +83,7 @@ class Bot:
                 or processor.current_concurrent_updates > 0
                 or (self.poller is not None and self.poller.in_flight > 0)
                 or self.adapter.following > 0
+                or bool(self.adapter.pacer.waiting)
             )
             quiet = 0 if busy else quiet + 1
 
@@ -280,11 +281,14 @@ async def running_bot(
     png_width: int = 640,
     commands: bool = False,
     rate: float = 10_000,
+    group_rate: float | None = None,
+    group_period: float = 60,
 ) -> AsyncIterator[Bot]:
     """The bot running on ``app`` against a fake Bot API (started here unless given).
 
     ``rate`` lifts the rate limiter's limits (Telegram allows 20 messages a minute in a group,
-    which would make a whole game take an hour); a test of the limiter sets it.
+    which would make a whole game take an hour); a test of the limiter sets it, or a group's
+    own (``group_rate`` in any ``group_period`` seconds).
     """
     own_fake = fake is None
     fake = fake or FakeBotApi()
@@ -297,7 +301,8 @@ async def running_bot(
         png_width=png_width,
         retry_delay=0.01,
         overall_max_rate=rate,
-        group_max_rate=rate,
+        group_max_rate=rate if group_rate is None else group_rate,
+        group_period=group_period,
     )
     try:
         async with application:

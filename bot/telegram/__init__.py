@@ -1,7 +1,7 @@
 """Telegram: the bot on python-telegram-bot v22, by long polling or by webhook.
 
 :func:`build_application` wires a :class:`TelegramAdapter` into a PTB ``Application`` (handlers,
-``AIORateLimiter``, concurrent updates, the Bot API base URL); :func:`serve` runs it as the
+``ChatLimits``, concurrent updates, the Bot API base URL); :func:`serve` runs it as the
 settings say: a webhook (``TELEGRAM_WEBHOOK_URL``; :class:`WebhookServer` checks the secret token
 on every request and answers only once the update is handled) or long polling (:class:`Poller`
 confirms a batch of updates only once it is handled; PTB's own updater is not used, as it
@@ -15,7 +15,6 @@ import logging
 from urllib.parse import urlparse
 
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     CallbackQueryHandler,
     ChosenInlineResultHandler,
@@ -27,6 +26,7 @@ from telegram.ext import (
 from bot.app import App
 from bot.settings import Settings
 from bot.telegram.adapter import ALLOWED_UPDATES, TelegramAdapter
+from bot.telegram.limits import ChatLimits
 from bot.telegram.menu import register_commands
 from bot.telegram.polling import Poller
 from bot.telegram.webhook import BODY_TIMEOUT, HEADER_TIMEOUT, WebhookServer
@@ -61,6 +61,7 @@ def build_application(
     max_retries: int = 3,
     overall_max_rate: float = 30,
     group_max_rate: float = 20,
+    group_period: float = 60,
     network_attempts: int = 5,
     retry_delay: float = 0.5,
     one_board: bool = True,
@@ -69,13 +70,21 @@ def build_application(
     """A PTB ``Application`` serving ``app``.
 
     ``base_url`` is a Bot API server's root (``http://host:8081``, or ``http://host:8081/bot``;
-    the official server when ``None``).  The rate limiter keeps to ``overall_max_rate``
-    requests a second and ``group_max_rate`` a minute per group (Telegram's limits) and retries
-    a ``RetryAfter`` up to ``max_retries`` times.  ``one_board`` and ``frugal``: see
-    :class:`TelegramAdapter`.
+    the official server when ``None``).  The rate limiter (:class:`~bot.telegram.limits.ChatLimits`)
+    keeps to ``overall_max_rate`` requests in any second and ``group_max_rate`` in any
+    ``group_period`` seconds per group (Telegram's limits: 30, and 20 a minute) and retries a
+    ``RetryAfter`` up to ``max_retries`` times; a group's board edits are paced within them.
+    ``one_board`` and ``frugal``: see :class:`TelegramAdapter`.
     """
+    limits = ChatLimits(
+        overall_max_rate=overall_max_rate,
+        group_max_rate=group_max_rate,
+        group_period=group_period,
+        max_retries=max_retries,
+    )
     adapter = TelegramAdapter(
         app,
+        limits=limits,
         secret=token.encode(),
         png_width=png_width,
         network_attempts=network_attempts,
@@ -86,13 +95,7 @@ def build_application(
     builder = (
         Application.builder()
         .token(token)
-        .rate_limiter(
-            AIORateLimiter(
-                overall_max_rate=overall_max_rate,
-                group_max_rate=group_max_rate,
-                max_retries=max_retries,
-            )
-        )
+        .rate_limiter(limits)
         .concurrent_updates(concurrent_updates)
         .updater(None)  # polling is :class:`Poller`'s: PTB's confirms updates before handling
     )

@@ -98,6 +98,7 @@ from bot.app.timing import duration
 from bot.app.types import ClearButtons, ClockNotice, EditBoard, Keyboard, Progress
 from bot.i18n import negotiate, t
 from bot.store import TableKey
+from bot.telegram.limits import BoardPacer, ChatLimits
 from bot.telegram.links import (
     COMPUTER_CARD,
     GAMES,
@@ -314,7 +315,12 @@ class ChatSurface:
         with self._refusals():
             if isinstance(reply, BoardInPlace):
                 # A group's new board on its current board message; posted anew when that
-                # message cannot be edited.
+                # message cannot be edited.  When the group's window is full the edit is made
+                # once it has room (the press does not wait for it).
+                pacer, chat = self.adapter.pacer, self.target.chat_id
+                if not pacer.admit(chat):
+                    pacer.defer(chat, reply.message, partial(self._shown_later, reply))
+                    return reply.message
                 shown = (reply.board, reply.caption, reply.buttons)
                 if await self._edited(int(reply.message), *shown):
                     return reply.message
@@ -323,21 +329,45 @@ class ChatSurface:
 
     async def edit_board(self, reply: EditBoard) -> None:
         """Show the play being built on the same message; if that message cannot be edited
-        (deleted, or the board's kind changed), post the board anew."""
+        (deleted, or the board's kind changed), post the board anew.  In a group whose window
+        is full the edit is made once it has room."""
+        pacer, chat = self.adapter.pacer, self.target.chat_id
+        if not pacer.admit(chat):
+            pacer.defer(chat, reply.message, partial(self._shown_later, reply))
+            return
         with self._refusals():
             if await self._edited(int(reply.message), reply.board, reply.caption, reply.buttons):
                 return
             message = await self.send_board(reply.board, reply.caption, reply.buttons)
-        if self.table is not None:
-            facts = await self.adapter.app.facts(self.table)
-            if facts is not None:
-                await self.adapter.app.board_posted(
-                    self.table, str(message.message_id), facts.version
-                )
+        await self._posted_anew(message, None)
 
     async def clear_buttons(self, message: str) -> None:
+        pacer, chat = self.adapter.pacer, self.target.chat_id
+        if not pacer.admit(chat):
+            pacer.defer(chat, message, partial(self._clear, int(message)))
+            return
         with self._refusals():
             await self._clear(int(message))
+
+    async def _shown_later(self, reply: BoardInPlace | EditBoard) -> None:
+        """A board edit the group's window held back, made now: on its message, or posted
+        anew (and reported) when that message cannot show it."""
+        if await self._edited(int(reply.message), reply.board, reply.caption, reply.buttons):
+            return
+        message = await self.send_board(reply.board, reply.caption, reply.buttons)
+        await self._posted_anew(message, reply.version if isinstance(reply, SendBoard) else None)
+
+    async def _posted_anew(self, message: Message, version: int | None) -> None:
+        """Report a board posted anew in place of a message that could not show it, as of
+        ``version`` (``None``: the table's version now)."""
+        if self.table is None:
+            return
+        if version is None:
+            facts = await self.adapter.app.facts(self.table)
+            if facts is None:
+                return
+            version = facts.version
+        await self.adapter.app.board_posted(self.table, str(message.message_id), version)
 
     async def post_text(self, text: str, buttons: Keyboard, *, private: bool = False) -> str:
         # A group shows every message to all its members: a private text is posted too (a
@@ -529,6 +559,7 @@ class TelegramAdapter:
         retry_delay: float = 0.5,
         one_board: bool = True,
         frugal: bool = True,
+        limits: ChatLimits | None = None,
     ) -> None:
         self.app = app
         self.one_board = one_board
@@ -540,6 +571,9 @@ class TelegramAdapter:
         self.delivery = TelegramDelivery(app, background=True)
         """The app's delivery loop: the replies performed on a :class:`ChatSurface`, an analysis
         followed in the background (the update's handling ends once its message is posted)."""
+        self.pacer = BoardPacer(limits if limits is not None else ChatLimits(group_max_rate=0))
+        """A group's board edits made when its window has room (:mod:`bot.telegram.limits`;
+        ``limits``: the application's rate limiter, whose windows it reads)."""
 
     # -- calling the Bot API --------------------------------------------------------------------
 
@@ -943,8 +977,10 @@ class TelegramAdapter:
 
     async def close(self, timeout: float = CLOSE_TIMEOUT) -> None:
         """Stop following the analyses under way (:meth:`Delivery.close
-        <bot.app.delivery.Delivery.close>`, at most ``timeout`` seconds)."""
+        <bot.app.delivery.Delivery.close>`, at most ``timeout`` seconds), and the board edits
+        a group's window still holds back."""
         await self.delivery.close(timeout)
+        await self.pacer.close()
 
     async def _perform_inline(
         self, bot: Bot, target: InlineTarget, table: TableKey | None, replies: Sequence[Reply]
