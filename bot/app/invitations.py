@@ -36,7 +36,7 @@ class Seating:
 async def seated(app: App, key: TableKey, user: User) -> bool:
     """Whether ``user`` has a seat at the game at ``key`` (not one that is over)."""
     facts = await app.facts(key)
-    return facts is not None and facts.stage != "over" and facts.seated(user.ref)
+    return facts is not None and facts.plays(user.ref)
 
 
 async def accept_card(

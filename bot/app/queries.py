@@ -106,6 +106,10 @@ class TableFacts:
         """Whether ``user`` (a user reference) has a seat at the table."""
         return user in self.seats
 
+    def plays(self, user: str) -> bool:
+        """Whether ``user`` has a seat at a game not over (in its lobby or in play)."""
+        return self.stage != "over" and self.seated(user)
+
     @property
     def in_play(self) -> bool:
         return self.stage == "play"

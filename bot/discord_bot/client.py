@@ -1027,7 +1027,7 @@ class NardyBot(discord.AutoShardedClient):
         me = user_of(interaction).ref
         try:
             table = await asyncio.wait_for(self.app.facts(key), PREDICT_BUDGET)
-            if table is not None and table.stage != "over" and table.seated(me):
+            if table is not None and table.plays(me):
                 return False
             away = await asyncio.wait_for(self.app.games_away(key), PREDICT_BUDGET)
         except (TimeoutError, StoreUnavailable, CorruptRecord):
