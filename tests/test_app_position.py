@@ -14,11 +14,12 @@ from bot.i18n import t
 from bot.store import Store
 from engine.game import Phase
 
-# X on roll with 5-2 in a 5-point match at 2-4, the Crawford game.
+# X (player 1: whoever joins) on roll with 5-2 in a 5-point match, X 2 and O 4, the Crawford
+# game.
 CRAWFORD = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10"
 # The same, X to roll or resign.
 TO_ROLL = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:2:4:1:5:10"
-# gnubg's example: a money game, player 1 on roll with 5-2.
+# gnubg's example: a money game, player 1 (X: whoever joins) on roll with 5-2.
 GNUBG = "4HPwATDgc/ABMA:cIkKAAAAAAAA"
 
 
@@ -46,17 +47,17 @@ async def test_an_xgid_opens_a_lobby_and_the_game_begins_at_its_position(store: 
     assert "Alice vs Bob" in texts(replies)
     match = await chat.match()
     game = match.game
-    assert match.score == (2, 4) and game.crawford and match.length == 5
-    assert game.phase is Phase.MOVE and game.turn == 0 and game.dice == (5, 2)
+    assert match.score == (4, 2) and game.crawford and match.length == 5
+    assert game.phase is Phase.MOVE and game.turn == 1 and game.dice == (5, 2)
     assert (await chat.table()).setup is None
-    # Alice (X) moves first, as the ID says; Bob may not.
-    refused = await chat.send(BOB, "/move 13/8 13/11")
+    # Bob (X) moves first, as the ID says; Alice may not.
+    refused = await chat.send(ALICE, "/move 13/8 13/11")
     assert "not your turn" in texts(refused)
-    await chat.send(ALICE, "/move 13/8 13/11")
+    await chat.send(BOB, "/move 13/8 13/11")
     after = (await chat.match()).game
-    assert after.turn == 1 and after.phase is Phase.ROLL
+    assert after.turn == 0 and after.phase is Phase.ROLL
     score = await chat.send(EVE, "/score")
-    assert "Alice 2, Bob 4 (match to 5)" in texts(score)
+    assert "Alice 4, Bob 2 (match to 5)" in texts(score)
 
 
 async def test_gnubg_ids_as_one_word_two_words_or_with_their_labels(store: Store) -> None:
@@ -143,12 +144,13 @@ async def test_the_match_goes_on_from_the_set_up_game_which_is_not_counted(
     await chat.send(ALICE, f"/position {TO_ROLL}")
     await chat.press(BOB, "Join")
     # The creator may still abort at once: nothing has been played from the position.
-    await chat.send(ALICE, "/resign")
-    replies = await chat.send(BOB, "/accept")
-    assert "Bob wins the match 5–2." in texts(replies)
+    # Bob (X, 2 points) resigns the Crawford game to Alice (O, 4 points).
+    await chat.send(BOB, "/resign")
+    replies = await chat.send(ALICE, "/accept")
+    assert "Alice wins the match 5–2." in texts(replies)
     table = await chat.table()
     assert table.stage == "over"
-    stats = await chat.send(BOB, "/stats")
+    stats = await chat.send(ALICE, "/stats")
     assert stats == [SendText(t("en", "stats-none"))]
 
 
