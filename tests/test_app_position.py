@@ -23,6 +23,18 @@ TO_ROLL = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:2:4:1:5:10"
 GNUBG = "4HPwATDgc/ABMA:cIkKAAAAAAAA"
 
 
+# One position in both forms: X has 15 checkers on his 6 point, O 13 on his 1 point and 2 on his 2
+# point, X owns the cube at 2, X 1 and O 3 in a 5-point match, 5-2 to play.  In ``gnubg -t``,
+# ``set xgid`` of each XGID shows the Position ID and Match ID beside it (with O on roll, those it
+# sets before it swaps the players to bring him to the bottom): X on roll as its player 1
+# ("X: root", at the bottom), O as its player 0 ("O: gnubg", at the top).  Alice opens the
+# table and plays O, Bob joins and plays X.
+BOTH_FORMS = [
+    ("XGID=------O----------------bm-:1:1:1:52:1:3:0:5:10", "/98AAADg/w8AAA:UYmqADAACAAE", 1),
+    ("XGID=------O----------------bm-:1:1:-1:52:1:3:0:5:10", "4P8PAAD/3wAAAA:EYGqADAACAAE", 0),
+]
+
+
 @pytest.fixture(params=["memory", "redis"])
 async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
     async with open_store(request.param, request) as opened:
@@ -38,7 +50,8 @@ async def test_an_xgid_opens_a_lobby_and_the_game_begins_at_its_position(store: 
     replies = await chat.send(ALICE, f"/position {CRAWFORD}")
     lobby = replies[0]
     assert isinstance(lobby, SendText)
-    assert "The game begins at the position XGID=" in lobby.text and "plays X" in lobby.text
+    assert "The game begins at the position XGID=" in lobby.text
+    assert "opened the table plays O" in lobby.text and "joins plays X" in lobby.text
     assert chat.labels() == ["Join", "Abort"]  # the ID sets the options: no toggles
     table = await chat.table()
     assert table.stage == "lobby" and table.mode == "match" and table.length == 5
@@ -161,3 +174,31 @@ async def test_the_creator_aborts_a_set_up_game_before_anything_is_played(store:
     replies = await chat.send(ALICE, "/abort")
     assert t("en", "table-aborted") in texts(replies)
     assert (await chat.table()).stage == "over"
+
+
+@pytest.mark.parametrize(("xgid", "ids", "seat"), BOTH_FORMS, ids=["X on roll", "O on roll"])
+async def test_an_xgid_and_gnubg_ids_of_one_position_give_the_same_seat_the_roll(
+    store: Store, xgid: str, ids: str, seat: int
+) -> None:
+    plays = ("2/off 2/off", "6/1 6/4")  # O's and X's 5-2
+    seen = []
+    for n, text in enumerate((xgid, ids)):
+        chat = _chat(store)
+        chat.key = chat.key.__class__("telegram", f"-{300 + n}")
+        await chat.send(ALICE, f"/position {text}")
+        await chat.press(BOB, "Join")
+        game = (await chat.match()).game
+        assert game.turn == seat, f"{text} gives seat {game.turn} the roll"
+        score = texts(await chat.send(EVE, "/score"))
+        seen.append((game.turn, game.dice, game.cube, game.position, score))
+        # The other seat may not move; the seat on roll does.
+        seated = (ALICE, BOB)
+        refused = await chat.send(seated[1 - seat], f"/move {plays[1 - seat]}")
+        assert "not your turn" in texts(refused)
+        await chat.send(seated[seat], f"/move {plays[seat]}")
+        assert (await chat.match()).game.turn == 1 - seat
+    assert seen[0] == seen[1]
+    turn, dice, cube, _, score = seen[0]
+    # gnubg's player on roll, and X (Bob) owning the cube
+    assert (turn, dice, cube.value, cube.owner) == (seat, (5, 2), 2, 1)
+    assert "Alice 3, Bob 1 (match to 5)" in score
