@@ -270,7 +270,7 @@ class Game:
 
         >>> game = Game.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
         >>> game.phase, game.turn, game.dice, game.options.beaver
-        (<Phase.MOVE: 'move'>, 0, (5, 2), True)
+        (<Phase.MOVE: 'move'>, 1, (5, 2), True)
         """
         return game_from_xgid(cls, xgid, options)
 
@@ -835,11 +835,11 @@ class Game:
         return game_match_id(self)
 
     def xgid(self) -> str:
-        """The eXtreme Gammon ID of the game with the player on turn at the bottom
+        """The eXtreme Gammon ID of the game, player 1 as X (at the bottom) and player 0 as O
         (:func:`engine.game_ids.game_xgid`).
 
         >>> Game.new().roll(0, DiceSequence([5, 2])).xgid()
-        'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:1:0:6'
+        'XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:0:0:1:0:6'
         """
         return game_xgid(self)
 

@@ -52,6 +52,16 @@ def _other(player: int) -> int:
     return 1 - player
 
 
+def _xgid_side(player: int) -> int:
+    """The XGID's sign for a player (turn, cube owner): 1 for X (player 1), -1 for O (player 0)."""
+    return 1 if player == 1 else -1
+
+
+def _xgid_player(side: int) -> int:
+    """The player an XGID's sign stands for: X (1) is player 1, O (-1) player 0."""
+    return 1 if side == 1 else 0
+
+
 # -- set up from an identifier -------------------------------------------------------------------
 
 
@@ -59,12 +69,13 @@ def game_from_gnubg_ids(cls: type[Game], ids: str, options: Options | None = Non
     """The backgammon game (of class ``cls``) GNU Backgammon's ``PositionID:MatchID`` describes.
 
     The money game or match game it sets up has the Match ID's cube (value and owner), score,
-    match length, Crawford flag, Jacoby rule, dice, player on roll (gnubg's players 0 and 1
-    are players 0 and 1 here) and a pending double, beaver or resignation.  ``options`` are
-    the other table options (default :class:`Options`).  The game has no log: it starts
-    here.  Raises :class:`CorruptId` saying why for text that is not two valid IDs or for a
-    state no game can be in (a finished game, a cube owned by the doubled player...); for
-    such a state ``params["reason"]`` names it: ``game_over``, ``score``, ``crawford``,
+    match length, Crawford flag, Jacoby rule, dice, player on roll and a pending double, beaver
+    or resignation.  gnubg's players 0 and 1 are players 0 and 1 here: its player 0 plays O
+    (the top of its board), its player 1 X (the bottom), as in :func:`game_from_xgid`.
+    ``options`` are the other table options (default :class:`Options`).  The game has no log:
+    it starts here.  Raises :class:`CorruptId` saying why for text that is not two valid IDs
+    or for a state no game can be in (a finished game, a cube owned by the doubled player...);
+    for such a state ``params["reason"]`` names it: ``game_over``, ``score``, ``crawford``,
     ``cube``, ``no_cube``, ``beaver``, ``checkers``, ``dice`` or ``turn``.
 
     >>> from engine.game import Game
@@ -125,7 +136,10 @@ def game_from_gnubg_ids(cls: type[Game], ids: str, options: Options | None = Non
 def game_from_xgid(cls: type[Game], xgid: str, options: Options | None = None) -> Game:
     """The backgammon game (of class ``cls``) an eXtreme Gammon XGID describes.
 
-    X (the bottom player, uppercase) is player 0 and O player 1.  The game has the XGID's
+    X (the bottom player, uppercase) is player 1 and O (the top player) player 0, as GNU
+    Backgammon numbers them (``set xgid`` gives X's score, cube and turn to its player 1, the
+    one its board draws as X at the bottom, and O's to its player 0), so that an XGID and the
+    Position ID and Match ID of the same game set up the same game.  The game has the XGID's
     cube, cube limit, score, match length, Crawford flag, Jacoby and beaver rules, dice and
     player on roll; ``D`` is a double offered by the player on roll and ``B`` a beaver he
     must answer, the cube then shown one step up and owned by the beaver (as
@@ -137,7 +151,7 @@ def game_from_xgid(cls: type[Game], xgid: str, options: Options | None = None) -
     >>> from engine.game import Game
     >>> game = game_from_xgid(Game, "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
     >>> game.phase, game.turn, game.dice, game.options.beaver
-    (<Phase.MOVE: 'move'>, 0, (5, 2), True)
+    (<Phase.MOVE: 'move'>, 1, (5, 2), True)
     """
     bottom, top, f = decode_xgid(xgid)
     where = f"{xgid.strip()!r}"
@@ -145,8 +159,9 @@ def game_from_xgid(cls: type[Game], xgid: str, options: Options | None = None) -
         raise CorruptId(
             f"{where} has a raccoon, which is not played here", params={"reason": "beaver"}
         )
-    turn = 0 if f.turn == 1 else 1
-    board = (bottom, top) if turn == 0 else (top, bottom)
+    turn = _xgid_player(f.turn)
+    board = (bottom, top) if turn == 1 else (top, bottom)
+    x_score, o_score = f.score
     return _set_up(
         cls,
         where,
@@ -154,12 +169,12 @@ def game_from_xgid(cls: type[Game], xgid: str, options: Options | None = None) -
         board,
         turn=turn,
         cube_value=1 << f.cube_log2,
-        cube_owner=None if f.cube_owner == 0 else (0 if f.cube_owner == 1 else 1),
+        cube_owner=None if f.cube_owner == 0 else _xgid_player(f.cube_owner),
         action=f.cube_action,
         dice=f.dice,
         resign=None,
         match_length=f.match_length,
-        score=f.score,
+        score=(o_score, x_score),
         crawford=f.crawford,
         jacoby=f.jacoby,
         beaver=f.beaver,
@@ -342,34 +357,37 @@ def game_match_id(game: Game) -> str:
 
 
 def game_xgid(game: Game) -> str:
-    """The eXtreme Gammon ID of the game with the player on turn at the bottom.
+    """The eXtreme Gammon ID of the game: player 1 is X (at the bottom), player 0 O, as
+    :func:`game_from_xgid` reads them and GNU Backgammon numbers them.
 
-    Position (26 characters: the top player's bar, the bottom player's points 1-24, his bar;
-    ``A``-``O`` his checkers, ``a``-``o`` the opponent's), cube (log2), cube position (1 his,
-    -1 the opponent's, 0 centred), turn (1), dice (``00`` to roll, ``D`` doubled, ``B``
-    beavered), the two scores, Crawford game (match) or Jacoby + 2 × beaver (money), match
-    length and the cube limit (log2).  After a beaver the cube is written as GNU Backgammon
-    shows it (:func:`shown_cube`): one step up, owned by the beaver.
+    Position (26 characters: O's bar, X's points 1-24, X's bar; ``A``-``O`` X's checkers,
+    ``a``-``o`` O's), cube (log2), cube position (1 X's, -1 O's, 0 centred), turn (1 X, -1 O;
+    before the opening roll player 0, O), dice (``00`` to roll, ``D`` doubled, ``B``
+    beavered), the scores of X and of O, Crawford game (match) or Jacoby + 2 × beaver (money),
+    match length and the cube limit (log2).  After a beaver the cube is written as GNU
+    Backgammon shows it (:func:`shown_cube`): one step up, owned by the beaver.
 
     >>> from engine.game import DiceSequence, Game
     >>> game_xgid(Game.new().roll(0, DiceSequence([5, 2])))
-    'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:1:0:6'
+    'XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:0:0:1:0:6'
     """
     if game.variant != BACKGAMMON_VARIANT.name:
         raise EngineError(f"{game.variant} has no XGID", code="not_exportable")
-    bottom = 0 if game.turn is None else game.turn
+    turn = 0 if game.turn is None else game.turn
+    # The position is seen from the player on turn: X's checkers are his when X is on turn.
+    mover, other = game.position.player, game.position.opponent
+    bottom, top = (mover, other) if turn == 1 else (other, mover)
     cube, log2 = _id_cube(game, "an XGID")
-    owner = cube.owner
     action = {Phase.DOUBLED: "D", Phase.BEAVERED: "B"}.get(game.phase, "")
     fields = XgidFields(
         cube_log2=log2,
-        cube_owner=0 if owner is None else (1 if owner == bottom else -1),
-        turn=1,
+        cube_owner=0 if cube.owner is None else _xgid_side(cube.owner),
+        turn=_xgid_side(turn),
         dice=game.dice if game.phase is Phase.MOVE and game.dice is not None else (0, 0),
         cube_action=action,
         score=(
-            whole_points(game.score[bottom], "an XGID"),
-            whole_points(game.score[_other(bottom)], "an XGID"),
+            whole_points(game.score[1], "an XGID"),
+            whole_points(game.score[0], "an XGID"),
         ),
         crawford=game.crawford,
         jacoby=game.money and game.options.jacoby,
@@ -377,4 +395,4 @@ def game_xgid(game: Game) -> str:
         match_length=game.match_length,
         max_cube_log2=game.options.cube_limit.bit_length() - 1,
     )
-    return encode_xgid(game.position.player, game.position.opponent, fields)
+    return encode_xgid(bottom, top, fields)

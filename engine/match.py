@@ -148,11 +148,12 @@ class Match:
         position (:meth:`engine.game.Game.from_xgid`, :meth:`~engine.game.Game.from_gnubg_ids`):
         its length, its score before this game, its Crawford flag (a score one point from the
         match without it is past the Crawford game) and its options for the games that follow.
+        An XGID's X is player 1, so X 2 and O 4 is a score of 4-2:
 
         >>> xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10"
         >>> m = Match.from_game(Game.from_xgid(xgid))
         >>> m.score, m.game.crawford, m.start is not None
-        ((2, 4), True, True)
+        ((4, 2), True, True)
         """
         if game.log or game.is_over:
             raise EngineError(

@@ -470,7 +470,8 @@ async def test_position_with_bot_begins_there_against_the_computer(worker: Compu
     await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10 bot casual")
     table = await me.table()
     assert table.stage == "play" and table.seats[1].user == "computer:casual"
-    assert table.session_score(table.state()) == (2, 4)
+    # X 2, O 4: the computer (X, player 1) has 2
+    assert table.session_score(table.state()) == (4, 2)
     said = texts(await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10 bot"))
     assert "A game is already running here." in said  # refused, nothing changed
 
@@ -490,9 +491,9 @@ async def test_position_with_bot_in_a_group_waits_for_whoever_joins(
     said = texts(await bob.say("/join"))
     assert "Bob vs Computer (casual)" in said
     table = await bob.table()
-    # whoever joins plays X (the ID's player 0), the computer O, at the position's score
+    # whoever joins plays O (the ID's player 0), the computer X, at the position's score
     assert table.stage == "play" and [s.user for s in table.seats] == [BOB.ref, "computer:casual"]
-    assert table.session_score(table.state()) == (2, 4)
+    assert table.session_score(table.state()) == (4, 2)
     assert texts(await alice.say("/join")) and (await alice.table()).seats[0].user == BOB.ref
 
 

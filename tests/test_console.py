@@ -230,7 +230,9 @@ async def test_a_restarted_console_is_not_taken_for_a_redelivery() -> None:
 
 
 def test_position_sets_up_a_game_at_the_console(tmp_path: Path) -> None:
-    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10"
+    # O (player 0: you, the creator) on roll with 5-2, O 2 and X 4, the Crawford game; gnubg's
+    # ``set xgid`` of it shows Match ID sIGqACAAIAAE before it swaps the players.
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:4:2:1:5:10"
     lines = ["abort", f"position {xgid}", "score", "quit"]
     proc = _run(["-c", SEEDED_CONSOLE, "7", "new 1", "bot"], lines, tmp_path)
     assert proc.returncode == 0, proc.stderr

@@ -88,26 +88,37 @@ def test_xgids_set_up_the_same_state() -> None:
     for state in _all_states():
         game = Game.from_xgid(state.xgid())
         assert game.xgid() == state.xgid()
-        # The player on roll is X, player 0.
-        assert game.turn == 0
+        # X is player 1 and O player 0, whoever is on roll.
+        assert (game.phase, game.turn, game.dice) == (state.phase, state.turn, state.dice)
         assert game.position == state.position
-        assert (game.phase, game.dice) == (state.phase, state.dice)
-        assert (game.cube.value, game.cube.turned) == (state.cube.value, state.cube.turned)
+        assert (game.cube.value, game.cube.owner, game.cube.turned) == (
+            state.cube.value,
+            state.cube.owner,
+            state.cube.turned,
+        )
+        assert (game.score, game.match_length, game.crawford) == (
+            state.score,
+            state.match_length,
+            state.crawford,
+        )
         assert game.options.beaver == (state.money and state.options.beaver)
+        assert game.resign is None  # an XGID has no resignation
 
 
 def test_set_up_games_play_on() -> None:
+    # X (player 1) doubled and O (player 0) beavered: X answers, the cube at 4 to be O's.
     game = Game.from_xgid("XGID=-b----E-C---eE---c-e----B-:1:-1:1:B:0:0:3:0:10")
-    assert game.phase is Phase.BEAVERED and game.responder == 0
+    assert game.phase is Phase.BEAVERED and game.responder == 1
     assert game.cube == CubeState(1, None, False)
-    after = game.accept_beaver(0)
-    assert (after.cube.value, after.cube.owner) == (4, 1)
+    after = game.accept_beaver(1)
+    assert (after.cube.value, after.cube.owner) == (4, 0)
     game = Game.from_gnubg_ids("4HPwATDgc/ABMA:cIkKAAAAAAAA")
     game = game.play(1, "13/8 13/11")
     assert game.phase is Phase.ROLL and game.turn == 0
+    # X (player 1) to roll at X 4, O 2 in the Crawford game.
     match = Game.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:4:2:1:5:10")
-    assert match.crawford and match.score == (4, 2) and not match.may(Action("double", 0))
-    assert match.roll(0, DiceSequence([3, 1])).dice == (3, 1)
+    assert match.crawford and match.score == (2, 4) and not match.may(Action("double", 1))
+    assert match.roll(1, DiceSequence([3, 1])).dice == (3, 1)
 
 
 def _gnubg_run(commands: str) -> str:

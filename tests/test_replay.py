@@ -50,7 +50,7 @@ def test_each_move_step_shows_the_position_after_that_play() -> None:
 def test_a_match_set_up_from_a_position_replays_from_it() -> None:
     start = Game.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10")
     match = Match.from_game(start)
-    played = start.play(0, start.builder.legal_plays[0])
+    played = start.play(1, start.builder.legal_plays[0])
     match = match.with_game(played)
     steps = match_replay(match, 0)
     assert steps[0].game == start and steps[-1].game == played and len(steps) == 2

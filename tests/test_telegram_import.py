@@ -81,7 +81,7 @@ async def test_position_opens_a_group_table_at_the_ids_position() -> None:
         assert "The game begins at the position" in bot.keyboard_message(chat).text
         await bot.press(BOB, chat, "Join")
         match = await bot.match(TableKey("telegram", str(GROUP)))
-        assert match.score == (2, 4) and match.game.dice == (5, 2) and match.game.turn == 0
+        assert match.score == (4, 2) and match.game.dice == (5, 2) and match.game.turn == 1
         assert bot.keyboard_message(chat).kind == "photo"
         assert await bot.say(BOB, chat, "/position hello")
         assert bot.fake.bot_messages(GROUP)[-1].text == say(

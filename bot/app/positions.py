@@ -5,11 +5,13 @@ Backgammon's Position ID and Match ID (``4HPwATDgc/ABMA:cIkKAAAAAAAA``, or the t
 words, their ``Position ID:`` and ``Match ID:`` labels as gnubg prints them allowed).  The game
 has the cube, score, match length, Crawford flag, dice and player on roll the ID carries; a
 match to N points or a money session goes on from it.  ``position`` opens a lobby as ``new``
-does: its creator plays X, the bottom player (gnubg's player 0), whoever joins plays O, and the
-game begins at the position once the second seat is taken.  With ``bot`` the computer plays O: in
-a private chat against the creator at once, in a group against whoever joins (its lobby waits,
-as ``new bot``'s does).  Bad text is refused saying which part is wrong.  ``position`` alone is
-``export`` (the position's own IDs).
+does: its creator plays O, player 0 (gnubg's player 0, at the top of XG's and gnubg's boards),
+whoever joins plays X, player 1 (gnubg's player 1, at the bottom): an XGID and the Position ID
+and Match ID of the same position give the same seat the roll.  The game begins at the position
+once the second seat is taken.  With ``bot`` the computer plays X: in a private chat against the
+creator at once, in a group against whoever joins (its lobby waits, as ``new bot``'s does).  Bad
+text is refused saying which part is wrong.  ``position`` alone is ``export`` (the position's own
+IDs).
 """
 
 from __future__ import annotations
@@ -120,7 +122,7 @@ def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> T
         creator=ctx.user.ref,
         length=game.match_length,
         options=game.options.to_dict(),
-        # in a group the computer waits alone: whoever joins plays X against it
+        # in a group the computer waits alone: whoever joins plays O against it
         seats=(me,) if bot_seat is None or ctx.update.private else (bot_seat,),
         settings=table.settings if table is not None else TableSettings(),
         version=(table.version + 1) if table is not None else 1,
