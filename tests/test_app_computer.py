@@ -469,8 +469,11 @@ async def test_position_with_bot_begins_there_against_the_computer(worker: Compu
     me = Player(app, DM)
     await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10 bot casual")
     table = await me.table()
-    assert table.stage == "play" and table.seats[1].user == "computer:casual"
-    # X 2, O 4: the computer (X, player 1) has 2
+    # the person plays X (player 1, on roll, 2 points), the computer O (player 0, 4 points)
+    assert table.stage == "play" and [s.user for s in table.seats] == [
+        "computer:casual",
+        me.user.ref,
+    ]
     assert table.session_score(table.state()) == (4, 2)
     said = texts(await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10 bot"))
     assert "A game is already running here." in said  # refused, nothing changed
@@ -489,12 +492,12 @@ async def test_position_with_bot_in_a_group_waits_for_whoever_joins(
     assert table.stage == "lobby" and [s.user for s in table.seats] == ["computer:casual"]
     assert table.setup is not None
     said = texts(await bob.say("/join"))
-    assert "Bob vs Computer (casual)" in said
+    assert "Computer (casual) vs Bob" in said
     table = await bob.table()
-    # whoever joins plays O (the ID's player 0), the computer X, at the position's score
-    assert table.stage == "play" and [s.user for s in table.seats] == [BOB.ref, "computer:casual"]
+    # whoever joins plays X (the ID's player 1), the computer O, at the position's score
+    assert table.stage == "play" and [s.user for s in table.seats] == ["computer:casual", BOB.ref]
     assert table.session_score(table.state()) == (4, 2)
-    assert texts(await alice.say("/join")) and (await alice.table()).seats[0].user == BOB.ref
+    assert texts(await alice.say("/join")) and (await alice.table()).seats[1].user == BOB.ref
 
 
 async def test_the_workers_end_with_the_process_they_work_for(tmp_path: Path) -> None:

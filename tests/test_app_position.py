@@ -14,12 +14,12 @@ from bot.i18n import t
 from bot.store import Store
 from engine.game import Phase
 
-# X (player 1: whoever joins) on roll with 5-2 in a 5-point match, X 2 and O 4, the Crawford
+# X (player 1: the creator) on roll with 5-2 in a 5-point match, X 2 and O 4, the Crawford
 # game.
 CRAWFORD = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10"
 # The same, X to roll or resign.
 TO_ROLL = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:2:4:1:5:10"
-# gnubg's example: a money game, player 1 (X: whoever joins) on roll with 5-2.
+# gnubg's example: a money game, player 1 (X: the creator) on roll with 5-2.
 GNUBG = "4HPwATDgc/ABMA:cIkKAAAAAAAA"
 
 
@@ -28,7 +28,7 @@ GNUBG = "4HPwATDgc/ABMA:cIkKAAAAAAAA"
 # ``set xgid`` of each XGID shows the Position ID and Match ID beside it (with O on roll, those it
 # sets before it swaps the players to bring him to the bottom): X on roll as its player 1
 # ("X: root", at the bottom), O as its player 0 ("O: gnubg", at the top).  Alice opens the
-# table and plays O, Bob joins and plays X.
+# table and plays X, gnubg's and XG's own side; Bob joins and plays O.
 BOTH_FORMS = [
     ("XGID=------O----------------bm-:1:1:1:52:1:3:0:5:10", "/98AAADg/w8AAA:UYmqADAACAAE", 1),
     ("XGID=------O----------------bm-:1:1:-1:52:1:3:0:5:10", "4P8PAAD/3wAAAA:EYGqADAACAAE", 0),
@@ -51,26 +51,26 @@ async def test_an_xgid_opens_a_lobby_and_the_game_begins_at_its_position(store: 
     lobby = replies[0]
     assert isinstance(lobby, SendText)
     assert "The game begins at the position XGID=" in lobby.text
-    assert "opened the table plays O" in lobby.text and "joins plays X" in lobby.text
+    assert "opened the table plays X" in lobby.text and "joins plays O" in lobby.text
     assert chat.labels() == ["Join", "Abort"]  # the ID sets the options: no toggles
     table = await chat.table()
     assert table.stage == "lobby" and table.mode == "match" and table.length == 5
     replies = await chat.press(BOB, "Join")
     assert any(isinstance(r, SendBoard) for r in replies)
-    assert "Alice vs Bob" in texts(replies)
+    assert "Bob vs Alice" in texts(replies)  # O (player 0) named first, as the board shows
     match = await chat.match()
     game = match.game
     assert match.score == (4, 2) and game.crawford and match.length == 5
     assert game.phase is Phase.MOVE and game.turn == 1 and game.dice == (5, 2)
     assert (await chat.table()).setup is None
-    # Bob (X) moves first, as the ID says; Alice may not.
-    refused = await chat.send(ALICE, "/move 13/8 13/11")
+    # Alice (X) moves first, as the ID says; Bob may not.
+    refused = await chat.send(BOB, "/move 13/8 13/11")
     assert "not your turn" in texts(refused)
-    await chat.send(BOB, "/move 13/8 13/11")
+    await chat.send(ALICE, "/move 13/8 13/11")
     after = (await chat.match()).game
     assert after.turn == 0 and after.phase is Phase.ROLL
     score = await chat.send(EVE, "/score")
-    assert "Alice 4, Bob 2 (match to 5)" in texts(score)
+    assert "Bob 4, Alice 2 (match to 5)" in texts(score)
 
 
 async def test_gnubg_ids_as_one_word_two_words_or_with_their_labels(store: Store) -> None:
@@ -157,10 +157,10 @@ async def test_the_match_goes_on_from_the_set_up_game_which_is_not_counted(
     await chat.send(ALICE, f"/position {TO_ROLL}")
     await chat.press(BOB, "Join")
     # The creator may still abort at once: nothing has been played from the position.
-    # Bob (X, 2 points) resigns the Crawford game to Alice (O, 4 points).
-    await chat.send(BOB, "/resign")
-    replies = await chat.send(ALICE, "/accept")
-    assert "Alice wins the match 5–2." in texts(replies)
+    # Alice (X, 2 points, on roll) resigns the Crawford game to Bob (O, 4 points).
+    await chat.send(ALICE, "/resign")
+    replies = await chat.send(BOB, "/accept")
+    assert "Bob wins the match 5–2." in texts(replies)
     table = await chat.table()
     assert table.stage == "over"
     stats = await chat.send(ALICE, "/stats")
@@ -191,14 +191,14 @@ async def test_an_xgid_and_gnubg_ids_of_one_position_give_the_same_seat_the_roll
         assert game.turn == seat, f"{text} gives seat {game.turn} the roll"
         score = texts(await chat.send(EVE, "/score"))
         seen.append((game.turn, game.dice, game.cube, game.position, score))
-        # The other seat may not move; the seat on roll does.
-        seated = (ALICE, BOB)
+        # The other seat may not move; the seat on roll does (Bob plays O, Alice X).
+        seated = (BOB, ALICE)
         refused = await chat.send(seated[1 - seat], f"/move {plays[1 - seat]}")
         assert "not your turn" in texts(refused)
         await chat.send(seated[seat], f"/move {plays[seat]}")
         assert (await chat.match()).game.turn == 1 - seat
     assert seen[0] == seen[1]
     turn, dice, cube, _, score = seen[0]
-    # gnubg's player on roll, and X (Bob) owning the cube
+    # gnubg's player on roll, and X (Alice) owning the cube
     assert (turn, dice, cube.value, cube.owner) == (seat, (5, 2), 2, 1)
-    assert "Alice 3, Bob 1 (match to 5)" in score
+    assert "Bob 3, Alice 1 (match to 5)" in score

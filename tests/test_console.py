@@ -230,17 +230,17 @@ async def test_a_restarted_console_is_not_taken_for_a_redelivery() -> None:
 
 
 def test_position_sets_up_a_game_at_the_console(tmp_path: Path) -> None:
-    # O (player 0: you, the creator) on roll with 5-2, O 2 and X 4, the Crawford game; gnubg's
-    # ``set xgid`` of it shows Match ID sIGqACAAIAAE before it swaps the players.
-    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:4:2:1:5:10"
+    # X (player 1: you, the creator, as in gnubg and XG) on roll with 5-2, X 2 and O 4, the
+    # Crawford game: gnubg's Match ID for it is 8ImqAEAAEAAE.
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10"
     lines = ["abort", f"position {xgid}", "score", "quit"]
     proc = _run(["-c", SEEDED_CONSOLE, "7", "new 1", "bot"], lines, tmp_path)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout.split("The game is aborted.")[-1]
-    # The computer took the second seat; the board is the ID's, with its IDs beside it.
-    assert re.search(r"\S+ vs Computer \(strong\): the game begins\.", out), out[-3000:]
-    assert "Position ID: 4HPwATDgc/ABMA" in out and "Match ID   : sIGqACAAIAAE" in out
-    assert re.search(r"Score: \S+ 2, Computer \(strong\) 4 \(match to 5\)", out), out[-3000:]
+    # The computer plays O; the board is the ID's, with its IDs beside it.
+    assert re.search(r"Computer \(strong\) vs \S+: the game begins\.", out), out[-3000:]
+    assert "Position ID: 4HPwATDgc/ABMA" in out and "Match ID   : 8ImqAEAAEAAE" in out
+    assert re.search(r"Score: Computer \(strong\) 4, \S+ 2 \(match to 5\)", out), out[-3000:]
     assert "Traceback" not in proc.stderr
 
 

@@ -186,7 +186,7 @@ def join(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
     if shown is not None:
         raise Refused("table-seat-reserved", invitee=shown)
     if table.seats and table.seats[0].computer:
-        # the person takes the first seat (O at a ``position`` table: the computer plays X)
+        # the person sits first (at a ``position`` table he plays X all the same: x_last)
         return start_game(ctx, table, (seat, table.seats[0]))
     return start_game(ctx, table, (*table.seats, seat))
 

@@ -5,11 +5,12 @@ Backgammon's Position ID and Match ID (``4HPwATDgc/ABMA:cIkKAAAAAAAA``, or the t
 words, their ``Position ID:`` and ``Match ID:`` labels as gnubg prints them allowed).  The game
 has the cube, score, match length, Crawford flag, dice and player on roll the ID carries; a
 match to N points or a money session goes on from it.  ``position`` opens a lobby as ``new``
-does: its creator plays O, player 0 (gnubg's player 0, at the top of XG's and gnubg's boards),
-whoever joins plays X, player 1 (gnubg's player 1, at the bottom): an XGID and the Position ID
-and Match ID of the same position give the same seat the roll.  The game begins at the position
-once the second seat is taken.  With ``bot`` the computer plays X: in a private chat against the
-creator at once, in a group against whoever joins (its lobby waits, as ``new bot``'s does).  Bad
+does: its creator plays X, player 1 (gnubg's player 1, the side GNU Backgammon and eXtreme
+Gammon give their own user, at the bottom of their boards), whoever joins plays O, player 0: an
+XGID and the Position ID and Match ID of the same position give the same seat the roll, the
+creator's side in the tool he copied them from.  The game begins at the position once the
+second seat is taken.  With ``bot`` the computer plays O: in a private chat against the creator
+at once, in a group against whoever joins (its lobby waits, as ``new bot``'s does).  Bad
 text is refused saying which part is wrong.  ``position`` alone is ``export`` (the position's own
 IDs).
 """
@@ -135,9 +136,22 @@ def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> T
     return opened
 
 
+def x_last(table: Table, seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """The seats of a position's game in the IDs' order: O (player 0) first, X (player 1)
+    second.  The player who opened the table, or against the computer the person, plays X, the
+    side GNU Backgammon and eXtreme Gammon give their own user: the IDs he copied from either
+    put him where he was."""
+    first, second = seats
+    if first.user == table.creator or (second.computer and not first.computer):
+        return (second, first)
+    return seats
+
+
 def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
-    """The two-player game of ``seats`` begins: the table's next version, its first board."""
+    """The two-player game of ``seats`` begins: the table's next version, its first board (a
+    position's seats in the IDs' order: :func:`x_last`)."""
     if table.setup is not None:
+        seats = x_last(table, seats)
         match = setup_match(table)
     else:
         match = Match.new(table.length, table.variant, Options.from_dict(table.options))

@@ -662,9 +662,10 @@ class TelegramAdapter:
         return member.status in ("administrator", "creator")
 
     async def on_document(self, update: TgUpdate, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """A file: a ``.mat`` match to import (in a group: one named ``*.mat`` or captioned
-        ``/import``).  It is downloaded only when it is no larger than the app reads (the app
-        refuses a larger one with its size)."""
+        """A file: a ``.mat`` match to import (in a group: one captioned ``/import``, the only
+        file a bot in privacy mode is sent there, or named ``*.mat`` when privacy is off).  It
+        is downloaded only when it is no larger than the app reads (the app refuses a larger
+        one with its size)."""
         message = update.message
         sender = update.effective_user
         if message is None or sender is None or message.document is None or sender.is_bot:

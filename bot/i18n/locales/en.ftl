@@ -666,7 +666,7 @@ help-seed = your client seed for the dice of the next match (in the lobby)
 
 help-position = start a game at a position from GNU Backgammon or eXtreme Gammon (XGID, or Position ID:Match ID)
     .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
-position-lobby = The game begins at the position { $id }: the player who opened the table plays O (at the top in XG and GNU Backgammon), the one who joins plays X (at the bottom).
+position-lobby = The game begins at the position { $id }: the player who opened the table plays X (at the bottom), the one who joins plays O.
 position-not-id = That is not a position ID. Give an XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) or GNU Backgammon's Position ID and Match ID (4HPwATDgc/ABMA:cIkKAAAAAAAA).
 position-bad-xgid = That XGID cannot be read. An XGID has ten fields separated by colons: the 26 characters of the board (- or A-O for X, a-o for O), then the cube, its owner, the turn, the dice, both scores, the rules, the match length and the cube limit.
 position-bad-position-id = { $id } is not a valid Position ID: it has 14 characters (A-Z, a-z, 0-9, + and /) and places 15 checkers of each player.
