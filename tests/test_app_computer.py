@@ -13,6 +13,7 @@ import asyncio
 import logging
 import os
 import random
+import re
 import signal
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from bot.ai.worker import LEVEL_NAMES, ComputerWorker
 from bot.app import App, Reply, SendBoard, Thinking, Update, User
 from bot.app.opponent import GRACE
 from bot.app.table import Table
+from bot.i18n import t
 from bot.store import MemoryStore, RedisStore, TableKey
 from engine.game import Action, Game, Phase
 from engine.match import Match
@@ -286,6 +288,83 @@ async def test_whole_games_against_the_computer_are_legal_throughout(
         assert any(isinstance(r, Thinking) for r in me.seen)
     else:
         assert not any(isinstance(r, Thinking) for r in me.seen)
+
+
+TO_THE_COMPUTER = re.compile(r"^Computer \(strong\)(, your turn| to play |: )", re.M)
+"""A board's line that asks the computer to act (it needs no board)."""
+
+
+async def test_no_board_asks_the_computer_and_its_board_says_what_came_before(
+    worker: ComputerWorker,
+) -> None:
+    """The update that leaves the computer to act posts no board (it would ask the computer);
+    the board of the computer's turn, the person's next one, says first what that update said:
+    here who won the opening roll and with what."""
+    app = App(MemoryStore(), dice=Dice(1), computer=worker)  # the opening: Alice 2, it 5
+    me = Player(app, DM)
+    await me.say("/new 1 bot")
+    replies = await me.say("roll")
+    boards = [r for r in replies if isinstance(r, SendBoard)]
+    assert len(boards) == 1 and boards[0].buttons  # Alice's board, after the computer's turn
+    computer = "Computer (strong)"
+    lines = boards[0].caption.splitlines()
+    opening = t("en", "opening-roll", player="Alice", die1=2, opponent=computer, die2=5)
+    first = t("en", "opening-first", player=computer, dice="5-2")
+    assert lines[:2] == [opening, first]
+    assert lines[2].startswith(f"{computer} rolls 5-2 and plays ")
+    assert lines[-1] == t("en", "turn-roll-or-double", player="Alice")
+    assert (await me.table()).notes == ()
+    rng = random.Random(1)
+    for _ in range(400):
+        table = await me.table()
+        if table.stage == "over":
+            break
+        replies = await me.say(person_line(table.state().game, rng))
+        boards = [r for r in replies if isinstance(r, SendBoard)]
+        assert len(boards) <= 1
+        for board in boards:
+            assert not TO_THE_COMPUTER.search(board.caption), board.caption
+            assert board.buttons, board.caption  # Alice's, or the finished match's Analysis
+    else:
+        raise AssertionError("the match did not end")
+
+
+async def test_an_update_delivered_again_before_the_computer_moved_posts_no_board(
+    worker: ComputerWorker,
+) -> None:
+    """The person's update that leaves the computer to act, delivered again before its turn
+    was played: the table as it stands, but no board asking the computer; its turn then
+    posts the board."""
+    app = App(MemoryStore(), dice=Dice(1), computer=worker)  # the opening: Alice 2, it 5
+    me = Player(app, DM)
+    await me.say("/new 1 bot")
+    roll = Update(DM, ALICE, "roll-once", text="roll", private=True)
+    first = await app.handle(roll)
+    assert not [r for r in first if isinstance(r, SendBoard)]
+    again = await app.handle(roll)
+    assert texts(again) == t("en", "app-already-done")
+    assert not [r for r in again if isinstance(r, SendBoard)]
+    after = [r for batch in [b async for b in app.computer_moves(DM)] for r in batch]
+    boards = [r for r in after if isinstance(r, SendBoard)]
+    assert len(boards) == 1 and boards[0].buttons
+    assert boards[0].caption.startswith("Opening roll: Alice 2, Computer (strong) 5.")
+
+
+async def test_a_position_the_computer_begins_shows_its_turn_first(
+    worker: ComputerWorker,
+) -> None:
+    """``position … bot`` with the computer on roll: no board asks it to roll; the first board
+    is the one after its turn, with Alice's buttons."""
+    app = App(MemoryStore(), dice=Dice(2), computer=worker)
+    me = Player(app, DM)
+    replies = await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:2:4:1:5:10 bot")
+    table = await me.table()
+    assert table.dice is not None and table.dice.drawn > 0  # the computer has rolled
+    boards = [r for r in replies if isinstance(r, SendBoard)]
+    assert len(boards) == 1 and boards[0].buttons
+    caption = boards[0].caption
+    assert not TO_THE_COMPUTER.search(caption)
+    assert "Computer (strong) rolls" in caption
 
 
 async def test_money_games_with_the_cube_its_doubles_and_answers_are_allowed(

@@ -22,7 +22,7 @@ from bot.app import display, fair, opponent
 from bot.app.context import Context, Refused, usage
 from bot.app.options import lobby_message
 from bot.app.table import Seat, Table, TableSettings, match_data
-from bot.app.turn import send_board
+from bot.app.turn import computer_next, for_computer, send_board
 from bot.app.types import ClearButtons, SendText
 from engine.cube import Options
 from engine.errors import CorruptId
@@ -134,7 +134,8 @@ def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> T
 
 
 def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
-    """The two-player game of ``seats`` begins: the table's next version, its first board."""
+    """The two-player game of ``seats`` begins: the table's next version, its first board (the
+    board of the computer's turn, when the computer acts first)."""
     if table.setup is not None:
         match = setup_match(table)
     else:
@@ -160,5 +161,7 @@ def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
             + fair.seeds_note(ctx, started)
         )
     )
+    if computer_next(started, match):  # its turn follows at once, with the board
+        return for_computer(ctx, started, [])
     ctx.replies.append(send_board(ctx, started, match, ()))
     return started
