@@ -354,7 +354,8 @@ async def test_a_position_the_computer_begins_shows_its_turn_first(
     worker: ComputerWorker,
 ) -> None:
     """``position … bot`` with the computer on roll: no board asks it to roll; the first board
-    is the one after its turn, with Alice's buttons."""
+    is the one after its turn, with the game's commitment (given before its roll) and Alice's
+    buttons."""
     app = App(MemoryStore(), dice=Dice(2), computer=worker)
     me = Player(app, DM)
     replies = await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:2:4:1:5:10 bot")
@@ -364,6 +365,8 @@ async def test_a_position_the_computer_begins_shows_its_turn_first(
     assert len(boards) == 1 and boards[0].buttons
     caption = boards[0].caption
     assert not TO_THE_COMPUTER.search(caption)
+    commitment = t("en", "dice-commitment", commitment=table.dice.short, cmd_dice="/dice")
+    assert caption.splitlines()[0] == commitment
     assert "Computer (strong) rolls" in caption
 
 
@@ -546,9 +549,15 @@ async def test_a_worker_over_its_budget_is_replaced_and_the_move_made_at_0_ply()
 async def test_position_with_bot_begins_there_against_the_computer(worker: ComputerWorker) -> None:
     app = App(MemoryStore(), dice=Dice(13), computer=worker)
     me = Player(app, DM)
-    await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10 bot casual")
+    replies = await me.say(
+        "/position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10 bot casual"
+    )
     table = await me.table()
     assert table.stage == "play" and table.seats[1].user == "computer:casual"
+    assert table.dice is not None  # its first board (Alice's) shows the dice's commitment
+    commitment = t("en", "dice-commitment", commitment=table.dice.short, cmd_dice="/dice")
+    (board,) = [r for r in replies if isinstance(r, SendBoard)]
+    assert commitment in board.caption.splitlines()
     assert table.session_score(table.state()) == (2, 4)
     said = texts(await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10 bot"))
     assert "A game is already running here." in said  # refused, nothing changed

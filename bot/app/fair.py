@@ -97,6 +97,13 @@ def start_match(ctx: Context, table: Table) -> Table:
     return with_client_seeds(ctx, table)
 
 
+def unrolled(ctx: Context) -> bool:
+    """Whether the current game's dice are committed and none of them drawn yet: its boards
+    show the commitment until then (its first board, whatever phase it begins in)."""
+    current = ctx.dice.current
+    return current is not None and current.drawn == 0
+
+
 def commitment_note(ctx: Context) -> str:
     """The line showing the current game's commitment, shortened (for its first board)."""
     current = ctx.dice.current

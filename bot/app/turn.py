@@ -278,7 +278,10 @@ def computer_next(table: Table, match: Match) -> bool:
 
 def for_computer(ctx: Context, table: Table, notes: list[str]) -> Table:
     """``table`` when the computer acts next: no board is posted (it would ask the computer to
-    act, and it needs no board); ``notes`` are kept for the board of its turn."""
+    act, and it needs no board); ``notes``, and the commitment of a game not rolled yet, are
+    kept for the board of its turn."""
+    if fair.unrolled(ctx):
+        notes = [*notes, fair.commitment_note(ctx)]
     return table.evolve(notes=tuple(note for note in notes if note))
 
 
@@ -293,8 +296,9 @@ def send_board(
         # 0): the board adds them to the game as the table keeps it, not to ``match``'s.
         shown = table.state().game
     board = display.board_for(ctx.lang, table, shown, names)
-    if match.game.phase is Phase.OPENING and not match.game.is_over:
-        notes = [*notes, fair.commitment_note(ctx)]
+    if not match.game.is_over and fair.unrolled(ctx):
+        commitment = fair.commitment_note(ctx)
+        notes = notes if commitment in notes else [*notes, commitment]
     # when the computer acts next: no button only it could press
     playing = table.stage == "play" and not match.is_over and not computer_next(table, match)
     if playing and group.is_frugal(ctx, table):
