@@ -10,6 +10,8 @@ a seeded random player that types its plays, doubles now and then and answers th
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import os
 import random
@@ -25,11 +27,12 @@ from test_app_support import ALICE, BOB, Dice, texts
 
 from bot.ai.levels import LEVELS
 from bot.ai.worker import LEVEL_NAMES, ComputerWorker
-from bot.app import App, Reply, SendBoard, Thinking, Update, User
+from bot.app import App, DiceScheme, Reply, SendBoard, SendFile, Thinking, Update, User
 from bot.app.opponent import GRACE
 from bot.app.table import Table
 from bot.i18n import t
 from bot.store import MemoryStore, RedisStore, TableKey
+from engine.fairdice import verify
 from engine.game import Action, Game, Phase
 from engine.match import Match
 from engine.movegen import legal_plays
@@ -253,6 +256,71 @@ async def test_the_creator_may_close_the_computer_lobby_he_does_not_sit_at(
     assert (await alice.table()).stage == "over"
 
 
+# -- fair dice ----------------------------------------------------------------------------------
+
+
+async def test_the_player_gives_his_client_seed_after_the_commitment_before_the_first_roll(
+    worker: ComputerWorker,
+) -> None:
+    """Against the computer there is no lobby: the game begins with the first game's server
+    seed committed on its first board and both client seeds drawn; the person may give his own
+    until the first roll (the commitment stands: it is the server seed's alone), the seed
+    counts for the whole match, and its dice verify with it."""
+    app = App(MemoryStore(), dice=DiceScheme.seeded(4), computer=worker)
+    me = Player(app, DM)
+    started = await me.say("/new 3 bot")
+    table = await me.table()
+    assert table.dice is not None and table.dice.drawn == 0
+    commitment = table.dice.commitment
+    offer = t("en", "dice-seed-offer", player="Alice", cmd_seed_text="/seed TEXT")
+    assert offer in texts(started)
+    (board,) = [r for r in started if isinstance(r, SendBoard)]
+    assert table.dice.short in board.caption
+    computer_seed = table.client_seeds["computer:strong"]
+
+    said = texts(await me.say("/seed"))
+    assert t("en", "dice-seed-until-roll", cmd_seed_text="/seed TEXT") in said
+    said = texts(await me.say("/seed lucky 7"))
+    assert "Alice's client seed: «lucky 7»." in said
+    assert f"Client seeds: Alice «lucky 7», Computer (strong) «{computer_seed}»" in said
+    assert f"committed before yours (commitment {table.dice.short}…)" in said
+    seeded = await me.table()
+    assert seeded.version == table.version  # the board's Roll button still holds
+    assert seeded.dice is not None and seeded.dice.commitment == commitment
+    assert seeded.dice.seed.client_seeds == ("lucky 7", computer_seed)
+
+    await me.say("roll")
+    refused = texts(await me.say("/seed later"))
+    assert refused == t("en", "dice-seed-too-late-computer")
+    assert (await me.table()).client_seeds[ALICE.ref] == "lucky 7"
+
+    match = await play_out(me, 4)
+    assert match.is_over
+    files = {r.name: r for r in await me.say("/export") if isinstance(r, SendFile)}
+    data = json.loads(files["dice.json"].data)
+    assert verify(data).ok and len(data["games"]) == len(match.records())
+    assert all(g["client_seeds"] == ["lucky 7", computer_seed] for g in data["games"])
+    first = data["games"][0]
+    assert first["commitment"] == commitment
+    assert hashlib.sha256(bytes.fromhex(first["server_seed"])).hexdigest() == commitment
+
+
+async def test_in_a_group_only_the_seated_person_gives_a_seed_to_play_the_computer(
+    worker: ComputerWorker,
+) -> None:
+    app = App(MemoryStore(), dice=DiceScheme.seeded(5), computer=worker)
+    alice = Player(app, GROUP, ALICE, private=False)
+    bob = Player(app, GROUP, BOB, private=False)
+    await alice.say("/new 1 bot")
+    started = texts(await bob.say("/join"))
+    assert t("en", "dice-seed-offer", player="Bob", cmd_seed_text="/seed TEXT") in started
+    assert "Alice" not in started.split("Client seeds:")[1]
+    assert texts(await alice.say("/seed mine")) == t("en", "error-not-seated")
+    assert "Bob's client seed: «his»." in texts(await bob.say("/seed his"))
+    table = await bob.table()
+    assert table.dice is not None and table.dice.seed.client_seeds[0] == "his"
+
+
 # -- whole games --------------------------------------------------------------------------------
 
 GAMES = [
@@ -368,6 +436,9 @@ async def test_a_position_the_computer_begins_shows_its_turn_first(
     commitment = t("en", "dice-commitment", commitment=table.dice.short, cmd_dice="/dice")
     assert caption.splitlines()[0] == commitment
     assert "Computer (strong) rolls" in caption
+    # It rolled before Alice could give a client seed: none is offered, and none is taken.
+    assert "drawn at random" not in texts(replies)
+    assert texts(await me.say("/seed late")) == t("en", "dice-seed-too-late-computer")
 
 
 async def test_money_games_with_the_cube_its_doubles_and_answers_are_allowed(

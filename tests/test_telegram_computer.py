@@ -5,6 +5,8 @@ application against the fake Bot API, the computer in a real worker process."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from typing import Any
 
@@ -14,11 +16,12 @@ from telegram_support import ALICE, BOB, EVE, Bot, running_bot
 from test_app_support import Dice
 
 from bot.ai.worker import ComputerWorker
-from bot.app import App
+from bot.app import App, DiceScheme
 from bot.i18n import t
 from bot.store import MemoryStore, TableKey
 from bot.telegram.adapter import inline_table
 from bot.telegram.links import COMPUTER_CARD
+from engine.fairdice import verify
 from engine.game import Phase
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -127,6 +130,46 @@ async def test_each_computer_turn_shows_its_move_then_the_persons_board(
         assert failed_calls(bot.fake) == []
 
 
+async def test_a_client_seed_given_after_the_first_board_before_the_first_roll(
+    worker: ComputerWorker,
+) -> None:
+    """Fair dice against the computer in a private chat: the first board shows the game's
+    commitment, the player gives his client seed with ``/seed`` before pressing Roll, and the
+    exported dice verify with his seed against that commitment."""
+    app = App(MemoryStore(), dice=DiceScheme.seeded(9), computer=worker)
+    async with running_bot(app) as bot:
+        chat = bot.fake.chat(ALICE.id, "private")
+        assert await bot.say(ALICE, chat, "/new 1 bot")
+        key = TableKey("telegram", str(ALICE.id))
+        table = await bot.table(key)
+        assert table.dice is not None
+        commitment = table.dice.commitment
+        board = bot.keyboard_message(chat)
+        assert board.kind == "photo" and board.labels() == ["Roll"]
+        assert f"commitment {table.dice.short}…" in board.text
+        offer = t("en", "dice-seed-offer", player="Alice", cmd_seed_text="/seed TEXT")
+        assert any(offer in m.text for m in bot.fake.bot_messages(chat.id))
+
+        assert await bot.say(ALICE, chat, "/seed my own luck")
+        said = bot.fake.bot_messages(chat.id)[-1].text
+        assert "Alice's client seed: «my own luck»." in said
+        assert bot.keyboard_message(chat).message_id == board.message_id  # Roll still holds
+        await bot.press(ALICE, chat, "Roll")
+        assert await bot.say(ALICE, chat, "/seed too late")
+        assert bot.fake.bot_messages(chat.id)[-1].text == t("en", "dice-seed-too-late-computer")
+        match = await bot.play_game(chat, key, [ALICE, EVE])
+        assert match.is_over
+
+        assert await bot.say(ALICE, chat, "/export")
+        files = [m for m in bot.fake.bot_messages(chat.id) if m.kind == "document"]
+        dice = json.loads(next(m.document for m in files if b'"games"' in m.document))
+        (game,) = dice["games"]
+        assert verify(dice).ok and game["client_seeds"][0] == "my own luck"
+        assert game["commitment"] == commitment
+        assert hashlib.sha256(bytes.fromhex(game["server_seed"])).hexdigest() == commitment
+        assert failed_calls(bot.fake) == []
+
+
 async def test_at_expert_the_chat_shows_typing_while_it_thinks(worker: ComputerWorker) -> None:
     app = App(MemoryStore(), dice=Dice(4), computer=worker)
     async with running_bot(app) as bot:
@@ -180,6 +223,9 @@ async def test_a_card_on_which_whoever_presses_plays_the_computer(worker: Comput
         key = inline_table(card.inline_id)
         table = await bot.table(key)
         assert table.stage == "play"
+        # No typed /seed reaches a card's table: its client seeds are drawn, not offered.
+        shown = bot.fake.inline_messages[card.inline_id].text
+        assert "Client seeds: Bob «" in shown and "drawn at random" not in shown
         assert [s.user for s in table.seats] == [f"telegram:{BOB.id}", "computer:strong"]
         # Bob plays on the card's message; the computer's turns are shown there too.
         for _ in range(80):

@@ -148,20 +148,21 @@ def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
         held=None,
         setup=None,
     )
+    chosen = set(table.client_seeds)
     started = fair.start_match(ctx, started)
     fair.begin(ctx, started, fair.game_number(started, match))
     if ctx.update.message is not None:
         ctx.replies.append(ClearButtons(ctx.update.message))
-    ctx.replies.append(
-        SendText(
-            ctx.tr("game-started", player=seats[0].name, opponent=seats[1].name)
-            + "\n"
-            + display.describe(ctx.tr, started)
-            + "\n"
-            + fair.seeds_note(ctx, started)
-        )
-    )
+    lines = [
+        ctx.tr("game-started", player=seats[0].name, opponent=seats[1].name),
+        display.describe(ctx.tr, started),
+        fair.seeds_note(ctx, started),
+    ]
     if computer_next(started, match):  # its turn follows at once, with the board
+        ctx.replies.append(SendText("\n".join(lines)))
         return for_computer(ctx, started, [])
+    drawn = [user for user in started.client_seeds if user not in chosen]
+    offer = fair.seed_offer(ctx, fair.keep(ctx, started), drawn)
+    ctx.replies.append(SendText("\n".join([*lines, offer] if offer else lines)))
     ctx.replies.append(send_board(ctx, started, match, ()))
     return started

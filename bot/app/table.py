@@ -207,9 +207,10 @@ class Table:
     The dice (:mod:`bot.app.fair`): ``match_id`` names the match or session (its games' dice
     are ``match_id.N``), ``dice`` is the current game's seed and how far it was drawn (secret
     until the game is over), ``client_seeds`` the players' client seeds (user reference → seed,
-    set with ``seed`` in the lobby or drawn at random) and ``dice_master`` the match's secret
-    its games' server seeds are derived from (:func:`bot.app.dice.game_seed`: a finished
-    game's seed is shown, the master never).
+    set with ``seed`` in the lobby, or against the computer until the match's first roll, else
+    drawn at random) and ``dice_master`` the match's secret its games' server seeds are
+    derived from (:func:`bot.app.dice.game_seed`: a finished game's seed is shown, the master
+    never).
 
     Hints (:mod:`bot.app.hint`): ``hints`` is the table's ``hints=on|off`` (``None``: the
     default of its kind of table) and ``hints_agreed`` the players who asked for hints in the
