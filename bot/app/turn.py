@@ -281,7 +281,8 @@ def for_computer(ctx: Context, table: Table, notes: list[str]) -> Table:
     act, and it needs no board); ``notes``, and the commitment of a game not rolled yet, are
     kept for the board of its turn."""
     if fair.unrolled(ctx):
-        notes = [*notes, fair.commitment_note(ctx)]
+        commitment = fair.commitment_note(ctx)
+        notes = notes if commitment in notes else [*notes, commitment]
     return table.evolve(notes=tuple(note for note in notes if note))
 
 
