@@ -10,9 +10,12 @@ a seeded random player that types its plays, doubles now and then and answers th
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import os
 import random
+import re
 import signal
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -24,10 +27,12 @@ from test_app_support import ALICE, BOB, Dice, texts
 
 from bot.ai.levels import LEVELS
 from bot.ai.worker import LEVEL_NAMES, ComputerWorker
-from bot.app import App, Reply, SendBoard, Thinking, Update, User
+from bot.app import App, DiceScheme, Reply, SendBoard, SendFile, Thinking, Update, User
 from bot.app.opponent import GRACE
 from bot.app.table import Table
+from bot.i18n import t
 from bot.store import MemoryStore, RedisStore, TableKey
+from engine.fairdice import verify
 from engine.game import Action, Game, Phase
 from engine.match import Match
 from engine.movegen import legal_plays
@@ -251,6 +256,71 @@ async def test_the_creator_may_close_the_computer_lobby_he_does_not_sit_at(
     assert (await alice.table()).stage == "over"
 
 
+# -- fair dice ----------------------------------------------------------------------------------
+
+
+async def test_the_player_gives_his_client_seed_after_the_commitment_before_the_first_roll(
+    worker: ComputerWorker,
+) -> None:
+    """Against the computer there is no lobby: the game begins with the first game's server
+    seed committed on its first board and both client seeds drawn; the person may give his own
+    until the first roll (the commitment stands: it is the server seed's alone), the seed
+    counts for the whole match, and its dice verify with it."""
+    app = App(MemoryStore(), dice=DiceScheme.seeded(4), computer=worker)
+    me = Player(app, DM)
+    started = await me.say("/new 3 bot")
+    table = await me.table()
+    assert table.dice is not None and table.dice.drawn == 0
+    commitment = table.dice.commitment
+    offer = t("en", "dice-seed-offer", player="Alice", cmd_seed_text="/seed TEXT")
+    assert offer in texts(started)
+    (board,) = [r for r in started if isinstance(r, SendBoard)]
+    assert table.dice.short in board.caption
+    computer_seed = table.client_seeds["computer:strong"]
+
+    said = texts(await me.say("/seed"))
+    assert t("en", "dice-seed-until-roll", cmd_seed_text="/seed TEXT") in said
+    said = texts(await me.say("/seed lucky 7"))
+    assert "Alice's client seed: «lucky 7»." in said
+    assert f"Client seeds: Alice «lucky 7», Computer (strong) «{computer_seed}»" in said
+    assert f"committed before yours (commitment {table.dice.short}…)" in said
+    seeded = await me.table()
+    assert seeded.version == table.version  # the board's Roll button still holds
+    assert seeded.dice is not None and seeded.dice.commitment == commitment
+    assert seeded.dice.seed.client_seeds == ("lucky 7", computer_seed)
+
+    await me.say("roll")
+    refused = texts(await me.say("/seed later"))
+    assert refused == t("en", "dice-seed-too-late-computer")
+    assert (await me.table()).client_seeds[ALICE.ref] == "lucky 7"
+
+    match = await play_out(me, 4)
+    assert match.is_over
+    files = {r.name: r for r in await me.say("/export") if isinstance(r, SendFile)}
+    data = json.loads(files["dice.json"].data)
+    assert verify(data).ok and len(data["games"]) == len(match.records())
+    assert all(g["client_seeds"] == ["lucky 7", computer_seed] for g in data["games"])
+    first = data["games"][0]
+    assert first["commitment"] == commitment
+    assert hashlib.sha256(bytes.fromhex(first["server_seed"])).hexdigest() == commitment
+
+
+async def test_in_a_group_only_the_seated_person_gives_a_seed_to_play_the_computer(
+    worker: ComputerWorker,
+) -> None:
+    app = App(MemoryStore(), dice=DiceScheme.seeded(5), computer=worker)
+    alice = Player(app, GROUP, ALICE, private=False)
+    bob = Player(app, GROUP, BOB, private=False)
+    await alice.say("/new 1 bot")
+    started = texts(await bob.say("/join"))
+    assert t("en", "dice-seed-offer", player="Bob", cmd_seed_text="/seed TEXT") in started
+    assert "Alice" not in started.split("Client seeds:")[1]
+    assert texts(await alice.say("/seed mine")) == t("en", "error-not-seated")
+    assert "Bob's client seed: «his»." in texts(await bob.say("/seed his"))
+    table = await bob.table()
+    assert table.dice is not None and table.dice.seed.client_seeds[0] == "his"
+
+
 # -- whole games --------------------------------------------------------------------------------
 
 GAMES = [
@@ -286,6 +356,89 @@ async def test_whole_games_against_the_computer_are_legal_throughout(
         assert any(isinstance(r, Thinking) for r in me.seen)
     else:
         assert not any(isinstance(r, Thinking) for r in me.seen)
+
+
+TO_THE_COMPUTER = re.compile(r"^Computer \(strong\)(, your turn| to play |: )", re.M)
+"""A board's line that asks the computer to act (it needs no board)."""
+
+
+async def test_no_board_asks_the_computer_and_its_board_says_what_came_before(
+    worker: ComputerWorker,
+) -> None:
+    """The update that leaves the computer to act posts no board (it would ask the computer);
+    the board of the computer's turn, the person's next one, says first what that update said:
+    here who won the opening roll and with what."""
+    app = App(MemoryStore(), dice=Dice(1), computer=worker)  # the opening: Alice 2, it 5
+    me = Player(app, DM)
+    await me.say("/new 1 bot")
+    replies = await me.say("roll")
+    boards = [r for r in replies if isinstance(r, SendBoard)]
+    assert len(boards) == 1 and boards[0].buttons  # Alice's board, after the computer's turn
+    computer = "Computer (strong)"
+    lines = boards[0].caption.splitlines()
+    opening = t("en", "opening-roll", player="Alice", die1=2, opponent=computer, die2=5)
+    first = t("en", "opening-first", player=computer, dice="5-2")
+    assert lines[:2] == [opening, first]
+    assert lines[2].startswith(f"{computer} rolls 5-2 and plays ")
+    assert lines[-1] == t("en", "turn-roll-or-double", player="Alice")
+    assert (await me.table()).notes == ()
+    rng = random.Random(1)
+    for _ in range(400):
+        table = await me.table()
+        if table.stage == "over":
+            break
+        replies = await me.say(person_line(table.state().game, rng))
+        boards = [r for r in replies if isinstance(r, SendBoard)]
+        assert len(boards) <= 1
+        for board in boards:
+            assert not TO_THE_COMPUTER.search(board.caption), board.caption
+            assert board.buttons, board.caption  # Alice's, or the finished match's Analysis
+    else:
+        raise AssertionError("the match did not end")
+
+
+async def test_an_update_delivered_again_before_the_computer_moved_posts_no_board(
+    worker: ComputerWorker,
+) -> None:
+    """The person's update that leaves the computer to act, delivered again before its turn
+    was played: the table as it stands, but no board asking the computer; its turn then
+    posts the board."""
+    app = App(MemoryStore(), dice=Dice(1), computer=worker)  # the opening: Alice 2, it 5
+    me = Player(app, DM)
+    await me.say("/new 1 bot")
+    roll = Update(DM, ALICE, "roll-once", text="roll", private=True)
+    first = await app.handle(roll)
+    assert not [r for r in first if isinstance(r, SendBoard)]
+    again = await app.handle(roll)
+    assert texts(again) == t("en", "app-already-done")
+    assert not [r for r in again if isinstance(r, SendBoard)]
+    after = [r for batch in [b async for b in app.computer_moves(DM)] for r in batch]
+    boards = [r for r in after if isinstance(r, SendBoard)]
+    assert len(boards) == 1 and boards[0].buttons
+    assert boards[0].caption.startswith("Opening roll: Alice 2, Computer (strong) 5.")
+
+
+async def test_a_position_the_computer_begins_shows_its_turn_first(
+    worker: ComputerWorker,
+) -> None:
+    """``position … bot`` with the computer on roll: no board asks it to roll; the first board
+    is the one after its turn, with the game's commitment (given before its roll) and Alice's
+    buttons."""
+    app = App(MemoryStore(), dice=Dice(2), computer=worker)
+    me = Player(app, DM)
+    replies = await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:2:4:1:5:10 bot")
+    table = await me.table()
+    assert table.dice is not None and table.dice.drawn > 0  # the computer has rolled
+    boards = [r for r in replies if isinstance(r, SendBoard)]
+    assert len(boards) == 1 and boards[0].buttons
+    caption = boards[0].caption
+    assert not TO_THE_COMPUTER.search(caption)
+    commitment = t("en", "dice-commitment", commitment=table.dice.short, cmd_dice="/dice")
+    assert caption.splitlines()[0] == commitment
+    assert "Computer (strong) rolls" in caption
+    # It rolled before Alice could give a client seed: none is offered, and none is taken.
+    assert "drawn at random" not in texts(replies)
+    assert texts(await me.say("/seed late")) == t("en", "dice-seed-too-late-computer")
 
 
 async def test_money_games_with_the_cube_its_doubles_and_answers_are_allowed(
@@ -467,13 +620,19 @@ async def test_a_worker_over_its_budget_is_replaced_and_the_move_made_at_0_ply()
 async def test_position_with_bot_begins_there_against_the_computer(worker: ComputerWorker) -> None:
     app = App(MemoryStore(), dice=Dice(13), computer=worker)
     me = Player(app, DM)
-    await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10 bot casual")
+    replies = await me.say(
+        "/position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10 bot casual"
+    )
     table = await me.table()
     # the person plays X (player 1, on roll, 2 points), the computer O (player 0, 4 points)
     assert table.stage == "play" and [s.user for s in table.seats] == [
         "computer:casual",
         me.user.ref,
     ]
+    assert table.dice is not None  # its first board (the person's) shows the dice's commitment
+    commitment = t("en", "dice-commitment", commitment=table.dice.short, cmd_dice="/dice")
+    (board,) = [r for r in replies if isinstance(r, SendBoard)]
+    assert commitment in board.caption.splitlines()
     assert table.session_score(table.state()) == (4, 2)
     said = texts(await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10 bot"))
     assert "A game is already running here." in said  # refused, nothing changed

@@ -73,6 +73,29 @@ async def test_an_xgid_opens_a_lobby_and_the_game_begins_at_its_position(store: 
     assert "Bob 4, Alice 2 (match to 5)" in texts(score)
 
 
+@pytest.mark.parametrize("xgid", [CRAWFORD, TO_ROLL])
+async def test_the_first_board_shows_the_dice_commitment(store: Store, xgid: str) -> None:
+    """As every game's first board does: the commitment of the game's dice, which no roll has
+    drawn from yet (the dice an ID carries are its own); once a die is drawn, no more."""
+    chat = _chat(store)
+    await chat.send(ALICE, f"/position {xgid}")
+    replies = await chat.press(BOB, "Join")
+    table = await chat.table()
+    assert table.dice is not None and table.dice.drawn == 0
+    line = t("en", "dice-commitment", commitment=table.dice.short, cmd_dice="/dice")
+    (board,) = [r for r in replies if isinstance(r, SendBoard)]
+    assert line in board.caption.splitlines()
+    for _ in range(4):
+        game = (await chat.match()).game
+        if game.phase is Phase.ROLL:
+            replies = await chat.press(BOB if game.turn == 0 else ALICE, "Roll")
+            break
+        await chat.send(BOB if game.turn == 0 else ALICE, "/move 13/8 13/11")
+    rolled = await chat.table()
+    assert rolled.dice is not None and rolled.dice.drawn > 0
+    assert all(line not in r.caption for r in replies if isinstance(r, SendBoard))
+
+
 async def test_gnubg_ids_as_one_word_two_words_or_with_their_labels(store: Store) -> None:
     pos, mid = GNUBG.split(":")
     for n, line in enumerate(

@@ -69,6 +69,8 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     assert out.startswith("Nardy in the terminal.")
     assert "vs Computer (strong): the game begins." in out
     assert "[1] Roll" in out and "→" in out and out.count(COMPUTER_TURN) >= 3
+    # No board asks the computer to act: its turn follows the person's at once.
+    assert "Computer (strong), your turn" not in out and "Computer (strong) to play" not in out
     assert re.search(r" wins the match \d–0\.", out)
     assert "Score:" in out.split("wins the match")[-1]
     saved = list(tmp_path.glob("match-*.mat"))

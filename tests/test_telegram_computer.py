@@ -5,16 +5,23 @@ application against the fake Bot API, the computer in a real worker process."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
+from typing import Any
+
 import pytest
-from fake_telegram import FakeMessage, TgUser
-from telegram_support import ALICE, BOB, Bot, running_bot
+from fake_telegram import BOT_USERNAME, FakeBotApi, FakeMessage, TgUser
+from telegram_support import ALICE, BOB, EVE, Bot, running_bot
 from test_app_support import Dice
 
 from bot.ai.worker import ComputerWorker
-from bot.app import App
+from bot.app import App, DiceScheme
+from bot.i18n import t
 from bot.store import MemoryStore, TableKey
 from bot.telegram.adapter import inline_table
 from bot.telegram.links import COMPUTER_CARD
+from engine.fairdice import verify
 from engine.game import Phase
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -59,6 +66,108 @@ async def test_start_offers_the_computer_and_its_button_starts_a_game(
         board = bot.keyboard_message(private)
         assert set(board.labels()) <= {"Roll", "Double", "Take", "Pass", "Beaver"}
         assert not bot.fake.called("sendChatAction")  # "strong" answers at once
+
+
+def boards_shown(fake: FakeBotApi, chat_id: int) -> list[tuple[str, list[str]]]:
+    """Every board the bot showed in the chat, in order, as it showed it (a photo posted, or
+    a message edited to a new board): its caption and its buttons' labels."""
+    shown: list[tuple[str, list[str]]] = []
+    for method, params in fake.calls:
+        if str(params.get("chat_id")) != str(chat_id):
+            continue
+        if method == "sendPhoto":
+            caption, markup = params.get("caption", ""), params.get("reply_markup")
+        elif method == "editMessageMedia":
+            caption, markup = params["media"].get("caption", ""), params.get("reply_markup")
+        else:
+            continue
+        rows: list[list[dict[str, Any]]] = (markup or {}).get("inline_keyboard", [])
+        shown.append((str(caption), [b["text"] for row in rows for b in row]))
+    return shown
+
+
+def failed_calls(fake: FakeBotApi) -> list[tuple[str, str]]:
+    """The Bot API calls that failed (but the long poll a stopping bot's last ``getUpdates``
+    ends)."""
+    return [e for e in fake.errors if not (e[0] == "getUpdates" and "Conflict" in e[1])]
+
+
+@pytest.mark.parametrize("kind", ["private", "supergroup"])
+async def test_each_computer_turn_shows_its_move_then_the_persons_board(
+    worker: ComputerWorker, kind: str
+) -> None:
+    """A whole 1-point game: no board is addressed to the computer (it needs none), every
+    board that shows the computer's move is the person's next board with his buttons, and no
+    Bot API call fails (no buttons taken off a board that has none)."""
+    app = App(MemoryStore(), dice=Dice(7), computer=worker)
+    async with running_bot(app) as bot:
+        if kind == "private":
+            chat = bot.fake.chat(ALICE.id, "private")
+            assert await bot.say(ALICE, chat, "/new 1 bot")
+        else:
+            chat = bot.fake.chat(-1007, "supergroup")
+            assert await bot.say(ALICE, chat, f"/new@{BOT_USERNAME} 1 bot")
+            await bot.press(ALICE, chat, "Join")
+        key = TableKey("telegram", str(chat.id))
+        match = await bot.play_game(chat, key, [ALICE, EVE])
+        assert match.is_over
+
+        computer = "Computer (strong)"
+        to_computer = re.compile(rf"^{re.escape(computer)}(, your turn| to play |: )", re.M)
+        over = t("en", "error-game-over")
+        shown = boards_shown(bot.fake, chat.id)
+        assert [c for c, _ in shown if to_computer.search(c)] == []
+        moves = [(c, labels) for c, labels in shown if f"{computer} rolls" in c]
+        rolled = sum(1 for e in match.game.log if e.player == 1 and e.action == "roll")
+        texts = [str(p["text"]) for m, p in bot.fake.calls if m == "sendMessage"]
+        ended = sum(f"{computer} rolls" in text for text in texts)  # its last roll won
+        assert len(moves) + ended >= rolled > 3
+        for caption, labels in moves:
+            status = caption.splitlines()[-1]
+            assert status == over or (status.startswith("Alice") and labels), caption
+        for caption, labels in shown[:-1]:  # every board but the last asks Alice for something
+            assert labels, caption
+        assert failed_calls(bot.fake) == []
+
+
+async def test_a_client_seed_given_after_the_first_board_before_the_first_roll(
+    worker: ComputerWorker,
+) -> None:
+    """Fair dice against the computer in a private chat: the first board shows the game's
+    commitment, the player gives his client seed with ``/seed`` before pressing Roll, and the
+    exported dice verify with his seed against that commitment."""
+    app = App(MemoryStore(), dice=DiceScheme.seeded(9), computer=worker)
+    async with running_bot(app) as bot:
+        chat = bot.fake.chat(ALICE.id, "private")
+        assert await bot.say(ALICE, chat, "/new 1 bot")
+        key = TableKey("telegram", str(ALICE.id))
+        table = await bot.table(key)
+        assert table.dice is not None
+        commitment = table.dice.commitment
+        board = bot.keyboard_message(chat)
+        assert board.kind == "photo" and board.labels() == ["Roll"]
+        assert f"commitment {table.dice.short}…" in board.text
+        offer = t("en", "dice-seed-offer", player="Alice", cmd_seed_text="/seed TEXT")
+        assert any(offer in m.text for m in bot.fake.bot_messages(chat.id))
+
+        assert await bot.say(ALICE, chat, "/seed my own luck")
+        said = bot.fake.bot_messages(chat.id)[-1].text
+        assert "Alice's client seed: «my own luck»." in said
+        assert bot.keyboard_message(chat).message_id == board.message_id  # Roll still holds
+        await bot.press(ALICE, chat, "Roll")
+        assert await bot.say(ALICE, chat, "/seed too late")
+        assert bot.fake.bot_messages(chat.id)[-1].text == t("en", "dice-seed-too-late-computer")
+        match = await bot.play_game(chat, key, [ALICE, EVE])
+        assert match.is_over
+
+        assert await bot.say(ALICE, chat, "/export")
+        files = [m for m in bot.fake.bot_messages(chat.id) if m.kind == "document"]
+        dice = json.loads(next(m.document for m in files if b'"games"' in m.document))
+        (game,) = dice["games"]
+        assert verify(dice).ok and game["client_seeds"][0] == "my own luck"
+        assert game["commitment"] == commitment
+        assert hashlib.sha256(bytes.fromhex(game["server_seed"])).hexdigest() == commitment
+        assert failed_calls(bot.fake) == []
 
 
 async def test_at_expert_the_chat_shows_typing_while_it_thinks(worker: ComputerWorker) -> None:
@@ -114,6 +223,9 @@ async def test_a_card_on_which_whoever_presses_plays_the_computer(worker: Comput
         key = inline_table(card.inline_id)
         table = await bot.table(key)
         assert table.stage == "play"
+        # No typed /seed reaches a card's table: its client seeds are drawn, not offered.
+        shown = bot.fake.inline_messages[card.inline_id].text
+        assert "Client seeds: Bob «" in shown and "drawn at random" not in shown
         assert [s.user for s in table.seats] == [f"telegram:{BOB.id}", "computer:strong"]
         # Bob plays on the card's message; the computer's turns are shown there too.
         for _ in range(80):

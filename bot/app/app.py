@@ -26,6 +26,7 @@ from bot.app import (
     chouette_play,
     fair,
     match_analysis,
+    opponent,
     options,
     places,
     published,
@@ -372,9 +373,9 @@ class App:
         its replies may never have been shown (the process that applied it may have stopped
         before it could post them): a short line, and what may have been lost — a lobby as it
         stands with its buttons, or the board when the board of the current version was never
-        reported posted (an older board then loses its buttons); never a second live board.
-        Results that process left pending for longer than ``results.RETRY_AFTER`` are recorded
-        now (and their rating changes posted)."""
+        reported posted (an older board then loses its buttons); never a second live board, nor
+        one while the computer is to act (its turn posts it).  Results that process left pending
+        for longer than ``results.RETRY_AFTER`` are recorded now (their rating changes posted)."""
         line = refusal_reply(update, t(lang, "app-already-done"))
         out: list[Reply] = [line]
         table = Table.decode(record.payload) if record is not None else None
@@ -382,9 +383,7 @@ class App:
             # The lobby as it stands, with its buttons (its first message may have been lost).
             ctx = self._context(update, lang)
             out.append(options.lobby_message(ctx, table))
-        elif table is not None and not (
-            table.board_message is not None and table.board_version == table.version
-        ):
+        elif table is not None and not (opponent.waiting(table) or table.board_shown):
             # The board of the current version was never reported posted: it may have been
             # lost, so it is sent again, and an older board loses its buttons (never two live).
             if table.board_message is not None:

@@ -80,12 +80,10 @@ def claim(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
         results.match_ended(ctx, table, match, seat, "time")
         new = with_match(ctx, table, match, forfeit=seat)
         new = replace(new, stage="over", deadline=None, reminded=False)
-        turn_passed(ctx, table, new, match, notes, closed=True)
-        return new
+        return turn_passed(ctx, table, new, match, notes, closed=True)
     match, more = settle(ctx, table, match)
     new = with_match(ctx, table, match)
-    turn_passed(ctx, table, new, match, notes + more)
-    return new
+    return turn_passed(ctx, table, new, match, notes + more)
 
 
 def due(

@@ -196,6 +196,17 @@ class TableDice:
         self.changed = True
         return self.current
 
+    def reseed(self, client_seeds: Sequence[str]) -> GameDice:
+        """The current game's dice with the players' ``client_seeds`` instead: only while none
+        is drawn (its server seed stays, and so the commitment already shown)."""
+        current = self.current
+        if current is None or current.drawn:
+            raise RuntimeError("client seeds changed after the game's first roll")
+        self.current = GameDice(replace(current.seed, client_seeds=tuple(client_seeds)))
+        self._drawing = None
+        self.changed = True
+        return self.current
+
     def finish(self) -> GameDice | None:
         """The current game is over: its dice, now retired (``None`` when there were none)."""
         done = self.current

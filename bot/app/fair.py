@@ -56,6 +56,43 @@ def with_client_seeds(ctx: Context, table: Table) -> Table:
     return table.evolve(client_seeds=seeds)
 
 
+def seed_open(table: Table) -> bool:
+    """Whether a player at ``table`` may still give his client seed once the match has begun:
+    against the computer, until the match's first roll.  The server's seed of the first game is
+    committed by then (its commitment on the first board), so a seed given now cannot have been
+    known when it was drawn; the seed counts for the whole match."""
+    return (
+        table.stage == "play"
+        and table.mode != "chouette"
+        and any(s.computer for s in table.seats)
+        and table.match_id is not None
+        and table.dice is not None
+        and table.dice.drawn == 0
+        and table.dice.seed.game_id == game_id(table.match_id, 1)
+    )
+
+
+def with_client_seed(ctx: Context, table: Table, user: str, seed: str) -> Table:
+    """``table`` with ``user``'s client seed ``seed``; the current game's dice, none drawn yet
+    (:func:`seed_open`), use it."""
+    seeds = dict(table.client_seeds)
+    seeds[user] = seed
+    changed = table.evolve(client_seeds=seeds)
+    if table.dice is not None:
+        ctx.dice.reseed(client_seeds(changed))
+    return changed
+
+
+def seed_offer(ctx: Context, table: Table, drawn: Sequence[str]) -> str:
+    """What a game against the computer that begins says of the client seeds drawn for the
+    players in ``drawn`` (user references): each may still give his own before the first roll
+    (empty when none may, or the game is played on a card, where no typed command reaches)."""
+    if ctx.update.card or not seed_open(table):
+        return ""
+    names = [s.name for s in table.seats if s.user in drawn and not s.computer]
+    return "\n".join(ctx.tr("dice-seed-offer", player=name) for name in names)
+
+
 def client_seeds(table: Table) -> tuple[str, ...]:
     """The seated players' client seeds in seat order."""
     return tuple(table.client_seeds.get(s.user, "") for s in table.seats)
@@ -96,6 +133,13 @@ def start_match(ctx: Context, table: Table) -> Table:
     )
     ctx.dice.load(None, table.dice_master)
     return with_client_seeds(ctx, table)
+
+
+def unrolled(ctx: Context) -> bool:
+    """Whether the current game's dice are committed and none of them drawn yet: its boards
+    show the commitment until then (its first board, whatever phase it begins in)."""
+    current = ctx.dice.current
+    return current is not None and current.drawn == 0
 
 
 def commitment_note(ctx: Context) -> str:

@@ -67,7 +67,7 @@ async def accept_card(
             replies += await app.handle(
                 Update(key, inviter, f"{update_id}:clock", text=f"/clock {clock}")
             )
-    return await _join(app, key, update_id, user, replies)
+    return await _join(app, key, update_id, user, replies, card=True)
 
 
 async def follow_link(app: App, key: TableKey, update_id: str, user: User) -> Seating:
@@ -78,9 +78,9 @@ async def follow_link(app: App, key: TableKey, update_id: str, user: User) -> Se
 
 
 async def _join(
-    app: App, key: TableKey, update_id: str, user: User, replies: list[Reply]
+    app: App, key: TableKey, update_id: str, user: User, replies: list[Reply], *, card: bool = False
 ) -> Seating:
-    joined = await app.handle(Update(key, user, update_id, text="/join"))
+    joined = await app.handle(Update(key, user, update_id, text="/join", card=card))
     if await seated(app, key, user):
         return Seating(True, replies=replies + joined)
     refusal = next((r.text for r in joined if isinstance(r, Toast | SendText)), None)

@@ -140,8 +140,7 @@ def apply(
 def finish(ctx: Context, table: Table, match: Match, notes: list[str]) -> Table:
     """The table after the computer's turn, its board and notes among ``ctx.replies``."""
     new = with_match(ctx, table, match, abort_by=None)
-    turn_passed(ctx, table, new, match, notes)
-    return new
+    return turn_passed(ctx, table, new, match, notes)
 
 
 def _notation(action: Action) -> str:

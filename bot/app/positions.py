@@ -25,7 +25,7 @@ from bot.app import display, fair, opponent
 from bot.app.context import Context, Refused, usage
 from bot.app.options import lobby_message
 from bot.app.table import Seat, Table, TableSettings, match_data
-from bot.app.turn import send_board
+from bot.app.turn import computer_next, for_computer, send_board
 from bot.app.types import ClearButtons, SendText
 from engine.cube import Options
 from engine.errors import CorruptId
@@ -148,8 +148,9 @@ def x_last(table: Table, seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
 
 
 def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
-    """The two-player game of ``seats`` begins: the table's next version, its first board (a
-    position's seats in the IDs' order: :func:`x_last`)."""
+    """The two-player game of ``seats`` begins: the table's next version, its first board (the
+    board of the computer's turn, when the computer acts first; a position's seats in the IDs'
+    order: :func:`x_last`)."""
     if table.setup is not None:
         seats = x_last(table, seats)
         match = setup_match(table)
@@ -163,18 +164,21 @@ def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
         held=None,
         setup=None,
     )
+    chosen = set(table.client_seeds)
     started = fair.start_match(ctx, started)
     fair.begin(ctx, started, fair.game_number(started, match))
     if ctx.update.message is not None:
         ctx.replies.append(ClearButtons(ctx.update.message))
-    ctx.replies.append(
-        SendText(
-            ctx.tr("game-started", player=seats[0].name, opponent=seats[1].name)
-            + "\n"
-            + display.describe(ctx.tr, started)
-            + "\n"
-            + fair.seeds_note(ctx, started)
-        )
-    )
+    lines = [
+        ctx.tr("game-started", player=seats[0].name, opponent=seats[1].name),
+        display.describe(ctx.tr, started),
+        fair.seeds_note(ctx, started),
+    ]
+    if computer_next(started, match):  # its turn follows at once, with the board
+        ctx.replies.append(SendText("\n".join(lines)))
+        return for_computer(ctx, started, [])
+    drawn = [user for user in started.client_seeds if user not in chosen]
+    offer = fair.seed_offer(ctx, fair.keep(ctx, started), drawn)
+    ctx.replies.append(SendText("\n".join([*lines, offer] if offer else lines)))
     ctx.replies.append(send_board(ctx, started, match, ()))
     return started

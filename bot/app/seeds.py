@@ -1,5 +1,11 @@
-"""``seed``: a player's client seed for the dice of the next match at this table (``seed TEXT``
-in the lobby), or the seeds the table plays with (``seed``)."""
+"""``seed``: a player's client seed for the dice (``seed TEXT``), or the seeds the table plays
+with (``seed``).
+
+Between people it is given in the lobby, for the match to come.  Against the computer it may
+also be given once the match has begun, until its first roll (:func:`bot.app.fair.seed_open`):
+the first game's server seed is committed on its first board by then, so the player's seed
+comes after the server's, as it should.
+"""
 
 from __future__ import annotations
 
@@ -13,19 +19,32 @@ from bot.app.types import SendText
 
 
 def seed(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table | None:
-    """Set the sender's client seed in the lobby; show the seats' seeds without an argument."""
+    """Set the sender's client seed in the lobby, or against the computer before the first
+    roll; show the seats' seeds without an argument."""
+    seated = table.seat_of(ctx.user.ref) is not None
     if not args:
         if table.stage == "lobby" and not table.client_seeds.get(ctx.user.ref):
             ctx.replies.append(SendText(ctx.tr("dice-seed-random")))
         else:
-            ctx.replies.append(SendText(fair.seeds_note(ctx, table)))
+            lines = [fair.seeds_note(ctx, table)]
+            if seated and fair.seed_open(table):
+                lines.append(ctx.tr("dice-seed-until-roll"))
+            ctx.replies.append(SendText("\n".join(lines)))
         return None
-    if table.stage != "lobby":
-        raise Refused("dice-seed-too-late")
+    open_now = fair.seed_open(table)
+    if table.stage != "lobby" and not open_now:
+        against_computer = any(s.computer for s in table.seats)
+        raise Refused("dice-seed-too-late-computer" if against_computer else "dice-seed-too-late")
+    if open_now and not seated:
+        raise Refused("error-not-seated")
     chosen = check_client_seed(" ".join(str(a) for a in args))
     if chosen is None:
         raise Refused("dice-seed-bad", max=CLIENT_SEED_MAX)
-    seeds = dict(table.client_seeds)
-    seeds[ctx.user.ref] = chosen
-    ctx.replies.append(SendText(ctx.tr("dice-seed-set", player=ctx.user.name, seed=chosen)))
-    return table.evolve(client_seeds=seeds)
+    changed = fair.with_client_seed(ctx, table, ctx.user.ref, chosen)
+    lines = [ctx.tr("dice-seed-set", player=ctx.user.name, seed=chosen)]
+    if open_now:
+        assert table.dice is not None
+        lines.append(fair.seeds_note(ctx, changed))
+        lines.append(ctx.tr("dice-seed-after-commitment", commitment=table.dice.short))
+    ctx.replies.append(SendText("\n".join(lines)))
+    return changed

@@ -207,9 +207,10 @@ class Table:
     The dice (:mod:`bot.app.fair`): ``match_id`` names the match or session (its games' dice
     are ``match_id.N``), ``dice`` is the current game's seed and how far it was drawn (secret
     until the game is over), ``client_seeds`` the players' client seeds (user reference → seed,
-    set with ``seed`` in the lobby or drawn at random) and ``dice_master`` the match's secret
-    its games' server seeds are derived from (:func:`bot.app.dice.game_seed`: a finished
-    game's seed is shown, the master never).
+    set with ``seed`` in the lobby, or against the computer until the match's first roll, else
+    drawn at random) and ``dice_master`` the match's secret its games' server seeds are
+    derived from (:func:`bot.app.dice.game_seed`: a finished game's seed is shown, the master
+    never).
 
     Hints (:mod:`bot.app.hint`): ``hints`` is the table's ``hints=on|off`` (``None``: the
     default of its kind of table) and ``hints_agreed`` the players who asked for hints in the
@@ -228,6 +229,10 @@ class Table:
     ``board_message`` is the message showing the table's board (its buttons are taken away when
     the turn passes) and ``board_version`` the version it was drawn for: the board of the current
     version is out when the two agree (a redelivered update then re-sends no board).
+
+    ``notes`` is what an update said that no board has shown yet: when the computer acts next,
+    no board is posted for it (:func:`bot.app.turn.turn_passed`), and the board of its turn
+    shows these notes first.
     """
 
     mode: Mode
@@ -266,6 +271,7 @@ class Table:
     waited_since: float | None = None
     pending: tuple[Any, ...] = ()
     recent: dict[str, Any] | None = None
+    notes: tuple[str, ...] = ()
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -273,6 +279,11 @@ class Table:
             if seat.user == user:
                 return i
         return None
+
+    @property
+    def board_shown(self) -> bool:
+        """Whether the board of the current version is out (reported posted)."""
+        return self.board_message is not None and self.board_version == self.version
 
     def seat_kept(self, now: float) -> bool:
         """Whether the free seat is kept for an invited user at ``now`` (:attr:`held`, not run
@@ -360,6 +371,8 @@ class Table:
             data["pend"] = list(self.pending)
         if self.recent is not None:
             data["rec"] = self.recent
+        if self.notes:
+            data["nt"] = list(self.notes)
         return data
 
     @classmethod
@@ -402,6 +415,7 @@ class Table:
             waited_since=None if data.get("ws") is None else float(data["ws"]),
             pending=tuple(data.get("pend", ())),
             recent=data.get("rec"),
+            notes=tuple(str(n) for n in data.get("nt", ())),
         )
 
     def encode(self) -> bytes:

@@ -76,9 +76,8 @@ def play(
     new = with_match(ctx, table, match, abort_by=None)
     if match.game.turn == before_turn and building and not notes:
         ctx.replies.append(edit_or_send(ctx, new, match))
-    else:
-        turn_passed(ctx, table, new, match, notes)
-    return new
+        return new
+    return turn_passed(ctx, table, new, match, notes)
 
 
 def turn_transition(
@@ -237,23 +236,55 @@ def turn_passed(
     notes: list[str],
     *,
     closed: bool = False,
-) -> None:
+) -> Table:
     """The old boards lose their buttons; the new board goes out (after the notes when the
     match is over or the table ``closed``, with the button that analyses its games), calling the
-    player to act when he has waited long for his opponent (:func:`~bot.app.timing.called`)."""
+    player to act when he has waited long for his opponent (:func:`~bot.app.timing.called`);
+    ``new`` as it is to be written.
+
+    The notes an earlier update kept (``old.notes``) come first.  When the computer acts next,
+    no board goes out (:func:`for_computer`): its turn follows at once, and the board of that
+    turn, the person's next one, shows these notes and takes the old board's buttons away.
+    """
+    notes = [*old.notes, *notes]
+    if not (match.is_over or closed) and computer_next(new, match):
+        if ctx.update.message is not None and ctx.update.message != old.board_message:
+            ctx.replies.append(ClearButtons(ctx.update.message))
+        return for_computer(ctx, new, notes)
     for message in {ctx.update.message, old.board_message} - {None}:
         assert message is not None
         ctx.replies.append(ClearButtons(message))
+    if new.notes:
+        new = new.evolve(notes=())
     if match.is_over or closed:
         ctx.replies.append(SendText("\n".join(notes)))
         last = send_board(ctx, new, match, ())
         if new.mode != "chouette":
             last = replace(last, buttons=((match_analysis.offer(ctx, new),),))
         ctx.replies.append(last)
-        return
+        return new
     board = send_board(ctx, new, match, notes)
     call = called(ctx, old, new, match)
     ctx.replies.append(board if call is None else replace(board, calls=(call,)))
+    return new
+
+
+def computer_next(table: Table, match: Match) -> bool:
+    """Whether the computer acts next at ``table`` playing ``match``."""
+    if table.stage != "play" or match.is_over:
+        return False
+    waits = actor(match)
+    return waits is not None and waits < len(table.seats) and table.seats[waits].computer
+
+
+def for_computer(ctx: Context, table: Table, notes: list[str]) -> Table:
+    """``table`` when the computer acts next: no board is posted (it would ask the computer to
+    act, and it needs no board); ``notes``, and the commitment of a game not rolled yet, are
+    kept for the board of its turn."""
+    if fair.unrolled(ctx):
+        commitment = fair.commitment_note(ctx)
+        notes = notes if commitment in notes else [*notes, commitment]
+    return table.evolve(notes=tuple(note for note in notes if note))
 
 
 def send_board(
@@ -267,12 +298,11 @@ def send_board(
         # 0): the board adds them to the game as the table keeps it, not to ``match``'s.
         shown = table.state().game
     board = display.board_for(ctx.lang, table, shown, names)
-    if match.game.phase is Phase.OPENING and not match.game.is_over:
-        notes = [*notes, fair.commitment_note(ctx)]
-    playing = table.stage == "play" and not match.is_over
-    waits = actor(match) if playing else None
-    if waits is not None and waits < len(table.seats) and table.seats[waits].computer:
-        playing = False  # the computer acts next: no button only it could press
+    if not match.game.is_over and fair.unrolled(ctx):
+        commitment = fair.commitment_note(ctx)
+        notes = notes if commitment in notes else [*notes, commitment]
+    # when the computer acts next: no button only it could press
+    playing = table.stage == "play" and not match.is_over and not computer_next(table, match)
     if playing and group.is_frugal(ctx, table):
         hint = group.move_hint(ctx.tr, match.game)
         notes = [*notes, hint] if hint else notes

@@ -76,7 +76,8 @@ class Update:
     ``attachment`` is a file sent with the update (a ``.mat`` match for ``import``).
     ``frugal`` marks a chat where the platform limits the bot's messages, edits included (a
     Telegram group): the table then plays its turns with as few messages as it can
-    (:mod:`bot.app.group`).
+    (:mod:`bot.app.group`).  ``card`` marks a seat taken on a card (:mod:`bot.app.invitations`):
+    its game is played on the card's buttons alone, where no typed command reaches its table.
     """
 
     table: TableKey
@@ -90,6 +91,7 @@ class Update:
     admin: bool = False
     attachment: Attachment | None = None
     frugal: bool = False
+    card: bool = False
 
 
 @dataclass(frozen=True)

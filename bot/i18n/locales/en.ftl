@@ -659,7 +659,11 @@ command-placeholder-text = TEXT
 dice-seed-too-late = The dice of this match are fixed already: set your client seed in the lobby of the next one.
 dice-seed-bad = A client seed is 1 to { $max } printable characters.
 dice-seed-set = { $player }'s client seed: «{ $seed }».
-help-seed = your client seed for the dice of the next match (in the lobby)
+dice-seed-offer = { $player }, your client seed was drawn at random: to give your own, send { $cmd_seed_text } before the first roll.
+dice-seed-until-roll = Until the first roll you may give your own: { $cmd_seed_text }
+dice-seed-after-commitment = The server's seed of this game was committed before yours (commitment { $commitment }…), so it cannot suit your seed. Yours counts for the whole match.
+dice-seed-too-late-computer = The dice of this match are rolling already: against the computer, give your client seed when the next match begins, before its first roll.
+help-seed = your client seed for the dice: in the lobby, or against the computer before the first roll
     .usage = /seed [text]
 
 ## Positions set up from an ID, imported matches and their replay
