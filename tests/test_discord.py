@@ -515,6 +515,9 @@ async def test_a_board_deleted_while_a_step_is_pressed_is_posted_again(
     assert int(newest["id"]) > board_id and newest["embeds"] and newest["attachments"]
     assert any("→" in label or label == "Confirm" for label in driver.labels())
     assert fake_discord.ephemeral() == [] and fake_discord.problems == []
+    # The table knows its board is the new message at once (the turn's end takes the buttons
+    # off that one, not off the deleted one).
+    assert (await table(driver)).board_message == str(newest["id"])
 
 
 # -- restarts, threads, direct messages -------------------------------------------------------

@@ -7,7 +7,8 @@ post or edit a text, a toast to the presser alone, the typing sign, a file) and 
 Everything else is done here, the same way on every platform (:class:`Delivery`):
 
 * the replies of a batch are performed in order; a posted board is reported to the app
-  (``App.board_posted``), so that the next turn takes its buttons away;
+  (``App.board_posted``), so that the next turn takes its buttons away, and so is a board
+  posted anew because the message it was to be edited on is gone (deleted meanwhile);
 * a text longer than the surface takes is posted in pieces cut at line ends, the buttons on
   the last; a text for the sender alone (``SendText.private``) is posted so, every piece of it,
   where the surface can show it so;
@@ -92,8 +93,10 @@ class Surface(Protocol):
         """Post a board message with its caption and buttons."""
         ...
 
-    async def edit_board(self, reply: EditBoard) -> None:
-        """Replace the board, caption and buttons of an earlier board message."""
+    async def edit_board(self, reply: EditBoard) -> str | None:
+        """Replace the board, caption and buttons of an earlier board message; when that
+        message is gone (deleted meanwhile), post the board anew and return the new message's
+        id (``None``: edited in place, or the platform gives no id)."""
         ...
 
     async def clear_buttons(self, message: str) -> None:
@@ -207,8 +210,12 @@ class Delivery:
                 await self.app.board_posted(table, message, reply.version)
             return 1
         if isinstance(reply, EditBoard):
-            await surface.edit_board(reply)
-            return 0
+            posted = await surface.edit_board(reply)
+            if posted is None:
+                return 0
+            if table is not None and reply.version is not None:
+                await self.app.board_posted(table, posted, reply.version)
+            return 1
         if isinstance(reply, ClearButtons):
             await surface.clear_buttons(reply.message)
             return 0

@@ -148,12 +148,18 @@ class SendBoard:
 
 @dataclass(frozen=True)
 class EditBoard:
-    """Replace the board, caption and buttons of message ``message`` (a play being built)."""
+    """Replace the board, caption and buttons of message ``message`` (a play being built).
+
+    ``version`` is the table's version the board is drawn for (``None``: a board that is not
+    the table's, a replay): when the message is gone and the board is posted anew, the new
+    message is reported with it (``App.board_posted``), as a :class:`SendBoard`'s is.
+    """
 
     message: str
     board: Board
     caption: str
     buttons: Keyboard = ()
+    version: int | None = None
 
 
 @dataclass(frozen=True)

@@ -424,7 +424,7 @@ class ChannelOutput:
                 message["content"] = f"{line}\n{body}"[:MAX_CONTENT] if body else line
             return await self.send(pings=called, **_present(message, view=view))
 
-    async def edit_board(self, reply: EditBoard) -> None:
+    async def edit_board(self, reply: EditBoard) -> str | None:
         with self._refusals("EditBoard"):
             message = await board_fields(reply.board, reply.caption, self.rich)
             file = message.pop("file", None)
@@ -439,7 +439,8 @@ class ChannelOutput:
             except discord.NotFound:
                 # The board was deleted meanwhile: the game goes on on a new one.
                 message = await board_fields(reply.board, reply.caption, self.rich)
-                await self.send(**_present(message, view=view))
+                return await self.send(**_present(message, view=view))
+            return None
 
     async def clear_buttons(self, message: str) -> None:
         with self._refusals("ClearButtons"):

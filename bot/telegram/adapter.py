@@ -321,19 +321,14 @@ class ChatSurface:
             message = await self.send_board(reply.board, reply.caption, reply.buttons)
             return str(message.message_id)
 
-    async def edit_board(self, reply: EditBoard) -> None:
+    async def edit_board(self, reply: EditBoard) -> str | None:
         """Show the play being built on the same message; if that message cannot be edited
-        (deleted, or the board's kind changed), post the board anew."""
+        (deleted, or the board's kind changed), post the board anew: its id."""
         with self._refusals():
             if await self._edited(int(reply.message), reply.board, reply.caption, reply.buttons):
-                return
+                return None
             message = await self.send_board(reply.board, reply.caption, reply.buttons)
-        if self.table is not None:
-            facts = await self.adapter.app.facts(self.table)
-            if facts is not None:
-                await self.adapter.app.board_posted(
-                    self.table, str(message.message_id), facts.version
-                )
+        return str(message.message_id)
 
     async def clear_buttons(self, message: str) -> None:
         with self._refusals():
