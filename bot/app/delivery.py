@@ -6,9 +6,11 @@ A platform adapter turns its events into :class:`~bot.app.types.Update` values a
 post or edit a text, a toast to the presser alone, the typing sign, a file) and its limits.
 Everything else is done here, the same way on every platform (:class:`Delivery`):
 
-* the replies of a batch are performed in order; a posted board is reported to the app
-  (``App.board_posted``), so that the next turn takes its buttons away, and so is a board
-  posted anew because the message it was to be edited on is gone (deleted meanwhile);
+* the replies of a batch are performed in order (of an update the store kept from being
+  applied, :class:`~bot.app.types.NotApplied`, what its sender is told: to try again); a
+  posted board is reported to the app (``App.board_posted``), so that the next turn takes its
+  buttons away, and so is a board posted anew because the message it was to be edited on is
+  gone (deleted meanwhile);
 * a text longer than the surface takes is posted in pieces cut at line ends, the buttons on
   the last; a text for the sender alone (``SendText.private``) is posted so, every piece of it,
   where the surface can show it so;
@@ -41,6 +43,7 @@ from bot.app.types import (
     EditBoard,
     EditProgress,
     Keyboard,
+    NotApplied,
     Progress,
     Reply,
     SendBoard,
@@ -234,6 +237,8 @@ class Delivery:
         if isinstance(reply, SendFile):
             await surface.post_file(reply)
             return 1
+        if isinstance(reply, NotApplied):  # nothing here delivers the update again
+            return await self._one(surface, table, reply.shown)
         return 0
 
     async def _text(

@@ -88,7 +88,7 @@ from bot.app.queries import (
 )
 from bot.app.suggest import suggestions
 from bot.app.syntax import say
-from bot.app.types import ClockNotice, Keyboard, Progress
+from bot.app.types import ClockNotice, Keyboard, NotApplied, Progress
 from bot.discord_bot.commands import CatalogueTranslator, add_commands, discord_syntax
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
 from bot.discord_bot.threads import (
@@ -175,7 +175,9 @@ def _action(payload: str) -> str | None:
 
 def for_sender(reply: Reply) -> bool:
     """Whether ``reply`` is shown to whoever sent the update alone: a :class:`Toast`, or a
-    private :class:`SendText` (a hint)."""
+    private :class:`SendText` (a hint); of an update not applied, what its sender is told."""
+    if isinstance(reply, NotApplied):
+        return for_sender(reply.shown)
     return isinstance(reply, Toast) or (isinstance(reply, SendText) and reply.private)
 
 
