@@ -505,8 +505,9 @@ class _Terminal:
         self.shown.append(reply)
         return self.console.message_id()
 
-    async def edit_board(self, reply: EditBoard) -> None:
+    async def edit_board(self, reply: EditBoard) -> str | None:
         self.shown.append(reply)
+        return None
 
     async def clear_buttons(self, message: str) -> None:
         self.shown.append(ClearButtons(message))

@@ -775,3 +775,58 @@ class Driver:
         """Press the newest component labelled ``label`` in the place."""
         mid, custom_id, value = self.find(label, place)
         return await self.press(person, mid, custom_id, value, place)
+
+
+@dataclass
+class TableReads:
+    """The table reads an adapter asks of the app (``App.facts``, ``App.games_away``), in order:
+    each one begun, come back, or given up (cancelled), marked with whether the interaction
+    watched had been acknowledged by then (:meth:`watch`)."""
+
+    fake: FakeDiscord
+    events: list[tuple[str, str, bool]] = field(default_factory=list)
+    _responses: int = 0
+
+    def install(self, app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Record the reads of ``app`` from now on."""
+        for name in ("facts", "games_away"):
+            monkeypatch.setattr(app, name, self._recorded(name, getattr(app, name)))
+
+    def watch(self) -> None:
+        """Watch the next interaction: its acknowledgement is the next response sent."""
+        self._responses = len(self.fake.responses)
+        self.events.clear()
+
+    @property
+    def acknowledged(self) -> bool:
+        return len(self.fake.responses) > self._responses
+
+    def _recorded(self, name: str, read: Any) -> Any:
+        async def recorded(*args: Any) -> Any:
+            self.events.append(("began", name, self.acknowledged))
+            try:
+                result = await read(*args)
+            except asyncio.CancelledError:
+                self.events.append(("given up", name, self.acknowledged))
+                raise
+            except Exception:
+                self.events.append(("failed", name, self.acknowledged))
+                raise
+            self.events.append(("came back", name, self.acknowledged))
+            return result
+
+        return recorded
+
+    def before_acknowledgement(self) -> list[tuple[str, str]]:
+        """What happened to the reads before the interaction was acknowledged."""
+        return [(what, name) for what, name, acknowledged in self.events if not acknowledged]
+
+    def waited_on_one_round(self) -> bool:
+        """Whether the acknowledgement waited on nothing but one round of reads begun together
+        and given up together: none came back or failed before it (it waited for no answer of
+        the store), and none began after another was given up (reads one after another)."""
+        before = self.before_acknowledgement()
+        if any(what in ("came back", "failed") for what, _ in before):
+            return False
+        given_up = [i for i, (what, _) in enumerate(before) if what == "given up"]
+        return not given_up or all(what != "began" for what, _ in before[given_up[0] :])

@@ -15,7 +15,17 @@ from redis.asyncio import Redis
 from redis_proxy import ReplyDropper
 from test_app_support import ALICE, ALREADY_DONE, BOB, EVE, Chat, Dice, texts, toasts
 
-from bot.app import App, Payload, Reply, SendBoard, Toast, Update, User, format_payload
+from bot.app import (
+    App,
+    NotApplied,
+    Payload,
+    Reply,
+    SendBoard,
+    Toast,
+    Update,
+    User,
+    format_payload,
+)
 from bot.app.payload import ACTIONS
 from bot.app.syntax import say, typed_syntax
 from bot.i18n import t
@@ -129,6 +139,13 @@ async def test_redis_down_then_back(redis_factory: RedisFactory) -> None:
         assert texts(replies) == t("en", "error-unavailable")
         replies = await chat.press(ALICE, "Roll")
         assert toasts(replies) == [t("en", "error-unavailable")]
+        # Not applied: delivered again, the update is applied then (a platform that has it
+        # delivered again tells its sender that it is kept).
+        assert replies == [
+            NotApplied(
+                Toast(t("en", "error-unavailable")), Toast(t("en", "error-unavailable-kept"))
+            )
+        ]
         # The other entry points do not raise either while Redis is away.
         assert await chat.app.tick() == []
         await chat.app.board_posted(chat.key, "m-1", 3)

@@ -14,7 +14,7 @@ from test_app_support import (
 )
 
 from bot.app import App
-from bot.app.queries import legal_play_notations, refused_for_sure
+from bot.app.queries import game_away_for, legal_play_notations, refused_for_sure
 from bot.store import MemoryStore, TableKey
 from engine.chouette import Chouette
 from engine.game import Phase
@@ -123,3 +123,19 @@ async def test_which_commands_the_app_is_sure_to_refuse_and_where_a_game_is_play
     assert await app.move_table(chat.key, thread) is not None
     moved = await app.facts(thread)
     assert moved is not None and not moved.to_be_placed and moved.away_from_home(thread.chat)
+    # In the chat it left: a player's game command and anyone's question about the game are
+    # about the game away; a command that is not about a game, or a player seated at a new
+    # game here, is for the table here.
+    home, away = await app.facts(chat.key), await app.games_away(chat.key)
+    assert [g.chat for g in away] == [thread.chat]
+    assert game_away_for(home, away, "roll", ALICE.ref) == away[0]
+    assert game_away_for(home, away, "board", EVE.ref) == away[0]
+    assert game_away_for(home, away, "roll", EVE.ref) is None
+    assert game_away_for(home, away, "stats", ALICE.ref) is None
+    await chat.send(EVE, "/new 1")
+    await chat.press(CAROL, "Join")
+    here = await app.facts(chat.key)
+    assert here is not None and here.in_play
+    assert game_away_for(here, away, "roll", EVE.ref) is None
+    assert game_away_for(here, away, "board", EVE.ref) is None
+    assert game_away_for(here, away, "board", ALICE.ref) == away[0]

@@ -20,6 +20,7 @@ from bot.app import (
     Button,
     ClearButtons,
     EditBoard,
+    NotApplied,
     Reply,
     SendBoard,
     SendText,
@@ -171,6 +172,8 @@ def texts(replies: Sequence[Reply]) -> str:
     """Every text, caption and toast of the replies, one per line."""
     out = []
     for r in replies:
+        if isinstance(r, NotApplied):
+            r = r.shown  # what the sender is told where nothing delivers the update again
         if isinstance(r, SendText | Toast):
             out.append(r.text)
         elif isinstance(r, SendBoard | EditBoard):
@@ -179,7 +182,8 @@ def texts(replies: Sequence[Reply]) -> str:
 
 
 def toasts(replies: Sequence[Reply]) -> list[str]:
-    return [r.text for r in replies if isinstance(r, Toast)]
+    shown = [r.shown if isinstance(r, NotApplied) else r for r in replies]
+    return [r.text for r in shown if isinstance(r, Toast)]
 
 
 async def play_turn_by_buttons(chat: Chat, users: Sequence[User], game: Game) -> list[Reply]:

@@ -53,9 +53,12 @@ class Recording:
         self.calls.append("post_board")
         return self._new("board", reply.caption, reply.buttons)
 
-    async def edit_board(self, reply: EditBoard) -> None:
+    async def edit_board(self, reply: EditBoard) -> str | None:
         self.calls.append("edit_board")
+        if reply.message not in self.messages:  # deleted: posted anew
+            return self._new("board", reply.caption, reply.buttons)
         self.messages[reply.message] = Message("board", reply.caption, reply.buttons)
+        return None
 
     async def clear_buttons(self, message: str) -> None:
         self.calls.append("clear_buttons")
@@ -157,6 +160,35 @@ async def test_a_tables_life_on_the_one_delivery_loop(worker: ComputerWorker) ->
     # The progress message itself became the result: edited, not posted again.
     assert "edit_text" in s.surface.calls
     assert not any(text.startswith("Analysing game") for text in texts)
+
+
+async def test_a_board_posted_anew_for_a_deleted_message_is_reported() -> None:
+    s = scene()
+    await s.send(ALICE, "/new 1")
+    await s.press(BOB, "Join")
+    message, payload = s.surface.find("Roll")
+    update = Update(KEY, ALICE, "roll", button=payload, message=message)
+    replies = await s.app.handle(update)
+    await s.delivery.deliver(s.surface, KEY, replies)
+    sent = next(r for r in replies if isinstance(r, SendBoard))
+    table = await s.app.load_table(KEY)
+    assert table is not None and table.board_message is not None
+    # The board message is deleted; the next edit of it posts the board anew, and the table
+    # records the new message (its buttons are the ones the next turn takes away).
+    del s.surface.messages[table.board_message]
+    edit = EditBoard(table.board_message, sent.board, sent.caption, sent.buttons, sent.version)
+    done = await s.delivery.deliver(s.surface, KEY, [edit], computer=False)
+    newest = list(s.surface.messages)[-1]
+    assert done.posted == 1 and newest != table.board_message
+    after = await s.app.load_table(KEY)
+    assert after is not None and after.board_message == newest
+    assert after.version == table.version  # no button went stale for it
+    # A board that is not the table's (a replay) posted anew is not taken for its board.
+    del s.surface.messages[newest]
+    replay = EditBoard(newest, sent.board, sent.caption, sent.buttons)
+    await s.delivery.deliver(s.surface, KEY, [replay], computer=False)
+    again = await s.app.load_table(KEY)
+    assert again is not None and again.board_message == newest
 
 
 async def test_long_texts_are_cut_at_line_ends_the_buttons_on_the_last_piece() -> None:

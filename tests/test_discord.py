@@ -25,6 +25,7 @@ from discord_harness import (
     FakeDiscord,
     Person,
     Place,
+    TableReads,
     components_of,
     installed,
     labels,
@@ -515,6 +516,9 @@ async def test_a_board_deleted_while_a_step_is_pressed_is_posted_again(
     assert int(newest["id"]) > board_id and newest["embeds"] and newest["attachments"]
     assert any("→" in label or label == "Confirm" for label in driver.labels())
     assert fake_discord.ephemeral() == [] and fake_discord.problems == []
+    # The table knows its board is the new message at once (the turn's end takes the buttons
+    # off that one, not off the deleted one).
+    assert (await table(driver)).board_message == str(newest["id"])
 
 
 # -- restarts, threads, direct messages -------------------------------------------------------
@@ -1087,6 +1091,65 @@ async def test_autocomplete_answers_in_time_from_a_store_that_stalls(
         other = Place(600000000000000041)
         assert await driver.autocomplete(mover, "move", "play", "", place=other) == []
         proxy.resume()
+    finally:
+        proxy.resume()
+        await store.close()
+        await proxy.close()
+
+
+async def acknowledged_while_stalled(
+    driver: Driver, proxy: ReplyDropper, reads: TableReads, person: Person, command: str
+) -> dict[str, Any]:
+    """``person`` gives slash command ``command`` while Redis holds every reply: the command
+    is acknowledged (waited for as long as it takes), then Redis answers again and the command
+    is answered; its payload."""
+    reads.watch()
+    proxy.stall()
+    sent = len(driver.fake.calls)
+    task = asyncio.create_task(driver.command(person, command))
+    try:
+        async with asyncio.timeout(60):
+            while not reads.acknowledged:
+                await asyncio.sleep(0.01)
+    finally:
+        proxy.resume()
+    payload = await task
+    assert any(c.path.endswith(f"{payload['token']}/callback") for c in driver.fake.calls[sent:])
+    return payload
+
+
+async def test_a_command_is_acknowledged_without_waiting_on_a_stalled_store(
+    redis_url: str, fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Redis stops answering: a slash command is acknowledged after one round of reads begun
+    together and given up together (what decides whether it is deferred privately), not after
+    reads one after another, and never after an answer of the store; then it is answered."""
+    proxy = await ReplyDropper(redis_url).start()
+    store = RedisStore.from_url(proxy.url)
+    await store.client.flushdb()
+    try:
+        driver = await started(store, fake_discord, seed=4)
+        assert isinstance(driver.client, NardyBot)
+        reads = TableReads(fake_discord)
+        reads.install(driver.client.app, monkeypatch)
+        await open_match(driver, "3", view="text")
+        before = await table(driver)
+        # A spectator's game command: the table and the games its channel sent away, both.
+        await acknowledged_while_stalled(driver, proxy, reads, EVE, "roll")
+        assert sorted(reads.before_acknowledgement()) == [
+            ("began", "facts"),
+            ("began", "games_away"),
+            ("given up", "facts"),
+            ("given up", "games_away"),
+        ]
+        assert reads.waited_on_one_round()
+        assert fake_discord.ephemeral() == [t("en", "error-not-seated")]
+        assert await table(driver) == before
+        # A player's: acknowledged the same way, then played.
+        assert (await match(driver)).game.phase is Phase.OPENING
+        await acknowledged_while_stalled(driver, proxy, reads, ALICE, "roll")
+        assert reads.waited_on_one_round()
+        assert (await table(driver)).version > before.version
     finally:
         proxy.resume()
         await store.close()

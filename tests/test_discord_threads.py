@@ -8,7 +8,9 @@ the result comes back to the channel and the thread is archived.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import pytest
 from discord_harness import (
@@ -19,8 +21,10 @@ from discord_harness import (
     FakeDiscord,
     Person,
     Place,
+    TableReads,
     installed,
 )
+from redis_proxy import ReplyDropper
 from test_app_support import Dice, open_store
 
 from bot.ai.worker import ComputerWorker
@@ -83,6 +87,27 @@ def posted_in(fake: FakeDiscord, place: Place) -> list[str]:
 
 def boards_in(fake: FakeDiscord, place: Place) -> int:
     return sum(1 for m in fake.public() if int(m["channel_id"]) == place.id and m["embeds"])
+
+
+def told_privately(fake: FakeDiscord, payload: dict[str, Any]) -> list[str]:
+    """The texts the user of interaction ``payload`` alone was sent in answer: its response,
+    or ephemeral follow-ups."""
+    token = payload["token"]
+    told: list[str] = []
+    response = fake.responses.get(token) or {}
+    data = response.get("data") or {}
+    if response.get("type") == 4 and data.get("flags", 0) & EPHEMERAL:
+        told.append(data["content"])
+    for call in fake.calls:
+        body = call.body if isinstance(call.body, dict) else {}
+        followup = call.method == "POST" and call.path.startswith("/webhooks/")
+        if followup and call.path.endswith(token) and body.get("flags", 0) & EPHEMERAL:
+            told.append(body["content"])
+    return told
+
+
+PRIVATE_THINKING = {"type": 5, "data": {"flags": EPHEMERAL}}
+"""A slash command's deferral that nobody else sees."""
 
 
 def thread_calls(fake: FakeDiscord) -> list[str]:
@@ -376,9 +401,9 @@ async def test_a_player_asking_in_the_channel_is_told_where_his_game_is(
     driver = await started(MemoryStore(), fake_discord)
     thread = await open_and_join(driver)
     payload = await driver.command(BOB, "roll")
-    answer = driver.response_of(payload)
-    assert answer is not None and answer["data"]["flags"] == EPHEMERAL
-    assert answer["data"]["content"] == t("en", "discord-thread-away", thread=f"<#{thread.id}>")
+    assert driver.response_of(payload) == PRIVATE_THINKING
+    away = t("en", "discord-thread-away", thread=f"<#{thread.id}>")
+    assert told_privately(fake_discord, payload) == [away]
     assert boards_in(fake_discord, CHANNEL) == 0
     state = await table_at(driver, thread)
     assert state is not None and state.stage == "play"
@@ -408,9 +433,12 @@ async def test_a_locked_thread_the_bot_cannot_open_sends_the_game_to_the_channel
     locked = fake_discord.thread_of(CHANNEL.id, permissions=ALL_PERMISSIONS & ~(1 << 34))
     payload = await driver.command(ALICE, "board", place=locked)
     assert t("en", "discord-thread-closed") in posted_in(fake_discord, CHANNEL)
-    answer = driver.response_of(payload)
-    assert answer is not None and answer["data"]["flags"] == EPHEMERAL
-    assert answer["data"]["content"] == t("en", "discord-thread-away", thread=f"<#{CHANNEL.id}>")
+    # Acknowledged before the thread was looked into; the public "thinking…" gave way to the
+    # private answer.
+    assert driver.response_of(payload) == {"type": 5}
+    away = t("en", "discord-thread-away", thread=f"<#{CHANNEL.id}>")
+    assert told_privately(fake_discord, payload) == [away]
+    assert fake_discord.originals[payload["token"]] == -1
     assert boards_in(fake_discord, CHANNEL) == 1
     state = await table_at(driver, CHANNEL)
     assert state is not None and state.stage == "play"
@@ -521,9 +549,9 @@ async def test_a_deleted_thread_when_the_channel_has_a_game_again(
     payload = await driver.command(ALICE, "board")
     fresh = fake_discord.thread_of(CHANNEL.id)
     assert fresh.id != thread.id
-    answer = driver.response_of(payload)
-    assert answer is not None and answer["data"]["flags"] == EPHEMERAL
-    assert answer["data"]["content"] == t("en", "discord-thread-away", thread=f"<#{fresh.id}>")
+    assert driver.response_of(payload) == PRIVATE_THINKING
+    away = t("en", "discord-thread-away", thread=f"<#{fresh.id}>")
+    assert told_privately(fake_discord, payload) == [away]
     texts = posted_in(fake_discord, fresh)
     assert any(f"<@{ALICE.id}>" in text and f"<@{BOB.id}>" in text for text in texts)
     assert t("en", "discord-thread-gone") in texts and boards_in(fake_discord, fresh) == 1
@@ -556,6 +584,43 @@ async def test_a_command_in_an_archived_thread_gets_the_board_again(
     assert fake_discord.ephemeral() == []
 
 
+async def test_a_command_in_an_archived_thread_is_acknowledged_before_the_store_answers(
+    redis_url: str, fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Redis stops answering as a player asks for the score in the game's archived thread:
+    the command is acknowledged before any read of the table comes back (the thread is looked
+    into after), and answered once Redis answers again."""
+    proxy = await ReplyDropper(redis_url).start()
+    store = RedisStore.from_url(proxy.url)
+    await store.client.flushdb()
+    try:
+        driver = await started(store, fake_discord)
+        thread = await open_and_join(driver)
+        fake_discord.archive_thread(thread.id)
+        reads = TableReads(fake_discord)
+        reads.install(app_of(driver), monkeypatch)
+        reads.watch()
+        proxy.stall()
+        task = asyncio.create_task(driver.command(BOB, "score", place=thread))
+        try:
+            async with asyncio.timeout(60):
+                while not reads.acknowledged:
+                    await asyncio.sleep(0.01)
+        finally:
+            proxy.resume()
+        payload = await task
+        assert reads.before_acknowledgement() == []
+        assert driver.response_of(payload) == {"type": 5}
+        assert not fake_discord.threads[thread.id]["thread_metadata"]["archived"]
+        texts = posted_in(fake_discord, thread)
+        assert t("en", "discord-thread-reopened") in texts
+        assert any(text.startswith("Score:") for text in texts)
+    finally:
+        proxy.resume()
+        await store.close()
+        await proxy.close()
+
+
 async def test_a_spectator_or_a_player_asking_in_the_channel_is_pointed_to_the_thread(
     fake_discord: FakeDiscord,
 ) -> None:
@@ -572,8 +637,7 @@ async def test_a_spectator_or_a_player_asking_in_the_channel_is_pointed_to_the_t
         (BOB, "clock", ("1h",)),
     ):
         payload = await driver.command(person, command, *args)
-        answer = driver.response_of(payload)
-        assert answer is not None and answer["data"]["flags"] == EPHEMERAL, command
-        assert answer["data"]["content"] == away, command
+        assert driver.response_of(payload) == PRIVATE_THINKING, command
+        assert told_privately(fake_discord, payload) == [away], command
     assert boards_in(fake_discord, CHANNEL) == 0
     assert posted_in(fake_discord, CHANNEL) == before  # nothing public in the channel

@@ -27,7 +27,7 @@ from ops_support import WEBHOOK_SECRET, BotProcess, Players
 from telegram_support import ALICE, BOB
 from test_app_support import Chat, Dice, play_turn_by_buttons
 
-from bot.app import App, SendBoard, SendText, Update, User
+from bot.app import App, NotApplied, SendBoard, SendText, Update, User
 from bot.i18n import t
 from bot.observability import (
     Metrics,
@@ -148,8 +148,9 @@ async def test_an_update_while_redis_is_down_counts_as_an_error(
         replies = await app.handle(Update(TableKey("telegram", "-9"), user, "u1", text="/new 1"))
     finally:
         await store.close()
-    assert replies and isinstance(replies[0], SendText)
-    assert "unavailable" in replies[0].text.lower()
+    assert replies and isinstance(replies[0], NotApplied)
+    assert isinstance(replies[0].shown, SendText)
+    assert "unavailable" in replies[0].shown.text.lower()
     assert metrics.value("nardy_update_errors_total", {"platform": "telegram", "kind": "command"})
     failed = metrics.value("nardy_store_errors_total", {"op": "read", "error": "StoreUnavailable"})
     assert failed >= 1

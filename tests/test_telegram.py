@@ -125,6 +125,33 @@ async def test_a_private_table_gets_a_new_board_per_turn() -> None:
         assert unexpected_errors(bot.fake) == []
 
 
+async def test_a_board_deleted_while_a_step_is_pressed_is_recorded_as_the_new_one() -> None:
+    async with running_bot(App(MemoryStore(), dice=Dice(5))) as bot:
+        private = bot.fake.chat(ALICE.id, "private")
+        key = TableKey("telegram", str(ALICE.id))
+        await bot.say(ALICE, private, "/new 3")
+        token = table_token(key, secret=bot.fake.token.encode())
+        await bot.say(BOB, bot.fake.chat(BOB.id, "private"), f"/start {token}")
+        for _ in range(12):
+            game = (await bot.match(key)).game
+            if game.phase is Phase.MOVE and not game.forced_play and len(game.next_steps()) > 1:
+                break
+            await bot.play_turn(private, key, [ALICE, BOB], game)
+        else:
+            raise AssertionError("no open play came up")
+        board = bot.keyboard_message(private)
+        step = next(label for label in board.labels() if "→" in label)
+        press = bot.fake.press([ALICE, BOB][game.turn or 0], board, step)
+        del bot.fake.messages[(ALICE.id, board.message_id)]  # deleted as the step was pressed
+        await bot.deliver(press)
+        # The board with the step made is a new message, and the table says so at once: the
+        # next press is on it, and the turn's end takes its buttons away.
+        newest = bot.keyboard_message(private)
+        assert newest.message_id > board.message_id
+        assert len((await bot.match(key)).game.steps) == 1
+        assert (await bot.table(key)).board_message == str(newest.message_id)
+
+
 async def test_a_deleted_group_board_is_posted_anew_when_the_turn_passes() -> None:
     async with running_bot(App(MemoryStore(), dice=Dice(5))) as bot:
         await open_group_game(bot, "3", text_mode=False)
@@ -466,7 +493,9 @@ async def test_long_captions_lost_messages_and_blocked_chats_are_handled() -> No
         assert bot.fake.bot_messages(GROUP)[-2].text.startswith("note ")
         # Editing a board message that is gone posts the board anew.
         del bot.fake.messages[(GROUP, photo.message_id)]
-        edit = EditBoard(str(photo.message_id), shown.board, shown.caption, shown.buttons)
+        edit = EditBoard(
+            str(photo.message_id), shown.board, shown.caption, shown.buttons, shown.version
+        )
         await adapter.perform(tg, target, GROUP_KEY, [edit])
         newest = bot.keyboard_message(chat)
         assert newest.message_id > photo.message_id and newest.kind == "photo"

@@ -159,3 +159,36 @@ async def test_json_that_is_not_an_update_gets_400_and_no_traceback(
     update: dict[str, Any] = bot.fake.user_message(ALICE, chat, "/new 1")
     assert await bot.fake.post_webhook(update, secret=WEBHOOK_SECRET) == 200
     assert "Join" in bot.keyboard_message(chat).labels()
+
+
+async def test_a_flood_of_requests_without_the_secret_each_gets_its_403(
+    hooked: tuple[Bot, int],
+) -> None:
+    bot, port = hooked
+    # Hundreds of clients at once, each sending its headers and a body larger than what the
+    # server reads with the headers: every one is answered 403 and then sees the connection
+    # closed in order (the rest of its body read and discarded), none a reset that would take
+    # the answer with it.
+    body = b"x" * (4 * 65536)
+
+    async def refused() -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        try:
+            writer.write(_head(len(body), secret=None).encode() + body)
+            await writer.drain()
+            reply = await _read_reply(reader)
+        except ConnectionError as exc:
+            return type(exc).__name__.encode()
+        finally:
+            writer.close()
+        return reply.split(b"\r\n", 1)[0] + (
+            b" <still open>" if reply.endswith(b"<still open>") else b""
+        )
+
+    replies = await asyncio.gather(*(refused() for _ in range(300)))
+    assert {reply: replies.count(reply) for reply in set(replies)} == {
+        b"HTTP/1.1 403 Forbidden": 300
+    }
+    # The server still serves Telegram.
+    update = bot.fake.user_message(ALICE, bot.fake.chat(GROUP, "supergroup"), "/new 1")
+    assert await bot.fake.post_webhook(update, secret=WEBHOOK_SECRET) == 200

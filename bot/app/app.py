@@ -55,7 +55,7 @@ from bot.app.syntax import CommandSyntax, say, typed_syntax
 from bot.app.table import Table
 from bot.app.ticks import Ticks
 from bot.app.timing import wake
-from bot.app.types import ClearButtons, Reply, Update
+from bot.app.types import ClearButtons, NotApplied, Reply, Update
 from bot.app.users import UserRecords
 from bot.app.writer import RECORD_CACHE, TableWriter
 from bot.i18n import negotiate, t
@@ -163,20 +163,24 @@ class App:
         except WriteUnconfirmed:
             # A write of the user's own record (a setting) whose answer was lost.
             log.warning("write unconfirmed table=%s update=%s", update.table, update.update_id)
-            return [
-                refusal_reply(
-                    update,
-                    say(lang, self.syntax_of(update.table.platform), "error-outcome-unknown-later"),
-                )
-            ]
+            return [self._not_applied(update, lang, "error-outcome-unknown-later")]
         except (StoreUnavailable, ConflictError) as exc:
             log.warning(
                 "store %s table=%s update=%s", type(exc).__name__, update.table, update.update_id
             )
-            return [refusal_reply(update, t(lang, "error-unavailable"))]
+            return [self._not_applied(update, lang, "error-unavailable")]
         except Exception:
             log.exception("update failed table=%s update=%s", update.table, update.update_id)
             return [refusal_reply(update, t(lang, "error-internal"))]
+
+    def _not_applied(self, update: Update, lang: str, message: str) -> NotApplied:
+        """The answer to an update the store kept from being applied: catalogue ``message``
+        (try again later), or where the update is delivered again by itself, that it is kept."""
+        syntax = self.syntax_of(update.table.platform)
+        return NotApplied(
+            refusal_reply(update, say(lang, syntax, message)),
+            refusal_reply(update, t(lang, "error-unavailable-kept")),
+        )
 
     async def board_posted(self, table: TableKey, message: str, version: int) -> None:
         """Remember that the board drawn for ``version`` is message ``message`` in the chat.
@@ -416,7 +420,9 @@ class App:
         When it answers: the write's own replies if it landed as sent; the table as it stands if
         the update was applied otherwise (another delivery of it); else the outcome is not known
         (the write may still land): the user is told so, with the board.  When the store does not
-        answer in time, the user is told that his move may have been recorded.
+        answer in time, the update is not applied as far as anyone knows (:class:`NotApplied`:
+        the user is told that his move may have been recorded, or that it is kept where the
+        update is delivered again, which settles it).
         """
         key = update.table
         self.writer.forget(key)
@@ -431,16 +437,7 @@ class App:
                 pause = SETTLE_PAUSES[min(attempt, len(SETTLE_PAUSES) - 1)]
                 if time.monotonic() + pause > deadline:
                     log.warning("outcome unknown table=%s update=%s", key, update.update_id)
-                    return [
-                        refusal_reply(
-                            update,
-                            say(
-                                lang,
-                                self.syntax_of(update.table.platform),
-                                "error-outcome-unknown-later",
-                            ),
-                        )
-                    ]
+                    return [self._not_applied(update, lang, "error-outcome-unknown-later")]
                 await asyncio.sleep(pause)
                 attempt += 1
         self.writer.remember(key, record)

@@ -184,7 +184,7 @@ def decide(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
         sent = _board(ctx, new, ch, ())
         if ctx.update.message is not None:
             ctx.replies.append(
-                EditBoard(ctx.update.message, sent.board, sent.caption, sent.buttons)
+                EditBoard(ctx.update.message, sent.board, sent.caption, sent.buttons, sent.version)
             )
         else:
             ctx.replies.append(sent)

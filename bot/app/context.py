@@ -40,7 +40,7 @@ def usage(command: str) -> Refused:
     return Refused("app-usage", command=command)
 
 
-def refusal_reply(update: Update, text: str) -> Reply:
+def refusal_reply(update: Update, text: str) -> Toast | SendText:
     """A refusal's text as the update's sender sees it: a toast for a pressed button (or where
     the platform shows refusals privately), else a message in the chat."""
     private = update.button is not None or update.toast_refusals

@@ -6,8 +6,11 @@ A platform adapter turns its events into :class:`~bot.app.types.Update` values a
 post or edit a text, a toast to the presser alone, the typing sign, a file) and its limits.
 Everything else is done here, the same way on every platform (:class:`Delivery`):
 
-* the replies of a batch are performed in order; a posted board is reported to the app
-  (``App.board_posted``), so that the next turn takes its buttons away;
+* the replies of a batch are performed in order (of an update the store kept from being
+  applied, :class:`~bot.app.types.NotApplied`, what its sender is told: to try again); a
+  posted board is reported to the app (``App.board_posted``), so that the next turn takes its
+  buttons away, and so is a board posted anew because the message it was to be edited on is
+  gone (deleted meanwhile);
 * a text longer than the surface takes is posted in pieces cut at line ends, the buttons on
   the last; a text for the sender alone (``SendText.private``) is posted so, every piece of it,
   where the surface can show it so;
@@ -40,6 +43,7 @@ from bot.app.types import (
     EditBoard,
     EditProgress,
     Keyboard,
+    NotApplied,
     Progress,
     Reply,
     SendBoard,
@@ -92,8 +96,10 @@ class Surface(Protocol):
         """Post a board message with its caption and buttons."""
         ...
 
-    async def edit_board(self, reply: EditBoard) -> None:
-        """Replace the board, caption and buttons of an earlier board message."""
+    async def edit_board(self, reply: EditBoard) -> str | None:
+        """Replace the board, caption and buttons of an earlier board message; when that
+        message is gone (deleted meanwhile), post the board anew and return the new message's
+        id (``None``: edited in place, or the platform gives no id)."""
         ...
 
     async def clear_buttons(self, message: str) -> None:
@@ -207,8 +213,12 @@ class Delivery:
                 await self.app.board_posted(table, message, reply.version)
             return 1
         if isinstance(reply, EditBoard):
-            await surface.edit_board(reply)
-            return 0
+            posted = await surface.edit_board(reply)
+            if posted is None:
+                return 0
+            if table is not None and reply.version is not None:
+                await self.app.board_posted(table, posted, reply.version)
+            return 1
         if isinstance(reply, ClearButtons):
             await surface.clear_buttons(reply.message)
             return 0
@@ -227,6 +237,8 @@ class Delivery:
         if isinstance(reply, SendFile):
             await surface.post_file(reply)
             return 1
+        if isinstance(reply, NotApplied):  # nothing here delivers the update again
+            return await self._one(surface, table, reply.shown)
         return 0
 
     async def _text(

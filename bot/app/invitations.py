@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.app.app import App
-from bot.app.types import Reply, SendText, Toast, Update, User
+from bot.app.types import NotApplied, Reply, SendText, Toast, Update, User
 from bot.i18n import negotiate, t
 from bot.store import TableKey
 
@@ -83,5 +83,6 @@ async def _join(
     joined = await app.handle(Update(key, user, update_id, text="/join", card=card))
     if await seated(app, key, user):
         return Seating(True, replies=replies + joined)
-    refusal = next((r.text for r in joined if isinstance(r, Toast | SendText)), None)
+    shown = [r.shown if isinstance(r, NotApplied) else r for r in joined]
+    refusal = next((r.text for r in shown if isinstance(r, Toast | SendText)), None)
     return Seating(False, replies=joined, refusal=refusal)

@@ -6,16 +6,21 @@ position; answers, not the table's state, so that no adapter reads a table or ap
 :func:`legal_play_notations` lists the plays a user may type now, for the adapters' autocomplete
 of ``/move``; :func:`outcome_text` says how a finished table's game ended, in a line the
 adapter posts where the game began (a game played in a thread of its own), and
-:func:`thread_title` names such a thread after the players.
+:func:`thread_title` names such a thread after the players.  :func:`refused_for_sure` and
+:func:`game_away_for` tell an adapter, before the app handles a command, whether its answer is
+for the sender alone (a refusal, or where his game is): a platform that must acknowledge a
+command first (Discord) acknowledges those privately.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
 from bot.app.display import score_text
+from bot.app.places import Away
 from bot.app.table import Table
 from bot.i18n import t
 from engine.chouette import Chouette
@@ -137,6 +142,25 @@ def refused_for_sure(facts: TableFacts | None, command: str, user: str) -> bool:
     if facts is None or facts.stage == "over":
         return True
     return not facts.seated(user)
+
+
+def game_away_for(
+    facts: TableFacts | None, away: Sequence[Away], command: str, user: str
+) -> Away | None:
+    """The game that typed ``command`` (its name) from ``user`` is about when it plays in a
+    chat of its own, away from the chat whose table's facts are ``facts`` and which sent the
+    games ``away``: the user's own game, unless he sits at the table here; for information
+    (:data:`GAME_INFO_COMMANDS`) asked where no game is in play, the last game that left.
+    ``None``: the command is for the table here."""
+    if command not in SEATED_COMMANDS and command not in GAME_INFO_COMMANDS:
+        return None
+    if facts is not None and facts.plays(user):
+        return None
+    game = next((g for g in reversed(away) if user in g.players), None)
+    asks_about = command in GAME_INFO_COMMANDS and (facts is None or not facts.in_play)
+    if game is None and asks_about and away:
+        return away[-1]
+    return game
 
 
 def facts(table: Table) -> TableFacts:

@@ -315,7 +315,7 @@ def edit_or_send(ctx: Context, table: Table, match: Match) -> Reply:
     """The board edited in place on the pressed message, else sent."""
     sent = send_board(ctx, table, match, ())
     if ctx.update.message is not None:
-        return EditBoard(ctx.update.message, sent.board, sent.caption, sent.buttons)
+        return EditBoard(ctx.update.message, sent.board, sent.caption, sent.buttons, sent.version)
     return sent
 
 

@@ -150,12 +150,18 @@ class SendBoard:
 
 @dataclass(frozen=True)
 class EditBoard:
-    """Replace the board, caption and buttons of message ``message`` (a play being built)."""
+    """Replace the board, caption and buttons of message ``message`` (a play being built).
+
+    ``version`` is the table's version the board is drawn for (``None``: a board that is not
+    the table's, a replay): when the message is gone and the board is posted anew, the new
+    message is reported with it (``App.board_posted``), as a :class:`SendBoard`'s is.
+    """
 
     message: str
     board: Board
     caption: str
     buttons: Keyboard = ()
+    version: int | None = None
 
 
 @dataclass(frozen=True)
@@ -211,6 +217,22 @@ class Toast:
 
 
 @dataclass(frozen=True)
+class NotApplied:
+    """The update was not applied because the store could not be reached: nothing changed, or
+    a write's answer was lost and the store could not be asked whether it landed.
+
+    Delivering the same update again is safe — its id is written with the table, so it is
+    applied at most once — and settles it.  ``shown`` is what the sender is told where nothing
+    delivers it again (try again later); a platform that has it delivered again by itself
+    (Telegram's long polling leaves it unconfirmed) tells him ``kept`` instead, once: what he
+    asked waits for the store.
+    """
+
+    shown: SendText | Toast
+    kept: SendText | Toast
+
+
+@dataclass(frozen=True)
 class SendFile:
     """Post a file: ``name`` (e.g. ``match.mat``) with ``data`` and a caption."""
 
@@ -253,5 +275,6 @@ Reply = (
     | Thinking
     | Progress
     | EditProgress
+    | NotApplied
 )
 """Every reply action an adapter performs."""

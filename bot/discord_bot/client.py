@@ -4,9 +4,10 @@
 store, every component carries its payload in its ``custom_id``, so any number of processes or
 shards may serve the same channels, and a restarted bot answers the buttons of old messages.
 
-- A slash command is deferred at once ("thinking…", within Discord's 3 seconds), turned into the
-  typed line (``/move 24/18 13/11``) and handed to the app; the replies follow as messages, a
-  refusal as an ephemeral message only the sender sees.
+- A slash command is deferred at once ("thinking…", within Discord's 3 seconds: after one
+  bounded read of what decides whether it is deferred privately, :meth:`NardyBot.command`),
+  turned into the typed line (``/move 24/18 13/11``) and handed to the app; the replies follow
+  as messages, a refusal as an ephemeral message only the sender sees.
 - A reply for the sender alone (``SendText.private``: a hint's advice and its Play buttons) is
   an ephemeral message, whether it answers a slash command (``/hint`` is deferred privately,
   so nobody else sees even its "thinking…") or a press; a Play button pressed on it plays at
@@ -75,17 +76,19 @@ from bot.app import (
 from bot.app.delivery import ChatClosed, Delivered, Delivery, NotDelivered
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
+from bot.app.places import Away
 from bot.app.queries import (
     GAME_INFO_COMMANDS,
     SEATED_COMMANDS,
     TableFacts,
+    game_away_for,
     outcome_text,
     refused_for_sure,
     thread_title,
 )
 from bot.app.suggest import suggestions
 from bot.app.syntax import say
-from bot.app.types import ClockNotice, Keyboard, Progress
+from bot.app.types import ClockNotice, Keyboard, NotApplied, Progress
 from bot.discord_bot.commands import CatalogueTranslator, add_commands, discord_syntax
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
 from bot.discord_bot.threads import (
@@ -130,7 +133,8 @@ AUTOCOMPLETE_BUDGET = 1.5
 """Seconds autocomplete waits for the store (Discord gives up on an answer after 3 seconds)."""
 
 PREDICT_BUDGET = 0.5
-"""Seconds a slash command waits for the table before it defers (to defer a refusal privately)."""
+"""Seconds a slash command waits, in all, for the reads that decide whether it is deferred
+privately (:meth:`NardyBot.command`); past them it is deferred publicly."""
 
 CLOSE_TIMEOUT = 5.0
 """Seconds :meth:`NardyBot.close` waits for the analyses it stops following."""
@@ -171,7 +175,9 @@ def _action(payload: str) -> str | None:
 
 def for_sender(reply: Reply) -> bool:
     """Whether ``reply`` is shown to whoever sent the update alone: a :class:`Toast`, or a
-    private :class:`SendText` (a hint)."""
+    private :class:`SendText` (a hint); of an update not applied, what its sender is told."""
+    if isinstance(reply, NotApplied):
+        return for_sender(reply.shown)
     return isinstance(reply, Toast) or (isinstance(reply, SendText) and reply.private)
 
 
@@ -424,7 +430,7 @@ class ChannelOutput:
                 message["content"] = f"{line}\n{body}"[:MAX_CONTENT] if body else line
             return await self.send(pings=called, **_present(message, view=view))
 
-    async def edit_board(self, reply: EditBoard) -> None:
+    async def edit_board(self, reply: EditBoard) -> str | None:
         with self._refusals("EditBoard"):
             message = await board_fields(reply.board, reply.caption, self.rich)
             file = message.pop("file", None)
@@ -439,7 +445,8 @@ class ChannelOutput:
             except discord.NotFound:
                 # The board was deleted meanwhile: the game goes on on a new one.
                 message = await board_fields(reply.board, reply.caption, self.rich)
-                await self.send(**_present(message, view=view))
+                return await self.send(**_present(message, view=view))
+            return None
 
     async def clear_buttons(self, message: str) -> None:
         with self._refusals("ClearButtons"):
@@ -558,6 +565,23 @@ class InteractionOutput(ChannelOutput):
             # ids whenever pressed (any process, after a restart): the view is not kept.
             view.stop()
         return str(sent.id)
+
+
+@dataclass(frozen=True)
+class Glance:
+    """What a slash command's acknowledgement depends on (:meth:`NardyBot._glance`): the
+    table's facts (``None``: no table) and the games its chat sent away to threads."""
+
+    facts: TableFacts | None
+    away: tuple[Away, ...] = ()
+
+
+def _may_point_away(interaction: discord.Interaction[Any], name: str) -> bool:
+    """Whether command ``name`` may be about a game that plays in a thread of its own: a game
+    command in a server's text channel (not in a thread, not in direct messages)."""
+    if name not in SEATED_COMMANDS and name not in GAME_INFO_COMMANDS:
+        return False
+    return interaction.guild_id is not None and not in_thread(interaction)
 
 
 class NardyBot(discord.AutoShardedClient):
@@ -696,26 +720,37 @@ class NardyBot(discord.AutoShardedClient):
         return True
 
     async def command(self, interaction: discord.Interaction[Any], line: str) -> None:
-        """A slash command: acknowledge at once, hand the line to the app, post the replies.
+        """A slash command: acknowledge, hand the line to the app, post the replies.
 
-        When the answer is sure to be a refusal (a game command from someone not seated at the
-        table, read within :data:`PREDICT_BUDGET`) or is for the sender alone anyway
-        (:data:`PRIVATE_COMMANDS`: ``/hint``) the command is deferred privately, so nobody else
-        sees "thinking…".  A refusal (or any batch for the sender alone) after a public
-        deferral replaces the public "thinking…" message with an ephemeral one; with no
-        replies at all it goes.
+        Before the acknowledgement only what decides its kind is read, all at once and within
+        :data:`PREDICT_BUDGET` in all (:meth:`_glance`): when the answer is for the sender
+        alone — ``/hint`` (:data:`PRIVATE_COMMANDS`), a command sure to be refused (a game
+        command from someone not seated at the table), a command about a game that plays in a
+        thread of its own — the command is deferred privately, so nobody else sees
+        "thinking…"; else, or when the reads take longer, publicly.  Everything slower comes
+        after: a game's archived thread opened again, a game whose thread is gone brought back,
+        the app's handling.  An answer for the sender alone after a public deferral replaces
+        the public "thinking…" message with an ephemeral one; with no replies at all it goes.
         """
         if line.split(maxsplit=1)[0] == "/invite" and in_bot_dm(interaction):
             # Nobody else sees this chat: a seat kept here would wait for ever.
             await self._refuse_at_once(interaction, "discord-dm-invite")
             return
-        if await self._closed_thread(interaction, acknowledged=False):
-            return
-        if await self._game_away(interaction, line):
-            return
         name = line.split(maxsplit=1)[0].lstrip("/")
-        private = name in PRIVATE_COMMANDS or await self._refusal_expected(interaction, line)
+        me = user_of(interaction).ref
+        glance = await self._glance(interaction, name)
+        private = name in PRIVATE_COMMANDS or (
+            glance is not None
+            and (
+                refused_for_sure(glance.facts, name, me)
+                or game_away_for(glance.facts, glance.away, name, me) is not None
+            )
+        )
         if not await self._acknowledge(interaction, thinking=True, ephemeral=private):
+            return
+        if await self._closed_thread(interaction, typed=True, private=private):
+            return
+        if await self._game_away(interaction, name, glance, private=private):
             return
         update = self._update(interaction, text=line, toast_refusals=True)
         invited = _INVITE_RE.fullmatch(line)
@@ -791,18 +826,35 @@ class NardyBot(discord.AutoShardedClient):
         if in_thread(interaction):
             await self._finish_away(update.table, manage=interaction.app_permissions.manage_threads)
 
-    async def _refusal_expected(self, interaction: discord.Interaction[Any], line: str) -> bool:
-        """Whether the app is sure to refuse ``line`` (:func:`~bot.app.queries.refused_for_sure`),
-        decided from one bounded read."""
-        name = line.split(maxsplit=1)[0].lstrip("/")
-        if name not in SEATED_COMMANDS and name != "new":
-            return False
+    async def _glance(self, interaction: discord.Interaction[Any], name: str) -> Glance | None:
+        """What decides how command ``name`` is acknowledged, read before it: the table's facts
+        and, in a server's text channel, the games it sent away to threads — both reads at
+        once, within :data:`PREDICT_BUDGET` in all.  ``None``: nothing to read for this
+        command, or not read in time (the store slow, or away)."""
+        seated = name in SEATED_COMMANDS or name == "new"
+        away_here = _may_point_away(interaction, name)
+        if not seated and not away_here:
+            return None
         key = table_key(interaction.channel_id)
         try:
-            facts = await asyncio.wait_for(self.app.facts(key), PREDICT_BUDGET)
+            async with asyncio.timeout(PREDICT_BUDGET):
+                return await self._read_glance(key, away=away_here)
         except (TimeoutError, StoreUnavailable, CorruptRecord):
-            return False
-        return refused_for_sure(facts, name, user_of(interaction).ref)
+            return None
+
+    async def _read_glance(self, key: TableKey, *, away: bool) -> Glance:
+        """The table's facts and (``away``) the games it sent away, read at once (both come
+        back or fail before this does)."""
+        if not away:
+            return Glance(await self.app.facts(key))
+        facts, games = await asyncio.gather(
+            self.app.facts(key), self.app.games_away(key), return_exceptions=True
+        )
+        if isinstance(facts, BaseException):
+            raise facts
+        if isinstance(games, BaseException):
+            raise games
+        return Glance(facts, tuple(games))
 
     def _remember(self, key: TableKey, user: str, plays: list[str]) -> None:
         self._plays[(key, user)] = plays
@@ -816,10 +868,19 @@ class NardyBot(discord.AutoShardedClient):
         await self._say_privately(interaction, text)
 
     async def _say_privately(
-        self, interaction: discord.Interaction[Any], text: str, *, followup: bool = False
+        self,
+        interaction: discord.Interaction[Any],
+        text: str,
+        *,
+        followup: bool = False,
+        thinking: bool = False,
     ) -> None:
         """``text`` to the interaction's user alone: its response, or a follow-up message when
-        ``followup`` (it was acknowledged already); a failure is logged, never raised."""
+        ``followup`` (it was acknowledged already; ``thinking``: with a public "thinking…"
+        message, which goes first, else the follow-up would take its place publicly); a
+        failure is logged, never raised."""
+        if thinking:
+            await self._drop_thinking(interaction)
         try:
             if followup:
                 await interaction.followup.send(text, ephemeral=True, allowed_mentions=allowed())
@@ -845,7 +906,7 @@ class NardyBot(discord.AutoShardedClient):
             return
         if not await self._acknowledge(interaction, thinking=False):
             return
-        if await self._closed_thread(interaction, acknowledged=True):
+        if await self._closed_thread(interaction, typed=False, private=False):
             return
         message = interaction.message
         update = self._update(
@@ -981,12 +1042,14 @@ class NardyBot(discord.AutoShardedClient):
         return moved_update, there, target
 
     async def _closed_thread(
-        self, interaction: discord.Interaction[Any], *, acknowledged: bool
+        self, interaction: discord.Interaction[Any], *, typed: bool, private: bool
     ) -> bool:
-        """An interaction in a game's thread that someone archived: the thread is opened again
-        (``False``: the action goes on there, after a notice), or, when it cannot be (locked,
-        and the bot may not manage threads), the game goes back to the channel it began in with
-        a notice and its board, and the user is told so (``True``: answered)."""
+        """An interaction (acknowledged: ``typed``, a slash command deferred with "thinking…",
+        ``private``ly or not; else a press) in a game's thread that someone archived: the
+        thread is opened again (``False``: the action goes on there, after a notice, and for a
+        typed command the board), or, when it cannot be (locked, and the bot may not manage
+        threads), the game goes back to the channel it began in with a notice and its board,
+        and the user is told so (``True``: answered)."""
         channel = interaction.channel
         if not isinstance(channel, discord.Thread) or not channel.archived:
             return False
@@ -1002,40 +1065,40 @@ class NardyBot(discord.AutoShardedClient):
         if may_reopen and await reopen_thread(self.http, channel.id):
             # A press is on the game's board; a typed command gets the board again.
             reopened = "discord-thread-reopened"
-            board = not acknowledged
-            await self._notice(key, lang, reopened, str(interaction.id), board=board)
+            await self._notice(key, lang, reopened, str(interaction.id), board=typed)
             return False
         where = await self._bring_back(key, table, lang)
         if where is None:
             return False
         await self._notice(where, lang, "discord-thread-closed", str(interaction.id), board=True)
         text = t(lang, "discord-thread-away", thread=f"<#{where.chat}>")
-        await self._say_privately(interaction, text, followup=acknowledged)
+        await self._say_privately(interaction, text, followup=True, thinking=typed and not private)
         return True
 
-    async def _game_away(self, interaction: discord.Interaction[Any], line: str) -> bool:
-        """A game command in a channel from a player whose game began there and plays in a
-        thread: he is told where (``True``: answered privately); a thread someone archived is
-        opened again; a deleted (or locked) one sends the game back here with a notice and its
-        board, and the command is then answered here as usual (``False``)."""
-        name = line.split(maxsplit=1)[0].lstrip("/")
-        if name not in SEATED_COMMANDS and name not in GAME_INFO_COMMANDS:
-            return False
-        if interaction.guild_id is None or in_thread(interaction):
+    async def _game_away(
+        self,
+        interaction: discord.Interaction[Any],
+        name: str,
+        glance: Glance | None,
+        *,
+        private: bool,
+    ) -> bool:
+        """Command ``name`` (acknowledged, ``private``ly or not) in a channel about a game that
+        began there and plays in a thread (:func:`~bot.app.queries.game_away_for`: a player's
+        own, or the one a spectator asks about): he is told where (``True``: answered
+        privately); a thread someone archived is opened again; a deleted (or locked) one sends
+        the game back here with a notice and its board, and the command is then answered here
+        as usual (``False``).  Decided on ``glance`` when it was read before the
+        acknowledgement, else read now."""
+        if not _may_point_away(interaction, name):
             return False
         key = table_key(interaction.channel_id)
-        me = user_of(interaction).ref
-        try:
-            table = await asyncio.wait_for(self.app.facts(key), PREDICT_BUDGET)
-            if table is not None and table.plays(me):
+        if glance is None:
+            try:
+                glance = await self._read_glance(key, away=True)
+            except (StoreUnavailable, CorruptRecord):
                 return False
-            away = await asyncio.wait_for(self.app.games_away(key), PREDICT_BUDGET)
-        except (TimeoutError, StoreUnavailable, CorruptRecord):
-            return False
-        game = next((g for g in reversed(away) if me in g.players), None)
-        asks_about = name in GAME_INFO_COMMANDS and (table is None or not table.in_play)
-        if game is None and asks_about and away:
-            game = away[-1]  # a spectator asks about the game that left: it is there
+        game = game_away_for(glance.facts, glance.away, name, user_of(interaction).ref)
         if game is None:
             return False
         lang = negotiate(str(interaction.locale))
@@ -1068,7 +1131,7 @@ class NardyBot(discord.AutoShardedClient):
                 return False  # the game is here again: the command is answered as usual
         assert where is not None
         text = t(lang, "discord-thread-away", thread=f"<#{where.chat}>")
-        await self._say_privately(interaction, text)
+        await self._say_privately(interaction, text, followup=True, thinking=not private)
         return True
 
     async def _lost_thread(self, key: TableKey) -> None:

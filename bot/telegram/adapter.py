@@ -8,7 +8,9 @@ lives in the store, so any number of processes may serve the same bot.  Its hand
   deep-link invitation, ``/start`` alone the help with the *Play the computer* and *Invite a
   friend* buttons, ``/invite`` alone answers with the invitation link;
 - a button press becomes an app update carrying the callback data; it is always answered with
-  ``answerCallbackQuery`` (a refusal as a toast), duplicates included;
+  ``answerCallbackQuery`` (a refusal as a toast), duplicates included — without a text when the
+  app takes longer than :data:`ANSWER_WITHIN` (Telegram gives up on a press not answered
+  within about 15 s), its toast then posted in the chat;
 - an inline query (``@bot`` in any chat) offers invitation cards (``@bot 5 1d``: with a move
   clock of a day); once the inviter has sent one (the chosen inline result, which needs inline
   feedback switched on with @BotFather's ``/setinlinefeedback``), its button is signed for that
@@ -38,6 +40,13 @@ bot stops.
 
 Bot API refusals such as "message is not modified" are no-ops; network errors are retried;
 ``RetryAfter`` is waited out (by PTB's rate limiter first).
+
+An update the store kept from being applied (the app's :class:`~bot.app.types.NotApplied`, or
+the store failing in a handler) is reported to whoever fetched it (:data:`HANDLING`): long
+polling leaves it unconfirmed, so it is delivered again — by this process after a pause, or by
+the next one after a restart — and applied then (at most once: its id is written with the
+table); its sender is told once that it is kept.  A webhook's update is answered as the app
+says (to try again).
 """
 
 from __future__ import annotations
@@ -49,6 +58,7 @@ import html
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TypeVar
@@ -75,6 +85,7 @@ from bot.app import (
     App,
     Attachment,
     Board,
+    NotApplied,
     Reply,
     SendBoard,
     SendFile,
@@ -97,7 +108,7 @@ from bot.app.opponent import WORDS as COMPUTER_WORDS
 from bot.app.timing import duration
 from bot.app.types import ClearButtons, ClockNotice, EditBoard, Keyboard, Progress
 from bot.i18n import negotiate, t
-from bot.store import TableKey
+from bot.store import ConflictError, StoreUnavailable, TableKey
 from bot.telegram.limits import BoardPacer, ChatLimits
 from bot.telegram.links import (
     COMPUTER_CARD,
@@ -158,6 +169,33 @@ _KEY_SAFE = re.compile(r"[A-Za-z0-9_.@-]{1,200}\Z")
 
 CLOSE_TIMEOUT = 5.0
 """Seconds :meth:`TelegramAdapter.close` waits for the analyses it stops following."""
+
+ANSWER_WITHIN = 10.0
+"""Seconds a press waits for the app's answer before it is answered without a text (Telegram
+gives up on a press not answered within about 15 seconds)."""
+
+
+@dataclass
+class Handling:
+    """A Telegram update being handled, as whoever fetched it sees it (:data:`HANDLING`).
+
+    The fetcher sets ``again`` (the store kept the update from being applied before: its
+    sender was told that it is kept) and ``last`` (it will not be delivered again: what the
+    store keeps from being applied now is refused for good, its sender told to try again);
+    the adapter sets ``unapplied`` when the store kept it from being applied (the app's
+    :class:`~bot.app.types.NotApplied`, or the store failing in a handler): unless it was the
+    last time, the fetcher leaves it unconfirmed, to be delivered again."""
+
+    update_id: int
+    again: bool = False
+    last: bool = False
+    unapplied: bool = False
+
+
+HANDLING: ContextVar[Handling | None] = ContextVar("telegram_handling", default=None)
+"""The update being handled in this task when its fetcher delivers again what the store kept
+from being applied (long polling: :class:`~bot.telegram.polling.Poller`); ``None``: nothing
+delivers it again (a webhook's request)."""
 
 IGNORED_EDIT_ERRORS: tuple[str, ...] = ("message is not modified",)
 """Bot API refusals of an edit that mean there is nothing to do."""
@@ -327,19 +365,20 @@ class ChatSurface:
             message = await self.send_board(reply.board, reply.caption, reply.buttons)
             return str(message.message_id)
 
-    async def edit_board(self, reply: EditBoard) -> None:
+    async def edit_board(self, reply: EditBoard) -> str | None:
         """Show the play being built on the same message; if that message cannot be edited
-        (deleted, or the board's kind changed), post the board anew.  In a group whose window
-        is full the edit is made once it has room."""
+        (deleted, or the board's kind changed), post the board anew: its id.  In a group whose
+        window is full the edit is made once it has room (and a board posted anew then is
+        reported then)."""
         pacer, chat = self.adapter.pacer, self.target.chat_id
         if not pacer.admit(chat):
             pacer.defer(chat, reply.message, partial(self._shown_later, reply))
-            return
+            return None
         with self._refusals():
             if await self._edited(int(reply.message), reply.board, reply.caption, reply.buttons):
-                return
+                return None
             message = await self.send_board(reply.board, reply.caption, reply.buttons)
-        await self._posted_anew(message, None)
+        return str(message.message_id)
 
     async def clear_buttons(self, message: str) -> None:
         pacer, chat = self.adapter.pacer, self.target.chat_id
@@ -355,19 +394,9 @@ class ChatSurface:
         if await self._edited(int(reply.message), reply.board, reply.caption, reply.buttons):
             return
         message = await self.send_board(reply.board, reply.caption, reply.buttons)
-        await self._posted_anew(message, reply.version if isinstance(reply, SendBoard) else None)
-
-    async def _posted_anew(self, message: Message, version: int | None) -> None:
-        """Report a board posted anew in place of a message that could not show it, as of
-        ``version`` (``None``: the table's version now)."""
-        if self.table is None:
-            return
-        if version is None:
-            facts = await self.adapter.app.facts(self.table)
-            if facts is None:
-                return
-            version = facts.version
-        await self.adapter.app.board_posted(self.table, str(message.message_id), version)
+        if self.table is not None and reply.version is not None:
+            # posted anew: the table's board now (a replay's board is none)
+            await self.adapter.app.board_posted(self.table, str(message.message_id), reply.version)
 
     async def post_text(self, text: str, buttons: Keyboard, *, private: bool = False) -> str:
         # A group shows every message to all its members: a private text is posted too (a
@@ -547,6 +576,7 @@ class TelegramAdapter:
     one's buttons cleared, as in private chats); ``frugal`` marks group updates as spending
     few messages (:mod:`bot.app.group`: one-press plays, steps answered by toasts, the dice
     rolled at once when there is no double to decide on; ``False``: the flow of private chats).
+    ``answer_within``: see :data:`ANSWER_WITHIN`.
     """
 
     def __init__(
@@ -560,8 +590,10 @@ class TelegramAdapter:
         one_board: bool = True,
         frugal: bool = True,
         limits: ChatLimits | None = None,
+        answer_within: float = ANSWER_WITHIN,
     ) -> None:
         self.app = app
+        self.answer_within = answer_within
         self.one_board = one_board
         self.frugal = frugal
         self.secret = secret
@@ -599,6 +631,28 @@ class TelegramAdapter:
                 await asyncio.sleep(delay)
                 delay *= 2
         raise AssertionError("unreachable")
+
+    def kept(self, replies: Sequence[Reply]) -> list[Reply]:
+        """``replies`` as the update's sender is shown them: of an update the store kept from
+        being applied (:class:`~bot.app.types.NotApplied`), where its fetcher delivers it again
+        (:data:`HANDLING`) the update is reported unapplied and its sender told once that it
+        is kept; elsewhere he is told to try again, and so he is on its last delivery (in the
+        chat: a press was answered long before)."""
+        handling = HANDLING.get()
+        out: list[Reply] = []
+        for reply in replies:
+            if not isinstance(reply, NotApplied):
+                out.append(reply)
+                continue
+            if handling is not None:
+                handling.unapplied = True
+            if handling is None:
+                out.append(reply.shown)
+            elif handling.last:
+                out.append(SendText(reply.shown.text))
+            elif not handling.again:
+                out.append(reply.kept)
+        return out
 
     async def render(self, board: Board) -> bytes:
         """The board picture, rasterised in a worker thread so other chats are not held up."""
@@ -822,9 +876,23 @@ class TelegramAdapter:
             private=private,
             frugal=self.frugal and isinstance(target, ChatTarget) and not private,
         )
-        replies = await self.app.handle(app_update)
-        await self.answer(query, next((r.text for r in replies if isinstance(r, Toast)), None))
+        held = HANDLING.get()
+        first = held is None or not held.again  # a press held before was answered then
+        answer = asyncio.ensure_future(self.app.handle(app_update))
+        try:
+            done, _ = await asyncio.wait({answer}, timeout=self.answer_within)
+            if not done and first:  # the press is answered before Telegram gives up on it
+                await self.answer(query, None)
+            replies = self.kept(await answer)
+        except asyncio.CancelledError:
+            answer.cancel()
+            raise
+        toast = next((r.text for r in replies if isinstance(r, Toast)), None)
         rest = [r for r in replies if not isinstance(r, Toast)]
+        if done and first:
+            await self.answer(query, toast)
+        elif first and toast is not None and isinstance(target, ChatTarget):
+            rest.insert(0, SendText(toast))  # the press was answered already: posted instead
         await self.perform(bot, target, key, rest, user)
 
     async def answer(self, query: CallbackQuery, text: str | None) -> None:
@@ -861,7 +929,11 @@ class TelegramAdapter:
             user=user,
             computer=invitation.game == COMPUTER_CARD,
         )
-        await self.answer(query, seating.refusal)
+        refusal = seating.refusal
+        if not seating.seated and any(isinstance(r, NotApplied) for r in seating.replies):
+            told = self.kept(seating.replies)  # the store kept the seat from being taken
+            refusal = next((r.text for r in told if isinstance(r, Toast | SendText)), None)
+        await self.answer(query, refusal)
         if seating.seated and not seating.again:
             target = InlineTarget(query.inline_message_id)
             await self.perform(bot, target, key, seating.replies, user)
@@ -954,6 +1026,7 @@ class TelegramAdapter:
         ``table`` (:attr:`delivery`; an inline message shows only the last state); whether the
         chat took every one of ``replies`` (the computer's turns aside)."""
         lang = negotiate(user.language) if user is not None else "en"
+        replies = self.kept(replies)
         if isinstance(target, InlineTarget):
             await self._perform_inline(bot, target, table, replies)
             progress = [r for r in replies if isinstance(r, Progress)]
@@ -1134,10 +1207,19 @@ class TelegramAdapter:
     # -- errors ---------------------------------------------------------------------------------
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """Log what no handler expected (the app itself never raises)."""
+        """Log what no handler expected (the app itself never raises); the store failing in a
+        handler leaves the update unapplied, to be delivered again where its fetcher does so
+        (:data:`HANDLING`)."""
         error = context.error
         if isinstance(error, TelegramError):
             log.warning("Bot API error while handling an update: %s", error)
+            return
+        handling = HANDLING.get()
+        if isinstance(error, StoreUnavailable | ConflictError) and handling is not None:
+            handling.unapplied = True
+            log.warning(
+                "store %s while handling update %s", type(error).__name__, handling.update_id
+            )
             return
         log.error("update failed", exc_info=error)
 

@@ -10,6 +10,19 @@ batch with the offset that confirms this one.  A process killed mid-batch gets t
 again at its next start; the update id stored with each table makes a second delivery of an
 update that had been applied harmless.
 
+An update the store kept from being applied (Redis paused or away: the app answers
+:class:`~bot.app.types.NotApplied`, the adapter reports it through
+:data:`~bot.telegram.adapter.HANDLING`) is not confirmed either: the offset stays at it, so
+Telegram keeps it — and what came after it.  The poller goes on fetching (a pause of
+``retry_delay`` between calls, as Telegram answers at once while it keeps updates) and handling
+what is new; a held update is handled again after a pause of its own (doubling up to
+:data:`HOLD_PAUSE`), until the store applies it.  The updates after it that were handled are
+not handled twice (this process remembers them; after a restart they are delivered again,
+which is harmless).  Its sender is told once that it is kept.  Held for :data:`HOLD_LIMIT`
+seconds, an update is handled a last time: if the store still keeps it from being applied, its
+sender is told to try again and it is confirmed, so that a table whose storage stays away
+does not hold up every other chat for ever.
+
 The price: one slow update (a Redis stall) holds up the next batch until it is done, as a
 webhook request holds up its own answer (an analysis does not: its update is done once its
 progress message is posted, and it is followed in the background).  Long polling serves one
@@ -22,12 +35,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from telegram import Update
 from telegram.error import Conflict, Forbidden, InvalidToken, NetworkError, RetryAfter, TimedOut
 from telegram.ext import Application
 
+from bot.telegram.adapter import HANDLING, Handling
 from bot.telegram.retry import retry_seconds
 
 log = logging.getLogger("bot.telegram")
@@ -38,9 +54,28 @@ POLL_TIMEOUT = 30
 BATCH_LIMIT = 100
 """Updates asked for in one call (Telegram's maximum)."""
 
+HOLD_LIMIT = 600.0
+"""Seconds an update the store keeps from being applied is held with Telegram (handled again
+after pauses) before it is handled a last time and, still not applied, confirmed."""
+
+HOLD_PAUSE = 30.0
+"""The longest pause before an update the store kept from being applied is handled again."""
+
+
+@dataclass
+class Held:
+    """An update the store kept from being applied: since when, when it is handled again, and
+    the pause before that."""
+
+    since: float
+    due: float
+    pause: float
+
 
 class Poller:
-    """Feed ``application`` from ``getUpdates``, confirming each batch once it is handled."""
+    """Feed ``application`` from ``getUpdates``, confirming each batch once it is handled, and
+    an update the store kept from being applied only once it is (see the module's docstring;
+    ``hold_limit``: :data:`HOLD_LIMIT`, ``clock`` the time source it is measured with)."""
 
     def __init__(
         self,
@@ -51,13 +86,22 @@ class Poller:
         limit: int = BATCH_LIMIT,
         concurrency: int = 32,
         retry_delay: float = 1.0,
+        hold_limit: float = HOLD_LIMIT,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.application = application
         self.allowed_updates = list(allowed_updates)
         self.timeout = timeout
         self.limit = limit
         self.retry_delay = retry_delay
+        self.hold_limit = hold_limit
+        self.clock = clock
         self.offset: int | None = None
+        self.held: dict[int, Held] = {}
+        """The updates the store kept from being applied (they and every later one stay
+        unconfirmed)."""
+        self._done: set[int] = set()
+        """Updates after the first held one that were handled: fetched again, not handled."""
         self.in_flight = 0
         self._slots = asyncio.Semaphore(concurrency)
         self._task: asyncio.Task[None] | None = None
@@ -119,20 +163,66 @@ class Poller:
             delay = self.retry_delay
             if not updates:
                 continue
-            await self._handle(updates)
-            self.offset = updates[-1].update_id + 1
+            now = self.clock()
+            due = [u for u in updates if u.update_id not in self._done and self._due(u, now)]
+            unapplied = await self._handle(due)
+            self._advance(updates, due, unapplied)
+            if self.held:
+                # Telegram keeps them and answers the next call at once: a pause between calls.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stopping.wait(), self.retry_delay)
 
-    async def _handle(self, updates: Sequence[Update]) -> None:
-        """Handle a batch; return once every update of it is done."""
+    def _due(self, update: Update, now: float) -> bool:
+        """Whether ``update`` is to be handled now (not held, or its pause is over)."""
+        held = self.held.get(update.update_id)
+        return held is None or held.due <= now
+
+    def _advance(
+        self, updates: Sequence[Update], handled: Sequence[Update], unapplied: set[int]
+    ) -> None:
+        """Move the offset past the batch, or up to its first update held (the store kept it
+        from being applied); remember what is held and what after it was handled."""
+        now = self.clock()
+        for update in handled:
+            held = self.held.get(update.update_id)
+            if update.update_id not in unapplied:
+                self.held.pop(update.update_id, None)
+                self._done.add(update.update_id)
+            elif held is None:
+                self.held[update.update_id] = Held(now, now + self.retry_delay, self.retry_delay)
+            else:
+                held.pause = min(held.pause * 2, HOLD_PAUSE)
+                held.due = now + held.pause
+        self.offset = min(self.held) if self.held else updates[-1].update_id + 1
+        self.held = {i: held for i, held in self.held.items() if i >= self.offset}
+        self._done = {i for i in self._done if i >= self.offset}
+        if unapplied:
+            log.warning("updates %s not applied (the store): kept with Telegram", sorted(unapplied))
+
+    async def _handle(self, updates: Sequence[Update]) -> set[int]:
+        """Handle a batch; return once every update of it is done: the ids of those the store
+        kept from being applied (to be delivered again)."""
         self.in_flight += len(updates)
         try:
-            await asyncio.gather(*(self._one(update) for update in updates))
+            unapplied = await asyncio.gather(*(self._one(update) for update in updates))
         finally:
             self.in_flight -= len(updates)
+        return {u.update_id for u, kept in zip(updates, unapplied, strict=True) if kept}
 
-    async def _one(self, update: Update) -> None:
+    async def _one(self, update: Update) -> bool:
+        """Handle one update; whether the store kept it from being applied (and it is to be
+        delivered again)."""
+        held = self.held.get(update.update_id)
+        last = held is not None and self.clock() - held.since >= self.hold_limit
+        handling = Handling(update.update_id, again=held is not None, last=last)
         async with self._slots:
+            token = HANDLING.set(handling)
             try:
                 await self.application.process_update(update)
             except Exception:  # the handlers' errors go to the error handler; this is the rest
                 log.exception("update %s failed", update.update_id)
+            finally:
+                HANDLING.reset(token)
+        if last and handling.unapplied:
+            log.error("update %s given up: the store kept it from being applied", update.update_id)
+        return handling.unapplied and not last

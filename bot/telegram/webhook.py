@@ -13,6 +13,12 @@ What a request from anyone else costs is bounded:
 
 - the secret token is checked from the headers, in constant time, before a byte of the body is
   read: a request without it is answered 403 and its connection closed;
+- a request refused from its headers (403, 413, a ``Content-Length`` that is not a number) is
+  answered at once, then its connection is closed in order: the server stops writing, reads
+  and discards what the client still sends (at most :data:`MAX_BODY_BYTES`, for at most
+  :data:`LINGER` seconds), then closes.  Closing a socket with unread bytes makes the kernel
+  send a reset, which takes the answer with it: a flood of refused clients would see resets,
+  not their 403;
 - a body longer than :data:`MAX_BODY_BYTES` (Telegram's updates are a few kilobytes; a few
   hundred at most) is refused, 413 when its ``Content-Length`` says so, the connection dropped
   when a chunked body grows past it;
@@ -32,11 +38,13 @@ import hmac
 import json
 import logging
 import re
+import socket
 from http import HTTPStatus
 from types import TracebackType
 from typing import Any
 
 import tornado.httpserver
+import tornado.iostream
 import tornado.web
 from telegram import Update
 from telegram.ext import Application
@@ -53,6 +61,10 @@ HEADER_TIMEOUT = 10.0
 
 BODY_TIMEOUT = 10.0
 """Seconds a request may take to send its body."""
+
+LINGER = 2.0
+"""Seconds a refused request's connection stays open, after its answer, to read and discard
+what the client still sends."""
 
 MAX_DEPTH = 32
 """The deepest nesting of JSON arrays and objects in a body taken for an update (Telegram's
@@ -81,9 +93,9 @@ class _Handler(tornado.web.RequestHandler):
             self._refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE)
 
     def _refuse(self, status: int) -> None:
-        """Answer ``status`` now; the connection is closed without reading the body."""
-        self.set_status(status)
-        self.finish()
+        """Answer ``status`` now, from the headers; the body is read only to be discarded."""
+        log.debug("webhook %s %s %d", self.request.method, self.request.uri, status)
+        self.server.refuse(self.detach(), status)
 
     def data_received(self, chunk: bytes) -> None:
         self.size += len(chunk)
@@ -136,6 +148,7 @@ class WebhookServer:
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        self._closing: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Start listening."""
@@ -155,6 +168,9 @@ class WebhookServer:
         if self._server is not None:
             self._server.stop()
             self._server = None
+        for task in self._closing:
+            task.cancel()
+        await asyncio.gather(*self._closing, return_exceptions=True)
         await self._idle.wait()
 
     def authorised(self, secret: str | None) -> bool:
@@ -178,6 +194,13 @@ class WebhookServer:
                 self._idle.set()
         return HTTPStatus.OK
 
+    def refuse(self, stream: tornado.iostream.IOStream, status: int) -> None:
+        """Answer ``status`` on a connection taken from the HTTP server, and close it in order
+        (:func:`_answer_and_close`)."""
+        task = asyncio.create_task(_answer_and_close(stream, status))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
     def parse(self, body: bytes) -> Update | None:
         """The update a body holds; ``None`` (logged, one line) if it holds none."""
         try:
@@ -195,6 +218,28 @@ class WebhookServer:
             log.warning("webhook update %s not readable: %s", update_id, type(exc).__name__)
             return None
         return update
+
+
+async def _answer_and_close(stream: tornado.iostream.IOStream, status: int) -> None:
+    """Write the answer ``status`` (no body, ``Connection: close``), stop writing, read and
+    discard what the client still sends until it closes (at most :data:`MAX_BODY_BYTES`, for
+    at most :data:`LINGER` seconds), then close: the client reads the whole answer, then the
+    end of the connection, never a reset."""
+    head = (
+        f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\n"
+        "Content-Length: 0\r\nConnection: close\r\n\r\n"
+    )
+    try:
+        await stream.write(head.encode("ascii"))
+        stream.socket.shutdown(socket.SHUT_WR)
+        discarded = 0
+        async with asyncio.timeout(LINGER):
+            while discarded <= MAX_BODY_BYTES:
+                discarded += len(await stream.read_bytes(65536, partial=True))
+    except (tornado.iostream.StreamClosedError, OSError, TimeoutError):
+        pass  # the client closed (or left): nothing more to read
+    finally:
+        stream.close()
 
 
 def _too_deep(data: Any) -> bool:

@@ -292,6 +292,7 @@ error-not-seated = You are not playing at this table.
 error-stale = This board is out of date: use the latest one.
 error-bad-payload = This button is not valid.
 error-unavailable = The game storage is temporarily unavailable. Try again in a moment.
+error-unavailable-kept = The game storage is not answering. What you asked is kept and will be done as soon as it answers.
 error-internal = Something went wrong and nothing was changed. Please try again.
 error-outcome-unknown = The game storage answered late: your move may have been recorded. Here is the board as it stands — check it before you try again.
 error-outcome-unknown-later = The game storage is not answering: your move may have been recorded. Look at { $cmd_board } in a minute before you try again.
