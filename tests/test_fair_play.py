@@ -7,8 +7,10 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import subprocess
 import sys
+import tomllib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +28,7 @@ from test_app_support import (
 )
 
 from bot.app import App, Attachment, DiceScheme, Reply, SendBoard, SendFile, Table, User
-from bot.app.fair import finished_seeds
+from bot.app.fair import VERIFY_COMMAND, finished_seeds
 from bot.store import Store
 from engine.fairdice import GameSeed, logged_rolls, verify
 
@@ -128,7 +130,7 @@ async def test_every_seed_is_secret_until_its_game_ends_and_then_verifies(
         revealed_at = next(i for i, s in enumerate(chat.shown) if seed_hex in s)
         assert shown_at < revealed_at
         assert f"Dice of game {number}: server seed {seed_hex}" in log
-    assert "python -m engine.fairdice verify dice.json" in log
+    assert "nardy-bot verify dice.json" in log
 
     replies = await chat.send(ALICE, "/export")
     files = {r.name: r for r in replies if isinstance(r, SendFile)}
@@ -138,13 +140,10 @@ async def test_every_seed_is_secret_until_its_game_ends_and_then_verifies(
     verdict = verify(data)
     rolls = sum(len(g["rolls"]) for g in data["games"])
     assert verdict.ok and verdict.rolls == rolls > 10
-    # The standalone verifier, as a player runs it.
+    # The verifier, as a player runs it: the package's console script (``nardy-bot verify``).
     path = tmp_path / "dice.json"
     path.write_bytes(files["dice.json"].data)
-    run = subprocess.run(
-        [sys.executable, "-m", "engine.fairdice", "verify", str(path)],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )  # fmt: skip
+    run = nardy_bot_verify(path, tmp_path)
     assert run.returncode == 0 and f"all {rolls} rolls match" in run.stdout
     # One die changed anywhere: refused.
     game = data["games"][-1]
@@ -152,11 +151,33 @@ async def test_every_seed_is_secret_until_its_game_ends_and_then_verifies(
     roll[0] = roll[0] % 6 + 1
     assert not verify(data).ok
     path.write_text(json.dumps(data))
-    run = subprocess.run(
-        [sys.executable, "-m", "engine.fairdice", "verify", str(path)],
-        capture_output=True, text=True, cwd=ROOT, check=False,
+    run = nardy_bot_verify(path, tmp_path)
+    assert run.returncode == 1 and "but the seed gives" in run.stdout
+
+
+def nardy_bot_verify(path: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``nardy-bot verify PATH`` run as the installed console script runs it (its entry point,
+    ``bot.__main__:main``), from a directory outside the source, with settings that would stop
+    the bot: the check reads none."""
+    script = "import sys; from bot.__main__ import main; sys.argv[0] = 'nardy-bot'; main()"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LOG_LEVEL": "LOUD", "REDIS_URL": "nowhere"}
+    return subprocess.run(
+        [sys.executable, "-c", script, "verify", str(path)],
+        capture_output=True, text=True, cwd=cwd, env=env, check=False, timeout=120,
     )  # fmt: skip
-    assert run.returncode == 1
+
+
+def test_nardy_bot_verify_is_the_packages_console_script(tmp_path: Path) -> None:
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts["nardy-bot"] == "bot.__main__:main"
+    assert VERIFY_COMMAND == "nardy-bot verify dice.json"
+    run = nardy_bot_verify(tmp_path / "missing.json", tmp_path)
+    assert run.returncode == 2 and "cannot verify" in run.stderr
+    usage = subprocess.run(
+        [sys.executable, "-c", "from bot.__main__ import main; main()", "verify"],
+        capture_output=True, text=True, cwd=ROOT, check=False, timeout=120,
+    )  # fmt: skip
+    assert usage.returncode == 2 and "usage: nardy-bot verify FILE" in usage.stderr
 
 
 async def test_dice_resume_across_processes_on_one_store(
@@ -210,7 +231,7 @@ async def test_abort_by_agreement_reveals_the_game_in_play(
     secret = table.dice.seed.server_seed.hex()
     await chat.send(ALICE, "/abort")
     replies = await chat.send(BOB, "/abort")
-    assert secret in texts(replies)
+    assert secret in texts(replies) and "nardy-bot verify dice.json" in texts(replies)
     assert (await chat.table()).dice is None
 
 
@@ -263,7 +284,7 @@ async def test_a_money_session_exports_the_dice_its_reveals_point_to(
     else:
         raise AssertionError("two games did not finish")
     log = texts(chat.log)
-    assert "python -m engine.fairdice verify dice.json" in log
+    assert "nardy-bot verify dice.json" in log
     replies = await chat.send(ALICE, "/export")
     files = {r.name: r for r in replies if isinstance(r, SendFile)}
     assert "dice.json" in files

@@ -1,6 +1,6 @@
 """Verifiable dice at a table: every game's seed begun before its first roll, its commitment
 shown on the game's first board, its seed revealed when the game is over, and the export the
-standalone verifier reads (``python -m engine.fairdice verify dice.json``).
+verifier reads (``nardy-bot verify dice.json``; ``docs/FAIR_DICE.md`` for players).
 
 The seeds live in the table's record (:class:`bot.app.table.Table` ``dice``, ``dice_master``,
 ``client_seeds``); during an update they are :class:`bot.app.dice.TableDice` (``ctx.dice``),
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shlex
 from collections.abc import Sequence
 
 from bot.app.context import Context
@@ -25,8 +26,24 @@ from engine.fairdice import GameSeed, logged_rolls
 from engine.game import LogEntry
 from engine.match import Match
 
-VERIFY_COMMAND = "python -m engine.fairdice verify dice.json"
-"""What a player runs on the exported dice file (the project's standalone verifier)."""
+DICE_FILE = "dice.json"
+"""The name of the exported dice file (the verifier's input) as a chat sends it."""
+
+
+def verify_command(path: str = DICE_FILE) -> str:
+    """The check of the dice file at ``path`` as a player types it: the installed package's
+    console script, which needs no checkout of the source (the path quoted for a shell when it
+    has to be).
+
+    >>> verify_command("my dice.json")
+    "nardy-bot verify 'my dice.json'"
+    """
+    return f"nardy-bot verify {shlex.quote(path)}"
+
+
+VERIFY_COMMAND = verify_command()
+"""What the chats tell a player to run on the dice file they send (``nardy-bot verify
+dice.json``)."""
 
 SEATING = "seat"
 """The game id suffix of a chouette's seating roll."""
