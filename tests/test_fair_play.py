@@ -233,6 +233,28 @@ async def test_abort_by_agreement_reveals_the_game_in_play(
     replies = await chat.send(BOB, "/abort")
     assert secret in texts(replies) and "nardy-bot verify dice.json" in texts(replies)
     assert (await chat.table()).dice is None
+    # The export the reveal points to holds the aborted game's dice, and they check.
+    files = {r.name: r for r in await chat.send(ALICE, "/export") if isinstance(r, SendFile)}
+    data = json.loads(files["dice.json"].data)
+    assert [g["server_seed"] for g in data["games"]] == [secret]
+    assert data["games"][0]["rolls"] and verify(data).ok
+
+
+async def test_a_game_aborted_before_its_first_roll_reveals_nothing(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    """No die was drawn: there is nothing to check, so no seed is shown and no check is
+    offered (and the export has no dice file)."""
+    chat = await start(store, caplog, "3", seed=4)
+    assert (await chat.table()).dice is not None
+    replies = await chat.send(ALICE, "/abort")
+    text = texts(replies)
+    assert text.strip() == "The game is aborted."
+    assert "server seed" not in text and "verify" not in text and "/export" not in text
+    table = await chat.table()
+    assert table.stage == "over" and table.dice is None
+    exported = await chat.send(ALICE, "/export")
+    assert not [r for r in exported if isinstance(r, SendFile) and r.name == "dice.json"]
 
 
 async def test_chouette_seating_and_games_draw_from_committed_seeds(

@@ -292,8 +292,9 @@ def _after(
             break
         if cur.is_over:
             notes.append(_result(ctx, table, ch, cur))
-            if table.match_id is not None:
-                notes.append(fair.reveal(ctx, cur.number))
+            revealed = fair.reveal(ctx, cur.number) if table.match_id is not None else ""
+            if revealed:
+                notes.append(revealed)
             seated = set(ch.players)
             table = replace(table, seats=tuple(s for s in table.seats if s.user in seated))
             if len(ch.roster.players) >= 3:

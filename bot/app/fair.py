@@ -130,9 +130,10 @@ def seeds_note(ctx: Context, table: Table) -> str:
 
 
 def reveal(ctx: Context, number: int | str) -> str:
-    """The game is over: its dice retired and their seed shown, with how to check them."""
+    """The game is over: its dice retired and their seed shown, with how to check them.  A game
+    over before its first roll (aborted at once) drew no die: nothing to check, nothing said."""
     done = ctx.dice.finish()
-    if done is None:
+    if done is None or done.drawn == 0:
         return ""
     return ctx.tr(
         "dice-revealed",
@@ -160,10 +161,16 @@ def dice_export(table: Table, match: Match) -> bytes | None:
 
 def finished_games(table: Table, match: Match) -> list[tuple[int, tuple[LogEntry, ...]]]:
     """The finished games the table keeps, with their numbers over the match or session, and
-    their logs (empty: no dice kept, or a chouette)."""
+    their logs (empty: no dice kept, or a chouette).  A game that was in play when the table
+    was aborted counts once it had a roll: its seed was revealed then (:func:`reveal`)."""
     if table.match_id is None or table.dice_master is None:
         return []
-    done = [(n, r.log) for n, r in enumerate(match.records(), 1) if r.result is not None]
+    aborted = table.stage == "over"
+    done = [
+        (n, r.log)
+        for n, r in enumerate(match.records(), 1)
+        if r.result is not None or (aborted and logged_rolls(r.log))
+    ]
     if table.mode == "match":
         return done
     if table.mode != "money":

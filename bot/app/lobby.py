@@ -228,8 +228,9 @@ def abort(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
             ctx.replies.append(ClearButtons(table.board_message))
         text = ctx.tr("table-aborted")
         if table.dice is not None:  # the game in play ends here: its seed may be shown
-            number = table.dice.seed.game_id.rpartition(".")[2]
-            text += "\n" + fair.reveal(ctx, number)
+            revealed = fair.reveal(ctx, table.dice.seed.game_id.rpartition(".")[2])
+            if revealed:
+                text += "\n" + revealed
         if not early and table.match is not None:  # abandoned by agreement: kept, not rated
             results.match_ended(ctx, table, table.state(), None, "agreed")
         ctx.replies.append(SendText(text))
