@@ -4,6 +4,7 @@ accepted by the standalone verifier (and refused with one die changed)."""
 
 from __future__ import annotations
 
+import doctest
 import hashlib
 import json
 import logging
@@ -27,7 +28,7 @@ from test_app_support import (
     texts,
 )
 
-from bot.app import App, Attachment, DiceScheme, Reply, SendBoard, SendFile, Table, User
+from bot.app import App, Attachment, DiceScheme, Reply, SendBoard, SendFile, Table, User, fair
 from bot.app.fair import VERIFY_COMMAND, finished_seeds
 from bot.store import Store
 from engine.fairdice import GameSeed, logged_rolls, verify
@@ -171,6 +172,7 @@ def test_nardy_bot_verify_is_the_packages_console_script(tmp_path: Path) -> None
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts["nardy-bot"] == "bot.__main__:main"
     assert VERIFY_COMMAND == "nardy-bot verify dice.json"
+    assert doctest.testmod(fair).failed == 0  # a path with a space is quoted for the shell
     run = nardy_bot_verify(tmp_path / "missing.json", tmp_path)
     assert run.returncode == 2 and "cannot verify" in run.stderr
     usage = subprocess.run(
