@@ -32,6 +32,7 @@ from bot.app import App, Attachment, DiceScheme, Reply, SendBoard, SendFile, Tab
 from bot.app.fair import VERIFY_COMMAND, finished_seeds
 from bot.store import Store
 from engine.fairdice import GameSeed, logged_rolls, verify
+from engine.game import Phase
 
 USERS = [ALICE, BOB]
 ROOT = Path(__file__).resolve().parent.parent
@@ -281,6 +282,45 @@ async def test_chouette_seating_and_games_draw_from_committed_seeds(
     boards = [r for r in replies if isinstance(r, SendBoard)]
     assert table.dice.short in boards[-1].caption
     assert table.dice.seed.game_id == f"{table.match_id}.1"
+
+
+async def test_a_chouette_exports_the_dice_its_reveals_point_to(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A chouette keeps no finished game, so its table keeps the dice of its seating roll and
+    of its latest games whose seeds were shown: ``export`` gives them as ``dice.json``, each
+    under the number its reveal gave, and they check."""
+    chat = WatchedChat(App(store, dice=DiceScheme.seeded(12)), caplog=caplog)
+    await chat.send(ALICE, "/new chouette")
+    await chat.press(BOB, "Join")
+    await chat.press(CAROL, "Join")
+    await chat.send(ALICE, "/start")
+    players = {u.ref: u for u in [*USERS, CAROL]}
+    for game in (1, 2):
+        for _ in range(20):
+            cur = (await chat.chouette()).current
+            assert cur is not None
+            if cur.game.phase in (Phase.ROLL, Phase.MOVE) and cur.vote is None:
+                break
+            await play_turn_by_buttons(chat, [players[cur.box], players[cur.captain]], cur.game)
+        cur = (await chat.chouette()).current
+        assert cur is not None and cur.number == game
+        await chat.send(players[cur.box], "/resign")
+        for member in cur.playing:
+            await chat.send(players[member], "/accept")
+    log = texts(chat.log)
+    assert "Dice of game 2: server seed " in log and "nardy-bot verify dice.json" in log
+    files = {r.name: r for r in await chat.send(ALICE, "/export") if isinstance(r, SendFile)}
+    data = json.loads(files["dice.json"].data)
+    table = await chat.table()
+    assert [g["game_id"] for g in data["games"]] == [
+        f"{table.match_id}.{n}" for n in ("seat", 1, 2)
+    ]
+    for game in data["games"]:
+        assert f"server seed {game['server_seed']}" in log and game["rolls"]
+    assert verify(data).ok
+    again = Table.decode(table.encode())
+    assert again.shown_dice == table.shown_dice and len(table.shown_dice) == 3
 
 
 def test_table_dice_survive_encoding() -> None:

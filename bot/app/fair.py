@@ -144,6 +144,38 @@ def reveal(ctx: Context, number: int | str) -> str:
     )
 
 
+SHOWN_KEPT = 4
+"""A chouette's latest games (its seating roll counting as one) whose dice its table keeps for
+``export``."""
+
+
+def reveal_kept(
+    ctx: Context, table: Table, number: int | str, rolls: Sequence[Sequence[int]]
+) -> tuple[Table, str]:
+    """A chouette's game (or its seating roll) is over: its seed shown (:func:`reveal`), and its
+    dice as the game showed them, ``rolls``, kept in the table for ``export`` (a chouette keeps
+    no finished game; the latest :data:`SHOWN_KEPT` are kept)."""
+    done = ctx.dice.current
+    text = reveal(ctx, number)
+    if not text or done is None:
+        return table, text
+    groups = " ".join("".join(str(die) for die in group) for group in rolls)
+    shown = (done.seed.game_id.rpartition(".")[2], done.seed.client_seeds, groups)
+    return table.evolve(shown_dice=(*table.shown_dice, shown)[-SHOWN_KEPT:]), text
+
+
+def shown_export(table: Table) -> bytes | None:
+    """The verifier's file of the chouette games whose dice the table keeps (``None``: none)."""
+    if not table.shown_dice or table.match_id is None or table.dice_master is None:
+        return None
+    games: list[dict[str, object]] = []
+    for number, seeds, rolls in table.shown_dice:
+        name = game_id(table.match_id, number)
+        dice = GameSeed(game_seed(table.dice_master, name), name, seeds)
+        games.append(dice.export([[int(die) for die in group] for group in rolls.split()]))
+    return json.dumps({"games": games}, indent=1).encode()
+
+
 def dice_export(table: Table, match: Match) -> bytes | None:
     """The verifier's file of the finished games whose dice may be shown (``None``: none yet):
     a match's, or a money session's latest ones, those the table keeps (its ``recent`` games

@@ -209,7 +209,10 @@ class Table:
     until the game is over), ``client_seeds`` the players' client seeds (user reference → seed,
     set with ``seed`` in the lobby or drawn at random) and ``dice_master`` the match's secret
     its games' server seeds are derived from (:func:`bot.app.dice.game_seed`: a finished
-    game's seed is shown, the master never).
+    game's seed is shown, the master never).  A chouette, which keeps no finished game, keeps
+    the dice of its latest games whose seeds were shown in ``shown_dice`` for ``export``: each
+    ``(game id's number or "seat", client seeds, rolls as digit groups "53 61 …")``
+    (:func:`bot.app.fair.reveal_kept`).
 
     Hints (:mod:`bot.app.hint`): ``hints`` is the table's ``hints=on|off`` (``None``: the
     default of its kind of table) and ``hints_agreed`` the players who asked for hints in the
@@ -266,6 +269,7 @@ class Table:
     waited_since: float | None = None
     pending: tuple[Any, ...] = ()
     recent: dict[str, Any] | None = None
+    shown_dice: tuple[tuple[str, tuple[str, ...], str], ...] = ()
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -360,6 +364,8 @@ class Table:
             data["pend"] = list(self.pending)
         if self.recent is not None:
             data["rec"] = self.recent
+        if self.shown_dice:
+            data["sd"] = [[number, list(seeds), rolls] for number, seeds, rolls in self.shown_dice]
         return data
 
     @classmethod
@@ -402,6 +408,10 @@ class Table:
             waited_since=None if data.get("ws") is None else float(data["ws"]),
             pending=tuple(data.get("pend", ())),
             recent=data.get("rec"),
+            shown_dice=tuple(
+                (str(number), tuple(str(seed) for seed in seeds), str(rolls))
+                for number, seeds, rolls in data.get("sd", ())
+            ),
         )
 
     def encode(self) -> bytes:
