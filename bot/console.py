@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Literal, TextIO
 
 from bot.ai.worker import LEVEL_NAMES
-from bot.app import App, Attachment, Button, Reply, Update, User
+from bot.app import App, Attachment, Button, Reply, Update, User, fair
 from bot.app.delivery import Delivery
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
@@ -189,6 +189,10 @@ class Console:
                     "app-console-saved" if reply.name.endswith(".mat") else "app-console-saved-file"
                 )
                 self.say(saved, path=str(path))
+                if reply.name == fair.DICE_FILE:
+                    # The chats' caption names the file they send; the console saved its own.
+                    command = fair.verify_command(_as_typed(path))
+                    self.say("export-dice-file", name=path.name, command=command)
             elif isinstance(reply, ClearButtons):
                 continue
         if analysed:
@@ -566,6 +570,15 @@ def _is_replay(reply: SendBoard | EditBoard) -> bool:
             except InvalidPayload:
                 continue
     return False
+
+
+def _as_typed(path: Path) -> str:
+    """``path`` as it is typed in the terminal it was written from: relative to the current
+    directory when it is under it, else whole."""
+    try:
+        return str(path.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
 
 
 def _file_word(text: str) -> str:

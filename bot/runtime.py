@@ -4,9 +4,6 @@
 (env and ``.env``), configures logging (plain or JSON lines, secrets redacted) and runs
 :func:`run`, which
 
-``python -m bot sync-commands`` instead uploads Discord's slash commands and exits
-(:func:`sync_commands`).
-
 1. opens the store (Redis, Redis Cluster or memory) and builds the app, both instrumented
    (:class:`~bot.observability.Metrics`), with the computer's worker processes (``AI_ENABLED``,
    ``AI_WORKERS``; warmed up in the background, stopped at the end);
@@ -19,6 +16,10 @@
    cancelled and runs its own shutdown), then the store is closed and the process exits 0.
    Every table lives in the store, so the next start resumes them all.  A second signal, or a
    shutdown longer than :data:`SHUTDOWN_TIMEOUT`, ends the process at once with status 1.
+
+``python -m bot sync-commands`` instead uploads Discord's slash commands and exits
+(:func:`sync_commands`); ``nardy-bot verify FILE`` checks an exported dice file
+(:func:`engine.fairdice.main`) and exits, reading no settings.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from bot.app import App
 from bot.observability import Metrics, OpsServer, configure_logging
 from bot.settings import Settings, SettingsError, load_settings
 from bot.store import Store, store_from_url
+from engine import fairdice
 
 log = logging.getLogger("bot")
 
@@ -56,6 +58,10 @@ RENDERING_MODULES: dict[str, tuple[str, ...]] = {
 
 SYNC_COMMAND = "sync-commands"
 """``python -m bot sync-commands``: upload Discord's slash commands and exit."""
+
+VERIFY_COMMAND = "verify"
+"""``nardy-bot verify FILE``: check the dice file an ``export`` gave and exit (0: every roll
+follows from its revealed seed, 1: one does not, 2: the file cannot be read)."""
 
 SHUTDOWN_TIMEOUT = 10.0
 """Seconds the adapters get to finish the updates in flight after a stop signal."""
@@ -362,12 +368,14 @@ async def _run_console(
 
 def main(argv: list[str] | None = None) -> None:
     """The console script's entry point: settings, logging, :func:`run`, exit status."""
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == [VERIFY_COMMAND]:  # a player's check: no settings, no logging, no store
+        raise SystemExit(fairdice.main(args, prog="nardy-bot"))
     try:
         settings = load_settings()
     except SettingsError as error:
         print(f"nardy-bot: {error}", file=sys.stderr)
         raise SystemExit(2) from None
-    args = sys.argv[1:] if argv is None else argv
     if args[:1] == [SYNC_COMMAND]:
         configure_logging(level=settings.log_level, secrets=secrets_of(settings))
         status = asyncio.run(sync_commands(settings))

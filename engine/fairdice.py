@@ -44,9 +44,11 @@ A JSON object for one game, or ``{"games": [game, ...]}`` for several::
 
 ``rolls`` lists the dice as the game showed them, in order; they are compared die by die with
 the stream above (a group may hold any number of dice: two for a turn, one per player for a
-seating round).  ``python -m engine.fairdice verify FILE`` prints ``all N rolls match`` and exits
-0, or names the first mismatch and exits 1 (2 when the file cannot be read); it needs nothing
-beyond the standard library.
+seating round).  ``nardy-bot verify FILE`` (the installed package's command; from a checkout
+``python -m engine.fairdice verify FILE``) prints ``all N rolls match`` and exits 0, or names the
+first mismatch and exits 1 (2 when the file cannot be read); it needs nothing beyond the standard
+library.  ``docs/FAIR_DICE.md`` describes the same scheme for players, with a worked example and
+a check of a few lines anyone can run.
 
 >>> seed = bytes(range(32))
 >>> dice = GameSeed(seed, "g1", ("ann", "bob"))
@@ -321,11 +323,12 @@ def verify(data: object) -> Verdict:
     return Verdict(total)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m engine.fairdice verify FILE`` (``-`` reads standard input)."""
+def main(argv: Sequence[str] | None = None, prog: str = "python -m engine.fairdice") -> int:
+    """``python -m engine.fairdice verify FILE`` (``-`` reads standard input); ``nardy-bot
+    verify FILE`` is the same check, ``prog`` the name its usage line gives."""
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) != 2 or args[0] != "verify":
-        print("usage: python -m engine.fairdice verify FILE", file=sys.stderr)
+        print(f"usage: {prog} verify FILE", file=sys.stderr)
         return 2
     try:
         if args[1] == "-":

@@ -22,9 +22,11 @@ from test_app_support import ALICE, BOB, Chat, Dice, open_store, play_a_game, te
 from test_chouette_property import Driver as ChouetteDriver
 
 from bot.app import App, SendBoard, SendFile, Table, Update, User
+from bot.app.fair import SHOWN_KEPT
 from bot.app.table import Seat, chouette_data
 from bot.store import CasResult, MemoryStore, RedisStore, Store, TableKey
 from engine.chouette import Chouette
+from engine.fairdice import logged_rolls
 from engine.game import DiceSequence, Game, LogEntry, Phase
 from engine.match import Match
 from engine.matfile import format_mat
@@ -214,23 +216,35 @@ async def test_whole_matches_stay_under_2_kb_and_export_every_game(
 
 def test_a_chouette_of_six_stays_under_2_kb() -> None:
     """Twenty games of six players (joining and leaving between games), stored as the app stores
-    them: the older games' payments are summed into the balances, which stay exact."""
+    them: the older games' payments are summed into the balances, which stay exact; the dice
+    of the latest games whose seeds were shown are kept for ``export`` with the match's secret
+    and the players' client seeds."""
     rng = random.Random(6)
     names = [f"telegram:{600 + i}" for i in range(6)]
     driver = ChouetteDriver(rng, Chouette.start(names, lambda: rng.randint(1, 6)), set(names))
+    client_seeds = {name: rng.randbytes(6).hex() for name in names}
+    shown: list[tuple[str, tuple[str, ...], str]] = []
     sizes = []
     while driver.ch.games < 20 or driver.ch.in_game:
         driver.step()
         ch = driver.ch
         data = chouette_data(ch)
         seats = tuple(Seat(n, f"Player {n[-3:]}") for n in ch.players)
-        table = Table("chouette", "backgammon", names[0], stage="play", seats=seats, chouette=data)
+        cur = ch.current
+        if cur is not None and cur.is_over and (not shown or shown[-1][0] != str(cur.number)):
+            rolls = " ".join("".join(map(str, roll)) for roll in logged_rolls(cur.game.log))
+            seeds = tuple(client_seeds.setdefault(n, rng.randbytes(6).hex()) for n in ch.players)
+            shown = [*shown, (str(cur.number), seeds, rolls)][-SHOWN_KEPT:]
+        table = Table("chouette", "backgammon", names[0], stage="play", seats=seats, chouette=data,
+                      match_id="5d1b0c4e2a97", dice_master=rng.randbytes(32),
+                      client_seeds=client_seeds, shown_dice=tuple(shown))  # fmt: skip
         sizes.append(len(table.encode()))
         again = Chouette.from_dict(Table.decode(table.encode()).chouette or {})
         assert again.balances() == ch.balances()
         assert again.current == ch.current and again.roster == ch.roster
     assert max(sizes) <= LIMIT, max(sizes)
     assert len(driver.ch.ledger.payments) > 3 * len(Chouette.from_dict(data).ledger.payments)
+    assert len(shown) == SHOWN_KEPT and Table.decode(table.encode()).shown_dice == tuple(shown)
 
 
 # -- records written before --------------------------------------------------------------------

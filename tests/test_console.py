@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -80,6 +81,7 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
     assert "-Computer_strong-" in saved[0].name
     dice = list(tmp_path.glob("dice-*.json"))
     assert len(dice) == 1 and f"File saved: {dice[0].resolve()}" in out
+    assert f"check them with nardy-bot verify {dice[0].name}" in out
     assert out.rstrip().endswith("Bye!")
     assert "Traceback" not in proc.stderr
 
@@ -117,6 +119,26 @@ def test_python_m_bot_starts_the_console_with_no_tokens(tmp_path: Path) -> None:
     assert "Nardy in the terminal." in proc.stdout
     assert "[1] Roll" in proc.stdout
     assert "Bye!" in proc.stdout
+
+
+def test_the_dice_check_the_console_prints_is_one_to_run(tmp_path: Path) -> None:
+    """A game ended, its seed revealed; ``export`` saves the dice under a name of the console's
+    own and prints the check of that very file: run as printed, it passes."""
+    lines = ["1", "resign", "accept", "export", "quit"]
+    proc = _run(["-m", "bot", "--hotseat", "--game", "new 3"], lines, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "Dice of game 1: server seed " in out
+    (dice,) = tmp_path.glob("dice-*.json")
+    assert f"File saved: {dice.resolve()}" in out and "Match file saved" in out
+    printed = re.search(r"check them with (nardy-bot verify \S+)", out)
+    assert printed is not None and printed[1] == f"nardy-bot verify {dice.name}"
+    words = shlex.split(printed[1])
+    assert words[0] == "nardy-bot"
+    # The console script's entry point, run with the printed arguments where they were printed.
+    check = _run(["-c", "from bot.__main__ import main; main()", *words[1:]], [], tmp_path)
+    assert check.returncode == 0, check.stderr
+    assert re.fullmatch(r"all \d+ rolls match\n", check.stdout)
 
 
 def test_bad_settings_are_reported_not_raised(tmp_path: Path) -> None:

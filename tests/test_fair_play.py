@@ -4,11 +4,14 @@ accepted by the standalone verifier (and refused with one die changed)."""
 
 from __future__ import annotations
 
+import doctest
 import hashlib
 import json
 import logging
+import os
 import subprocess
 import sys
+import tomllib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,10 +28,11 @@ from test_app_support import (
     texts,
 )
 
-from bot.app import App, Attachment, DiceScheme, Reply, SendBoard, SendFile, Table, User
-from bot.app.fair import finished_seeds
+from bot.app import App, Attachment, DiceScheme, Reply, SendBoard, SendFile, Table, User, fair
+from bot.app.fair import VERIFY_COMMAND, finished_seeds
 from bot.store import Store
 from engine.fairdice import GameSeed, logged_rolls, verify
+from engine.game import Phase
 
 USERS = [ALICE, BOB]
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,7 +132,7 @@ async def test_every_seed_is_secret_until_its_game_ends_and_then_verifies(
         revealed_at = next(i for i, s in enumerate(chat.shown) if seed_hex in s)
         assert shown_at < revealed_at
         assert f"Dice of game {number}: server seed {seed_hex}" in log
-    assert "python -m engine.fairdice verify dice.json" in log
+    assert "nardy-bot verify dice.json" in log
 
     replies = await chat.send(ALICE, "/export")
     files = {r.name: r for r in replies if isinstance(r, SendFile)}
@@ -138,13 +142,10 @@ async def test_every_seed_is_secret_until_its_game_ends_and_then_verifies(
     verdict = verify(data)
     rolls = sum(len(g["rolls"]) for g in data["games"])
     assert verdict.ok and verdict.rolls == rolls > 10
-    # The standalone verifier, as a player runs it.
+    # The verifier, as a player runs it: the package's console script (``nardy-bot verify``).
     path = tmp_path / "dice.json"
     path.write_bytes(files["dice.json"].data)
-    run = subprocess.run(
-        [sys.executable, "-m", "engine.fairdice", "verify", str(path)],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )  # fmt: skip
+    run = nardy_bot_verify(path, tmp_path)
     assert run.returncode == 0 and f"all {rolls} rolls match" in run.stdout
     # One die changed anywhere: refused.
     game = data["games"][-1]
@@ -152,11 +153,34 @@ async def test_every_seed_is_secret_until_its_game_ends_and_then_verifies(
     roll[0] = roll[0] % 6 + 1
     assert not verify(data).ok
     path.write_text(json.dumps(data))
-    run = subprocess.run(
-        [sys.executable, "-m", "engine.fairdice", "verify", str(path)],
-        capture_output=True, text=True, cwd=ROOT, check=False,
+    run = nardy_bot_verify(path, tmp_path)
+    assert run.returncode == 1 and "but the seed gives" in run.stdout
+
+
+def nardy_bot_verify(path: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``nardy-bot verify PATH`` run as the installed console script runs it (its entry point,
+    ``bot.__main__:main``), from a directory outside the source, with settings that would stop
+    the bot: the check reads none."""
+    script = "import sys; from bot.__main__ import main; sys.argv[0] = 'nardy-bot'; main()"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LOG_LEVEL": "LOUD", "REDIS_URL": "nowhere"}
+    return subprocess.run(
+        [sys.executable, "-c", script, "verify", str(path)],
+        capture_output=True, text=True, cwd=cwd, env=env, check=False, timeout=120,
     )  # fmt: skip
-    assert run.returncode == 1
+
+
+def test_nardy_bot_verify_is_the_packages_console_script(tmp_path: Path) -> None:
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts["nardy-bot"] == "bot.__main__:main"
+    assert VERIFY_COMMAND == "nardy-bot verify dice.json"
+    assert doctest.testmod(fair).failed == 0  # a path with a space is quoted for the shell
+    run = nardy_bot_verify(tmp_path / "missing.json", tmp_path)
+    assert run.returncode == 2 and "cannot verify" in run.stderr
+    usage = subprocess.run(
+        [sys.executable, "-c", "from bot.__main__ import main; main()", "verify"],
+        capture_output=True, text=True, cwd=ROOT, check=False, timeout=120,
+    )  # fmt: skip
+    assert usage.returncode == 2 and "usage: nardy-bot verify FILE" in usage.stderr
 
 
 async def test_dice_resume_across_processes_on_one_store(
@@ -210,8 +234,30 @@ async def test_abort_by_agreement_reveals_the_game_in_play(
     secret = table.dice.seed.server_seed.hex()
     await chat.send(ALICE, "/abort")
     replies = await chat.send(BOB, "/abort")
-    assert secret in texts(replies)
+    assert secret in texts(replies) and "nardy-bot verify dice.json" in texts(replies)
     assert (await chat.table()).dice is None
+    # The export the reveal points to holds the aborted game's dice, and they check.
+    files = {r.name: r for r in await chat.send(ALICE, "/export") if isinstance(r, SendFile)}
+    data = json.loads(files["dice.json"].data)
+    assert [g["server_seed"] for g in data["games"]] == [secret]
+    assert data["games"][0]["rolls"] and verify(data).ok
+
+
+async def test_a_game_aborted_before_its_first_roll_reveals_nothing(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    """No die was drawn: there is nothing to check, so no seed is shown and no check is
+    offered (and the export has no dice file)."""
+    chat = await start(store, caplog, "3", seed=4)
+    assert (await chat.table()).dice is not None
+    replies = await chat.send(ALICE, "/abort")
+    text = texts(replies)
+    assert text.strip() == "The game is aborted."
+    assert "server seed" not in text and "verify" not in text and "/export" not in text
+    table = await chat.table()
+    assert table.stage == "over" and table.dice is None
+    exported = await chat.send(ALICE, "/export")
+    assert not [r for r in exported if isinstance(r, SendFile) and r.name == "dice.json"]
 
 
 async def test_chouette_seating_and_games_draw_from_committed_seeds(
@@ -236,6 +282,45 @@ async def test_chouette_seating_and_games_draw_from_committed_seeds(
     boards = [r for r in replies if isinstance(r, SendBoard)]
     assert table.dice.short in boards[-1].caption
     assert table.dice.seed.game_id == f"{table.match_id}.1"
+
+
+async def test_a_chouette_exports_the_dice_its_reveals_point_to(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A chouette keeps no finished game, so its table keeps the dice of its seating roll and
+    of its latest games whose seeds were shown: ``export`` gives them as ``dice.json``, each
+    under the number its reveal gave, and they check."""
+    chat = WatchedChat(App(store, dice=DiceScheme.seeded(12)), caplog=caplog)
+    await chat.send(ALICE, "/new chouette")
+    await chat.press(BOB, "Join")
+    await chat.press(CAROL, "Join")
+    await chat.send(ALICE, "/start")
+    players = {u.ref: u for u in [*USERS, CAROL]}
+    for game in (1, 2):
+        for _ in range(20):
+            cur = (await chat.chouette()).current
+            assert cur is not None
+            if cur.game.phase in (Phase.ROLL, Phase.MOVE) and cur.vote is None:
+                break
+            await play_turn_by_buttons(chat, [players[cur.box], players[cur.captain]], cur.game)
+        cur = (await chat.chouette()).current
+        assert cur is not None and cur.number == game
+        await chat.send(players[cur.box], "/resign")
+        for member in cur.playing:
+            await chat.send(players[member], "/accept")
+    log = texts(chat.log)
+    assert "Dice of game 2: server seed " in log and "nardy-bot verify dice.json" in log
+    files = {r.name: r for r in await chat.send(ALICE, "/export") if isinstance(r, SendFile)}
+    data = json.loads(files["dice.json"].data)
+    table = await chat.table()
+    assert [g["game_id"] for g in data["games"]] == [
+        f"{table.match_id}.{n}" for n in ("seat", 1, 2)
+    ]
+    for game in data["games"]:
+        assert f"server seed {game['server_seed']}" in log and game["rolls"]
+    assert verify(data).ok
+    again = Table.decode(table.encode())
+    assert again.shown_dice == table.shown_dice and len(table.shown_dice) == 3
 
 
 def test_table_dice_survive_encoding() -> None:
@@ -263,7 +348,7 @@ async def test_a_money_session_exports_the_dice_its_reveals_point_to(
     else:
         raise AssertionError("two games did not finish")
     log = texts(chat.log)
-    assert "python -m engine.fairdice verify dice.json" in log
+    assert "nardy-bot verify dice.json" in log
     replies = await chat.send(ALICE, "/export")
     files = {r.name: r for r in replies if isinstance(r, SendFile)}
     assert "dice.json" in files

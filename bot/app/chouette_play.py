@@ -18,10 +18,20 @@ from bot.app.payload import Payload, format_payload
 from bot.app.resign import resign_kind
 from bot.app.table import Seat, Table, chouette_data
 from bot.app.timing import waited_from, waited_long
-from bot.app.types import Button, ClearButtons, EditBoard, Keyboard, SendBoard, SendText, Toast
+from bot.app.types import (
+    Button,
+    ClearButtons,
+    EditBoard,
+    Keyboard,
+    SendBoard,
+    SendFile,
+    SendText,
+    Toast,
+)
 from engine.chouette import BOX, Chouette, ChouetteGame
 from engine.cube import Options
 from engine.errors import EngineError
+from engine.fairdice import logged_rolls
 from engine.game import Game, Phase
 from engine.movegen import Play, Step
 from engine.notation import dice_text, parse_play
@@ -48,9 +58,10 @@ def start(ctx: Context, table: Table) -> Table:
     table = fair.start_match(ctx, table)
     fair.begin(ctx, table, fair.SEATING)
     ch = Chouette.start(refs, ctx.dice, Options.from_dict(table.options)).new_game()
-    seating_seed = fair.reveal(ctx, ctx.tr("dice-seating"))  # the seating is over
-    names = _names(table)
     assert ch.seating is not None and ch.current is not None
+    seating = [[die for _, die in rnd] for rnd in ch.seating.rounds]
+    table, seating_seed = fair.reveal_kept(ctx, table, ctx.tr("dice-seating"), seating)
+    names = _names(table)
     fair.begin(ctx, table, ch.current.number)
     rolls = "; ".join(", ".join(f"{names[n]} {d}" for n, d in rnd) for rnd in ch.seating.rounds)
     new = table.bumped(stage="play", chouette=chouette_data(ch))
@@ -293,7 +304,10 @@ def _after(
         if cur.is_over:
             notes.append(_result(ctx, table, ch, cur))
             if table.match_id is not None:
-                notes.append(fair.reveal(ctx, cur.number))
+                rolls = logged_rolls(cur.game.log)
+                table, revealed = fair.reveal_kept(ctx, table, cur.number, rolls)
+                if revealed:
+                    notes.append(revealed)
             seated = set(ch.players)
             table = replace(table, seats=tuple(s for s in table.seats if s.user in seated))
             if len(ch.roster.players) >= 3:
@@ -519,7 +533,8 @@ def _buttons(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> Key
 
 
 def info(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None:
-    """``board``, ``score`` (the ledger), ``pips``, ``export`` at a chouette."""
+    """``board``, ``score`` (the ledger), ``pips``, ``export`` at a chouette (the position's
+    IDs, with the dice of its latest games whose seeds were shown)."""
     if table.chouette is None:
         ctx.replies.append(SendText(display.lobby_text(ctx.tr, table, ctx.now)))
         return
@@ -527,15 +542,19 @@ def info(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None
     cur = ch.current
     if action == "score" or cur is None:
         ctx.replies.append(SendText(ledger_text(ctx, table, ch)))
-        return
-    names = _names(table)
-    pair = [names.get(cur.box, cur.box), names.get(cur.captain, cur.captain)]
-    if action == "board":
-        ctx.replies.append(_board(ctx, table, ch, ()))
-    elif action == "pips":
-        ctx.replies.append(SendText(display.pips_text(ctx.tr, cur.game, pair)))
     else:
-        ctx.replies.append(SendText(display.export_text(ctx.tr, cur.game)))
+        names = _names(table)
+        pair = [names.get(cur.box, cur.box), names.get(cur.captain, cur.captain)]
+        if action == "board":
+            ctx.replies.append(_board(ctx, table, ch, ()))
+        elif action == "pips":
+            ctx.replies.append(SendText(display.pips_text(ctx.tr, cur.game, pair)))
+        else:
+            ctx.replies.append(SendText(display.export_text(ctx.tr, cur.game)))
+    dice = fair.shown_export(table) if action == "export" else None
+    if dice is not None:
+        caption = ctx.tr("export-dice-file", name=fair.DICE_FILE, command=fair.VERIFY_COMMAND)
+        ctx.replies.append(SendFile(fair.DICE_FILE, dice, caption))
 
 
 def _find_step(game: Game, args: tuple[Any, ...]) -> Step:

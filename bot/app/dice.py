@@ -3,11 +3,11 @@
 Each game (and each chouette seating) gets a :class:`GameDice`: a fresh 32-byte server seed from
 :mod:`secrets`, the game id, the seated players' client seeds, and how many dice were drawn so
 far.  It lives in the table's record; the seed leaves it only as the commitment (SHA-256) until
-the game is over, and then as the export anyone can check with ``python -m engine.fairdice
-verify``.  :class:`DiceScheme` is what the app is given: production draws seeds from
-:mod:`secrets`; tests give a seeded one (:meth:`DiceScheme.seeded`), or a scripted one
-(:meth:`DiceScheme.scripted`) whose dice are a fixed sequence (the commitment is then not honoured:
-for tests that need particular rolls only).
+the game is over, and then as the export anyone can check with ``nardy-bot verify``.
+:class:`DiceScheme` is what the app is given: production draws seeds from :mod:`secrets`; tests
+give a seeded one (:meth:`DiceScheme.seeded`), or a scripted one (:meth:`DiceScheme.scripted`)
+whose dice are a fixed sequence (the commitment is then not honoured: for tests that need
+particular rolls only).
 """
 
 from __future__ import annotations

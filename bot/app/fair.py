@@ -1,6 +1,6 @@
 """Verifiable dice at a table: every game's seed begun before its first roll, its commitment
 shown on the game's first board, its seed revealed when the game is over, and the export the
-standalone verifier reads (``python -m engine.fairdice verify dice.json``).
+verifier reads (``nardy-bot verify dice.json``; ``docs/FAIR_DICE.md`` for players).
 
 The seeds live in the table's record (:class:`bot.app.table.Table` ``dice``, ``dice_master``,
 ``client_seeds``); during an update they are :class:`bot.app.dice.TableDice` (``ctx.dice``),
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shlex
 from collections.abc import Sequence
 
 from bot.app.context import Context
@@ -25,8 +26,24 @@ from engine.fairdice import GameSeed, logged_rolls
 from engine.game import LogEntry
 from engine.match import Match
 
-VERIFY_COMMAND = "python -m engine.fairdice verify dice.json"
-"""What a player runs on the exported dice file (the project's standalone verifier)."""
+DICE_FILE = "dice.json"
+"""The name of the exported dice file (the verifier's input) as a chat sends it."""
+
+
+def verify_command(path: str = DICE_FILE) -> str:
+    """The check of the dice file at ``path`` as a player types it: the installed package's
+    console script, which needs no checkout of the source (the path quoted for a shell when it
+    has to be).
+
+    >>> verify_command("my dice.json")
+    "nardy-bot verify 'my dice.json'"
+    """
+    return f"nardy-bot verify {shlex.quote(path)}"
+
+
+VERIFY_COMMAND = verify_command()
+"""What the chats tell a player to run on the dice file they send (``nardy-bot verify
+dice.json``)."""
 
 SEATING = "seat"
 """The game id suffix of a chouette's seating roll."""
@@ -157,9 +174,10 @@ def seeds_note(ctx: Context, table: Table) -> str:
 
 
 def reveal(ctx: Context, number: int | str) -> str:
-    """The game is over: its dice retired and their seed shown, with how to check them."""
+    """The game is over: its dice retired and their seed shown, with how to check them.  A game
+    over before its first roll (aborted at once) drew no die: nothing to check, nothing said."""
     done = ctx.dice.finish()
-    if done is None:
+    if done is None or done.drawn == 0:
         return ""
     return ctx.tr(
         "dice-revealed",
@@ -168,6 +186,38 @@ def reveal(ctx: Context, number: int | str) -> str:
         commitment=done.short,
         command=VERIFY_COMMAND,
     )
+
+
+SHOWN_KEPT = 4
+"""A chouette's latest games (its seating roll counting as one) whose dice its table keeps for
+``export``."""
+
+
+def reveal_kept(
+    ctx: Context, table: Table, number: int | str, rolls: Sequence[Sequence[int]]
+) -> tuple[Table, str]:
+    """A chouette's game (or its seating roll) is over: its seed shown (:func:`reveal`), and its
+    dice as the game showed them, ``rolls``, kept in the table for ``export`` (a chouette keeps
+    no finished game; the latest :data:`SHOWN_KEPT` are kept)."""
+    done = ctx.dice.current
+    text = reveal(ctx, number)
+    if not text or done is None:
+        return table, text
+    groups = " ".join("".join(str(die) for die in group) for group in rolls)
+    shown = (done.seed.game_id.rpartition(".")[2], done.seed.client_seeds, groups)
+    return table.evolve(shown_dice=(*table.shown_dice, shown)[-SHOWN_KEPT:]), text
+
+
+def shown_export(table: Table) -> bytes | None:
+    """The verifier's file of the chouette games whose dice the table keeps (``None``: none)."""
+    if not table.shown_dice or table.match_id is None or table.dice_master is None:
+        return None
+    games: list[dict[str, object]] = []
+    for number, seeds, rolls in table.shown_dice:
+        name = game_id(table.match_id, number)
+        dice = GameSeed(game_seed(table.dice_master, name), name, seeds)
+        games.append(dice.export([[int(die) for die in group] for group in rolls.split()]))
+    return json.dumps({"games": games}, indent=1).encode()
 
 
 def dice_export(table: Table, match: Match) -> bytes | None:
@@ -187,10 +237,16 @@ def dice_export(table: Table, match: Match) -> bytes | None:
 
 def finished_games(table: Table, match: Match) -> list[tuple[int, tuple[LogEntry, ...]]]:
     """The finished games the table keeps, with their numbers over the match or session, and
-    their logs (empty: no dice kept, or a chouette)."""
+    their logs (empty: no dice kept, or a chouette).  A game that was in play when the table
+    was aborted counts once it had a roll: its seed was revealed then (:func:`reveal`)."""
     if table.match_id is None or table.dice_master is None:
         return []
-    done = [(n, r.log) for n, r in enumerate(match.records(), 1) if r.result is not None]
+    aborted = table.stage == "over"
+    done = [
+        (n, r.log)
+        for n, r in enumerate(match.records(), 1)
+        if r.result is not None or (aborted and logged_rolls(r.log))
+    ]
     if table.mode == "match":
         return done
     if table.mode != "money":

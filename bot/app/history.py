@@ -181,7 +181,7 @@ class MatchRecord:
         return format_points(a), format_points(b)
 
     def dice_exports(self) -> dict[str, object]:
-        """Every game's dice with its revealed seed, for ``python -m engine.fairdice verify``."""
+        """Every game's dice with its revealed seed, for ``nardy-bot verify``."""
         games = []
         for number, (record, seed) in enumerate(
             zip(self.state.records(), self.seeds, strict=False), 1

@@ -47,8 +47,8 @@ def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None
             ctx.replies.append(SendFile(name, data, caption))
         dice = fair.dice_export(table, match)
         if dice is not None:
-            caption = ctx.tr("export-dice-file", name="dice.json", command=fair.VERIFY_COMMAND)
-            ctx.replies.append(SendFile("dice.json", dice, caption))
+            caption = ctx.tr("export-dice-file", name=fair.DICE_FILE, command=fair.VERIFY_COMMAND)
+            ctx.replies.append(SendFile(fair.DICE_FILE, dice, caption))
     return None
 
 

@@ -23,8 +23,10 @@ from bot.app.payload import Payload, format_payload
 from bot.app.positions import start_game
 from bot.app.table import Seat, Table, TableSettings
 from bot.app.types import Button, ClearButtons, SendText
+from engine.chouette import Chouette
 from engine.cube import Options
 from engine.errors import EngineError
+from engine.fairdice import logged_rolls
 from engine.game import Phase
 
 VARIANT_WORDS: dict[str, str] = {
@@ -229,7 +231,14 @@ def abort(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
         text = ctx.tr("table-aborted")
         if table.dice is not None:  # the game in play ends here: its seed may be shown
             number = table.dice.seed.game_id.rpartition(".")[2]
-            text += "\n" + fair.reveal(ctx, number)
+            if table.chouette is not None:  # which keeps no game: its dice are kept for export
+                current = Chouette.from_dict(table.chouette).current
+                rolls = [] if current is None else logged_rolls(current.game.log)
+                table, revealed = fair.reveal_kept(ctx, table, number, rolls)
+            else:
+                revealed = fair.reveal(ctx, number)
+            if revealed:
+                text += "\n" + revealed
         if not early and table.match is not None:  # abandoned by agreement: kept, not rated
             results.match_ended(ctx, table, table.state(), None, "agreed")
         ctx.replies.append(SendText(text))

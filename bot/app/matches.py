@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from bot.app.context import Context, Refused
-from bot.app.fair import VERIFY_COMMAND
+from bot.app.fair import DICE_FILE, VERIFY_COMMAND
 from bot.app.history import MatchRecord
 from bot.app.payload import Payload, format_payload
 from bot.app.players import find_player
@@ -126,8 +126,8 @@ async def export(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
     else:
         out.append(SendFile("match.mat", mat, ctx.tr("export-match-file", name="match.mat")))
     dice = json.dumps(record.dice_exports(), indent=1).encode()
-    caption = ctx.tr("export-dice-file", name="dice.json", command=VERIFY_COMMAND)
-    out.append(SendFile("dice.json", dice, caption))
+    caption = ctx.tr("export-dice-file", name=DICE_FILE, command=VERIFY_COMMAND)
+    out.append(SendFile(DICE_FILE, dice, caption))
     return out
 
 

@@ -210,7 +210,9 @@ class Table:
     set with ``seed`` in the lobby, or against the computer until the match's first roll, else
     drawn at random) and ``dice_master`` the match's secret its games' server seeds are
     derived from (:func:`bot.app.dice.game_seed`: a finished game's seed is shown, the master
-    never).
+    never).  A chouette, which keeps no finished game, keeps the dice of its latest games whose
+    seeds were shown in ``shown_dice`` for ``export``: each ``(game id's number or "seat",
+    client seeds, rolls as digit groups "53 61 …")`` (:func:`bot.app.fair.reveal_kept`).
 
     Hints (:mod:`bot.app.hint`): ``hints`` is the table's ``hints=on|off`` (``None``: the
     default of its kind of table) and ``hints_agreed`` the players who asked for hints in the
@@ -272,6 +274,7 @@ class Table:
     pending: tuple[Any, ...] = ()
     recent: dict[str, Any] | None = None
     notes: tuple[str, ...] = ()
+    shown_dice: tuple[tuple[str, tuple[str, ...], str], ...] = ()
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -373,6 +376,8 @@ class Table:
             data["rec"] = self.recent
         if self.notes:
             data["nt"] = list(self.notes)
+        if self.shown_dice:
+            data["sd"] = [[number, list(seeds), rolls] for number, seeds, rolls in self.shown_dice]
         return data
 
     @classmethod
@@ -416,6 +421,10 @@ class Table:
             pending=tuple(data.get("pend", ())),
             recent=data.get("rec"),
             notes=tuple(str(n) for n in data.get("nt", ())),
+            shown_dice=tuple(
+                (str(number), tuple(str(seed) for seed in seeds), str(rolls))
+                for number, seeds, rolls in data.get("sd", ())
+            ),
         )
 
     def encode(self) -> bytes:
