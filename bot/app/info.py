@@ -1,5 +1,6 @@
 """What anyone may ask, seated or not: ``board``, ``score``, ``pips``, ``export`` (the position
-and the match file) at a table, and ``help``, ``rules`` anywhere."""
+and the match file) at a table, and ``help``, ``rules`` anywhere (what they explain:
+:mod:`bot.app.guide`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,14 @@ from typing import Any
 from bot.app import display, fair
 from bot.app.command_parser import ALIASES, COMMANDS
 from bot.app.context import Context, Refused
+from bot.app.guide import (
+    NARDY_OPTIONS,
+    OPTION_EXAMPLES,
+    RULES_TOPICS,
+    rules_topic,
+    topic_message,
+)
+from bot.app.options import OPTION_NAMES
 from bot.app.table import Table
 from bot.app.turn import send_board
 from bot.app.types import Reply, SendFile, SendText
@@ -52,6 +61,25 @@ def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None
     return None
 
 
+def _guide_params(ctx: Context) -> dict[str, Any]:
+    """What the rules texts may name: the table options, those of long nardy."""
+    return {
+        "options": ", ".join(OPTION_NAMES),
+        "nardy_options": ", ".join(NARDY_OPTIONS),
+    }
+
+
+def rules_text(ctx: Context, topic: str | None) -> str:
+    """The rules of ``topic`` (one of :data:`~bot.app.guide.RULES_TOPICS`), or their overview."""
+    params = _guide_params(ctx)
+    if topic is None:
+        return ctx.tr("rules-overview", **params)
+    if topic not in OPTION_EXAMPLES:
+        return ctx.tr(topic_message(topic), **params)
+    params["example"] = ctx.syntax(ctx.lang, "new", OPTION_EXAMPLES[topic])
+    return f"{topic} — {ctx.tr(topic_message(topic), **params)}"
+
+
 async def help_text(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
     """``help`` (every command) or ``help COMMAND`` (its usage)."""
     if args:
@@ -67,5 +95,11 @@ async def help_text(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
 
 
 async def rules(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
-    """``rules``."""
-    return [SendText(ctx.tr("app-rules"))]
+    """``rules`` (an overview: both games and what to ask next) or ``rules TOPIC``."""
+    if not args:
+        return [SendText(rules_text(ctx, None))]
+    word = str(args[0])
+    topic = rules_topic(word)
+    if topic is None:
+        return [SendText(ctx.tr("rules-unknown", topic=word[:32], topics=", ".join(RULES_TOPICS)))]
+    return [SendText(rules_text(ctx, topic))]
