@@ -1,6 +1,7 @@
-"""What ``rules`` explains (``bot.app.guide``, answered by ``bot.app.info``): both games, the
-cube, matches, the chouette and every table option the engine knows, in every language, each
-answer short enough for one message."""
+"""What ``rules`` and ``help`` explain (``bot.app.guide``, answered by ``bot.app.info``): both
+games, the cube, matches, the chouette and every table option the engine knows; every command
+under one heading, with its options; in every language, each answer short enough for one
+message."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import pytest
 from test_app_support import Chat, texts
 
 from bot.app import App, SendText, User, guide
+from bot.app.command_parser import ALIASES, COMMANDS
 from bot.app.guide import (
     GAME_TOPICS,
+    HELP_GROUPS,
     NARDY_OPTIONS,
     OPTION_EXAMPLES,
     OPTION_TOPICS,
@@ -21,8 +24,10 @@ from bot.app.guide import (
     rules_topic,
     topic_message,
 )
+from bot.app.lobby import MAX_MATCH
 from bot.app.options import OPTION_NAMES
-from bot.i18n import LANGUAGES, t, t_attr
+from bot.app.preferences import SETTING_VALUES
+from bot.i18n import LANGUAGES, catalogue, t, t_attr
 from bot.store import MemoryStore, TableKey
 from engine.cube import Options
 
@@ -30,7 +35,7 @@ PEOPLE = {lang: User("telegram", str(n), "Ann", lang) for n, lang in enumerate(L
 
 MAX_ANSWER = 2000
 """Characters of one Discord message, the shortest limit of the platforms: every rules topic
-fits in one."""
+and every command's help fits in one."""
 
 
 def chat(app: App | None = None, key: str = "-100") -> Chat:
@@ -166,3 +171,68 @@ def test_words_name_their_topics() -> None:
         "cube_limit",
         None,
     ]
+
+
+# -- help -------------------------------------------------------------------------------------
+
+
+def test_every_command_is_under_one_heading() -> None:
+    listed = [command for _, names in HELP_GROUPS for command in names]
+    assert sorted(listed) == sorted(COMMANDS) and len(set(listed)) == len(listed)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_help_lists_every_command_under_its_heading(lang: str) -> None:
+    lines = texts(await chat().send(PEOPLE[lang], "/help")).split("\n")
+    assert lines[0] == t(lang, "help-title")
+    assert lines[-1] == t(lang, "help-footer", cmd_help="/help", cmd_rules="/rules")
+    headings = [lines.index(t(lang, f"help-group-{group}")) for group, _ in HELP_GROUPS]
+    assert headings == sorted(headings)
+    for (group, names), start, end in zip(
+        HELP_GROUPS, headings, [*headings[1:], len(lines) - 1], strict=True
+    ):
+        entries = [f"/{name} — {t(lang, f'help-{name}')}" for name in names]
+        assert [line for line in lines[start + 1 : end] if line] == entries, group
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_help_explains_every_command_and_its_options(lang: str) -> None:
+    talk = chat()
+    for command in COMMANDS:
+        answer = texts(await talk.send(PEOPLE[lang], f"/help {command}"))
+        usage, about, *more = answer.split("\n")
+        assert usage == t_attr(lang, f"help-{command}", "usage") and usage.startswith(f"/{command}")
+        assert about == t(lang, f"help-{command}")
+        assert len(answer) <= MAX_ANSWER
+        if usage != f"/{command}":  # it takes words: what they are
+            assert f"help-{command}.more" in catalogue(lang), command
+            assert more[0] == "" and len("".join(more)) > 60, command
+    for alias, command in ALIASES.items():
+        assert texts(await talk.send(PEOPLE[lang], f"/help {alias}")) == texts(
+            await talk.send(PEOPLE[lang], f"/help {command}")
+        )
+    # A table option or a rules topic asked of help: its rules.
+    assert texts(await talk.send(PEOPLE[lang], "/help koks")) == texts(
+        await talk.send(PEOPLE[lang], "/rules koks")
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_help_new_tells_lengths_games_money_chouette_and_every_option(lang: str) -> None:
+    answer = texts(await chat().send(PEOPLE[lang], "/help new"))
+    for word in ("nardy", "money", "chouette", "bot", "strong", "expert", f" {MAX_MATCH} "):
+        assert word in answer, word
+    assert ", ".join(OPTION_NAMES) in answer
+    assert "/rules " in answer and "/new money beaver=on" in answer
+
+
+DIRECTION = {"en": "direction", "ru": "направлен", "uk": "напрям", "be": "кірун"}
+"""The board direction, a setting that no longer exists."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_help_settings_offers_the_settings_that_exist(lang: str) -> None:
+    answer = texts(await chat().send(PEOPLE[lang], "/help settings"))
+    assert DIRECTION[lang] not in answer.lower()
+    for key, values in SETTING_VALUES.items():
+        assert f"{key} {' | '.join(values)}" in answer, key

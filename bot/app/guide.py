@@ -1,14 +1,61 @@
-"""What ``rules`` explains: the subjects of the rules and the words that name them.
+"""What ``help`` and ``rules`` explain: the groups of the command list, the subjects of the
+rules and the words that name them.
 
-``rules`` answers with an overview (``rules-overview``) and ``rules TOPIC`` with one subject: a
-game, the cube, match play, the chouette (:data:`GAME_TOPICS`, ``rules-<topic>``) or a table
-option (:data:`OPTION_TOPICS`, ``rules-option-<option>``, written after the option's name).
-Every topic message has a ``.title`` attribute: the subject in a few words, for the lists that
-offer the topics.  Pure data and lookups, no table."""
+``help`` lists every command under the heading of its group (:data:`HELP_GROUPS`, messages
+``help-group-<group>``); ``help COMMAND`` adds the command's ``help-<command>.more`` where the
+command has options to explain.  ``rules`` answers with an overview (``rules-overview``) and
+``rules TOPIC`` with one subject: a game, the cube, match play, the chouette
+(:data:`GAME_TOPICS`, ``rules-<topic>``) or a table option (:data:`OPTION_TOPICS`,
+``rules-option-<option>``, written after the option's name).  Every topic message has a
+``.title`` attribute: the subject in a few words, for the lists that offer the topics.  Pure
+data and lookups, no table.
+"""
 
 from __future__ import annotations
 
 from bot.app.options import OPTION_NAMES
+
+HELP_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("start", ("new", "position", "join", "invite", "start", "seed", "leave", "abort")),
+    (
+        "play",
+        (
+            "roll",
+            "move",
+            "undo",
+            "confirm",
+            "resign",
+            "accept",
+            "decline",
+            "hint",
+            "propose",
+            "clock",
+            "claim",
+        ),
+    ),
+    ("cube", ("double", "take", "pass", "beaver")),
+    (
+        "info",
+        (
+            "rules",
+            "help",
+            "board",
+            "score",
+            "pips",
+            "export",
+            "analysis",
+            "history",
+            "import",
+            "stats",
+            "rating",
+            "top",
+            "dice",
+        ),
+    ),
+    ("settings", ("settings", "language")),
+)
+"""The headings of ``help`` (``help-group-<name>``) with their commands: every command of
+:data:`~bot.app.command_parser.COMMANDS` exactly once."""
 
 GAME_TOPICS: tuple[str, ...] = ("backgammon", "nardy", "cube", "match", "chouette")
 """The subjects of ``rules TOPIC`` besides the table options (``rules-<topic>``)."""

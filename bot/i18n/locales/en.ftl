@@ -219,16 +219,28 @@ export-position = Position ID: { $position_id }  Match ID: { $match_id }
 export-xgid = XGID: { $xgid }
 export-match-file = The match file is attached ({ $name }).
 
-## Help (one message per command; .usage shows the arguments)
+## Help (one message per command; .usage shows the arguments, .more explains the options; help-group-* head the list)
 
 help-title = Commands:
-help-footer = Type a command's name after { $cmd_help } for details; rules: { $cmd_rules }.
+help-group-start = Start a game
+help-group-play = Play
+help-group-cube = The doubling cube
+help-group-info = Rules and information
+help-group-settings = Settings
+help-footer = Type a command's name after { $cmd_help } for its options; the rules of both games: { $cmd_rules }.
 help-new = start a table: backgammon or long nardy; a match, money or a { -chouette }
-    .usage = /new [backgammon|nardy] [match N|money|chouette] [bot [beginner|casual|strong|expert]]
+    .usage = /new [backgammon|nardy] [N|money|chouette] [bot [level]] [name=value …]
+    .more = Words in any order:
+        • nardy — long nardy (without it: backgammon);
+        • N — a match to N points, 1 to { $max } (without a number: to 5 in backgammon, to 1 in long nardy); money — money play; chouette — backgammon for 3 to 8 players;
+        • bot — the computer as the opponent, at a level: { $levels } (without one: { $level });
+        • name=value — a table option: { $options }.
+        What an option does: { $cmd_rules_option }. Example: { $cmd_new_money_beaver }
 help-join = take the free seat (or join the { -chouette } lobby)
     .usage = /join
 help-invite = keep the opponent's seat for a named player
     .usage = /invite @name | off
+    .more = Keeps the free seat of your table for that player for 24 hours, so that nobody else takes it; off gives it back to anyone. At a table already playing, or at a { -chouette }, the invitation is only announced.
 help-leave = leave the table or the lobby
     .usage = /leave
 help-abort = abort the game (both players, or the creator before the first roll)
@@ -237,20 +249,24 @@ help-roll = roll the dice
     .usage = /roll
 help-move = play your dice in notation; on your turn the notation alone works too
     .usage = /move 24/18 13/11
+    .more = A play goes from point to point in your own numbering: 24/18 13/11; bar/22 enters from the bar, 6/off bears off, 8/5(2) moves two checkers, 13/7 is one checker playing both dice, * marks a hit (13/7*). A typed play is made at once and passes the dice; the buttons build a play step by step until you confirm it.
 help-undo = take back the last step of the play you are building
     .usage = /undo
 help-confirm = confirm the play and pass the dice
     .usage = /confirm
 help-double = offer the { -cube } before rolling
     .usage = /double
+    .more = Only before your roll, while the { -cube } is in the middle or yours; not in the { -crawford } game, not at a table without the { -cube }, not past its limit. The opponent takes, passes or, in money play with beaver=on, beavers. More: { $cmd_rules_cube }
 help-take = accept the double
     .usage = /take
 help-pass = refuse the double and lose the game at the current stake
     .usage = /pass
 help-beaver = redouble at once and keep the { -cube } (money play, if allowed)
     .usage = /beaver
+    .more = Instead of taking a double you redouble at once and keep the { -cube }. The doubler accepts — the { -cube } goes two steps up and stays yours — or refuses and loses the doubled stake. Only in money play with beaver=on: { $cmd_rules_beaver }
 help-resign = offer to resign a single game, a { -gammon } or a { -backgammon-win }
     .usage = /resign [single|gammon|backgammon]
+    .more = Offers the opponent the game as a single win (the default, or 1), a { -gammon } (2) or a { -backgammon-win } (3), counted as if it were played out, the { -cube } included. The opponent accepts or declines; until then nothing else can be done.
 help-accept = accept the offered resignation
     .usage = /accept
 help-decline = decline the offered resignation and play on
@@ -263,22 +279,36 @@ help-pips = show the pip counts
     .usage = /pips
 help-hint = advice for your decision now: the cube, or the best plays with their equities
     .usage = /hint
+    .more = Before your roll: whether to double; when doubled: take or pass; after rolling: the best plays, each with a button that plays it. Backgammon is weighed by GNU Backgammon, long nardy by the bot's own player. Whether a table gives hints is its hints option: { $cmd_rules_hints }
 help-analysis = the finished games weighed by the computer: each player's errors, PR and luck, the worst decisions
     .usage = /analysis
-help-help = list the commands, or explain one
+help-help = list the commands by group, or explain one with its options
     .usage = /help [command]
+    .more = Without a word: every command, by group. With a command's name: how it is written, what it does and its options. With a table option or a topic of the rules (nardy, cube …): those rules.
 help-rules = the rules of both games, the cube, matches, the { -chouette } and every table option
     .usage = /rules [topic]
+    .more = Topics: { $topics }. Without a topic: both games in short, and what to ask next.
 help-export = the position as GNU Backgammon IDs and XGID, the match as a .mat file
     .usage = /export
-help-settings = board as picture or text, direction, home side, language, automatic roll
-    .usage = /settings
+help-settings = the board as a picture or text, the home side, swapping sides, the automatic roll, the language
+    .usage = /settings [name value]
+    .more = Without words: the settings, with buttons. Typed:
+        • view image | text — the board as a picture or as text;
+        • home right | left — your home board at the bottom right or left;
+        • swap on | off — swap sides after each game;
+        • autoroll on | off — roll for you when there is no cube decision;
+        • language en | ru | uk | be — your language, everywhere;
+        • for an administrator of the chat: ratings on | off — rated games here; threads on | off — in Discord, a thread for each game.
+        The board, home, swap and roll settings are the table's; the language is yours.
 help-clock = set the move clock: off, or minutes, hours or days per move
     .usage = /clock off|30m|12h|3d
+    .more = At a two-player table: the time for each move, in minutes (30m; a bare number is minutes), hours (12h) or days (3d), up to 90 days; off — no limit. A reminder comes before it runs out; then the opponent may take the game: { $cmd_claim }
 help-claim = claim the game (or match) when the opponent's move clock has run out
     .usage = /claim [match]
+    .more = When the opponent's move clock has run out, the game is yours as if they had resigned a single game (or passed the double they had to answer); in a match { $cmd_claim_match } takes the whole match.
 help-language = choose the language
     .usage = /language en|ru|uk|be
+    .more = Your own language for the bot's answers, in every chat (everyone else keeps theirs): en — English, ru — Russian, uk — Ukrainian, be — Belarusian.
 help-stats = your games, wins, { -gammon }s and { -backgammon-win }s
     .usage = /stats
 
@@ -540,6 +570,7 @@ help-start = start the { -chouette } once everyone has joined
     .usage = /start
 help-propose = { -chouette }: suggest a play or a { -cube } action to your { -captain }
     .usage = /propose 24/18 13/11 | /propose double|no_double|take|pass|beaver
+    .more = At a { -chouette } a team member suggests a play to the { -captain }, or a { -cube } action: double, no_double (not to double now), take, pass, beaver. Suggestions bind nobody: the { -captain } decides. More: { $cmd_rules_chouette }
 app-on = on
 app-off = off
 app-not-understood = I did not understand that. Type { $cmd_help } for the commands, or a play like 24/18 13/11 on your turn.
@@ -781,11 +812,13 @@ dice-seed-bad = A client seed is 1 to { $max } printable characters.
 dice-seed-set = { $player }'s client seed: «{ $seed }».
 help-seed = your client seed for the dice of the next match (in the lobby)
     .usage = /seed [text]
+    .more = In the lobby: your own text, mixed with the bot's secret seed into the dice of the match, so that the bot alone does not choose them. Without text: the seeds set so far. Each game's secret seed is shown when the game is over, so that every roll can be checked.
 
 ## Positions set up from an ID, imported matches and their replay
 
 help-position = start a game at a position from GNU Backgammon or eXtreme Gammon (XGID, or Position ID:Match ID)
     .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
+    .more = A game at that position: the cube, the score, the match length, the dice and the player on roll come from the ID. Whoever opens the table plays X (at the bottom), whoever joins plays O; add bot and a level to play the computer. Without an ID: the IDs of the position at this table.
 position-lobby = The game begins at the position { $id }: the player who opened the table plays X (at the bottom), the one who joins plays O.
 position-not-id = That is not a position ID. Give an XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) or GNU Backgammon's Position ID and Match ID (4HPwATDgc/ABMA:cIkKAAAAAAAA).
 position-bad-xgid = That XGID cannot be read. An XGID has ten fields separated by colons: the 26 characters of the board (- or A-O for X, a-o for O), then the cube, its owner, the turn, the dice, both scores, the rules, the match length and the cube limit.
@@ -806,6 +839,7 @@ position-impossible = This ID describes no game that can be played: { $reason ->
 export-set-up = This match began at a set-up position, and a .mat file always starts from the opening position, so no match file is written. The IDs above describe the position.
 help-import = read a match file (.mat from GNU Backgammon, eXtreme Gammon or DailyGammon) to replay it
     .usage = /import, with the .mat file attached
+    .more = Send the bot a match file (.mat of GNU Backgammon, eXtreme Gammon or DailyGammon, at most { $kb } KB); in a group, name it *.mat or send the command with it. The answer is the match's summary with buttons to replay it, export it as .mat and analyse it.
 import-no-file = Send the match as a file (.mat) to the bot, with or without { $cmd_import }.
 import-too-big = The file has { $size } KB; match files of up to { $max } KB are read.
 import-too-slow = This match file takes too long to read; try a shorter match.
@@ -874,14 +908,18 @@ history-games = Games: { $games }
 history-gone = This match is no longer kept.
 button-history-export = Export
 button-history-replay = Replay
-help-dice = your dice on this platform against the odds, and the commitment of the game in play
+help-dice = your dice on this platform against the odds, and the sealed hash of the dice of the game in play
     .usage = /dice [player]
+    .more = Faces, doubles and entering from the bar against what fair dice give, with how likely such a difference is; with a name, that player's dice. The hash seals this game's dice before its first roll; the seed behind it is shown when the game is over, so that anyone can check every roll.
 help-rating = your rating and experience, or another player's
     .usage = /rating [player]
+    .more = Rated are finished matches between two people, per platform and game (not money play, not games against the computer). With a name: that player's rating.
 help-top = the best ratings of this chat, or overall
     .usage = /top [global] [nardy]
+    .more = The best ratings in this chat; global — on the whole platform; nardy — long nardy instead of backgammon.
 help-history = your recent finished matches; one of them with export and replay
     .usage = /history [N | player]
+    .more = Your latest finished matches, numbered; N — match N with its export and replay; a name — that player's list.
 
 ## Hints
 # $player: who is advised; $ply: GNU Backgammon's depth (0, 1, 2)
