@@ -66,18 +66,17 @@ def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None
     return None
 
 
-def _guide_params(ctx: Context) -> dict[str, Any]:
-    """What the longer help and rules texts may name: the table options, the computer's
-    levels, the longest match, the largest match file read, the topics of ``rules``."""
-    return {
-        "options": ", ".join(OPTION_NAMES),
-        "levels": ", ".join(LEVEL_NAMES),
-        "level": DEFAULT_LEVEL,
-        "kb": MAX_FILE_BYTES // 1024,
-        "max": MAX_MATCH,
-        "topics": ", ".join(RULES_TOPICS),
-        "nardy_options": ", ".join(NARDY_OPTIONS),
-    }
+GUIDE_PARAMS: dict[str, Any] = {
+    "options": ", ".join(OPTION_NAMES),
+    "levels": ", ".join(LEVEL_NAMES),
+    "level": DEFAULT_LEVEL,
+    "kb": MAX_FILE_BYTES // 1024,
+    "max": MAX_MATCH,
+    "topics": ", ".join(RULES_TOPICS),
+    "nardy_options": ", ".join(NARDY_OPTIONS),
+}
+"""What the longer help and rules texts may name: the table options, the computer's levels,
+the longest match, the largest match file read, the topics of ``rules``, those of long nardy."""
 
 
 def command_help(ctx: Context, command: str) -> str:
@@ -85,7 +84,7 @@ def command_help(ctx: Context, command: str) -> str:
     they are."""
     lines = [ctx.usage_line(command), ctx.tr(f"help-{command}")]
     if f"help-{command}.more" in catalogue(negotiate(ctx.lang)):
-        lines += ["", ctx.tr_attr(f"help-{command}", "more", **_guide_params(ctx))]
+        lines += ["", ctx.tr_attr(f"help-{command}", "more", **GUIDE_PARAMS)]
     return "\n".join(lines)
 
 
@@ -101,13 +100,12 @@ def command_list(ctx: Context) -> str:
 
 def rules_text(ctx: Context, topic: str | None) -> str:
     """The rules of ``topic`` (one of :data:`~bot.app.guide.RULES_TOPICS`), or their overview."""
-    params = _guide_params(ctx)
     if topic is None:
-        return ctx.tr("rules-overview", **params)
+        return ctx.tr("rules-overview", **GUIDE_PARAMS)
     if topic not in OPTION_EXAMPLES:
-        return ctx.tr(topic_message(topic), **params)
-    params["example"] = ctx.syntax(ctx.lang, "new", OPTION_EXAMPLES[topic])
-    return f"{topic} — {ctx.tr(topic_message(topic), **params)}"
+        return ctx.tr(topic_message(topic), **GUIDE_PARAMS)
+    example = ctx.syntax(ctx.lang, "new", OPTION_EXAMPLES[topic])
+    return f"{topic} — {ctx.tr(topic_message(topic), **GUIDE_PARAMS, example=example)}"
 
 
 async def help_text(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
@@ -132,5 +130,5 @@ async def rules(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
     word = str(args[0])
     topic = rules_topic(word)
     if topic is None:
-        return [SendText(ctx.tr("rules-unknown", topic=word[:32], topics=", ".join(RULES_TOPICS)))]
+        return [SendText(ctx.tr("rules-unknown", **GUIDE_PARAMS, topic=word[:32]))]
     return [SendText(rules_text(ctx, topic))]
