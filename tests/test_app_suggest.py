@@ -8,10 +8,11 @@ from test_app_support import ALICE, Chat
 
 from bot.app import App, SendText
 from bot.app.command_parser import COMMANDS
+from bot.app.guide import RULES_TOPICS
 from bot.app.preferences import SETTING_VALUES
 from bot.app.suggest import MAX_SUGGESTIONS, suggestions
 from bot.app.timing import parse_clock
-from bot.i18n import LANGUAGES, t
+from bot.i18n import LANGUAGES, t, t_attr
 from bot.store import MemoryStore, TableKey
 
 
@@ -109,3 +110,18 @@ def test_help_offers_commands_by_name_then_by_description() -> None:
     shown = suggestions("ru", "help", "ход", syntax=lambda lang, c, a: f"/{c.upper()}")
     assert shown[0].label.startswith("/")
     assert suggestions("en", "help", "zzz") == []
+
+
+def test_rules_offers_every_topic_by_its_title_in_the_players_language() -> None:
+    for lang in LANGUAGES:
+        everything = suggestions(lang, "rules", "")
+        assert [s.line for s in everything] == list(RULES_TOPICS)
+        assert len(RULES_TOPICS) <= MAX_SUGGESTIONS
+        labels = {s.line: s.label for s in everything}
+        assert labels["nardy"] == t_attr(lang, "rules-nardy", "title")
+        assert labels["koks"] == f"koks — {t_attr(lang, 'rules-option-koks', 'title')}"
+    # Found by the words of the titles: long nardy, then the options of long nardy alone.
+    found = [s.line for s in suggestions("ru", "rules", "длин")]
+    assert found == ["nardy", "last_roll_draw", "koks", "prime_rule"]
+    assert "beaver" in [s.line for s in suggestions("en", "rules", "beav")]
+    assert suggestions("en", "rules", "zzz") == []

@@ -141,6 +141,30 @@ def test_the_dice_check_the_console_prints_is_one_to_run(tmp_path: Path) -> None
     assert re.fullmatch(r"all \d+ rolls match\n", check.stdout)
 
 
+RULES_SEEN = {
+    "en": ("Two games are played here", "Long nardy. ", "Backgammon (short nardy). "),
+    "ru": ("Здесь играют в две игры", "Длинные нарды. ", "Короткие нарды. "),
+    "uk": ("Тут грають у дві гри", "Довгі нарди. ", "Короткі нарди. "),
+    "be": ("Тут гуляюць у дзве гульні", "Доўгія нарды. ", "Кароткія нарды. "),
+}
+"""How the overview, long nardy's rules and backgammon's rules begin in each language."""
+
+
+@pytest.mark.parametrize("lang", sorted(RULES_SEEN))
+def test_rules_of_both_games_in_every_language(tmp_path: Path, lang: str) -> None:
+    lines = ["rules", "rules nardy", "rules backgammon", "rules koks", "help rules", "quit"]
+    proc = _run(["-m", "bot", "--lang", lang, "--hotseat"], lines, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    overview, nardy, backgammon = RULES_SEEN[lang]
+    assert overview in out and "/rules nardy" in out and "/rules backgammon" in out
+    assert nardy in out and "6-6, 4-4" in out
+    assert backgammon in out and "/rules cube" in out.split(backgammon, 1)[1]
+    assert "koks — " in out and "/new nardy koks=on" in out
+    assert "/rules [" in out  # help rules: its usage with the topic
+    assert "Traceback" not in proc.stderr
+
+
 def test_bad_settings_are_reported_not_raised(tmp_path: Path) -> None:
     env = _env()
     env["LOG_LEVEL"] = "LOUD"

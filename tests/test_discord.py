@@ -36,6 +36,7 @@ from test_app_support import Dice, open_store, typed_forms
 from bot import runtime
 from bot.app import App, Reply, Table, Update
 from bot.app.command_parser import COMMANDS
+from bot.app.guide import RULES_TOPICS
 from bot.app.published import SYNC_LEASE
 from bot.app.syntax import say
 from bot.app.timing import CALL_AFTER, actor
@@ -1308,6 +1309,35 @@ async def test_commands_offer_what_may_be_written_after_them(fake_discord: FakeD
     # What is chosen is what the command is run with.
     await driver.command(ALICE, "new", "nardy")
     assert (await table(driver)).variant == "long_nardy"
+
+
+async def test_rules_takes_a_topic_offered_in_the_clients_language(
+    fake_discord: FakeDiscord,
+) -> None:
+    """``/rules topic:`` autocompletes every topic, titled in the client's language, and answers
+    with that topic; the overview names the topics as the client writes them."""
+    driver = await started(MemoryStore(), fake_discord)
+    assert isinstance(driver.client, NardyBot)
+    await driver.client.sync_commands()
+    rules = {c["name"]: c for c in fake_discord.synced}["rules"]
+    option = rules["options"][0]
+    assert option["name"] == "topic" and option["autocomplete"] and not option.get("required")
+    assert option["name_localizations"] == {"ru": "тема", "uk": "тема"}
+    offered = await driver.autocomplete(ALICE, "rules", "topic", "")
+    assert [c["value"] for c in offered] == list(RULES_TOPICS)
+    assert offered[1] == {"name": "Long nardy", "value": "nardy"}
+    assert await driver.autocomplete(DIMA, "rules", "topic", "коротк") == [
+        {"name": "Короткие нарды", "value": "backgammon"}
+    ]
+    # The topic chosen is the topic answered, in one message each.
+    await driver.command(ALICE, "rules", "nardy")
+    assert fake_discord.public()[-1]["content"].startswith("Long nardy. ")
+    await driver.command(DIMA, "rules", "koks")
+    answer = fake_discord.public()[-1]["content"]
+    assert answer.startswith("koks — ") and answer.endswith("/новая игра:nardy koks=on")
+    await driver.command(DIMA, "rules")
+    overview = fake_discord.public()[-1]["content"]
+    assert "/правила тема:nardy" in overview and "/правила тема:ОПЦИЯ" in overview
 
 
 async def test_commands_are_offered_in_every_context_and_install(

@@ -91,6 +91,13 @@ class Context:
             text = _PLAIN[key] = t(self.lang, message_id)
         return text
 
+    def tr_attr(self, message_id: str, attribute: str, **params: Any) -> str:
+        """Attribute ``attribute`` of the message in the update's language (the commands it
+        names in the platform's syntax)."""
+        key = f"{message_id}.{attribute}"
+        params = command_params(self.lang, self.syntax, key, params)
+        return t_attr(self.lang, message_id, attribute, **params)
+
     def usage_line(self, command: str) -> str:
         """How ``command`` is used (its ``help-<command>.usage`` line), in the platform's
         syntax: ``/claim [match]``, or ``/claim what:[match]`` in Discord."""

@@ -1,16 +1,30 @@
 """What anyone may ask, seated or not: ``board``, ``score``, ``pips``, ``export`` (the position
-and the match file) at a table, and ``help``, ``rules`` anywhere."""
+and the match file) at a table, and ``help``, ``rules`` anywhere (what they explain:
+:mod:`bot.app.guide`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
 from bot.app import display, fair
 from bot.app.command_parser import ALIASES, COMMANDS
 from bot.app.context import Context, Refused
+from bot.app.guide import (
+    HELP_GROUPS,
+    NARDY_OPTIONS,
+    OPTION_EXAMPLES,
+    RULES_TOPICS,
+    rules_topic,
+    topic_message,
+)
+from bot.app.imports import MAX_FILE_BYTES
+from bot.app.lobby import MAX_MATCH
+from bot.app.options import OPTION_NAMES
 from bot.app.table import Table
 from bot.app.turn import send_board
 from bot.app.types import Reply, SendFile, SendText
+from bot.i18n import catalogue, negotiate
 from engine.errors import EngineError
 
 ACTIONS = frozenset({"board", "score", "pips", "export"})
@@ -52,20 +66,69 @@ def show(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None
     return None
 
 
-async def help_text(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
-    """``help`` (every command) or ``help COMMAND`` (its usage)."""
-    if args:
-        word = str(args[0]).lstrip("/").lower()
-        word = ALIASES.get(word, word)
-        if word in COMMANDS:
-            return [SendText(f"{ctx.usage_line(word)}\n{ctx.tr(f'help-{word}')}")]
-        return [SendText(ctx.tr("error-unknown-command", command="/" + word[:32]))]
+GUIDE_PARAMS: dict[str, Any] = {
+    "options": ", ".join(OPTION_NAMES),
+    "levels": ", ".join(LEVEL_NAMES),
+    "level": DEFAULT_LEVEL,
+    "kb": MAX_FILE_BYTES // 1024,
+    "max": MAX_MATCH,
+    "topics": ", ".join(RULES_TOPICS),
+    "nardy_options": ", ".join(NARDY_OPTIONS),
+}
+"""What the longer help and rules texts may name: the table options, the computer's levels,
+the longest match, the largest match file read, the topics of ``rules``, those of long nardy."""
+
+
+def command_help(ctx: Context, command: str) -> str:
+    """``help COMMAND``: how it is written, what it does and, where it takes options, what
+    they are."""
+    lines = [ctx.usage_line(command), ctx.tr(f"help-{command}")]
+    if f"help-{command}.more" in catalogue(negotiate(ctx.lang)):
+        lines += ["", ctx.tr_attr(f"help-{command}", "more", **GUIDE_PARAMS)]
+    return "\n".join(lines)
+
+
+def command_list(ctx: Context) -> str:
+    """``help``: every command under the heading of its group."""
     lines = [ctx.tr("help-title")]
-    lines += [f"{ctx.syntax(ctx.lang, name, '')} — {ctx.tr(f'help-{name}')}" for name in COMMANDS]
-    lines.append(ctx.tr("help-footer"))
-    return [SendText("\n".join(lines))]
+    for group, names in HELP_GROUPS:
+        lines += ["", ctx.tr(f"help-group-{group}")]
+        lines += [f"{ctx.syntax(ctx.lang, name, '')} — {ctx.tr(f'help-{name}')}" for name in names]
+    lines += ["", ctx.tr("help-footer")]
+    return "\n".join(lines)
+
+
+def rules_text(ctx: Context, topic: str | None) -> str:
+    """The rules of ``topic`` (one of :data:`~bot.app.guide.RULES_TOPICS`), or their overview."""
+    if topic is None:
+        return ctx.tr("rules-overview", **GUIDE_PARAMS)
+    if topic not in OPTION_EXAMPLES:
+        return ctx.tr(topic_message(topic), **GUIDE_PARAMS)
+    example = ctx.syntax(ctx.lang, "new", OPTION_EXAMPLES[topic])
+    return f"{topic} — {ctx.tr(topic_message(topic), **GUIDE_PARAMS, example=example)}"
+
+
+async def help_text(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
+    """``help`` (every command, in groups) or ``help COMMAND`` (its usage and options); a word
+    that is no command but a subject of the rules gets those rules."""
+    if not args:
+        return [SendText(command_list(ctx))]
+    word = str(args[0]).lstrip("/").lower()
+    word = ALIASES.get(word, word)
+    if word in COMMANDS:
+        return [SendText(command_help(ctx, word))]
+    topic = rules_topic(word)
+    if topic is not None:
+        return [SendText(rules_text(ctx, topic))]
+    return [SendText(ctx.tr("error-unknown-command", command="/" + word[:32]))]
 
 
 async def rules(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
-    """``rules``."""
-    return [SendText(ctx.tr("app-rules"))]
+    """``rules`` (an overview: both games and what to ask next) or ``rules TOPIC``."""
+    if not args:
+        return [SendText(rules_text(ctx, None))]
+    word = str(args[0])
+    topic = rules_topic(word)
+    if topic is None:
+        return [SendText(ctx.tr("rules-unknown", **GUIDE_PARAMS, topic=word[:32]))]
+    return [SendText(rules_text(ctx, topic))]

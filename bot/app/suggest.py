@@ -1,5 +1,6 @@
 """What a player may write after a command, offered while he types (Discord's autocomplete of
-``/new``, ``/settings``, ``/clock`` and ``/help``), so that nobody has to read the help first.
+``/new``, ``/settings``, ``/clock``, ``/help`` and ``/rules``), so that nobody has to read the
+help first.
 
 :func:`suggestions` gives whole argument lines, each with a label in the player's language:
 ``nardy 3`` — "Long nardy, match to 3 points".  For ``new`` the words come in groups (the match
@@ -17,10 +18,11 @@ from dataclasses import dataclass
 
 from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
 from bot.app.command_parser import COMMANDS
+from bot.app.guide import GAME_TOPICS, RULES_TOPICS, topic_message
 from bot.app.preferences import SETTING_VALUES
 from bot.app.syntax import CommandSyntax, typed_syntax
 from bot.app.timing import duration, parse_clock
-from bot.i18n import t
+from bot.i18n import t, t_attr
 
 MAX_SUGGESTIONS = 25
 """Suggestions offered at once (what Discord shows)."""
@@ -31,7 +33,7 @@ MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
 CLOCK_TIMES = ("off", "5m", "30m", "1h", "12h", "1d", "3d")
 """The move clocks ``clock`` suggests."""
 
-SUGGESTED_COMMANDS = ("new", "settings", "clock", "help")
+SUGGESTED_COMMANDS = ("new", "settings", "clock", "help", "rules")
 """The commands :func:`suggestions` knows."""
 
 
@@ -66,6 +68,8 @@ def suggestions(
         found = _clock(lang, typed)
     elif command == "help":
         found = _help(lang, typed, syntax)
+    elif command == "rules":
+        found = _filtered(typed, _rules(lang))
     else:
         found = []
     return found[:MAX_SUGGESTIONS]
@@ -200,7 +204,7 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-# -- settings, clock, help ----------------------------------------------------------------------
+# -- settings, clock, help, rules ---------------------------------------------------------------
 
 
 def _settings(lang: str) -> list[Suggestion]:
@@ -260,3 +264,14 @@ def _help(lang: str, typed: str, syntax: CommandSyntax) -> list[Suggestion]:
         elif word in about.lower():
             then.append(suggestion)
     return first + then
+
+
+def _rules(lang: str) -> list[Suggestion]:
+    """Every topic of ``rules``: a game, the cube, matches, the chouette by their titles, each
+    table option by its name and what it is about."""
+    out = []
+    for topic in RULES_TOPICS:
+        title = t_attr(lang, topic_message(topic), "title")
+        label = title if topic in GAME_TOPICS else f"{topic} — {title}"
+        out.append(Suggestion(label, topic))
+    return out

@@ -17,7 +17,7 @@ shards may serve the same channels, and a restarted bot answers the buttons of o
   presser sees, a play being built edits the pressed board in place, a finished turn disables the
   old board's components and posts a new board.
 - ``/move`` autocomplete lists the legal plays of the user's roll as he types; ``/new``,
-  ``/settings``, ``/clock`` and ``/help`` offer what they take (:mod:`bot.app.suggest`).
+  ``/settings``, ``/clock``, ``/help`` and ``/rules`` offer what they take (:mod:`bot.app.suggest`).
 - The app's messages name commands as Discord users pick them (``/claim what:match``, in the
   client's names: :func:`~bot.discord_bot.commands.discord_syntax`).
 - Pings: a board that hands the game to a player who waited long for his opponent
@@ -944,7 +944,8 @@ class NardyBot(discord.AutoShardedClient):
     ) -> list[app_commands.Choice[str]]:
         """Autocomplete of a command's option: the legal plays for ``/move``
         (:meth:`complete_play`), else what may be written after the command (``/new``'s game,
-        length and options, ``/settings``, ``/clock``, ``/help``) in the client's language."""
+        length and options, ``/settings``, ``/clock``, ``/help``, ``/rules``) in the client's
+        language."""
         if command == "move":
             return await self.complete_play(interaction, current)
         lang = negotiate(str(interaction.locale))

@@ -63,7 +63,7 @@ OPTIONS: dict[str, Option] = {
     "move": Option("play", required=True, autocomplete=True),
     "resign": Option("kind", choices=("single", "gammon", "backgammon")),
     "help": Option("command", autocomplete=True),
-    "export": Option("what"),
+    "rules": Option("topic", autocomplete=True),
     "settings": Option("setting", autocomplete=True),
     "clock": Option("time", required=True, autocomplete=True),
     "claim": Option("what", choices=("game", "match")),

@@ -219,16 +219,28 @@ export-position = Position ID: { $position_id }  Match ID: { $match_id }
 export-xgid = XGID: { $xgid }
 export-match-file = The match file is attached ({ $name }).
 
-## Help (one message per command; .usage shows the arguments)
+## Help (one message per command; .usage shows the arguments, .more explains the options; help-group-* head the list)
 
 help-title = Commands:
-help-footer = Type a command's name after { $cmd_help } for details; rules: { $cmd_rules }.
+help-group-start = Start a game
+help-group-play = Play
+help-group-cube = The doubling cube
+help-group-info = Rules and information
+help-group-settings = Settings
+help-footer = Type a command's name after { $cmd_help } for its options; the rules of both games: { $cmd_rules }.
 help-new = start a table: backgammon or long nardy; a match, money or a { -chouette }
-    .usage = /new [backgammon|nardy] [match N|money|chouette] [bot [beginner|casual|strong|expert]]
+    .usage = /new [backgammon|nardy] [N|money|chouette] [bot [level]] [name=value …]
+    .more = Words in any order:
+        • nardy — long nardy (without it: backgammon);
+        • N — a match to N points, 1 to { $max } (without a number: to 5 in backgammon, to 1 in long nardy); money — money play; chouette — backgammon for 3 to 8 players;
+        • bot — the computer as the opponent, at a level: { $levels } (without one: { $level });
+        • name=value — a table option: { $options }.
+        What an option does: { $cmd_rules_option }. Example: { $cmd_new_money_beaver }
 help-join = take the free seat (or join the { -chouette } lobby)
     .usage = /join
 help-invite = keep the opponent's seat for a named player
     .usage = /invite @name | off
+    .more = Keeps the free seat of your table for that player for 24 hours, so that nobody else takes it; off gives it back to anyone. At a table already playing, or at a { -chouette }, the invitation is only announced.
 help-leave = leave the table or the lobby
     .usage = /leave
 help-abort = abort the game (both players, or the creator before the first roll)
@@ -237,20 +249,24 @@ help-roll = roll the dice
     .usage = /roll
 help-move = play your dice in notation; on your turn the notation alone works too
     .usage = /move 24/18 13/11
+    .more = A play goes from point to point in your own numbering: 24/18 13/11; bar/22 enters from the bar, 6/off bears off, 8/5(2) moves two checkers, 13/7 is one checker playing both dice, * marks a hit (13/7*). A typed play is made at once and passes the dice; the buttons build a play step by step until you confirm it.
 help-undo = take back the last step of the play you are building
     .usage = /undo
 help-confirm = confirm the play and pass the dice
     .usage = /confirm
 help-double = offer the { -cube } before rolling
     .usage = /double
+    .more = Only before your roll, while the { -cube } is in the middle or yours; not in the { -crawford } game, not at a table without the { -cube }, not past its limit. The opponent takes, passes or, in money play with beaver=on, beavers. More: { $cmd_rules_cube }
 help-take = accept the double
     .usage = /take
 help-pass = refuse the double and lose the game at the current stake
     .usage = /pass
 help-beaver = redouble at once and keep the { -cube } (money play, if allowed)
     .usage = /beaver
+    .more = Instead of taking a double you redouble at once and keep the { -cube }. The doubler accepts — the { -cube } goes two steps up and stays yours — or refuses and loses the doubled stake. Only in money play with beaver=on: { $cmd_rules_beaver }
 help-resign = offer to resign a single game, a { -gammon } or a { -backgammon-win }
     .usage = /resign [single|gammon|backgammon]
+    .more = Offers the opponent the game as a single win (the default, or 1), a { -gammon } (2) or a { -backgammon-win } (3), counted as if it were played out, the { -cube } included. The opponent accepts or declines; until then nothing else can be done.
 help-accept = accept the offered resignation
     .usage = /accept
 help-decline = decline the offered resignation and play on
@@ -263,24 +279,157 @@ help-pips = show the pip counts
     .usage = /pips
 help-hint = advice for your decision now: the cube, or the best plays with their equities
     .usage = /hint
+    .more = Before your roll: whether to double; when doubled: take or pass; after rolling: the best plays, each with a button that plays it. Backgammon is weighed by GNU Backgammon, long nardy by the bot's own player. Whether a table gives hints is its hints option: { $cmd_rules_hints }
 help-analysis = the finished games weighed by the computer: each player's errors, PR and luck, the worst decisions
     .usage = /analysis
-help-help = list the commands, or explain one
+help-help = list the commands by group, or explain one with its options
     .usage = /help [command]
-help-rules = where the rules and the table options are explained
-    .usage = /rules
+    .more = Without a word: every command, by group. With a command's name: how it is written, what it does and its options. With a table option or a topic of the rules (nardy, cube …): those rules.
+help-rules = the rules of both games, the cube, matches, the { -chouette } and every table option
+    .usage = /rules [topic]
+    .more = Topics: { $topics }. Without a topic: both games in short, and what to ask next.
 help-export = the position as GNU Backgammon IDs and XGID, the match as a .mat file
-    .usage = /export [match]
-help-settings = board as picture or text, direction, home side, language, automatic roll
-    .usage = /settings
+    .usage = /export
+help-settings = the board as a picture or text, the home side, swapping sides, the automatic roll, the language
+    .usage = /settings [name value]
+    .more = Without words: the settings, with buttons. Typed:
+        • view image | text — the board as a picture or as text;
+        • home right | left — your home board at the bottom right or left;
+        • swap on | off — swap sides after each game;
+        • autoroll on | off — roll for you when there is no cube decision;
+        • language en | ru | uk | be — your language, everywhere;
+        • for an administrator of the chat: ratings on | off — rated games here; threads on | off — in Discord, a thread for each game.
+        The board, home, swap and roll settings are the table's; the language is yours.
 help-clock = set the move clock: off, or minutes, hours or days per move
     .usage = /clock off|30m|12h|3d
+    .more = At a two-player table: the time for each move, in minutes (30m; a bare number is minutes), hours (12h) or days (3d), up to 90 days; off — no limit. A reminder comes before it runs out; then the opponent may take the game: { $cmd_claim }
 help-claim = claim the game (or match) when the opponent's move clock has run out
     .usage = /claim [match]
+    .more = When the opponent's move clock has run out, the game is yours as if they had resigned a single game (or passed the double they had to answer); in a match { $cmd_claim_match } takes the whole match.
 help-language = choose the language
     .usage = /language en|ru|uk|be
+    .more = Your own language for the bot's answers, in every chat (everyone else keeps theirs): en — English, ru — Russian, uk — Ukrainian, be — Belarusian.
 help-stats = your games, wins, { -gammon }s and { -backgammon-win }s
     .usage = /stats
+
+## Rules (rules TOPIC: rules-<topic>, rules-option-<option>; .title names the topic in lists)
+
+rules-overview = Two games are played here, on one board with the same dice:
+    • backgammon (short nardy) — the players move towards each other and a lone checker can be hit: { $cmd_rules_backgammon }
+    • long nardy — all checkers start on the head, both players go the same way round, nobody hits: { $cmd_rules_nardy }
+
+    More:
+    • { $cmd_rules_cube } — the doubling cube: take, pass, beaver, the Jacoby rule, automatic doubles
+    • { $cmd_rules_match } — matches to N points, money play, the Crawford rule
+    • { $cmd_rules_chouette } — the chouette, for three players or more
+    • { $cmd_rules_option } — a table option: { $options }
+
+    Options are set when a table is opened, for example { $cmd_new_money_beaver }.
+rules-backgammon = Backgammon (short nardy). Each player has 15 checkers, set out in their own numbering: 2 on the 24 point, 5 on 13, 3 on 8, 5 on 6. The players move towards each other, from 24 to 1; points 1–6 are your home. The aim: bring all 15 home and bear them off before the opponent.
+
+    The first move: each player rolls one die; the higher starts and plays both numbers. Then the players roll two dice in turn; a double is played four times. Both numbers must be played if they can be; if only one can, play it; if either could but not both, play the higher. One checker may play both numbers if the point between is open.
+
+    A point with two or more of the opponent's checkers is closed. A lone checker (a blot) is hit when the opponent lands on it, and goes to the bar. While you have a checker on the bar you must enter it first, in the opponent's home: a 3 enters on the opponent's 3 point (your 22) if it is open. If no number enters, the turn is lost.
+
+    Bearing off, once all 15 are home: a 4 bears off a checker from the 4 point. If that point is empty and a checker stands higher, move a checker from a higher point; if none stands higher, bear off from the highest point you hold.
+
+    Result: a single game, 1 point; a gammon — the loser has borne off none — 2; a backgammon — besides, a checker of theirs is on the bar or in the winner's home — 3. Times the cube: { $cmd_rules_cube }
+    .title = Backgammon (short nardy)
+rules-nardy = Long nardy. Each player's 15 checkers start on one point, the head (their 24 point); the heads are in opposite corners, and both players go the same way round the board, counter-clockwise, to their home (points 1–6), and bear off from there.
+
+    Who starts: each rolls one die; the higher moves first, rolling both dice afresh.
+    The head: only one checker may leave the head per turn. Exception: on the first turn, with 6-6, 4-4 or 3-3 two may leave, because one checker cannot play the whole roll past the opponent's head.
+    No hitting: a checker may not stop on a point where even one opposing checker stands; one checker closes a point.
+    The six-point block: six points in a row may not be held unless at least one opposing checker is ahead of them — all 15 may never be locked in, not even in passing during a turn.
+    A double is played four times; both numbers must be played if possible, else the higher; what cannot be played is lost.
+
+    Bearing off as in backgammon, once all 15 are home. Result: a single win (oin), 1 point — the loser has borne off at least one checker; a gammon (mars), 2 — none. A backgammon, 3 points, only with koks=on. No draws, unless last_roll_draw=on gives the second player a last roll. Played without the cube (cube=on brings it in); the winner starts the next game.
+    Options: { $nardy_options } — { $cmd_rules_option }
+    .title = Long nardy
+rules-cube = The doubling cube. A game starts worth 1, the cube in the middle. Before rolling, the player on turn may double while the cube is in the middle or theirs. The opponent:
+    • takes — the game is worth twice as much and the cube is theirs: only they may double next;
+    • passes — and loses the game at its value before the double.
+    The cube goes 2, 4, 8 … up to 64. A game scores its result times the cube: a gammon with the cube on 4 is 8 points.
+
+    In money play only:
+    • the Jacoby rule (jacoby, on by default): gammons and backgammons count single until a double has been taken;
+    • beavers (beaver=on): the doubled player may redouble at once and keep the cube; the doubler accepts or loses the doubled stake;
+    • automatic doubles (auto_doubles=on): equal dice on the opening roll turn the cube, which stays in the middle; at most max_auto_doubles a game (1).
+    In a match the Crawford rule stops doubling for one game: { $cmd_rules_match }
+    gammons_with_cube=off — no gammons after a double.
+    The option cube — on, off: whether the table plays with the cube at all; on by default in backgammon, off in long nardy.
+    .title = The doubling cube
+rules-match = A match is played to N points ({ $cmd_new_length }; without a number: to 5 in backgammon, to 1 in long nardy). Each game's points, the cube included, go to its winner; the first to reach N wins the match. In long nardy, after a draw, a player must also be ahead.
+
+    The Crawford rule: the first time a player is one point short of winning, the next game — the Crawford game — is played without doubling. After it the cube is back, even if the other player also comes one point short.
+
+    In a match the Jacoby rule, beavers and automatic doubles never apply.
+
+    Money play ({ $cmd_new_money }): games follow one another with a running score and no end; the money options apply: { $cmd_rules_cube }
+    .title = Matches and the Crawford rule
+rules-chouette = The chouette: backgammon for money with 3 to 8 players ({ $cmd_new_chouette }; the creator starts it once everyone has joined). Each rolls one die: the highest is the box and plays alone against the others, the team; the second highest is the captain, who rolls and moves for the team; the rest follow in the order of their rolls. Team members may suggest plays and cube actions; the captain decides.
+
+    The team doubles the box only if every member agrees. When the box doubles, each member answers alone: who takes plays on at the new stake, who passes pays the current stake and is out of the game. So every member has their own cube and stake.
+
+    After a game: if the team lost, the box stays, the captain goes to the end of the team and the next member captains; if the team won, the captain becomes the box and the old box goes to the end of the team. The money options apply, beavers and the Jacoby rule included.
+    .title = The chouette
+rules-option-jacoby = the Jacoby rule. In money play a gammon or a backgammon counts as a single game until a double has been taken in that game (a beaver counts as taken, an automatic double does not).
+    Values: on, off. Default: on in backgammon money play and chouettes, off in long nardy; a match never uses it.
+    Example: { $example }
+    .title = gammons count only after a double was taken
+rules-option-beaver = beavers, in money play only. A player who is doubled may, instead of taking, redouble at once (a beaver) and keep the cube; the doubler then accepts — the cube goes two steps up and stays with the beaver — or refuses and loses the game at the doubled stake.
+    Values: on, off. Default: off; a match never uses it.
+    Example: { $example }
+    .title = the doubled player may redouble at once
+rules-option-auto-doubles = automatic doubles, in money play with the cube. Equal dice on the opening roll turn the cube one step up; it stays in the middle, so either player may still double, and the dice are rolled again. At most max_auto_doubles a game; later ties are simply rolled again.
+    Values: on, off. Default: off; a match never uses it.
+    Example: { $example }
+    .title = equal opening dice turn the cube
+rules-option-max-auto-doubles = the most automatic doubles in one game (with auto_doubles=on); the cube never goes past cube_limit.
+    Values: 0 or more. Default: 1.
+    Example: { $example }
+    .title = the most automatic doubles in a game
+rules-option-backgammon-counts = what a backgammon counts: 3, or 2 as in some countries.
+    Values: 2, 3. Default: 3 in backgammon, 2 in long nardy (where koks=on sets 3).
+    Example: { $example }
+    .title = a backgammon counts 3 or 2
+rules-option-cube-progression = how the cube goes up: geometric 1, 2, 4, 8 … or arithmetic 1, 2, 3, 4 …; a beaver is two steps.
+    Values: geometric, arithmetic. Default: geometric.
+    Example: { $example }
+    .title = the cube goes 1, 2, 4, 8 … or 1, 2, 3, 4 …
+rules-option-gammons-with-cube = off: no gammons after a double. Once the cube stands above 1 (after a double, a beaver or an automatic double), a gammon or a backgammon counts as a single game. Matches too.
+    Values: on, off. Default: on.
+    Example: { $example }
+    .title = off: no gammons after a double
+rules-option-cube-limit = the highest value the cube may reach; a double, a beaver or an automatic double past it is not possible.
+    Values: 1 or more. Default: 64.
+    Example: { $example }
+    .title = the highest value of the cube
+rules-option-last-roll-draw = long nardy. on: when the player who moved first bears off their last checker, the other gets one last roll; if it bears off all their remaining checkers, the game is a draw (draw_points says what it scores). No doubling on that roll. off: whoever first bears off all 15 wins at once.
+    Values: on, off. Default: off.
+    Example: { $example }
+    .title = long nardy: a last roll for a draw
+rules-option-draw-points = what each player scores for a drawn long nardy game (with last_roll_draw=on): half — half a point, one — one point. To win a match a player must also be ahead.
+    Values: half, one. Default: half.
+    Example: { $example }
+    .title = a draw scores half a point or one point each
+rules-option-next-game-starts = who starts the second and later games of a match or money session: roll — an opening roll, as in the first game; winner — the last game's winner (after a draw, the player who moved second); alternate — the players in turn. Whoever starts without an opening roll rolls both dice at once. A chouette always has an opening roll.
+    Values: roll, winner, alternate. Default: roll in backgammon, winner in long nardy.
+    Example: { $example }
+    .title = who starts the next game
+rules-option-koks = long nardy. on: a backgammon counts 3 points — the loser has borne off no checker, and one of theirs has not yet left the winner's home (it stands there or further back). off: such a win is a gammon, 2 points.
+    Values: on, off. Default: off.
+    Example: { $example }
+    .title = long nardy: a backgammon counts 3 points
+rules-option-prime-rule = long nardy, the six-point block. off: six points in a row may be held only while an opposing checker is ahead of them. on: only once an opposing checker has entered its home (or been borne off).
+    Values: on, off. Default: off.
+    Example: { $example }
+    .title = long nardy: when a six-point block is allowed
+rules-option-hints = the table's advice ({ $cmd_hint }), not a rule of the game. on: a player may ask for a hint; off: not at this table.
+    Values: on, off. Default: on against the computer, in money play and chouettes; in a match between two people off, unless the table's creator sets hints=on and the opponent joins with hints.
+    Example: { $example }
+    .title = whether hints may be asked at this table
+rules-unknown = There are no rules on “{ $topic }”. Topics: { $topics }.
 
 ## Errors of the app
 
@@ -422,9 +571,9 @@ help-start = start the { -chouette } once everyone has joined
     .usage = /start
 help-propose = { -chouette }: suggest a play or a { -cube } action to your { -captain }
     .usage = /propose 24/18 13/11 | /propose double|no_double|take|pass|beaver
+    .more = At a { -chouette } a team member suggests a play to the { -captain }, or a { -cube } action: double, no_double (not to double now), take, pass, beaver. Suggestions bind nobody: the { -captain } decides. More: { $cmd_rules_chouette }
 app-on = on
 app-off = off
-app-rules = Rules: backgammon (short nardy), the { -cube }, matches with the { -crawford } rule, the { -chouette } and long nardy. Table options, set with { $cmd_new } (e.g. { $cmd_new_money_beaver }): jacoby — { -gammon }s count only after a double was taken (money play); beaver — the doubled player may redouble at once; auto_doubles — equal opening dice turn the { -cube }; backgammon_counts — 3 or 2; cube_progression — geometric or arithmetic; gammons_with_cube — off: no { -gammon }s once the { -cube } is turned; cube_limit — the highest { -cube }; cube — off: play without the { -cube }; hints — off: no { $cmd_hint } at this table (in a match between two people { $cmd_hint } works only when both agreed in the lobby).
 app-not-understood = I did not understand that. Type { $cmd_help } for the commands, or a play like 24/18 13/11 on your turn.
 app-not-started = The game has not started yet.
 # $max: the longest match
@@ -594,6 +743,7 @@ discord-param-player = player
 discord-param-play = play
 discord-param-id = id
 discord-param-file = file
+discord-param-topic = topic
 discord-pick-step = Choose a step…
 discord-no-files = The bot may not attach files in this channel: ask a moderator for the “Attach Files” permission.
 discord-dm-join = Only you can see this chat, so nobody can take the other seat here. To play a friend, open the table in a server channel or a group chat.
@@ -657,6 +807,7 @@ dice-revealed = Dice of game { $number }: server seed { $seed } (commitment { $c
 export-dice-file = The dice of the finished games with their seeds ({ $name }); check them with { $command }
 dice-seed-random = Your client seed is drawn at random when the game starts (and shown). To choose one: { $cmd_seed_text }
 command-placeholder-text = TEXT
+command-placeholder-option = OPTION
 dice-seed-too-late = The dice of this match are fixed already: set your client seed in the lobby of the next one.
 dice-seed-bad = A client seed is 1 to { $max } printable characters.
 dice-seed-set = { $player }'s client seed: «{ $seed }».
@@ -666,11 +817,13 @@ dice-seed-after-commitment = The server's seed of this game was committed before
 dice-seed-too-late-computer = The dice of this match are rolling already: against the computer, give your client seed when the next match begins, before its first roll.
 help-seed = your client seed for the dice: in the lobby, or against the computer before the first roll
     .usage = /seed [text]
+    .more = In the lobby: your own text, mixed with the bot's secret seed into the dice of the match, so that the bot alone does not choose them. Without text: the seeds set so far. Each game's secret seed is shown when the game is over, so that every roll can be checked.
 
 ## Positions set up from an ID, imported matches and their replay
 
 help-position = start a game at a position from GNU Backgammon or eXtreme Gammon (XGID, or Position ID:Match ID)
     .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
+    .more = A game at that position: the cube, the score, the match length, the dice and the player on roll come from the ID. Whoever opens the table plays X (at the bottom), whoever joins plays O; add bot and a level to play the computer. Without an ID: the IDs of the position at this table.
 position-lobby = The game begins at the position { $id }: the player who opened the table plays X (at the bottom), the one who joins plays O.
 position-not-id = That is not a position ID. Give an XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) or GNU Backgammon's Position ID and Match ID (4HPwATDgc/ABMA:cIkKAAAAAAAA).
 position-bad-xgid = That XGID cannot be read. An XGID has ten fields separated by colons: the 26 characters of the board (- or A-O for X, a-o for O), then the cube, its owner, the turn, the dice, both scores, the rules, the match length and the cube limit.
@@ -691,6 +844,7 @@ position-impossible = This ID describes no game that can be played: { $reason ->
 export-set-up = This match began at a set-up position, and a .mat file always starts from the opening position, so no match file is written. The IDs above describe the position.
 help-import = read a match file (.mat from GNU Backgammon, eXtreme Gammon or DailyGammon) to replay it
     .usage = /import, with the .mat file attached
+    .more = Send the bot a match file (.mat of GNU Backgammon, eXtreme Gammon or DailyGammon, at most { $kb } KB); in a group, name it *.mat or send the command with it. The answer is the match's summary with buttons to replay it, export it as .mat and analyse it.
 import-no-file = Send the match as a file (.mat) to the bot, with or without { $cmd_import }.
 import-too-big = The file has { $size } KB; match files of up to { $max } KB are read.
 import-too-slow = This match file takes too long to read; try a shorter match.
@@ -759,14 +913,18 @@ history-games = Games: { $games }
 history-gone = This match is no longer kept.
 button-history-export = Export
 button-history-replay = Replay
-help-dice = your dice on this platform against the odds, and the commitment of the game in play
+help-dice = your dice on this platform against the odds, and the sealed hash of the dice of the game in play
     .usage = /dice [player]
+    .more = Faces, doubles and entering from the bar against what fair dice give, with how likely such a difference is; with a name, that player's dice. The hash seals this game's dice before its first roll; the seed behind it is shown when the game is over, so that anyone can check every roll.
 help-rating = your rating and experience, or another player's
     .usage = /rating [player]
+    .more = Rated are finished matches between two people, per platform and game (not money play, not games against the computer). With a name: that player's rating.
 help-top = the best ratings of this chat, or overall
     .usage = /top [global] [nardy]
+    .more = The best ratings in this chat; global — on the whole platform; nardy — long nardy instead of backgammon.
 help-history = your recent finished matches; one of them with export and replay
     .usage = /history [N | player]
+    .more = Your latest finished matches, numbered; N — match N with its export and replay; a name — that player's list.
 
 ## Hints
 # $player: who is advised; $ply: GNU Backgammon's depth (0, 1, 2)
