@@ -34,7 +34,7 @@ from benchmarks.gnubg_cli import run
 from bot.ai import core
 from bot.ai.levels import noisy_best
 from bot.ai.nardy_player import choose_play
-from engine import Action, CubeState, Game, Options, Phase, Position, legal_plays
+from engine import Action, ActionKind, CubeState, Game, Options, Phase, Position, legal_plays
 from engine.nardy import LongNardyPosition
 
 PATH = Path(__file__).resolve().parent.parent / "tests" / "data" / "ai_positions.json"
@@ -100,7 +100,7 @@ def cube_set(count: int, seed: int) -> list[dict[str, Any]]:
             if value >= min(away):
                 owned, value = False, 1
         game = cube_game(position, length, (score[0], score[1]), value, owned)
-        if game.crawford or not game.may(Action("double", 0)):
+        if game.crawford or not game.may(Action(ActionKind.DOUBLE, 0)):
             continue
         cases.append((position, length, score, value, owned))
         if len(cases) == count:

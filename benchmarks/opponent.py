@@ -88,7 +88,7 @@ from bot.ai.nardy_player import choose_play as nardy_choose
 from bot.ai.worker import ComputerWorker, warm_up
 from bot.app import App, Update, User
 from bot.store import RedisStore, TableKey
-from engine import Action, DiceSource, Game, Options, Phase, Position, legal_plays
+from engine import Action, ActionKind, DiceSource, Game, Options, Phase, Position, legal_plays
 from engine.match import Match
 from engine.matfile import format_mat
 from engine.movegen import Play
@@ -536,18 +536,22 @@ def chooser(choose: Callable[[Position, tuple[int, int], random.Random], Play | 
     def act(game: Game, player: int, rng: random.Random) -> Action | None:
         if game.is_over or game.turn != player:
             if game.resign is not None and game.resign.player != player:
-                return Action("accept_resign", player)
+                return Action(ActionKind.RESIGN_ACCEPT, player)
             return None
         if game.resign is not None:
             return None
         if game.phase is Phase.ROLL:
-            return Action("roll", player)
+            return Action(ActionKind.ROLL, player)
         if game.phase is Phase.MOVE:
             assert game.dice is not None
             if game.steps:
-                return Action("reset", player)
+                return Action(ActionKind.RESET, player)
             play = choose(game.position, game.dice, rng)
-            return Action("confirm", player) if play is None else Action("play", player, play=play)
+            return (
+                Action(ActionKind.CONFIRM, player)
+                if play is None
+                else Action(ActionKind.PLAY, player, play=play)
+            )
         return None
 
     return act

@@ -16,6 +16,7 @@ from engine.errors import (
 from engine.game import (
     VARIANTS,
     Action,
+    ActionKind,
     DiceSequence,
     DiceSource,
     Game,
@@ -53,6 +54,7 @@ __all__ = [
     "LONG_NARDY_HOME_PRIME",
     "VARIANTS",
     "Action",
+    "ActionKind",
     "AmbiguousPlay",
     "Chouette",
     "CorruptId",

@@ -39,7 +39,7 @@ from engine.chouette_table import (
 )
 from engine.cube import CubeState, Options
 from engine.errors import EngineError, IllegalAction, UnsupportedSchema
-from engine.game import Game, Phase, Reason, find_variant
+from engine.game import ActionKind, Game, Phase, Reason, find_variant
 from engine.game_data import check_schema
 from engine.movegen import Play, Step
 from engine.result import WinKind
@@ -390,11 +390,12 @@ class Chouette:
     def allowed(self, name: str) -> frozenset[str]:
         """The names of the actions ``name`` may take now.
 
-        Board actions as :meth:`engine.game.Game.allowed` names them (``roll``, ``step``,
-        ``undo``, ``reset``, ``confirm``, ``play``) for whoever moves; ``double`` (the box's
-        double, or a member's "yes" to the team's double), ``refuse_double`` (a member's "no"
-        while a vote is open), ``take``, ``pass``, ``beaver``, ``accept_beaver``,
-        ``refuse_beaver``, ``propose``, ``leave`` and ``new_game``.
+        The game's actions by their :class:`~engine.game.ActionKind`: the board's (``roll``,
+        ``step``, ``undo``, ``reset``, ``confirm``, ``play``) for whoever moves; ``double`` (the
+        box's double, or a member's "yes" to the team's double), ``take``, ``pass``,
+        ``beaver``, ``beaver_accept``, ``beaver_refuse``, ``resign``, ``resign_accept`` and
+        ``resign_decline``.  The chouette's own by name: ``refuse_double`` (a member's "no"
+        while a vote is open), ``propose``, ``leave`` and ``new_game``.
         """
         out: set[str] = set()
         if _succeeds(lambda: self.leave(name)):
@@ -411,21 +412,21 @@ class Chouette:
         if seat is not None:
             board = cur.game.allowed(seat) & _BOARD_ACTIONS
             if seat == TEAM and cur.vote is not None:
-                board -= {"roll"}
+                board -= {ActionKind.ROLL}
             out |= board
         pending = next((m.name for m in cur.members if m.playing and m.answer == "beaver"), None)
         resigning = next((m.name for m in cur.members if m.resign is not None), None)
         attempts: dict[str, Callable[[], Chouette]] = {
-            "double": lambda: self.double(name),
+            ActionKind.DOUBLE: lambda: self.double(name),
             "refuse_double": lambda: self.vote(name, False),
-            "take": lambda: self.take(name),
-            "pass": lambda: self.pass_(name),
-            "beaver": lambda: self.beaver(name),
-            "accept_beaver": lambda: self.accept_beaver(name, pending),
-            "refuse_beaver": lambda: self.refuse_beaver(name, pending),
-            "resign": lambda: self.offer_resign(name),
-            "accept_resign": lambda: self.accept_resign(name, resigning),
-            "decline_resign": lambda: self.decline_resign(name, resigning),
+            ActionKind.TAKE: lambda: self.take(name),
+            ActionKind.PASS: lambda: self.pass_(name),
+            ActionKind.BEAVER: lambda: self.beaver(name),
+            ActionKind.BEAVER_ACCEPT: lambda: self.accept_beaver(name, pending),
+            ActionKind.BEAVER_REFUSE: lambda: self.refuse_beaver(name, pending),
+            ActionKind.RESIGN: lambda: self.offer_resign(name),
+            ActionKind.RESIGN_ACCEPT: lambda: self.accept_resign(name, resigning),
+            ActionKind.RESIGN_DECLINE: lambda: self.decline_resign(name, resigning),
         }
         out |= {action for action, attempt in attempts.items() if _succeeds(attempt)}
         if name in cur.playing:
@@ -1087,7 +1088,16 @@ def _check_schema(data: object) -> None:
         )
 
 
-_BOARD_ACTIONS = frozenset({"roll", "step", "undo", "reset", "confirm", "play"})
+_BOARD_ACTIONS = frozenset(
+    {
+        ActionKind.ROLL,
+        ActionKind.STEP,
+        ActionKind.UNDO,
+        ActionKind.RESET,
+        ActionKind.CONFIRM,
+        ActionKind.PLAY,
+    }
+)
 
 
 def _succeeds(attempt: Callable[[], object]) -> bool:

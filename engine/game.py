@@ -27,6 +27,7 @@ offers them all.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -93,35 +94,51 @@ class DiceSequence:
 
 # -- actions -------------------------------------------------------------------------------------
 
-ACTIONS = (
-    "roll",
-    "double",
-    "take",
-    "pass",
-    "beaver",
-    "accept_beaver",
-    "refuse_beaver",
-    "step",
-    "undo",
-    "reset",
-    "confirm",
-    "play",
-    "resign",
-    "accept_resign",
-    "decline_resign",
-)
+
+class ActionKind(enum.StrEnum):
+    """What a player may do in a game, spelt one way everywhere: an :class:`Action`'s ``kind``,
+    the names :meth:`Game.allowed` gives, the names a client gives its buttons, and the game
+    log's entry for the action where it writes one (``beaver_accept``, ``resign_decline`` ...:
+    the stored logs' spelling).  Members are strings and equal to their spelling."""
+
+    ROLL = "roll"
+    DOUBLE = "double"
+    TAKE = "take"
+    PASS = "pass"
+    BEAVER = "beaver"
+    BEAVER_ACCEPT = "beaver_accept"
+    BEAVER_REFUSE = "beaver_refuse"
+    STEP = "step"
+    UNDO = "undo"
+    RESET = "reset"
+    CONFIRM = "confirm"
+    PLAY = "play"
+    RESIGN = "resign"
+    RESIGN_ACCEPT = "resign_accept"
+    RESIGN_DECLINE = "resign_decline"
+
+
+ACTIONS: tuple[ActionKind, ...] = tuple(ActionKind)
+"""Every kind of action, in the order of :class:`ActionKind`."""
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """An action as data: ``kind`` is one of :data:`ACTIONS`; ``step``, ``play`` and ``resign``
-    carry the argument of ``"step"``, ``"play"`` and ``"resign"``."""
+    """An action as data: ``kind`` is an :class:`ActionKind`; ``step``, ``play`` and ``resign``
+    carry the argument of :attr:`~ActionKind.STEP`, :attr:`~ActionKind.PLAY` and
+    :attr:`~ActionKind.RESIGN`."""
 
-    kind: str
+    kind: ActionKind
     player: int
     step: Step | None = None
     play: Play | str | None = None
     resign: WinKind | None = None
+
+
+_MOVE_ACTIONS = frozenset(
+    {ActionKind.STEP, ActionKind.UNDO, ActionKind.RESET, ActionKind.CONFIRM, ActionKind.PLAY}
+)
+"""The actions of the play being built (and of a whole play at once)."""
 
 
 def _refuse(code: str, message: str, **params: object) -> IllegalAction:
@@ -293,7 +310,7 @@ class Game:
         if self.is_over or self.resign is not None:
             return None
         if self.phase is Phase.ROLL and self.turn == player:
-            declined = any(entry.action == "resign_decline" for entry in self.log[-3:])
+            declined = any(entry.action == ActionKind.RESIGN_DECLINE for entry in self.log[-3:])
         elif self.phase is Phase.DOUBLED and self.responder == player:
             declined = False
         else:
@@ -389,21 +406,22 @@ class Game:
             return False
         return True
 
-    def allowed(self, player: int) -> frozenset[str]:
-        """The names of the actions ``player`` may take now (``"step"`` if a step is possible)."""
-        out = set()
-        for kind in ACTIONS:
-            if kind == "play":
+    def allowed(self, player: int) -> frozenset[ActionKind]:
+        """The actions ``player`` may take now (:attr:`~ActionKind.STEP` if a step is
+        possible)."""
+        out: set[ActionKind] = set()
+        for kind in ActionKind:
+            if kind is ActionKind.PLAY:
                 continue
-            action = Action(kind, player, resign=WinKind.SINGLE if kind == "resign" else None)
-            if kind == "step":
+            resign = WinKind.SINGLE if kind is ActionKind.RESIGN else None
+            if kind is ActionKind.STEP:
                 if self._may_move(player) and self.next_steps():
                     out.add(kind)
                 continue
-            if self.may(action):
+            if self.may(Action(kind, player, resign=resign)):
                 out.add(kind)
         if self._may_move(player):
-            out.add("play")
+            out.add(ActionKind.PLAY)
         return frozenset(out)
 
     # -- checks ---------------------------------------------------------------------------------
@@ -428,32 +446,32 @@ class Game:
     def _check(self, action: Action) -> None:
         kind, p = action.kind, action.player
         self._running()
-        if kind in ("accept_resign", "decline_resign"):
+        if kind in (ActionKind.RESIGN_ACCEPT, ActionKind.RESIGN_DECLINE):
             if self.resign is None:
                 raise _refuse("no_resign_pending", "no resignation is offered")
             if p != _other(self.resign.player):
                 raise _refuse("not_your_turn", "the resignation is not offered to you")
             return
         self._no_resign()
-        if kind == "roll":
+        if kind == ActionKind.ROLL:
             self._check_roll(p)
-        elif kind == "double":
+        elif kind == ActionKind.DOUBLE:
             self._check_double(p)
-        elif kind in ("take", "pass", "beaver"):
+        elif kind in (ActionKind.TAKE, ActionKind.PASS, ActionKind.BEAVER):
             self._check_answer(p)
-            if kind == "beaver":
+            if kind == ActionKind.BEAVER:
                 self._check_beaver()
-        elif kind in ("accept_beaver", "refuse_beaver"):
+        elif kind in (ActionKind.BEAVER_ACCEPT, ActionKind.BEAVER_REFUSE):
             if self.phase is not Phase.BEAVERED:
                 raise _refuse("no_beaver_pending", "no beaver is pending")
             self._on_turn(p)
-        elif kind in ("step", "undo", "reset", "confirm", "play"):
+        elif kind in _MOVE_ACTIONS:
             self._check_move(p)
-            if kind == "undo" and not self.steps:
+            if kind == ActionKind.UNDO and not self.steps:
                 raise _refuse("nothing_to_undo", "there is no step to undo")
-            if kind == "confirm" and not self.builder.is_complete:
+            if kind == ActionKind.CONFIRM and not self.builder.is_complete:
                 raise _refuse("play_incomplete", "the play is not complete yet")
-        elif kind == "resign":
+        elif kind == ActionKind.RESIGN:
             self._check_resign(p, action.resign)
         else:
             raise _refuse("unknown_action", f"unknown action {kind!r}", action=kind)
@@ -563,7 +581,7 @@ class Game:
     def roll(self, player: int, dice: DiceSource) -> Game:
         """Roll: the opening roll (either player, one die each, ties re-rolled) or the two dice
         of the player on turn."""
-        self._check(Action("roll", player))
+        self._check(Action(ActionKind.ROLL, player))
         if self.phase is Phase.OPENING:
             return self._opening(dice)
         d1, d2 = _die(dice), _die(dice)
@@ -601,7 +619,7 @@ class Game:
 
     def double(self, player: int) -> Game:
         """Offer a double (before rolling, on one's own turn, owning or with a centred cube)."""
-        self._check(Action("double", player))
+        self._check(Action(ActionKind.DOUBLE, player))
         value = self.cube.next_value(self.options)
         return replace(
             self, phase=Phase.DOUBLED, log=self._logged(LogEntry(player, "double", (value,)))
@@ -609,7 +627,7 @@ class Game:
 
     def take(self, player: int) -> Game:
         """Take the double: the cube goes up and the taker owns it; the doubler rolls."""
-        self._check(Action("take", player))
+        self._check(Action(ActionKind.TAKE, player))
         return replace(
             self,
             phase=Phase.ROLL,
@@ -619,7 +637,7 @@ class Game:
 
     def pass_(self, player: int) -> Game:
         """Pass the double: the doubler wins the cube's value before the double."""
-        self._check(Action("pass", player))
+        self._check(Action(ActionKind.PASS, player))
         return self._won(
             _other(player),
             WinKind.SINGLE,
@@ -630,7 +648,7 @@ class Game:
 
     def beaver(self, player: int) -> Game:
         """Beaver: take and at once redouble, keeping the cube; the doubler accepts or refuses."""
-        self._check(Action("beaver", player))
+        self._check(Action(ActionKind.BEAVER, player))
         value = self.cube.beavered(player, self.options).value
         return replace(
             self, phase=Phase.BEAVERED, log=self._logged(LogEntry(player, "beaver", (value,)))
@@ -638,7 +656,7 @@ class Game:
 
     def accept_beaver(self, player: int) -> Game:
         """The doubler accepts the beaver: the cube goes up twice, owned by the beaver."""
-        self._check(Action("accept_beaver", player))
+        self._check(Action(ActionKind.BEAVER_ACCEPT, player))
         return replace(
             self,
             phase=Phase.ROLL,
@@ -648,7 +666,7 @@ class Game:
 
     def refuse_beaver(self, player: int) -> Game:
         """The doubler refuses the beaver and loses the doubled stake."""
-        self._check(Action("refuse_beaver", player))
+        self._check(Action(ActionKind.BEAVER_REFUSE, player))
         return self._won(
             _other(player),
             WinKind.SINGLE,
@@ -659,7 +677,7 @@ class Game:
 
     def add_step(self, player: int, step: Step | tuple[int, int]) -> Game:
         """Make one single step of the play being built (see :meth:`next_steps`)."""
-        self._check(Action("step", player))
+        self._check(Action(ActionKind.STEP, player))
         try:
             built = self.builder.add(step)
         except IllegalPlay as exc:
@@ -668,22 +686,22 @@ class Game:
 
     def undo(self, player: int) -> Game:
         """Take back the last step of the play being built."""
-        self._check(Action("undo", player))
+        self._check(Action(ActionKind.UNDO, player))
         return replace(self, steps=self.steps[:-1], used=self.used[:-1])
 
     def reset_play(self, player: int) -> Game:
         """Take back every step of the play being built."""
-        self._check(Action("reset", player))
+        self._check(Action(ActionKind.RESET, player))
         return replace(self, steps=(), used=())
 
     def confirm(self, player: int) -> Game:
         """Confirm the complete play built step by step; the turn passes."""
-        self._check(Action("confirm", player))
+        self._check(Action(ActionKind.CONFIRM, player))
         return self._finish(Play(self.steps))
 
     def play(self, player: int, play: Play | str) -> Game:
         """Make a whole play at once: a :class:`Play` or text in the usual notation."""
-        self._check(Action("play", player))
+        self._check(Action(ActionKind.PLAY, player))
         assert self.dice is not None
         written: Play | None = None
         if isinstance(play, str):
@@ -744,7 +762,7 @@ class Game:
 
     def offer_resign(self, player: int, kind: WinKind = WinKind.SINGLE) -> Game:
         """Offer to resign conceding a game won ``kind``; the opponent accepts or declines."""
-        self._check(Action("resign", player, resign=kind))
+        self._check(Action(ActionKind.RESIGN, player, resign=kind))
         kind = self.spec.recorded_kind(WinKind(kind), self.options)
         return replace(
             self,
@@ -754,55 +772,55 @@ class Game:
 
     def accept_resign(self, player: int) -> Game:
         """Accept the resignation: the game ends with the offered result."""
-        self._check(Action("accept_resign", player))
+        self._check(Action(ActionKind.RESIGN_ACCEPT, player))
         assert self.resign is not None
         kind = self.resign.kind
         return self._won_as(player, kind, Reason.RESIGN, LogEntry(player, "resign_accept"))
 
     def decline_resign(self, player: int) -> Game:
         """Decline the resignation: play goes on."""
-        self._check(Action("decline_resign", player))
+        self._check(Action(ActionKind.RESIGN_DECLINE, player))
         return replace(self, resign=None, log=self._logged(LogEntry(player, "resign_decline")))
 
     def apply(self, action: Action, dice: DiceSource | None = None) -> Game:
-        """Apply an :class:`Action` (``dice`` is needed for ``"roll"``)."""
+        """Apply an :class:`Action` (``dice`` is needed for :attr:`~ActionKind.ROLL`)."""
         p = action.player
         match action.kind:
-            case "roll":
+            case ActionKind.ROLL:
                 if dice is None:
                     raise EngineError("rolling needs a dice source", code="no_dice")
                 return self.roll(p, dice)
-            case "double":
+            case ActionKind.DOUBLE:
                 return self.double(p)
-            case "take":
+            case ActionKind.TAKE:
                 return self.take(p)
-            case "pass":
+            case ActionKind.PASS:
                 return self.pass_(p)
-            case "beaver":
+            case ActionKind.BEAVER:
                 return self.beaver(p)
-            case "accept_beaver":
+            case ActionKind.BEAVER_ACCEPT:
                 return self.accept_beaver(p)
-            case "refuse_beaver":
+            case ActionKind.BEAVER_REFUSE:
                 return self.refuse_beaver(p)
-            case "step":
+            case ActionKind.STEP:
                 if action.step is None:
                     raise _refuse("step_not_legal", "no step given")
                 return self.add_step(p, action.step)
-            case "undo":
+            case ActionKind.UNDO:
                 return self.undo(p)
-            case "reset":
+            case ActionKind.RESET:
                 return self.reset_play(p)
-            case "confirm":
+            case ActionKind.CONFIRM:
                 return self.confirm(p)
-            case "play":
+            case ActionKind.PLAY:
                 if action.play is None:
                     raise _refuse("illegal_play", "no play given")
                 return self.play(p, action.play)
-            case "resign":
+            case ActionKind.RESIGN:
                 return self.offer_resign(p, action.resign or WinKind.SINGLE)
-            case "accept_resign":
+            case ActionKind.RESIGN_ACCEPT:
                 return self.accept_resign(p)
-            case "decline_resign":
+            case ActionKind.RESIGN_DECLINE:
                 return self.decline_resign(p)
         raise _refuse("unknown_action", f"unknown action {action.kind!r}", action=action.kind)
 

@@ -13,10 +13,11 @@ A drawn long nardy game (``Options.last_roll_draw``) scores half a point each, o
 when whole, a ``Fraction`` with a half).  The first player to reach or pass N *ahead of the other*
 wins: when a draw brings both level at N or more, play goes on and the next decided game wins.
 
-    >>> from engine.game import Action, DiceSequence
+    >>> from engine.game import Action, ActionKind, DiceSequence
     >>> from engine.result import WinKind
-    >>> m = Match.new(3).apply(Action("roll", 0), DiceSequence([6, 1]))
-    >>> m = m.apply(Action("resign", 1, resign=WinKind.GAMMON)).apply(Action("accept_resign", 0))
+    >>> m = Match.new(3).apply(Action(ActionKind.ROLL, 0), DiceSequence([6, 1]))
+    >>> m = m.apply(Action(ActionKind.RESIGN, 1, resign=WinKind.GAMMON))
+    >>> m = m.apply(Action(ActionKind.RESIGN_ACCEPT, 0))
     >>> m.score, m.is_over
     ((2, 0), False)
     >>> m = m.next_game()

@@ -8,8 +8,8 @@ roll or a roll and the play that follows it make one step; entries the engine wr
 result, an automatic double) belong to the step that caused them.  :func:`entry_states` gives
 each action of a log with the game it was taken in, for the analysis of a recorded game.
 
-    >>> from engine.game import Action
-    >>> m = Match.new(length=1).apply(Action("roll", 0), DiceSequence([3, 1]))
+    >>> from engine.game import Action, ActionKind
+    >>> m = Match.new(length=1).apply(Action(ActionKind.ROLL, 0), DiceSequence([3, 1]))
     >>> steps = match_replay(m, 0)
     >>> [len(s.entries) for s in steps], steps[-1].game.phase.value
     ([0, 1], 'move')
@@ -23,13 +23,28 @@ from dataclasses import dataclass
 
 from engine.cube import Options
 from engine.errors import EngineError
-from engine.game import DiceSequence, Game, LogEntry, Phase
+from engine.game import Action, ActionKind, DiceSequence, Game, LogEntry, Phase
 from engine.match import GameRecord, Match
 from engine.result import WinKind
 from engine.steps import Step
 
 _WRITTEN = frozenset({"auto_double", "win", "draw"})
 """Entries the engine writes itself, along with the action that causes them."""
+
+_ANSWERS = frozenset(
+    {
+        ActionKind.DOUBLE,
+        ActionKind.TAKE,
+        ActionKind.PASS,
+        ActionKind.BEAVER,
+        ActionKind.BEAVER_ACCEPT,
+        ActionKind.BEAVER_REFUSE,
+        ActionKind.RESIGN_ACCEPT,
+        ActionKind.RESIGN_DECLINE,
+    }
+)
+"""Entries that are the action of the same name, taken again with nothing read from the entry
+(a double's or beaver's value follows from the cube)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,17 +183,6 @@ def _apply(game: Game, log: Sequence[LogEntry], at: int) -> tuple[Game, int]:
         return game.confirm(player), at + 1
     if kind == "resign":
         return game.offer_resign(player, WinKind(int(entry.value[0]))), at + 1
-    actions = {
-        "double": Game.double,
-        "take": Game.take,
-        "pass": Game.pass_,
-        "beaver": Game.beaver,
-        "beaver_accept": Game.accept_beaver,
-        "beaver_refuse": Game.refuse_beaver,
-        "resign_accept": Game.accept_resign,
-        "resign_decline": Game.decline_resign,
-    }
-    action = actions.get(kind)
-    if action is None:
+    if kind not in _ANSWERS:
         raise _corrupt(f"unknown entry {kind!r}")
-    return action(game, player), at + 1
+    return game.apply(Action(ActionKind(kind), player)), at + 1

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 import gnubg_nn  # type: ignore[import-untyped]
 
 from bot.ai import nardy_player
-from engine import Action, Game, Match, Phase, Play
+from engine import Action, ActionKind, Game, Match, Phase, Play
 from engine.cube import Options
 from engine.movegen import apply_steps
 from engine.position import Position
@@ -45,22 +45,22 @@ def play_match(
             continue
         p = game.turn
         if game.phase is Phase.OPENING or p is None:
-            match = match.apply(Action("roll", 0), lambda: rng.randint(1, 6))
+            match = match.apply(Action(ActionKind.ROLL, 0), lambda: rng.randint(1, 6))
             continue
         if game.phase is Phase.ROLL:
-            if game.may(Action("double", p)):
+            if game.may(Action(ActionKind.DOUBLE, p)):
                 pr = gnubg_nn.probabilities(board(game.position), 0)
                 if (pr[0] > 0.70 and rng.random() < skill) or rng.random() < 0.02:
-                    match = match.apply(Action("double", p))
+                    match = match.apply(Action(ActionKind.DOUBLE, p))
                     continue
-            match = match.apply(Action("roll", p), lambda: rng.randint(1, 6))
+            match = match.apply(Action(ActionKind.ROLL, p), lambda: rng.randint(1, 6))
             continue
         if game.phase is Phase.DOUBLED:
             pr = gnubg_nn.probabilities(board(game.position), 0)
             take = (1 - pr[0]) > 0.24
             if rng.random() > skill:
                 take = not take
-            match = match.apply(Action("take" if take else "pass", 1 - p))
+            match = match.apply(Action(ActionKind.TAKE if take else ActionKind.PASS, 1 - p))
             continue
         plays = game.builder.legal_plays
         if len(plays) <= 1:
@@ -69,7 +69,7 @@ def play_match(
             ranked = sorted(plays, key=lambda q: -equity_after(game.position, q))
             k = 1 if rng.random() < skill else min(len(ranked), rng.choice([2, 3, 5, 10]))
             choice = ranked[rng.randrange(k)]
-        match = match.apply(Action("play", p, play=choice))
+        match = match.apply(Action(ActionKind.PLAY, p, play=choice))
 
 
 Chooser = Callable[[Game, Sequence[Play]], Play]
@@ -100,15 +100,15 @@ def nardy_match(
         game = match.game
         p = game.turn
         if game.phase is Phase.OPENING or p is None:
-            match = match.apply(Action("roll", 0), lambda: rng.randint(1, 6))
+            match = match.apply(Action(ActionKind.ROLL, 0), lambda: rng.randint(1, 6))
             continue
         action = cube(game) if cube is not None else None
         if action is not None:
             match = match.apply(action)
         elif game.phase is Phase.ROLL:
-            match = match.apply(Action("roll", p), lambda: rng.randint(1, 6))
+            match = match.apply(Action(ActionKind.ROLL, p), lambda: rng.randint(1, 6))
         else:
             plays = game.builder.legal_plays
             choice = plays[0] if len(plays) == 1 else choose(game, plays) if plays else Play(())
-            match = match.apply(Action("play", p, play=choice))
+            match = match.apply(Action(ActionKind.PLAY, p, play=choice))
     return match

@@ -11,7 +11,7 @@ import pytest
 from bot.ai import core, nardy_player
 from bot.ai.advice import HINT_PLAYS, advise, no_advice_reason
 from engine.cube import Options
-from engine.game import Action, Game, Phase
+from engine.game import Action, ActionKind, Game, Phase
 from engine.match import Match
 from engine.movegen import legal_plays
 from engine.position import Position
@@ -50,7 +50,7 @@ def test_a_bad_double_is_beavered_where_beavers_are_played() -> None:
     for beaver in (False, True):
         base = Game.new(options=Options(beaver=beaver))
         game = replace(base, position=Position.initial(), phase=Phase.DOUBLED, turn=0)
-        assert game.may(Action("beaver", 1)) is beaver
+        assert game.may(Action(ActionKind.BEAVER, 1)) is beaver
         advice = advise(game, 1, ply=0)
         assert advice.kind == "take" and advice.cube is not None
         assert advice.cube.take and advice.cube.beaver is beaver

@@ -18,7 +18,7 @@ from gnubg_support import cube_decisions, hints, self_play
 from bot.ai import core
 from bot.ai.computer import decide
 from bot.ai.levels import DEFAULT_LEVEL, LEVELS, find_level
-from engine import Action, Game, Match, Options, Phase, Position, legal_plays
+from engine import Action, ActionKind, Game, Match, Options, Phase, Position, legal_plays
 from engine.notation import format_play, parse_play
 from engine.replay import entry_states, record_start
 from engine.result import WinKind
@@ -117,7 +117,7 @@ def test_cube_decisions_are_gnubgs(matches: list[Match]) -> None:
         g
         for m in matches
         for g in _states(m)
-        if g.phase is Phase.ROLL and g.turn is not None and g.may(Action("double", g.turn))
+        if g.phase is Phase.ROLL and g.turn is not None and g.may(Action(ActionKind.DOUBLE, g.turn))
     ]
     # where the cube is alive: a dead cube has no decision (gnubg's ``eval`` still prints one)
     games = [
@@ -210,7 +210,7 @@ def replace_turn(game: Game) -> Game:
 def test_decide_does_nothing_out_of_turn() -> None:
     game = replace_turn(Game.new("backgammon"))
     assert decide(game, 1) is None
-    assert decide(game, 0) in (Action("roll", 0), Action("double", 0))
+    assert decide(game, 0) in (Action(ActionKind.ROLL, 0), Action(ActionKind.DOUBLE, 0))
 
 
 def _doubled_positions() -> list[Position]:
@@ -235,15 +235,17 @@ def test_the_computer_never_doubles_on_a_dead_cube() -> None:
     for position in positions:
         for length, score, value, owned in dead:
             game = cube_game(position, length, score, value, owned)
-            assert game.may(Action("double", 0))  # the engine would take it
+            assert game.may(Action(ActionKind.DOUBLE, 0))  # the engine would take it
             assert not core.cube_decision(position, core.cube_of(game, 0), 0).available
             for name, level in LEVELS.items():
                 for seed in range(8 if level.noise else 1):
                     action = decide(game, 0, level, random.Random(seed))
-                    assert action == Action("roll", 0), (name, length, score, value)
+                    assert action == Action(ActionKind.ROLL, 0), (name, length, score, value)
         live = cube_game(position, 7, (3, 2), 2, True)  # 4-away with his cube at 2
         for seed in range(8):
-            doubles += decide(live, 0, LEVELS["casual"], random.Random(seed)) == Action("double", 0)
+            doubles += decide(live, 0, LEVELS["casual"], random.Random(seed)) == Action(
+                ActionKind.DOUBLE, 0
+            )
     assert doubles > 0  # the same positions are doubled where the cube is alive
 
 

@@ -29,7 +29,7 @@ from bot.ai.worker import PONDER_LEVELS, PONDER_PLAYS, ComputerWorker, ponder_ke
 from bot.app import App
 from bot.app.opponent import to_ponder
 from bot.store import MemoryStore, TableKey
-from engine.game import NOT_IN_DECISION_KEY, Action, DecisionKey, Game, Phase
+from engine.game import NOT_IN_DECISION_KEY, Action, ActionKind, DecisionKey, Game, Phase
 from engine.movegen import legal_plays
 
 STAND_IN = LEVELS["casual"]
@@ -68,7 +68,7 @@ def rolled(seed: int = 3) -> Game:
         game = game.roll(0, roll) if game.phase is Phase.OPENING else game
         if game.phase is Phase.ROLL:
             assert game.turn is not None
-            game = game.apply(Action("roll", game.turn), roll)
+            game = game.apply(Action(ActionKind.ROLL, game.turn), roll)
         if game.phase is Phase.MOVE:
             assert game.dice is not None and game.turn is not None
             plays = legal_plays(game.position, game.dice)
@@ -98,7 +98,7 @@ def test_the_key_holds_what_the_decision_depends_on_and_nothing_else() -> None:
     assert ponder_key(after, 0, "strong") is None  # not his decision
     assert ponder_key(game, 0, "strong") is None  # a play: the roll decides it
     assert ponder_key(replace(after, score=(1, 0)), 1, "strong") != key
-    doubled = after.apply(Action("double", 1))
+    doubled = after.apply(Action(ActionKind.DOUBLE, 1))
     answer = ponder_key(doubled, 0, "strong")
     assert answer is not None and answer != key and ponder_key(doubled, 1, "strong") is None
 

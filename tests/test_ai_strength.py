@@ -33,7 +33,7 @@ from bot.ai.computer import (
     decide,
 )
 from bot.ai.levels import LEVELS, choose_ranked
-from engine import Action, Game, Phase, Position, legal_plays
+from engine import Action, ActionKind, Game, Phase, Position, legal_plays
 from engine.nardy import LONG_NARDY_OPTIONS, LongNardyPosition
 
 DATA = load()
@@ -157,7 +157,7 @@ def test_strong_decides_the_cube_at_zero_ply_where_it_is_clear_and_at_two_ply_wh
         game = case_game(case)
         cube = core.cube_of(game, 0)
         zero = core.cube_decision(game.position, cube, 0)
-        if not game.may(Action("double", 0)) or not zero.available:
+        if not game.may(Action(ActionKind.DOUBLE, 0)) or not zero.available:
             continue
         unit = max(0.01, abs(zero.double_pass - zero.no_double))
         gain = (zero.double_take - zero.no_double) / unit
@@ -244,9 +244,9 @@ def test_money_cube_decisions_agree_with_gnu_backgammon() -> None:
 def test_post_crawford_the_computer_follows_gnubg_not_a_rule_of_thumb() -> None:
     # 3-away against 1-away after the Crawford game: gnubg plays on (too good to double)
     game = cube_game(Position.from_gnubg_id("23kHIAAXAAAAAA"), 3, (0, 2), 1, False)
-    assert game.may(Action("double", 0))
+    assert game.may(Action(ActionKind.DOUBLE, 0))
     assert core.cube_decision(game.position, core.cube_of(game, 0), 2).too_good
-    assert decide(game, 0, LEVELS["strong"], random.Random(1)) == Action("roll", 0)
+    assert decide(game, 0, LEVELS["strong"], random.Random(1)) == Action(ActionKind.ROLL, 0)
 
 
 def test_the_nardy_evaluation_is_a_chance_that_favours_the_side_ahead() -> None:

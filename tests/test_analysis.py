@@ -20,6 +20,7 @@ from bot.ai import core
 from bot.ai.analysis import Mark, analyse_match, mark, performance_rating, summarize
 from engine import (
     Action,
+    ActionKind,
     Game,
     Match,
     Phase,
@@ -168,9 +169,9 @@ def best_play_game(seed: int) -> Match:
         game = match.game
         p = game.turn
         if game.phase is Phase.OPENING or p is None:
-            match = match.apply(Action("roll", 0), lambda: rng.randint(1, 6))
+            match = match.apply(Action(ActionKind.ROLL, 0), lambda: rng.randint(1, 6))
         elif game.phase is Phase.ROLL:
-            match = match.apply(Action("roll", p), lambda: rng.randint(1, 6))
+            match = match.apply(Action(ActionKind.ROLL, p), lambda: rng.randint(1, 6))
         else:
             plays = game.builder.legal_plays
             if not plays:
@@ -180,7 +181,7 @@ def best_play_game(seed: int) -> Match:
                 choice = core.rank_plays(game.position, dice, core.cube_of(game, p), 0)[0].play
             else:
                 choice = rng.choice(plays)
-            match = match.apply(Action("play", p, play=choice))
+            match = match.apply(Action(ActionKind.PLAY, p, play=choice))
     return match
 
 
@@ -205,10 +206,10 @@ def test_a_planted_blunder_is_marked_very_bad_on_its_move() -> None:
         game = match.game
         p = game.turn
         if game.phase is Phase.OPENING or p is None:
-            match = match.apply(Action("roll", 0), lambda: rng.randint(1, 6))
+            match = match.apply(Action(ActionKind.ROLL, 0), lambda: rng.randint(1, 6))
             continue
         if game.phase is Phase.ROLL:
-            match = match.apply(Action("roll", p), lambda: rng.randint(1, 6))
+            match = match.apply(Action(ActionKind.ROLL, p), lambda: rng.randint(1, 6))
             continue
         plays = game.builder.legal_plays
         turn += 1
@@ -225,7 +226,7 @@ def test_a_planted_blunder_is_marked_very_bad_on_its_move() -> None:
                 dice = game.dice or (1, 1)
                 text = format_play(game.position, dice, worst, plays=plays)
                 planted = (len(game.log), text, (game.position, game.dice))
-        match = match.apply(Action("play", p, play=choice))
+        match = match.apply(Action(ActionKind.PLAY, p, play=choice))
     assert planted is not None
     analysis = analyse_match(match, 0, luck=False)
     moves = [d for d in analysis.decisions if d.kind == "move"]
@@ -254,21 +255,21 @@ def test_a_play_entered_step_by_step_in_another_order_is_analysed() -> None:
         game = match.game
         p = game.turn
         if game.phase is Phase.OPENING or p is None:
-            match = match.apply(Action("roll", 0), lambda: rng.randint(1, 6))
+            match = match.apply(Action(ActionKind.ROLL, 0), lambda: rng.randint(1, 6))
             continue
         if game.phase is Phase.ROLL:
-            match = match.apply(Action("roll", p), lambda: rng.randint(1, 6))
+            match = match.apply(Action(ActionKind.ROLL, p), lambda: rng.randint(1, 6))
             continue
         plays = game.builder.legal_plays
         choice = rng.choice(plays) if plays else Play(())
         try:  # the steps the other way round, as a player may press them
             built = match
             for step in reversed(choice.steps):
-                built = built.apply(Action("step", p, step=step))
-            match = built.apply(Action("confirm", p))
+                built = built.apply(Action(ActionKind.STEP, p, step=step))
+            match = built.apply(Action(ActionKind.CONFIRM, p))
             reordered += len(choice.steps) > 1 and len(set(choice.steps)) > 1
         except EngineError:
-            match = match.apply(Action("play", p, play=choice))
+            match = match.apply(Action(ActionKind.PLAY, p, play=choice))
     assert reordered > 5
     analysis = analyse_match(match, 0, luck=False)
     moves = [e for e in match.records()[0].log if e.action == "move" and len(e.value) > 1]

@@ -33,7 +33,7 @@ from bot.app.table import Table
 from bot.i18n import t
 from bot.store import MemoryStore, RedisStore, TableKey
 from engine.fairdice import verify
-from engine.game import Action, Game, Phase
+from engine.game import Action, ActionKind, Game, Phase
 from engine.match import Match
 from engine.movegen import legal_plays
 from engine.notation import format_play
@@ -117,7 +117,7 @@ def person_line(game: Game, rng: random.Random) -> str:
     if game.phase in (Phase.OPENING, Phase.ROLL):
         assert game.turn is not None or game.phase is Phase.OPENING
         under_way = len(game.log) > 24
-        doubles = game.turn is not None and game.may(Action("double", game.turn))
+        doubles = game.turn is not None and game.may(Action(ActionKind.DOUBLE, game.turn))
         if doubles and under_way and rng.random() < 0.15:
             return "double"
         if game.turn is not None and under_way and rng.random() < 0.01:

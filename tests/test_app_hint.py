@@ -22,7 +22,7 @@ from bot.app import App, Button, SendText, User, syntax
 from bot.app.payload import parse_payload
 from bot.i18n import LANGUAGES, t
 from bot.store import MemoryStore, TableKey
-from engine.game import Action, Game, Phase
+from engine.game import Action, ActionKind, Game, Phase
 from engine.match import Match
 from engine.movegen import legal_plays
 from engine.position import Position
@@ -75,7 +75,7 @@ async def until(chat: Chat, user: User, phase: Phase, *, double: bool = False) -
         if (
             game.turn == seat
             and game.phase is phase
-            and (not double or game.may(Action("double", seat)))
+            and (not double or game.may(Action(ActionKind.DOUBLE, seat)))
         ):
             return game
         if game.turn == seat and game.phase is Phase.ROLL:
@@ -256,7 +256,7 @@ async def test_a_double_offered_gets_take_or_pass_advice(worker: ComputerWorker)
         game = (await chat.match()).game
         assert game.turn is not None
         user = users[game.turn]
-        if game.phase is Phase.ROLL and game.may(Action("double", game.turn)):
+        if game.phase is Phase.ROLL and game.may(Action(ActionKind.DOUBLE, game.turn)):
             await chat.send(user, "double")
             break
         if game.phase is Phase.ROLL:

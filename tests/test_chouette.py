@@ -12,7 +12,7 @@ from engine.chouette import BOX, SCHEMA_VERSION, TEAM, Chouette, GameEnd
 from engine.chouette_table import Ledger, Roster
 from engine.cube import Options
 from engine.errors import AmbiguousPlay, EngineError, IllegalAction, UnsupportedSchema
-from engine.game import DiceSequence, Phase
+from engine.game import ActionKind, DiceSequence, Phase
 from engine.movegen import Play, Step
 from engine.nardy import LONG_NARDY_OPTIONS, LongNardyPosition
 from engine.notation import parse_play
@@ -678,14 +678,14 @@ def test_allowed_actions() -> None:
     ch = ch.double("X")
     assert ch.allowed("A") == {"take", "pass", "beaver", "leave", "propose"}
     ch = ch.beaver("A")
-    assert {"accept_beaver", "refuse_beaver"} <= ch.allowed("X")
+    assert {ActionKind.BEAVER_ACCEPT, ActionKind.BEAVER_REFUSE} <= ch.allowed("X")
     ch = team_doubles(started(chouette()))
     assert ch.allowed("X") == {"take", "pass", "leave"}
     ch = started(chouette()).vote("C", True)
     assert ch.allowed("C") == {"resign", "leave", "propose"}  # voted already; no roll
     assert ch.allowed("A") == {"double", "refuse_double", "resign", "leave", "propose"}
     ch = started(chouette()).offer_resign("A")
-    assert ch.allowed("X") == {"accept_resign", "decline_resign", "leave"}
+    assert ch.allowed("X") == {ActionKind.RESIGN_ACCEPT, ActionKind.RESIGN_DECLINE, "leave"}
     assert ch.allowed("C") == {"resign", "leave", "propose"}
     ch = win(started(chouette()), TEAM, SOME_OFF)
     assert ch.allowed("A") == {"leave", "new_game"}

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine.chouette import BOX, TEAM, Chouette
 from engine.cube import Options
 from engine.errors import EngineError, IllegalAction
-from engine.game import Phase
+from engine.game import ActionKind, Phase
 from engine.result import WinKind
 
 MAX_SEATED = 8
@@ -230,16 +230,16 @@ class Driver:
         ch, rng = self.ch, self.rng
         name = rng.choice(sorted(ch.players))
         allowed = ch.allowed(name)
-        attempts: dict[str, Callable[[], Chouette]] = {
-            "roll": lambda: ch.roll(name, self.die),
-            "double": lambda: ch.double(name),
-            "take": lambda: ch.take(name),
-            "pass": lambda: ch.pass_(name),
-            "beaver": lambda: ch.beaver(name),
-            "confirm": lambda: ch.confirm(name),
-            "undo": lambda: ch.undo(name),
-            "resign": lambda: ch.offer_resign(name),
-            "decline_resign": lambda: ch.decline_resign(name),
+        attempts: dict[ActionKind, Callable[[], Chouette]] = {
+            ActionKind.ROLL: lambda: ch.roll(name, self.die),
+            ActionKind.DOUBLE: lambda: ch.double(name),
+            ActionKind.TAKE: lambda: ch.take(name),
+            ActionKind.PASS: lambda: ch.pass_(name),
+            ActionKind.BEAVER: lambda: ch.beaver(name),
+            ActionKind.CONFIRM: lambda: ch.confirm(name),
+            ActionKind.UNDO: lambda: ch.undo(name),
+            ActionKind.RESIGN: lambda: ch.offer_resign(name),
+            ActionKind.RESIGN_DECLINE: lambda: ch.decline_resign(name),
         }
         for action, attempt in attempts.items():
             if action in allowed:

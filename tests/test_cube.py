@@ -6,7 +6,7 @@ import pytest
 
 from engine.cube import CubeState, Options, points
 from engine.errors import EngineError, IllegalAction
-from engine.game import Action, DiceSequence, Game, Phase, Reason
+from engine.game import Action, ActionKind, DiceSequence, Game, Phase, Reason
 from engine.movegen import Play, Step
 from engine.position import Position
 from engine.result import WinKind
@@ -357,11 +357,11 @@ def test_a_double_after_the_roll_is_refused_for_what_forbids_it_all_turn() -> No
     mover = crawford.turn
     assert mover is not None and crawford.phase is Phase.MOVE
     with pytest.raises(EngineError) as refused:
-        crawford.apply(Action("double", mover))
+        crawford.apply(Action(ActionKind.DOUBLE, mover))
     assert refused.value.code == "crawford_no_double"
     money = Game.new("backgammon").roll(0, iter((6, 5)).__next__)
     mover = money.turn
     assert mover is not None
     with pytest.raises(EngineError) as refused:
-        money.apply(Action("double", mover))
+        money.apply(Action(ActionKind.DOUBLE, mover))
     assert refused.value.code == "already_rolled"

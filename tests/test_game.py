@@ -14,6 +14,7 @@ from engine.cube import Options
 from engine.errors import EngineError, IllegalAction, UnsupportedSchema
 from engine.game import (
     Action,
+    ActionKind,
     DiceSequence,
     Game,
     Phase,
@@ -255,14 +256,14 @@ def test_resign_under_jacoby_with_centred_cube_counts_single() -> None:
 
 
 def test_apply_dispatches_actions() -> None:
-    game = Game.new().apply(Action("roll", 0), DiceSequence([5, 2]))
-    game = game.apply(Action("step", 0, step=Step(13, 8)))
-    game = game.apply(Action("step", 0, step=Step(13, 11)))
-    game = game.apply(Action("confirm", 0))
+    game = Game.new().apply(Action(ActionKind.ROLL, 0), DiceSequence([5, 2]))
+    game = game.apply(Action(ActionKind.STEP, 0, step=Step(13, 8)))
+    game = game.apply(Action(ActionKind.STEP, 0, step=Step(13, 11)))
+    game = game.apply(Action(ActionKind.CONFIRM, 0))
     assert game.turn == 1
-    assert game.may(Action("double", 1)) and not game.may(Action("double", 0))
+    assert game.may(Action(ActionKind.DOUBLE, 1)) and not game.may(Action(ActionKind.DOUBLE, 0))
     with pytest.raises(EngineError):
-        game.apply(Action("roll", 1))
+        game.apply(Action(ActionKind.ROLL, 1))
 
 
 # -- serialisation --------------------------------------------------------------------------------
@@ -346,6 +347,31 @@ def test_typed_play() -> None:
     game = game.play(0, "13/8 13/11")
     assert game.turn == 1
     assert game.board(0).player[7] == 4 and game.board(0).player[10] == 1
+
+
+@pytest.mark.parametrize(
+    "kinds",
+    [
+        (ActionKind.DOUBLE, ActionKind.TAKE),
+        (ActionKind.DOUBLE, ActionKind.PASS),
+        (ActionKind.DOUBLE, ActionKind.BEAVER, ActionKind.BEAVER_ACCEPT),
+        (ActionKind.DOUBLE, ActionKind.BEAVER, ActionKind.BEAVER_REFUSE),
+        (ActionKind.RESIGN, ActionKind.RESIGN_ACCEPT),
+        (ActionKind.RESIGN, ActionKind.RESIGN_DECLINE),
+    ],
+)
+def test_each_action_is_logged_under_its_own_name(kinds: tuple[ActionKind, ...]) -> None:
+    """One spelling: the entry an action writes in the log is named as the action (the stored
+    logs' spelling), and :meth:`Game.allowed` offers it by that name."""
+    game = started(3, 1).play(0, "8/5 6/5").roll(1, DiceSequence([6, 6]))
+    game = game.play(1, "24/18(2) 13/7(2)")
+    game = replace(game, options=Options(beaver=True))
+    for kind in kinds:
+        player = game.turn if game.responder is None else game.responder
+        assert player is not None and kind in game.allowed(player)
+        game = game.apply(Action(kind, player, resign=WinKind.SINGLE))
+        written = [e.action for e in game.log if e.action not in ("win", "draw")]
+        assert written[-1] == kind
 
 
 def _last_roll_game(opponent_checkers: int) -> Game:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from engine.cube import Options
 from engine.errors import EngineError, IllegalAction
-from engine.game import ACTIONS, Action, Game, Phase, Reason
+from engine.game import ACTIONS, Action, ActionKind, Game, Phase, Reason
 from engine.match import Match
 from engine.movegen import Play, Step, legal_plays
 from engine.result import WinKind, result
@@ -48,11 +48,13 @@ def _oracle(game: Game, rng: random.Random) -> None:
         if game.phase is Phase.ROLL and game.resign is None:
             owner = game.cube.owner
             if game.turn != p:
-                assert not game.may(Action("double", p)) and not game.may(Action("roll", p))
+                assert not game.may(Action(ActionKind.DOUBLE, p)) and not game.may(
+                    Action(ActionKind.ROLL, p)
+                )
             elif game.crawford or (owner is not None and owner != p):
-                assert not game.may(Action("double", p))
+                assert not game.may(Action(ActionKind.DOUBLE, p))
         if game.phase is Phase.MOVE and game.turn != p:
-            assert not game.may(Action("confirm", p))
+            assert not game.may(Action(ActionKind.CONFIRM, p))
     if game.phase is Phase.MOVE and game.resign is None and game.turn is not None:
         builder = game.builder
         step = _random_step(rng)
@@ -96,38 +98,49 @@ def _step_game(game: Game, rng: random.Random, eager: float) -> Game:
             play=Play((_random_step(rng), _random_step(rng))),
             resign=rng.choice(list(WinKind)),
         )
-        if kind in ("resign", "pass", "refuse_beaver", "accept_resign") and game.may(action):
+        ending = (
+            ActionKind.RESIGN,
+            ActionKind.PASS,
+            ActionKind.BEAVER_REFUSE,
+            ActionKind.RESIGN_ACCEPT,
+        )
+        if kind in ending and game.may(action):
             return game  # ending games this way is left to the choices below
         return _try(game, action, rng)
     if game.resign is not None:
-        kind = rng.choices(["accept_resign", "decline_resign"], [0.3, 0.7])[0]
+        kind = rng.choices([ActionKind.RESIGN_ACCEPT, ActionKind.RESIGN_DECLINE], [0.3, 0.7])[0]
         return _try(game, Action(kind, 1 - game.resign.player), rng)
     p = game.turn if game.turn is not None else rng.randint(0, 1)
     if game.phase is Phase.OPENING:
-        return _try(game, Action("roll", p), rng)
+        return _try(game, Action(ActionKind.ROLL, p), rng)
     if rng.random() < 0.005:
         return _try(
-            game, Action("resign", rng.randint(0, 1), resign=rng.choice(list(WinKind))), rng
+            game,
+            Action(ActionKind.RESIGN, rng.randint(0, 1), resign=rng.choice(list(WinKind))),
+            rng,
         )
     if game.phase is Phase.ROLL:
-        if rng.random() < eager and game.may(Action("double", p)):
-            return _try(game, Action("double", p), rng)
-        return _try(game, Action("roll", p), rng)
+        if rng.random() < eager and game.may(Action(ActionKind.DOUBLE, p)):
+            return _try(game, Action(ActionKind.DOUBLE, p), rng)
+        return _try(game, Action(ActionKind.ROLL, p), rng)
     if game.phase is Phase.DOUBLED:
-        kind = rng.choices(["take", "pass", "beaver"], [0.75, 0.15, 0.1])[0]
+        kind = rng.choices(
+            [ActionKind.TAKE, ActionKind.PASS, ActionKind.BEAVER], [0.75, 0.15, 0.1]
+        )[0]
         return _try(game, Action(kind, 1 - p), rng)
     if game.phase is Phase.BEAVERED:
-        return _try(game, Action(rng.choice(["accept_beaver", "refuse_beaver"]), p), rng)
+        answer = rng.choice([ActionKind.BEAVER_ACCEPT, ActionKind.BEAVER_REFUSE])
+        return _try(game, Action(answer, p), rng)
     assert game.phase is Phase.MOVE
     builder = game.builder
     if builder.is_complete:
         if game.steps and rng.random() < 0.1:
-            return _try(game, Action("undo", p), rng)
-        return _try(game, Action("confirm", p), rng)
+            return _try(game, Action(ActionKind.UNDO, p), rng)
+        return _try(game, Action(ActionKind.CONFIRM, p), rng)
     if not game.steps and rng.random() < 0.7:
-        return _try(game, Action("play", p, play=rng.choice(builder.legal_plays)), rng)
+        return _try(game, Action(ActionKind.PLAY, p, play=rng.choice(builder.legal_plays)), rng)
     step = rng.choice(builder.next_steps())
-    return _try(game, Action("step", p, step=step), rng)
+    return _try(game, Action(ActionKind.STEP, p, step=step), rng)
 
 
 def _check_result(game: Game) -> None:

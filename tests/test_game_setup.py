@@ -14,7 +14,7 @@ from test_matfile import _gnubg
 
 from engine.cube import CubeState, Options
 from engine.errors import CorruptId
-from engine.game import Action, DiceSequence, Game, Phase
+from engine.game import Action, ActionKind, DiceSequence, Game, Phase
 from engine.ids import MatchIdFields
 from engine.result import WinKind
 
@@ -51,7 +51,7 @@ def _all_states() -> list[Game]:
     auto = auto.roll(0, DiceSequence([3, 3, 4, 4, 5, 2]))
     states += [auto, auto.play(auto.turn or 0, auto.builder.legal_plays[0])]
     for state in list(states):
-        beaver = Action("beaver", 1 - (state.turn or 0))
+        beaver = Action(ActionKind.BEAVER, 1 - (state.turn or 0))
         if state.phase is Phase.DOUBLED and state.may(beaver):
             states.append(state.apply(beaver))
     phases = {s.phase for s in states}
@@ -117,7 +117,7 @@ def test_set_up_games_play_on() -> None:
     assert game.phase is Phase.ROLL and game.turn == 0
     # X (player 1) to roll at X 4, O 2 in the Crawford game.
     match = Game.from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:4:2:1:5:10")
-    assert match.crawford and match.score == (2, 4) and not match.may(Action("double", 1))
+    assert match.crawford and match.score == (2, 4) and not match.may(Action(ActionKind.DOUBLE, 1))
     assert match.roll(1, DiceSequence([3, 1])).dice == (3, 1)
 
 
@@ -136,8 +136,12 @@ def test_beavered_ids_are_gnubgs() -> None:
         for state in _running_states(seed, 0, options, 200):
             turn = state.turn
             if state.phase is Phase.ROLL and state.resign is None and turn is not None:
-                doubled = state.double(turn) if state.may(Action("double", turn)) else None
-                if doubled and doubled.may(Action("beaver", 1 - turn)) and rng.random() < 0.5:
+                doubled = state.double(turn) if state.may(Action(ActionKind.DOUBLE, turn)) else None
+                if (
+                    doubled
+                    and doubled.may(Action(ActionKind.BEAVER, 1 - turn))
+                    and rng.random() < 0.5
+                ):
                     states.append(state)
     assert len(states) >= 20
     assert any(s.cube.owner is not None for s in states)

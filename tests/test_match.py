@@ -8,7 +8,7 @@ import pytest
 
 from engine.cube import Options
 from engine.errors import EngineError, IllegalAction, UnsupportedSchema
-from engine.game import Action, DiceSequence, Game, Phase
+from engine.game import Action, ActionKind, DiceSequence, Game, Phase
 from engine.match import Match
 from engine.movegen import Play, Step
 from engine.result import WinKind
@@ -27,17 +27,19 @@ def code_of(call: object) -> str:
 def start(match: Match, first: int = 0) -> Match:
     """Opening roll 6-1 for ``first``, who plays 13/7 8/7."""
     dice = [6, 1] if first == 0 else [1, 6]
-    match = match.apply(Action("roll", first), DiceSequence(dice))
-    return match.apply(Action("play", first, play=OPENING))
+    match = match.apply(Action(ActionKind.ROLL, first), DiceSequence(dice))
+    return match.apply(Action(ActionKind.PLAY, first, play=OPENING))
 
 
 def win(match: Match, winner: int, kind: WinKind = WinKind.SINGLE, *, cube: bool = False) -> Match:
     """Start the current game, optionally turn the cube, and let the loser resign ``kind``."""
     match = start(match, first=1 - winner)  # the loser opens; the winner is then on turn
     if cube:
-        match = match.apply(Action("double", winner)).apply(Action("take", 1 - winner))
-    match = match.apply(Action("resign", 1 - winner, resign=kind))
-    return match.apply(Action("accept_resign", winner))
+        match = match.apply(Action(ActionKind.DOUBLE, winner)).apply(
+            Action(ActionKind.TAKE, 1 - winner)
+        )
+    match = match.apply(Action(ActionKind.RESIGN, 1 - winner, resign=kind))
+    return match.apply(Action(ActionKind.RESIGN_ACCEPT, winner))
 
 
 def test_score_counts_each_game() -> None:
@@ -55,18 +57,18 @@ def test_crawford_game_no_doubling_then_allowed_right_after() -> None:
     match = match.next_game()
     assert match.game.crawford and match.crawford_done and not match.post_crawford
     match = start(match, first=0)
-    assert code_of(lambda: match.apply(Action("double", 1))) == "crawford_no_double"
-    match = match.apply(Action("roll", 1), DiceSequence([3, 1]))
-    match = match.apply(Action("play", 1, play=Play((Step(8, 5), Step(6, 5)))))
-    assert code_of(lambda: match.apply(Action("double", 0))) == "crawford_no_double"
-    match = match.apply(Action("resign", 0, resign=WinKind.SINGLE))
-    match = match.apply(Action("accept_resign", 1))
+    assert code_of(lambda: match.apply(Action(ActionKind.DOUBLE, 1))) == "crawford_no_double"
+    match = match.apply(Action(ActionKind.ROLL, 1), DiceSequence([3, 1]))
+    match = match.apply(Action(ActionKind.PLAY, 1, play=Play((Step(8, 5), Step(6, 5)))))
+    assert code_of(lambda: match.apply(Action(ActionKind.DOUBLE, 0))) == "crawford_no_double"
+    match = match.apply(Action(ActionKind.RESIGN, 0, resign=WinKind.SINGLE))
+    match = match.apply(Action(ActionKind.RESIGN_ACCEPT, 1))
     assert match.score == (4, 1)
     # The next game is post-Crawford: the trailer may double at once.
     match = match.next_game()
     assert not match.game.crawford and match.post_crawford
     match = start(match, first=0)
-    match = match.apply(Action("double", 1))
+    match = match.apply(Action(ActionKind.DOUBLE, 1))
     assert match.game.phase is Phase.DOUBLED
 
 
@@ -93,7 +95,10 @@ def test_match_ends_exactly_at_n() -> None:
     match = win(match.next_game(), 0)
     assert match.score == (3, 0) and match.is_over and match.winner == 0
     assert code_of(match.next_game) == "match_over"
-    assert code_of(lambda: match.apply(Action("roll", 0), DiceSequence([1, 2]))) == "match_over"
+    assert (
+        code_of(lambda: match.apply(Action(ActionKind.ROLL, 0), DiceSequence([1, 2])))
+        == "match_over"
+    )
 
 
 def test_match_ends_past_n_and_a_match_winning_gammon_counts_fully() -> None:

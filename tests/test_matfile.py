@@ -16,7 +16,7 @@ from test_game_properties import play_random_match
 
 from engine.cube import Options
 from engine.errors import EngineError
-from engine.game import Action, DiceSequence
+from engine.game import Action, ActionKind, DiceSequence
 from engine.match import Match
 from engine.matfile import format_mat
 from engine.movegen import Play, Step
@@ -62,16 +62,16 @@ def _expected_score(match: Match, names: tuple[str, str]) -> str:
 def short_match() -> Match:
     """Game 1: a double taken, a redouble passed (0-2); game 2 (Crawford): a gammon resigned."""
     match = Match.new(3)
-    match = match.apply(Action("roll", 0), DiceSequence([2, 5]))  # player 1 opens with 5-2
-    match = match.apply(Action("play", 1, play=Play((Step(13, 8), Step(13, 11)))))
-    match = match.apply(Action("double", 0)).apply(Action("take", 1))
-    match = match.apply(Action("roll", 0), DiceSequence([6, 4]))
-    match = match.apply(Action("play", 0, play=Play((Step(24, 18), Step(18, 14)))))
-    match = match.apply(Action("double", 1)).apply(Action("pass", 0))
+    match = match.apply(Action(ActionKind.ROLL, 0), DiceSequence([2, 5]))  # player 1 opens with 5-2
+    match = match.apply(Action(ActionKind.PLAY, 1, play=Play((Step(13, 8), Step(13, 11)))))
+    match = match.apply(Action(ActionKind.DOUBLE, 0)).apply(Action(ActionKind.TAKE, 1))
+    match = match.apply(Action(ActionKind.ROLL, 0), DiceSequence([6, 4]))
+    match = match.apply(Action(ActionKind.PLAY, 0, play=Play((Step(24, 18), Step(18, 14)))))
+    match = match.apply(Action(ActionKind.DOUBLE, 1)).apply(Action(ActionKind.PASS, 0))
     match = match.next_game()
-    match = match.apply(Action("roll", 1), DiceSequence([6, 1]))
-    match = match.apply(Action("resign", 1, resign=WinKind.GAMMON))
-    match = match.apply(Action("accept_resign", 0))
+    match = match.apply(Action(ActionKind.ROLL, 1), DiceSequence([6, 1]))
+    match = match.apply(Action(ActionKind.RESIGN, 1, resign=WinKind.GAMMON))
+    match = match.apply(Action(ActionKind.RESIGN_ACCEPT, 0))
     return match
 
 
@@ -155,7 +155,7 @@ def test_names_gnubg_can_read(tmp_path: Path) -> None:
 
 def test_what_the_format_cannot_hold_is_refused() -> None:
     money = Match.new(0, options=Options(auto_doubles=True))
-    money = money.apply(Action("roll", 0), DiceSequence([3, 3, 5, 2]))
+    money = money.apply(Action(ActionKind.ROLL, 0), DiceSequence([3, 3, 5, 2]))
     with pytest.raises(EngineError) as info:
         format_mat(money)
     assert info.value.code == "not_exportable"
@@ -247,9 +247,9 @@ def test_a_play_is_written_through_the_points_the_player_named() -> None:
     and written back keeps its paths."""
     written = {}
     for text in ("13/10 10/6", "13/9 9/6", "13/10/6"):
-        match = Match.new(3).apply(Action("roll", 0), DiceSequence([4, 3]))
+        match = Match.new(3).apply(Action(ActionKind.ROLL, 0), DiceSequence([4, 3]))
         assert match.game.turn is not None
-        match = match.apply(Action("play", match.game.turn, play=text))
+        match = match.apply(Action(ActionKind.PLAY, match.game.turn, play=text))
         written[text] = format_mat(match, ("Ann", "Bob"))
     assert "43: 13/10 10/6" in written["13/10 10/6"]
     assert "43: 13/9 9/6" in written["13/9 9/6"]

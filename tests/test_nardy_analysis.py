@@ -16,7 +16,7 @@ from bot.ai import nardy_player
 from bot.ai.nardy_analysis import analyse_nardy_game, luck_of_roll
 from bot.ai.nardy_player import DOUBLE_CHANCE, TAKE_CHANCE
 from bot.ai.report import Analysis, Mark
-from engine import Action, Game, Match, Phase, Play
+from engine import Action, ActionKind, Game, Match, Phase, Play
 from engine.nardy import LONG_NARDY_OPTIONS
 from engine.replay import match_replay
 
@@ -81,15 +81,15 @@ def test_cube_errors_are_judged_by_the_players_thresholds() -> None:
             game.phase is Phase.ROLL
             and "double" not in seen
             and game.turn == 0
-            and game.may(Action("double", 0))
+            and game.may(Action(ActionKind.DOUBLE, 0))
             and len(game.log) > 10
             and win < DOUBLE_CHANCE - 0.2
         ):
             seen["double"] = win
-            return Action("double", 0)
+            return Action(ActionKind.DOUBLE, 0)
         if game.phase is Phase.DOUBLED:
             seen["pass"] = 1.0 - win
-            return Action("pass", 1)  # the taker keeps far more than the take point
+            return Action(ActionKind.PASS, 1)  # the taker keeps far more than the take point
         return None
 
     match = nardy_match(3, cube=cube, length=0, options=options)

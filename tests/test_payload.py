@@ -15,6 +15,7 @@ from bot.app.payload import (
     format_payload,
     parse_payload,
 )
+from engine.game import ActionKind
 
 _words = st.from_regex(r"[a-z0-9_]{1,20}", fullmatch=True)
 _ints = st.integers(min_value=0, max_value=999_999)
@@ -36,6 +37,32 @@ def payloads(draw: st.DrawFn) -> Payload:
 def test_example_step() -> None:
     assert format_payload(Payload("step", (25, 22), 7)) == "s:7:25:22"
     assert parse_payload("s:7:25:22") == Payload("step", (25, 22), 7)
+
+
+def test_buttons_already_posted_still_parse_as_the_engine_spells_the_action() -> None:
+    """A game's action is carried under its engine name (:class:`ActionKind`), with the short
+    codes the buttons already posted carry."""
+    codes = {
+        "r": ActionKind.ROLL,
+        "d": ActionKind.DOUBLE,
+        "t": ActionKind.TAKE,
+        "p": ActionKind.PASS,
+        "b": ActionKind.BEAVER,
+        "ba": ActionKind.BEAVER_ACCEPT,
+        "br": ActionKind.BEAVER_REFUSE,
+        "u": ActionKind.UNDO,
+        "c": ActionKind.CONFIRM,
+        "ra": ActionKind.RESIGN_ACCEPT,
+        "rd": ActionKind.RESIGN_DECLINE,
+    }
+    for code, kind in codes.items():
+        payload = parse_payload(f"{code}:z")
+        assert payload.action is kind and payload.version == 35
+        assert format_payload(Payload(kind, (), 35)) == f"{code}:z"
+    assert parse_payload("rs:1:2").action is ActionKind.RESIGN
+    assert parse_payload("s:1:13:7").action is ActionKind.STEP
+    engine_named = [spec.name for spec in ACTIONS if spec.name in set(ActionKind)]
+    assert all(isinstance(name, ActionKind) for name in engine_named)
 
 
 def test_codes_are_unique() -> None:

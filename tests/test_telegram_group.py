@@ -23,7 +23,7 @@ from bot.i18n import t
 from bot.store import MemoryStore, TableKey
 from bot.telegram.links import table_token
 from engine.chouette import BOX, Chouette
-from engine.game import Action, Game, Phase
+from engine.game import Action, ActionKind, Game, Phase
 
 TIDY = "editMessageReplyMarkup"
 """The call that only takes buttons off a message."""
@@ -79,7 +79,9 @@ async def test_a_group_match_is_played_with_few_messages() -> None:
             elif game.phase is Phase.ROLL:
                 assert game.turn is not None
                 # The roll is pressed only by a player who could double instead.
-                assert game.may(Action("double", game.turn)) and "Double" in message.labels()
+                assert (
+                    game.may(Action(ActionKind.DOUBLE, game.turn)) and "Double" in message.labels()
+                )
                 user, label, kind = users[game.turn], "Roll", "roll"
             else:
                 assert game.turn is not None

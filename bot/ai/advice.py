@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.game import Action, Game, Phase
+from engine.game import Action, ActionKind, Game, Phase
 from engine.movegen import legal_plays
 
 __all__ = [
@@ -158,7 +158,7 @@ def _backgammon(game: Game, player: int, ply: int, count: int) -> Advice:
         figures, unit = decision.mwc, "mwc"
     if game.phase is Phase.DOUBLED:
         responder = game.responder
-        may_beaver = responder is not None and game.may(Action("beaver", responder))
+        may_beaver = responder is not None and game.may(Action(ActionKind.BEAVER, responder))
         advice = CubeAdvice(
             decision.should_double,
             decision.should_take,
@@ -167,7 +167,7 @@ def _backgammon(game: Game, player: int, ply: int, count: int) -> Advice:
             unit=unit,
         )
         return Advice("take", "gnubg", ply, _chances(_flip(decision.probs)), cube=advice)
-    may = game.may(Action("double", player))
+    may = game.may(Action(ActionKind.DOUBLE, player))
     advice = CubeAdvice(
         decision.should_double and may,
         decision.should_take,
@@ -204,7 +204,7 @@ def _nardy(game: Game, player: int, count: int) -> Advice:
     if game.phase is Phase.DOUBLED:
         cube = CubeAdvice(win >= NARDY_DOUBLE, 1.0 - win >= NARDY_TAKE)
         return Advice("take", "nardy", 0, _win(1.0 - win), cube=cube)
-    may = game.may(Action("double", player))
+    may = game.may(Action(ActionKind.DOUBLE, player))
     cube = CubeAdvice(may and win >= NARDY_DOUBLE, 1.0 - win >= NARDY_TAKE, may_double=may)
     return Advice("cube", "nardy", 0, _win(win), cube=cube)
 

@@ -46,7 +46,7 @@ from bot.ai.report import (
     take_decision,
 )
 from engine.cube import Options
-from engine.game import Action, DiceSequence, Game, Phase
+from engine.game import Action, ActionKind, DiceSequence, Game, Phase
 from engine.match import GameRecord, Match
 from engine.movegen import apply_steps, legal_plays
 from engine.notation import format_play
@@ -177,7 +177,7 @@ def analyse_game(
 
 
 def _may_double(game: Game, player: int) -> bool:
-    return game.may(Action("double", player))
+    return game.may(Action(ActionKind.DOUBLE, player))
 
 
 def analyse_match(

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from bot.ai import core, nardy_player
 from bot.ai.levels import DEFAULT_LEVEL, LEVELS, Level, choose_ranked
-from engine import Action, Game, Phase, Position
+from engine import Action, ActionKind, Game, Phase, Position
 from engine.result import WinKind
 
 __all__ = [
@@ -141,10 +141,12 @@ def decide(
     if game.phase is Phase.ROLL:
         offer = _resign_offer(game, player)
         if offer is not None:
-            return Action("resign", player, resign=offer)
-        if game.may(Action("double", player)) and _wants_double(game, player, lvl, rnd, ply):
-            return Action("double", player)
-        return Action("roll", player)
+            return Action(ActionKind.RESIGN, player, resign=offer)
+        if game.may(Action(ActionKind.DOUBLE, player)) and _wants_double(
+            game, player, lvl, rnd, ply
+        ):
+            return Action(ActionKind.DOUBLE, player)
+        return Action(ActionKind.ROLL, player)
     if game.phase is Phase.MOVE:
         return _play(game, player, lvl, rnd, ply)
     return None
@@ -153,9 +155,9 @@ def decide(
 def _play(game: Game, player: int, level: Level, rng: random.Random, ply: int | None) -> Action:
     assert game.dice is not None
     if game.steps:
-        return Action("reset", player)
+        return Action(ActionKind.RESET, player)
     if game.no_play:
-        return Action("confirm", player)
+        return Action(ActionKind.CONFIRM, player)
     if is_backgammon(game):
         cube = core.cube_of(game, player)
         play = choose_ranked(game.position, game.dice, cube, level, rng, ply)
@@ -165,8 +167,8 @@ def _play(game: Game, player: int, level: Level, rng: random.Random, ply: int | 
             depth = min(depth, ply)
         play = nardy_player.choose_play(game.position, game.dice, rng, depth=depth, noise=noise)
     if play is None:
-        return Action("confirm", player)
-    return Action("play", player, play=play)
+        return Action(ActionKind.CONFIRM, player)
+    return Action(ActionKind.PLAY, player, play=play)
 
 
 def _cube_ply(level: Level, ply: int | None) -> int:
@@ -228,7 +230,7 @@ def _answer_double(
     doubler = 1 - player
     if not is_backgammon(game):
         mine = 1.0 - nardy_player.evaluate(game.position)
-        return Action("take" if mine >= NARDY_TAKE else "pass", player)
+        return Action(ActionKind.TAKE if mine >= NARDY_TAKE else ActionKind.PASS, player)
     cube = core.cube_of(game, doubler)
     depth = _cube_ply(level, ply)
     dec = _clear_answer_at_zero(game.position, cube) if depth > 0 and level.cube_quick else None
@@ -237,9 +239,9 @@ def _answer_double(
     take = dec.should_take
     if level.noise > 0:
         take = _noisy(dec.double_take, _point_unit(dec), level, rng) <= dec.double_pass
-    if take and dec.should_beaver and game.may(Action("beaver", player)):
-        return Action("beaver", player)
-    return Action("take" if take else "pass", player)
+    if take and dec.should_beaver and game.may(Action(ActionKind.BEAVER, player)):
+        return Action(ActionKind.BEAVER, player)
+    return Action(ActionKind.TAKE if take else ActionKind.PASS, player)
 
 
 def _clear_answer_at_zero(position: Position, cube: core.Cube) -> core.CubeDecision | None:
@@ -259,7 +261,7 @@ def _answer_beaver(game: Game, player: int) -> Action:
         equity = core.evaluate(position, core.cube_of(game, player), 0)[1]
     else:
         equity = 2.0 * nardy_player.evaluate(position) - 1.0
-    return Action("accept_beaver" if equity > -0.5 else "refuse_beaver", player)
+    return Action(ActionKind.BEAVER_ACCEPT if equity > -0.5 else ActionKind.BEAVER_REFUSE, player)
 
 
 def _answer_resign(game: Game, player: int, level: Level, ply: int | None) -> Action:
@@ -272,7 +274,7 @@ def _answer_resign(game: Game, player: int, level: Level, ply: int | None) -> Ac
         accept = 2.0 * nardy_player.evaluate(position) - 1.0 <= float(int(kind)) + 1e-9
         if kind == WinKind.SINGLE:
             accept = nardy_player.evaluate(position) > 0.0 and accept
-    return Action("accept_resign" if accept else "decline_resign", player)
+    return Action(ActionKind.RESIGN_ACCEPT if accept else ActionKind.RESIGN_DECLINE, player)
 
 
 def _worth_accepting(position: Position, cube: core.Cube, kind: WinKind, ply: int) -> bool:
@@ -287,7 +289,7 @@ def _worth_accepting(position: Position, cube: core.Cube, kind: WinKind, ply: in
 def _resign_offer(game: Game, player: int) -> WinKind | None:
     if not is_backgammon(game):
         return None
-    if any(entry.action == "resign_decline" for entry in game.log[-3:]):
+    if any(entry.action == ActionKind.RESIGN_DECLINE for entry in game.log[-3:]):
         return None  # declined this turn: play it out
     probs, _equity = core.evaluate(game.position, core.Cube(in_play=False), 0)
     win, _wg, _wbg, lg, lbg = probs

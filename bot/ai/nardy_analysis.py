@@ -28,7 +28,7 @@ from bot.ai import nardy_player
 from bot.ai.nardy_player import DOUBLE_CHANCE, TAKE_CHANCE
 from bot.ai.report import Analysis, Decision, double_decision, take_decision
 from engine.cube import Options
-from engine.game import Action, Phase
+from engine.game import Action, ActionKind, Phase
 from engine.match import GameRecord
 from engine.position import Position
 from engine.replay import entry_states, record_start, recorded_steps
@@ -79,7 +79,7 @@ def analyse_nardy_game(
             continue
         if game.phase is Phase.ROLL and entry.action in ("roll", "double"):
             turn += 1
-            if game.may(Action("double", p)):
+            if game.may(Action(ActionKind.DOUBLE, p)):
                 win = nardy_player.evaluate(game.position)
                 doubled = entry.action == "double"
                 loss = DOUBLE_CHANCE - win if doubled else win - DOUBLE_CHANCE

@@ -68,7 +68,7 @@ from typing import TypeVar
 from bot.ai.advice import HINT_PLY, Advice
 from bot.ai.report import Analysis
 from engine.cube import Options
-from engine.game import Action, Game, Phase
+from engine.game import Action, ActionKind, Game, Phase
 from engine.match import GameRecord, Match
 
 __all__ = [
@@ -201,7 +201,7 @@ def ponderable(game: Game, mover: int) -> bool:
         return False
     if game.phase is Phase.MOVE:
         return game.dice is not None and not game.steps
-    return game.phase is Phase.ROLL and game.may(Action("double", mover))
+    return game.phase is Phase.ROLL and game.may(Action(ActionKind.DOUBLE, mover))
 
 
 def ponder_think(
@@ -220,7 +220,7 @@ def ponder_think(
         return []
     afters: Iterable[Game]
     if game.phase is Phase.ROLL:
-        afters = [game.apply(Action("double", mover))]
+        afters = [game.apply(Action(ActionKind.DOUBLE, mover))]
     else:
         assert game.dice is not None
         cube = core.cube_of(game, mover)
@@ -271,20 +271,24 @@ def fallback_action(game: Game, player: int) -> Action | None:
     if game.is_over:
         return None
     if game.resign is not None:
-        return None if game.resign.player == player else Action("decline_resign", player)
+        return None if game.resign.player == player else Action(ActionKind.RESIGN_DECLINE, player)
     if game.phase is Phase.DOUBLED:
-        return None if game.turn == player else Action("take", player)
+        return None if game.turn == player else Action(ActionKind.TAKE, player)
     if game.phase is Phase.BEAVERED:
-        return Action("accept_beaver", player) if game.turn == player else None
+        return Action(ActionKind.BEAVER_ACCEPT, player) if game.turn == player else None
     if game.turn != player:
         return None
     if game.phase is Phase.ROLL:
-        return Action("roll", player)
+        return Action(ActionKind.ROLL, player)
     if game.phase is Phase.MOVE:
         if game.steps:
-            return Action("reset", player)
+            return Action(ActionKind.RESET, player)
         plays = game.builder.legal_plays
-        return Action("play", player, play=plays[0]) if plays else Action("confirm", player)
+        return (
+            Action(ActionKind.PLAY, player, play=plays[0])
+            if plays
+            else Action(ActionKind.CONFIRM, player)
+        )
     return None
 
 

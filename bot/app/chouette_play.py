@@ -32,7 +32,7 @@ from engine.chouette import BOX, Chouette, ChouetteGame
 from engine.cube import Options
 from engine.errors import EngineError
 from engine.fairdice import logged_rolls
-from engine.game import Game, Phase
+from engine.game import ActionKind, Game, Phase
 from engine.movegen import Play, Step
 from engine.notation import dice_text, parse_play
 from engine.result import WinKind
@@ -108,7 +108,7 @@ def leave_running(ctx: Context, table: Table) -> Table:
     return _after(ctx, table, new, old, ch, [])
 
 
-ANSWERS = frozenset({"take", "pass", "beaver"})
+ANSWERS = frozenset({ActionKind.TAKE, ActionKind.PASS, ActionKind.BEAVER})
 """The members' answers to the box's double: each member answers the same question."""
 
 
@@ -142,9 +142,9 @@ def decide(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
         raise Refused("app-not-started")
     if me in ch.waiting:  # joined during this game: plays from the next one
         raise Refused("error-not-in-game")
-    if action == "roll":
+    if action == ActionKind.ROLL:
         ch = ch.roll(me, ctx.dice)
-    elif action == "double":
+    elif action == ActionKind.DOUBLE:
         ch = ch.double(me)
     elif action == "vote":
         ch = ch.vote(me, bool(args) and str(args[0]) == "yes")
@@ -152,21 +152,21 @@ def decide(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
         ch, note = _resign(ctx, table, ch, cur, action, args)
         new = table.bumped()
         return _after(ctx, table, new, old, ch, [note] if note else [])
-    elif action in ("take", "accept") and cur.game.phase is Phase.DOUBLED:
+    elif action in (ActionKind.TAKE, "accept") and cur.game.phase is Phase.DOUBLED:
         ch = ch.take(me)
-    elif action == "pass":
+    elif action == ActionKind.PASS:
         ch = ch.pass_(me)
-    elif action == "beaver":
+    elif action == ActionKind.BEAVER:
         ch = ch.beaver(me)
-    elif action in ("beaver_accept", "accept", "beaver_refuse", "decline"):
-        accept = action in ("beaver_accept", "accept")
+    elif action in (ActionKind.BEAVER_ACCEPT, "accept", ActionKind.BEAVER_REFUSE, "decline"):
+        accept = action in (ActionKind.BEAVER_ACCEPT, "accept")
         member = _beavering(cur) if me == cur.box else None
         ch = ch.accept_beaver(me, member) if accept else ch.refuse_beaver(me, member)
-    elif action == "step":
+    elif action == ActionKind.STEP:
         ch = ch.add_step(me, _find_step(cur.game, args))
-    elif action == "undo":
+    elif action == ActionKind.UNDO:
         ch = ch.undo(me)
-    elif action == "confirm":
+    elif action == ActionKind.CONFIRM:
         ch = ch.confirm(me)
     elif action == "choose":
         chosen = group.chosen(cur.game, args)
@@ -175,14 +175,14 @@ def decide(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
     elif action == "move":
         ch = ch.play(me, str(args[0]))
     elif action == "hint_play":
-        if cur.game.steps and "reset" in ch.allowed(me):
+        if cur.game.steps and ActionKind.RESET in ch.allowed(me):
             ch = ch.reset_play(me)
         ch = ch.play(me, hinted_play(cur.game, args))
     elif action == "propose":
         return _propose(ctx, table, ch, args)
     else:
         raise Refused("error-unknown-command", command=action)
-    building = action in ("step", "undo")
+    building = action in (ActionKind.STEP, ActionKind.UNDO)
     after = ch.current.game if ch.current is not None else None
     moving = after is not None and after.turn == cur.game.turn and group.quiet(after)
     if building and moving and after is not None and group.is_frugal(ctx, table):
@@ -203,7 +203,12 @@ def decide(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
     return _after(ctx, table, new, old, ch, [])
 
 
-RESIGN_ACTIONS = ("resign", "resign_accept", "resign_decline", "member_resign")
+RESIGN_ACTIONS = (
+    ActionKind.RESIGN,
+    ActionKind.RESIGN_ACCEPT,
+    ActionKind.RESIGN_DECLINE,
+    "member_resign",
+)
 """Resignation actions at a chouette (``accept``/``decline`` too while an offer waits)."""
 
 
@@ -231,9 +236,9 @@ def _resign(
     """
     me = ctx.user.ref
     names = _names(table)
-    if action == "resign":
+    if action == ActionKind.RESIGN:
         return ch.offer_resign(me, resign_kind(args)), ""  # the board's caption shows the offer
-    accept = action in ("resign_accept", "accept") or (
+    accept = action in (ActionKind.RESIGN_ACCEPT, "accept") or (
         action == "member_resign" and bool(args) and args[0] == "yes"
     )
     member: str | None = None
@@ -495,8 +500,8 @@ def _buttons(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> Key
     if cur.resign is not None or offers:
         rows: list[tuple[Button, ...]] = []
         if cur.resign is not None:
-            accept = b("button-accept", "resign_accept")
-            rows.append((accept, b("button-decline", "resign_decline")))
+            accept = b("button-accept", ActionKind.RESIGN_ACCEPT)
+            rows.append((accept, b("button-decline", ActionKind.RESIGN_DECLINE)))
         names = _names(table)
         seats = {seat.user: i for i, seat in enumerate(table.seats)}
         for m in offers:
@@ -517,13 +522,13 @@ def _buttons(ctx: Context, table: Table, ch: Chouette, cur: ChouetteGame) -> Key
     if cur.vote is not None:
         return ((b("button-vote-double", "vote", "yes"), b("button-vote-no-double", "vote", "no")),)
     if game.phase is Phase.OPENING:
-        return ((b("button-roll", "roll"),),)
+        return ((b("button-roll", ActionKind.ROLL),),)
     if game.phase is Phase.ROLL:
-        row = [b("button-roll", "roll")]
+        row = [b("button-roll", ActionKind.ROLL)]
         if game.turn is not None and (
             ch.may_double(cur.box) if game.turn == BOX else ch.may_double(cur.captain)
         ):
-            row.append(b("button-double", "double"))
+            row.append(b("button-double", ActionKind.DOUBLE))
         return (tuple(row),)
     if game.phase is Phase.MOVE and group.is_frugal(ctx, table):
         frugal = group.move_keyboard(ctx.tr, game, v)

@@ -17,7 +17,7 @@ from bot.app.types import Board, Button, Keyboard
 from bot.i18n import MissingMessage, t
 from engine.cube import Options
 from engine.errors import EngineError
-from engine.game import Action, Game, GameResult, Phase, Points, Reason, format_points
+from engine.game import Action, ActionKind, Game, GameResult, Phase, Points, Reason, format_points
 from engine.match import Match
 from engine.movegen import Step
 from engine.notation import dice_text, format_steps
@@ -58,12 +58,17 @@ def answer_keyboard(tr: Tr, game: Game, version: int, *, beaver: bool) -> Keyboa
         return Button(tr(label_id), format_payload(Payload(action, (), version)))
 
     if game.phase is Phase.DOUBLED:
-        row = [b("button-take", "take"), b("button-pass", "pass")]
+        row = [b("button-take", ActionKind.TAKE), b("button-pass", ActionKind.PASS)]
         if beaver:
-            row.append(b("button-beaver", "beaver"))
+            row.append(b("button-beaver", ActionKind.BEAVER))
         return (tuple(row),)
     if game.phase is Phase.BEAVERED:
-        return ((b("button-accept", "beaver_accept"), b("app-button-refuse", "beaver_refuse")),)
+        return (
+            (
+                b("button-accept", ActionKind.BEAVER_ACCEPT),
+                b("app-button-refuse", ActionKind.BEAVER_REFUSE),
+            ),
+        )
     if game.phase is Phase.MOVE:
         return step_keyboard(tr, game, version)
     return ()
@@ -73,7 +78,7 @@ def step_keyboard(tr: Tr, game: Game, version: int) -> Keyboard:
     """The legal next steps, then undo and confirm, as rows of buttons."""
     steps = sorted(set(game.next_steps()), key=lambda s: (-s.frm, -s.to))[:MAX_STEP_BUTTONS]
     buttons = [
-        Button(step_label(s), format_payload(Payload("step", (s.frm, s.to), version)))
+        Button(step_label(s), format_payload(Payload(ActionKind.STEP, (s.frm, s.to), version)))
         for s in steps
     ]
     rows: list[tuple[Button, ...]] = [
@@ -82,10 +87,12 @@ def step_keyboard(tr: Tr, game: Game, version: int) -> Keyboard:
     controls: list[Button] = []
     if game.builder.is_complete:
         controls.append(
-            Button(tr("button-confirm"), format_payload(Payload("confirm", (), version)))
+            Button(tr("button-confirm"), format_payload(Payload(ActionKind.CONFIRM, (), version)))
         )
     if game.steps:
-        controls.append(Button(tr("button-undo"), format_payload(Payload("undo", (), version))))
+        controls.append(
+            Button(tr("button-undo"), format_payload(Payload(ActionKind.UNDO, (), version)))
+        )
     if controls:
         rows.append(tuple(controls))
     return tuple(rows)
@@ -274,7 +281,7 @@ def status_line(tr: Tr, game: Game, names: Sequence[str]) -> str:
         return tr("app-opening-roll")
     name, other = names[game.turn], names[1 - game.turn]
     if game.phase is Phase.ROLL:
-        if game.may(Action("double", game.turn)):
+        if game.may(Action(ActionKind.DOUBLE, game.turn)):
             return tr("turn-roll-or-double", player=name)
         return tr("turn-roll", player=name)
     if game.phase is Phase.DOUBLED:

@@ -6,26 +6,25 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app.context import Context, Refused
-from engine.game import Game
+from engine.game import Action, ActionKind, Game
 
-ACTIONS = ("double", "take", "pass", "beaver", "beaver_accept", "beaver_refuse")
-"""The cube's actions."""
+ACTIONS = frozenset(
+    {
+        ActionKind.DOUBLE,
+        ActionKind.TAKE,
+        ActionKind.PASS,
+        ActionKind.BEAVER,
+        ActionKind.BEAVER_ACCEPT,
+        ActionKind.BEAVER_REFUSE,
+    }
+)
+"""The cube's actions: the app names them as the engine does."""
 
 
 def cube_transition(
     ctx: Context, game: Game, seat: int, action: str, args: tuple[Any, ...]
 ) -> Game:
-    """The game after ``seat``'s cube action."""
-    if action == "double":
-        return game.double(seat)
-    if action == "take":
-        return game.take(seat)
-    if action == "pass":
-        return game.pass_(seat)
-    if action == "beaver":
-        return game.beaver(seat)
-    if action == "beaver_accept":
-        return game.accept_beaver(seat)
-    if action == "beaver_refuse":
-        return game.refuse_beaver(seat)
-    raise Refused("error-unknown-command", command=action)
+    """The game after ``seat``'s cube action, the engine's action of the same name."""
+    if action not in ACTIONS:
+        raise Refused("error-unknown-command", command=action)
+    return game.apply(Action(ActionKind(action), seat))

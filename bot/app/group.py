@@ -35,7 +35,7 @@ from bot.app.display import step_label
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Table
 from bot.app.types import Button, Keyboard
-from engine.game import Game, Phase
+from engine.game import ActionKind, Game, Phase
 from engine.notation import format_play
 from engine.steps import Play, Step
 
@@ -124,14 +124,14 @@ def move_keyboard(tr: Tr, game: Game, version: int) -> Keyboard | None:
         ]
         return tuple(tuple(buttons[i : i + PLAY_ROW]) for i in range(0, len(buttons), PLAY_ROW))
     steps = [
-        Button(step_label(s), format_payload(Payload("step", (s.frm, s.to), version)))
+        Button(step_label(s), format_payload(Payload(ActionKind.STEP, (s.frm, s.to), version)))
         for s in turn_steps(game)
     ]
     rows = [tuple(steps[i : i + STEP_ROW]) for i in range(0, len(steps), STEP_ROW)]
     rows.append(
         (
-            Button(tr("button-undo"), format_payload(Payload("undo", (), version))),
-            Button(tr("button-confirm"), format_payload(Payload("confirm", (), version))),
+            Button(tr("button-undo"), format_payload(Payload(ActionKind.UNDO, (), version))),
+            Button(tr("button-confirm"), format_payload(Payload(ActionKind.CONFIRM, (), version))),
         )
     )
     return tuple(rows)

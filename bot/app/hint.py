@@ -34,7 +34,7 @@ from bot.app.payload import Payload, format_payload
 from bot.app.table import Table
 from bot.app.types import Button, Reply, SendText
 from engine.chouette import BOX, TEAM, Chouette
-from engine.game import Game, Phase
+from engine.game import ActionKind, Game, Phase
 from engine.movegen import Play, legal_plays
 from engine.notation import dice_text
 
@@ -151,7 +151,7 @@ def _decision(ctx: Context, table: Table) -> tuple[Game, int, str]:
 
 _REASONS = {"over": "hint-over", "not_your_turn": "hint-not-your-turn", "nothing": "hint-nothing"}
 
-_ACTS = {Phase.ROLL: "roll", Phase.MOVE: "play", Phase.DOUBLED: "take"}
+_ACTS = {Phase.ROLL: ActionKind.ROLL, Phase.MOVE: ActionKind.PLAY, Phase.DOUBLED: ActionKind.TAKE}
 """The chouette action that makes a member the one to advise, by phase."""
 
 

@@ -18,7 +18,7 @@ from bot.app.context import Context
 from bot.app.table import COMPUTER, Table, computer_level
 from bot.app.timing import actor
 from bot.app.turn import settle, turn_passed, with_match
-from engine.game import Action, Game, Phase
+from engine.game import Action, ActionKind, Game, Phase
 from engine.match import Match
 from engine.notation import dice_text
 
@@ -115,22 +115,22 @@ def apply(
     game = match.game
     me = table.seats[seat].name
     notes: list[str] = []
-    if action.kind == "play" and action.play is not None:
+    if action.kind == ActionKind.PLAY and action.play is not None:
         assert game.dice is not None
         dice = dice_text(game.dice)
         game = game.play(seat, action.play)
         notes.append(ctx.tr("computer-plays", player=me, dice=dice, play=_notation(action)))
     else:
         game = game.apply(action, ctx.dice)
-        if action.kind == "take":
+        if action.kind == ActionKind.TAKE:
             notes.append(ctx.tr("computer-takes", player=me))
-        elif action.kind == "pass":
+        elif action.kind == ActionKind.PASS:
             notes.append(ctx.tr("computer-passes", player=me))
-        elif action.kind == "accept_beaver":
+        elif action.kind == ActionKind.BEAVER_ACCEPT:
             notes.append(ctx.tr("computer-beaver-accepted", player=me))
-        elif action.kind == "accept_resign":
+        elif action.kind == ActionKind.RESIGN_ACCEPT:
             notes.append(ctx.tr("event-resign-accepted", player=me))
-        elif action.kind == "decline_resign":
+        elif action.kind == ActionKind.RESIGN_DECLINE:
             notes.append(ctx.tr("event-resign-declined", player=me))
     match = match.with_game(game)
     match, more = settle(ctx, table, match)

@@ -41,6 +41,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from engine.game import ActionKind
+
 MAX_PAYLOAD_BYTES = 64
 """Telegram's callback data limit; Discord's 100-character ``custom_id`` is looser."""
 
@@ -56,7 +58,11 @@ _B36 = re.compile(r"(0|[1-9a-z][0-9a-z]{0,7})\Z")
 
 @dataclass(frozen=True)
 class ActionSpec:
-    """One button action: its name in the app, its short code in payloads and its arguments."""
+    """One button action: its name in the app, its short code in payloads and its arguments.
+
+    A game's action is named by its :class:`~engine.game.ActionKind` (the engine's spelling,
+    which a parsed payload then carries); the app's own actions (``join``, ``claim``,
+    ``choose`` ...) by a plain name."""
 
     name: str
     code: str
@@ -70,21 +76,21 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("option", "o", ("word", "word")),
     ActionSpec("cancel", "ab"),
     ActionSpec("free_seat", "fs"),
-    ActionSpec("roll", "r"),
-    ActionSpec("double", "d"),
-    ActionSpec("take", "t"),
-    ActionSpec("pass", "p"),
-    ActionSpec("beaver", "b"),
-    ActionSpec("beaver_accept", "ba"),
-    ActionSpec("beaver_refuse", "br"),
-    ActionSpec("step", "s", ("int", "int")),
+    ActionSpec(ActionKind.ROLL, "r"),
+    ActionSpec(ActionKind.DOUBLE, "d"),
+    ActionSpec(ActionKind.TAKE, "t"),
+    ActionSpec(ActionKind.PASS, "p"),
+    ActionSpec(ActionKind.BEAVER, "b"),
+    ActionSpec(ActionKind.BEAVER_ACCEPT, "ba"),
+    ActionSpec(ActionKind.BEAVER_REFUSE, "br"),
+    ActionSpec(ActionKind.STEP, "s", ("int", "int")),
     ActionSpec("choose", "pk", ("int",)),
-    ActionSpec("undo", "u"),
-    ActionSpec("confirm", "c"),
+    ActionSpec(ActionKind.UNDO, "u"),
+    ActionSpec(ActionKind.CONFIRM, "c"),
     ActionSpec("hint_play", "hp", ("int",)),
-    ActionSpec("resign", "rs", ("int",)),
-    ActionSpec("resign_accept", "ra"),
-    ActionSpec("resign_decline", "rd"),
+    ActionSpec(ActionKind.RESIGN, "rs", ("int",)),
+    ActionSpec(ActionKind.RESIGN_ACCEPT, "ra"),
+    ActionSpec(ActionKind.RESIGN_DECLINE, "rd"),
     ActionSpec("member_resign", "rm", ("word", "int")),
     ActionSpec("claim", "cl"),
     ActionSpec("claim_match", "cm"),

@@ -25,25 +25,25 @@ from bot.app.table import Table
 from bot.i18n import t
 from engine.chouette import Chouette
 from engine.errors import EngineError
-from engine.game import Game, Phase, format_points
+from engine.game import ActionKind, Game, Phase, format_points
 from engine.movegen import legal_plays
 from engine.notation import format_play
 
 CHOUETTE_ACTING = frozenset(
     {
-        "roll",
-        "step",
-        "play",
-        "confirm",
-        "double",
+        ActionKind.ROLL,
+        ActionKind.STEP,
+        ActionKind.PLAY,
+        ActionKind.CONFIRM,
+        ActionKind.DOUBLE,
         "refuse_double",
-        "take",
-        "pass",
-        "beaver",
-        "accept_beaver",
-        "refuse_beaver",
-        "accept_resign",
-        "decline_resign",
+        ActionKind.TAKE,
+        ActionKind.PASS,
+        ActionKind.BEAVER,
+        ActionKind.BEAVER_ACCEPT,
+        ActionKind.BEAVER_REFUSE,
+        ActionKind.RESIGN_ACCEPT,
+        ActionKind.RESIGN_DECLINE,
     }
 )
 """Chouette actions that make a member one the table waits for."""

@@ -35,6 +35,7 @@ from bot.app.resign import resign_transition
 from bot.app.table import Table
 from bot.app.turn import Decide, game_use_case, turn_transition, unknown_transition
 from bot.app.types import Reply
+from engine.game import ActionKind
 
 Open = Callable[[Context, "Table | None", tuple[Any, ...]], Table]
 """A use case that may start from no table at all (``new``)."""
@@ -102,26 +103,26 @@ TABLE_CASES: dict[str, UseCase] = {
     "seed": UseCase(seeds.seed),
     "claim": _CLAIM,
     "claim_match": _CLAIM,
-    "roll": _TURN,
-    "step": _TURN,
+    ActionKind.ROLL: _TURN,
+    ActionKind.STEP: _TURN,
     "choose": _TURN,
-    "undo": _TURN,
-    "confirm": _TURN,
+    ActionKind.UNDO: _TURN,
+    ActionKind.CONFIRM: _TURN,
     "move": _TURN,
     "hint_play": UseCase(
         game_use_case(hint.play_transition), chouette=chouette_play.decide, lobby=False
     ),
-    "double": _CUBE,
-    "take": _CUBE,
-    "pass": _CUBE,
-    "beaver": _CUBE,
-    "beaver_accept": _CUBE,
-    "beaver_refuse": _CUBE,
-    "resign": _RESIGN,
+    ActionKind.DOUBLE: _CUBE,
+    ActionKind.TAKE: _CUBE,
+    ActionKind.PASS: _CUBE,
+    ActionKind.BEAVER: _CUBE,
+    ActionKind.BEAVER_ACCEPT: _CUBE,
+    ActionKind.BEAVER_REFUSE: _CUBE,
+    ActionKind.RESIGN: _RESIGN,
     "accept": _RESIGN,
-    "resign_accept": _RESIGN,
+    ActionKind.RESIGN_ACCEPT: _RESIGN,
     "decline": _RESIGN,
-    "resign_decline": _RESIGN,
+    ActionKind.RESIGN_DECLINE: _RESIGN,
 }
 """Table actions (commands and button payloads) → use case."""
 

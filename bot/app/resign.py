@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app.context import Context, Refused, usage
-from engine.game import Game, Phase
+from engine.game import ActionKind, Game, Phase
 from engine.result import WinKind
 
 KIND_WORDS: dict[str, WinKind] = {
@@ -19,8 +19,15 @@ KIND_WORDS: dict[str, WinKind] = {
 }
 """Words for what a resignation concedes."""
 
-ACTIONS = ("resign", "accept", "resign_accept", "decline", "resign_decline")
-"""The resignation actions (``accept`` answers whatever offer is open)."""
+ACTIONS = (
+    ActionKind.RESIGN,
+    "accept",
+    ActionKind.RESIGN_ACCEPT,
+    "decline",
+    ActionKind.RESIGN_DECLINE,
+)
+"""The resignation actions: the engine's, and the typed words ``accept`` (which answers whatever
+offer is open) and ``decline``."""
 
 
 def resign_kind(args: tuple[Any, ...]) -> WinKind:
@@ -35,7 +42,7 @@ def resign_transition(
     ctx: Context, game: Game, seat: int, action: str, args: tuple[Any, ...]
 ) -> Game:
     """The game after ``seat`` offers, accepts or declines a resignation."""
-    if action == "resign":
+    if action == ActionKind.RESIGN:
         return game.offer_resign(seat, resign_kind(args))
     if action == "accept":
         if game.resign is not None:
@@ -43,8 +50,8 @@ def resign_transition(
         if game.phase is Phase.BEAVERED:
             return game.accept_beaver(seat)
         return game.take(seat)
-    if action == "resign_accept":
+    if action == ActionKind.RESIGN_ACCEPT:
         return game.accept_resign(seat)
-    if action in ("decline", "resign_decline"):
+    if action in ("decline", ActionKind.RESIGN_DECLINE):
         return game.decline_resign(seat)
     raise Refused("error-unknown-command", command=action)

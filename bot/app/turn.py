@@ -28,7 +28,7 @@ from bot.app.types import (
     SendText,
     Toast,
 )
-from engine.game import Action, Game, Phase, format_points
+from engine.game import Action, ActionKind, Game, Phase, format_points
 from engine.match import Match
 from engine.notation import dice_text
 
@@ -59,7 +59,7 @@ def play(
         raise Refused("error-not-seated")
     game = match.game
     before_turn = game.turn
-    building = action in ("step", "undo")
+    building = action in (ActionKind.STEP, ActionKind.UNDO)
     after = transition(ctx, game, seat, action, args)
     if building and after.turn == seat and group.is_frugal(ctx, table) and group.quiet(after):
         # Only the presser sees the step (a toast); the board and its keyboard stay as they
@@ -69,7 +69,7 @@ def play(
     match = match.with_game(after)
     names = [s.name for s in table.seats]
     notes = display.decision_notes(ctx.tr, game, match.game, names)
-    if action == "roll" and before_turn is None:
+    if action == ActionKind.ROLL and before_turn is None:
         notes += display.opening_notes(ctx.tr, match.game, names)
     match, more = settle(ctx, table, match)
     notes += more
@@ -84,16 +84,16 @@ def turn_transition(
     ctx: Context, game: Game, seat: int, action: str, args: tuple[Any, ...]
 ) -> Game:
     """Rolling, building a play, undoing a step, confirming, typing a play."""
-    if action == "roll":
+    if action == ActionKind.ROLL:
         return game.roll(seat, ctx.dice)
-    if action == "step":
+    if action == ActionKind.STEP:
         # The engine finds the step among the legal ones (and refuses it as not legal).
         if game.phase is not Phase.MOVE:
             raise Refused("error-step-not-legal")
         return game.add_step(seat, step_points(args))
-    if action == "undo":
+    if action == ActionKind.UNDO:
         return game.undo(seat)
-    if action == "confirm":
+    if action == ActionKind.CONFIRM:
         return game.confirm(seat)
     if action == "choose":
         chosen = group.chosen(game, args)
@@ -188,7 +188,7 @@ def settle(ctx: Context, table: Table, match: Match) -> tuple[Match, list[str]]:
             and game.phase is Phase.ROLL
             and game.turn is not None
             and game.resign is None
-            and not game.may(Action("double", game.turn))
+            and not game.may(Action(ActionKind.DOUBLE, game.turn))
         ):
             match = match.with_game(game.roll(game.turn, ctx.dice))
             continue
@@ -327,13 +327,18 @@ def buttons_for(ctx: Context, table: Table, game: Game) -> Keyboard:
         return Button(ctx.tr(label_id, **params), format_payload(Payload(action, args, v)))
 
     if game.resign is not None:
-        return ((b("button-accept", "resign_accept"), b("button-decline", "resign_decline")),)
+        return (
+            (
+                b("button-accept", ActionKind.RESIGN_ACCEPT),
+                b("button-decline", ActionKind.RESIGN_DECLINE),
+            ),
+        )
     if game.phase is Phase.OPENING:
-        return ((b("button-roll", "roll"),),)
+        return ((b("button-roll", ActionKind.ROLL),),)
     if game.phase is Phase.ROLL:
-        row = [b("button-roll", "roll")]
-        if game.turn is not None and game.may(Action("double", game.turn)):
-            row.append(b("button-double", "double"))
+        row = [b("button-roll", ActionKind.ROLL)]
+        if game.turn is not None and game.may(Action(ActionKind.DOUBLE, game.turn)):
+            row.append(b("button-double", ActionKind.DOUBLE))
         return (tuple(row),)
     if game.phase is Phase.MOVE and group.is_frugal(ctx, table):
         frugal = group.move_keyboard(ctx.tr, game, v)
@@ -343,5 +348,5 @@ def buttons_for(ctx: Context, table: Table, game: Game) -> Keyboard:
         ctx.tr,
         game,
         v,
-        beaver=game.responder is not None and "beaver" in game.allowed(game.responder),
+        beaver=game.responder is not None and ActionKind.BEAVER in game.allowed(game.responder),
     )
