@@ -68,6 +68,33 @@ def sample_params(variables: frozenset[str]) -> dict[str, Any]:
         "wins",
         "gammons",
         "backgammons",
+        # numbers a catalogue formats (NUMBER)
+        "rolls",
+        "doubles",
+        "share",
+        "expected",
+        "p",
+        "closed",
+        "entered",
+        "tries",
+        "face",
+        "rank",
+        "win",
+        "gammon",
+        "backgammon",
+        "lose",
+        "lose_gammon",
+        "lose_backgammon",
+        "pr",
+        "checker",
+        "cube",
+        "loss",
+        "luck",
+        "rating",
+        "change",
+        "opponent_change",
+        "place",
+        "experience",
     }
     return {name: 3 if name in numeric else f"<{name}>" for name in variables}
 
@@ -648,3 +675,214 @@ class TestPlayersWords:
         for msg_id in message_ids("en"):
             text = t("en", msg_id, **sample_params(catalogue("en")[msg_id]))
             assert not re.search(r"\b(his|him|himself|he|koks)\b", text), (msg_id, text)
+
+
+# -- numbers: formatted by the catalogues, each language its own way ---------------------------
+
+
+def _formats_a_number(node: Any) -> bool:
+    """Whether ``node`` turns a number into text the Python way: an f-string field with a
+    format spec (``f"{x:.1f}"``, ``f"{n:+d}"``), ``"%.1f" % x`` or ``"{:.1f}".format(x)``."""
+    import ast
+
+    if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+        return True
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return isinstance(node.left, ast.Constant | ast.JoinedStr)
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+        and isinstance(node.func.value, ast.Constant)
+    )
+
+
+def _python_formatted_arguments() -> list[str]:
+    """The message parameters the code formats itself (``file:line parameter``): each should
+    be passed as a number and formatted by the catalogue (``NUMBER(...)``)."""
+    import ast
+
+    found = []
+    for folder in SOURCE_DIRS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.Call):
+                    continue
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if name not in CALLS:
+                    continue
+                for keyword in node.keywords:
+                    if any(_formats_a_number(inner) for inner in ast.walk(keyword.value)):
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno} {keyword.arg}")
+    return found
+
+
+APP_CODE = ("bot/app", "bot/telegram", "bot/discord_bot", "bot/console.py", "bot/i18n")
+"""The code that builds what players read (the renderers draw boards, not messages)."""
+
+
+class TestNumbers:
+    """Numbers reach the catalogues as numbers: a decimal point in English, a decimal comma in
+    Russian, Ukrainian and Belarusian, never both in one line."""
+
+    def test_the_scan_sees_python_formatting(self) -> None:
+        import ast
+
+        def formats(source: str) -> bool:
+            return any(_formats_a_number(node) for node in ast.walk(ast.parse(source)))
+
+        assert formats('f"{share:.1f}%"') and formats('f"{change:+d}"')
+        assert formats('"%.3f" % p') and formats('"{:.3f}".format(p)')
+        assert not formats('f"{player} {points}"') and not formats("n % 6")
+
+    def test_no_message_receives_a_number_formatted_in_python(self) -> None:
+        assert _python_formatted_arguments() == []
+
+    def test_the_app_formats_no_number_itself(self) -> None:
+        """Not even through a helper: no f-string of the app's code formats a number."""
+        import ast
+
+        found = []
+        for place in APP_CODE:
+            target = ROOT / place
+            paths = [target] if target.suffix == ".py" else sorted(target.rglob("*.py"))
+            for path in paths:
+                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                    if _formats_a_number(node):
+                        found.append(f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')}")
+        assert found == []
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_one_decimal_mark_per_language(self, lang: str) -> None:
+        """Every message rendered with fractional numbers shows the language's decimal mark
+        only (what the catalogue writes itself, like 6-5 or 24/18, aside)."""
+        wrong = r"\d\.\d" if lang != "en" else r"\d,\d(?!\d{2})"
+        mixed = []
+        for key, variables in catalogue(lang).items():
+            numbers = {n: 1234.5678 for n, v in sample_params(variables).items() if v == 3}
+            if not numbers:
+                continue
+            params = {**sample_params(variables), **numbers}
+            text = _format(lang, key, params)
+            if re.search(wrong, text):
+                mixed.append((key, text))
+        assert mixed == []
+
+    @pytest.mark.parametrize(
+        ("lang", "decimal"),
+        [("en", "17.5%"), ("ru", "17,5\u00a0%"), ("uk", "17,5%"), ("be", "17,5\u00a0%")],
+    )
+    def test_the_dice_line_mixes_no_decimal_marks(self, lang: str, decimal: str) -> None:
+        text = t(
+            lang,
+            "dice-summary",
+            player="A",
+            rolls=40,
+            doubles=7,
+            share=0.175,
+            expected=1 / 6,
+            p=0.71,
+        )
+        assert decimal in text
+        assert ("0.710" if lang == "en" else "0,710") in text
+        assert re.search(r"16[.,]7", text)
+        assert not re.search(r"\d\.\d" if lang != "en" else r"\d,\d", text), text
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_signs_are_a_plus_and_a_true_minus(self, lang: str) -> None:
+        diff = t(lang, "hint-difference", unit="equity", value=-0.04)
+        assert diff in ("(−0.040)", "(−0,040)")
+        assert t(lang, "hint-difference", unit="equity", value=0.0)[1] == "+"
+        line = t(lang, "hint-play-line", rank=1, play="24/18", unit="equity", value=0.125)
+        assert line in ("1. 24/18  +0.125", "1. 24/18  +0,125")
+        assert "−10" in t(lang, "rating-change", player="A", rating=1490.0, change=-10.0)
+        assert t(lang, "chouette-ledger-line", player="A", points=-2) == "A: −2"
+        assert t(lang, "chouette-ledger-line", player="A", points=3) == "A: +3"
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_ratings_are_not_grouped(self, lang: str) -> None:
+        text = t(lang, "top-line", place=1, player="A", rating=1510.0, experience=3)
+        assert re.search(r"1510[.,]0", text), text
+
+    def test_a_sign_display_the_catalogues_do_not_know_is_an_error(self) -> None:
+        from bot.i18n import number
+
+        with pytest.raises(ValueError, match="signDisplay"):
+            number(1.0, signDisplay="never")
+
+
+ENTERING = {
+    "en": ("point", "points", "points", "points", "points", "points", "points"),
+    "ru": (
+        "при 1 закрытом пункте",
+        "при 2 закрытых пунктах",
+        "при 5 закрытых пунктах",
+        "при 11 закрытых пунктах",
+        "при 21 закрытом пункте",
+        "при 22 закрытых пунктах",
+        "при 25 закрытых пунктах",
+    ),
+    "uk": (
+        "коли закрито 1 пункт:",
+        "коли закрито 2 пункти:",
+        "коли закрито 5 пунктів:",
+        "коли закрито 11 пунктів:",
+        "коли закрито 21 пункт:",
+        "коли закрито 22 пункти:",
+        "коли закрито 25 пунктів:",
+    ),
+    "be": (
+        "пры 1 закрытым пункце",
+        "пры 2 закрытых пунктах",
+        "пры 5 закрытых пунктах",
+        "пры 11 закрытых пунктах",
+        "пры 21 закрытым пункце",
+        "пры 22 закрытых пунктах",
+        "пры 25 закрытых пунктах",
+    ),
+}
+COUNTS = (1, 2, 5, 11, 21, 22, 25)
+"""The counts that tell every plural form of the four languages apart."""
+
+
+class TestReviewedMessages:
+    """The messages the native speakers' review found at fault, in all four languages."""
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_entering_against_closed_points(self, lang: str) -> None:
+        for closed, words in zip(COUNTS, ENTERING[lang], strict=True):
+            text = t(
+                lang,
+                "dice-entering",
+                closed=closed,
+                entered=30,
+                tries=36,
+                share=30 / 36,
+                expected=35 / 36,
+            )
+            if lang == "en":
+                assert f"against {closed} closed {words}: 30 of 36 (83.3%, expected 97.2%)" in text
+            else:
+                assert words in text, text
+                assert "83,3" in text and "97,2" in text, text
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_dice_counts(self, lang: str) -> None:
+        for n in COUNTS:
+            text = t(
+                lang,
+                "dice-summary",
+                player="A",
+                rolls=n,
+                doubles=n,
+                share=0.5,
+                expected=1 / 6,
+                p=0.5,
+            )
+            assert re.search(rf"(?<!\d){n}(?!\d)", text), text
+            if lang == "en":
+                assert (
+                    f"{n} roll, {n} double (" if n == 1 else f"{n} rolls, {n} doubles ("
+                ) in text

@@ -188,7 +188,7 @@ chouette-team = Каманда: { $players }
 chouette-proposal = { $player } прапануе { $play }.
 chouette-vote = Каманда галасуе за падваенне бокса: { $yes } з { $total } за.
 chouette-ledger = Разлік:
-chouette-ledger-line = { $player }: { $points }
+chouette-ledger-line = { $player }: { NUMBER($points, signDisplay: "always") }
 
 ## Гадзіннік на ход (гульня па перапісцы)
 
@@ -722,33 +722,52 @@ app-console-no-file = Файла { $path } няма або яго нельга �
 
 ## Рэйтынгі, табліцы лідараў, статыстыка касцей, гісторыя
 
-rating-change = { $player }: рэйтынг { $rating } ({ $change })
+rating-change = { $player }: рэйтынг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") })
 settings-ratings = Рэйтынгі ў гэтым чаце: { $value }
 settings-ratings-admin = Уключаць і выключаць рэйтынгі можа толькі адміністратар чата.
 settings-threads = Партыі ў асобных галінках: { $value }
 settings-threads-admin = Вырашаць, ці ідуць партыі ў галінках, можа толькі адміністратар чата.
 player-unknown = Гульца { $name } няма ні за гэтым сталом, ні сярод вашых нядаўніх сапернікаў.
-rating-line = { $player }, { $game }: рэйтынг { $rating }, досвед { $experience }
+rating-line = { $player } у { $game ->
+    [long_nardy] доўгіх нардах
+   *[backgammon] кароткіх нардах
+}: рэйтынг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, досвед { $experience }
 rating-places = Месца { $chat } у гэтым чаце, { $overall } у агульным заліку.
 rating-none = У гульца { $player } яшчэ няма рэйтынгавых матчаў (усе пачынаюць з 1500).
 rating-rules = У рэйтынг (формула FIBS) ідуць дагуляныя матчы двух людзей, у тым ліку выйграныя па часе. Гульні на грошы, шуэт, гульні з камп'ютарам, партыі з зададзенай пазіцыі і матчы, перапыненыя па згодзе, не ўлічваюцца.
-top-title-chat = Лепшыя рэйтынгі гэтага чата, { $game }:
-top-title-global = Лепшыя рэйтынгі ў агульным заліку, { $game }:
-top-line = { $place }. { $player } — { $rating } (досвед { $experience })
+top-title-chat = Лепшыя рэйтынгі гэтага чата ў { $game ->
+    [long_nardy] доўгіх нардах
+   *[backgammon] кароткіх нардах
+}:
+top-title-global = Лепшыя рэйтынгі ў { $game ->
+    [long_nardy] доўгіх нардах
+   *[backgammon] кароткіх нардах
+}, агульны залік:
+top-line = { $place }. { $player } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } (досвед { $experience })
 top-empty = Рэйтынгавых матчаў яшчэ не было.
 dice-commitment-whole = Косці бягучай партыі: абавязацельства { $commitment }
 dice-none = Кідкоў гульца { $player } пакуль не ўлічана.
-dice-summary = Косці гульца { $player } на гэтай платформе: кідкоў { $rolls }, дубляў { $doubles } ({ $share }%, чакаецца 16,7%; p = { $p })
-dice-faces = Кожная грань: { $faces } (чакаецца па 16,7%; хі-квадрат p = { $p })
-dice-entering = Уваход з бара супраць { $closed } закрытых пунктаў: { $entered } з { $tries } ({ $share }%, чакаецца { $expected }%)
-dice-entering-p = Уваход з бара супраць чаканага: хі-квадрат p = { $p }
+dice-summary = Косці гульца { $player } на гэтай платформе: кідкоў { $rolls }, дубляў { $doubles } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, чакаецца { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+dice-faces = Кожная грань: { $faces } (чакаецца па { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; хі-квадрат p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+dice-face = { $face }: { NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+dice-entering = Уваход з бара пры { $closed } { $closed ->
+    [one] закрытым пункце
+   *[other] закрытых пунктах
+}: { $entered } з { $tries } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, чакаецца { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+dice-entering-p = Уваход з бара супраць чаканага: хі-квадрат p = { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
 history-title = Нядаўнія матчы гульца { $player }:
 history-why = матч да { $length }, { $why ->
     [time] выйграны па часе
     [agreed] перапынены па згодзе
    *[played] дагуляны
 }
-history-rated = рэйтынг { $changes }
+history-rated = рэйтынг { NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, { NUMBER($opponent_change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }
 history-none = Дагуляных матчаў гульца { $player } пакуль няма.
 history-hint = { $cmd_history_n } пакажа адзін з іх, з экспартам і праглядам.
 history-no-such = У вашай гісторыі няма матчу { $number } (у ёй { $count }).
@@ -773,6 +792,14 @@ hint-plays = Найлепшыя хады на { $dice } ({ $unit ->
     [equity] эквіці
    *[chance] шанец на перамогу
 }):
+hint-play-line = { $rank }. { $play }  { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
+hint-difference = ({ $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+})
 hint-after = Пасля ходу { $play }:
 hint-button = Згуляць { $play }
 hint-cube = { $action ->
@@ -787,7 +814,10 @@ hint-cube-line = { $option ->
     [double_pass] Падваенне/пас
     [take] Прыняць
    *[pass] Пас
-}: { $equity }
+}: { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 hint-take = Адказ на падваенне: { $answer ->
     [take] прыняць
     [beaver] аб'явіць бабра
@@ -795,8 +825,8 @@ hint-take = Адказ на падваенне: { $answer ->
 }
 hint-match-chances = У шанцах выйграць матч пры гэтым рахунку:
 hint-no-double-now = Падвоіць зараз нельга: кідайце косці.
-hint-chances = Перамога { $win } (марс { $gammon }, кокс { $backgammon }); паражэнне { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
-hint-chance = Шанец на перамогу: { $win }
+hint-chances = Перамога { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); паражэнне { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+hint-chance = Шанец на перамогу: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Падказкі: { $state }
 hint-lobby-asked = Падказкі: стваральнік стала за; уключацца, калі праціўнік сядзе кнопкай «Сесці з падказкамі»
 button-join-hints = Сесці з падказкамі
@@ -817,17 +847,23 @@ button-analysis = Аналіз
 analysis-progress = Аналіз партыі { $game } з { $games }…
 analysis-title-gnubg = Аналіз нейрасеткамі GNU Backgammon ({ $ply }-ply), партый: { $games }. Страты ў эквіці:
 analysis-title-nardy = Аналіз уласным гульцом гэтага бота ў доўгія нарды ({ $ply }-ply), а не GNU Backgammon, партый: { $games }. Страта — доля шанцаў на перамогу, упушчаная супраць яго найлепшага выбару:
-analysis-player = { $player }: PR { $pr }, невымушаных рашэнняў: { $unforced }
-analysis-loss-gnubg = Страчана { $total }: { $checker } у гульні шашкамі, { $cube } у рашэннях з кубам
-analysis-loss-nardy = Упушчана шанцаў на перамогу, у суме па рашэннях: { $total } ({ $checker } у гульні шашкамі, { $cube } у рашэннях з кубам)
+analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невымушаных рашэнняў: { $unforced }
+analysis-loss-gnubg = Страчана { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } у гульні шашкамі, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } у рашэннях з кубам
+analysis-loss-nardy = Упушчана шанцаў на перамогу, у суме па рашэннях: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у гульні шашкамі, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у рашэннях з кубам)
 analysis-marks = Сумнеўных хадоў: { $doubtful }, дрэнных: { $bad }, вельмі дрэнных: { $very_bad }
-analysis-luck = Удача: { $luck }
+analysis-luck = Удача: { $unit ->
+    [equity] { NUMBER($luck, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($luck, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 analysis-worst-follow = Далей — найгоршыя рашэнні кожнага гульца.
 analysis-decision = { $player }: партыя { $game }, ход { $move }
 analysis-played = Выпала { $dice }, згулята { $play }
 analysis-cube-made = Куб: { $action }
 analysis-best = Лепш: { $play }
-analysis-difference = { $loss }: { $mark ->
+analysis-difference = { $unit ->
+    [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}: { $mark ->
     [doubtful] сумнеўны ход
     [bad] дрэнны ход
     [very_bad] вельмі дрэнны ход

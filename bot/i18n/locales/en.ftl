@@ -176,7 +176,7 @@ chouette-team = Team: { $players }
 chouette-proposal = { $player } proposes { $play }.
 chouette-vote = The team votes on doubling the { -box }: { $yes } of { $total } in favour.
 chouette-ledger = Ledger:
-chouette-ledger-line = { $player }: { $points }
+chouette-ledger-line = { $player }: { NUMBER($points, signDisplay: "always") }
 
 ## Move clock (correspondence play)
 
@@ -720,33 +720,61 @@ app-console-no-file = The file { $path } does not exist or cannot be read.
 
 ## Ratings, leaderboards, dice statistics, history
 
-rating-change = { $player }: rating { $rating } ({ $change })
+rating-change = { $player }: rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") })
 settings-ratings = Ratings in this chat: { $value }
 settings-ratings-admin = Only an administrator of the chat turns ratings on or off.
 settings-threads = Games in threads of their own: { $value }
 settings-threads-admin = Only an administrator of the chat decides whether games are played in threads.
 player-unknown = No player called { $name } at this table or among your recent opponents.
-rating-line = { $player }, { $game }: rating { $rating }, experience { $experience }
+# $game: backgammon or long_nardy
+rating-line = { $player }, { $game ->
+    [long_nardy] Long nardy
+   *[backgammon] Backgammon
+}: rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, experience { $experience }
 rating-places = Place { $chat } in this chat, { $overall } overall.
 rating-none = { $player } has no rated match yet (everyone starts at 1500).
 rating-rules = Rated (FIBS formula): finished matches between two people, won on time included. Money sessions, chouettes, games against the computer, set-up positions and matches abandoned by agreement are not rated.
-top-title-chat = Best ratings in this chat, { $game }:
-top-title-global = Best ratings overall, { $game }:
-top-line = { $place }. { $player } — { $rating } (experience { $experience })
+top-title-chat = Best { $game ->
+    [long_nardy] long nardy
+   *[backgammon] backgammon
+} ratings in this chat:
+top-title-global = Best { $game ->
+    [long_nardy] long nardy
+   *[backgammon] backgammon
+} ratings overall:
+top-line = { $place }. { $player } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } (experience { $experience })
 top-empty = No rated match yet.
 dice-commitment-whole = Dice of the game in play: commitment { $commitment }
 dice-none = No rolls of { $player } counted yet.
-dice-summary = Dice of { $player } on this platform: { $rolls } rolls, { $doubles } doubles ({ $share }%, expected 16.7%; p = { $p })
-dice-faces = Each face: { $faces } (expected 16.7% each; chi-squared p = { $p })
-dice-entering = Entering from the bar against { $closed } closed points: { $entered } of { $tries } ({ $share }%, expected { $expected }%)
-dice-entering-p = Entering from the bar against the odds: chi-squared p = { $p }
+dice-summary = Dice of { $player } on this platform: { $rolls ->
+    [one] { $rolls } roll
+   *[other] { $rolls } rolls
+}, { $doubles ->
+    [one] { $doubles } double
+   *[other] { $doubles } doubles
+} ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, expected { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+dice-faces = Each face: { $faces } (expected { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } each; chi-squared p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+# $face: 1 to 6; $share: the share of the dice that showed it
+dice-face = { $face }: { NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+dice-entering = Entering from the bar against { $closed } closed { $closed ->
+    [one] point
+   *[other] points
+}: { $entered } of { $tries } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, expected { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+dice-entering-p = Entering from the bar against the odds: chi-squared p = { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
 history-title = Recent matches of { $player }:
 history-why = { $length }-point match, { $why ->
     [time] won on time
     [agreed] abandoned by agreement
    *[played] played out
 }
-history-rated = rating { $changes }
+# $change, $opponent_change: the rating changes of the players in the order the line names them
+history-rated = rating { NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, { NUMBER($opponent_change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }
 history-none = No finished match of { $player } kept yet.
 history-hint = { $cmd_history_n } shows one of them, with its export and replay.
 history-no-such = There is no match { $number } in your history (it holds { $count }).
@@ -773,6 +801,16 @@ hint-plays = Best plays with { $dice } ({ $unit ->
     [equity] equity
    *[chance] chance of winning
 }):
+# $rank: 1, 2, …; $play: the play; $value: its equity ($unit equity) or its chance of winning
+hint-play-line = { $rank }. { $play }  { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
+# $value: how far a figure is from the best one (with its sign)
+hint-difference = ({ $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+})
 hint-after = After { $play }:
 hint-button = Play { $play }
 hint-cube = { $action ->
@@ -788,7 +826,10 @@ hint-cube-line = { $option ->
     [double_pass] Double/pass
     [take] Take
    *[pass] Pass
-}: { $equity }
+}: { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 hint-take = Your answer to the double: { $answer ->
     [take] take
     [beaver] beaver
@@ -796,8 +837,8 @@ hint-take = Your answer to the double: { $answer ->
 }
 hint-match-chances = In match winning chances at this score:
 hint-no-double-now = You cannot double now: roll.
-hint-chances = Win { $win } (gammon { $gammon }, backgammon { $backgammon }); lose { $lose } (gammon { $lose_gammon }, backgammon { $lose_backgammon })
-hint-chance = Chance of winning: { $win }
+hint-chances = Win { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (gammon { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, backgammon { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); lose { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (gammon { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, backgammon { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+hint-chance = Chance of winning: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Hints: { $state }
 hint-lobby-asked = Hints: asked for by the creator; on if the opponent joins with “Join with hints”
 button-join-hints = Join with hints
@@ -818,17 +859,24 @@ button-analysis = Analysis
 analysis-progress = Analysing game { $game } of { $games }…
 analysis-title-gnubg = Analysis by GNU Backgammon's nets ({ $ply }-ply), games: { $games }. Losses in equity:
 analysis-title-nardy = Analysis by this bot's own long nardy player ({ $ply }-ply), not GNU Backgammon, games: { $games }. Each loss is the share of winning chances given up against its best choice:
-analysis-player = { $player }: PR { $pr }, unforced decisions: { $unforced }
-analysis-loss-gnubg = Lost { $total }: { $checker } in checker play, { $cube } in cube decisions
-analysis-loss-nardy = Winning chances given up, summed over the decisions: { $total } ({ $checker } in checker play, { $cube } in cube decisions)
+analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, unforced decisions: { $unforced }
+analysis-loss-gnubg = Lost { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } in checker play, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } in cube decisions
+analysis-loss-nardy = Winning chances given up, summed over the decisions: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } in checker play, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } in cube decisions)
 analysis-marks = Doubtful: { $doubtful }, bad: { $bad }, very bad: { $very_bad }
-analysis-luck = Luck: { $luck }
+analysis-luck = Luck: { $unit ->
+    [equity] { NUMBER($luck, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($luck, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 analysis-worst-follow = The worst decisions of each player follow.
 analysis-decision = { $player }: game { $game }, move { $move }
 analysis-played = Rolled { $dice }, played { $play }
 analysis-cube-made = Cube: { $action }
 analysis-best = Best: { $play }
-analysis-difference = { $loss }: { $mark ->
+# $loss: what the decision lost (negative); $unit: equity or chance
+analysis-difference = { $unit ->
+    [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}: { $mark ->
     [doubtful] doubtful
     [bad] bad
     [very_bad] very bad

@@ -188,7 +188,7 @@ chouette-team = Команда: { $players }
 chouette-proposal = { $player } предлагает { $play }.
 chouette-vote = Команда голосует за удвоение бокса: { $yes } из { $total } за.
 chouette-ledger = Расчёт:
-chouette-ledger-line = { $player }: { $points }
+chouette-ledger-line = { $player }: { NUMBER($points, signDisplay: "always") }
 
 ## Часы на ход (игра по переписке)
 
@@ -722,33 +722,52 @@ app-console-no-file = Файла { $path } нет или его нельзя п�
 
 ## Рейтинги, таблицы лидеров, статистика костей, история
 
-rating-change = { $player }: рейтинг { $rating } ({ $change })
+rating-change = { $player }: рейтинг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") })
 settings-ratings = Рейтинги в этом чате: { $value }
 settings-ratings-admin = Включать и выключать рейтинги может только администратор чата.
 settings-threads = Партии в отдельных ветках: { $value }
 settings-threads-admin = Решать, идут ли партии в ветках, может только администратор чата.
 player-unknown = Игрока { $name } нет ни за этим столом, ни среди ваших недавних соперников.
-rating-line = { $player }, { $game }: рейтинг { $rating }, опыт { $experience }
+rating-line = { $player } в { $game ->
+    [long_nardy] длинных нардах
+   *[backgammon] коротких нардах
+}: рейтинг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, опыт { $experience }
 rating-places = Место { $chat } в этом чате, { $overall } в общем зачёте.
 rating-none = У игрока { $player } ещё нет рейтинговых матчей (все начинают с 1500).
 rating-rules = В рейтинг (формула FIBS) идут доигранные матчи двух людей, в том числе выигранные по времени. Игры на деньги, шуэт, игры с компьютером, партии с заданной позиции и матчи, прерванные по согласию, не учитываются.
-top-title-chat = Лучшие рейтинги этого чата, { $game }:
-top-title-global = Лучшие рейтинги в общем зачёте, { $game }:
-top-line = { $place }. { $player } — { $rating } (опыт { $experience })
+top-title-chat = Лучшие рейтинги этого чата в { $game ->
+    [long_nardy] длинных нардах
+   *[backgammon] коротких нардах
+}:
+top-title-global = Лучшие рейтинги в { $game ->
+    [long_nardy] длинных нардах
+   *[backgammon] коротких нардах
+}, общий зачёт:
+top-line = { $place }. { $player } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } (опыт { $experience })
 top-empty = Рейтинговых матчей ещё не было.
 dice-commitment-whole = Кости текущей партии: обязательство { $commitment }
 dice-none = Бросков игрока { $player } пока не учтено.
-dice-summary = Кости игрока { $player } на этой платформе: бросков { $rolls }, дублей { $doubles } ({ $share }%, ожидается 16,7%; p = { $p })
-dice-faces = Каждая грань: { $faces } (ожидается по 16,7%; хи-квадрат p = { $p })
-dice-entering = Вход с бара против { $closed } закрытых пунктов: { $entered } из { $tries } ({ $share }%, ожидается { $expected }%)
-dice-entering-p = Вход с бара против ожидаемого: хи-квадрат p = { $p }
+dice-summary = Кости игрока { $player } на этой платформе: бросков { $rolls }, дублей { $doubles } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, ожидается { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+dice-faces = Каждая грань: { $faces } (ожидается по { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; хи-квадрат p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+dice-face = { $face }: { NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+dice-entering = Вход с бара при { $closed } { $closed ->
+    [one] закрытом пункте
+   *[other] закрытых пунктах
+}: { $entered } из { $tries } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, ожидается { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+dice-entering-p = Вход с бара против ожидаемого: хи-квадрат p = { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
 history-title = Недавние матчи игрока { $player }:
 history-why = матч до { $length }, { $why ->
     [time] выигран по времени
     [agreed] прерван по согласию
    *[played] доигран
 }
-history-rated = рейтинг { $changes }
+history-rated = рейтинг { NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, { NUMBER($opponent_change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }
 history-none = Доигранных матчей игрока { $player } пока нет.
 history-hint = { $cmd_history_n } покажет один из них, с экспортом и просмотром.
 history-no-such = В вашей истории нет матча { $number } (в ней { $count }).
@@ -773,6 +792,14 @@ hint-plays = Лучшие ходы на { $dice } ({ $unit ->
     [equity] эквити
    *[chance] шанс на победу
 }):
+hint-play-line = { $rank }. { $play }  { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
+hint-difference = ({ $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+})
 hint-after = После хода { $play }:
 hint-button = Сыграть { $play }
 hint-cube = { $action ->
@@ -787,7 +814,10 @@ hint-cube-line = { $option ->
     [double_pass] Удвоение/пас
     [take] Принять
    *[pass] Пас
-}: { $equity }
+}: { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 hint-take = Ответ на удвоение: { $answer ->
     [take] принять
     [beaver] объявить бобра
@@ -795,8 +825,8 @@ hint-take = Ответ на удвоение: { $answer ->
 }
 hint-match-chances = В шансах выиграть матч при этом счёте:
 hint-no-double-now = Удвоить сейчас нельзя: бросайте кости.
-hint-chances = Победа { $win } (марс { $gammon }, кокс { $backgammon }); поражение { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
-hint-chance = Шанс на победу: { $win }
+hint-chances = Победа { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); поражение { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+hint-chance = Шанс на победу: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Подсказки: { $state }
 hint-lobby-asked = Подсказки: создатель стола за; включатся, если соперник сядет кнопкой «Сесть с подсказками»
 button-join-hints = Сесть с подсказками
@@ -817,17 +847,23 @@ button-analysis = Анализ
 analysis-progress = Анализ партии { $game } из { $games }…
 analysis-title-gnubg = Анализ нейросетями GNU Backgammon ({ $ply }-ply), партий: { $games }. Потери в эквити:
 analysis-title-nardy = Анализ собственным игроком этого бота в длинные нарды ({ $ply }-ply), а не GNU Backgammon, партий: { $games }. Потеря — доля шансов на победу, упущенная против его лучшего выбора:
-analysis-player = { $player }: PR { $pr }, невынужденных решений: { $unforced }
-analysis-loss-gnubg = Потеряно { $total }: { $checker } в игре шашками, { $cube } в решениях с кубом
-analysis-loss-nardy = Упущено шансов на победу, в сумме по решениям: { $total } ({ $checker } в игре шашками, { $cube } в решениях с кубом)
+analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невынужденных решений: { $unforced }
+analysis-loss-gnubg = Потеряно { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } в игре шашками, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } в решениях с кубом
+analysis-loss-nardy = Упущено шансов на победу, в сумме по решениям: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } в игре шашками, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } в решениях с кубом)
 analysis-marks = Сомнительных ходов: { $doubtful }, плохих: { $bad }, очень плохих: { $very_bad }
-analysis-luck = Удача: { $luck }
+analysis-luck = Удача: { $unit ->
+    [equity] { NUMBER($luck, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($luck, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 analysis-worst-follow = Дальше — худшие решения каждого игрока.
 analysis-decision = { $player }: партия { $game }, ход { $move }
 analysis-played = Выпало { $dice }, сыграно { $play }
 analysis-cube-made = Куб: { $action }
 analysis-best = Лучше: { $play }
-analysis-difference = { $loss }: { $mark ->
+analysis-difference = { $unit ->
+    [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}: { $mark ->
     [doubtful] сомнительный ход
     [bad] плохой ход
     [very_bad] очень плохой ход

@@ -188,7 +188,7 @@ chouette-team = Команда: { $players }
 chouette-proposal = { $player } пропонує { $play }.
 chouette-vote = Команда голосує за подвоєння бокса: { $yes } з { $total } за.
 chouette-ledger = Розрахунок:
-chouette-ledger-line = { $player }: { $points }
+chouette-ledger-line = { $player }: { NUMBER($points, signDisplay: "always") }
 
 ## Годинник на хід (гра листуванням)
 
@@ -722,33 +722,54 @@ app-console-no-file = Файлу { $path } немає або його не мо�
 
 ## Рейтинги, таблиці лідерів, статистика костей, історія
 
-rating-change = { $player }: рейтинг { $rating } ({ $change })
+rating-change = { $player }: рейтинг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") })
 settings-ratings = Рейтинги в цьому чаті: { $value }
 settings-ratings-admin = Вмикати й вимикати рейтинги може лише адміністратор чату.
 settings-threads = Партії в окремих гілках: { $value }
 settings-threads-admin = Вирішувати, чи йдуть партії в гілках, може лише адміністратор чату.
 player-unknown = Гравця { $name } немає ні за цим столом, ні серед ваших недавніх суперників.
-rating-line = { $player }, { $game }: рейтинг { $rating }, досвід { $experience }
+rating-line = { $player } у { $game ->
+    [long_nardy] довгих нардах
+   *[backgammon] коротких нардах
+}: рейтинг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, досвід { $experience }
 rating-places = Місце { $chat } у цьому чаті, { $overall } у загальному заліку.
 rating-none = У гравця { $player } ще немає рейтингових матчів (усі починають з 1500).
 rating-rules = До рейтингу (формула FIBS) йдуть дограні матчі двох людей, зокрема виграні за часом. Ігри на гроші, шуе, ігри з комп'ютером, партії із заданої позиції та матчі, перервані за згодою, не враховуються.
-top-title-chat = Найкращі рейтинги цього чату, { $game }:
-top-title-global = Найкращі рейтинги в загальному заліку, { $game }:
-top-line = { $place }. { $player } — { $rating } (досвід { $experience })
+top-title-chat = Найкращі рейтинги цього чату в { $game ->
+    [long_nardy] довгих нардах
+   *[backgammon] коротких нардах
+}:
+top-title-global = Найкращі рейтинги в { $game ->
+    [long_nardy] довгих нардах
+   *[backgammon] коротких нардах
+}, загальний залік:
+top-line = { $place }. { $player } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } (досвід { $experience })
 top-empty = Рейтингових матчів ще не було.
 dice-commitment-whole = Кості поточної партії: зобов'язання { $commitment }
 dice-none = Кидків гравця { $player } поки не враховано.
-dice-summary = Кості гравця { $player } на цій платформі: кидків { $rolls }, дублів { $doubles } ({ $share }%, очікується 16,7%; p = { $p })
-dice-faces = Кожна грань: { $faces } (очікується по 16,7%; хі-квадрат p = { $p })
-dice-entering = Вхід з бару проти { $closed } закритих пунктів: { $entered } з { $tries } ({ $share }%, очікується { $expected }%)
-dice-entering-p = Вхід з бару проти очікуваного: хі-квадрат p = { $p }
+dice-summary = Кістки гравця { $player } на цій платформі: кидків { $rolls }, дублів { $doubles } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, очікується { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+dice-faces = Кожна грань: { $faces } (очікується по { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; хі-квадрат p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+dice-face = { $face }: { NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+dice-entering = Вхід з бару, коли закрито { $closed } { $closed ->
+    [one] пункт
+    [few] пункти
+    [many] пунктів
+   *[other] пункту
+}: { $entered } з { $tries } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, очікується { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+dice-entering-p = Вхід з бару проти очікуваного: хі-квадрат p = { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
 history-title = Недавні матчі гравця { $player }:
 history-why = матч до { $length }, { $why ->
     [time] виграний за часом
     [agreed] перерваний за згодою
    *[played] дограний
 }
-history-rated = рейтинг { $changes }
+history-rated = рейтинг { NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, { NUMBER($opponent_change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }
 history-none = Дограних матчів гравця { $player } поки немає.
 history-hint = { $cmd_history_n } покаже один із них, з експортом і переглядом.
 history-no-such = У вашій історії немає матчу { $number } (у ній { $count }).
@@ -773,6 +794,14 @@ hint-plays = Найкращі ходи на { $dice } ({ $unit ->
     [equity] еквіті
    *[chance] шанс на перемогу
 }):
+hint-play-line = { $rank }. { $play }  { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
+hint-difference = ({ $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+})
 hint-after = Після ходу { $play }:
 hint-button = Зіграти { $play }
 hint-cube = { $action ->
@@ -787,7 +816,10 @@ hint-cube-line = { $option ->
     [double_pass] Подвоєння/пас
     [take] Прийняти
    *[pass] Пас
-}: { $equity }
+}: { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 hint-take = Відповідь на подвоєння: { $answer ->
     [take] прийняти
     [beaver] оголосити бобра
@@ -795,8 +827,8 @@ hint-take = Відповідь на подвоєння: { $answer ->
 }
 hint-match-chances = У шансах виграти матч за цього рахунку:
 hint-no-double-now = Подвоїти зараз не можна: кидайте кості.
-hint-chances = Перемога { $win } (марс { $gammon }, кокс { $backgammon }); поразка { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
-hint-chance = Шанс на перемогу: { $win }
+hint-chances = Перемога { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); поразка { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+hint-chance = Шанс на перемогу: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Підказки: { $state }
 hint-lobby-asked = Підказки: творець столу за; увімкнуться, якщо суперник сяде кнопкою «Сісти з підказками»
 button-join-hints = Сісти з підказками
@@ -817,17 +849,23 @@ button-analysis = Аналіз
 analysis-progress = Аналіз партії { $game } з { $games }…
 analysis-title-gnubg = Аналіз нейромережами GNU Backgammon ({ $ply }-ply), партій: { $games }. Втрати в еквіті:
 analysis-title-nardy = Аналіз власним гравцем цього бота в довгі нарди ({ $ply }-ply), а не GNU Backgammon, партій: { $games }. Втрата — частка шансів на перемогу, втрачена проти його найкращого вибору:
-analysis-player = { $player }: PR { $pr }, невимушених рішень: { $unforced }
-analysis-loss-gnubg = Втрачено { $total }: { $checker } у грі шашками, { $cube } у рішеннях з кубом
-analysis-loss-nardy = Втрачено шансів на перемогу, у сумі за рішеннями: { $total } ({ $checker } у грі шашками, { $cube } у рішеннях з кубом)
+analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невимушених рішень: { $unforced }
+analysis-loss-gnubg = Втрачено { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } у грі шашками, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } у рішеннях з кубом
+analysis-loss-nardy = Втрачено шансів на перемогу, у сумі за рішеннями: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у грі шашками, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у рішеннях з кубом)
 analysis-marks = Сумнівних ходів: { $doubtful }, поганих: { $bad }, дуже поганих: { $very_bad }
-analysis-luck = Удача: { $luck }
+analysis-luck = Удача: { $unit ->
+    [equity] { NUMBER($luck, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($luck, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 analysis-worst-follow = Далі — найгірші рішення кожного гравця.
 analysis-decision = { $player }: партія { $game }, хід { $move }
 analysis-played = Випало { $dice }, зіграно { $play }
 analysis-cube-made = Куб: { $action }
 analysis-best = Краще: { $play }
-analysis-difference = { $loss }: { $mark ->
+analysis-difference = { $unit ->
+    [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}: { $mark ->
     [doubtful] сумнівний хід
     [bad] поганий хід
     [very_bad] дуже поганий хід
