@@ -886,3 +886,126 @@ class TestReviewedMessages:
                 assert (
                     f"{n} roll, {n} double (" if n == 1 else f"{n} rolls, {n} doubles ("
                 ) in text
+
+    @pytest.mark.parametrize(
+        ("lang", "names"),
+        [
+            (
+                "en",
+                (
+                    "Computer (beginner)",
+                    "Computer (casual)",
+                    "Computer (strong)",
+                    "Computer (expert)",
+                ),
+            ),
+            (
+                "ru",
+                (
+                    "Компьютер (новичок)",
+                    "Компьютер (любитель)",
+                    "Компьютер (сильный)",
+                    "Компьютер (эксперт)",
+                ),
+            ),
+            (
+                "uk",
+                (
+                    "Комп'ютер (новачок)",
+                    "Комп'ютер (аматор)",
+                    "Комп'ютер (сильний)",
+                    "Комп'ютер (експерт)",
+                ),
+            ),
+            (
+                "be",
+                (
+                    "Камп'ютар (пачатковец)",
+                    "Камп'ютар (аматар)",
+                    "Камп'ютар (моцны)",
+                    "Камп'ютар (эксперт)",
+                ),
+            ),
+        ],
+    )
+    def test_the_computer_is_named_with_its_level_in_words(
+        self, lang: str, names: tuple[str, ...]
+    ) -> None:
+        from bot.ai.worker import LEVEL_NAMES
+
+        assert tuple(t(lang, "computer-name", level=level) for level in LEVEL_NAMES) == names
+
+    @pytest.mark.parametrize(
+        ("lang", "started", "takes", "beavers", "beaver_taken", "thread", "summary"),
+        [
+            (
+                "en",
+                "Root vs Computer (strong): the game begins.",
+                "Computer (strong) takes and owns the cube at 2.",
+                "Computer (strong) beavers and keeps the cube at 4.",
+                "Root accepts the beaver: the cube is at 4, owned by Computer (strong).",
+                "Root vs Computer (strong) — match to 5 points",
+                "Match read: Root vs Computer (strong), ",
+            ),
+            (
+                "ru",
+                "Root — Компьютер (сильный): партия начинается.",
+                "Компьютер (сильный) принимает удвоение и забирает куб на 2.",
+                "Компьютер (сильный) объявляет бобра и оставляет куб на 4 у себя.",
+                "Root принимает бобра: куб на 4, владелец — Компьютер (сильный).",
+                "Root — Компьютер (сильный), матч до 5 очков",
+                "Матч прочитан: Root — Компьютер (сильный), ",
+            ),
+            (
+                "uk",
+                "Root — Комп'ютер (сильний): партія починається.",
+                "Комп'ютер (сильний) приймає подвоєння й забирає куб на 2.",
+                "Комп'ютер (сильний) оголошує бобра й залишає куб на 4 у себе.",
+                "Root приймає бобра: куб на 4, власник — Комп'ютер (сильний).",
+                "Root — Комп'ютер (сильний), матч до 5 очок",
+                "Матч прочитано: Root — Комп'ютер (сильний), ",
+            ),
+            (
+                "be",
+                "Root — Камп'ютар (моцны): партыя пачынаецца.",
+                "Камп'ютар (моцны) прымае падваенне і забірае куб на 2.",
+                "Камп'ютар (моцны) аб'яўляе бабра і пакідае куб на 4 у сябе.",
+                "Root прымае бабра: куб на 4, уладальнік — Камп'ютар (моцны).",
+                "Root — Камп'ютар (моцны), матч да 5 ачкоў",
+                "Матч прачытаны: Root — Камп'ютар (моцны), ",
+            ),
+        ],
+    )
+    def test_names_stay_in_the_nominative(
+        self,
+        lang: str,
+        started: str,
+        takes: str,
+        beavers: str,
+        beaver_taken: str,
+        thread: str,
+        summary: str,
+    ) -> None:
+        """A name (the computer's above all) is never put in a case it does not have."""
+        computer = t(lang, "computer-name", level="strong")
+        mode = t(lang, "mode-match", length=5)
+        assert t(lang, "game-started", player="Root", opponent=computer) == started
+        assert t(lang, "event-takes", player=computer, value=2) == takes
+        assert t(lang, "event-beavers", player=computer, value=4) == beavers
+        assert t(lang, "event-beaver-accepted", player="Root", value=4, owner=computer) == (
+            beaver_taken
+        )
+        assert t(lang, "discord-thread-name", player="Root", opponent=computer, mode=mode) == (
+            thread
+        )
+        read = t(
+            lang,
+            "import-summary",
+            player="Root",
+            opponent=computer,
+            mode=mode,
+            games=3,
+            score=5,
+            opponent_score=2,
+        )
+        assert read.startswith(summary), read

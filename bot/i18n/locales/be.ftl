@@ -75,7 +75,7 @@ button-vote-no-double = Не падвойваць
 
 ## Хады і падзеі партыі
 
-game-started = { $player } супраць { $opponent }: партыя пачынаецца.
+game-started = { $player } — { $opponent }: партыя пачынаецца.
 opening-roll = Розыгрыш першага ходу: { $player } { $die1 }, { $opponent } { $die2 }.
 opening-tie = У абодвух { $die }; кідаем яшчэ раз.
 opening-first = Пачынае { $player }: { $dice }.
@@ -91,9 +91,9 @@ group-steps-hint = Націскайце крок для кожнага кубі�
 group-step-made = Пакуль згуляна: { $play }. Засталося згуляць: { $dice }.
 group-step-none = Крок адменены: пакуль нічога не згуляна.
 event-doubles = { $player } падвойвае да { $value }.
-event-beavers = { $player } аб'яўляе бабра: { -cube } на { $value } і застаецца ў { $player }.
-event-takes = { $player } прымае падваенне: { -cube } на { $value } у { $player }.
-event-beaver-accepted = { $player } прымае бабра: { -cube } на { $value } у { $owner }.
+event-beavers = { $player } аб'яўляе бабра і пакідае { -cube } на { $value } у сябе.
+event-takes = { $player } прымае падваенне і забірае { -cube } на { $value }.
+event-beaver-accepted = { $player } прымае бабра: { -cube } на { $value }, уладальнік — { $owner }.
 event-beaver-refused = { $player } адмаўляецца ад бабра і губляе { $points ->
     [one] { $points } ачко
     [few] { $points } ачкі
@@ -597,7 +597,7 @@ discord-pick-step = Абярыце крок…
 discord-no-files = Боту нельга прымацоўваць файлы ў гэтым канале: папрасіце мадэратара даць дазвол «Прымацоўваць файлы».
 discord-dm-join = Гэты чат бачыце толькі вы, таму другое месца тут ніхто не зойме. Каб згуляць з сябрам, стварыце стол у канале сервера або ў групавым чаце.
 discord-dm-invite = Ваш сябар не бачыць гэты чат. Стварыце стол у канале сервера або ў групавым чаце і запрасіце яго там камандай { $cmd_invite }.
-discord-thread-name = { $player } супраць { $opponent } — { $mode }
+discord-thread-name = { $player } — { $opponent }, { $mode }
 discord-thread-team = { $players } — { $mode }
 discord-thread-welcome = { $players }: ваша партыя ідзе ў гэтай галінцы.
 discord-thread-opened = Партыя ідзе ў галінцы { $thread }.
@@ -637,7 +637,13 @@ clock-private-claim = У вашай партыі ў гульца { $player } с�
 } кнопкамі на паведамленні з гульнёй.
 
 ## The computer opponent
-computer-name = Камп'ютар ({ $level })
+computer-name = Камп'ютар ({ $level ->
+    [beginner] пачатковец
+    [casual] аматар
+    [strong] моцны
+    [expert] эксперт
+   *[other] { $level }
+})
 computer-unavailable = Гульня з камп'ютарам на гэтым боце выключана: запрасіце сябра.
 computer-bad-level = Невядомы ўзровень «{ $level }». Узроўні: { $levels }.
 computer-two-players = Камп'ютар гуляе адзін на адзін, не ў { -chouette }.
@@ -694,7 +700,7 @@ import-bad-file = Гэта не файл матчу, які я магу прач
 import-bad-move = Файл матчу адхілены: партыя { $game }, ход { $move }: { $why }
 import-bad-game = Файл матчу адхілены: партыя { $game }: { $why }
 import-bad-score = Файл матчу адхілены: партыя { $game }: лік перад ёй не той, што даюць папярэднія партыі.
-import-summary = Матч прачытаны: { $player } супраць { $opponent }, { $mode }; { $games ->
+import-summary = Матч прачытаны: { $player } — { $opponent }, { $mode }; { $games ->
     [one] { $games } партыя
     [few] { $games } партыі
     [many] { $games } партый

@@ -87,8 +87,8 @@ group-steps-hint = Press a step for each die (only you see the answers), then Co
 group-step-made = So far: { $play }. Still to play: { $dice }.
 group-step-none = Taken back: nothing played yet.
 event-doubles = { $player } doubles to { $value }.
-event-beavers = { $player } beavers: the { -cube } is at { $value } and stays with { $player }.
-event-takes = { $player } takes: the { -cube } is at { $value }, owned by { $player }.
+event-beavers = { $player } beavers and keeps the { -cube } at { $value }.
+event-takes = { $player } takes and owns the { -cube } at { $value }.
 event-beaver-accepted = { $player } accepts the beaver: the { -cube } is at { $value }, owned by { $owner }.
 event-beaver-refused = { $player } refuses the beaver and loses { $points ->
     [one] { $points } point
@@ -637,7 +637,13 @@ clock-private-claim = { $player }'s time is up in your game. You may claim { $wh
 } with the buttons on the game's message.
 
 ## The computer opponent
-computer-name = Computer ({ $level })
+computer-name = Computer ({ $level ->
+    [beginner] beginner
+    [casual] casual
+    [strong] strong
+    [expert] expert
+   *[other] { $level }
+})
 computer-unavailable = The computer opponent is switched off on this bot: invite a friend instead.
 computer-bad-level = Unknown level “{ $level }”. The levels: { $levels }.
 computer-two-players = The computer plays one against one, not in a { -chouette }.

@@ -75,7 +75,7 @@ button-vote-no-double = Не удваивать
 
 ## Ходы и события партии
 
-game-started = { $player } против { $opponent }: партия начинается.
+game-started = { $player } — { $opponent }: партия начинается.
 opening-roll = Розыгрыш первого хода: { $player } { $die1 }, { $opponent } { $die2 }.
 opening-tie = У обоих { $die }; бросаем ещё раз.
 opening-first = Начинает { $player }: { $dice }.
@@ -91,9 +91,9 @@ group-steps-hint = Нажимайте шаг для каждого кубика 
 group-step-made = Пока сыграно: { $play }. Осталось сыграть: { $dice }.
 group-step-none = Шаг отменён: пока ничего не сыграно.
 event-doubles = { $player } удваивает до { $value }.
-event-beavers = { $player } объявляет бобра: { -cube } на { $value } и остаётся у { $player }.
-event-takes = { $player } принимает удвоение: { -cube } на { $value } у { $player }.
-event-beaver-accepted = { $player } принимает бобра: { -cube } на { $value } у { $owner }.
+event-beavers = { $player } объявляет бобра и оставляет { -cube } на { $value } у себя.
+event-takes = { $player } принимает удвоение и забирает { -cube } на { $value }.
+event-beaver-accepted = { $player } принимает бобра: { -cube } на { $value }, владелец — { $owner }.
 event-beaver-refused = { $player } отказывается от бобра и теряет { $points ->
     [one] { $points } очко
     [few] { $points } очка
@@ -597,7 +597,7 @@ discord-pick-step = Выберите шаг…
 discord-no-files = Боту нельзя прикреплять файлы в этом канале: попросите модератора выдать право «Прикреплять файлы».
 discord-dm-join = Этот чат видите только вы, поэтому второе место здесь никто не займёт. Чтобы сыграть с другом, создайте стол в канале сервера или в групповом чате.
 discord-dm-invite = Ваш друг не видит этот чат. Создайте стол в канале сервера или в групповом чате и пригласите его там командой { $cmd_invite }.
-discord-thread-name = { $player } против { $opponent } — { $mode }
+discord-thread-name = { $player } — { $opponent }, { $mode }
 discord-thread-team = { $players } — { $mode }
 discord-thread-welcome = { $players }: ваша партия идёт в этой ветке.
 discord-thread-opened = Партия идёт в ветке { $thread }.
@@ -637,7 +637,13 @@ clock-private-claim = В вашей партии у игрока { $player } в�
 } кнопками на сообщении с игрой.
 
 ## The computer opponent
-computer-name = Компьютер ({ $level })
+computer-name = Компьютер ({ $level ->
+    [beginner] новичок
+    [casual] любитель
+    [strong] сильный
+    [expert] эксперт
+   *[other] { $level }
+})
 computer-unavailable = Игра с компьютером на этом боте отключена: пригласите друга.
 computer-bad-level = Неизвестный уровень «{ $level }». Уровни: { $levels }.
 computer-two-players = Компьютер играет один на один, не в { -chouette }.
@@ -694,7 +700,7 @@ import-bad-file = Это не файл матча, который я могу п
 import-bad-move = Файл матча отклонён: партия { $game }, ход { $move }: { $why }
 import-bad-game = Файл матча отклонён: партия { $game }: { $why }
 import-bad-score = Файл матча отклонён: партия { $game }: счёт перед ней не тот, что дают предыдущие партии.
-import-summary = Матч прочитан: { $player } против { $opponent }, { $mode }; { $games ->
+import-summary = Матч прочитан: { $player } — { $opponent }, { $mode }; { $games ->
     [one] { $games } партия
     [few] { $games } партии
     [many] { $games } партий

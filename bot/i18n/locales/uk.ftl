@@ -75,7 +75,7 @@ button-vote-no-double = Не подвоювати
 
 ## Ходи й події партії
 
-game-started = { $player } проти { $opponent }: партія починається.
+game-started = { $player } — { $opponent }: партія починається.
 opening-roll = Розіграш першого ходу: { $player } { $die1 }, { $opponent } { $die2 }.
 opening-tie = В обох { $die }; кидаємо ще раз.
 opening-first = Починає { $player }: { $dice }.
@@ -91,9 +91,9 @@ group-steps-hint = Натискайте крок для кожного куби�
 group-step-made = Поки зіграно: { $play }. Лишилося зіграти: { $dice }.
 group-step-none = Крок скасовано: поки нічого не зіграно.
 event-doubles = { $player } подвоює до { $value }.
-event-beavers = { $player } оголошує бобра: { -cube } на { $value } і залишається в { $player }.
-event-takes = { $player } приймає подвоєння: { -cube } на { $value } у { $player }.
-event-beaver-accepted = { $player } приймає бобра: { -cube } на { $value } у { $owner }.
+event-beavers = { $player } оголошує бобра й залишає { -cube } на { $value } у себе.
+event-takes = { $player } приймає подвоєння й забирає { -cube } на { $value }.
+event-beaver-accepted = { $player } приймає бобра: { -cube } на { $value }, власник — { $owner }.
 event-beaver-refused = { $player } відмовляється від бобра й втрачає { $points ->
     [one] { $points } очко
     [few] { $points } очки
@@ -597,7 +597,7 @@ discord-pick-step = Оберіть крок…
 discord-no-files = Боту не можна прикріплювати файли в цьому каналі: попросіть модератора надати дозвіл «Прикріплювати файли».
 discord-dm-join = Цей чат бачите лише ви, тому друге місце тут ніхто не займе. Щоб зіграти з другом, створіть стіл у каналі сервера або в груповому чаті.
 discord-dm-invite = Ваш друг не бачить цей чат. Створіть стіл у каналі сервера або в груповому чаті й запросіть його там командою { $cmd_invite }.
-discord-thread-name = { $player } проти { $opponent } — { $mode }
+discord-thread-name = { $player } — { $opponent }, { $mode }
 discord-thread-team = { $players } — { $mode }
 discord-thread-welcome = { $players }: ваша партія йде в цій гілці.
 discord-thread-opened = Партія йде в гілці { $thread }.
@@ -637,7 +637,13 @@ clock-private-claim = У вашій партії в гравця { $player } з�
 } кнопками на повідомленні з грою.
 
 ## The computer opponent
-computer-name = Комп'ютер ({ $level })
+computer-name = Комп'ютер ({ $level ->
+    [beginner] новачок
+    [casual] аматор
+    [strong] сильний
+    [expert] експерт
+   *[other] { $level }
+})
 computer-unavailable = Гру з комп'ютером на цьому боті вимкнено: запросіть друга.
 computer-bad-level = Невідомий рівень «{ $level }». Рівні: { $levels }.
 computer-two-players = Комп'ютер грає один на один, не в { -chouette }.
@@ -694,7 +700,7 @@ import-bad-file = Це не файл матчу, який я можу прочи
 import-bad-move = Файл матчу відхилено: партія { $game }, хід { $move }: { $why }
 import-bad-game = Файл матчу відхилено: партія { $game }: { $why }
 import-bad-score = Файл матчу відхилено: партія { $game }: рахунок перед нею не той, що дають попередні партії.
-import-summary = Матч прочитано: { $player } проти { $opponent }, { $mode }; { $games ->
+import-summary = Матч прочитано: { $player } — { $opponent }, { $mode }; { $games ->
     [one] { $games } партія
     [few] { $games } партії
     [many] { $games } партій
