@@ -1009,3 +1009,59 @@ class TestReviewedMessages:
             opponent_score=2,
         )
         assert read.startswith(summary), read
+
+    @pytest.mark.parametrize(
+        ("lang", "resigns", "passes", "takes"),
+        [
+            ("ru", "сдаётся", "не принимает удвоение", "принимает удвоение"),
+            ("uk", "здається", "не приймає подвоєння", "приймає подвоєння"),
+            ("be", "здаецца", "не прымае падваенне", "прымае падваенне"),
+        ],
+    )
+    def test_a_passed_double_is_not_a_resignation(
+        self, lang: str, resigns: str, passes: str, takes: str
+    ) -> None:
+        """One act, one family of words: the button «Пас», the events "не принимает удвоение";
+        a resignation alone "сдаётся"."""
+        assert t(lang, "replay-pass", player="A") == f"A {passes}."
+        assert t(lang, "computer-passes", player="A") == f"A {passes}."
+        assert t(lang, "result-passed", player="A") == f"A {passes}."
+        assert t(lang, "replay-take", player="A") == f"A {takes}."
+        assert t(lang, "computer-takes", player="A") == f"A {takes}."
+        assert resigns in t(lang, "result-resigned", player="A")
+        take, pas = t(lang, "button-take"), t(lang, "button-pass")
+        assert pas == "Пас" and t(lang, "discord-command-pass") == "пас"
+        assert t(lang, "analysis-cube-action", action="take") == take.lower()
+        assert t(lang, "analysis-cube-action", action="pass") == pas.lower()
+        assert t(lang, "hint-take", answer="pass").endswith(": пас")
+        for option in ("double_take", "double_pass"):
+            cube = t(lang, "hint-cube", action=option)
+            line = t(lang, "hint-cube-line", option=option, unit="equity", value=0.5)
+            assert line.startswith(cube + ": "), (cube, line)
+        assert t(lang, "hint-cube", action="double_pass").endswith(", пас")
+        assert t(lang, "hint-cube", action="double_take").endswith(", " + take.lower())
+        for msg_id in message_ids(lang):
+            if msg_id.startswith(("help-", "rules-")):
+                continue
+            text = t(lang, msg_id, **sample_params(catalogue(lang)[msg_id]))
+            for word in ("пасует", "спасуй", "пасує", "пасуе", "спасуйце"):
+                assert word not in text, (msg_id, text)
+            if msg_id != "result-resigned":
+                assert resigns not in text, (msg_id, text)
+
+    @pytest.mark.parametrize(
+        ("lang", "answer"),
+        [
+            ("en", "A: accept or decline?"),
+            ("ru", "A: согласиться или отказаться?"),
+            ("uk", "A: погодитися чи відмовитися?"),
+            ("be", "A: пагадзіцца ці адмовіцца?"),
+        ],
+    )
+    def test_a_resignation_is_answered_in_the_buttons_words(self, lang: str, answer: str) -> None:
+        assert t(lang, "app-answer-resign", player="A") == answer
+        accept, decline = t(lang, "button-accept"), t(lang, "button-decline")
+        assert accept.lower() in answer and decline.lower() in answer
+        if lang != "en":
+            assert t(lang, "discord-command-accept") == accept.lower()
+            assert t(lang, "discord-command-decline") == decline.lower()

@@ -373,7 +373,7 @@ error-game-not-started = Партыя яшчэ не пачалася.
 error-game-over = Партыя скончана.
 error-game-running = Ідзе партыя.
 error-match-over = Матч скончаны.
-error-double-pending = Прапанавана падваенне: спачатку прыміце, спасуйце або аб'явіце бабра.
+error-double-pending = Прапанавана падваенне: спачатку адкажыце — прыняць, пас ці бабёр.
 error-beaver-pending = Аб'яўлены бабёр: спачатку прыміце яго або адмоўцеся.
 error-no-double-pending = Падваенне не прапаноўвалі.
 error-no-beaver-pending = Бабра не аб'яўлялі.
@@ -496,7 +496,7 @@ app-proposal-beaver = аб'явіць бабра
 app-opening-roll = Розыгрыш першага ходу: кідайце, каб даведацца, хто пачынае.
 app-answer-double = { $player }: прыняць ці пас?
 app-answer-beaver = { $player }: прыняць бабра ці адмовіцца?
-app-answer-resign = { $player }: прыняць ці адхіліць?
+app-answer-resign = { $player }: пагадзіцца ці адмовіцца?
 app-export-position = ID пазіцыі GNU Backgammon: { $position_id }
 app-setting-unchanged = Ужо так і наладжана.
 app-setting-view-image = малюнак
@@ -550,14 +550,14 @@ discord-command-start = старт
 discord-command-roll = кінуць
 discord-command-double = падвоіць
 discord-command-take = прыняць
-discord-command-pass = адмовіцца
+discord-command-pass = пас
 discord-command-beaver = бабёр
 discord-command-move = ход
 discord-command-undo = адмяніць
 discord-command-confirm = гатова
 discord-command-resign = здацца
 discord-command-accept = пагадзіцца
-discord-command-decline = адхіліць
+discord-command-decline = адмовіцца
 discord-command-board = дошка
 discord-command-score = лік
 discord-command-pips = піпсы
@@ -649,7 +649,7 @@ computer-bad-level = Невядомы ўзровень «{ $level }». Узро�
 computer-two-players = Камп'ютар гуляе адзін на адзін, не ў { -chouette }.
 computer-plays = { $player } кідае { $dice } і ходзіць { $play }.
 computer-takes = { $player } прымае падваенне.
-computer-passes = { $player } пасуе.
+computer-passes = { $player } не прымае падваенне.
 computer-beaver-accepted = { $player } прымае бабра.
 telegram-button-computer = Гуляць з камп'ютарам
 telegram-start-play = Згуляйце адразу: з камп'ютарам або з сябрам.
@@ -713,8 +713,8 @@ import-file-caption = Матч у запісе GNU Backgammon ({ $name }).
 replay-caption = Партыя { $game } з { $games }, ход { $step } з { $steps }
 replay-start = Пачатак партыі. Лік: { $player } { $score }, { $opponent } { $opponent_score }.
 replay-move = { $player } выкідвае { $dice } і ходзіць { $play }.
-replay-take = { $player } прымае.
-replay-pass = { $player } здаецца.
+replay-take = { $player } прымае падваенне.
+replay-pass = { $player } не прымае падваенне.
 replay-button-back = ◀ Назад
 replay-button-next = Далей ▶
 replay-button-previous-game = ⏮ Партыя
@@ -809,15 +809,15 @@ hint-difference = ({ $unit ->
 hint-after = Пасля ходу { $play }:
 hint-button = Згуляць { $play }
 hint-cube = { $action ->
-    [no_double] Не падвойваць (падваенне прынялі б)
-    [double_take] Падвойваць, прымаць
-    [double_pass] Падвойваць, пас
+    [no_double] Без падваення (падваенне прынялі б)
+    [double_take] Падваенне, прыняць
+    [double_pass] Падваенне, пас
    *[too_good] Занадта добра для падваення: гуляйце на марс
 }
 hint-cube-line = { $option ->
     [no_double] Без падваення
-    [double_take] Падваенне/прыём
-    [double_pass] Падваенне/пас
+    [double_take] Падваенне, прыняць
+    [double_pass] Падваенне, пас
     [take] Прыняць
    *[pass] Пас
 }: { $unit ->
@@ -878,8 +878,8 @@ analysis-difference = { $unit ->
 analysis-cube-action = { $action ->
     [no_double] без падваення
     [double] падваенне
-    [take] узяць
-   *[pass] адмовіцца
+    [take] прыняць
+   *[pass] пас
 }
 analysis-nothing = Тут няма скончанай партыі для аналізу.
 analysis-gone = Гэтага матча ўжо няма за сталом; калі ён ваш, ён ёсць у { $cmd_history_n } з кнопкай «Аналіз».

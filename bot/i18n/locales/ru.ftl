@@ -373,7 +373,7 @@ error-game-not-started = Партия ещё не началась.
 error-game-over = Партия окончена.
 error-game-running = Идёт партия.
 error-match-over = Матч окончен.
-error-double-pending = Предложено удвоение: сначала примите, спасуйте или объявите бобра.
+error-double-pending = Предложено удвоение: сначала ответьте — принять, пас или бобёр.
 error-beaver-pending = Объявлен бобёр: сначала примите его или откажитесь.
 error-no-double-pending = Удвоение не предлагалось.
 error-no-beaver-pending = Бобра не объявляли.
@@ -496,7 +496,7 @@ app-proposal-beaver = объявить бобра
 app-opening-roll = Розыгрыш первого хода: бросайте, чтобы узнать, кто начинает.
 app-answer-double = { $player }: принять или пас?
 app-answer-beaver = { $player }: принять бобра или отказаться?
-app-answer-resign = { $player }: принять или отклонить?
+app-answer-resign = { $player }: согласиться или отказаться?
 app-export-position = ID позиции GNU Backgammon: { $position_id }
 app-setting-unchanged = Уже так и настроено.
 app-setting-view-image = картинка
@@ -550,14 +550,14 @@ discord-command-start = старт
 discord-command-roll = бросить
 discord-command-double = удвоить
 discord-command-take = принять
-discord-command-pass = отказаться
+discord-command-pass = пас
 discord-command-beaver = бобёр
 discord-command-move = ход
 discord-command-undo = отменить
 discord-command-confirm = готово
 discord-command-resign = сдаться
 discord-command-accept = согласиться
-discord-command-decline = отклонить
+discord-command-decline = отказаться
 discord-command-board = доска
 discord-command-score = счёт
 discord-command-pips = пипсы
@@ -649,7 +649,7 @@ computer-bad-level = Неизвестный уровень «{ $level }». Ур�
 computer-two-players = Компьютер играет один на один, не в { -chouette }.
 computer-plays = { $player } бросает { $dice } и ходит { $play }.
 computer-takes = { $player } принимает удвоение.
-computer-passes = { $player } пасует.
+computer-passes = { $player } не принимает удвоение.
 computer-beaver-accepted = { $player } принимает бобра.
 telegram-button-computer = Играть с компьютером
 telegram-start-play = Сыграйте прямо сейчас: с компьютером или с другом.
@@ -713,8 +713,8 @@ import-file-caption = Матч в записи GNU Backgammon ({ $name }).
 replay-caption = Партия { $game } из { $games }, ход { $step } из { $steps }
 replay-start = Начало партии. Счёт: { $player } { $score }, { $opponent } { $opponent_score }.
 replay-move = { $player } выбрасывает { $dice } и ходит { $play }.
-replay-take = { $player } принимает.
-replay-pass = { $player } сдаётся.
+replay-take = { $player } принимает удвоение.
+replay-pass = { $player } не принимает удвоение.
 replay-button-back = ◀ Назад
 replay-button-next = Вперёд ▶
 replay-button-previous-game = ⏮ Партия
@@ -809,15 +809,15 @@ hint-difference = ({ $unit ->
 hint-after = После хода { $play }:
 hint-button = Сыграть { $play }
 hint-cube = { $action ->
-    [no_double] Не удваивать (удвоение было бы принято)
-    [double_take] Удваивать, принимать
-    [double_pass] Удваивать, пас
+    [no_double] Без удвоения (удвоение было бы принято)
+    [double_take] Удвоение, принять
+    [double_pass] Удвоение, пас
    *[too_good] Слишком хорошо для удвоения: играйте на марс
 }
 hint-cube-line = { $option ->
     [no_double] Без удвоения
-    [double_take] Удвоение/приём
-    [double_pass] Удвоение/пас
+    [double_take] Удвоение, принять
+    [double_pass] Удвоение, пас
     [take] Принять
    *[pass] Пас
 }: { $unit ->
@@ -878,8 +878,8 @@ analysis-difference = { $unit ->
 analysis-cube-action = { $action ->
     [no_double] без удвоения
     [double] удвоение
-    [take] взять
-   *[pass] отказаться
+    [take] принять
+   *[pass] пас
 }
 analysis-nothing = Здесь нет законченной партии для анализа.
 analysis-gone = Этого матча уже нет за столом; если он ваш, он есть в { $cmd_history_n } с кнопкой «Анализ».

@@ -373,7 +373,7 @@ error-game-not-started = Партія ще не почалася.
 error-game-over = Партію закінчено.
 error-game-running = Іде партія.
 error-match-over = Матч закінчено.
-error-double-pending = Запропоновано подвоєння: спочатку прийміть, спасуйте або оголосіть бобра.
+error-double-pending = Запропоновано подвоєння: спершу дайте відповідь — прийняти, пас чи бобер.
 error-beaver-pending = Оголошено бобра: спочатку прийміть його або відмовтеся.
 error-no-double-pending = Подвоєння не пропонували.
 error-no-beaver-pending = Бобра не оголошували.
@@ -496,7 +496,7 @@ app-proposal-beaver = оголосити бобра
 app-opening-roll = Розіграш першого ходу: кидайте, щоб дізнатися, хто починає.
 app-answer-double = { $player }: прийняти чи пас?
 app-answer-beaver = { $player }: прийняти бобра чи відмовитися?
-app-answer-resign = { $player }: прийняти чи відхилити?
+app-answer-resign = { $player }: погодитися чи відмовитися?
 app-export-position = ID позиції GNU Backgammon: { $position_id }
 app-setting-unchanged = Уже так і налаштовано.
 app-setting-view-image = картинка
@@ -550,14 +550,14 @@ discord-command-start = старт
 discord-command-roll = кинути
 discord-command-double = подвоїти
 discord-command-take = прийняти
-discord-command-pass = відмовитися
+discord-command-pass = пас
 discord-command-beaver = бобер
 discord-command-move = хід
 discord-command-undo = скасувати
 discord-command-confirm = готово
 discord-command-resign = здатися
 discord-command-accept = погодитися
-discord-command-decline = відхилити
+discord-command-decline = відмовитися
 discord-command-board = дошка
 discord-command-score = рахунок
 discord-command-pips = піпси
@@ -649,7 +649,7 @@ computer-bad-level = Невідомий рівень «{ $level }». Рівні:
 computer-two-players = Комп'ютер грає один на один, не в { -chouette }.
 computer-plays = { $player } кидає { $dice } і ходить { $play }.
 computer-takes = { $player } приймає подвоєння.
-computer-passes = { $player } пасує.
+computer-passes = { $player } не приймає подвоєння.
 computer-beaver-accepted = { $player } приймає бобра.
 telegram-button-computer = Грати з комп'ютером
 telegram-start-play = Зіграйте просто зараз: з комп'ютером або з другом.
@@ -713,8 +713,8 @@ import-file-caption = Матч у записі GNU Backgammon ({ $name }).
 replay-caption = Партія { $game } з { $games }, хід { $step } з { $steps }
 replay-start = Початок партії. Рахунок: { $player } { $score }, { $opponent } { $opponent_score }.
 replay-move = { $player } викидає { $dice } і ходить { $play }.
-replay-take = { $player } приймає.
-replay-pass = { $player } здається.
+replay-take = { $player } приймає подвоєння.
+replay-pass = { $player } не приймає подвоєння.
 replay-button-back = ◀ Назад
 replay-button-next = Далі ▶
 replay-button-previous-game = ⏮ Партія
@@ -811,15 +811,15 @@ hint-difference = ({ $unit ->
 hint-after = Після ходу { $play }:
 hint-button = Зіграти { $play }
 hint-cube = { $action ->
-    [no_double] Не подвоювати (подвоєння прийняли б)
-    [double_take] Подвоювати, приймати
-    [double_pass] Подвоювати, пас
+    [no_double] Без подвоєння (подвоєння прийняли б)
+    [double_take] Подвоєння, прийняти
+    [double_pass] Подвоєння, пас
    *[too_good] Занадто добре для подвоєння: грайте на марс
 }
 hint-cube-line = { $option ->
     [no_double] Без подвоєння
-    [double_take] Подвоєння/прийом
-    [double_pass] Подвоєння/пас
+    [double_take] Подвоєння, прийняти
+    [double_pass] Подвоєння, пас
     [take] Прийняти
    *[pass] Пас
 }: { $unit ->
@@ -880,8 +880,8 @@ analysis-difference = { $unit ->
 analysis-cube-action = { $action ->
     [no_double] без подвоєння
     [double] подвоєння
-    [take] взяти
-   *[pass] відмовитися
+    [take] прийняти
+   *[pass] пас
 }
 analysis-nothing = Тут немає завершеної партії для аналізу.
 analysis-gone = Цього матчу вже немає за столом; якщо він ваш, він є в { $cmd_history_n } з кнопкою «Аналіз».
