@@ -620,7 +620,7 @@ class TestPlayersWords:
         [
             (
                 "ru",
-                "блок из шести шашек",
+                "блок из шести пунктов подряд",
                 "A предлагает сдаться с марсом.",
                 "A: принять или пас?",
                 "Время на ход: 12 часов.",
@@ -628,7 +628,7 @@ class TestPlayersWords:
             ),
             (
                 "uk",
-                "блок із шести шашок",
+                "блок із шести пунктів поспіль",
                 "A пропонує здатися з марсом.",
                 "A: прийняти чи пас?",
                 "Час на хід: 12 годин.",
@@ -636,7 +636,7 @@ class TestPlayersWords:
             ),
             (
                 "be",
-                "блок з шасці шашак",
+                "блок з шасці пунктаў запар",
                 "A прапануе здацца з марсам.",
                 "A: прыняць ці пас?",
                 "Час на ход: 12 гадзін.",
@@ -1065,3 +1065,53 @@ class TestReviewedMessages:
         if lang != "en":
             assert t(lang, "discord-command-accept") == accept.lower()
             assert t(lang, "discord-command-decline") == decline.lower()
+
+    @pytest.mark.parametrize(
+        ("lang", "after"),
+        [
+            ("en", "after a double"),
+            ("ru", "после удвоения"),
+            ("uk", "після подвоєння"),
+            ("be", "пасля падваення"),
+        ],
+    )
+    def test_gammons_with_the_cube_are_gammons_after_a_double(self, lang: str, after: str) -> None:
+        """The option removes gammons once the cube is turned, not "with the cube in play"."""
+        off = t(lang, "app-off")
+        assert after in t(lang, "option-gammons-with-cube", value=off)
+        assert after in t(lang, "app-button-option", option="gammons_with_cube", state=off).lower()
+        for msg_id in message_ids(lang):
+            if msg_id.startswith(("help-", "rules-")) or msg_id == "app-rules":
+                continue
+            text = t(lang, msg_id, **sample_params(catalogue(lang)[msg_id]))
+            for wrong in ("с кубом в игре", "з кубом у грі", "з кубам у гульні", "cube in play"):
+                assert wrong not in text, (msg_id, text)
+
+    @pytest.mark.parametrize(
+        ("lang", "crawford", "turn"),
+        [
+            (
+                "ru",
+                "партия Кроуфорда бывает, только когда одному игроку не хватает одного очка до "
+                "победы, и в ней нет куба.",
+                "действует не тот игрок, чей сейчас ход.",
+            ),
+            (
+                "uk",
+                "партія Кроуфорда буває, лише коли одному гравцеві бракує одного очка до "
+                "перемоги, і в ній немає куба.",
+                "діє не той гравець, чий зараз хід.",
+            ),
+            (
+                "be",
+                "партыя Кроўфарда бывае, толькі калі аднаму гульцу не хапае аднаго ачка да "
+                "перамогі, і ў ёй няма куба.",
+                "дзейнічае не той гулец, чый цяпер ход.",
+            ),
+        ],
+    )
+    def test_an_impossible_position_says_the_rule_it_breaks(
+        self, lang: str, crawford: str, turn: str
+    ) -> None:
+        assert t(lang, "position-impossible", reason="crawford").endswith(": " + crawford)
+        assert t(lang, "position-impossible", reason="turn").endswith(": " + turn)

@@ -144,7 +144,7 @@ option-cube-progression = { -cube } steps: { $value ->
     [arithmetic] 1, 2, 3, 4…
    *[geometric] 1, 2, 4, 8…
 }
-option-gammons-with-cube = { -gammon } with the { -cube } turned: { $value }
+option-gammons-with-cube = { -gammon }s after a double: { $value }
 option-cube-limit = { -cube } limit: { $value }
 option-prime-rule = six-prime: { $value ->
     [home] allowed once an opposing checker is home
