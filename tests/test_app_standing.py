@@ -126,7 +126,7 @@ async def test_the_dice_command_shows_the_whole_commitment_of_the_game_in_play(
     table = await chat.table()
     assert table.dice is not None
     shown = texts(await chat.send(EVE, "/dice"))
-    assert f"commitment {table.dice.commitment}" in shown
+    assert f"hash {table.dice.commitment}" in shown
     assert table.dice.seed.server_seed.hex() not in shown
 
 

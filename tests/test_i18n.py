@@ -1115,3 +1115,47 @@ class TestReviewedMessages:
     ) -> None:
         assert t(lang, "position-impossible", reason="crawford").endswith(": " + crawford)
         assert t(lang, "position-impossible", reason="turn").endswith(": " + turn)
+
+    @pytest.mark.parametrize(
+        ("lang", "hash_word", "proves", "quoted"),
+        [
+            ("en", "hash", "proves no roll was changed", "Ann “lucky 7”"),
+            ("ru", "хеш", "ни один бросок не подменён", "Ann «lucky 7»"),
+            ("uk", "хеш", "жоден кидок не підмінено", "Ann «lucky 7»"),
+            ("be", "хэш", "ніводны кідок не падменены", "Ann «lucky 7»"),
+        ],
+    )
+    def test_fair_dice_in_plain_words(
+        self, lang: str, hash_word: str, proves: str, quoted: str
+    ) -> None:
+        """The line on every game's first board says what it shows and what it proves."""
+        first = t(lang, "dice-commitment", commitment="3ae961cf9503", cmd_dice="/dice")
+        whole = t(lang, "dice-commitment-whole", commitment="3ae9" * 16)
+        revealed = t(
+            lang,
+            "dice-revealed",
+            number=1,
+            seed="00" * 32,
+            commitment="3ae961cf9503",
+            cmd_export="/export",
+            command="verify",
+        )
+        for text in (first, whole, revealed):
+            assert f"{hash_word} 3ae9" in text or f"{hash_word}: 3ae9" in text, text
+            for jargon in ("commitment", "обязательств", "зобов'язан", "абавязацельств"):
+                assert jargon not in text, text
+        assert proves in first
+        assert t(lang, "dice-client-seed", player="Ann", seed="lucky 7") == quoted
+        assert quoted.split(" ", 1)[1] in t(lang, "dice-seed-set", player="Ann", seed="lucky 7")
+
+    @pytest.mark.parametrize(
+        ("lang", "random", "bad"),
+        [
+            ("ru", "Ваш сид будет выбран случайно в начале партии", "Такой сид не подходит."),
+            ("uk", "Ваш сід буде обрано випадково на початку партії", "Такий сід не підходить."),
+            ("be", "Ваш сід будзе абраны выпадкова на пачатку партыі", "Такі сід не падыходзіць."),
+        ],
+    )
+    def test_a_seed_is_a_seed(self, lang: str, random: str, bad: str) -> None:
+        assert t(lang, "dice-seed-random", cmd_seed_text="/seed").startswith(random)
+        assert t(lang, "error-bad-dice-seed") == bad

@@ -413,7 +413,7 @@ error-not-captain = За каманду ходзіць толькі капіта
 error-no-game = Партыя яшчэ не пачата.
 error-bad-proposal = Такую прапанову цяпер зрабіць нельга.
 error-no-vote = Галасавання за падваенне няма.
-error-bad-dice-seed = Такое зерне для касцей не падыходзіць.
+error-bad-dice-seed = Такі сід не падыходзіць.
 error-bad-export = Гэта не выгрузка касцей партыі.
 error-bad-rating = Такі рэйтынг не палічыць.
 error-bad-stats = Статыстыку касцей не ўдаецца прачытаць.
@@ -655,12 +655,13 @@ telegram-button-computer = Гуляць з камп'ютарам
 telegram-start-play = Згуляйце адразу: з камп'ютарам або з сябрам.
 ## Косці, якія можа праверыць кожны
 
-dice-commitment = Косці гэтай партыі: абавязацельства { $commitment }… (цалкам — у { $cmd_dice })
+dice-commitment = Косці гэтай партыі зададзеныя да першага кідка, іх хэш: { $commitment }… (цалкам — у { $cmd_dice }). Сід, адкрыты пасля партыі, дакажа, што ніводны кідок не падменены.
 dice-client-seeds = Сіды гульцоў: { $seeds }
+dice-client-seed = { $player } «{ $seed }»
 dice-seating = рассаджванне
-dice-revealed = Косці партыі { $number }: сід сервера { $seed } (абавязацельства { $commitment }…). Каб праверыць кожны кідок: { $cmd_export }, потым запусціце { $command }
+dice-revealed = Косці партыі { $number }: сід сервера { $seed }, яго хэш { $commitment }… быў паказаны да партыі. Каб праверыць кожны кідок: { $cmd_export }, потым запусціце { $command }
 export-dice-file = Косці скончаных партый разам з сідамі ({ $name }); праверыць: { $command }
-dice-seed-random = Ваш сід абярэцца выпадкова на пачатку партыі (і будзе паказаны). Каб задаць свой: { $cmd_seed_text }
+dice-seed-random = Ваш сід будзе абраны выпадкова на пачатку партыі (і паказаны). Каб задаць свой: { $cmd_seed_text }
 command-placeholder-text = ТЭКСТ
 dice-seed-too-late = Косці гэтага матчу ўжо зафіксаваныя: задайце свой сід у лобі наступнага.
 dice-seed-bad = Сід — ад 1 да { $max } друкаваных знакаў.
@@ -751,7 +752,7 @@ top-title-global = Лепшыя рэйтынгі ў { $game ->
 }, агульны залік:
 top-line = { $place }. { $player } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } (досвед { $experience })
 top-empty = Рэйтынгавых матчаў яшчэ не было.
-dice-commitment-whole = Косці бягучай партыі: абавязацельства { $commitment }
+dice-commitment-whole = Косці бягучай партыі: хэш { $commitment } (зададзены да першага кідка: сід, адкрыты пасля партыі, павінен даць гэты хэш)
 dice-none = Кідкоў гульца { $player } пакуль не ўлічана.
 dice-summary = Косці гульца { $player } на гэтай платформе: кідкоў { $rolls }, дубляў { $doubles } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, чакаецца { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; p = { $p ->
     [none] —

@@ -655,16 +655,18 @@ telegram-button-computer = Play the computer
 telegram-start-play = Play now: against the computer, or with a friend.
 ## Dice anyone can check
 
-dice-commitment = Dice of this game: commitment { $commitment }… (whole in { $cmd_dice })
+dice-commitment = This game's dice are fixed before the first roll; their hash: { $commitment }… (in full: { $cmd_dice }). The seed revealed after the game proves no roll was changed.
 dice-client-seeds = Client seeds: { $seeds }
+# $player: a seated player; $seed: the client seed they play with
+dice-client-seed = { $player } “{ $seed }”
 dice-seating = seating
-dice-revealed = Dice of game { $number }: server seed { $seed } (commitment { $commitment }…). To check every roll: { $cmd_export }, then run { $command }
+dice-revealed = Dice of game { $number }: server seed { $seed }, whose hash { $commitment }… was shown before the game. To check every roll: { $cmd_export }, then run { $command }
 export-dice-file = The dice of the finished games with their seeds ({ $name }); check them with { $command }
 dice-seed-random = Your client seed is drawn at random when the game starts (and shown). To choose one: { $cmd_seed_text }
 command-placeholder-text = TEXT
 dice-seed-too-late = The dice of this match are fixed already: set your client seed in the lobby of the next one.
 dice-seed-bad = A client seed is 1 to { $max } printable characters.
-dice-seed-set = { $player }'s client seed: «{ $seed }».
+dice-seed-set = { $player }'s client seed: “{ $seed }”.
 help-seed = your client seed for the dice of the next match (in the lobby)
     .usage = /seed [text]
 
@@ -750,7 +752,7 @@ top-title-global = Best { $game ->
 } ratings overall:
 top-line = { $place }. { $player } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } (experience { $experience })
 top-empty = No rated match yet.
-dice-commitment-whole = Dice of the game in play: commitment { $commitment }
+dice-commitment-whole = Dice of the game in play: hash { $commitment } (fixed before the first roll: the seed revealed after the game must give this hash)
 dice-none = No rolls of { $player } counted yet.
 dice-summary = Dice of { $player } on this platform: { $rolls ->
     [one] { $rolls } roll

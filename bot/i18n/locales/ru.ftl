@@ -413,7 +413,7 @@ error-not-captain = За команду ходит только капитан.
 error-no-game = Партия ещё не начата.
 error-bad-proposal = Такое предложение сейчас сделать нельзя.
 error-no-vote = Голосования за удвоение нет.
-error-bad-dice-seed = Такое зерно для костей не подходит.
+error-bad-dice-seed = Такой сид не подходит.
 error-bad-export = Это не выгрузка костей партии.
 error-bad-rating = Такой рейтинг не посчитать.
 error-bad-stats = Статистику костей не удаётся прочитать.
@@ -655,12 +655,13 @@ telegram-button-computer = Играть с компьютером
 telegram-start-play = Сыграйте прямо сейчас: с компьютером или с другом.
 ## Кости, которые может проверить каждый
 
-dice-commitment = Кости этой партии: обязательство { $commitment }… (полностью — в { $cmd_dice })
+dice-commitment = Кости этой партии заданы до первого броска, их хеш: { $commitment }… (полностью — в { $cmd_dice }). Сид, открытый после партии, докажет, что ни один бросок не подменён.
 dice-client-seeds = Сиды игроков: { $seeds }
+dice-client-seed = { $player } «{ $seed }»
 dice-seating = рассадка
-dice-revealed = Кости партии { $number }: сид сервера { $seed } (обязательство { $commitment }…). Чтобы проверить каждый бросок: { $cmd_export }, затем запустите { $command }
+dice-revealed = Кости партии { $number }: сид сервера { $seed }, его хеш { $commitment }… был показан до партии. Чтобы проверить каждый бросок: { $cmd_export }, затем запустите { $command }
 export-dice-file = Кости завершённых партий вместе с сидами ({ $name }); проверить: { $command }
-dice-seed-random = Ваш сид выберется случайно при начале партии (и будет показан). Чтобы задать свой: { $cmd_seed_text }
+dice-seed-random = Ваш сид будет выбран случайно в начале партии (и показан). Чтобы задать свой: { $cmd_seed_text }
 command-placeholder-text = ТЕКСТ
 dice-seed-too-late = Кости этого матча уже зафиксированы: задайте свой сид в лобби следующего.
 dice-seed-bad = Сид — от 1 до { $max } печатных символов.
@@ -751,7 +752,7 @@ top-title-global = Лучшие рейтинги в { $game ->
 }, общий зачёт:
 top-line = { $place }. { $player } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } (опыт { $experience })
 top-empty = Рейтинговых матчей ещё не было.
-dice-commitment-whole = Кости текущей партии: обязательство { $commitment }
+dice-commitment-whole = Кости текущей партии: хеш { $commitment } (задан до первого броска: сид, открытый после партии, должен дать этот хеш)
 dice-none = Бросков игрока { $player } пока не учтено.
 dice-summary = Кости игрока { $player } на этой платформе: бросков { $rolls }, дублей { $doubles } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, ожидается { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; p = { $p ->
     [none] —

@@ -413,7 +413,7 @@ error-not-captain = За команду ходить лише капітан.
 error-no-game = Партію ще не почато.
 error-bad-proposal = Таку пропозицію зараз зробити не можна.
 error-no-vote = Голосування за подвоєння немає.
-error-bad-dice-seed = Таке зерно для кісток не підходить.
+error-bad-dice-seed = Такий сід не підходить.
 error-bad-export = Це не вивантаження кісток партії.
 error-bad-rating = Такий рейтинг не порахувати.
 error-bad-stats = Статистику кісток не вдається прочитати.
@@ -655,12 +655,13 @@ telegram-button-computer = Грати з комп'ютером
 telegram-start-play = Зіграйте просто зараз: з комп'ютером або з другом.
 ## Кості, які може перевірити кожен
 
-dice-commitment = Кості цієї партії: зобов'язання { $commitment }… (повністю — у { $cmd_dice })
+dice-commitment = Кістки цієї партії задано до першого кидка, їхній хеш: { $commitment }… (повністю — у { $cmd_dice }). Сід, відкритий після партії, доведе, що жоден кидок не підмінено.
 dice-client-seeds = Сіди гравців: { $seeds }
+dice-client-seed = { $player } «{ $seed }»
 dice-seating = розсадка
-dice-revealed = Кості партії { $number }: сід сервера { $seed } (зобов'язання { $commitment }…). Щоб перевірити кожен кидок: { $cmd_export }, потім запустіть { $command }
+dice-revealed = Кістки партії { $number }: сід сервера { $seed }, його хеш { $commitment }… було показано до партії. Щоб перевірити кожен кидок: { $cmd_export }, потім запустіть { $command }
 export-dice-file = Кості завершених партій разом із сідами ({ $name }); перевірити: { $command }
-dice-seed-random = Ваш сід обереться випадково на початку партії (і буде показаний). Щоб задати свій: { $cmd_seed_text }
+dice-seed-random = Ваш сід буде обрано випадково на початку партії (і показано). Щоб задати свій: { $cmd_seed_text }
 command-placeholder-text = ТЕКСТ
 dice-seed-too-late = Кості цього матчу вже зафіксовані: задайте свій сід у лобі наступного.
 dice-seed-bad = Сід — від 1 до { $max } друкованих символів.
@@ -751,7 +752,7 @@ top-title-global = Найкращі рейтинги в { $game ->
 }, загальний залік:
 top-line = { $place }. { $player } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } (досвід { $experience })
 top-empty = Рейтингових матчів ще не було.
-dice-commitment-whole = Кості поточної партії: зобов'язання { $commitment }
+dice-commitment-whole = Кістки поточної партії: хеш { $commitment } (задано до першого кидка: сід, відкритий після партії, має дати цей хеш)
 dice-none = Кидків гравця { $player } поки не враховано.
 dice-summary = Кістки гравця { $player } на цій платформі: кидків { $rolls }, дублів { $doubles } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, очікується { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; p = { $p ->
     [none] —
