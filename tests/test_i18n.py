@@ -1159,3 +1159,70 @@ class TestReviewedMessages:
     def test_a_seed_is_a_seed(self, lang: str, random: str, bad: str) -> None:
         assert t(lang, "dice-seed-random", cmd_seed_text="/seed").startswith(random)
         assert t(lang, "error-bad-dice-seed") == bad
+
+    @pytest.mark.parametrize(
+        ("lang", "chouette", "rated"),
+        [
+            ("en", "A chouette is played with backgammon.", "chouettes"),
+            ("ru", "В шуэт играют только в короткие нарды.", "шуэты"),
+            ("uk", "У шует грають лише в короткі нарди.", "шуети"),
+            ("be", "У шуэт гуляюць толькі ў кароткія нарды.", "шуэты"),
+        ],
+    )
+    def test_the_chouette_in_grammatical_sentences(
+        self, lang: str, chouette: str, rated: str
+    ) -> None:
+        assert t(lang, "app-chouette-backgammon") == chouette
+        assert f", {rated}, " in t(lang, "rating-rules")
+
+    def test_belarusian_forms(self) -> None:
+        """ "згуляна", "матча", "лік" and "сапернік", as the older messages say."""
+        assert t("be", "analysis-played", dice="6-5", play="24/18 18/13") == (
+            "Выпала 6-5, згуляна 24/18 18/13"
+        )
+        assert t("be", "hint-match-chances") == "У шанцах выйграць матч пры гэтым ліку:"
+        for msg_id in message_ids("be"):
+            if msg_id.startswith(("help-", "rules-")):
+                continue
+            text = t("be", msg_id, **sample_params(catalogue("be")[msg_id]))
+            for wrong in ("матчу", "згулята", "праціўнік", "рахунк"):
+                assert wrong not in text, (msg_id, text)
+
+    def test_ukrainian_dice_are_kistky(self) -> None:
+        """The players' word (the Ukrainian rules say "кістки", "кісток"), one noun throughout."""
+        assert t("uk", "error-must-roll-first") == "Спочатку киньте кістки."
+        assert t("uk", "app-board-dice") == "кістки"
+        for msg_id in message_ids("uk"):
+            if msg_id.startswith(("help-", "rules-")) or msg_id == "app-rules":
+                continue
+            text = t("uk", msg_id, **sample_params(catalogue("uk")[msg_id])).lower()
+            for wrong in ("кості", "костей"):
+                assert wrong not in text, (msg_id, text)
+
+    @pytest.mark.parametrize(
+        ("lang", "asked"),
+        [
+            (
+                "en",
+                "Hints: asked for by the creator; on if the opponent joins with “Join with hints”",
+            ),
+            (
+                "ru",
+                "Подсказки: их просит создатель стола; включатся, если соперник нажмёт «Сесть с "
+                "подсказками»",
+            ),
+            (
+                "uk",
+                "Підказки: їх просить творець столу; увімкнуться, якщо суперник натисне «Сісти з "
+                "підказками»",
+            ),
+            (
+                "be",
+                "Падказкі: іх просіць стваральнік стала; уключацца, калі сапернік націсне «Сесці з "
+                "падказкамі»",
+            ),
+        ],
+    )
+    def test_hints_asked_for_in_the_lobby(self, lang: str, asked: str) -> None:
+        assert t(lang, "hint-lobby-asked") == asked
+        assert t(lang, "button-join-hints") in asked

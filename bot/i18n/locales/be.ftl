@@ -444,7 +444,7 @@ app-bad-length = Матч гуляюць да 1–{ $max ->
     [one] { $max } ачка
    *[other] { $max } ачкоў
 }; 0 — гульня на грошы.
-app-chouette-backgammon = { -chouette } гуляюць у кароткія нарды.
+app-chouette-backgammon = У { -chouette } гуляюць толькі ў { -backgammon }.
 app-unknown-option = Невядомая опцыя «{ $option }». Опцыі: { $options }.
 app-bad-option = «{ $value }» — не значэнне для { $option }.
 app-bad-options = Гэтыя опцыі несумяшчальныя.
@@ -663,7 +663,7 @@ dice-revealed = Косці партыі { $number }: сід сервера { $se
 export-dice-file = Косці скончаных партый разам з сідамі ({ $name }); праверыць: { $command }
 dice-seed-random = Ваш сід будзе абраны выпадкова на пачатку партыі (і паказаны). Каб задаць свой: { $cmd_seed_text }
 command-placeholder-text = ТЭКСТ
-dice-seed-too-late = Косці гэтага матчу ўжо зафіксаваныя: задайце свой сід у лобі наступнага.
+dice-seed-too-late = Косці гэтага матча ўжо зафіксаваныя: задайце свой сід у лобі наступнага.
 dice-seed-bad = Сід — ад 1 да { $max } друкаваных знакаў.
 dice-seed-set = Сід гульца { $player }: «{ $seed }».
 help-seed = ваш сід для касцей наступнага матчу (у лобі)
@@ -675,7 +675,7 @@ help-position = пачаць партыю з пазіцыі з GNU Backgammon а
     .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
 position-lobby = Партыя пачнецца з пазіцыі { $id }: той, хто адкрыў стол, гуляе за X (унізе), той, хто далучыцца, — за O.
 position-not-id = Гэта не ID пазіцыі. Дайце XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) або Position ID і Match ID з GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
-position-bad-xgid = Гэты XGID не чытаецца. У XGID дзесяць палёў праз двукроп'е: 26 знакаў дошкі (- або A-O для X, a-o для O), потым куб, яго ўладальнік, чарга ходу, косці, абодва лікі, правілы, даўжыня матчу і мяжа куба.
+position-bad-xgid = Гэты XGID не чытаецца. У XGID дзесяць палёў праз двукроп'е: 26 знакаў дошкі (- або A-O для X, a-o для O), потым куб, яго ўладальнік, чарга ходу, косці, абодва лікі, правілы, даўжыня матча і мяжа куба.
 position-bad-position-id = { $id } — няправільны Position ID: у ім 14 знакаў (A-Z, a-z, 0-9, + і /) і па 15 шашак у кожнага гульца.
 position-bad-match-id = { $id } — няправільны Match ID: у ім 12 знакаў (A-Z, a-z, 0-9, + і /), у іх куб, лік і косці.
 position-impossible = Па гэтым ID партыю не згуляць: { $reason ->
@@ -690,17 +690,17 @@ position-impossible = Па гэтым ID партыю не згуляць: { $re
     [turn] дзейнічае не той гулец, чый цяпер ход.
    *[other] у партыі такога становішча не бывае.
 }
-export-set-up = Гэты матч пачаты з зададзенай пазіцыі, а файл .mat заўсёды пачынаецца з пачатковай расстаноўкі, таму файл матчу не запісаны. Пазіцыю апісваюць ID вышэй.
+export-set-up = Гэты матч пачаты з зададзенай пазіцыі, а файл .mat заўсёды пачынаецца з пачатковай расстаноўкі, таму файл матча не запісаны. Пазіцыю апісваюць ID вышэй.
 help-import = прачытаць файл матчу (.mat з GNU Backgammon, eXtreme Gammon або DailyGammon) і праглядзець яго
     .usage = /import, далучыўшы файл .mat
 import-no-file = Дашліце матч боту файлам (.mat), з { $cmd_import } або без.
 import-too-big = У файле { $size } КБ; чытаюцца файлы матчаў да { $max } КБ.
-import-too-slow = Гэты файл матчу чытаецца занадта доўга; паспрабуйце карацейшы матч.
-import-not-text = Гэта не тэкставы файл матчу (.mat).
-import-bad-file = Гэта не файл матчу, які я магу прачытаць: у файле .mat ёсць радок накшталт «5 point match», а за ім партыі (чытаюцца файлы GNU Backgammon, eXtreme Gammon і DailyGammon).
-import-bad-move = Файл матчу адхілены: партыя { $game }, ход { $move }: { $why }
-import-bad-game = Файл матчу адхілены: партыя { $game }: { $why }
-import-bad-score = Файл матчу адхілены: партыя { $game }: лік перад ёй не той, што даюць папярэднія партыі.
+import-too-slow = Гэты файл матча чытаецца занадта доўга; паспрабуйце карацейшы матч.
+import-not-text = Гэта не тэкставы файл матча (.mat).
+import-bad-file = Гэта не файл матча, які я магу прачытаць: у файле .mat ёсць радок накшталт «5 point match», а за ім партыі (чытаюцца файлы GNU Backgammon, eXtreme Gammon і DailyGammon).
+import-bad-move = Файл матча адхілены: партыя { $game }, ход { $move }: { $why }
+import-bad-game = Файл матча адхілены: партыя { $game }: { $why }
+import-bad-score = Файл матча адхілены: партыя { $game }: лік перад ёй не той, што даюць папярэднія партыі.
 import-summary = Матч прачытаны: { $player } — { $opponent }, { $mode }; { $games ->
     [one] { $games } партыя
     [few] { $games } партыі
@@ -724,7 +724,7 @@ replay-button-next-game = Партыя ⏭
 import-why-illegal = запісанае там не вынікае з партыі (няправільнае значэнне куба, вынік ці слупок).
 import-why-order = партыі не ідуць адна за адной, як у матчы (партыя не дагуляна або згуляна пасля перамогі ў матчы).
 import-download-failed = Файл не ўдалося спампаваць; дашліце яго яшчэ раз.
-app-console-import-usage = Напішыце: import ФАЙЛ (шлях да файла матчу .mat).
+app-console-import-usage = Напішыце: import ФАЙЛ (шлях да файла матча .mat).
 app-console-no-file = Файла { $path } няма або яго нельга прачытаць.
 
 ## Рэйтынгі, табліцы лідараў, статыстыка касцей, гісторыя
@@ -741,7 +741,7 @@ rating-line = { $player } у { $game ->
 }: рэйтынг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, досвед { $experience }
 rating-places = Месца { $chat } у гэтым чаце, { $overall } у агульным заліку.
 rating-none = У гульца { $player } яшчэ няма рэйтынгавых матчаў (усе пачынаюць з 1500).
-rating-rules = У рэйтынг (формула FIBS) ідуць дагуляныя матчы двух людзей, у тым ліку выйграныя па часе. Гульні на грошы, шуэт, гульні з камп'ютарам, партыі з зададзенай пазіцыі і матчы, перапыненыя па згодзе, не ўлічваюцца.
+rating-rules = У рэйтынг (формула FIBS) ідуць дагуляныя матчы двух людзей, у тым ліку выйграныя па часе. Гульні на грошы, шуэты, гульні з камп'ютарам, партыі з зададзенай пазіцыі і матчы, перапыненыя па згодзе, не ўлічваюцца.
 top-title-chat = Лепшыя рэйтынгі гэтага чата ў { $game ->
     [long_nardy] доўгіх нардах
    *[backgammon] кароткіх нардах
@@ -777,7 +777,7 @@ history-why = матч да { $length }, { $why ->
 history-rated = рэйтынг { NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, { NUMBER($opponent_change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }
 history-none = Дагуляных матчаў гульца { $player } пакуль няма.
 history-hint = { $cmd_history_n } пакажа адзін з іх, з экспартам і праглядам.
-history-no-such = У вашай гісторыі няма матчу { $number } (у ёй { $count }).
+history-no-such = У вашай гісторыі няма матча { $number } (у ёй { $count }).
 history-games = Партый: { $games }
 history-gone = Гэты матч больш не захоўваецца.
 button-history-export = Экспарт
@@ -830,19 +830,19 @@ hint-take = Адказ на падваенне: { $answer ->
     [beaver] аб'явіць бабра
    *[pass] пас
 }
-hint-match-chances = У шанцах выйграць матч пры гэтым рахунку:
+hint-match-chances = У шанцах выйграць матч пры гэтым ліку:
 hint-no-double-now = Падвоіць зараз нельга: кідайце косці.
 hint-chances = Перамога { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); паражэнне { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
 hint-chance = Шанец на перамогу: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Падказкі: { $state }
-hint-lobby-asked = Падказкі: стваральнік стала за; уключацца, калі праціўнік сядзе кнопкай «Сесці з падказкамі»
+hint-lobby-asked = Падказкі: іх просіць стваральнік стала; уключацца, калі сапернік націсне «Сесці з падказкамі»
 button-join-hints = Сесці з падказкамі
 hint-no-game = Тут не ідзе гульня: падказкі — для партыі, што ідзе.
 hint-over = Партыя скончана: раіць няма чаго.
 hint-spectator = Падказкі — толькі для гульца, чый зараз ход: вы не гуляеце за гэтым сталом.
 hint-not-your-turn = Падказкі — толькі для гульца, чый зараз ход, а гэтае рашэнне не ваша.
 hint-nothing = Зараз няма рашэння, для якога патрэбна падказка.
-hint-off-match = У гэтым матчы падказкі выключаны. У матчы яны ёсць, толькі калі абодва гульцы згадзіліся ў лобі: стваральнік адкрывае стол камандай { $cmd_new_hints }, а праціўнік садзіцца кнопкай «Сесці з падказкамі».
+hint-off-match = У гэтым матчы падказкі выключаны. У матчы яны ёсць, толькі калі абодва гульцы згадзіліся ў лобі: стваральнік адкрывае стол камандай { $cmd_new_hints }, а сапернік садзіцца кнопкай «Сесці з падказкамі».
 hint-off = Падказкі за гэтым сталом выключаны ({ $cmd_new_hints } уключыць іх у наступнай гульні).
 hint-no-computer = Падказкі дае камп'ютар, а ён на гэтым боце выключаны.
 hint-stale = Гэтая падказка састарэла: гульня пайшла далей. Спытайце { $cmd_hint } яшчэ раз.
@@ -864,7 +864,7 @@ analysis-luck = Удача: { $unit ->
 }
 analysis-worst-follow = Далей — найгоршыя рашэнні кожнага гульца.
 analysis-decision = { $player }: партыя { $game }, ход { $move }
-analysis-played = Выпала { $dice }, згулята { $play }
+analysis-played = Выпала { $dice }, згуляна { $play }
 analysis-cube-made = Куб: { $action }
 analysis-best = Лепш: { $play }
 analysis-difference = { $unit ->

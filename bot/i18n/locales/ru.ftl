@@ -444,7 +444,7 @@ app-bad-length = Матч играется до 1–{ $max ->
     [one] { $max } очка
    *[other] { $max } очков
 }; 0 — игра на деньги.
-app-chouette-backgammon = { -chouette } играют в короткие нарды.
+app-chouette-backgammon = В { -chouette } играют только в { -backgammon }.
 app-unknown-option = Неизвестная опция «{ $option }». Опции: { $options }.
 app-bad-option = «{ $value }» — не значение для { $option }.
 app-bad-options = Эти опции несовместимы.
@@ -741,7 +741,7 @@ rating-line = { $player } в { $game ->
 }: рейтинг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, опыт { $experience }
 rating-places = Место { $chat } в этом чате, { $overall } в общем зачёте.
 rating-none = У игрока { $player } ещё нет рейтинговых матчей (все начинают с 1500).
-rating-rules = В рейтинг (формула FIBS) идут доигранные матчи двух людей, в том числе выигранные по времени. Игры на деньги, шуэт, игры с компьютером, партии с заданной позиции и матчи, прерванные по согласию, не учитываются.
+rating-rules = В рейтинг (формула FIBS) идут доигранные матчи двух людей, в том числе выигранные по времени. Игры на деньги, шуэты, игры с компьютером, партии с заданной позиции и матчи, прерванные по согласию, не учитываются.
 top-title-chat = Лучшие рейтинги этого чата в { $game ->
     [long_nardy] длинных нардах
    *[backgammon] коротких нардах
@@ -835,7 +835,7 @@ hint-no-double-now = Удвоить сейчас нельзя: бросайте 
 hint-chances = Победа { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); поражение { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
 hint-chance = Шанс на победу: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Подсказки: { $state }
-hint-lobby-asked = Подсказки: создатель стола за; включатся, если соперник сядет кнопкой «Сесть с подсказками»
+hint-lobby-asked = Подсказки: их просит создатель стола; включатся, если соперник нажмёт «Сесть с подсказками»
 button-join-hints = Сесть с подсказками
 hint-no-game = Здесь не идёт игра: подсказки — для идущей партии.
 hint-over = Партия окончена: советовать нечего.

@@ -79,7 +79,7 @@ game-started = { $player } — { $opponent }: партія починаєтьс�
 opening-roll = Розіграш першого ходу: { $player } { $die1 }, { $opponent } { $die2 }.
 opening-tie = В обох { $die }; кидаємо ще раз.
 opening-first = Починає { $player }: { $dice }.
-auto-double = Рівні кості в розіграші: { -cube } стає на { $value }.
+auto-double = Рівні кістки в розіграші: { -cube } стає на { $value }.
 turn-roll-or-double = { $player }, ваш хід: кидайте або подвоюйте.
 turn-roll = { $player }, ваш хід: кидайте.
 turn-move = { $player } грає { $dice }.
@@ -322,9 +322,9 @@ error-backwards = Шашка пішла б назад.
     .detail = { $move } — хід назад.
 error-bad-distance = Жодна кістка цього кидка не дає такої відстані.
     .detail = { $move }: відстань { $pips }, а випало { $dice }.
-error-dice = Кості — це два числа від 1 до 6.
-error-too-many-dice = Для цього ходу потрібно більше костей, ніж випало.
-    .detail = Для { $moves } потрібно більше костей, ніж { $dice }.
+error-dice = Кістки — це два числа від 1 до 6.
+error-too-many-dice = Для цього ходу потрібно більше кісток, ніж випало.
+    .detail = Для { $moves } потрібно більше кісток, ніж { $dice }.
 error-no-such-die = Такого числа не випало.
     .detail = У кидку { $dice } немає { $die }.
 error-no-checker = Там немає вашої шашки.
@@ -345,10 +345,10 @@ error-bear-off-higher = Викинути більшим числом можна,
     .detail = Не можна викинути з { $point } на { $die }, поки вище стоїть шашка.
 error-rule = Правила цієї гри не дозволяють такого ходу.
     .detail = Правила не дозволяють тут { $move }.
-error-max-dice = Треба зіграти якомога більше костей.
+error-max-dice = Треба зіграти якомога більше кісток.
     .detail = Треба зіграти більше: можливо { $example }.
-error-must-use-both = Якщо можна, треба зіграти обидві кості.
-    .detail = Треба зіграти обидві кості: можливо { $example }.
+error-must-use-both = Якщо можна, треба зіграти обидві кістки.
+    .detail = Треба зіграти обидві кістки: можливо { $example }.
 error-higher-die = Якщо можна зіграти лише одну кістку, грається більша.
     .detail = Можна зіграти лише одну кістку, і це { $die }: { $example }.
 error-must-move = Якщо хід можливий, треба ходити.
@@ -365,10 +365,10 @@ error-illegal-play = Такий хід за правилами неможлив�
 error-step-not-legal = Такий крок зараз неможливий.
 error-play-not-offered = Такого ходу зараз немає серед запропонованих.
 error-nothing-to-undo = Скасовувати нічого.
-error-play-incomplete = Хід ще не закінчено: зіграйте всі кості, які можна.
+error-play-incomplete = Хід ще не закінчено: зіграйте всі кістки, які можна.
 error-not-your-turn = Зараз не ваш хід.
-error-must-roll-first = Спочатку киньте кості.
-error-already-rolled = Кості вже кинуто.
+error-must-roll-first = Спочатку киньте кістки.
+error-already-rolled = Кістки вже кинуто.
 error-game-not-started = Партія ще не почалася.
 error-game-over = Партію закінчено.
 error-game-running = Іде партія.
@@ -392,8 +392,8 @@ error-bad-player = За цим столом немає такого гравця
 error-bad-die = На кубику буває від 1 до 6.
 error-bad-length = Матч грається до 1 очка або більше (0 — гра на гроші).
 error-bad-game = Ця партія не з цього матчу.
-error-no-dice = Кості недоступні.
-error-dice-exhausted = Кості недоступні.
+error-no-dice = Кістки недоступні.
+error-dice-exhausted = Кістки недоступні.
 error-unknown-variant = Невідома гра; виберіть короткі або довгі нарди.
 error-corrupt-state = Збережену партію не вдається прочитати.
 error-unsupported-schema = Збережену партію записано новішою версією бота.
@@ -444,7 +444,7 @@ app-bad-length = Матч грають до 1–{ $max ->
     [one] { $max } очка
    *[other] { $max } очок
 }; 0 — гра на гроші.
-app-chouette-backgammon = { -chouette } грають у короткі нарди.
+app-chouette-backgammon = У { -chouette } грають лише в { -backgammon }.
 app-unknown-option = Невідома опція «{ $option }». Опції: { $options }.
 app-bad-option = «{ $value }» — не значення для { $option }.
 app-bad-options = Ці опції несумісні.
@@ -508,7 +508,7 @@ app-setting-autoroll = автокидок: { $state }
 app-board-pips = піпси
 app-board-off = викинуто
 app-board-bar = бар
-app-board-dice = кості
+app-board-dice = кістки
 app-board-cube = куб
 app-board-match = Матч до { $length }
 app-board-money = На гроші
@@ -572,7 +572,7 @@ discord-command-stats = статистика
 discord-command-clock = годинник
 discord-command-claim = вимагати
 discord-command-seed = сід
-discord-command-dice = кості
+discord-command-dice = кістки
 discord-command-rating = рейтинг
 discord-command-top = лідери
 discord-command-history = історія
@@ -653,17 +653,17 @@ computer-passes = { $player } не приймає подвоєння.
 computer-beaver-accepted = { $player } приймає бобра.
 telegram-button-computer = Грати з комп'ютером
 telegram-start-play = Зіграйте просто зараз: з комп'ютером або з другом.
-## Кості, які може перевірити кожен
+## Кістки, які може перевірити кожен
 
 dice-commitment = Кістки цієї партії задано до першого кидка, їхній хеш: { $commitment }… (повністю — у { $cmd_dice }). Сід, відкритий після партії, доведе, що жоден кидок не підмінено.
 dice-client-seeds = Сіди гравців: { $seeds }
 dice-client-seed = { $player } «{ $seed }»
 dice-seating = розсадка
 dice-revealed = Кістки партії { $number }: сід сервера { $seed }, його хеш { $commitment }… було показано до партії. Щоб перевірити кожен кидок: { $cmd_export }, потім запустіть { $command }
-export-dice-file = Кості завершених партій разом із сідами ({ $name }); перевірити: { $command }
+export-dice-file = Кістки завершених партій разом із сідами ({ $name }); перевірити: { $command }
 dice-seed-random = Ваш сід буде обрано випадково на початку партії (і показано). Щоб задати свій: { $cmd_seed_text }
 command-placeholder-text = ТЕКСТ
-dice-seed-too-late = Кості цього матчу вже зафіксовані: задайте свій сід у лобі наступного.
+dice-seed-too-late = Кістки цього матчу вже зафіксовані: задайте свій сід у лобі наступного.
 dice-seed-bad = Сід — від 1 до { $max } друкованих символів.
 dice-seed-set = Сід гравця { $player }: «{ $seed }».
 help-seed = ваш сід для костей наступного матчу (у лобі)
@@ -675,9 +675,9 @@ help-position = почати партію з позиції з GNU Backgammon а
     .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
 position-lobby = Партія почнеться з позиції { $id }: той, хто відкрив стіл, грає за X (унизу), той, хто приєднається, — за O.
 position-not-id = Це не ID позиції. Дайте XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) або Position ID і Match ID з GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
-position-bad-xgid = Цей XGID не читається. У XGID десять полів через двокрапку: 26 знаків дошки (- або A-O для X, a-o для O), далі куб, його власник, черга ходу, кості, обидва рахунки, правила, довжина матчу й межа куба.
+position-bad-xgid = Цей XGID не читається. У XGID десять полів через двокрапку: 26 знаків дошки (- або A-O для X, a-o для O), далі куб, його власник, черга ходу, кістки, обидва рахунки, правила, довжина матчу й межа куба.
 position-bad-position-id = { $id } — неправильний Position ID: у ньому 14 знаків (A-Z, a-z, 0-9, + і /) і по 15 шашок у кожного гравця.
-position-bad-match-id = { $id } — неправильний Match ID: у ньому 12 знаків (A-Z, a-z, 0-9, + і /), у них куб, рахунок і кості.
+position-bad-match-id = { $id } — неправильний Match ID: у ньому 12 знаків (A-Z, a-z, 0-9, + і /), у них куб, рахунок і кістки.
 position-impossible = За цим ID партію не зіграти: { $reason ->
     [game_over] партія в ньому вже скінчилася.
     [score] за такого рахунку матч уже виграно.
@@ -686,7 +686,7 @@ position-impossible = За цим ID партію не зіграти: { $reason
     [no_cube] запропоновано подвоєння в партії без подвоєнь.
     [beaver] бобри бувають лише в грі на гроші, а єноти не граються зовсім.
     [checkers] шашки не можуть так стояти.
-    [dice] на подвоєння відповідають до кидка, тож костей ще немає.
+    [dice] на подвоєння відповідають до кидка, тож кісток ще немає.
     [turn] діє не той гравець, чий зараз хід.
    *[other] у партії такого становища не буває.
 }
@@ -727,7 +727,7 @@ import-download-failed = Файл не вдалося завантажити; н
 app-console-import-usage = Напишіть: import ФАЙЛ (шлях до файлу матчу .mat).
 app-console-no-file = Файлу { $path } немає або його не можна прочитати.
 
-## Рейтинги, таблиці лідерів, статистика костей, історія
+## Рейтинги, таблиці лідерів, статистика кісток, історія
 
 rating-change = { $player }: рейтинг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") })
 settings-ratings = Рейтинги в цьому чаті: { $value }
@@ -741,7 +741,7 @@ rating-line = { $player } у { $game ->
 }: рейтинг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, досвід { $experience }
 rating-places = Місце { $chat } у цьому чаті, { $overall } у загальному заліку.
 rating-none = У гравця { $player } ще немає рейтингових матчів (усі починають з 1500).
-rating-rules = До рейтингу (формула FIBS) йдуть дограні матчі двох людей, зокрема виграні за часом. Ігри на гроші, шуе, ігри з комп'ютером, партії із заданої позиції та матчі, перервані за згодою, не враховуються.
+rating-rules = До рейтингу (формула FIBS) йдуть дограні матчі двох людей, зокрема виграні за часом. Ігри на гроші, шуети, ігри з комп'ютером, партії із заданої позиції та матчі, перервані за згодою, не враховуються.
 top-title-chat = Найкращі рейтинги цього чату в { $game ->
     [long_nardy] довгих нардах
    *[backgammon] коротких нардах
@@ -833,11 +833,11 @@ hint-take = Відповідь на подвоєння: { $answer ->
    *[pass] пас
 }
 hint-match-chances = У шансах виграти матч за цього рахунку:
-hint-no-double-now = Подвоїти зараз не можна: кидайте кості.
+hint-no-double-now = Подвоїти зараз не можна: кидайте кістки.
 hint-chances = Перемога { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); поразка { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
 hint-chance = Шанс на перемогу: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Підказки: { $state }
-hint-lobby-asked = Підказки: творець столу за; увімкнуться, якщо суперник сяде кнопкою «Сісти з підказками»
+hint-lobby-asked = Підказки: їх просить творець столу; увімкнуться, якщо суперник натисне «Сісти з підказками»
 button-join-hints = Сісти з підказками
 hint-no-game = Тут не йде гра: підказки — для партії, що йде.
 hint-over = Партію закінчено: радити нічого.
