@@ -1226,3 +1226,110 @@ class TestReviewedMessages:
     def test_hints_asked_for_in_the_lobby(self, lang: str, asked: str) -> None:
         assert t(lang, "hint-lobby-asked") == asked
         assert t(lang, "button-join-hints") in asked
+
+    @pytest.mark.parametrize(
+        ("lang", "undo", "board", "autoroll"),
+        [
+            ("en", "Undo", ("Board: picture", "Board: text"), "auto-roll: on"),
+            ("ru", "Отменить шаг", ("Доска: картинка", "Доска: текст"), "автобросок: вкл"),
+            ("uk", "Скасувати крок", ("Дошка: картинка", "Дошка: текст"), "автокидок: увімк"),
+            ("be", "Адмяніць крок", ("Дошка: малюнак", "Дошка: тэкст"), "аўтакідок: укл"),
+        ],
+    )
+    def test_buttons_and_settings_say_the_same(
+        self, lang: str, undo: str, board: tuple[str, str], autoroll: str
+    ) -> None:
+        assert t(lang, "button-undo") == undo
+        image, text = board
+        assert t(lang, "settings-board", style="image") == image
+        assert t(lang, "settings-board", style="text") == text
+        assert image.endswith(t(lang, "app-setting-view-image"))
+        assert text.endswith(t(lang, "app-setting-view-text"))
+        assert t(lang, "app-setting-autoroll", state=t(lang, "app-on")) == autoroll
+
+    @pytest.mark.parametrize(
+        ("lang", "marks", "doubtful", "best", "best_cube"),
+        [
+            ("en", "Doubtful: 1, bad: 2, very bad: 5", "doubtful", "Best: 24/18", "Best: double"),
+            (
+                "ru",
+                "Сомнительных решений: 1, плохих: 2, очень плохих: 5",
+                "сомнительное решение",
+                "Лучший ход: 24/18",
+                "Лучшее решение: удвоение",
+            ),
+            (
+                "uk",
+                "Сумнівних рішень: 1, поганих: 2, дуже поганих: 5",
+                "сумнівне рішення",
+                "Найкращий хід: 24/18",
+                "Найкраще рішення: подвоєння",
+            ),
+            (
+                "be",
+                "Сумнеўных рашэнняў: 1, дрэнных: 2, вельмі дрэнных: 5",
+                "сумнеўнае рашэнне",
+                "Найлепшы ход: 24/18",
+                "Найлепшае рашэнне: падваенне",
+            ),
+        ],
+    )
+    def test_the_analysis_counts_decisions(
+        self, lang: str, marks: str, doubtful: str, best: str, best_cube: str
+    ) -> None:
+        """Cube actions are decisions too, and the best of each is named as such."""
+        assert t(lang, "analysis-marks", doubtful=1, bad=2, very_bad=5) == marks
+        difference = t(lang, "analysis-difference", unit="equity", loss=-0.1, mark="doubtful")
+        assert difference.endswith(": " + doubtful)
+        assert t(lang, "analysis-best", play="24/18") == best
+        cube = t(lang, "analysis-cube-action", action="double")
+        assert t(lang, "analysis-best-cube", action=cube) == best_cube
+
+    @pytest.mark.parametrize(
+        ("lang", "engine", "compared"),
+        [
+            ("en", "the bot's own long nardy engine", "compared with the best decision"),
+            ("ru", "встроенного движка длинных нард", "по сравнению с лучшим решением"),
+            ("uk", "вбудованого рушія довгих нард", "порівняно з найкращим рішенням"),
+            ("be", "ўбудаванага рухавіка доўгіх нардаў", "ў параўнанні з найлепшым рашэннем"),
+        ],
+    )
+    def test_long_nardy_advice_names_its_engine(
+        self, lang: str, engine: str, compared: str
+    ) -> None:
+        hint = t(lang, "hint-title-nardy", player="A")
+        assert engine in hint and "GNU Backgammon" in hint
+        assert compared in t(lang, "analysis-title-nardy", ply=1, games=2)
+
+    @pytest.mark.parametrize(
+        ("lang", "give", "money", "in_play"),
+        [
+            ("ru", "Укажите XGID", "Счёт игры на деньги: A 3, B 1.", "матч или игра на деньги"),
+            ("uk", "Вкажіть XGID", "Рахунок гри на гроші: A 3, B 1.", "матч або гра на гроші"),
+            ("be", "Пазначце XGID", "Лік гульні на грошы: A 3, B 1.", "матч або гульня на грошы"),
+        ],
+    )
+    def test_money_play_and_positions(self, lang: str, give: str, money: str, in_play: str) -> None:
+        assert give in t(lang, "position-not-id")
+        assert t(lang, "score-money", player="A", score=3, opponent="B", opponent_score=1) == money
+        assert in_play in t(lang, "analysis-in-play")
+
+    @pytest.mark.parametrize(
+        ("lang", "length", "one", "many"),
+        [
+            ("en", "A match is 1 to {} long; 0 means money play.", "point", "points"),
+            ("ru", "Длина матча — от 1 до {}; 0 — игра на деньги.", "очка", "очков"),
+            ("uk", "Довжина матчу — від 1 до {}; 0 — гра на гроші.", "очка", "очок"),
+            ("be", "Даўжыня матча — ад 1 да {}; 0 — гульня на грошы.", "ачка", "ачкоў"),
+        ],
+    )
+    def test_the_match_length(self, lang: str, length: str, one: str, many: str) -> None:
+        """ "до" takes the genitive: до 1 очка, до 21 очка, до 2 (5, 22) очков."""
+        singular = (1,) if lang == "en" else (1, 21)
+        for n in COUNTS:
+            word = one if n in singular else many
+            assert t(lang, "app-bad-length", max=n) == length.format(f"{n} {word}")
+
+    def test_russian_cube_and_invitation(self) -> None:
+        assert t("ru", "auto-double", value=2) == "Равные кости при розыгрыше: куб ставится на 2."
+        assert t("ru", "telegram-invite-pending").endswith("через пару секунд.")

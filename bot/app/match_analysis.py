@@ -474,7 +474,10 @@ def _decision_board(
         lines.append(ctx.tr("analysis-played", dice=dice, play=made))
     else:
         lines.append(ctx.tr("analysis-cube-made", action=made))
-    lines.append(ctx.tr("analysis-best", play=best))
+    if decision.kind == "move":
+        lines.append(ctx.tr("analysis-best", play=best))
+    else:
+        lines.append(ctx.tr("analysis-best-cube", action=best))
     lines.append(
         ctx.tr(
             "analysis-difference",

@@ -121,7 +121,7 @@ result-draw = Нічыя.
 result-resigned = { $player } здаецца.
 result-passed = { $player } не прымае падваенне.
 score-match = Лік: { $player } { $score }, { $opponent } { $opponent_score } (матч да { $length }).
-score-money = Лік на грошы: { $player } { $score }, { $opponent } { $opponent_score }.
+score-money = Лік гульні на грошы: { $player } { $score }, { $opponent } { $opponent_score }.
 match-won = { $player } выйграе матч { $score }–{ $opponent_score }.
 match-crawford = Партыя Кроўфарда: у гэтай партыі падвойваць нельга.
 match-post-crawford = Пасля Кроўфарда: { -cube } зноў у гульні.
@@ -213,8 +213,8 @@ stats-none = Згуляных партый яшчэ няма.
 
 settings-title = Налады
 settings-board = Дошка: { $style ->
-    [text] тэкстам
-   *[image] малюнкам
+    [text] тэкст
+   *[image] малюнак
 }
 settings-home = Дом: { $side ->
     [left] унізе злева
@@ -440,7 +440,7 @@ app-off = выкл
 app-rules = Правілы: кароткія нарды, { -cube }, матчы з правілам Кроўфарда, { -chouette } і доўгія нарды. Опцыі стала задаюцца ў { $cmd_new } (напрыклад, { $cmd_new_money_beaver }): jacoby — { -gammon } і { -backgammon-win } лічацца толькі пасля прынятага падваення (гульня на грошы); beaver — падвоены можа адразу перападвоіць; auto_doubles — аднолькавыя косці пры розыгрышы першага ходу падвойваюць { -cube }; backgammon_counts — { -backgammon-win } 3 ці 2; cube_progression — геаметрычная ці арыфметычная; gammons_with_cube — выкл: з кубам у гульні марсаў няма; cube_limit — найбольшае значэнне куба; cube — выкл: гульня без куба; hints — выкл: без падказак { $cmd_hint } (у матчы двух людзей падказкі ёсць, толькі калі абодва згадзіліся ў лобі).
 app-not-understood = Незразумела. Каманды — { $cmd_help }; у свой ход можна проста напісаць ход, напрыклад 24/18 13/11.
 app-not-started = Гульня яшчэ не пачалася.
-app-bad-length = Матч гуляюць да 1–{ $max ->
+app-bad-length = Даўжыня матча — ад 1 да { $max ->
     [one] { $max } ачка
    *[other] { $max } ачкоў
 }; 0 — гульня на грошы.
@@ -674,7 +674,7 @@ help-seed = ваш сід для касцей наступнага матчу (�
 help-position = пачаць партыю з пазіцыі з GNU Backgammon або eXtreme Gammon (XGID або Position ID:Match ID)
     .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
 position-lobby = Партыя пачнецца з пазіцыі { $id }: той, хто адкрыў стол, гуляе за X (унізе), той, хто далучыцца, — за O.
-position-not-id = Гэта не ID пазіцыі. Дайце XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) або Position ID і Match ID з GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
+position-not-id = Гэта не ID пазіцыі. Пазначце XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) або Position ID і Match ID з GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
 position-bad-xgid = Гэты XGID не чытаецца. У XGID дзесяць палёў праз двукроп'е: 26 знакаў дошкі (- або A-O для X, a-o для O), потым куб, яго ўладальнік, чарга ходу, косці, абодва лікі, правілы, даўжыня матча і мяжа куба.
 position-bad-position-id = { $id } — няправільны Position ID: у ім 14 знакаў (A-Z, a-z, 0-9, + і /) і па 15 шашак у кожнага гульца.
 position-bad-match-id = { $id } — няправільны Match ID: у ім 12 знакаў (A-Z, a-z, 0-9, + і /), у іх куб, лік і косці.
@@ -793,7 +793,7 @@ help-history = вашы нядаўнія дагуляныя матчы; адзі
 
 ## Падказкі
 hint-title-gnubg = Падказка для { $player } (нейрасеткі GNU Backgammon, { $ply }-ply):
-hint-title-nardy = Падказка для { $player }: ацэнка ўласнага гульца гэтага бота ў доўгія нарды, а не GNU Backgammon
+hint-title-nardy = Падказка для { $player }: ацэнка ўбудаванага рухавіка доўгіх нардаў (не GNU Backgammon)
 hint-play-depth = (толькі { $ply }-ply)
 hint-plays = Найлепшыя хады на { $dice } ({ $unit ->
     [equity] эквіці
@@ -853,11 +853,11 @@ hint-failed = Зараз не ўдалося разлічыць падказку
 button-analysis = Аналіз
 analysis-progress = Аналіз партыі { $game } з { $games }…
 analysis-title-gnubg = Аналіз нейрасеткамі GNU Backgammon ({ $ply }-ply), партый: { $games }. Страты ў эквіці:
-analysis-title-nardy = Аналіз уласным гульцом гэтага бота ў доўгія нарды ({ $ply }-ply), а не GNU Backgammon, партый: { $games }. Страта — доля шанцаў на перамогу, упушчаная супраць яго найлепшага выбару:
+analysis-title-nardy = Аналіз убудаваным рухавіком доўгіх нардаў ({ $ply }-ply), а не GNU Backgammon, партый: { $games }. Страта — доля шанцаў на перамогу, упушчаная ў параўнанні з найлепшым рашэннем:
 analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невымушаных рашэнняў: { $unforced }
 analysis-loss-gnubg = Страчана { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } у гульні шашкамі, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } у рашэннях з кубам
 analysis-loss-nardy = Упушчана шанцаў на перамогу, у суме па рашэннях: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у гульні шашкамі, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у рашэннях з кубам)
-analysis-marks = Сумнеўных хадоў: { $doubtful }, дрэнных: { $bad }, вельмі дрэнных: { $very_bad }
+analysis-marks = Сумнеўных рашэнняў: { $doubtful }, дрэнных: { $bad }, вельмі дрэнных: { $very_bad }
 analysis-luck = Удача: { $unit ->
     [equity] { NUMBER($luck, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
    *[chance] { NUMBER($luck, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
@@ -866,14 +866,15 @@ analysis-worst-follow = Далей — найгоршыя рашэнні кож�
 analysis-decision = { $player }: партыя { $game }, ход { $move }
 analysis-played = Выпала { $dice }, згуляна { $play }
 analysis-cube-made = Куб: { $action }
-analysis-best = Лепш: { $play }
+analysis-best = Найлепшы ход: { $play }
+analysis-best-cube = Найлепшае рашэнне: { $action }
 analysis-difference = { $unit ->
     [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
    *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 }: { $mark ->
-    [doubtful] сумнеўны ход
-    [bad] дрэнны ход
-    [very_bad] вельмі дрэнны ход
+    [doubtful] сумнеўнае рашэнне
+    [bad] дрэннае рашэнне
+    [very_bad] вельмі дрэннае рашэнне
    *[none] невялікая памылка
 }
 analysis-cube-action = { $action ->
@@ -885,7 +886,7 @@ analysis-cube-action = { $action ->
 analysis-nothing = Тут няма скончанай партыі для аналізу.
 analysis-gone = Гэтага матча ўжо няма за сталом; калі ён ваш, ён ёсць у { $cmd_history_n } з кнопкай «Аналіз».
 analysis-chouette = { -chouette } не аналізуецца: аналіз — для партый двух гульцоў.
-analysis-in-play = За гэтым сталом падказкі выключаныя, таму яго партыі аналізуюцца, калі матч або сесія скончыцца.
+analysis-in-play = За гэтым сталом падказкі выключаныя, таму яго партыі аналізуюцца, калі матч або гульня на грошы скончыцца.
 analysis-no-computer = Аналіз робіць камп'ютар, а ён на гэтым боце выключаны.
 analysis-busy = У гэтым чаце ўжо ідзе аналіз: яго паведамленне паказвае, як далёка ён прасунуўся.
 analysis-again = Гэты аналіз ужо зроблены: яго паведамленне ў гэтым чаце паказвае вынік.

@@ -427,7 +427,10 @@ app-rules = Rules: backgammon (short nardy), the { -cube }, matches with the { -
 app-not-understood = I did not understand that. Type { $cmd_help } for the commands, or a play like 24/18 13/11 on your turn.
 app-not-started = The game has not started yet.
 # $max: the longest match
-app-bad-length = A match is 1 to { $max } points long; 0 means money play.
+app-bad-length = A match is 1 to { $max ->
+    [one] { $max } point
+   *[other] { $max } points
+} long; 0 means money play.
 app-chouette-backgammon = A { -chouette } is played with backgammon.
 # $option: what was typed; $options: the known options
 app-unknown-option = Unknown option “{ $option }”. Options: { $options }.
@@ -802,7 +805,7 @@ help-history = your recent finished matches; one of them with export and replay
 ## Hints
 # $player: who is advised; $ply: GNU Backgammon's depth (0, 1, 2)
 hint-title-gnubg = Hint for { $player } (GNU Backgammon's nets, { $ply }-ply):
-hint-title-nardy = Hint for { $player }: the estimate of this bot's own long nardy player, not GNU Backgammon's
+hint-title-nardy = Hint for { $player }: estimated by the bot's own long nardy engine (not GNU Backgammon)
 # $unit: equity (backgammon) or chance (long nardy)
 hint-play-depth = (only { $ply }-ply)
 hint-plays = Best plays with { $dice } ({ $unit ->
@@ -866,7 +869,7 @@ hint-failed = The hint could not be worked out just now: try again in a moment.
 button-analysis = Analysis
 analysis-progress = Analysing game { $game } of { $games }…
 analysis-title-gnubg = Analysis by GNU Backgammon's nets ({ $ply }-ply), games: { $games }. Losses in equity:
-analysis-title-nardy = Analysis by this bot's own long nardy player ({ $ply }-ply), not GNU Backgammon, games: { $games }. Each loss is the share of winning chances given up against its best choice:
+analysis-title-nardy = Analysis by the bot's own long nardy engine ({ $ply }-ply), not GNU Backgammon, games: { $games }. Each loss is the share of winning chances given up compared with the best decision:
 analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, unforced decisions: { $unforced }
 analysis-loss-gnubg = Lost { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } in checker play, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } in cube decisions
 analysis-loss-nardy = Winning chances given up, summed over the decisions: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } in checker play, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } in cube decisions)
@@ -880,6 +883,8 @@ analysis-decision = { $player }: game { $game }, move { $move }
 analysis-played = Rolled { $dice }, played { $play }
 analysis-cube-made = Cube: { $action }
 analysis-best = Best: { $play }
+# $action: the best cube action (analysis-cube-action)
+analysis-best-cube = Best: { $action }
 # $loss: what the decision lost (negative); $unit: equity or chance
 analysis-difference = { $unit ->
     [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }

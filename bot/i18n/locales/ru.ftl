@@ -59,7 +59,7 @@ button-pass = Пас
 button-beaver = Бобёр
 button-accept = Согласиться
 button-decline = Отказаться
-button-undo = Отменить ход
+button-undo = Отменить шаг
 button-confirm = Подтвердить
 button-join = Сесть за стол
 button-start = Начать
@@ -79,7 +79,7 @@ game-started = { $player } — { $opponent }: партия начинается.
 opening-roll = Розыгрыш первого хода: { $player } { $die1 }, { $opponent } { $die2 }.
 opening-tie = У обоих { $die }; бросаем ещё раз.
 opening-first = Начинает { $player }: { $dice }.
-auto-double = Равные кости при розыгрыше: { -cube } поворачивается на { $value }.
+auto-double = Равные кости при розыгрыше: { -cube } ставится на { $value }.
 turn-roll-or-double = { $player }, ваш ход: бросайте или удваивайте.
 turn-roll = { $player }, ваш ход: бросайте.
 turn-move = { $player } играет { $dice }.
@@ -121,7 +121,7 @@ result-draw = Ничья.
 result-resigned = { $player } сдаётся.
 result-passed = { $player } не принимает удвоение.
 score-match = Счёт: { $player } { $score }, { $opponent } { $opponent_score } (матч до { $length }).
-score-money = Счёт на деньги: { $player } { $score }, { $opponent } { $opponent_score }.
+score-money = Счёт игры на деньги: { $player } { $score }, { $opponent } { $opponent_score }.
 match-won = { $player } выигрывает матч { $score }–{ $opponent_score }.
 match-crawford = Партия Кроуфорда: в этой партии удваивать нельзя.
 match-post-crawford = После Кроуфорда: { -cube } снова в игре.
@@ -213,8 +213,8 @@ stats-none = Сыгранных партий пока нет.
 
 settings-title = Настройки
 settings-board = Доска: { $style ->
-    [text] текстом
-   *[image] картинкой
+    [text] текст
+   *[image] картинка
 }
 settings-home = Дом: { $side ->
     [left] внизу слева
@@ -440,7 +440,7 @@ app-off = выкл
 app-rules = Правила: короткие нарды, { -cube }, матчи с правилом Кроуфорда, { -chouette } и длинные нарды. Опции стола задаются в { $cmd_new } (например, { $cmd_new_money_beaver }): jacoby — { -gammon } и { -backgammon-win } считаются только после принятого удвоения (игра на деньги); beaver — удвоенный может сразу переудвоить; auto_doubles — одинаковые кости при розыгрыше первого хода удваивают { -cube }; backgammon_counts — { -backgammon-win } 3 или 2; cube_progression — геометрическая или арифметическая; gammons_with_cube — выкл: с кубом в игре марсов нет; cube_limit — наибольшее значение куба; cube — выкл: игра без куба; hints — выкл: без подсказок { $cmd_hint } (в матче двух людей подсказки есть, только если оба согласились в лобби).
 app-not-understood = Непонятно. Команды — { $cmd_help }; в свой ход можно просто написать ход, например 24/18 13/11.
 app-not-started = Игра ещё не началась.
-app-bad-length = Матч играется до 1–{ $max ->
+app-bad-length = Длина матча — от 1 до { $max ->
     [one] { $max } очка
    *[other] { $max } очков
 }; 0 — игра на деньги.
@@ -504,7 +504,7 @@ app-setting-view-text = текст
 app-setting-home-right = дом справа
 app-setting-home-left = дом слева
 app-setting-swap = смена сторон: { $state }
-app-setting-autoroll = автоброс: { $state }
+app-setting-autoroll = автобросок: { $state }
 app-board-pips = пипсы
 app-board-off = выброшено
 app-board-bar = бар
@@ -618,7 +618,7 @@ telegram-link-used = Готово: вы за столом. Партия идёт
 telegram-link-again = Вы уже за этим столом. Партия идёт в групповом чате.
 telegram-link-invalid = Эта ссылка-приглашение недействительна.
 invite-own-card = Это ваше приглашение: дождитесь, пока друг нажмёт «Играть».
-telegram-invite-pending = Приглашение ещё готовится: нажмите «Играть» ещё раз через мгновение.
+telegram-invite-pending = Приглашение ещё готовится: нажмите «Играть» ещё раз через пару секунд.
 telegram-invitation = { $player } приглашает вас сыграть: { $game }. Нажмите «Играть», чтобы сесть за стол.
 telegram-card-computer = { $game }, соперник — { $computer }
 telegram-invitation-computer = { $player } предлагает сыграть с компьютером: { $game }. Кто нажмёт «Играть», тот и играет.
@@ -674,7 +674,7 @@ help-seed = ваш сид для костей следующего матча (�
 help-position = начать партию с позиции из GNU Backgammon или eXtreme Gammon (XGID или Position ID:Match ID)
     .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
 position-lobby = Партия начнётся с позиции { $id }: открывший стол играет за X (внизу), присоединившийся — за O.
-position-not-id = Это не ID позиции. Дайте XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) или Position ID и Match ID из GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
+position-not-id = Это не ID позиции. Укажите XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) или Position ID и Match ID из GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
 position-bad-xgid = Этот XGID не читается. В XGID десять полей через двоеточие: 26 знаков доски (- или A-O для X, a-o для O), затем куб, его владелец, очередь хода, кости, оба счёта, правила, длина матча и предел куба.
 position-bad-position-id = { $id } — неверный Position ID: в нём 14 знаков (A-Z, a-z, 0-9, + и /) и по 15 шашек у каждого игрока.
 position-bad-match-id = { $id } — неверный Match ID: в нём 12 знаков (A-Z, a-z, 0-9, + и /), в них куб, счёт и кости.
@@ -793,7 +793,7 @@ help-history = ваши недавние доигранные матчи; оди
 
 ## Подсказки
 hint-title-gnubg = Подсказка для { $player } (нейросети GNU Backgammon, { $ply }-ply):
-hint-title-nardy = Подсказка для { $player }: оценка собственного игрока этого бота в длинные нарды, а не GNU Backgammon
+hint-title-nardy = Подсказка для { $player }: оценка встроенного движка длинных нард (не GNU Backgammon)
 hint-play-depth = (только { $ply }-ply)
 hint-plays = Лучшие ходы на { $dice } ({ $unit ->
     [equity] эквити
@@ -853,11 +853,11 @@ hint-failed = Сейчас не удалось рассчитать подска
 button-analysis = Анализ
 analysis-progress = Анализ партии { $game } из { $games }…
 analysis-title-gnubg = Анализ нейросетями GNU Backgammon ({ $ply }-ply), партий: { $games }. Потери в эквити:
-analysis-title-nardy = Анализ собственным игроком этого бота в длинные нарды ({ $ply }-ply), а не GNU Backgammon, партий: { $games }. Потеря — доля шансов на победу, упущенная против его лучшего выбора:
+analysis-title-nardy = Анализ встроенным движком длинных нард ({ $ply }-ply), а не GNU Backgammon, партий: { $games }. Потеря — доля шансов на победу, упущенная по сравнению с лучшим решением:
 analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невынужденных решений: { $unforced }
 analysis-loss-gnubg = Потеряно { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } в игре шашками, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } в решениях с кубом
 analysis-loss-nardy = Упущено шансов на победу, в сумме по решениям: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } в игре шашками, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } в решениях с кубом)
-analysis-marks = Сомнительных ходов: { $doubtful }, плохих: { $bad }, очень плохих: { $very_bad }
+analysis-marks = Сомнительных решений: { $doubtful }, плохих: { $bad }, очень плохих: { $very_bad }
 analysis-luck = Удача: { $unit ->
     [equity] { NUMBER($luck, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
    *[chance] { NUMBER($luck, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
@@ -866,14 +866,15 @@ analysis-worst-follow = Дальше — худшие решения каждо�
 analysis-decision = { $player }: партия { $game }, ход { $move }
 analysis-played = Выпало { $dice }, сыграно { $play }
 analysis-cube-made = Куб: { $action }
-analysis-best = Лучше: { $play }
+analysis-best = Лучший ход: { $play }
+analysis-best-cube = Лучшее решение: { $action }
 analysis-difference = { $unit ->
     [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
    *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 }: { $mark ->
-    [doubtful] сомнительный ход
-    [bad] плохой ход
-    [very_bad] очень плохой ход
+    [doubtful] сомнительное решение
+    [bad] плохое решение
+    [very_bad] очень плохое решение
    *[none] небольшая ошибка
 }
 analysis-cube-action = { $action ->
@@ -885,7 +886,7 @@ analysis-cube-action = { $action ->
 analysis-nothing = Здесь нет законченной партии для анализа.
 analysis-gone = Этого матча уже нет за столом; если он ваш, он есть в { $cmd_history_n } с кнопкой «Анализ».
 analysis-chouette = { -chouette } не анализируется: анализ — для партий двух игроков.
-analysis-in-play = За этим столом подсказки выключены, поэтому его партии анализируются, когда матч или сессия закончится.
+analysis-in-play = За этим столом подсказки выключены, поэтому его партии анализируются, когда матч или игра на деньги закончится.
 analysis-no-computer = Анализ делает компьютер, а он на этом боте выключен.
 analysis-busy = В этом чате уже идёт анализ: его сообщение показывает, как далеко он продвинулся.
 analysis-again = Этот анализ уже сделан: его сообщение в этом чате показывает результат.

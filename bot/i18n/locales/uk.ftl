@@ -121,7 +121,7 @@ result-draw = Нічия.
 result-resigned = { $player } здається.
 result-passed = { $player } не приймає подвоєння.
 score-match = Рахунок: { $player } { $score }, { $opponent } { $opponent_score } (матч до { $length }).
-score-money = Рахунок на гроші: { $player } { $score }, { $opponent } { $opponent_score }.
+score-money = Рахунок гри на гроші: { $player } { $score }, { $opponent } { $opponent_score }.
 match-won = { $player } виграє матч { $score }–{ $opponent_score }.
 match-crawford = Партія Кроуфорда: у цій партії подвоювати не можна.
 match-post-crawford = Після Кроуфорда: { -cube } знову в грі.
@@ -213,8 +213,8 @@ stats-none = Зіграних партій ще немає.
 
 settings-title = Налаштування
 settings-board = Дошка: { $style ->
-    [text] текстом
-   *[image] малюнком
+    [text] текст
+   *[image] картинка
 }
 settings-home = Дім: { $side ->
     [left] унизу ліворуч
@@ -440,7 +440,7 @@ app-off = вимк
 app-rules = Правила: короткі нарди, { -cube }, матчі з правилом Кроуфорда, { -chouette } і довгі нарди. Опції столу задаються в { $cmd_new } (наприклад, { $cmd_new_money_beaver }): jacoby — { -gammon } і { -backgammon-win } рахуються лише після прийнятого подвоєння (гра на гроші); beaver — подвоєний може одразу переподвоїти; auto_doubles — однакові кості при розіграші першого ходу подвоюють { -cube }; backgammon_counts — { -backgammon-win } 3 або 2; cube_progression — геометрична чи арифметична; gammons_with_cube — вимк: з кубом у грі марсів немає; cube_limit — найбільше значення куба; cube — вимк: гра без куба; hints — вимк: без підказок { $cmd_hint } (у матчі двох людей підказки є, лише якщо обидва погодилися в лобі).
 app-not-understood = Незрозуміло. Команди — { $cmd_help }; у свій хід можна просто написати хід, наприклад 24/18 13/11.
 app-not-started = Гра ще не почалася.
-app-bad-length = Матч грають до 1–{ $max ->
+app-bad-length = Довжина матчу — від 1 до { $max ->
     [one] { $max } очка
    *[other] { $max } очок
 }; 0 — гра на гроші.
@@ -674,7 +674,7 @@ help-seed = ваш сід для костей наступного матчу (�
 help-position = почати партію з позиції з GNU Backgammon або eXtreme Gammon (XGID або Position ID:Match ID)
     .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
 position-lobby = Партія почнеться з позиції { $id }: той, хто відкрив стіл, грає за X (унизу), той, хто приєднається, — за O.
-position-not-id = Це не ID позиції. Дайте XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) або Position ID і Match ID з GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
+position-not-id = Це не ID позиції. Вкажіть XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) або Position ID і Match ID з GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
 position-bad-xgid = Цей XGID не читається. У XGID десять полів через двокрапку: 26 знаків дошки (- або A-O для X, a-o для O), далі куб, його власник, черга ходу, кістки, обидва рахунки, правила, довжина матчу й межа куба.
 position-bad-position-id = { $id } — неправильний Position ID: у ньому 14 знаків (A-Z, a-z, 0-9, + і /) і по 15 шашок у кожного гравця.
 position-bad-match-id = { $id } — неправильний Match ID: у ньому 12 знаків (A-Z, a-z, 0-9, + і /), у них куб, рахунок і кістки.
@@ -795,7 +795,7 @@ help-history = ваші недавні дограні матчі; один із 
 
 ## Підказки
 hint-title-gnubg = Підказка для { $player } (нейромережі GNU Backgammon, { $ply }-ply):
-hint-title-nardy = Підказка для { $player }: оцінка власного гравця цього бота в довгі нарди, а не GNU Backgammon
+hint-title-nardy = Підказка для { $player }: оцінка вбудованого рушія довгих нард (не GNU Backgammon)
 hint-play-depth = (лише { $ply }-ply)
 hint-plays = Найкращі ходи на { $dice } ({ $unit ->
     [equity] еквіті
@@ -855,11 +855,11 @@ hint-failed = Зараз не вдалося розрахувати підказ
 button-analysis = Аналіз
 analysis-progress = Аналіз партії { $game } з { $games }…
 analysis-title-gnubg = Аналіз нейромережами GNU Backgammon ({ $ply }-ply), партій: { $games }. Втрати в еквіті:
-analysis-title-nardy = Аналіз власним гравцем цього бота в довгі нарди ({ $ply }-ply), а не GNU Backgammon, партій: { $games }. Втрата — частка шансів на перемогу, втрачена проти його найкращого вибору:
+analysis-title-nardy = Аналіз вбудованим рушієм довгих нард ({ $ply }-ply), а не GNU Backgammon, партій: { $games }. Втрата — частка шансів на перемогу, втрачена порівняно з найкращим рішенням:
 analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невимушених рішень: { $unforced }
 analysis-loss-gnubg = Втрачено { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } у грі шашками, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } у рішеннях з кубом
 analysis-loss-nardy = Втрачено шансів на перемогу, у сумі за рішеннями: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у грі шашками, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у рішеннях з кубом)
-analysis-marks = Сумнівних ходів: { $doubtful }, поганих: { $bad }, дуже поганих: { $very_bad }
+analysis-marks = Сумнівних рішень: { $doubtful }, поганих: { $bad }, дуже поганих: { $very_bad }
 analysis-luck = Удача: { $unit ->
     [equity] { NUMBER($luck, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
    *[chance] { NUMBER($luck, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
@@ -868,14 +868,15 @@ analysis-worst-follow = Далі — найгірші рішення кожно�
 analysis-decision = { $player }: партія { $game }, хід { $move }
 analysis-played = Випало { $dice }, зіграно { $play }
 analysis-cube-made = Куб: { $action }
-analysis-best = Краще: { $play }
+analysis-best = Найкращий хід: { $play }
+analysis-best-cube = Найкраще рішення: { $action }
 analysis-difference = { $unit ->
     [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
    *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 }: { $mark ->
-    [doubtful] сумнівний хід
-    [bad] поганий хід
-    [very_bad] дуже поганий хід
+    [doubtful] сумнівне рішення
+    [bad] погане рішення
+    [very_bad] дуже погане рішення
    *[none] невелика помилка
 }
 analysis-cube-action = { $action ->
@@ -887,7 +888,7 @@ analysis-cube-action = { $action ->
 analysis-nothing = Тут немає завершеної партії для аналізу.
 analysis-gone = Цього матчу вже немає за столом; якщо він ваш, він є в { $cmd_history_n } з кнопкою «Аналіз».
 analysis-chouette = { -chouette } не аналізується: аналіз — для партій двох гравців.
-analysis-in-play = За цим столом підказки вимкнено, тому його партії аналізуються, коли матч або сесія закінчиться.
+analysis-in-play = За цим столом підказки вимкнено, тому його партії аналізуються, коли матч або гра на гроші закінчиться.
 analysis-no-computer = Аналіз робить комп'ютер, а його на цьому боті вимкнено.
 analysis-busy = У цьому чаті вже йде аналіз: його повідомлення показує, як далеко він просунувся.
 analysis-again = Цей аналіз уже зроблено: його повідомлення в цьому чаті показує результат.
