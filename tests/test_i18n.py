@@ -1333,3 +1333,12 @@ class TestReviewedMessages:
     def test_russian_cube_and_invitation(self) -> None:
         assert t("ru", "auto-double", value=2) == "Равные кости при розыгрыше: куб ставится на 2."
         assert t("ru", "telegram-invite-pending").endswith("через пару секунд.")
+
+    def test_english_wording(self) -> None:
+        assert t("en", "telegram-invite-link", link="L") == (
+            "Send this link to a friend: it seats them at this table. L"
+        )
+        assert t("en", "import-too-big", size=300, max=256) == (
+            "The file is 300 KB; match files up to 256 KB are read."
+        )
+        assert t("en", "button-resign-single") == "Resign a single game"
