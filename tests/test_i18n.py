@@ -1342,3 +1342,15 @@ class TestReviewedMessages:
             "The file is 300 KB; match files up to 256 KB are read."
         )
         assert t("en", "button-resign-single") == "Resign a single game"
+
+    @pytest.mark.parametrize(("lang", "clock"), [("ru", "время"), ("uk", "час"), ("be", "час")])
+    def test_discord_commands_use_the_messages_words(self, lang: str, clock: str) -> None:
+        """/забрать like the button «Забрать партию»; the move clock is "время на ход"."""
+        claim = t(lang, "discord-command-claim")
+        assert t(lang, "button-claim-game").lower().startswith(claim + " ")
+        assert t(lang, "discord-command-clock") == clock
+        assert clock in t(lang, "clock-set", duration="1").lower()
+        names = [t(lang, f"discord-command-{c}") for c in ("claim", "clock", "pass", "decline")]
+        commands = [k for k in message_ids(lang) if k.startswith("discord-command-")]
+        assert len({t(lang, k) for k in commands}) == len(commands), "two commands, one name"
+        assert len(set(names)) == len(names)
