@@ -998,6 +998,12 @@ class TestReviewedMessages:
         assert t(lang, "discord-thread-name", player="Root", opponent=computer, mode=mode) == (
             thread
         )
+        reminder = t(lang, "clock-private-reminder", opponent=computer, left="5")
+        late = t(lang, "clock-private-late", opponent=computer, what="game")
+        for text in (reminder, late):
+            assert f" {computer}" in text
+            for governing in ("против ", "проти ", "супраць "):
+                assert governing + computer not in text, text
         read = t(
             lang,
             "import-summary",

@@ -626,8 +626,8 @@ clock-brief-expired = У игрока { $player } вышло время. { $oppo
     [match] партию или весь матч
    *[game] партию
 } кнопками ниже.
-clock-private-reminder = Партия против { $opponent }: время на ход — ещё { $left }.
-clock-private-late = В партии против { $opponent } ваше время вышло: теперь соперник может забрать { $what ->
+clock-private-reminder = Партия с соперником { $opponent }: время на ход — ещё { $left }.
+clock-private-late = В партии с соперником { $opponent } ваше время вышло: теперь соперник может забрать { $what ->
     [match] партию или весь матч
    *[game] партию
 }. Пока соперник этого не сделал, ваш ход ещё засчитывается.
