@@ -1360,3 +1360,9 @@ class TestReviewedMessages:
         commands = [k for k in message_ids(lang) if k.startswith("discord-command-")]
         assert len({t(lang, k) for k in commands}) == len(commands), "two commands, one name"
         assert len(set(names)) == len(names)
+
+
+def test_a_fraction_is_a_number() -> None:
+    from fractions import Fraction
+
+    assert t("ru", "hint-chance", win=Fraction(35, 36)) == "Шанс на победу: 97,2\u00a0%"

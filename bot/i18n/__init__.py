@@ -24,6 +24,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -164,12 +165,16 @@ def sendable(text: str) -> str:
 
 
 def _value(value: Any) -> Any:
+    """A parameter as the catalogue takes it: numbers stay numbers (Fluent formats them in the
+    language's way; a fraction becomes a float), text is made sendable, lists are joined."""
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, str):
         return sendable(value)
     if isinstance(value, int | float):
         return value
+    if isinstance(value, Fraction):
+        return float(value)
     if isinstance(value, list | tuple):
         return sendable(", ".join(str(v) for v in value))
     return sendable(str(value))
