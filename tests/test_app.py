@@ -175,8 +175,8 @@ async def test_match_with_crawford(store: Store) -> None:
     await chat.press(trailer, "Double")
     taken = texts(await chat.press(leader, "Take"))
     assert (await chat.match()).game.cube.value == 2
-    # The take is said in words: who took, the cube's value and side.
-    assert f"{leader.name} takes: the cube is at 2, owned by {leader.name}." in taken
+    # The take is said in words: who took and now owns the cube, at which value.
+    assert f"{leader.name} takes and owns the cube at 2." in taken
     await chat.press(trailer, "Roll")
     await chat.send(trailer, "/resign")
     await chat.press(leader, "Accept")
@@ -211,7 +211,7 @@ async def test_money_session_every_cube_action(store: Store) -> None:
     taken = texts(await chat.press(doubler, "Take"))
     cube = (await chat.match()).game.cube
     assert cube.value == 8 and cube.owner == USERS.index(doubler)
-    assert f"{doubler.name} takes: the cube is at 8, owned by {doubler.name}." in taken
+    assert f"{doubler.name} takes and owns the cube at 8." in taken
     await chat.press(taker, "Roll")
     await play_turn_by_buttons(chat, USERS, (await chat.match()).game)
     # Redouble to 16 and pass: the passer loses 8.

@@ -153,8 +153,8 @@ async def test_four_player_chouette(store: Store) -> None:
     assert f"Game {first_game}:" in log and "Ledger:" in log
     balances = ch.balances()
     assert sum(balances.values()) == 0 and any(balances.values())
-    for name, amount in balances.items():
-        assert f"{user(name).name}: {amount:+d}" in log
+    for name, amount in balances.items():  # a true minus before a debt
+        assert f"{user(name).name}: {amount:+d}".replace("-", "−") in log
     assert set(ch.roster.players) == set(PLAYERS)
     assert ch.roster.box in (box.ref, captain.ref)  # the box stays, or the captain takes the box
     assert len(ch.roster.team) == 3

@@ -281,9 +281,9 @@ async def test_the_player_gives_his_client_seed_after_the_commitment_before_the_
     said = texts(await me.say("/seed"))
     assert t("en", "dice-seed-until-roll", cmd_seed_text="/seed TEXT") in said
     said = texts(await me.say("/seed lucky 7"))
-    assert "Alice's client seed: «lucky 7»." in said
-    assert f"Client seeds: Alice «lucky 7», Computer (strong) «{computer_seed}»" in said
-    assert f"committed before yours (commitment {table.dice.short}…)" in said
+    assert "Alice's client seed: “lucky 7”." in said
+    assert f"Client seeds: Alice “lucky 7”, Computer (strong) “{computer_seed}”" in said
+    assert f"fixed before yours (its hash {table.dice.short}… is on the board)" in said
     seeded = await me.table()
     assert seeded.version == table.version  # the board's Roll button still holds
     assert seeded.dice is not None and seeded.dice.commitment == commitment
@@ -316,7 +316,7 @@ async def test_in_a_group_only_the_seated_person_gives_a_seed_to_play_the_comput
     assert t("en", "dice-seed-offer", player="Bob", cmd_seed_text="/seed TEXT") in started
     assert "Alice" not in started.split("Client seeds:")[1]
     assert texts(await alice.say("/seed mine")) == t("en", "error-not-seated")
-    assert "Bob's client seed: «his»." in texts(await bob.say("/seed his"))
+    assert "Bob's client seed: “his”." in texts(await bob.say("/seed his"))
     table = await bob.table()
     assert table.dice is not None and table.dice.seed.client_seeds[0] == "his"
 

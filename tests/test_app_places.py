@@ -139,7 +139,7 @@ def test_thread_title_names_the_players_and_the_game() -> None:
 
     two = Table("match", "backgammon", "a", 5, seats=(Seat("a", "Alice"), Seat("b", "Bob")))
     assert thread_title(two, "en") == "Alice vs Bob — match to 5 points"
-    assert thread_title(two, "ru") == "Alice против Bob — матч до 5 очков"
+    assert thread_title(two, "ru") == "Alice — Bob, матч до 5 очков"
     seats = (Seat("a", "Alice"), Seat("b", "Bob"), Seat("c", "Carol"))
     team = Table("chouette", "backgammon", "a", seats=seats)
     assert thread_title(team, "en") == "Alice, Bob, Carol — chouette"

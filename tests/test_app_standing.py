@@ -80,7 +80,7 @@ async def test_a_finished_match_is_rated_with_the_hand_worked_change(store: Stor
     # Both new (1500, K = 5), 1 point: P = 1/2, change 4 * 5 * 1 * 1/2 = 10.
     log = texts(chat.log)
     assert f"{winner.name}: rating 1510.0 (+10.0)" in log
-    assert f"{loser.name}: rating 1490.0 (-10.0)" in log
+    assert f"{loser.name}: rating 1490.0 (−10.0)" in log
     assert (await load_standing(store, standing_of(winner))).rating("backgammon") == Standing(
         1510.0, 1
     )
@@ -126,7 +126,7 @@ async def test_the_dice_command_shows_the_whole_commitment_of_the_game_in_play(
     table = await chat.table()
     assert table.dice is not None
     shown = texts(await chat.send(EVE, "/dice"))
-    assert f"commitment {table.dice.commitment}" in shown
+    assert f"hash {table.dice.commitment}" in shown
     assert table.dice.seed.server_seed.hex() not in shown
 
 
@@ -403,7 +403,7 @@ async def test_results_survive_a_stop_after_the_matchs_end(
             await other.close()
         posted = texts([r for tick in ticks for _, replies in tick for r in replies])
         assert posted.count(f"{winner.name}: rating 1510.0 (+10.0)") == 1
-        assert posted.count(f"{loser.name}: rating 1490.0 (-10.0)") == 1
+        assert posted.count(f"{loser.name}: rating 1490.0 (−10.0)") == 1
         after = await second.load_table(m.chat.key)
         assert after is not None and after.pending == () and after.stage == "over"
         # Again, later, and the same update delivered again: nothing twice.
@@ -495,7 +495,7 @@ async def test_a_redelivery_records_results_left_pending(redis_url: str) -> None
         m.now[0] += results.RETRY_AFTER
         later = texts(await m.first.handle(ending))
         assert later.count("rating 1510.0 (+10.0)") == 1
-        assert later.count("rating 1490.0 (-10.0)") == 1
+        assert later.count("rating 1490.0 (−10.0)") == 1
         assert "rating" not in texts(await m.first.handle(ending))
         m.now[0] += 3600
         assert await App(m.direct, clock=lambda: m.now[0]).tick() == []

@@ -755,7 +755,7 @@ async def test_notices_name_the_commands_as_discord_users_pick_them(
     assert fake_discord.public()[-1]["content"] == seed_hint
     # Telegram and the console keep the typed commands; Belarusian clients see English names.
     assert bot.app.syntax_of("telegram")("en", "claim", "match") == "/claim match"
-    assert bot.app.syntax_of("discord")("uk", "claim", "match") == "/вимагати що:match"
+    assert bot.app.syntax_of("discord")("uk", "claim", "match") == "/забрати що:match"
     assert bot.app.syntax_of("discord")("be", "new", "money") == "/new game:money"
 
 

@@ -208,7 +208,7 @@ async def test_client_seeds_in_the_lobby(store: Store, caplog: pytest.LogCapture
     chat = WatchedChat(App(store, dice=DiceScheme.seeded(3)), caplog=caplog)
     await chat.send(ALICE, "/new 1")
     replies = await chat.send(ALICE, "/seed lucky 7")
-    assert "Alice's client seed: «lucky 7»" in texts(replies)
+    assert "Alice's client seed: “lucky 7”" in texts(replies)
     assert "drawn at random" in texts(await chat.send(BOB, "/seed"))
     too_long = await chat.send(BOB, "/seed " + "x" * 65)
     assert "1 to 64 printable characters" in texts(too_long)
@@ -218,7 +218,7 @@ async def test_client_seeds_in_the_lobby(store: Store, caplog: pytest.LogCapture
     bob_seed = table.client_seeds[BOB.ref]
     assert table.dice.seed.client_seeds == ("lucky 7", bob_seed) and len(bob_seed) == 12
     started = texts(replies)
-    assert "Client seeds: Alice «lucky 7», Bob «" + bob_seed + "»" in started
+    assert "Client seeds: Alice “lucky 7”, Bob “" + bob_seed + "”" in started
     refused = await chat.send(BOB, "/seed mine")
     assert "fixed already" in texts(refused)
     assert (await chat.table()).client_seeds == table.client_seeds

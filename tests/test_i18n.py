@@ -68,6 +68,33 @@ def sample_params(variables: frozenset[str]) -> dict[str, Any]:
         "wins",
         "gammons",
         "backgammons",
+        # numbers a catalogue formats (NUMBER)
+        "rolls",
+        "doubles",
+        "share",
+        "expected",
+        "p",
+        "closed",
+        "entered",
+        "tries",
+        "face",
+        "rank",
+        "win",
+        "gammon",
+        "backgammon",
+        "lose",
+        "lose_gammon",
+        "lose_backgammon",
+        "pr",
+        "checker",
+        "cube",
+        "loss",
+        "luck",
+        "rating",
+        "change",
+        "opponent_change",
+        "place",
+        "experience",
     }
     return {name: 3 if name in numeric else f"<{name}>" for name in variables}
 
@@ -596,7 +623,7 @@ class TestPlayersWords:
         [
             (
                 "ru",
-                "блок из шести шашек",
+                "блок из шести пунктов подряд",
                 "A предлагает сдаться с марсом.",
                 "A: принять или пас?",
                 "Время на ход: 12 часов.",
@@ -604,7 +631,7 @@ class TestPlayersWords:
             ),
             (
                 "uk",
-                "блок із шести шашок",
+                "блок із шести пунктів поспіль",
                 "A пропонує здатися з марсом.",
                 "A: прийняти чи пас?",
                 "Час на хід: 12 годин.",
@@ -612,7 +639,7 @@ class TestPlayersWords:
             ),
             (
                 "be",
-                "блок з шасці шашак",
+                "блок з шасці пунктаў запар",
                 "A прапануе здацца з марсам.",
                 "A: прыняць ці пас?",
                 "Час на ход: 12 гадзін.",
@@ -652,3 +679,694 @@ class TestPlayersWords:
             text = t("en", msg_id, **sample_params(catalogue("en")[msg_id]))
             # "koks=on" is the option as typed; the result is "backgammon" in English
             assert not re.search(r"\b(his|him|himself|he|koks)\b(?!=)", text), (msg_id, text)
+
+
+# -- numbers: formatted by the catalogues, each language its own way ---------------------------
+
+
+def _formats_a_number(node: Any) -> bool:
+    """Whether ``node`` turns a number into text the Python way: an f-string field with a
+    format spec (``f"{x:.1f}"``, ``f"{n:+d}"``), ``"%.1f" % x`` or ``"{:.1f}".format(x)``."""
+    import ast
+
+    if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+        return True
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return isinstance(node.left, ast.Constant | ast.JoinedStr)
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+        and isinstance(node.func.value, ast.Constant)
+    )
+
+
+def _python_formatted_arguments() -> list[str]:
+    """The message parameters the code formats itself (``file:line parameter``): each should
+    be passed as a number and formatted by the catalogue (``NUMBER(...)``)."""
+    import ast
+
+    found = []
+    for folder in SOURCE_DIRS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.Call):
+                    continue
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if name not in CALLS:
+                    continue
+                for keyword in node.keywords:
+                    if any(_formats_a_number(inner) for inner in ast.walk(keyword.value)):
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno} {keyword.arg}")
+    return found
+
+
+APP_CODE = ("bot/app", "bot/telegram", "bot/discord_bot", "bot/console.py", "bot/i18n")
+"""The code that builds what players read (the renderers draw boards, not messages)."""
+
+
+class TestNumbers:
+    """Numbers reach the catalogues as numbers: a decimal point in English, a decimal comma in
+    Russian, Ukrainian and Belarusian, never both in one line."""
+
+    def test_the_scan_sees_python_formatting(self) -> None:
+        import ast
+
+        def formats(source: str) -> bool:
+            return any(_formats_a_number(node) for node in ast.walk(ast.parse(source)))
+
+        assert formats('f"{share:.1f}%"') and formats('f"{change:+d}"')
+        assert formats('"%.3f" % p') and formats('"{:.3f}".format(p)')
+        assert not formats('f"{player} {points}"') and not formats("n % 6")
+
+    def test_no_message_receives_a_number_formatted_in_python(self) -> None:
+        assert _python_formatted_arguments() == []
+
+    def test_the_app_formats_no_number_itself(self) -> None:
+        """Not even through a helper: no f-string of the app's code formats a number."""
+        import ast
+
+        found = []
+        for place in APP_CODE:
+            target = ROOT / place
+            paths = [target] if target.suffix == ".py" else sorted(target.rglob("*.py"))
+            for path in paths:
+                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                    if _formats_a_number(node):
+                        found.append(f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')}")
+        assert found == []
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_one_decimal_mark_per_language(self, lang: str) -> None:
+        """Every message rendered with fractional numbers shows the language's decimal mark
+        only (what the catalogue writes itself, like 6-5 or 24/18, aside)."""
+        wrong = r"\d\.\d" if lang != "en" else r"\d,\d(?!\d{2})"
+        mixed = []
+        for key, variables in catalogue(lang).items():
+            numbers = {n: 1234.5678 for n, v in sample_params(variables).items() if v == 3}
+            if not numbers:
+                continue
+            params = {**sample_params(variables), **numbers}
+            text = _format(lang, key, params)
+            if re.search(wrong, text):
+                mixed.append((key, text))
+        assert mixed == []
+
+    @pytest.mark.parametrize(
+        ("lang", "decimal"),
+        [("en", "17.5%"), ("ru", "17,5\u00a0%"), ("uk", "17,5%"), ("be", "17,5\u00a0%")],
+    )
+    def test_the_dice_line_mixes_no_decimal_marks(self, lang: str, decimal: str) -> None:
+        text = t(
+            lang,
+            "dice-summary",
+            player="A",
+            rolls=40,
+            doubles=7,
+            share=0.175,
+            expected=1 / 6,
+            p=0.71,
+        )
+        assert decimal in text
+        assert ("0.710" if lang == "en" else "0,710") in text
+        assert re.search(r"16[.,]7", text)
+        assert not re.search(r"\d\.\d" if lang != "en" else r"\d,\d", text), text
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_signs_are_a_plus_and_a_true_minus(self, lang: str) -> None:
+        diff = t(lang, "hint-difference", unit="equity", value=-0.04)
+        assert diff in ("(−0.040)", "(−0,040)")
+        assert t(lang, "hint-difference", unit="equity", value=0.0)[1] == "+"
+        line = t(lang, "hint-play-line", rank=1, play="24/18", unit="equity", value=0.125)
+        assert line in ("1. 24/18  +0.125", "1. 24/18  +0,125")
+        assert "−10" in t(lang, "rating-change", player="A", rating=1490.0, change=-10.0)
+        assert t(lang, "chouette-ledger-line", player="A", points=-2) == "A: −2"
+        assert t(lang, "chouette-ledger-line", player="A", points=3) == "A: +3"
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_ratings_are_not_grouped(self, lang: str) -> None:
+        text = t(lang, "top-line", place=1, player="A", rating=1510.0, experience=3)
+        assert re.search(r"1510[.,]0", text), text
+
+    def test_a_sign_display_the_catalogues_do_not_know_is_an_error(self) -> None:
+        from bot.i18n import number
+
+        with pytest.raises(ValueError, match="signDisplay"):
+            number(1.0, signDisplay="never")
+
+
+ENTERING = {
+    "en": ("point", "points", "points", "points", "points", "points", "points"),
+    "ru": (
+        "при 1 закрытом пункте",
+        "при 2 закрытых пунктах",
+        "при 5 закрытых пунктах",
+        "при 11 закрытых пунктах",
+        "при 21 закрытом пункте",
+        "при 22 закрытых пунктах",
+        "при 25 закрытых пунктах",
+    ),
+    "uk": (
+        "коли закрито 1 пункт:",
+        "коли закрито 2 пункти:",
+        "коли закрито 5 пунктів:",
+        "коли закрито 11 пунктів:",
+        "коли закрито 21 пункт:",
+        "коли закрито 22 пункти:",
+        "коли закрито 25 пунктів:",
+    ),
+    "be": (
+        "пры 1 закрытым пункце",
+        "пры 2 закрытых пунктах",
+        "пры 5 закрытых пунктах",
+        "пры 11 закрытых пунктах",
+        "пры 21 закрытым пункце",
+        "пры 22 закрытых пунктах",
+        "пры 25 закрытых пунктах",
+    ),
+}
+COUNTS = (1, 2, 5, 11, 21, 22, 25)
+"""The counts that tell every plural form of the four languages apart."""
+
+
+class TestReviewedMessages:
+    """The messages the native speakers' review found at fault, in all four languages."""
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_entering_against_closed_points(self, lang: str) -> None:
+        for closed, words in zip(COUNTS, ENTERING[lang], strict=True):
+            text = t(
+                lang,
+                "dice-entering",
+                closed=closed,
+                entered=30,
+                tries=36,
+                share=30 / 36,
+                expected=35 / 36,
+            )
+            if lang == "en":
+                assert f"against {closed} closed {words}: 30 of 36 (83.3%, expected 97.2%)" in text
+            else:
+                assert words in text, text
+                assert "83,3" in text and "97,2" in text, text
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_dice_counts(self, lang: str) -> None:
+        for n in COUNTS:
+            text = t(
+                lang,
+                "dice-summary",
+                player="A",
+                rolls=n,
+                doubles=n,
+                share=0.5,
+                expected=1 / 6,
+                p=0.5,
+            )
+            assert re.search(rf"(?<!\d){n}(?!\d)", text), text
+            if lang == "en":
+                assert (
+                    f"{n} roll, {n} double (" if n == 1 else f"{n} rolls, {n} doubles ("
+                ) in text
+
+    @pytest.mark.parametrize(
+        ("lang", "names"),
+        [
+            (
+                "en",
+                (
+                    "Computer (beginner)",
+                    "Computer (casual)",
+                    "Computer (strong)",
+                    "Computer (expert)",
+                ),
+            ),
+            (
+                "ru",
+                (
+                    "Компьютер (новичок)",
+                    "Компьютер (любитель)",
+                    "Компьютер (сильный)",
+                    "Компьютер (эксперт)",
+                ),
+            ),
+            (
+                "uk",
+                (
+                    "Комп'ютер (новачок)",
+                    "Комп'ютер (аматор)",
+                    "Комп'ютер (сильний)",
+                    "Комп'ютер (експерт)",
+                ),
+            ),
+            (
+                "be",
+                (
+                    "Камп'ютар (пачатковец)",
+                    "Камп'ютар (аматар)",
+                    "Камп'ютар (моцны)",
+                    "Камп'ютар (эксперт)",
+                ),
+            ),
+        ],
+    )
+    def test_the_computer_is_named_with_its_level_in_words(
+        self, lang: str, names: tuple[str, ...]
+    ) -> None:
+        from bot.ai.worker import LEVEL_NAMES
+
+        assert tuple(t(lang, "computer-name", level=level) for level in LEVEL_NAMES) == names
+
+    @pytest.mark.parametrize(
+        ("lang", "started", "takes", "beavers", "beaver_taken", "thread", "summary"),
+        [
+            (
+                "en",
+                "Root vs Computer (strong): the game begins.",
+                "Computer (strong) takes and owns the cube at 2.",
+                "Computer (strong) beavers and keeps the cube at 4.",
+                "Root accepts the beaver: the cube is at 4, owned by Computer (strong).",
+                "Root vs Computer (strong) — match to 5 points",
+                "Match read: Root vs Computer (strong), ",
+            ),
+            (
+                "ru",
+                "Root — Компьютер (сильный): партия начинается.",
+                "Компьютер (сильный) принимает удвоение и забирает куб на 2.",
+                "Компьютер (сильный) объявляет бобра и оставляет куб на 4 у себя.",
+                "Root принимает бобра: куб на 4, владелец — Компьютер (сильный).",
+                "Root — Компьютер (сильный), матч до 5 очков",
+                "Матч прочитан: Root — Компьютер (сильный), ",
+            ),
+            (
+                "uk",
+                "Root — Комп'ютер (сильний): партія починається.",
+                "Комп'ютер (сильний) приймає подвоєння й забирає куб на 2.",
+                "Комп'ютер (сильний) оголошує бобра й залишає куб на 4 у себе.",
+                "Root приймає бобра: куб на 4, власник — Комп'ютер (сильний).",
+                "Root — Комп'ютер (сильний), матч до 5 очок",
+                "Матч прочитано: Root — Комп'ютер (сильний), ",
+            ),
+            (
+                "be",
+                "Root — Камп'ютар (моцны): партыя пачынаецца.",
+                "Камп'ютар (моцны) прымае падваенне і забірае куб на 2.",
+                "Камп'ютар (моцны) аб'яўляе бабра і пакідае куб на 4 у сябе.",
+                "Root прымае бабра: куб на 4, уладальнік — Камп'ютар (моцны).",
+                "Root — Камп'ютар (моцны), матч да 5 ачкоў",
+                "Матч прачытаны: Root — Камп'ютар (моцны), ",
+            ),
+        ],
+    )
+    def test_names_stay_in_the_nominative(
+        self,
+        lang: str,
+        started: str,
+        takes: str,
+        beavers: str,
+        beaver_taken: str,
+        thread: str,
+        summary: str,
+    ) -> None:
+        """A name (the computer's above all) is never put in a case it does not have."""
+        computer = t(lang, "computer-name", level="strong")
+        mode = t(lang, "mode-match", length=5)
+        assert t(lang, "game-started", player="Root", opponent=computer) == started
+        assert t(lang, "event-takes", player=computer, value=2) == takes
+        assert t(lang, "event-beavers", player=computer, value=4) == beavers
+        assert t(lang, "event-beaver-accepted", player="Root", value=4, owner=computer) == (
+            beaver_taken
+        )
+        assert t(lang, "discord-thread-name", player="Root", opponent=computer, mode=mode) == (
+            thread
+        )
+        reminder = t(lang, "clock-private-reminder", opponent=computer, left="5")
+        late = t(lang, "clock-private-late", opponent=computer, what="game")
+        for text in (reminder, late):
+            assert f" {computer}" in text
+            for governing in ("против ", "проти ", "супраць "):
+                assert governing + computer not in text, text
+        read = t(
+            lang,
+            "import-summary",
+            player="Root",
+            opponent=computer,
+            mode=mode,
+            games=3,
+            score=5,
+            opponent_score=2,
+        )
+        assert read.startswith(summary), read
+
+    @pytest.mark.parametrize(
+        ("lang", "resigns", "passes", "takes"),
+        [
+            ("ru", "сдаётся", "не принимает удвоение", "принимает удвоение"),
+            ("uk", "здається", "не приймає подвоєння", "приймає подвоєння"),
+            ("be", "здаецца", "не прымае падваенне", "прымае падваенне"),
+        ],
+    )
+    def test_a_passed_double_is_not_a_resignation(
+        self, lang: str, resigns: str, passes: str, takes: str
+    ) -> None:
+        """One act, one family of words: the button «Пас», the events "не принимает удвоение";
+        a resignation alone "сдаётся"."""
+        assert t(lang, "replay-pass", player="A") == f"A {passes}."
+        assert t(lang, "computer-passes", player="A") == f"A {passes}."
+        assert t(lang, "result-passed", player="A") == f"A {passes}."
+        assert t(lang, "replay-take", player="A") == f"A {takes}."
+        assert t(lang, "computer-takes", player="A") == f"A {takes}."
+        assert resigns in t(lang, "result-resigned", player="A")
+        take, pas = t(lang, "button-take"), t(lang, "button-pass")
+        assert pas == "Пас" and t(lang, "discord-command-pass") == "пас"
+        assert t(lang, "analysis-cube-action", action="take") == take.lower()
+        assert t(lang, "analysis-cube-action", action="pass") == pas.lower()
+        assert t(lang, "hint-take", answer="pass").endswith(": пас")
+        for option in ("double_take", "double_pass"):
+            cube = t(lang, "hint-cube", action=option)
+            line = t(lang, "hint-cube-line", option=option, unit="equity", value=0.5)
+            assert line.startswith(cube + ": "), (cube, line)
+        assert t(lang, "hint-cube", action="double_pass").endswith(", пас")
+        assert t(lang, "hint-cube", action="double_take").endswith(", " + take.lower())
+        for msg_id in message_ids(lang):
+            if msg_id.startswith(("help-", "rules-")):
+                continue
+            text = t(lang, msg_id, **sample_params(catalogue(lang)[msg_id]))
+            for word in ("пасует", "спасуй", "пасує", "пасуе", "спасуйце"):
+                assert word not in text, (msg_id, text)
+            if msg_id != "result-resigned":
+                assert resigns not in text, (msg_id, text)
+
+    @pytest.mark.parametrize(
+        ("lang", "answer"),
+        [
+            ("en", "A: accept or decline?"),
+            ("ru", "A: согласиться или отказаться?"),
+            ("uk", "A: погодитися чи відмовитися?"),
+            ("be", "A: пагадзіцца ці адмовіцца?"),
+        ],
+    )
+    def test_a_resignation_is_answered_in_the_buttons_words(self, lang: str, answer: str) -> None:
+        assert t(lang, "app-answer-resign", player="A") == answer
+        accept, decline = t(lang, "button-accept"), t(lang, "button-decline")
+        assert accept.lower() in answer and decline.lower() in answer
+        if lang != "en":
+            assert t(lang, "discord-command-accept") == accept.lower()
+            assert t(lang, "discord-command-decline") == decline.lower()
+
+    @pytest.mark.parametrize(
+        ("lang", "after"),
+        [
+            ("en", "after a double"),
+            ("ru", "после удвоения"),
+            ("uk", "після подвоєння"),
+            ("be", "пасля падваення"),
+        ],
+    )
+    def test_gammons_with_the_cube_are_gammons_after_a_double(self, lang: str, after: str) -> None:
+        """The option removes gammons once the cube is turned, not "with the cube in play"."""
+        off = t(lang, "app-off")
+        assert after in t(lang, "option-gammons-with-cube", value=off)
+        assert after in t(lang, "app-button-option", option="gammons_with_cube", state=off).lower()
+        for msg_id in message_ids(lang):
+            if msg_id.startswith(("help-", "rules-")) or msg_id == "app-rules":
+                continue
+            text = t(lang, msg_id, **sample_params(catalogue(lang)[msg_id]))
+            for wrong in ("с кубом в игре", "з кубом у грі", "з кубам у гульні", "cube in play"):
+                assert wrong not in text, (msg_id, text)
+
+    @pytest.mark.parametrize(
+        ("lang", "crawford", "turn"),
+        [
+            (
+                "ru",
+                "партия Кроуфорда бывает, только когда одному игроку не хватает одного очка до "
+                "победы, и в ней нет куба.",
+                "действует не тот игрок, чей сейчас ход.",
+            ),
+            (
+                "uk",
+                "партія Кроуфорда буває, лише коли одному гравцеві бракує одного очка до "
+                "перемоги, і в ній немає куба.",
+                "діє не той гравець, чий зараз хід.",
+            ),
+            (
+                "be",
+                "партыя Кроўфарда бывае, толькі калі аднаму гульцу не хапае аднаго ачка да "
+                "перамогі, і ў ёй няма куба.",
+                "дзейнічае не той гулец, чый цяпер ход.",
+            ),
+        ],
+    )
+    def test_an_impossible_position_says_the_rule_it_breaks(
+        self, lang: str, crawford: str, turn: str
+    ) -> None:
+        assert t(lang, "position-impossible", reason="crawford").endswith(": " + crawford)
+        assert t(lang, "position-impossible", reason="turn").endswith(": " + turn)
+
+    @pytest.mark.parametrize(
+        ("lang", "hash_word", "proves", "quoted"),
+        [
+            ("en", "hash", "proves no roll was changed", "Ann “lucky 7”"),
+            ("ru", "хеш", "ни один бросок не подменён", "Ann «lucky 7»"),
+            ("uk", "хеш", "жоден кидок не підмінено", "Ann «lucky 7»"),
+            ("be", "хэш", "ніводны кідок не падменены", "Ann «lucky 7»"),
+        ],
+    )
+    def test_fair_dice_in_plain_words(
+        self, lang: str, hash_word: str, proves: str, quoted: str
+    ) -> None:
+        """The line on every game's first board says what it shows and what it proves."""
+        first = t(lang, "dice-commitment", commitment="3ae961cf9503", cmd_dice="/dice")
+        whole = t(lang, "dice-commitment-whole", commitment="3ae9" * 16)
+        revealed = t(
+            lang,
+            "dice-revealed",
+            number=1,
+            seed="00" * 32,
+            commitment="3ae961cf9503",
+            cmd_export="/export",
+            command="verify",
+        )
+        for text in (first, whole, revealed):
+            assert f"{hash_word} 3ae9" in text or f"{hash_word}: 3ae9" in text, text
+            for jargon in ("commitment", "обязательств", "зобов'язан", "абавязацельств"):
+                assert jargon not in text, text
+        assert proves in first
+        assert t(lang, "dice-client-seed", player="Ann", seed="lucky 7") == quoted
+        assert quoted.split(" ", 1)[1] in t(lang, "dice-seed-set", player="Ann", seed="lucky 7")
+
+    @pytest.mark.parametrize(
+        ("lang", "random", "bad"),
+        [
+            ("ru", "Ваш сид будет выбран случайно в начале партии", "Такой сид не подходит."),
+            ("uk", "Ваш сід буде обрано випадково на початку партії", "Такий сід не підходить."),
+            ("be", "Ваш сід будзе абраны выпадкова на пачатку партыі", "Такі сід не падыходзіць."),
+        ],
+    )
+    def test_a_seed_is_a_seed(self, lang: str, random: str, bad: str) -> None:
+        assert t(lang, "dice-seed-random", cmd_seed_text="/seed").startswith(random)
+        assert t(lang, "error-bad-dice-seed") == bad
+
+    @pytest.mark.parametrize(
+        ("lang", "chouette", "rated"),
+        [
+            ("en", "A chouette is played with backgammon.", "chouettes"),
+            ("ru", "В шуэт играют только в короткие нарды.", "шуэты"),
+            ("uk", "У шует грають лише в короткі нарди.", "шуети"),
+            ("be", "У шуэт гуляюць толькі ў кароткія нарды.", "шуэты"),
+        ],
+    )
+    def test_the_chouette_in_grammatical_sentences(
+        self, lang: str, chouette: str, rated: str
+    ) -> None:
+        assert t(lang, "app-chouette-backgammon") == chouette
+        assert f", {rated}, " in t(lang, "rating-rules")
+
+    def test_belarusian_forms(self) -> None:
+        """ "згуляна", "матча", "лік" and "сапернік", as the older messages say."""
+        assert t("be", "analysis-played", dice="6-5", play="24/18 18/13") == (
+            "Выпала 6-5, згуляна 24/18 18/13"
+        )
+        assert t("be", "hint-match-chances") == "У шанцах выйграць матч пры гэтым ліку:"
+        for msg_id in message_ids("be"):
+            if msg_id.startswith(("help-", "rules-")):
+                continue
+            text = t("be", msg_id, **sample_params(catalogue("be")[msg_id]))
+            for wrong in ("матчу", "згулята", "праціўнік", "рахунк"):
+                assert wrong not in text, (msg_id, text)
+
+    def test_ukrainian_dice_are_kistky(self) -> None:
+        """The players' word (the Ukrainian rules say "кістки", "кісток"), one noun throughout."""
+        assert t("uk", "error-must-roll-first") == "Спочатку киньте кістки."
+        assert t("uk", "app-board-dice") == "кістки"
+        for msg_id in message_ids("uk"):
+            if msg_id.startswith(("help-", "rules-")) or msg_id == "app-rules":
+                continue
+            text = t("uk", msg_id, **sample_params(catalogue("uk")[msg_id])).lower()
+            for wrong in ("кості", "костей"):
+                assert wrong not in text, (msg_id, text)
+
+    @pytest.mark.parametrize(
+        ("lang", "asked"),
+        [
+            (
+                "en",
+                "Hints: asked for by the creator; on if the opponent joins with “Join with hints”",
+            ),
+            (
+                "ru",
+                "Подсказки: их просит создатель стола; включатся, если соперник нажмёт «Сесть с "
+                "подсказками»",
+            ),
+            (
+                "uk",
+                "Підказки: їх просить творець столу; увімкнуться, якщо суперник натисне «Сісти з "
+                "підказками»",
+            ),
+            (
+                "be",
+                "Падказкі: іх просіць стваральнік стала; уключацца, калі сапернік націсне «Сесці з "
+                "падказкамі»",
+            ),
+        ],
+    )
+    def test_hints_asked_for_in_the_lobby(self, lang: str, asked: str) -> None:
+        assert t(lang, "hint-lobby-asked") == asked
+        assert t(lang, "button-join-hints") in asked
+
+    @pytest.mark.parametrize(
+        ("lang", "undo", "board", "autoroll"),
+        [
+            ("en", "Undo", ("Board: picture", "Board: text"), "auto-roll: on"),
+            ("ru", "Отменить шаг", ("Доска: картинка", "Доска: текст"), "автобросок: вкл"),
+            ("uk", "Скасувати крок", ("Дошка: картинка", "Дошка: текст"), "автокидок: увімк"),
+            ("be", "Адмяніць крок", ("Дошка: малюнак", "Дошка: тэкст"), "аўтакідок: укл"),
+        ],
+    )
+    def test_buttons_and_settings_say_the_same(
+        self, lang: str, undo: str, board: tuple[str, str], autoroll: str
+    ) -> None:
+        assert t(lang, "button-undo") == undo
+        image, text = board
+        assert t(lang, "settings-board", style="image") == image
+        assert t(lang, "settings-board", style="text") == text
+        assert image.endswith(t(lang, "app-setting-view-image"))
+        assert text.endswith(t(lang, "app-setting-view-text"))
+        assert t(lang, "app-setting-autoroll", state=t(lang, "app-on")) == autoroll
+
+    @pytest.mark.parametrize(
+        ("lang", "marks", "doubtful", "best", "best_cube"),
+        [
+            ("en", "Doubtful: 1, bad: 2, very bad: 5", "doubtful", "Best: 24/18", "Best: double"),
+            (
+                "ru",
+                "Сомнительных решений: 1, плохих: 2, очень плохих: 5",
+                "сомнительное решение",
+                "Лучший ход: 24/18",
+                "Лучшее решение: удвоение",
+            ),
+            (
+                "uk",
+                "Сумнівних рішень: 1, поганих: 2, дуже поганих: 5",
+                "сумнівне рішення",
+                "Найкращий хід: 24/18",
+                "Найкраще рішення: подвоєння",
+            ),
+            (
+                "be",
+                "Сумнеўных рашэнняў: 1, дрэнных: 2, вельмі дрэнных: 5",
+                "сумнеўнае рашэнне",
+                "Найлепшы ход: 24/18",
+                "Найлепшае рашэнне: падваенне",
+            ),
+        ],
+    )
+    def test_the_analysis_counts_decisions(
+        self, lang: str, marks: str, doubtful: str, best: str, best_cube: str
+    ) -> None:
+        """Cube actions are decisions too, and the best of each is named as such."""
+        assert t(lang, "analysis-marks", doubtful=1, bad=2, very_bad=5) == marks
+        difference = t(lang, "analysis-difference", unit="equity", loss=-0.1, mark="doubtful")
+        assert difference.endswith(": " + doubtful)
+        assert t(lang, "analysis-best", play="24/18") == best
+        cube = t(lang, "analysis-cube-action", action="double")
+        assert t(lang, "analysis-best-cube", action=cube) == best_cube
+
+    @pytest.mark.parametrize(
+        ("lang", "engine", "compared"),
+        [
+            ("en", "the bot's own long nardy engine", "compared with the best decision"),
+            ("ru", "встроенного движка длинных нард", "по сравнению с лучшим решением"),
+            ("uk", "вбудованого рушія довгих нард", "порівняно з найкращим рішенням"),
+            ("be", "ўбудаванага рухавіка доўгіх нардаў", "ў параўнанні з найлепшым рашэннем"),
+        ],
+    )
+    def test_long_nardy_advice_names_its_engine(
+        self, lang: str, engine: str, compared: str
+    ) -> None:
+        hint = t(lang, "hint-title-nardy", player="A")
+        assert engine in hint and "GNU Backgammon" in hint
+        assert compared in t(lang, "analysis-title-nardy", ply=1, games=2)
+
+    @pytest.mark.parametrize(
+        ("lang", "give", "money", "in_play"),
+        [
+            ("ru", "Укажите XGID", "Счёт игры на деньги: A 3, B 1.", "матч или игра на деньги"),
+            ("uk", "Вкажіть XGID", "Рахунок гри на гроші: A 3, B 1.", "матч або гра на гроші"),
+            ("be", "Пазначце XGID", "Лік гульні на грошы: A 3, B 1.", "матч або гульня на грошы"),
+        ],
+    )
+    def test_money_play_and_positions(self, lang: str, give: str, money: str, in_play: str) -> None:
+        assert give in t(lang, "position-not-id")
+        assert t(lang, "score-money", player="A", score=3, opponent="B", opponent_score=1) == money
+        assert in_play in t(lang, "analysis-in-play")
+
+    @pytest.mark.parametrize(
+        ("lang", "length", "one", "many"),
+        [
+            ("en", "A match is 1 to {} long; 0 means money play.", "point", "points"),
+            ("ru", "Длина матча — от 1 до {}; 0 — игра на деньги.", "очка", "очков"),
+            ("uk", "Довжина матчу — від 1 до {}; 0 — гра на гроші.", "очка", "очок"),
+            ("be", "Даўжыня матча — ад 1 да {}; 0 — гульня на грошы.", "ачка", "ачкоў"),
+        ],
+    )
+    def test_the_match_length(self, lang: str, length: str, one: str, many: str) -> None:
+        """ "до" takes the genitive: до 1 очка, до 21 очка, до 2 (5, 22) очков."""
+        singular = (1,) if lang == "en" else (1, 21)
+        for n in COUNTS:
+            word = one if n in singular else many
+            assert t(lang, "app-bad-length", max=n) == length.format(f"{n} {word}")
+
+    def test_russian_cube_and_invitation(self) -> None:
+        assert t("ru", "auto-double", value=2) == "Равные кости при розыгрыше: куб ставится на 2."
+        assert t("ru", "telegram-invite-pending").endswith("через пару секунд.")
+
+    def test_english_wording(self) -> None:
+        assert t("en", "telegram-invite-link", link="L") == (
+            "Send this link to a friend: it seats them at this table. L"
+        )
+        assert t("en", "import-too-big", size=300, max=256) == (
+            "The file is 300 KB; match files up to 256 KB are read."
+        )
+        assert t("en", "button-resign-single") == "Resign a single game"
+
+    @pytest.mark.parametrize(("lang", "clock"), [("ru", "время"), ("uk", "час"), ("be", "час")])
+    def test_discord_commands_use_the_messages_words(self, lang: str, clock: str) -> None:
+        """/забрать like the button «Забрать партию»; the move clock is "время на ход"."""
+        claim = t(lang, "discord-command-claim")
+        assert t(lang, "button-claim-game").lower().startswith(claim + " ")
+        assert t(lang, "discord-command-clock") == clock
+        assert clock in t(lang, "clock-set", duration="1").lower()
+        names = [t(lang, f"discord-command-{c}") for c in ("claim", "clock", "pass", "decline")]
+        commands = [k for k in message_ids(lang) if k.startswith("discord-command-")]
+        assert len({t(lang, k) for k in commands}) == len(commands), "two commands, one name"
+        assert len(set(names)) == len(names)
+
+
+def test_a_fraction_is_a_number() -> None:
+    from fractions import Fraction
+
+    assert t("ru", "hint-chance", win=Fraction(35, 36)) == "Шанс на победу: 97,2\u00a0%"

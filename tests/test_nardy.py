@@ -483,9 +483,9 @@ def test_parse_play_names_the_six_prime_rule(
     ("lang", "head", "prime"),
     [
         ("en", "leave the head", "six blocked points"),
-        ("ru", "с головы", "блок из шести шашек"),
-        ("uk", "з голови", "блок із шести шашок"),
-        ("be", "з галавы", "блок з шасці шашак"),
+        ("ru", "с головы", "блок из шести пунктов подряд"),
+        ("uk", "з голови", "блок із шести пунктів поспіль"),
+        ("be", "з галавы", "блок з шасці пунктаў запар"),
     ],
 )
 def test_refusals_read_in_the_players_words(lang: str, head: str, prime: str) -> None:
@@ -521,7 +521,7 @@ def test_a_typed_play_refused_by_the_game_carries_the_reason_and_its_parameters(
         "rule": "home",
     }
     text = describe_error("ru", "six_prime", error.params)
-    assert text.startswith("22/21 строит блок из шести шашек") and "в свой дом" in text
+    assert text.startswith("22/21 строит блок из шести пунктов подряд") and "в свой дом" in text
 
 
 @pytest.mark.parametrize("starts", ["winner", "alternate"])

@@ -146,13 +146,13 @@ async def test_a_client_seed_given_after_the_first_board_before_the_first_roll(
         commitment = table.dice.commitment
         board = bot.keyboard_message(chat)
         assert board.kind == "photo" and board.labels() == ["Roll"]
-        assert f"commitment {table.dice.short}…" in board.text
+        assert f"their hash: {table.dice.short}…" in board.text
         offer = t("en", "dice-seed-offer", player="Alice", cmd_seed_text="/seed TEXT")
         assert any(offer in m.text for m in bot.fake.bot_messages(chat.id))
 
         assert await bot.say(ALICE, chat, "/seed my own luck")
         said = bot.fake.bot_messages(chat.id)[-1].text
-        assert "Alice's client seed: «my own luck»." in said
+        assert "Alice's client seed: “my own luck”." in said
         assert bot.keyboard_message(chat).message_id == board.message_id  # Roll still holds
         await bot.press(ALICE, chat, "Roll")
         assert await bot.say(ALICE, chat, "/seed too late")
@@ -225,7 +225,7 @@ async def test_a_card_on_which_whoever_presses_plays_the_computer(worker: Comput
         assert table.stage == "play"
         # No typed /seed reaches a card's table: its client seeds are drawn, not offered.
         shown = bot.fake.inline_messages[card.inline_id].text
-        assert "Client seeds: Bob «" in shown and "drawn at random" not in shown
+        assert "Client seeds: Bob “" in shown and "drawn at random" not in shown
         assert [s.user for s in table.seats] == [f"telegram:{BOB.id}", "computer:strong"]
         # Bob plays on the card's message; the computer's turns are shown there too.
         for _ in range(80):

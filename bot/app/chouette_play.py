@@ -423,7 +423,7 @@ def ledger_text(ctx: Context, table: Table, ch: Chouette) -> str:
     names = _names(table)
     balances = ch.balances()
     rows = [
-        ctx.tr("chouette-ledger-line", player=names.get(n, n), points=f"{balances.get(n, 0):+d}")
+        ctx.tr("chouette-ledger-line", player=names.get(n, n), points=balances.get(n, 0))
         for n in ch.players
         if n in balances
     ]

@@ -4,7 +4,6 @@ commitment and client seeds of the game in play at this chat's table."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from bot.app import fair
@@ -14,15 +13,12 @@ from bot.app.standing import load_standing
 from bot.app.table import Table
 from bot.app.types import Reply, SendText
 from bot.store import CorruptRecord
-from engine.dicestats import ENTERING_ODDS, Test
+from engine.dicestats import DOUBLES_ODDS, ENTERING_ODDS, Test
 
 
-def _p(test: Test) -> str:
-    return "—" if test.p_value is None else f"{test.p_value:.3f}"
-
-
-def _percent(share: float | Fraction) -> str:
-    return f"{float(share) * 100:.1f}"
+def _p(test: Test) -> float | str:
+    """A test's p-value for the catalogue: the number, or ``"none"`` without data."""
+    return "none" if test.p_value is None else test.p_value
 
 
 async def dice(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
@@ -46,20 +42,23 @@ async def dice(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
     if not stats.rolls:
         lines.append(ctx.tr("dice-none", player=name))
         return [SendText("\n".join(lines))]
-    share = stats.doubles_share or 0.0
     lines.append(
         ctx.tr(
             "dice-summary",
             player=name,
-            rolls=str(stats.rolls),
-            doubles=str(stats.doubles),
-            share=_percent(share),
+            rolls=stats.rolls,
+            doubles=stats.doubles,
+            share=stats.doubles_share or 0.0,
+            expected=float(DOUBLES_ODDS),
             p=_p(stats.doubles_test()),
         )
     )
     total = sum(stats.faces) or 1
-    faces = ", ".join(f"{i}: {_percent(n / total)}%" for i, n in enumerate(stats.faces, 1))
-    lines.append(ctx.tr("dice-faces", faces=faces, p=_p(stats.faces_test())))
+    faces = ", ".join(
+        ctx.tr("dice-face", face=face, share=n / total) for face, n in enumerate(stats.faces, 1)
+    )
+    # each face shows on a sixth of the dice
+    lines.append(ctx.tr("dice-faces", faces=faces, expected=1 / 6, p=_p(stats.faces_test())))
     for closed, ((tries, entered), odds) in enumerate(
         zip(stats.entering, ENTERING_ODDS, strict=True), 1
     ):
@@ -67,14 +66,14 @@ async def dice(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
             lines.append(
                 ctx.tr(
                     "dice-entering",
-                    closed=str(closed),
-                    entered=str(entered),
-                    tries=str(tries),
-                    share=_percent(entered / tries),
-                    expected=_percent(odds),
+                    closed=closed,
+                    entered=entered,
+                    tries=tries,
+                    share=entered / tries,
+                    expected=float(odds),
                 )
             )
     entering = stats.entering_test()
     if entering.p_value is not None:
-        lines.append(ctx.tr("dice-entering-p", p=_p(entering)))
+        lines.append(ctx.tr("dice-entering-p", p=entering.p_value))
     return [SendText("\n".join(lines))]

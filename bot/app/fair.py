@@ -168,8 +168,11 @@ def commitment_note(ctx: Context) -> str:
 
 
 def seeds_note(ctx: Context, table: Table) -> str:
-    """Who plays with which client seed."""
-    seeds = ", ".join(f"{s.name} «{table.client_seeds.get(s.user, '')}»" for s in table.seats)
+    """Who plays with which client seed (quoted the way the language quotes)."""
+    seeds = ", ".join(
+        ctx.tr("dice-client-seed", player=s.name, seed=table.client_seeds.get(s.user, ""))
+        for s in table.seats
+    )
     return ctx.tr("dice-client-seeds", seeds=seeds)
 
 

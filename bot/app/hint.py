@@ -49,7 +49,6 @@ __all__ = [
     "lobby_hints",
     "play_transition",
     "set_hints",
-    "signed_equity",
 ]
 
 
@@ -188,16 +187,6 @@ async def hint(ctx: Context, table: Table | None, adviser: Adviser | None) -> li
     return [advice_reply(ctx, table, game, name, advice)]
 
 
-def signed_equity(value: float) -> str:
-    """An equity as players write it: its sign always shown, a true minus (``+0.125``,
-    ``−0.040``)."""
-    return f"{value:+.3f}".replace("-", "−")
-
-
-def _percent(value: float) -> str:
-    return f"{100.0 * value:.1f}%"
-
-
 def advice_reply(ctx: Context, table: Table, game: Game, name: str, advice: Advice) -> SendText:
     """The hint as a message for the player who asked alone (``private``: where the platform
     can show it so, nobody else sees the advice or its buttons): its lines and, for plays, one
@@ -214,11 +203,11 @@ def advice_reply(ctx: Context, table: Table, game: Game, name: str, advice: Advi
         lines.append(ctx.tr("hint-plays", dice=dice, unit=unit))
         best = advice.plays[0].value
         for rank, play in enumerate(advice.plays, start=1):
-            value = signed_equity(play.value) if unit == "equity" else _percent(play.value)
-            line = f"{rank}. {play.notation}  {value}"
+            line = ctx.tr(
+                "hint-play-line", rank=rank, play=play.notation, unit=unit, value=play.value
+            )
             if rank > 1:
-                diff = play.value - best
-                line += f" ({signed_equity(diff) if unit == 'equity' else _percent(diff)})"
+                line += " " + ctx.tr("hint-difference", unit=unit, value=play.value - best)
             if play.ply != advice.ply:
                 # GNU Backgammon's move filter took it no deeper: its figure says less
                 line += "  " + ctx.tr("hint-play-depth", ply=play.ply)
@@ -237,14 +226,13 @@ def advice_reply(ctx: Context, table: Table, game: Game, name: str, advice: Advi
 
 def _cube_lines(ctx: Context, kind: str, cube: CubeAdvice) -> list[str]:
     mwc = cube.unit == "mwc"
+    unit = "chance" if mwc else "equity"
 
-    def figure(value: float) -> str:
-        return _percent(value) if mwc else signed_equity(value)
+    def figure(option: str, value: float) -> str:
+        return ctx.tr("hint-cube-line", option=option, unit=unit, value=value)
 
     def diff(value: float) -> str:
-        if mwc:
-            return f"{'+' if value >= 0 else '−'}{_percent(abs(value))}"
-        return signed_equity(value)
+        return " " + ctx.tr("hint-difference", unit=unit, value=value)
 
     if kind == "take":
         answer = "beaver" if cube.beaver else "take" if cube.take else "pass"
@@ -262,10 +250,8 @@ def _cube_lines(ctx: Context, kind: str, cube: CubeAdvice) -> list[str]:
                 -cube.double_pass,
             )
         )
-        lines.append(ctx.tr("hint-cube-line", option="take", equity=figure(take)))
-        lines.append(
-            ctx.tr("hint-cube-line", option="pass", equity=figure(drop)) + f" ({diff(drop - take)})"
-        )
+        lines.append(figure("take", take))
+        lines.append(figure("pass", drop) + diff(drop - take))
         return lines
     if not cube.may_double:
         return [ctx.tr("hint-no-double-now")]
@@ -285,9 +271,9 @@ def _cube_lines(ctx: Context, kind: str, cube: CubeAdvice) -> list[str]:
     }
     best = max(cube.no_double, min(cube.double_take, cube.double_pass))
     for option, value in figures.items():
-        line = ctx.tr("hint-cube-line", option=option, equity=figure(value))
+        line = figure(option, value)
         if abs(value - best) > 5e-4:
-            line += f" ({diff(value - best)})"
+            line += diff(value - best)
         lines.append(line)
     return lines
 
@@ -295,15 +281,15 @@ def _cube_lines(ctx: Context, kind: str, cube: CubeAdvice) -> list[str]:
 def _chances(ctx: Context, advice: Advice) -> str:
     win, wg, wbg, lg, lbg = advice.chances
     if advice.engine == "nardy":
-        return ctx.tr("hint-chance", win=_percent(win))
+        return ctx.tr("hint-chance", win=win)
     return ctx.tr(
         "hint-chances",
-        win=_percent(win),
-        gammon=_percent(wg),
-        backgammon=_percent(wbg),
-        lose=_percent(1.0 - win),
-        lose_gammon=_percent(lg),
-        lose_backgammon=_percent(lbg),
+        win=win,
+        gammon=wg,
+        backgammon=wbg,
+        lose=1.0 - win,
+        lose_gammon=lg,
+        lose_backgammon=lbg,
     )
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import display
 from bot.app.context import Context, usage
 from bot.app.players import shown_name
 from bot.app.standing import load_standing
@@ -36,17 +35,17 @@ async def top(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
     store = ctx.users.store
     scores = await store.top_scores(board, SHOWN)
     title = "top-title-global" if everywhere else "top-title-chat"
-    lines = [ctx.tr(title, game=ctx.tr(display.VARIANT_IDS[game]))]
+    lines = [ctx.tr(title, game=game)]
     for place, (member, score) in enumerate(scores, 1):
         user = UserKey(platform, member)
         standing = (await load_standing(store, user)).rating(game)
         lines.append(
             ctx.tr(
                 "top-line",
-                place=str(place),
+                place=place,
                 player=await shown_name(ctx, user),
-                rating=f"{score:.1f}",
-                experience=str(standing.experience),
+                rating=score,
+                experience=standing.experience,
             )
         )
     if not scores:

@@ -39,7 +39,7 @@ from typing import Any, Protocol
 from bot.ai.report import Analysis, Decision, Mark, PlayerSummary
 from bot.app import display
 from bot.app.context import Context, Refused
-from bot.app.hint import hints_on, signed_equity
+from bot.app.hint import hints_on
 from bot.app.imports import latest_import, load_import
 from bot.app.matches import kept_record
 from bot.app.payload import Payload, format_payload
@@ -379,11 +379,10 @@ async def run(
 # -- the result -------------------------------------------------------------------------------
 
 
-def _amount(analysis: Analysis, value: float) -> str:
-    """A loss as the engine measures it: equity, or a share of winning chances."""
-    if analysis.engine == "nardy":
-        return f"{100.0 * value:.1f}%"
-    return f"{value:.3f}"
+def _unit(analysis: Analysis) -> str:
+    """What the engine's figures measure: ``chance`` (a share of winning chances, long
+    nardy's player) or ``equity`` (GNU Backgammon's)."""
+    return "chance" if analysis.engine == "nardy" else "equity"
 
 
 def result_replies(ctx: Context, job: Job, analysis: Analysis) -> list[Reply]:
@@ -417,15 +416,13 @@ def _title(ctx: Context, analysis: Analysis) -> str:
 
 
 def _player_lines(ctx: Context, analysis: Analysis, name: str, summary: PlayerSummary) -> list[str]:
-    lines = [
-        ctx.tr("analysis-player", player=name, pr=f"{summary.pr:.1f}", unforced=summary.unforced)
-    ]
+    lines = [ctx.tr("analysis-player", player=name, pr=summary.pr, unforced=summary.unforced)]
     lines.append(
         ctx.tr(
             "analysis-loss-nardy" if analysis.engine == "nardy" else "analysis-loss-gnubg",
-            checker=_amount(analysis, summary.checker_loss),
-            cube=_amount(analysis, summary.cube_loss),
-            total=_amount(analysis, summary.loss),
+            checker=summary.checker_loss,
+            cube=summary.cube_loss,
+            total=summary.loss,
         )
     )
     marks = summary.marks
@@ -438,12 +435,7 @@ def _player_lines(ctx: Context, analysis: Analysis, name: str, summary: PlayerSu
         )
     )
     if analysis.luck_measured:
-        luck = (
-            f"{100.0 * summary.luck:+.1f}%".replace("-", "−")
-            if analysis.engine == "nardy"
-            else signed_equity(summary.luck)
-        )
-        lines.append(ctx.tr("analysis-luck", luck=luck))
+        lines.append(ctx.tr("analysis-luck", unit=_unit(analysis), luck=summary.luck))
     return lines
 
 
@@ -482,11 +474,15 @@ def _decision_board(
         lines.append(ctx.tr("analysis-played", dice=dice, play=made))
     else:
         lines.append(ctx.tr("analysis-cube-made", action=made))
-    lines.append(ctx.tr("analysis-best", play=best))
+    if decision.kind == "move":
+        lines.append(ctx.tr("analysis-best", play=best))
+    else:
+        lines.append(ctx.tr("analysis-best-cube", action=best))
     lines.append(
         ctx.tr(
             "analysis-difference",
-            loss="−" + _amount(analysis, decision.loss),
+            unit=_unit(analysis),
+            loss=-decision.loss,
             mark=decision.mark.value,
         )
     )

@@ -45,10 +45,10 @@ def _line(ctx: Context, number: int, record: MatchRecord) -> str:
     (_, a), (_, b) = record.players
     sa, sb = record.score()
     line = f"{number}. {_date(record.finished)} {a} {sa}:{sb} {b}"
-    line += " — " + ctx.tr("history-why", why=record.reason, length=str(record.state.length))
+    line += " — " + ctx.tr("history-why", why=record.reason, length=record.state.length)
     if record.rating is not None:
-        changes = ", ".join(f"{d:+.1f}" for d in record.rating)
-        line += " — " + ctx.tr("history-rated", changes=changes)
+        change, opponent_change = record.rating
+        line += " — " + ctx.tr("history-rated", change=change, opponent_change=opponent_change)
     return line
 
 
@@ -72,10 +72,10 @@ async def history(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
 async def _one(ctx: Context, number: int) -> list[Reply]:
     records = await _records(ctx, ctx.user.key, max(number, 1))
     if not 1 <= number <= len(records):
-        raise Refused("history-no-such", number=str(number), count=str(len(records)))
+        raise Refused("history-no-such", number=number, count=len(records))
     record = records[number - 1]
     lines = [_line(ctx, number, record)]
-    lines.append(ctx.tr("history-games", games=str(record.state.number)))
+    lines.append(ctx.tr("history-games", games=record.state.number))
     buttons = (
         (
             Button(ctx.tr("button-history-export"), _payload("history_export", record.match_id)),

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import display
 from bot.app.context import Context, Refused
 from bot.app.players import find_player
 from bot.app.standing import load_standing
@@ -32,17 +31,17 @@ async def rating(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
         line = ctx.tr(
             "rating-line",
             player=name,
-            game=ctx.tr(display.VARIANT_IDS[game]),
-            rating=f"{now.rating:.1f}",
-            experience=str(now.experience),
+            game=game,
+            rating=now.rating,
+            experience=now.experience,
         )
         chat = await store.score_rank(
             leaderboard_key(user.platform, game, ctx.update.table), user.user
         )
         overall = await store.score_rank(leaderboard_key(user.platform, game), user.user)
         if overall is not None:
-            here = str(chat[0]) if chat is not None else "—"
-            line += "\n" + ctx.tr("rating-places", chat=here, overall=str(overall[0]))
+            here = chat[0] if chat is not None else "—"
+            line += "\n" + ctx.tr("rating-places", chat=here, overall=overall[0])
         lines.append(line)
     if not lines:
         lines.append(ctx.tr("rating-none", player=name))

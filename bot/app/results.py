@@ -289,8 +289,8 @@ async def _record(records: UserRecords, table: TableKey, lang: str, item: Ended)
                 lang,
                 "rating-change",
                 player=match.players[seat][1],
-                rating=f"{befores[seat] + deltas[seat]:.1f}",
-                change=f"{deltas[seat]:+.1f}",
+                rating=befores[seat] + deltas[seat],
+                change=deltas[seat],
             )
             for seat in (0, 1)
         ]

@@ -4,8 +4,17 @@ The catalogues are Project Fluent files (``locales/<lang>.ftl``, read by ``fluen
 named placeholders (``{ $player }``) and CLDR plural categories, so Russian, Ukrainian and
 Belarusian get their three forms (1 очко, 2 очка, 5 очков; 21 очко, 22 очка, 25 очков).
 
+Numbers are passed as numbers and formatted by the catalogue (``NUMBER($share, style:
+"percent", minimumFractionDigits: 1, maximumFractionDigits: 1)``), through Babel with the
+language's CLDR data: a decimal point in English, a decimal comma in Russian, Ukrainian and
+Belarusian.  :func:`number` is the catalogues' ``NUMBER``: Fluent's, with Intl's ``signDisplay``
+(``"always"``: a plus sign before a positive number, as equities are written) and a true minus
+(U+2212) before a negative number in every language.
+
 >>> t("ru", "mode-match", length=22)
 'матч до 22 очков'
+>>> t("uk", "hint-chance", win=0.625), t("en", "hint-chance", win=0.625)
+('Шанс на перемогу: 62,5%', 'Chance of winning: 62.5%')
 >>> negotiate("be-BY")
 'be'
 """
@@ -15,11 +24,14 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+from babel import Locale
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import FluentFloat, FluentInt, FluentNone, FluentNumber, fluent_number
 from fluent.syntax import FluentParser, ast
 
 LANGUAGES: Final = ("en", "ru", "uk", "be")
@@ -73,9 +85,70 @@ def _source(lang: str) -> str:
     return (LOCALES_DIR / f"{lang}.ftl").read_text(encoding="utf-8")
 
 
+MINUS: Final = "\u2212"
+"""The sign before a negative number (a true minus, not the hyphen)."""
+
+_SIGN_DISPLAYS: Final = ("auto", "always")
+"""Intl's ``signDisplay`` values :func:`number` knows: a sign only before a negative number,
+or always (``+`` before zero and positive numbers)."""
+
+
+def _signed(number: FluentNumber, value: float, always: bool, locale: Locale) -> str:
+    magnitude = fluent_number(abs(value))
+    assert isinstance(magnitude, FluentNumber)
+    magnitude.options = number.options
+    text = magnitude.format(locale)
+    if value < 0 and any(c.isdigit() and c != "0" for c in text):
+        return MINUS + text
+    return "+" + text if always else text
+
+
+class _SignedInt(FluentInt):
+    """An integer with its sign shown as :func:`number` was asked to."""
+
+    always = False
+
+    def format(self, locale: Locale) -> str:
+        return _signed(self, int(self), self.always, locale)
+
+
+class _SignedFloat(FluentFloat):
+    """A fraction with its sign shown as :func:`number` was asked to."""
+
+    always = False
+
+    def format(self, locale: Locale) -> str:
+        return _signed(self, float(self), self.always, locale)
+
+
+def number(value: Any, **options: Any) -> FluentNumber | FluentNone:
+    """The catalogues' ``NUMBER``: Fluent's, plus Intl's ``signDisplay`` (``"auto"`` or
+    ``"always"``) and ``useGrouping: "false"`` as a string (Fluent has no booleans); a negative
+    number takes a true minus.
+
+    >>> t("en", "rating-change", player="Ann", rating=1510.0, change=-10.0)
+    'Ann: rating 1510.0 (−10.0)'
+    """
+    display = str(options.pop("signDisplay", "auto"))
+    if display not in _SIGN_DISPLAYS:
+        raise ValueError(f"signDisplay {display!r} is not one of {', '.join(_SIGN_DISPLAYS)}")
+    if isinstance(options.get("useGrouping"), str):
+        options["useGrouping"] = options["useGrouping"] not in ("false", "0")
+    formatted = fluent_number(value, **options)
+    signed: _SignedInt | _SignedFloat
+    if isinstance(formatted, FluentInt):
+        signed = _SignedInt(formatted)
+    elif isinstance(formatted, FluentFloat):
+        signed = _SignedFloat(formatted)
+    else:
+        return formatted
+    signed.always = display == "always"
+    return signed
+
+
 @cache
 def _bundle(lang: str) -> FluentBundle:
-    bundle = FluentBundle([lang], use_isolating=False)
+    bundle = FluentBundle([lang], functions={"NUMBER": number}, use_isolating=False)
     resource = FluentResource(_source(lang))
     bundle.add_resource(resource)
     return bundle
@@ -92,12 +165,16 @@ def sendable(text: str) -> str:
 
 
 def _value(value: Any) -> Any:
+    """A parameter as the catalogue takes it: numbers stay numbers (Fluent formats them in the
+    language's way; a fraction becomes a float), text is made sendable, lists are joined."""
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, str):
         return sendable(value)
     if isinstance(value, int | float):
         return value
+    if isinstance(value, Fraction):
+        return float(value)
     if isinstance(value, list | tuple):
         return sendable(", ".join(str(v) for v in value))
     return sendable(str(value))
@@ -336,6 +413,7 @@ __all__ = [
     "match_language",
     "message_ids",
     "negotiate",
+    "number",
     "sendable",
     "t",
     "t_attr",

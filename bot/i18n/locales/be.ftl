@@ -75,7 +75,7 @@ button-vote-no-double = Не падвойваць
 
 ## Хады і падзеі партыі
 
-game-started = { $player } супраць { $opponent }: партыя пачынаецца.
+game-started = { $player } — { $opponent }: партыя пачынаецца.
 opening-roll = Розыгрыш першага ходу: { $player } { $die1 }, { $opponent } { $die2 }.
 opening-tie = У абодвух { $die }; кідаем яшчэ раз.
 opening-first = Пачынае { $player }: { $dice }.
@@ -91,9 +91,9 @@ group-steps-hint = Націскайце крок для кожнага кубі�
 group-step-made = Пакуль згуляна: { $play }. Засталося згуляць: { $dice }.
 group-step-none = Крок адменены: пакуль нічога не згуляна.
 event-doubles = { $player } падвойвае да { $value }.
-event-beavers = { $player } аб'яўляе бабра: { -cube } на { $value } і застаецца ў { $player }.
-event-takes = { $player } прымае падваенне: { -cube } на { $value } у { $player }.
-event-beaver-accepted = { $player } прымае бабра: { -cube } на { $value } у { $owner }.
+event-beavers = { $player } аб'яўляе бабра і пакідае { -cube } на { $value } у сябе.
+event-takes = { $player } прымае падваенне і забірае { -cube } на { $value }.
+event-beaver-accepted = { $player } прымае бабра: { -cube } на { $value }, уладальнік — { $owner }.
 event-beaver-refused = { $player } адмаўляецца ад бабра і губляе { $points ->
     [one] { $points } ачко
     [few] { $points } ачкі
@@ -121,7 +121,7 @@ result-draw = Нічыя.
 result-resigned = { $player } здаецца.
 result-passed = { $player } не прымае падваенне.
 score-match = Лік: { $player } { $score }, { $opponent } { $opponent_score } (матч да { $length }).
-score-money = Лік на грошы: { $player } { $score }, { $opponent } { $opponent_score }.
+score-money = Лік гульні на грошы: { $player } { $score }, { $opponent } { $opponent_score }.
 match-won = { $player } выйграе матч { $score }–{ $opponent_score }.
 match-crawford = Партыя Кроўфарда: у гэтай партыі падвойваць нельга.
 match-post-crawford = Пасля Кроўфарда: { -cube } зноў у гульні.
@@ -156,7 +156,7 @@ option-cube-progression = прыступкі куба: { $value ->
 }
 option-gammons-with-cube = { -gammon } пасля падваення: { $value }
 option-cube-limit = мяжа куба: { $value }
-option-prime-rule = блок з шасці шашак: { $value ->
+option-prime-rule = блок з шасці пунктаў запар: { $value ->
     [home] можна, калі шашка саперніка ўжо ў доме
    *[ahead] можна, калі наперадзе ёсць шашка саперніка
 }
@@ -188,7 +188,7 @@ chouette-team = Каманда: { $players }
 chouette-proposal = { $player } прапануе { $play }.
 chouette-vote = Каманда галасуе за падваенне бокса: { $yes } з { $total } за.
 chouette-ledger = Разлік:
-chouette-ledger-line = { $player }: { $points }
+chouette-ledger-line = { $player }: { NUMBER($points, signDisplay: "always") }
 
 ## Гадзіннік на ход (гульня па перапісцы)
 
@@ -213,8 +213,8 @@ stats-none = Згуляных партый яшчэ няма.
 
 settings-title = Налады
 settings-board = Дошка: { $style ->
-    [text] тэкстам
-   *[image] малюнкам
+    [text] тэкст
+   *[image] малюнак
 }
 settings-home = Дом: { $side ->
     [left] унізе злева
@@ -523,7 +523,7 @@ error-game-not-started = Партыя яшчэ не пачалася.
 error-game-over = Партыя скончана.
 error-game-running = Ідзе партыя.
 error-match-over = Матч скончаны.
-error-double-pending = Прапанавана падваенне: спачатку прыміце, спасуйце або аб'явіце бабра.
+error-double-pending = Прапанавана падваенне: спачатку адкажыце — прыняць, пас ці бабёр.
 error-beaver-pending = Аб'яўлены бабёр: спачатку прыміце яго або адмоўцеся.
 error-no-double-pending = Падваенне не прапаноўвалі.
 error-no-beaver-pending = Бабра не аб'яўлялі.
@@ -563,7 +563,7 @@ error-not-captain = За каманду ходзіць толькі капіта
 error-no-game = Партыя яшчэ не пачата.
 error-bad-proposal = Такую прапанову цяпер зрабіць нельга.
 error-no-vote = Галасавання за падваенне няма.
-error-bad-dice-seed = Такое зерне для касцей не падыходзіць.
+error-bad-dice-seed = Такі сід не падыходзіць.
 error-bad-export = Гэта не выгрузка касцей партыі.
 error-bad-rating = Такі рэйтынг не палічыць.
 error-bad-stats = Статыстыку касцей не ўдаецца прачытаць.
@@ -573,8 +573,8 @@ error-already-decided = Вы ўжо адказалі.
 error-bad-payment = Такі плацёж недапушчальны.
 error-head-rule = З галавы за ход можна зняць толькі адну шашку.
     .detail = { $move }: з галавы за ход можна зняць толькі адну шашку (дзве — толькі першым ходам пры 6-6, 4-4 ці 3-3).
-error-six-prime = Нельга будаваць блок з шасці шашак, калі наперадзе няма шашкі саперніка.
-    .detail = { $move } будуе блок з шасці шашак: { $rule ->
+error-six-prime = Нельга будаваць блок з шасці пунктаў запар, калі наперадзе няма шашкі саперніка.
+    .detail = { $move } будуе блок з шасці пунктаў запар: { $rule ->
         [home] так можна, толькі калі шашка саперніка ўжо зайшла ў свой дом.
        *[ahead] так можна, толькі калі наперадзе ёсць шашка саперніка.
     }
@@ -590,11 +590,11 @@ app-on = укл
 app-off = выкл
 app-not-understood = Незразумела. Каманды — { $cmd_help }; у свой ход можна проста напісаць ход, напрыклад 24/18 13/11.
 app-not-started = Гульня яшчэ не пачалася.
-app-bad-length = Матч гуляюць да 1–{ $max ->
+app-bad-length = Даўжыня матча — ад 1 да { $max ->
     [one] { $max } ачка
    *[other] { $max } ачкоў
 }; 0 — гульня на грошы.
-app-chouette-backgammon = { -chouette } гуляюць у кароткія нарды.
+app-chouette-backgammon = У { -chouette } гуляюць толькі ў { -backgammon }.
 app-unknown-option = Невядомая опцыя «{ $option }». Опцыі: { $options }.
 app-bad-option = «{ $value }» — не значэнне для { $option }.
 app-bad-options = Гэтыя опцыі несумяшчальныя.
@@ -646,7 +646,7 @@ app-proposal-beaver = аб'явіць бабра
 app-opening-roll = Розыгрыш першага ходу: кідайце, каб даведацца, хто пачынае.
 app-answer-double = { $player }: прыняць ці пас?
 app-answer-beaver = { $player }: прыняць бабра ці адмовіцца?
-app-answer-resign = { $player }: прыняць ці адхіліць?
+app-answer-resign = { $player }: пагадзіцца ці адмовіцца?
 app-export-position = ID пазіцыі GNU Backgammon: { $position_id }
 app-setting-unchanged = Ужо так і наладжана.
 app-setting-view-image = малюнак
@@ -700,14 +700,14 @@ discord-command-start = старт
 discord-command-roll = кінуць
 discord-command-double = падвоіць
 discord-command-take = прыняць
-discord-command-pass = адмовіцца
+discord-command-pass = пас
 discord-command-beaver = бабёр
 discord-command-move = ход
 discord-command-undo = адмяніць
 discord-command-confirm = гатова
 discord-command-resign = здацца
 discord-command-accept = пагадзіцца
-discord-command-decline = адхіліць
+discord-command-decline = адмовіцца
 discord-command-board = дошка
 discord-command-score = лік
 discord-command-pips = піпсы
@@ -719,8 +719,8 @@ discord-command-export = экспарт
 discord-command-settings = налады
 discord-command-propose = прапанаваць
 discord-command-stats = статыстыка
-discord-command-clock = гадзіннік
-discord-command-claim = патрабаваць
+discord-command-clock = час
+discord-command-claim = забраць
 discord-command-seed = сід
 discord-command-dice = косці
 discord-command-rating = рэйтынг
@@ -748,7 +748,7 @@ discord-pick-step = Абярыце крок…
 discord-no-files = Боту нельга прымацоўваць файлы ў гэтым канале: папрасіце мадэратара даць дазвол «Прымацоўваць файлы».
 discord-dm-join = Гэты чат бачыце толькі вы, таму другое месца тут ніхто не зойме. Каб згуляць з сябрам, стварыце стол у канале сервера або ў групавым чаце.
 discord-dm-invite = Ваш сябар не бачыць гэты чат. Стварыце стол у канале сервера або ў групавым чаце і запрасіце яго там камандай { $cmd_invite }.
-discord-thread-name = { $player } супраць { $opponent } — { $mode }
+discord-thread-name = { $player } — { $opponent }, { $mode }
 discord-thread-team = { $players } — { $mode }
 discord-thread-welcome = { $players }: ваша партыя ідзе ў гэтай галінцы.
 discord-thread-opened = Партыя ідзе ў галінцы { $thread }.
@@ -777,8 +777,8 @@ clock-brief-expired = У гульца { $player } скончыўся час. { $
     [match] партыю або ўвесь матч
    *[game] партыю
 } кнопкамі ніжэй.
-clock-private-reminder = Партыя супраць { $opponent }: час на ход — яшчэ { $left }.
-clock-private-late = У партыі супраць { $opponent } ваш час скончыўся: цяпер сапернік можа забраць { $what ->
+clock-private-reminder = Партыя з саперніком { $opponent }: час на ход — яшчэ { $left }.
+clock-private-late = У партыі з саперніком { $opponent } ваш час скончыўся: цяпер сапернік можа забраць { $what ->
     [match] партыю або ўвесь матч
    *[game] партыю
 }. Пакуль сапернік гэтага не зрабіў, ваш ход яшчэ залічваецца.
@@ -788,33 +788,40 @@ clock-private-claim = У вашай партыі ў гульца { $player } с�
 } кнопкамі на паведамленні з гульнёй.
 
 ## The computer opponent
-computer-name = Камп'ютар ({ $level })
+computer-name = Камп'ютар ({ $level ->
+    [beginner] пачатковец
+    [casual] аматар
+    [strong] моцны
+    [expert] эксперт
+   *[other] { $level }
+})
 computer-unavailable = Гульня з камп'ютарам на гэтым боце выключана: запрасіце сябра.
 computer-bad-level = Невядомы ўзровень «{ $level }». Узроўні: { $levels }.
 computer-two-players = Камп'ютар гуляе адзін на адзін, не ў { -chouette }.
 computer-plays = { $player } кідае { $dice } і ходзіць { $play }.
 computer-takes = { $player } прымае падваенне.
-computer-passes = { $player } пасуе.
+computer-passes = { $player } не прымае падваенне.
 computer-beaver-accepted = { $player } прымае бабра.
 telegram-button-computer = Гуляць з камп'ютарам
 telegram-start-play = Згуляйце адразу: з камп'ютарам або з сябрам.
 ## Косці, якія можа праверыць кожны
 
-dice-commitment = Косці гэтай партыі: абавязацельства { $commitment }… (цалкам — у { $cmd_dice })
+dice-commitment = Косці гэтай партыі зададзеныя да першага кідка, іх хэш: { $commitment }… (цалкам — у { $cmd_dice }). Сід, адкрыты пасля партыі, дакажа, што ніводны кідок не падменены.
 dice-client-seeds = Сіды гульцоў: { $seeds }
+dice-client-seed = { $player } «{ $seed }»
 dice-seating = рассаджванне
-dice-revealed = Косці партыі { $number }: сід сервера { $seed } (абавязацельства { $commitment }…). Каб праверыць кожны кідок: { $cmd_export }, потым запусціце { $command }
+dice-revealed = Косці партыі { $number }: сід сервера { $seed }, яго хэш { $commitment }… быў паказаны да партыі. Каб праверыць кожны кідок: { $cmd_export }, потым запусціце { $command }
 export-dice-file = Косці скончаных партый разам з сідамі ({ $name }); праверыць: { $command }
-dice-seed-random = Ваш сід абярэцца выпадкова на пачатку партыі (і будзе паказаны). Каб задаць свой: { $cmd_seed_text }
+dice-seed-random = Ваш сід будзе абраны выпадкова на пачатку партыі (і паказаны). Каб задаць свой: { $cmd_seed_text }
 command-placeholder-text = ТЭКСТ
 command-placeholder-option = ОПЦЫЯ
-dice-seed-too-late = Косці гэтага матчу ўжо зафіксаваныя: задайце свой сід у лобі наступнага.
+dice-seed-too-late = Косці гэтага матча ўжо зафіксаваныя: задайце свой сід у лобі наступнага.
 dice-seed-bad = Сід — ад 1 да { $max } друкаваных знакаў.
 dice-seed-set = Сід гульца { $player }: «{ $seed }».
 dice-seed-offer = { $player }, ваш сід абраны выпадкова: каб задаць свой, адпраўце { $cmd_seed_text } да першага кідка.
 dice-seed-until-roll = Да першага кідка можна задаць свой: { $cmd_seed_text }
-dice-seed-after-commitment = Сід сервера для гэтай партыі зафіксаваны раней за ваш (абавязацельства { $commitment }…), таму падагнаць яго пад ваш сід нельга. Ваш сід дзейнічае ўвесь матч.
-dice-seed-too-late-computer = Косці гэтага матчу ўжо кінутыя: супраць камп'ютара задайце свой сід, калі пачнецца наступны матч, да першага кідка.
+dice-seed-after-commitment = Сід сервера для гэтай партыі зафіксаваны раней за ваш (яго хэш { $commitment }… — на дошцы), таму падагнаць яго пад ваш сід нельга. Ваш сід дзейнічае ўвесь матч.
+dice-seed-too-late-computer = Косці гэтага матча ўжо кінутыя: супраць камп'ютара задайце свой сід, калі пачнецца наступны матч, да першага кідка.
 help-seed = ваш сід для касцей: у лобі або, супраць камп'ютара, да першага кідка
     .usage = /seed [тэкст]
     .more = У лобі: ваш уласны тэкст, які разам з сакрэтным сідам бота вызначае косці матча, — так бот адзін іх не выбірае. Без тэксту — ужо зададзеныя сіды. Сакрэтны сід кожнай партыі паказваюць, калі яна скончылася, і кожны кідок можна праверыць.
@@ -825,35 +832,35 @@ help-position = пачаць партыю з пазіцыі з GNU Backgammon а
     .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
     .more = Партыя з гэтай пазіцыі: куб, лік, даўжыня матча, косці і чый ход — з ID. Хто адкрыў стол, гуляе X (унізе), хто сеў другім — O; дадайце bot і ўзровень, каб гуляць з камп'ютарам. Без ID — ID пазіцыі за гэтым сталом.
 position-lobby = Партыя пачнецца з пазіцыі { $id }: той, хто адкрыў стол, гуляе за X (унізе), той, хто далучыцца, — за O.
-position-not-id = Гэта не ID пазіцыі. Дайце XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) або Position ID і Match ID з GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
-position-bad-xgid = Гэты XGID не чытаецца. У XGID дзесяць палёў праз двукроп'е: 26 знакаў дошкі (- або A-O для X, a-o для O), потым куб, яго ўладальнік, чарга ходу, косці, абодва лікі, правілы, даўжыня матчу і мяжа куба.
+position-not-id = Гэта не ID пазіцыі. Пазначце XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) або Position ID і Match ID з GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
+position-bad-xgid = Гэты XGID не чытаецца. У XGID дзесяць палёў праз двукроп'е: 26 знакаў дошкі (- або A-O для X, a-o для O), потым куб, яго ўладальнік, чарга ходу, косці, абодва лікі, правілы, даўжыня матча і мяжа куба.
 position-bad-position-id = { $id } — няправільны Position ID: у ім 14 знакаў (A-Z, a-z, 0-9, + і /) і па 15 шашак у кожнага гульца.
 position-bad-match-id = { $id } — няправільны Match ID: у ім 12 знакаў (A-Z, a-z, 0-9, + і /), у іх куб, лік і косці.
 position-impossible = Па гэтым ID партыю не згуляць: { $reason ->
     [game_over] партыя ў ім ужо скончылася.
     [score] пры такім ліку матч ужо выйграны.
-    [crawford] у партыі { -crawford }а аднаму гульцу не хапае аднаго ачка да перамогі, і { -cube } не выкарыстоўваецца.
+    [crawford] партыя { -crawford }а бывае, толькі калі аднаму гульцу не хапае аднаго ачка да перамогі, і ў ёй няма { -cube }а.
     [cube] у { -cube }а тут не можа быць такога значэння ці ўладальніка.
     [no_cube] прапанавана падваенне ў партыі без падваенняў.
     [beaver] бабры бываюць толькі ў гульні на грошы, а яноты не гуляюцца зусім.
     [checkers] шашкі не могуць так стаяць.
     [dice] на падваенне адказваюць да кідка, таму касцей яшчэ няма.
-    [turn] хадзіць павінен не той гулец, чыя чарга.
+    [turn] дзейнічае не той гулец, чый цяпер ход.
    *[other] у партыі такога становішча не бывае.
 }
-export-set-up = Гэты матч пачаты з зададзенай пазіцыі, а файл .mat заўсёды пачынаецца з пачатковай расстаноўкі, таму файл матчу не запісаны. Пазіцыю апісваюць ID вышэй.
+export-set-up = Гэты матч пачаты з зададзенай пазіцыі, а файл .mat заўсёды пачынаецца з пачатковай расстаноўкі, таму файл матча не запісаны. Пазіцыю апісваюць ID вышэй.
 help-import = прачытаць файл матча (.mat з GNU Backgammon, eXtreme Gammon або DailyGammon) і праглядзець яго
     .usage = /import, далучыўшы файл .mat
     .more = Дашліце боту файл матча (.mat з GNU Backgammon, eXtreme Gammon або DailyGammon, не больш за { $kb } КБ); у групе назавіце яго *.mat або дашліце разам з камандай. У адказ — зводка матча з кнопкамі прагляду, выгрузкі ў .mat і разбору.
 import-no-file = Дашліце матч боту файлам (.mat), з { $cmd_import } або без.
 import-too-big = У файле { $size } КБ; чытаюцца файлы матчаў да { $max } КБ.
-import-too-slow = Гэты файл матчу чытаецца занадта доўга; паспрабуйце карацейшы матч.
-import-not-text = Гэта не тэкставы файл матчу (.mat).
-import-bad-file = Гэта не файл матчу, які я магу прачытаць: у файле .mat ёсць радок накшталт «5 point match», а за ім партыі (чытаюцца файлы GNU Backgammon, eXtreme Gammon і DailyGammon).
-import-bad-move = Файл матчу адхілены: партыя { $game }, ход { $move }: { $why }
-import-bad-game = Файл матчу адхілены: партыя { $game }: { $why }
-import-bad-score = Файл матчу адхілены: партыя { $game }: лік перад ёй не той, што даюць папярэднія партыі.
-import-summary = Матч прачытаны: { $player } супраць { $opponent }, { $mode }; { $games ->
+import-too-slow = Гэты файл матча чытаецца занадта доўга; паспрабуйце карацейшы матч.
+import-not-text = Гэта не тэкставы файл матча (.mat).
+import-bad-file = Гэта не файл матча, які я магу прачытаць: у файле .mat ёсць радок накшталт «5 point match», а за ім партыі (чытаюцца файлы GNU Backgammon, eXtreme Gammon і DailyGammon).
+import-bad-move = Файл матча адхілены: партыя { $game }, ход { $move }: { $why }
+import-bad-game = Файл матча адхілены: партыя { $game }: { $why }
+import-bad-score = Файл матча адхілены: партыя { $game }: лік перад ёй не той, што даюць папярэднія партыі.
+import-summary = Матч прачытаны: { $player } — { $opponent }, { $mode }; { $games ->
     [one] { $games } партыя
     [few] { $games } партыі
     [many] { $games } партый
@@ -866,8 +873,8 @@ import-file-caption = Матч у запісе GNU Backgammon ({ $name }).
 replay-caption = Партыя { $game } з { $games }, ход { $step } з { $steps }
 replay-start = Пачатак партыі. Лік: { $player } { $score }, { $opponent } { $opponent_score }.
 replay-move = { $player } выкідвае { $dice } і ходзіць { $play }.
-replay-take = { $player } прымае.
-replay-pass = { $player } здаецца.
+replay-take = { $player } прымае падваенне.
+replay-pass = { $player } не прымае падваенне.
 replay-button-back = ◀ Назад
 replay-button-next = Далей ▶
 replay-button-previous-game = ⏮ Партыя
@@ -876,41 +883,60 @@ replay-button-next-game = Партыя ⏭
 import-why-illegal = запісанае там не вынікае з партыі (няправільнае значэнне куба, вынік ці слупок).
 import-why-order = партыі не ідуць адна за адной, як у матчы (партыя не дагуляна або згуляна пасля перамогі ў матчы).
 import-download-failed = Файл не ўдалося спампаваць; дашліце яго яшчэ раз.
-app-console-import-usage = Напішыце: import ФАЙЛ (шлях да файла матчу .mat).
+app-console-import-usage = Напішыце: import ФАЙЛ (шлях да файла матча .mat).
 app-console-no-file = Файла { $path } няма або яго нельга прачытаць.
 
 ## Рэйтынгі, табліцы лідараў, статыстыка касцей, гісторыя
 
-rating-change = { $player }: рэйтынг { $rating } ({ $change })
+rating-change = { $player }: рэйтынг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") })
 settings-ratings = Рэйтынгі ў гэтым чаце: { $value }
 settings-ratings-admin = Уключаць і выключаць рэйтынгі можа толькі адміністратар чата.
 settings-threads = Партыі ў асобных галінках: { $value }
 settings-threads-admin = Вырашаць, ці ідуць партыі ў галінках, можа толькі адміністратар чата.
 player-unknown = Гульца { $name } няма ні за гэтым сталом, ні сярод вашых нядаўніх сапернікаў.
-rating-line = { $player }, { $game }: рэйтынг { $rating }, досвед { $experience }
+rating-line = { $player } у { $game ->
+    [long_nardy] доўгіх нардах
+   *[backgammon] кароткіх нардах
+}: рэйтынг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, досвед { $experience }
 rating-places = Месца { $chat } у гэтым чаце, { $overall } у агульным заліку.
 rating-none = У гульца { $player } яшчэ няма рэйтынгавых матчаў (усе пачынаюць з 1500).
-rating-rules = У рэйтынг (формула FIBS) ідуць дагуляныя матчы двух людзей, у тым ліку выйграныя па часе. Гульні на грошы, шуэт, гульні з камп'ютарам, партыі з зададзенай пазіцыі і матчы, перапыненыя па згодзе, не ўлічваюцца.
-top-title-chat = Лепшыя рэйтынгі гэтага чата, { $game }:
-top-title-global = Лепшыя рэйтынгі ў агульным заліку, { $game }:
-top-line = { $place }. { $player } — { $rating } (досвед { $experience })
+rating-rules = У рэйтынг (формула FIBS) ідуць дагуляныя матчы двух людзей, у тым ліку выйграныя па часе. Гульні на грошы, шуэты, гульні з камп'ютарам, партыі з зададзенай пазіцыі і матчы, перапыненыя па згодзе, не ўлічваюцца.
+top-title-chat = Лепшыя рэйтынгі гэтага чата ў { $game ->
+    [long_nardy] доўгіх нардах
+   *[backgammon] кароткіх нардах
+}:
+top-title-global = Лепшыя рэйтынгі ў { $game ->
+    [long_nardy] доўгіх нардах
+   *[backgammon] кароткіх нардах
+}, агульны залік:
+top-line = { $place }. { $player } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } (досвед { $experience })
 top-empty = Рэйтынгавых матчаў яшчэ не было.
-dice-commitment-whole = Косці бягучай партыі: абавязацельства { $commitment }
+dice-commitment-whole = Косці бягучай партыі: хэш { $commitment } (зададзены да першага кідка: сід, адкрыты пасля партыі, павінен даць гэты хэш)
 dice-none = Кідкоў гульца { $player } пакуль не ўлічана.
-dice-summary = Косці гульца { $player } на гэтай платформе: кідкоў { $rolls }, дубляў { $doubles } ({ $share }%, чакаецца 16,7%; p = { $p })
-dice-faces = Кожная грань: { $faces } (чакаецца па 16,7%; хі-квадрат p = { $p })
-dice-entering = Уваход з бара супраць { $closed } закрытых пунктаў: { $entered } з { $tries } ({ $share }%, чакаецца { $expected }%)
-dice-entering-p = Уваход з бара супраць чаканага: хі-квадрат p = { $p }
+dice-summary = Косці гульца { $player } на гэтай платформе: кідкоў { $rolls }, дубляў { $doubles } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, чакаецца { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+dice-faces = Кожная грань: { $faces } (чакаецца па { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; хі-квадрат p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+dice-face = { $face }: { NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+dice-entering = Уваход з бара пры { $closed } { $closed ->
+    [one] закрытым пункце
+   *[other] закрытых пунктах
+}: { $entered } з { $tries } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, чакаецца { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+dice-entering-p = Уваход з бара супраць чаканага: хі-квадрат p = { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
 history-title = Нядаўнія матчы гульца { $player }:
 history-why = матч да { $length }, { $why ->
     [time] выйграны па часе
     [agreed] перапынены па згодзе
    *[played] дагуляны
 }
-history-rated = рэйтынг { $changes }
+history-rated = рэйтынг { NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, { NUMBER($opponent_change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }
 history-none = Дагуляных матчаў гульца { $player } пакуль няма.
 history-hint = { $cmd_history_n } пакажа адзін з іх, з экспартам і праглядам.
-history-no-such = У вашай гісторыі няма матчу { $number } (у ёй { $count }).
+history-no-such = У вашай гісторыі няма матча { $number } (у ёй { $count }).
 history-games = Партый: { $games }
 history-gone = Гэты матч больш не захоўваецца.
 button-history-export = Экспарт
@@ -930,45 +956,56 @@ help-history = вашы нядаўнія дагуляныя матчы; адзі
 
 ## Падказкі
 hint-title-gnubg = Падказка для { $player } (нейрасеткі GNU Backgammon, { $ply }-ply):
-hint-title-nardy = Падказка для { $player }: ацэнка ўласнага гульца гэтага бота ў доўгія нарды, а не GNU Backgammon
+hint-title-nardy = Падказка для { $player }: ацэнка ўбудаванага рухавіка доўгіх нардаў (не GNU Backgammon)
 hint-play-depth = (толькі { $ply }-ply)
 hint-plays = Найлепшыя хады на { $dice } ({ $unit ->
     [equity] эквіці
    *[chance] шанец на перамогу
 }):
+hint-play-line = { $rank }. { $play }  { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
+hint-difference = ({ $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+})
 hint-after = Пасля ходу { $play }:
 hint-button = Згуляць { $play }
 hint-cube = { $action ->
-    [no_double] Не падвойваць (падваенне прынялі б)
-    [double_take] Падвойваць, прымаць
-    [double_pass] Падвойваць, пас
+    [no_double] Без падваення (падваенне прынялі б)
+    [double_take] Падваенне, прыняць
+    [double_pass] Падваенне, пас
    *[too_good] Занадта добра для падваення: гуляйце на марс
 }
 hint-cube-line = { $option ->
     [no_double] Без падваення
-    [double_take] Падваенне/прыём
-    [double_pass] Падваенне/пас
+    [double_take] Падваенне, прыняць
+    [double_pass] Падваенне, пас
     [take] Прыняць
    *[pass] Пас
-}: { $equity }
+}: { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 hint-take = Адказ на падваенне: { $answer ->
     [take] прыняць
     [beaver] аб'явіць бабра
    *[pass] пас
 }
-hint-match-chances = У шанцах выйграць матч пры гэтым рахунку:
+hint-match-chances = У шанцах выйграць матч пры гэтым ліку:
 hint-no-double-now = Падвоіць зараз нельга: кідайце косці.
-hint-chances = Перамога { $win } (марс { $gammon }, кокс { $backgammon }); паражэнне { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
-hint-chance = Шанец на перамогу: { $win }
+hint-chances = Перамога { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); паражэнне { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+hint-chance = Шанец на перамогу: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Падказкі: { $state }
-hint-lobby-asked = Падказкі: стваральнік стала за; уключацца, калі праціўнік сядзе кнопкай «Сесці з падказкамі»
+hint-lobby-asked = Падказкі: іх просіць стваральнік стала; уключацца, калі сапернік націсне «Сесці з падказкамі»
 button-join-hints = Сесці з падказкамі
 hint-no-game = Тут не ідзе гульня: падказкі — для партыі, што ідзе.
 hint-over = Партыя скончана: раіць няма чаго.
 hint-spectator = Падказкі — толькі для гульца, чый зараз ход: вы не гуляеце за гэтым сталом.
 hint-not-your-turn = Падказкі — толькі для гульца, чый зараз ход, а гэтае рашэнне не ваша.
 hint-nothing = Зараз няма рашэння, для якога патрэбна падказка.
-hint-off-match = У гэтым матчы падказкі выключаны. У матчы яны ёсць, толькі калі абодва гульцы згадзіліся ў лобі: стваральнік адкрывае стол камандай { $cmd_new_hints }, а праціўнік садзіцца кнопкай «Сесці з падказкамі».
+hint-off-match = У гэтым матчы падказкі выключаны. У матчы яны ёсць, толькі калі абодва гульцы згадзіліся ў лобі: стваральнік адкрывае стол камандай { $cmd_new_hints }, а сапернік садзіцца кнопкай «Сесці з падказкамі».
 hint-off = Падказкі за гэтым сталом выключаны ({ $cmd_new_hints } уключыць іх у наступнай гульні).
 hint-no-computer = Падказкі дае камп'ютар, а ён на гэтым боце выключаны.
 hint-stale = Гэтая падказка састарэла: гульня пайшла далей. Спытайце { $cmd_hint } яшчэ раз.
@@ -979,33 +1016,40 @@ hint-failed = Зараз не ўдалося разлічыць падказку
 button-analysis = Аналіз
 analysis-progress = Аналіз партыі { $game } з { $games }…
 analysis-title-gnubg = Аналіз нейрасеткамі GNU Backgammon ({ $ply }-ply), партый: { $games }. Страты ў эквіці:
-analysis-title-nardy = Аналіз уласным гульцом гэтага бота ў доўгія нарды ({ $ply }-ply), а не GNU Backgammon, партый: { $games }. Страта — доля шанцаў на перамогу, упушчаная супраць яго найлепшага выбару:
-analysis-player = { $player }: PR { $pr }, невымушаных рашэнняў: { $unforced }
-analysis-loss-gnubg = Страчана { $total }: { $checker } у гульні шашкамі, { $cube } у рашэннях з кубам
-analysis-loss-nardy = Упушчана шанцаў на перамогу, у суме па рашэннях: { $total } ({ $checker } у гульні шашкамі, { $cube } у рашэннях з кубам)
-analysis-marks = Сумнеўных хадоў: { $doubtful }, дрэнных: { $bad }, вельмі дрэнных: { $very_bad }
-analysis-luck = Удача: { $luck }
+analysis-title-nardy = Аналіз убудаваным рухавіком доўгіх нардаў ({ $ply }-ply), а не GNU Backgammon, партый: { $games }. Страта — доля шанцаў на перамогу, упушчаная ў параўнанні з найлепшым рашэннем:
+analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невымушаных рашэнняў: { $unforced }
+analysis-loss-gnubg = Страчана { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } у гульні шашкамі, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } у рашэннях з кубам
+analysis-loss-nardy = Упушчана шанцаў на перамогу, у суме па рашэннях: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у гульні шашкамі, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у рашэннях з кубам)
+analysis-marks = Сумнеўных рашэнняў: { $doubtful }, дрэнных: { $bad }, вельмі дрэнных: { $very_bad }
+analysis-luck = Удача: { $unit ->
+    [equity] { NUMBER($luck, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($luck, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 analysis-worst-follow = Далей — найгоршыя рашэнні кожнага гульца.
 analysis-decision = { $player }: партыя { $game }, ход { $move }
-analysis-played = Выпала { $dice }, згулята { $play }
+analysis-played = Выпала { $dice }, згуляна { $play }
 analysis-cube-made = Куб: { $action }
-analysis-best = Лепш: { $play }
-analysis-difference = { $loss }: { $mark ->
-    [doubtful] сумнеўны ход
-    [bad] дрэнны ход
-    [very_bad] вельмі дрэнны ход
+analysis-best = Найлепшы ход: { $play }
+analysis-best-cube = Найлепшае рашэнне: { $action }
+analysis-difference = { $unit ->
+    [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}: { $mark ->
+    [doubtful] сумнеўнае рашэнне
+    [bad] дрэннае рашэнне
+    [very_bad] вельмі дрэннае рашэнне
    *[none] невялікая памылка
 }
 analysis-cube-action = { $action ->
     [no_double] без падваення
     [double] падваенне
-    [take] узяць
-   *[pass] адмовіцца
+    [take] прыняць
+   *[pass] пас
 }
 analysis-nothing = Тут няма скончанай партыі для аналізу.
 analysis-gone = Гэтага матча ўжо няма за сталом; калі ён ваш, ён ёсць у { $cmd_history_n } з кнопкай «Аналіз».
 analysis-chouette = { -chouette } не аналізуецца: аналіз — для партый двух гульцоў.
-analysis-in-play = За гэтым сталом падказкі выключаныя, таму яго партыі аналізуюцца, калі матч або сесія скончыцца.
+analysis-in-play = За гэтым сталом падказкі выключаныя, таму яго партыі аналізуюцца, калі матч або гульня на грошы скончыцца.
 analysis-no-computer = Аналіз робіць камп'ютар, а ён на гэтым боце выключаны.
 analysis-busy = У гэтым чаце ўжо ідзе аналіз: яго паведамленне паказвае, як далёка ён прасунуўся.
 analysis-again = Гэты аналіз ужо зроблены: яго паведамленне ў гэтым чаце паказвае вынік.

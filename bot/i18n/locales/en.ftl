@@ -61,7 +61,7 @@ button-join = Join
 button-start = Start
 button-abort = Abort
 button-free-seat = Free the seat
-button-resign-single = Resign single
+button-resign-single = Resign a single game
 button-resign-gammon = Resign { -gammon }
 button-resign-backgammon = Resign { -backgammon-win }
 button-claim-game = Claim the game
@@ -87,8 +87,8 @@ group-steps-hint = Press a step for each die (only you see the answers), then Co
 group-step-made = So far: { $play }. Still to play: { $dice }.
 group-step-none = Taken back: nothing played yet.
 event-doubles = { $player } doubles to { $value }.
-event-beavers = { $player } beavers: the { -cube } is at { $value } and stays with { $player }.
-event-takes = { $player } takes: the { -cube } is at { $value }, owned by { $player }.
+event-beavers = { $player } beavers and keeps the { -cube } at { $value }.
+event-takes = { $player } takes and owns the { -cube } at { $value }.
 event-beaver-accepted = { $player } accepts the beaver: the { -cube } is at { $value }, owned by { $owner }.
 event-beaver-refused = { $player } refuses the beaver and loses { $points ->
     [one] { $points } point
@@ -144,7 +144,7 @@ option-cube-progression = { -cube } steps: { $value ->
     [arithmetic] 1, 2, 3, 4…
    *[geometric] 1, 2, 4, 8…
 }
-option-gammons-with-cube = { -gammon } with the { -cube } turned: { $value }
+option-gammons-with-cube = { -gammon }s after a double: { $value }
 option-cube-limit = { -cube } limit: { $value }
 option-prime-rule = six-prime: { $value ->
     [home] allowed once an opposing checker is home
@@ -176,7 +176,7 @@ chouette-team = Team: { $players }
 chouette-proposal = { $player } proposes { $play }.
 chouette-vote = The team votes on doubling the { -box }: { $yes } of { $total } in favour.
 chouette-ledger = Ledger:
-chouette-ledger-line = { $player }: { $points }
+chouette-ledger-line = { $player }: { NUMBER($points, signDisplay: "always") }
 
 ## Move clock (correspondence play)
 
@@ -577,7 +577,10 @@ app-off = off
 app-not-understood = I did not understand that. Type { $cmd_help } for the commands, or a play like 24/18 13/11 on your turn.
 app-not-started = The game has not started yet.
 # $max: the longest match
-app-bad-length = A match is 1 to { $max } points long; 0 means money play.
+app-bad-length = A match is 1 to { $max ->
+    [one] { $max } point
+   *[other] { $max } points
+} long; 0 means money play.
 app-chouette-backgammon = A { -chouette } is played with backgammon.
 # $option: what was typed; $options: the known options
 app-unknown-option = Unknown option “{ $option }”. Options: { $options }.
@@ -764,7 +767,7 @@ discord-your-turn = { $player }, it’s your turn.
 telegram-button-invite = Invite a friend
 telegram-button-play = Play
 telegram-invite-private = Press the button and pick the chat of the friend you want to play with.
-telegram-invite-link = Send this link to a friend: it gives the seat at this table. { $link }
+telegram-invite-link = Send this link to a friend: it seats them at this table. { $link }
 telegram-link-used = Done: you are seated. The game goes on in the group chat.
 telegram-link-again = You already have a seat at this table. The game goes on in the group chat.
 telegram-link-invalid = This invitation link is not valid.
@@ -788,7 +791,13 @@ clock-private-claim = { $player }'s time is up in your game. You may claim { $wh
 } with the buttons on the game's message.
 
 ## The computer opponent
-computer-name = Computer ({ $level })
+computer-name = Computer ({ $level ->
+    [beginner] beginner
+    [casual] casual
+    [strong] strong
+    [expert] expert
+   *[other] { $level }
+})
 computer-unavailable = The computer opponent is switched off on this bot: invite a friend instead.
 computer-bad-level = Unknown level “{ $level }”. The levels: { $levels }.
 computer-two-players = The computer plays one against one, not in a { -chouette }.
@@ -800,20 +809,22 @@ telegram-button-computer = Play the computer
 telegram-start-play = Play now: against the computer, or with a friend.
 ## Dice anyone can check
 
-dice-commitment = Dice of this game: commitment { $commitment }… (whole in { $cmd_dice })
+dice-commitment = This game's dice are fixed before the first roll; their hash: { $commitment }… (in full: { $cmd_dice }). The seed revealed after the game proves no roll was changed.
 dice-client-seeds = Client seeds: { $seeds }
+# $player: a seated player; $seed: the client seed they play with
+dice-client-seed = { $player } “{ $seed }”
 dice-seating = seating
-dice-revealed = Dice of game { $number }: server seed { $seed } (commitment { $commitment }…). To check every roll: { $cmd_export }, then run { $command }
+dice-revealed = Dice of game { $number }: server seed { $seed }, whose hash { $commitment }… was shown before the game. To check every roll: { $cmd_export }, then run { $command }
 export-dice-file = The dice of the finished games with their seeds ({ $name }); check them with { $command }
 dice-seed-random = Your client seed is drawn at random when the game starts (and shown). To choose one: { $cmd_seed_text }
 command-placeholder-text = TEXT
 command-placeholder-option = OPTION
 dice-seed-too-late = The dice of this match are fixed already: set your client seed in the lobby of the next one.
 dice-seed-bad = A client seed is 1 to { $max } printable characters.
-dice-seed-set = { $player }'s client seed: «{ $seed }».
+dice-seed-set = { $player }'s client seed: “{ $seed }”.
 dice-seed-offer = { $player }, your client seed was drawn at random: to give your own, send { $cmd_seed_text } before the first roll.
 dice-seed-until-roll = Until the first roll you may give your own: { $cmd_seed_text }
-dice-seed-after-commitment = The server's seed of this game was committed before yours (commitment { $commitment }…), so it cannot suit your seed. Yours counts for the whole match.
+dice-seed-after-commitment = The server's seed of this game was fixed before yours (its hash { $commitment }… is on the board), so it cannot have been chosen to suit yours. Your seed counts for the whole match.
 dice-seed-too-late-computer = The dice of this match are rolling already: against the computer, give your client seed when the next match begins, before its first roll.
 help-seed = your client seed for the dice: in the lobby, or against the computer before the first roll
     .usage = /seed [text]
@@ -846,7 +857,7 @@ help-import = read a match file (.mat from GNU Backgammon, eXtreme Gammon or Dai
     .usage = /import, with the .mat file attached
     .more = Send the bot a match file (.mat of GNU Backgammon, eXtreme Gammon or DailyGammon, at most { $kb } KB); in a group, name it *.mat or send the command with it. The answer is the match's summary with buttons to replay it, export it as .mat and analyse it.
 import-no-file = Send the match as a file (.mat) to the bot, with or without { $cmd_import }.
-import-too-big = The file has { $size } KB; match files of up to { $max } KB are read.
+import-too-big = The file is { $size } KB; match files up to { $max } KB are read.
 import-too-slow = This match file takes too long to read; try a shorter match.
 import-not-text = This file is not a text match file (.mat).
 import-bad-file = This file is not a match file I can read: a .mat file has a line like "5 point match", then its games (GNU Backgammon, eXtreme Gammon and DailyGammon files are read).
@@ -879,33 +890,61 @@ app-console-no-file = The file { $path } does not exist or cannot be read.
 
 ## Ratings, leaderboards, dice statistics, history
 
-rating-change = { $player }: rating { $rating } ({ $change })
+rating-change = { $player }: rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") })
 settings-ratings = Ratings in this chat: { $value }
 settings-ratings-admin = Only an administrator of the chat turns ratings on or off.
 settings-threads = Games in threads of their own: { $value }
 settings-threads-admin = Only an administrator of the chat decides whether games are played in threads.
 player-unknown = No player called { $name } at this table or among your recent opponents.
-rating-line = { $player }, { $game }: rating { $rating }, experience { $experience }
+# $game: backgammon or long_nardy
+rating-line = { $player }, { $game ->
+    [long_nardy] Long nardy
+   *[backgammon] Backgammon
+}: rating { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, experience { $experience }
 rating-places = Place { $chat } in this chat, { $overall } overall.
 rating-none = { $player } has no rated match yet (everyone starts at 1500).
 rating-rules = Rated (FIBS formula): finished matches between two people, won on time included. Money sessions, chouettes, games against the computer, set-up positions and matches abandoned by agreement are not rated.
-top-title-chat = Best ratings in this chat, { $game }:
-top-title-global = Best ratings overall, { $game }:
-top-line = { $place }. { $player } — { $rating } (experience { $experience })
+top-title-chat = Best { $game ->
+    [long_nardy] long nardy
+   *[backgammon] backgammon
+} ratings in this chat:
+top-title-global = Best { $game ->
+    [long_nardy] long nardy
+   *[backgammon] backgammon
+} ratings overall:
+top-line = { $place }. { $player } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } (experience { $experience })
 top-empty = No rated match yet.
-dice-commitment-whole = Dice of the game in play: commitment { $commitment }
+dice-commitment-whole = Dice of the game in play: hash { $commitment } (fixed before the first roll: the seed revealed after the game must give this hash)
 dice-none = No rolls of { $player } counted yet.
-dice-summary = Dice of { $player } on this platform: { $rolls } rolls, { $doubles } doubles ({ $share }%, expected 16.7%; p = { $p })
-dice-faces = Each face: { $faces } (expected 16.7% each; chi-squared p = { $p })
-dice-entering = Entering from the bar against { $closed } closed points: { $entered } of { $tries } ({ $share }%, expected { $expected }%)
-dice-entering-p = Entering from the bar against the odds: chi-squared p = { $p }
+dice-summary = Dice of { $player } on this platform: { $rolls ->
+    [one] { $rolls } roll
+   *[other] { $rolls } rolls
+}, { $doubles ->
+    [one] { $doubles } double
+   *[other] { $doubles } doubles
+} ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, expected { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+dice-faces = Each face: { $faces } (expected { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } each; chi-squared p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+# $face: 1 to 6; $share: the share of the dice that showed it
+dice-face = { $face }: { NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+dice-entering = Entering from the bar against { $closed } closed { $closed ->
+    [one] point
+   *[other] points
+}: { $entered } of { $tries } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, expected { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+dice-entering-p = Entering from the bar against the odds: chi-squared p = { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
 history-title = Recent matches of { $player }:
 history-why = { $length }-point match, { $why ->
     [time] won on time
     [agreed] abandoned by agreement
    *[played] played out
 }
-history-rated = rating { $changes }
+# $change, $opponent_change: the rating changes of the players in the order the line names them
+history-rated = rating { NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, { NUMBER($opponent_change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }
 history-none = No finished match of { $player } kept yet.
 history-hint = { $cmd_history_n } shows one of them, with its export and replay.
 history-no-such = There is no match { $number } in your history (it holds { $count }).
@@ -929,13 +968,23 @@ help-history = your recent finished matches; one of them with export and replay
 ## Hints
 # $player: who is advised; $ply: GNU Backgammon's depth (0, 1, 2)
 hint-title-gnubg = Hint for { $player } (GNU Backgammon's nets, { $ply }-ply):
-hint-title-nardy = Hint for { $player }: the estimate of this bot's own long nardy player, not GNU Backgammon's
+hint-title-nardy = Hint for { $player }: estimated by the bot's own long nardy engine (not GNU Backgammon)
 # $unit: equity (backgammon) or chance (long nardy)
 hint-play-depth = (only { $ply }-ply)
 hint-plays = Best plays with { $dice } ({ $unit ->
     [equity] equity
    *[chance] chance of winning
 }):
+# $rank: 1, 2, …; $play: the play; $value: its equity ($unit equity) or its chance of winning
+hint-play-line = { $rank }. { $play }  { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
+# $value: how far a figure is from the best one (with its sign)
+hint-difference = ({ $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+})
 hint-after = After { $play }:
 hint-button = Play { $play }
 hint-cube = { $action ->
@@ -951,7 +1000,10 @@ hint-cube-line = { $option ->
     [double_pass] Double/pass
     [take] Take
    *[pass] Pass
-}: { $equity }
+}: { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 hint-take = Your answer to the double: { $answer ->
     [take] take
     [beaver] beaver
@@ -959,8 +1011,8 @@ hint-take = Your answer to the double: { $answer ->
 }
 hint-match-chances = In match winning chances at this score:
 hint-no-double-now = You cannot double now: roll.
-hint-chances = Win { $win } (gammon { $gammon }, backgammon { $backgammon }); lose { $lose } (gammon { $lose_gammon }, backgammon { $lose_backgammon })
-hint-chance = Chance of winning: { $win }
+hint-chances = Win { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (gammon { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, backgammon { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); lose { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (gammon { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, backgammon { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+hint-chance = Chance of winning: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Hints: { $state }
 hint-lobby-asked = Hints: asked for by the creator; on if the opponent joins with “Join with hints”
 button-join-hints = Join with hints
@@ -980,18 +1032,27 @@ hint-failed = The hint could not be worked out just now: try again in a moment.
 button-analysis = Analysis
 analysis-progress = Analysing game { $game } of { $games }…
 analysis-title-gnubg = Analysis by GNU Backgammon's nets ({ $ply }-ply), games: { $games }. Losses in equity:
-analysis-title-nardy = Analysis by this bot's own long nardy player ({ $ply }-ply), not GNU Backgammon, games: { $games }. Each loss is the share of winning chances given up against its best choice:
-analysis-player = { $player }: PR { $pr }, unforced decisions: { $unforced }
-analysis-loss-gnubg = Lost { $total }: { $checker } in checker play, { $cube } in cube decisions
-analysis-loss-nardy = Winning chances given up, summed over the decisions: { $total } ({ $checker } in checker play, { $cube } in cube decisions)
+analysis-title-nardy = Analysis by the bot's own long nardy engine ({ $ply }-ply), not GNU Backgammon, games: { $games }. Each loss is the share of winning chances given up compared with the best decision:
+analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, unforced decisions: { $unforced }
+analysis-loss-gnubg = Lost { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } in checker play, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } in cube decisions
+analysis-loss-nardy = Winning chances given up, summed over the decisions: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } in checker play, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } in cube decisions)
 analysis-marks = Doubtful: { $doubtful }, bad: { $bad }, very bad: { $very_bad }
-analysis-luck = Luck: { $luck }
+analysis-luck = Luck: { $unit ->
+    [equity] { NUMBER($luck, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($luck, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 analysis-worst-follow = The worst decisions of each player follow.
 analysis-decision = { $player }: game { $game }, move { $move }
 analysis-played = Rolled { $dice }, played { $play }
 analysis-cube-made = Cube: { $action }
 analysis-best = Best: { $play }
-analysis-difference = { $loss }: { $mark ->
+# $action: the best cube action (analysis-cube-action)
+analysis-best-cube = Best: { $action }
+# $loss: what the decision lost (negative); $unit: equity or chance
+analysis-difference = { $unit ->
+    [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}: { $mark ->
     [doubtful] doubtful
     [bad] bad
     [very_bad] very bad

@@ -59,7 +59,7 @@ button-pass = Пас
 button-beaver = Бобёр
 button-accept = Согласиться
 button-decline = Отказаться
-button-undo = Отменить ход
+button-undo = Отменить шаг
 button-confirm = Подтвердить
 button-join = Сесть за стол
 button-start = Начать
@@ -75,11 +75,11 @@ button-vote-no-double = Не удваивать
 
 ## Ходы и события партии
 
-game-started = { $player } против { $opponent }: партия начинается.
+game-started = { $player } — { $opponent }: партия начинается.
 opening-roll = Розыгрыш первого хода: { $player } { $die1 }, { $opponent } { $die2 }.
 opening-tie = У обоих { $die }; бросаем ещё раз.
 opening-first = Начинает { $player }: { $dice }.
-auto-double = Равные кости при розыгрыше: { -cube } поворачивается на { $value }.
+auto-double = Равные кости при розыгрыше: { -cube } ставится на { $value }.
 turn-roll-or-double = { $player }, ваш ход: бросайте или удваивайте.
 turn-roll = { $player }, ваш ход: бросайте.
 turn-move = { $player } играет { $dice }.
@@ -91,9 +91,9 @@ group-steps-hint = Нажимайте шаг для каждого кубика 
 group-step-made = Пока сыграно: { $play }. Осталось сыграть: { $dice }.
 group-step-none = Шаг отменён: пока ничего не сыграно.
 event-doubles = { $player } удваивает до { $value }.
-event-beavers = { $player } объявляет бобра: { -cube } на { $value } и остаётся у { $player }.
-event-takes = { $player } принимает удвоение: { -cube } на { $value } у { $player }.
-event-beaver-accepted = { $player } принимает бобра: { -cube } на { $value } у { $owner }.
+event-beavers = { $player } объявляет бобра и оставляет { -cube } на { $value } у себя.
+event-takes = { $player } принимает удвоение и забирает { -cube } на { $value }.
+event-beaver-accepted = { $player } принимает бобра: { -cube } на { $value }, владелец — { $owner }.
 event-beaver-refused = { $player } отказывается от бобра и теряет { $points ->
     [one] { $points } очко
     [few] { $points } очка
@@ -121,7 +121,7 @@ result-draw = Ничья.
 result-resigned = { $player } сдаётся.
 result-passed = { $player } не принимает удвоение.
 score-match = Счёт: { $player } { $score }, { $opponent } { $opponent_score } (матч до { $length }).
-score-money = Счёт на деньги: { $player } { $score }, { $opponent } { $opponent_score }.
+score-money = Счёт игры на деньги: { $player } { $score }, { $opponent } { $opponent_score }.
 match-won = { $player } выигрывает матч { $score }–{ $opponent_score }.
 match-crawford = Партия Кроуфорда: в этой партии удваивать нельзя.
 match-post-crawford = После Кроуфорда: { -cube } снова в игре.
@@ -156,7 +156,7 @@ option-cube-progression = ступени куба: { $value ->
 }
 option-gammons-with-cube = { -gammon } после удвоения: { $value }
 option-cube-limit = предел куба: { $value }
-option-prime-rule = блок из шести шашек: { $value ->
+option-prime-rule = блок из шести пунктов подряд: { $value ->
     [home] можно, когда шашка соперника уже в доме
    *[ahead] можно, если впереди есть шашка соперника
 }
@@ -188,7 +188,7 @@ chouette-team = Команда: { $players }
 chouette-proposal = { $player } предлагает { $play }.
 chouette-vote = Команда голосует за удвоение бокса: { $yes } из { $total } за.
 chouette-ledger = Расчёт:
-chouette-ledger-line = { $player }: { $points }
+chouette-ledger-line = { $player }: { NUMBER($points, signDisplay: "always") }
 
 ## Часы на ход (игра по переписке)
 
@@ -213,8 +213,8 @@ stats-none = Сыгранных партий пока нет.
 
 settings-title = Настройки
 settings-board = Доска: { $style ->
-    [text] текстом
-   *[image] картинкой
+    [text] текст
+   *[image] картинка
 }
 settings-home = Дом: { $side ->
     [left] внизу слева
@@ -523,7 +523,7 @@ error-game-not-started = Партия ещё не началась.
 error-game-over = Партия окончена.
 error-game-running = Идёт партия.
 error-match-over = Матч окончен.
-error-double-pending = Предложено удвоение: сначала примите, спасуйте или объявите бобра.
+error-double-pending = Предложено удвоение: сначала ответьте — принять, пас или бобёр.
 error-beaver-pending = Объявлен бобёр: сначала примите его или откажитесь.
 error-no-double-pending = Удвоение не предлагалось.
 error-no-beaver-pending = Бобра не объявляли.
@@ -563,7 +563,7 @@ error-not-captain = За команду ходит только капитан.
 error-no-game = Партия ещё не начата.
 error-bad-proposal = Такое предложение сейчас сделать нельзя.
 error-no-vote = Голосования за удвоение нет.
-error-bad-dice-seed = Такое зерно для костей не подходит.
+error-bad-dice-seed = Такой сид не подходит.
 error-bad-export = Это не выгрузка костей партии.
 error-bad-rating = Такой рейтинг не посчитать.
 error-bad-stats = Статистику костей не удаётся прочитать.
@@ -573,8 +573,8 @@ error-already-decided = Вы уже ответили.
 error-bad-payment = Такой платёж недопустим.
 error-head-rule = С головы за ход можно снять только одну шашку.
     .detail = { $move }: с головы за ход можно снять только одну шашку (две — только первым ходом при 6-6, 4-4 или 3-3).
-error-six-prime = Нельзя строить блок из шести шашек, если впереди нет шашки соперника.
-    .detail = { $move } строит блок из шести шашек: { $rule ->
+error-six-prime = Нельзя строить блок из шести пунктов подряд, если впереди нет шашки соперника.
+    .detail = { $move } строит блок из шести пунктов подряд: { $rule ->
         [home] так можно, только когда шашка соперника уже зашла в свой дом.
        *[ahead] так можно, только если впереди есть шашка соперника.
     }
@@ -590,11 +590,11 @@ app-on = вкл
 app-off = выкл
 app-not-understood = Непонятно. Команды — { $cmd_help }; в свой ход можно просто написать ход, например 24/18 13/11.
 app-not-started = Игра ещё не началась.
-app-bad-length = Матч играется до 1–{ $max ->
+app-bad-length = Длина матча — от 1 до { $max ->
     [one] { $max } очка
    *[other] { $max } очков
 }; 0 — игра на деньги.
-app-chouette-backgammon = { -chouette } играют в короткие нарды.
+app-chouette-backgammon = В { -chouette } играют только в { -backgammon }.
 app-unknown-option = Неизвестная опция «{ $option }». Опции: { $options }.
 app-bad-option = «{ $value }» — не значение для { $option }.
 app-bad-options = Эти опции несовместимы.
@@ -646,7 +646,7 @@ app-proposal-beaver = объявить бобра
 app-opening-roll = Розыгрыш первого хода: бросайте, чтобы узнать, кто начинает.
 app-answer-double = { $player }: принять или пас?
 app-answer-beaver = { $player }: принять бобра или отказаться?
-app-answer-resign = { $player }: принять или отклонить?
+app-answer-resign = { $player }: согласиться или отказаться?
 app-export-position = ID позиции GNU Backgammon: { $position_id }
 app-setting-unchanged = Уже так и настроено.
 app-setting-view-image = картинка
@@ -654,7 +654,7 @@ app-setting-view-text = текст
 app-setting-home-right = дом справа
 app-setting-home-left = дом слева
 app-setting-swap = смена сторон: { $state }
-app-setting-autoroll = автоброс: { $state }
+app-setting-autoroll = автобросок: { $state }
 app-board-pips = пипсы
 app-board-off = выброшено
 app-board-bar = бар
@@ -700,14 +700,14 @@ discord-command-start = старт
 discord-command-roll = бросить
 discord-command-double = удвоить
 discord-command-take = принять
-discord-command-pass = отказаться
+discord-command-pass = пас
 discord-command-beaver = бобёр
 discord-command-move = ход
 discord-command-undo = отменить
 discord-command-confirm = готово
 discord-command-resign = сдаться
 discord-command-accept = согласиться
-discord-command-decline = отклонить
+discord-command-decline = отказаться
 discord-command-board = доска
 discord-command-score = счёт
 discord-command-pips = пипсы
@@ -719,8 +719,8 @@ discord-command-export = экспорт
 discord-command-settings = настройки
 discord-command-propose = предложить
 discord-command-stats = статистика
-discord-command-clock = часы
-discord-command-claim = требовать
+discord-command-clock = время
+discord-command-claim = забрать
 discord-command-seed = сид
 discord-command-dice = кости
 discord-command-rating = рейтинг
@@ -748,7 +748,7 @@ discord-pick-step = Выберите шаг…
 discord-no-files = Боту нельзя прикреплять файлы в этом канале: попросите модератора выдать право «Прикреплять файлы».
 discord-dm-join = Этот чат видите только вы, поэтому второе место здесь никто не займёт. Чтобы сыграть с другом, создайте стол в канале сервера или в групповом чате.
 discord-dm-invite = Ваш друг не видит этот чат. Создайте стол в канале сервера или в групповом чате и пригласите его там командой { $cmd_invite }.
-discord-thread-name = { $player } против { $opponent } — { $mode }
+discord-thread-name = { $player } — { $opponent }, { $mode }
 discord-thread-team = { $players } — { $mode }
 discord-thread-welcome = { $players }: ваша партия идёт в этой ветке.
 discord-thread-opened = Партия идёт в ветке { $thread }.
@@ -769,7 +769,7 @@ telegram-link-used = Готово: вы за столом. Партия идёт
 telegram-link-again = Вы уже за этим столом. Партия идёт в групповом чате.
 telegram-link-invalid = Эта ссылка-приглашение недействительна.
 invite-own-card = Это ваше приглашение: дождитесь, пока друг нажмёт «Играть».
-telegram-invite-pending = Приглашение ещё готовится: нажмите «Играть» ещё раз через мгновение.
+telegram-invite-pending = Приглашение ещё готовится: нажмите «Играть» ещё раз через пару секунд.
 telegram-invitation = { $player } приглашает вас сыграть: { $game }. Нажмите «Играть», чтобы сесть за стол.
 telegram-card-computer = { $game }, соперник — { $computer }
 telegram-invitation-computer = { $player } предлагает сыграть с компьютером: { $game }. Кто нажмёт «Играть», тот и играет.
@@ -777,8 +777,8 @@ clock-brief-expired = У игрока { $player } вышло время. { $oppo
     [match] партию или весь матч
    *[game] партию
 } кнопками ниже.
-clock-private-reminder = Партия против { $opponent }: время на ход — ещё { $left }.
-clock-private-late = В партии против { $opponent } ваше время вышло: теперь соперник может забрать { $what ->
+clock-private-reminder = Партия с соперником { $opponent }: время на ход — ещё { $left }.
+clock-private-late = В партии с соперником { $opponent } ваше время вышло: теперь соперник может забрать { $what ->
     [match] партию или весь матч
    *[game] партию
 }. Пока соперник этого не сделал, ваш ход ещё засчитывается.
@@ -788,24 +788,31 @@ clock-private-claim = В вашей партии у игрока { $player } в�
 } кнопками на сообщении с игрой.
 
 ## The computer opponent
-computer-name = Компьютер ({ $level })
+computer-name = Компьютер ({ $level ->
+    [beginner] новичок
+    [casual] любитель
+    [strong] сильный
+    [expert] эксперт
+   *[other] { $level }
+})
 computer-unavailable = Игра с компьютером на этом боте отключена: пригласите друга.
 computer-bad-level = Неизвестный уровень «{ $level }». Уровни: { $levels }.
 computer-two-players = Компьютер играет один на один, не в { -chouette }.
 computer-plays = { $player } бросает { $dice } и ходит { $play }.
 computer-takes = { $player } принимает удвоение.
-computer-passes = { $player } пасует.
+computer-passes = { $player } не принимает удвоение.
 computer-beaver-accepted = { $player } принимает бобра.
 telegram-button-computer = Играть с компьютером
 telegram-start-play = Сыграйте прямо сейчас: с компьютером или с другом.
 ## Кости, которые может проверить каждый
 
-dice-commitment = Кости этой партии: обязательство { $commitment }… (полностью — в { $cmd_dice })
+dice-commitment = Кости этой партии заданы до первого броска, их хеш: { $commitment }… (полностью — в { $cmd_dice }). Сид, открытый после партии, докажет, что ни один бросок не подменён.
 dice-client-seeds = Сиды игроков: { $seeds }
+dice-client-seed = { $player } «{ $seed }»
 dice-seating = рассадка
-dice-revealed = Кости партии { $number }: сид сервера { $seed } (обязательство { $commitment }…). Чтобы проверить каждый бросок: { $cmd_export }, затем запустите { $command }
+dice-revealed = Кости партии { $number }: сид сервера { $seed }, его хеш { $commitment }… был показан до партии. Чтобы проверить каждый бросок: { $cmd_export }, затем запустите { $command }
 export-dice-file = Кости завершённых партий вместе с сидами ({ $name }); проверить: { $command }
-dice-seed-random = Ваш сид выберется случайно при начале партии (и будет показан). Чтобы задать свой: { $cmd_seed_text }
+dice-seed-random = Ваш сид будет выбран случайно в начале партии (и показан). Чтобы задать свой: { $cmd_seed_text }
 command-placeholder-text = ТЕКСТ
 command-placeholder-option = ОПЦИЯ
 dice-seed-too-late = Кости этого матча уже зафиксированы: задайте свой сид в лобби следующего.
@@ -813,7 +820,7 @@ dice-seed-bad = Сид — от 1 до { $max } печатных символо�
 dice-seed-set = Сид игрока { $player }: «{ $seed }».
 dice-seed-offer = { $player }, ваш сид выбран случайно: чтобы задать свой, отправьте { $cmd_seed_text } до первого броска.
 dice-seed-until-roll = До первого броска можно задать свой: { $cmd_seed_text }
-dice-seed-after-commitment = Сид сервера для этой партии зафиксирован раньше вашего (обязательство { $commitment }…), так что подогнать его под ваш сид нельзя. Ваш сид действует весь матч.
+dice-seed-after-commitment = Сид сервера для этой партии зафиксирован раньше вашего (его хеш { $commitment }… — на доске), так что подогнать его под ваш сид нельзя. Ваш сид действует весь матч.
 dice-seed-too-late-computer = Кости этого матча уже брошены: против компьютера задайте свой сид, когда начнётся следующий матч, до первого броска.
 help-seed = ваш сид для костей: в лобби или, против компьютера, до первого броска
     .usage = /seed [текст]
@@ -825,20 +832,20 @@ help-position = начать партию с позиции из GNU Backgammon 
     .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
     .more = Партия с этой позиции: куб, счёт, длина матча, кости и чей ход — из ID. Кто открыл стол, играет X (внизу), кто сел вторым — O; добавьте bot и уровень, чтобы играть с компьютером. Без ID — ID позиции за этим столом.
 position-lobby = Партия начнётся с позиции { $id }: открывший стол играет за X (внизу), присоединившийся — за O.
-position-not-id = Это не ID позиции. Дайте XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) или Position ID и Match ID из GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
+position-not-id = Это не ID позиции. Укажите XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) или Position ID и Match ID из GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
 position-bad-xgid = Этот XGID не читается. В XGID десять полей через двоеточие: 26 знаков доски (- или A-O для X, a-o для O), затем куб, его владелец, очередь хода, кости, оба счёта, правила, длина матча и предел куба.
 position-bad-position-id = { $id } — неверный Position ID: в нём 14 знаков (A-Z, a-z, 0-9, + и /) и по 15 шашек у каждого игрока.
 position-bad-match-id = { $id } — неверный Match ID: в нём 12 знаков (A-Z, a-z, 0-9, + и /), в них куб, счёт и кости.
 position-impossible = По этому ID не сыграть партию: { $reason ->
     [game_over] партия в нём уже окончена.
     [score] при таком счёте матч уже выигран.
-    [crawford] в партии { -crawford }а одному игроку не хватает одного очка до победы, и { -cube } не используется.
+    [crawford] партия { -crawford }а бывает, только когда одному игроку не хватает одного очка до победы, и в ней нет { -cube }а.
     [cube] у { -cube }а здесь не может быть такого значения или владельца.
     [no_cube] предложено удвоение в партии без удвоений.
     [beaver] бобры бывают только в игре на деньги, а еноты не играются вовсе.
     [checkers] шашки не могут так стоять.
     [dice] на удвоение отвечают до броска, так что костей ещё нет.
-    [turn] ходить должен не тот игрок, чья очередь.
+    [turn] действует не тот игрок, чей сейчас ход.
    *[other] в партии такого положения не бывает.
 }
 export-set-up = Этот матч начат с заданной позиции, а файл .mat всегда начинается с начальной расстановки, поэтому файл матча не записан. Позицию описывают ID выше.
@@ -853,7 +860,7 @@ import-bad-file = Это не файл матча, который я могу п
 import-bad-move = Файл матча отклонён: партия { $game }, ход { $move }: { $why }
 import-bad-game = Файл матча отклонён: партия { $game }: { $why }
 import-bad-score = Файл матча отклонён: партия { $game }: счёт перед ней не тот, что дают предыдущие партии.
-import-summary = Матч прочитан: { $player } против { $opponent }, { $mode }; { $games ->
+import-summary = Матч прочитан: { $player } — { $opponent }, { $mode }; { $games ->
     [one] { $games } партия
     [few] { $games } партии
     [many] { $games } партий
@@ -866,8 +873,8 @@ import-file-caption = Матч в записи GNU Backgammon ({ $name }).
 replay-caption = Партия { $game } из { $games }, ход { $step } из { $steps }
 replay-start = Начало партии. Счёт: { $player } { $score }, { $opponent } { $opponent_score }.
 replay-move = { $player } выбрасывает { $dice } и ходит { $play }.
-replay-take = { $player } принимает.
-replay-pass = { $player } сдаётся.
+replay-take = { $player } принимает удвоение.
+replay-pass = { $player } не принимает удвоение.
 replay-button-back = ◀ Назад
 replay-button-next = Вперёд ▶
 replay-button-previous-game = ⏮ Партия
@@ -881,33 +888,52 @@ app-console-no-file = Файла { $path } нет или его нельзя п�
 
 ## Рейтинги, таблицы лидеров, статистика костей, история
 
-rating-change = { $player }: рейтинг { $rating } ({ $change })
+rating-change = { $player }: рейтинг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") })
 settings-ratings = Рейтинги в этом чате: { $value }
 settings-ratings-admin = Включать и выключать рейтинги может только администратор чата.
 settings-threads = Партии в отдельных ветках: { $value }
 settings-threads-admin = Решать, идут ли партии в ветках, может только администратор чата.
 player-unknown = Игрока { $name } нет ни за этим столом, ни среди ваших недавних соперников.
-rating-line = { $player }, { $game }: рейтинг { $rating }, опыт { $experience }
+rating-line = { $player } в { $game ->
+    [long_nardy] длинных нардах
+   *[backgammon] коротких нардах
+}: рейтинг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, опыт { $experience }
 rating-places = Место { $chat } в этом чате, { $overall } в общем зачёте.
 rating-none = У игрока { $player } ещё нет рейтинговых матчей (все начинают с 1500).
-rating-rules = В рейтинг (формула FIBS) идут доигранные матчи двух людей, в том числе выигранные по времени. Игры на деньги, шуэт, игры с компьютером, партии с заданной позиции и матчи, прерванные по согласию, не учитываются.
-top-title-chat = Лучшие рейтинги этого чата, { $game }:
-top-title-global = Лучшие рейтинги в общем зачёте, { $game }:
-top-line = { $place }. { $player } — { $rating } (опыт { $experience })
+rating-rules = В рейтинг (формула FIBS) идут доигранные матчи двух людей, в том числе выигранные по времени. Игры на деньги, шуэты, игры с компьютером, партии с заданной позиции и матчи, прерванные по согласию, не учитываются.
+top-title-chat = Лучшие рейтинги этого чата в { $game ->
+    [long_nardy] длинных нардах
+   *[backgammon] коротких нардах
+}:
+top-title-global = Лучшие рейтинги в { $game ->
+    [long_nardy] длинных нардах
+   *[backgammon] коротких нардах
+}, общий зачёт:
+top-line = { $place }. { $player } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } (опыт { $experience })
 top-empty = Рейтинговых матчей ещё не было.
-dice-commitment-whole = Кости текущей партии: обязательство { $commitment }
+dice-commitment-whole = Кости текущей партии: хеш { $commitment } (задан до первого броска: сид, открытый после партии, должен дать этот хеш)
 dice-none = Бросков игрока { $player } пока не учтено.
-dice-summary = Кости игрока { $player } на этой платформе: бросков { $rolls }, дублей { $doubles } ({ $share }%, ожидается 16,7%; p = { $p })
-dice-faces = Каждая грань: { $faces } (ожидается по 16,7%; хи-квадрат p = { $p })
-dice-entering = Вход с бара против { $closed } закрытых пунктов: { $entered } из { $tries } ({ $share }%, ожидается { $expected }%)
-dice-entering-p = Вход с бара против ожидаемого: хи-квадрат p = { $p }
+dice-summary = Кости игрока { $player } на этой платформе: бросков { $rolls }, дублей { $doubles } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, ожидается { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+dice-faces = Каждая грань: { $faces } (ожидается по { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; хи-квадрат p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+dice-face = { $face }: { NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+dice-entering = Вход с бара при { $closed } { $closed ->
+    [one] закрытом пункте
+   *[other] закрытых пунктах
+}: { $entered } из { $tries } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, ожидается { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+dice-entering-p = Вход с бара против ожидаемого: хи-квадрат p = { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
 history-title = Недавние матчи игрока { $player }:
 history-why = матч до { $length }, { $why ->
     [time] выигран по времени
     [agreed] прерван по согласию
    *[played] доигран
 }
-history-rated = рейтинг { $changes }
+history-rated = рейтинг { NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, { NUMBER($opponent_change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }
 history-none = Доигранных матчей игрока { $player } пока нет.
 history-hint = { $cmd_history_n } покажет один из них, с экспортом и просмотром.
 history-no-such = В вашей истории нет матча { $number } (в ней { $count }).
@@ -930,27 +956,38 @@ help-history = ваши недавние доигранные матчи; оди
 
 ## Подсказки
 hint-title-gnubg = Подсказка для { $player } (нейросети GNU Backgammon, { $ply }-ply):
-hint-title-nardy = Подсказка для { $player }: оценка собственного игрока этого бота в длинные нарды, а не GNU Backgammon
+hint-title-nardy = Подсказка для { $player }: оценка встроенного движка длинных нард (не GNU Backgammon)
 hint-play-depth = (только { $ply }-ply)
 hint-plays = Лучшие ходы на { $dice } ({ $unit ->
     [equity] эквити
    *[chance] шанс на победу
 }):
+hint-play-line = { $rank }. { $play }  { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
+hint-difference = ({ $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+})
 hint-after = После хода { $play }:
 hint-button = Сыграть { $play }
 hint-cube = { $action ->
-    [no_double] Не удваивать (удвоение было бы принято)
-    [double_take] Удваивать, принимать
-    [double_pass] Удваивать, пас
+    [no_double] Без удвоения (удвоение было бы принято)
+    [double_take] Удвоение, принять
+    [double_pass] Удвоение, пас
    *[too_good] Слишком хорошо для удвоения: играйте на марс
 }
 hint-cube-line = { $option ->
     [no_double] Без удвоения
-    [double_take] Удвоение/приём
-    [double_pass] Удвоение/пас
+    [double_take] Удвоение, принять
+    [double_pass] Удвоение, пас
     [take] Принять
    *[pass] Пас
-}: { $equity }
+}: { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 hint-take = Ответ на удвоение: { $answer ->
     [take] принять
     [beaver] объявить бобра
@@ -958,10 +995,10 @@ hint-take = Ответ на удвоение: { $answer ->
 }
 hint-match-chances = В шансах выиграть матч при этом счёте:
 hint-no-double-now = Удвоить сейчас нельзя: бросайте кости.
-hint-chances = Победа { $win } (марс { $gammon }, кокс { $backgammon }); поражение { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
-hint-chance = Шанс на победу: { $win }
+hint-chances = Победа { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); поражение { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+hint-chance = Шанс на победу: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Подсказки: { $state }
-hint-lobby-asked = Подсказки: создатель стола за; включатся, если соперник сядет кнопкой «Сесть с подсказками»
+hint-lobby-asked = Подсказки: их просит создатель стола; включатся, если соперник нажмёт «Сесть с подсказками»
 button-join-hints = Сесть с подсказками
 hint-no-game = Здесь не идёт игра: подсказки — для идущей партии.
 hint-over = Партия окончена: советовать нечего.
@@ -979,33 +1016,40 @@ hint-failed = Сейчас не удалось рассчитать подска
 button-analysis = Анализ
 analysis-progress = Анализ партии { $game } из { $games }…
 analysis-title-gnubg = Анализ нейросетями GNU Backgammon ({ $ply }-ply), партий: { $games }. Потери в эквити:
-analysis-title-nardy = Анализ собственным игроком этого бота в длинные нарды ({ $ply }-ply), а не GNU Backgammon, партий: { $games }. Потеря — доля шансов на победу, упущенная против его лучшего выбора:
-analysis-player = { $player }: PR { $pr }, невынужденных решений: { $unforced }
-analysis-loss-gnubg = Потеряно { $total }: { $checker } в игре шашками, { $cube } в решениях с кубом
-analysis-loss-nardy = Упущено шансов на победу, в сумме по решениям: { $total } ({ $checker } в игре шашками, { $cube } в решениях с кубом)
-analysis-marks = Сомнительных ходов: { $doubtful }, плохих: { $bad }, очень плохих: { $very_bad }
-analysis-luck = Удача: { $luck }
+analysis-title-nardy = Анализ встроенным движком длинных нард ({ $ply }-ply), а не GNU Backgammon, партий: { $games }. Потеря — доля шансов на победу, упущенная по сравнению с лучшим решением:
+analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невынужденных решений: { $unforced }
+analysis-loss-gnubg = Потеряно { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } в игре шашками, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } в решениях с кубом
+analysis-loss-nardy = Упущено шансов на победу, в сумме по решениям: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } в игре шашками, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } в решениях с кубом)
+analysis-marks = Сомнительных решений: { $doubtful }, плохих: { $bad }, очень плохих: { $very_bad }
+analysis-luck = Удача: { $unit ->
+    [equity] { NUMBER($luck, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($luck, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 analysis-worst-follow = Дальше — худшие решения каждого игрока.
 analysis-decision = { $player }: партия { $game }, ход { $move }
 analysis-played = Выпало { $dice }, сыграно { $play }
 analysis-cube-made = Куб: { $action }
-analysis-best = Лучше: { $play }
-analysis-difference = { $loss }: { $mark ->
-    [doubtful] сомнительный ход
-    [bad] плохой ход
-    [very_bad] очень плохой ход
+analysis-best = Лучший ход: { $play }
+analysis-best-cube = Лучшее решение: { $action }
+analysis-difference = { $unit ->
+    [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}: { $mark ->
+    [doubtful] сомнительное решение
+    [bad] плохое решение
+    [very_bad] очень плохое решение
    *[none] небольшая ошибка
 }
 analysis-cube-action = { $action ->
     [no_double] без удвоения
     [double] удвоение
-    [take] взять
-   *[pass] отказаться
+    [take] принять
+   *[pass] пас
 }
 analysis-nothing = Здесь нет законченной партии для анализа.
 analysis-gone = Этого матча уже нет за столом; если он ваш, он есть в { $cmd_history_n } с кнопкой «Анализ».
 analysis-chouette = { -chouette } не анализируется: анализ — для партий двух игроков.
-analysis-in-play = За этим столом подсказки выключены, поэтому его партии анализируются, когда матч или сессия закончится.
+analysis-in-play = За этим столом подсказки выключены, поэтому его партии анализируются, когда матч или игра на деньги закончится.
 analysis-no-computer = Анализ делает компьютер, а он на этом боте выключен.
 analysis-busy = В этом чате уже идёт анализ: его сообщение показывает, как далеко он продвинулся.
 analysis-again = Этот анализ уже сделан: его сообщение в этом чате показывает результат.

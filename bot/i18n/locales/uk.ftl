@@ -75,11 +75,11 @@ button-vote-no-double = Не подвоювати
 
 ## Ходи й події партії
 
-game-started = { $player } проти { $opponent }: партія починається.
+game-started = { $player } — { $opponent }: партія починається.
 opening-roll = Розіграш першого ходу: { $player } { $die1 }, { $opponent } { $die2 }.
 opening-tie = В обох { $die }; кидаємо ще раз.
 opening-first = Починає { $player }: { $dice }.
-auto-double = Рівні кості в розіграші: { -cube } стає на { $value }.
+auto-double = Рівні кістки в розіграші: { -cube } стає на { $value }.
 turn-roll-or-double = { $player }, ваш хід: кидайте або подвоюйте.
 turn-roll = { $player }, ваш хід: кидайте.
 turn-move = { $player } грає { $dice }.
@@ -91,9 +91,9 @@ group-steps-hint = Натискайте крок для кожного куби�
 group-step-made = Поки зіграно: { $play }. Лишилося зіграти: { $dice }.
 group-step-none = Крок скасовано: поки нічого не зіграно.
 event-doubles = { $player } подвоює до { $value }.
-event-beavers = { $player } оголошує бобра: { -cube } на { $value } і залишається в { $player }.
-event-takes = { $player } приймає подвоєння: { -cube } на { $value } у { $player }.
-event-beaver-accepted = { $player } приймає бобра: { -cube } на { $value } у { $owner }.
+event-beavers = { $player } оголошує бобра й залишає { -cube } на { $value } у себе.
+event-takes = { $player } приймає подвоєння й забирає { -cube } на { $value }.
+event-beaver-accepted = { $player } приймає бобра: { -cube } на { $value }, власник — { $owner }.
 event-beaver-refused = { $player } відмовляється від бобра й втрачає { $points ->
     [one] { $points } очко
     [few] { $points } очки
@@ -121,7 +121,7 @@ result-draw = Нічия.
 result-resigned = { $player } здається.
 result-passed = { $player } не приймає подвоєння.
 score-match = Рахунок: { $player } { $score }, { $opponent } { $opponent_score } (матч до { $length }).
-score-money = Рахунок на гроші: { $player } { $score }, { $opponent } { $opponent_score }.
+score-money = Рахунок гри на гроші: { $player } { $score }, { $opponent } { $opponent_score }.
 match-won = { $player } виграє матч { $score }–{ $opponent_score }.
 match-crawford = Партія Кроуфорда: у цій партії подвоювати не можна.
 match-post-crawford = Після Кроуфорда: { -cube } знову в грі.
@@ -156,7 +156,7 @@ option-cube-progression = щаблі куба: { $value ->
 }
 option-gammons-with-cube = { -gammon } після подвоєння: { $value }
 option-cube-limit = межа куба: { $value }
-option-prime-rule = блок із шести шашок: { $value ->
+option-prime-rule = блок із шести пунктів поспіль: { $value ->
     [home] можна, коли шашка суперника вже вдома
    *[ahead] можна, якщо попереду є шашка суперника
 }
@@ -188,7 +188,7 @@ chouette-team = Команда: { $players }
 chouette-proposal = { $player } пропонує { $play }.
 chouette-vote = Команда голосує за подвоєння бокса: { $yes } з { $total } за.
 chouette-ledger = Розрахунок:
-chouette-ledger-line = { $player }: { $points }
+chouette-ledger-line = { $player }: { NUMBER($points, signDisplay: "always") }
 
 ## Годинник на хід (гра листуванням)
 
@@ -213,8 +213,8 @@ stats-none = Зіграних партій ще немає.
 
 settings-title = Налаштування
 settings-board = Дошка: { $style ->
-    [text] текстом
-   *[image] малюнком
+    [text] текст
+   *[image] картинка
 }
 settings-home = Дім: { $side ->
     [left] унизу ліворуч
@@ -257,14 +257,14 @@ help-leave = залишити стіл або збір
     .usage = /leave
 help-abort = перервати партію (за згодою обох або творцем столу до першого кидка)
     .usage = /abort
-help-roll = кинути кості
+help-roll = кинути кістки
     .usage = /roll
 help-move = зіграти хід у нотації; у свій хід можна писати саму нотацію
     .usage = /move 24/18 13/11
-    .more = Хід записують від пункту до пункту, у своїй нумерації: 24/18 13/11; bar/22 — введення з бару, 6/off — викидання шашки, 8/5(2) — дві шашки, 13/7 — одна шашка на обидва числа, * — бій (13/7*). Написаний хід робиться одразу й передає кості; кнопками хід складають крок за кроком, поки ви його не підтвердите.
+    .more = Хід записують від пункту до пункту, у своїй нумерації: 24/18 13/11; bar/22 — введення з бару, 6/off — викидання шашки, 8/5(2) — дві шашки, 13/7 — одна шашка на обидва числа, * — бій (13/7*). Написаний хід робиться одразу й передає кістки; кнопками хід складають крок за кроком, поки ви його не підтвердите.
 help-undo = скасувати останній крок ходу, який ви складаєте
     .usage = /undo
-help-confirm = підтвердити хід і передати кості
+help-confirm = підтвердити хід і передати кістки
     .usage = /confirm
 help-double = запропонувати подвоєння до кидка
     .usage = /double
@@ -308,7 +308,7 @@ help-settings = дошка картинкою чи текстом, бік дом
         • view image | text — дошка картинкою чи текстом;
         • home right | left — ваш дім унизу праворуч чи ліворуч;
         • swap on | off — міняти боки після кожної партії;
-        • autoroll on | off — кидати кості за вас, коли немає рішення з кубом;
+        • autoroll on | off — кидати кістки за вас, коли немає рішення з кубом;
         • language en | ru | uk | be — ваша мова, скрізь;
         • для адміністратора чату: ratings on | off — рейтингові ігри тут; threads on | off — у Discord окрема гілка для кожної партії.
         Дошка, дім, зміна боків і кидок — налаштування столу; мова — ваша.
@@ -326,7 +326,7 @@ help-stats = ваші партії, перемоги, марси й кокси
 
 ## Правила (rules ТЕМА: rules-<тема>, rules-option-<опція>; .title — тема у списках)
 
-rules-overview = Тут грають у дві гри на одній дошці з тими самими костями:
+rules-overview = Тут грають у дві гри на одній дошці з тими самими кістками:
     • короткі нарди (бекгемон) — гравці йдуть назустріч одне одному, одиночну шашку можна побити: { $cmd_rules_backgammon }
     • довгі нарди — усі шашки починають з голови, обидва гравці йдуть в один бік, бою немає: { $cmd_rules_nardy }
 
@@ -339,7 +339,7 @@ rules-overview = Тут грають у дві гри на одній дошці
     Опції задають, коли відкривають стіл, наприклад { $cmd_new_money_beaver }.
 rules-backgammon = Короткі нарди. У кожного гравця 15 шашок; на початку вони стоять так (номери пунктів — зі свого боку): 2 на 24-му пункті, 5 на 13-му, 3 на 8-му, 5 на 6-му. Гравці йдуть назустріч одне одному, від 24-го пункту до 1-го; пункти 1–6 — ваш дім. Мета — привести всі 15 шашок у дім і викинути їх з дошки раніше за суперника.
 
-    Перший хід: кожен кидає одну кість; у кого число більше, той ходить першим і грає обидва числа, що випали. Далі кидають дві кості по черзі; дубль грається чотири рази. Якщо можна зіграти обидва числа, треба грати обидва; якщо лише одне — грають його; якщо годиться будь-яке, але не обидва разом, — більше. Одна шашка може пройти обидва числа, якщо проміжний пункт відкритий.
+    Перший хід: кожен кидає одну кістку; у кого число більше, той ходить першим і грає обидва числа, що випали. Далі кидають дві кістки по черзі; дубль грається чотири рази. Якщо можна зіграти обидва числа, треба грати обидва; якщо лише одне — грають його; якщо годиться будь-яке, але не обидва разом, — більше. Одна шашка може пройти обидва числа, якщо проміжний пункт відкритий.
 
     Пункт, де стоять дві або більше шашки суперника, закритий. Одиночна шашка (блот) побита, якщо на неї стала шашка суперника: її ставлять на бар. Поки у вас є шашки на барі, інші ходи недоступні: спершу їх вводять у дім суперника — при 3 на його 3-й пункт (ваш 22-й), якщо він відкритий. Якщо не входить жодне число, хід пропускається.
 
@@ -349,7 +349,7 @@ rules-backgammon = Короткі нарди. У кожного гравця 15 
     .title = Короткі нарди
 rules-nardy = Довгі нарди. Усі 15 шашок кожного гравця стоять на початку на одному пункті — голові (своєму 24-му); голови — у протилежних кутах, і обидва гравці ведуть шашки в один бік, по колу проти годинникової стрілки, до свого дому (пункти 1–6) і викидають їх звідти.
 
-    Хто починає: кожен кидає одну кість; у кого більше, той ходить першим і кидає обидві кості наново.
+    Хто починає: кожен кидає одну кістку; у кого більше, той ходить першим і кидає обидві кістки наново.
     Голова: з голови за хід можна взяти лише одну шашку. Виняток — перший кидок 6-6, 4-4 або 3-3: можна зняти дві, бо однією шашкою весь хід не зіграти — заважає голова суперника.
     Бою немає: на пункт, де стоїть хоча б одна шашка суперника, ставати не можна; одна шашка закриває пункт.
     Блок: не можна будувати загородження з шести пунктів поспіль, якщо попереду нього немає жодної шашки суперника, — усі 15 шашок суперника замикати не можна, навіть пробігом, під час ходу.
@@ -366,7 +366,7 @@ rules-cube = Куб подвоєння. Партія починається з �
     Лише в грі на гроші:
     • правило Якобі (jacoby, увімкнене): марс і кокс рахуються лише після прийнятого подвоєння;
     • бобер (beaver=on): гравець, якому запропонували подвоєння, може одразу переподвоїти, залишивши куб собі; той, хто подвоїв, приймає або програє подвоєну ставку;
-    • автоподвоєння (auto_doubles=on): однакові кості при розіграші першого ходу подвоюють куб, він лишається посередині; не більше max_auto_doubles за партію (1).
+    • автоподвоєння (auto_doubles=on): однакові кістки при розіграші першого ходу подвоюють куб, він лишається посередині; не більше max_auto_doubles за партію (1).
     У матчі правило Кроуфорда забороняє подвоєння в одній партії: { $cmd_rules_match }
     gammons_with_cube=off — після подвоєння марсів немає.
     Опція cube — on, off: чи грати з кубом узагалі; типово on у коротких нардах, off у довгих.
@@ -379,7 +379,7 @@ rules-match = Матч грають до N очок ({ $cmd_new_length }; без
 
     Гра на гроші ({ $cmd_new_money }): партії йдуть одна за одною, рахунок накопичується, кінця немає; діють опції гри на гроші: { $cmd_rules_cube }
     .title = Матч і правило Кроуфорда
-rules-chouette = Шует — короткі нарди на гроші для 3–8 гравців ({ $cmd_new_chouette }; коли всі записалися, творець столу починає). Кожен кидає одну кість: у кого найбільше — бокс, він грає сам проти решти, команди; другий — капітан, він кидає кості й ходить за команду; решта стають за ним у порядку кидків. Члени команди можуть радити ходи й дії з кубом, вирішує капітан.
+rules-chouette = Шует — короткі нарди на гроші для 3–8 гравців ({ $cmd_new_chouette }; коли всі записалися, творець столу починає). Кожен кидає одну кістку: у кого найбільше — бокс, він грає сам проти решти, команди; другий — капітан, він кидає кістки й ходить за команду; решта стають за ним у порядку кидків. Члени команди можуть радити ходи й дії з кубом, вирішує капітан.
 
     Подвоєння боксу команда пропонує, лише якщо згодні всі. Коли подвоює бокс, кожен член команди відповідає сам: хто прийняв, грає далі за новою ставкою; хто сказав «пас», платить поточну ставку й вибуває з партії. Тому в кожного свій куб і своя ставка.
 
@@ -393,10 +393,10 @@ rules-option-beaver = бобри, лише в грі на гроші. Граве
     Значення: on, off. Типово: off; у матчі не діє.
     Приклад: { $example }
     .title = можна одразу переподвоїти, залишивши куб собі
-rules-option-auto-doubles = автоподвоєння, у грі на гроші з кубом. Однакові кості при розіграші першого ходу піднімають куб на щабель; він лишається посередині (подвоїти, як і раніше, може будь-хто), а кості перекидають. Не більше max_auto_doubles за партію; далі однакові кості просто перекидають.
+rules-option-auto-doubles = автоподвоєння, у грі на гроші з кубом. Однакові кістки при розіграші першого ходу піднімають куб на щабель; він лишається посередині (подвоїти, як і раніше, може будь-хто), а кістки перекидають. Не більше max_auto_doubles за партію; далі однакові кістки просто перекидають.
     Значення: on, off. Типово: off; у матчі не діє.
     Приклад: { $example }
-    .title = однакові кості на розіграші подвоюють куб
+    .title = однакові кістки на розіграші подвоюють куб
 rules-option-max-auto-doubles = скільки автоподвоєнь може бути за одну партію (при auto_doubles=on); понад cube_limit куб не піднімається.
     Значення: 0 і більше. Типово: 1.
     Приклад: { $example }
@@ -425,7 +425,7 @@ rules-option-draw-points = скільки отримує кожен гравец
     Значення: half, one. Типово: half.
     Приклад: { $example }
     .title = нічия: по пів очка чи по очку кожному
-rules-option-next-game-starts = хто починає другу й наступні партії матчу чи гри на гроші: roll — розіграш першого ходу, як у першій партії; winner — переможець попередньої (після нічиєї — той, хто ходив другим); alternate — гравці по черзі. Хто починає без розіграшу, одразу кидає обидві кості. У шуеті перший хід завжди розігрують.
+rules-option-next-game-starts = хто починає другу й наступні партії матчу чи гри на гроші: roll — розіграш першого ходу, як у першій партії; winner — переможець попередньої (після нічиєї — той, хто ходив другим); alternate — гравці по черзі. Хто починає без розіграшу, одразу кидає обидві кістки. У шуеті перший хід завжди розігрують.
     Значення: roll, winner, alternate. Типово: roll у коротких нардах, winner у довгих.
     Приклад: { $example }
     .title = хто починає наступну партію
@@ -472,9 +472,9 @@ error-backwards = Шашка пішла б назад.
     .detail = { $move } — хід назад.
 error-bad-distance = Жодна кістка цього кидка не дає такої відстані.
     .detail = { $move }: відстань { $pips }, а випало { $dice }.
-error-dice = Кості — це два числа від 1 до 6.
-error-too-many-dice = Для цього ходу потрібно більше костей, ніж випало.
-    .detail = Для { $moves } потрібно більше костей, ніж { $dice }.
+error-dice = Кістки — це два числа від 1 до 6.
+error-too-many-dice = Для цього ходу потрібно більше кісток, ніж випало.
+    .detail = Для { $moves } потрібно більше кісток, ніж { $dice }.
 error-no-such-die = Такого числа не випало.
     .detail = У кидку { $dice } немає { $die }.
 error-no-checker = Там немає вашої шашки.
@@ -495,10 +495,10 @@ error-bear-off-higher = Викинути більшим числом можна,
     .detail = Не можна викинути з { $point } на { $die }, поки вище стоїть шашка.
 error-rule = Правила цієї гри не дозволяють такого ходу.
     .detail = Правила не дозволяють тут { $move }.
-error-max-dice = Треба зіграти якомога більше костей.
+error-max-dice = Треба зіграти якомога більше кісток.
     .detail = Треба зіграти більше: можливо { $example }.
-error-must-use-both = Якщо можна, треба зіграти обидві кості.
-    .detail = Треба зіграти обидві кості: можливо { $example }.
+error-must-use-both = Якщо можна, треба зіграти обидві кістки.
+    .detail = Треба зіграти обидві кістки: можливо { $example }.
 error-higher-die = Якщо можна зіграти лише одну кістку, грається більша.
     .detail = Можна зіграти лише одну кістку, і це { $die }: { $example }.
 error-must-move = Якщо хід можливий, треба ходити.
@@ -515,15 +515,15 @@ error-illegal-play = Такий хід за правилами неможлив�
 error-step-not-legal = Такий крок зараз неможливий.
 error-play-not-offered = Такого ходу зараз немає серед запропонованих.
 error-nothing-to-undo = Скасовувати нічого.
-error-play-incomplete = Хід ще не закінчено: зіграйте всі кості, які можна.
+error-play-incomplete = Хід ще не закінчено: зіграйте всі кістки, які можна.
 error-not-your-turn = Зараз не ваш хід.
-error-must-roll-first = Спочатку киньте кості.
-error-already-rolled = Кості вже кинуто.
+error-must-roll-first = Спочатку киньте кістки.
+error-already-rolled = Кістки вже кинуто.
 error-game-not-started = Партія ще не почалася.
 error-game-over = Партію закінчено.
 error-game-running = Іде партія.
 error-match-over = Матч закінчено.
-error-double-pending = Запропоновано подвоєння: спочатку прийміть, спасуйте або оголосіть бобра.
+error-double-pending = Запропоновано подвоєння: спершу дайте відповідь — прийняти, пас чи бобер.
 error-beaver-pending = Оголошено бобра: спочатку прийміть його або відмовтеся.
 error-no-double-pending = Подвоєння не пропонували.
 error-no-beaver-pending = Бобра не оголошували.
@@ -542,8 +542,8 @@ error-bad-player = За цим столом немає такого гравця
 error-bad-die = На кубику буває від 1 до 6.
 error-bad-length = Матч грається до 1 очка або більше (0 — гра на гроші).
 error-bad-game = Ця партія не з цього матчу.
-error-no-dice = Кості недоступні.
-error-dice-exhausted = Кості недоступні.
+error-no-dice = Кістки недоступні.
+error-dice-exhausted = Кістки недоступні.
 error-unknown-variant = Невідома гра; виберіть короткі або довгі нарди.
 error-corrupt-state = Збережену партію не вдається прочитати.
 error-unsupported-schema = Збережену партію записано новішою версією бота.
@@ -563,7 +563,7 @@ error-not-captain = За команду ходить лише капітан.
 error-no-game = Партію ще не почато.
 error-bad-proposal = Таку пропозицію зараз зробити не можна.
 error-no-vote = Голосування за подвоєння немає.
-error-bad-dice-seed = Таке зерно для кісток не підходить.
+error-bad-dice-seed = Такий сід не підходить.
 error-bad-export = Це не вивантаження кісток партії.
 error-bad-rating = Такий рейтинг не порахувати.
 error-bad-stats = Статистику кісток не вдається прочитати.
@@ -573,8 +573,8 @@ error-already-decided = Ви вже відповіли.
 error-bad-payment = Такий платіж неприпустимий.
 error-head-rule = З голови за хід можна зняти лише одну шашку.
     .detail = { $move }: з голови за хід можна зняти лише одну шашку (дві — лише першим ходом при 6-6, 4-4 або 3-3).
-error-six-prime = Не можна будувати блок із шести шашок, якщо попереду немає шашки суперника.
-    .detail = { $move } будує блок із шести шашок: { $rule ->
+error-six-prime = Не можна будувати блок із шести пунктів поспіль, якщо попереду немає шашки суперника.
+    .detail = { $move } будує блок із шести пунктів поспіль: { $rule ->
         [home] так можна, лише коли шашка суперника вже зайшла у свій дім.
        *[ahead] так можна, лише якщо попереду є шашка суперника.
     }
@@ -590,11 +590,11 @@ app-on = увімк
 app-off = вимк
 app-not-understood = Незрозуміло. Команди — { $cmd_help }; у свій хід можна просто написати хід, наприклад 24/18 13/11.
 app-not-started = Гра ще не почалася.
-app-bad-length = Матч грають до 1–{ $max ->
+app-bad-length = Довжина матчу — від 1 до { $max ->
     [one] { $max } очка
    *[other] { $max } очок
 }; 0 — гра на гроші.
-app-chouette-backgammon = { -chouette } грають у короткі нарди.
+app-chouette-backgammon = У { -chouette } грають лише в { -backgammon }.
 app-unknown-option = Невідома опція «{ $option }». Опції: { $options }.
 app-bad-option = «{ $value }» — не значення для { $option }.
 app-bad-options = Ці опції несумісні.
@@ -646,7 +646,7 @@ app-proposal-beaver = оголосити бобра
 app-opening-roll = Розіграш першого ходу: кидайте, щоб дізнатися, хто починає.
 app-answer-double = { $player }: прийняти чи пас?
 app-answer-beaver = { $player }: прийняти бобра чи відмовитися?
-app-answer-resign = { $player }: прийняти чи відхилити?
+app-answer-resign = { $player }: погодитися чи відмовитися?
 app-export-position = ID позиції GNU Backgammon: { $position_id }
 app-setting-unchanged = Уже так і налаштовано.
 app-setting-view-image = картинка
@@ -658,7 +658,7 @@ app-setting-autoroll = автокидок: { $state }
 app-board-pips = піпси
 app-board-off = викинуто
 app-board-bar = бар
-app-board-dice = кості
+app-board-dice = кістки
 app-board-cube = куб
 app-board-match = Матч до { $length }
 app-board-money = На гроші
@@ -700,14 +700,14 @@ discord-command-start = старт
 discord-command-roll = кинути
 discord-command-double = подвоїти
 discord-command-take = прийняти
-discord-command-pass = відмовитися
+discord-command-pass = пас
 discord-command-beaver = бобер
 discord-command-move = хід
 discord-command-undo = скасувати
 discord-command-confirm = готово
 discord-command-resign = здатися
 discord-command-accept = погодитися
-discord-command-decline = відхилити
+discord-command-decline = відмовитися
 discord-command-board = дошка
 discord-command-score = рахунок
 discord-command-pips = піпси
@@ -719,10 +719,10 @@ discord-command-export = експорт
 discord-command-settings = налаштування
 discord-command-propose = запропонувати
 discord-command-stats = статистика
-discord-command-clock = годинник
-discord-command-claim = вимагати
+discord-command-clock = час
+discord-command-claim = забрати
 discord-command-seed = сід
-discord-command-dice = кості
+discord-command-dice = кістки
 discord-command-rating = рейтинг
 discord-command-top = лідери
 discord-command-history = історія
@@ -748,7 +748,7 @@ discord-pick-step = Оберіть крок…
 discord-no-files = Боту не можна прикріплювати файли в цьому каналі: попросіть модератора надати дозвіл «Прикріплювати файли».
 discord-dm-join = Цей чат бачите лише ви, тому друге місце тут ніхто не займе. Щоб зіграти з другом, створіть стіл у каналі сервера або в груповому чаті.
 discord-dm-invite = Ваш друг не бачить цей чат. Створіть стіл у каналі сервера або в груповому чаті й запросіть його там командою { $cmd_invite }.
-discord-thread-name = { $player } проти { $opponent } — { $mode }
+discord-thread-name = { $player } — { $opponent }, { $mode }
 discord-thread-team = { $players } — { $mode }
 discord-thread-welcome = { $players }: ваша партія йде в цій гілці.
 discord-thread-opened = Партія йде в гілці { $thread }.
@@ -777,8 +777,8 @@ clock-brief-expired = У гравця { $player } закінчився час. {
     [match] партію або весь матч
    *[game] партію
 } кнопками нижче.
-clock-private-reminder = Партія проти { $opponent }: час на хід — ще { $left }.
-clock-private-late = У партії проти { $opponent } ваш час закінчився: тепер суперник може забрати { $what ->
+clock-private-reminder = Партія із суперником { $opponent }: час на хід — ще { $left }.
+clock-private-late = У партії із суперником { $opponent } ваш час закінчився: тепер суперник може забрати { $what ->
     [match] партію або весь матч
    *[game] партію
 }. Поки суперник цього не зробив, ваш хід ще зараховується.
@@ -788,57 +788,64 @@ clock-private-claim = У вашій партії в гравця { $player } з�
 } кнопками на повідомленні з грою.
 
 ## The computer opponent
-computer-name = Комп'ютер ({ $level })
+computer-name = Комп'ютер ({ $level ->
+    [beginner] новачок
+    [casual] аматор
+    [strong] сильний
+    [expert] експерт
+   *[other] { $level }
+})
 computer-unavailable = Гру з комп'ютером на цьому боті вимкнено: запросіть друга.
 computer-bad-level = Невідомий рівень «{ $level }». Рівні: { $levels }.
 computer-two-players = Комп'ютер грає один на один, не в { -chouette }.
 computer-plays = { $player } кидає { $dice } і ходить { $play }.
 computer-takes = { $player } приймає подвоєння.
-computer-passes = { $player } пасує.
+computer-passes = { $player } не приймає подвоєння.
 computer-beaver-accepted = { $player } приймає бобра.
 telegram-button-computer = Грати з комп'ютером
 telegram-start-play = Зіграйте просто зараз: з комп'ютером або з другом.
-## Кості, які може перевірити кожен
+## Кістки, які може перевірити кожен
 
-dice-commitment = Кості цієї партії: зобов'язання { $commitment }… (повністю — у { $cmd_dice })
+dice-commitment = Кістки цієї партії задано до першого кидка, їхній хеш: { $commitment }… (повністю — у { $cmd_dice }). Сід, відкритий після партії, доведе, що жоден кидок не підмінено.
 dice-client-seeds = Сіди гравців: { $seeds }
+dice-client-seed = { $player } «{ $seed }»
 dice-seating = розсадка
-dice-revealed = Кості партії { $number }: сід сервера { $seed } (зобов'язання { $commitment }…). Щоб перевірити кожен кидок: { $cmd_export }, потім запустіть { $command }
-export-dice-file = Кості завершених партій разом із сідами ({ $name }); перевірити: { $command }
-dice-seed-random = Ваш сід обереться випадково на початку партії (і буде показаний). Щоб задати свій: { $cmd_seed_text }
+dice-revealed = Кістки партії { $number }: сід сервера { $seed }, його хеш { $commitment }… було показано до партії. Щоб перевірити кожен кидок: { $cmd_export }, потім запустіть { $command }
+export-dice-file = Кістки завершених партій разом із сідами ({ $name }); перевірити: { $command }
+dice-seed-random = Ваш сід буде обрано випадково на початку партії (і показано). Щоб задати свій: { $cmd_seed_text }
 command-placeholder-text = ТЕКСТ
 command-placeholder-option = ОПЦІЯ
-dice-seed-too-late = Кості цього матчу вже зафіксовані: задайте свій сід у лобі наступного.
+dice-seed-too-late = Кістки цього матчу вже зафіксовані: задайте свій сід у лобі наступного.
 dice-seed-bad = Сід — від 1 до { $max } друкованих символів.
 dice-seed-set = Сід гравця { $player }: «{ $seed }».
 dice-seed-offer = { $player }, ваш сід обрано випадково: щоб задати свій, надішліть { $cmd_seed_text } до першого кидка.
 dice-seed-until-roll = До першого кидка можна задати свій: { $cmd_seed_text }
-dice-seed-after-commitment = Сід сервера для цієї партії зафіксовано раніше за ваш (зобов'язання { $commitment }…), тож підігнати його під ваш сід не можна. Ваш сід діє весь матч.
-dice-seed-too-late-computer = Кості цього матчу вже кинуто: проти комп'ютера задайте свій сід, коли почнеться наступний матч, до першого кидка.
-help-seed = ваш сід для костей: у лобі або, проти комп'ютера, до першого кидка
+dice-seed-after-commitment = Сід сервера для цієї партії зафіксовано раніше за ваш (його хеш { $commitment }… — на дошці), тож підігнати його під ваш сід не можна. Ваш сід діє весь матч.
+dice-seed-too-late-computer = Кістки цього матчу вже кинуто: проти комп'ютера задайте свій сід, коли почнеться наступний матч, до першого кидка.
+help-seed = ваш сід для кісток: у лобі або, проти комп'ютера, до першого кидка
     .usage = /seed [текст]
-    .more = У лобі: ваш власний текст, який разом із секретним сідом бота визначає кості матчу, — так бот сам їх не вибирає. Без тексту — уже задані сіди. Секретний сід кожної партії показують, коли вона закінчилася, і кожен кидок можна перевірити.
+    .more = У лобі: ваш власний текст, який разом із секретним сідом бота визначає кістки матчу, — так бот сам їх не вибирає. Без тексту — уже задані сіди. Секретний сід кожної партії показують, коли вона закінчилася, і кожен кидок можна перевірити.
 
 ## Позиції за ID, завантажені матчі та їх перегляд
 
 help-position = почати партію з позиції з GNU Backgammon або eXtreme Gammon (XGID або Position ID:Match ID)
     .usage = /position XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 | PositionID:MatchID
-    .more = Партія з цієї позиції: куб, рахунок, довжина матчу, кості й чий хід — з ID. Хто відкрив стіл, грає X (унизу), хто сів другим — O; додайте bot і рівень, щоб грати з комп'ютером. Без ID — ID позиції за цим столом.
+    .more = Партія з цієї позиції: куб, рахунок, довжина матчу, кістки й чий хід — з ID. Хто відкрив стіл, грає X (унизу), хто сів другим — O; додайте bot і рівень, щоб грати з комп'ютером. Без ID — ID позиції за цим столом.
 position-lobby = Партія почнеться з позиції { $id }: той, хто відкрив стіл, грає за X (унизу), той, хто приєднається, — за O.
-position-not-id = Це не ID позиції. Дайте XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) або Position ID і Match ID з GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
-position-bad-xgid = Цей XGID не читається. У XGID десять полів через двокрапку: 26 знаків дошки (- або A-O для X, a-o для O), далі куб, його власник, черга ходу, кості, обидва рахунки, правила, довжина матчу й межа куба.
+position-not-id = Це не ID позиції. Вкажіть XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10) або Position ID і Match ID з GNU Backgammon (4HPwATDgc/ABMA:cIkKAAAAAAAA).
+position-bad-xgid = Цей XGID не читається. У XGID десять полів через двокрапку: 26 знаків дошки (- або A-O для X, a-o для O), далі куб, його власник, черга ходу, кістки, обидва рахунки, правила, довжина матчу й межа куба.
 position-bad-position-id = { $id } — неправильний Position ID: у ньому 14 знаків (A-Z, a-z, 0-9, + і /) і по 15 шашок у кожного гравця.
-position-bad-match-id = { $id } — неправильний Match ID: у ньому 12 знаків (A-Z, a-z, 0-9, + і /), у них куб, рахунок і кості.
+position-bad-match-id = { $id } — неправильний Match ID: у ньому 12 знаків (A-Z, a-z, 0-9, + і /), у них куб, рахунок і кістки.
 position-impossible = За цим ID партію не зіграти: { $reason ->
     [game_over] партія в ньому вже скінчилася.
     [score] за такого рахунку матч уже виграно.
-    [crawford] у партії { -crawford }а одному гравцеві бракує одного очка до перемоги, і { -cube } не використовується.
+    [crawford] партія { -crawford }а буває, лише коли одному гравцеві бракує одного очка до перемоги, і в ній немає { -cube }а.
     [cube] у { -cube }а тут не може бути такого значення чи власника.
     [no_cube] запропоновано подвоєння в партії без подвоєнь.
     [beaver] бобри бувають лише в грі на гроші, а єноти не граються зовсім.
     [checkers] шашки не можуть так стояти.
-    [dice] на подвоєння відповідають до кидка, тож костей ще немає.
-    [turn] ходити має не той гравець, чия черга.
+    [dice] на подвоєння відповідають до кидка, тож кісток ще немає.
+    [turn] діє не той гравець, чий зараз хід.
    *[other] у партії такого становища не буває.
 }
 export-set-up = Цей матч почато з заданої позиції, а файл .mat завжди починається з початкової розстановки, тому файл матчу не записано. Позицію описують ID вище.
@@ -853,7 +860,7 @@ import-bad-file = Це не файл матчу, який я можу прочи
 import-bad-move = Файл матчу відхилено: партія { $game }, хід { $move }: { $why }
 import-bad-game = Файл матчу відхилено: партія { $game }: { $why }
 import-bad-score = Файл матчу відхилено: партія { $game }: рахунок перед нею не той, що дають попередні партії.
-import-summary = Матч прочитано: { $player } проти { $opponent }, { $mode }; { $games ->
+import-summary = Матч прочитано: { $player } — { $opponent }, { $mode }; { $games ->
     [one] { $games } партія
     [few] { $games } партії
     [many] { $games } партій
@@ -866,8 +873,8 @@ import-file-caption = Матч у записі GNU Backgammon ({ $name }).
 replay-caption = Партія { $game } з { $games }, хід { $step } з { $steps }
 replay-start = Початок партії. Рахунок: { $player } { $score }, { $opponent } { $opponent_score }.
 replay-move = { $player } викидає { $dice } і ходить { $play }.
-replay-take = { $player } приймає.
-replay-pass = { $player } здається.
+replay-take = { $player } приймає подвоєння.
+replay-pass = { $player } не приймає подвоєння.
 replay-button-back = ◀ Назад
 replay-button-next = Далі ▶
 replay-button-previous-game = ⏮ Партія
@@ -879,35 +886,56 @@ import-download-failed = Файл не вдалося завантажити; н
 app-console-import-usage = Напишіть: import ФАЙЛ (шлях до файлу матчу .mat).
 app-console-no-file = Файлу { $path } немає або його не можна прочитати.
 
-## Рейтинги, таблиці лідерів, статистика костей, історія
+## Рейтинги, таблиці лідерів, статистика кісток, історія
 
-rating-change = { $player }: рейтинг { $rating } ({ $change })
+rating-change = { $player }: рейтинг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") })
 settings-ratings = Рейтинги в цьому чаті: { $value }
 settings-ratings-admin = Вмикати й вимикати рейтинги може лише адміністратор чату.
 settings-threads = Партії в окремих гілках: { $value }
 settings-threads-admin = Вирішувати, чи йдуть партії в гілках, може лише адміністратор чату.
 player-unknown = Гравця { $name } немає ні за цим столом, ні серед ваших недавніх суперників.
-rating-line = { $player }, { $game }: рейтинг { $rating }, досвід { $experience }
+rating-line = { $player } у { $game ->
+    [long_nardy] довгих нардах
+   *[backgammon] коротких нардах
+}: рейтинг { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, досвід { $experience }
 rating-places = Місце { $chat } у цьому чаті, { $overall } у загальному заліку.
 rating-none = У гравця { $player } ще немає рейтингових матчів (усі починають з 1500).
-rating-rules = До рейтингу (формула FIBS) йдуть дограні матчі двох людей, зокрема виграні за часом. Ігри на гроші, шуе, ігри з комп'ютером, партії із заданої позиції та матчі, перервані за згодою, не враховуються.
-top-title-chat = Найкращі рейтинги цього чату, { $game }:
-top-title-global = Найкращі рейтинги в загальному заліку, { $game }:
-top-line = { $place }. { $player } — { $rating } (досвід { $experience })
+rating-rules = До рейтингу (формула FIBS) йдуть дограні матчі двох людей, зокрема виграні за часом. Ігри на гроші, шуети, ігри з комп'ютером, партії із заданої позиції та матчі, перервані за згодою, не враховуються.
+top-title-chat = Найкращі рейтинги цього чату в { $game ->
+    [long_nardy] довгих нардах
+   *[backgammon] коротких нардах
+}:
+top-title-global = Найкращі рейтинги в { $game ->
+    [long_nardy] довгих нардах
+   *[backgammon] коротких нардах
+}, загальний залік:
+top-line = { $place }. { $player } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } (досвід { $experience })
 top-empty = Рейтингових матчів ще не було.
-dice-commitment-whole = Кості поточної партії: зобов'язання { $commitment }
+dice-commitment-whole = Кістки поточної партії: хеш { $commitment } (задано до першого кидка: сід, відкритий після партії, має дати цей хеш)
 dice-none = Кидків гравця { $player } поки не враховано.
-dice-summary = Кості гравця { $player } на цій платформі: кидків { $rolls }, дублів { $doubles } ({ $share }%, очікується 16,7%; p = { $p })
-dice-faces = Кожна грань: { $faces } (очікується по 16,7%; хі-квадрат p = { $p })
-dice-entering = Вхід з бару проти { $closed } закритих пунктів: { $entered } з { $tries } ({ $share }%, очікується { $expected }%)
-dice-entering-p = Вхід з бару проти очікуваного: хі-квадрат p = { $p }
+dice-summary = Кістки гравця { $player } на цій платформі: кидків { $rolls }, дублів { $doubles } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, очікується { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+dice-faces = Кожна грань: { $faces } (очікується по { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; хі-квадрат p = { $p ->
+    [none] —
+   *[other] { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+})
+dice-face = { $face }: { NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+dice-entering = Вхід з бару, коли закрито { $closed } { $closed ->
+    [one] пункт
+    [few] пункти
+    [many] пунктів
+   *[other] пункту
+}: { $entered } з { $tries } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, очікується { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+dice-entering-p = Вхід з бару проти очікуваного: хі-квадрат p = { NUMBER($p, minimumFractionDigits: 3, maximumFractionDigits: 3) }
 history-title = Недавні матчі гравця { $player }:
 history-why = матч до { $length }, { $why ->
     [time] виграний за часом
     [agreed] перерваний за згодою
    *[played] дограний
 }
-history-rated = рейтинг { $changes }
+history-rated = рейтинг { NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, { NUMBER($opponent_change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }
 history-none = Дограних матчів гравця { $player } поки немає.
 history-hint = { $cmd_history_n } покаже один із них, з експортом і переглядом.
 history-no-such = У вашій історії немає матчу { $number } (у ній { $count }).
@@ -915,9 +943,9 @@ history-games = Партій: { $games }
 history-gone = Цей матч більше не зберігається.
 button-history-export = Експорт
 button-history-replay = Перегляд
-help-dice = ваші кості на цій платформі проти очікуваного та хеш (відбиток) костей поточної партії
+help-dice = ваші кістки на цій платформі проти очікуваного та хеш (відбиток) кісток поточної партії
     .usage = /dice [гравець]
-    .more = Числа, дублі та вхід з бару проти того, що дають чесні кості, і наскільки ймовірна така різниця; з ім'ям — кості цього гравця. Хеш закріплює кості партії до першого кидка; сід, з якого його отримано, показують після партії, і будь-хто може перевірити кожен кидок.
+    .more = Числа, дублі та вхід з бару проти того, що дають чесні кістки, і наскільки ймовірна така різниця; з ім'ям — кістки цього гравця. Хеш закріплює кістки партії до першого кидка; сід, з якого його отримано, показують після партії, і будь-хто може перевірити кожен кидок.
 help-rating = ваш рейтинг і досвід або рейтинг іншого гравця
     .usage = /rating [гравець]
     .more = До рейтингу йдуть дограні матчі двох людей, окремо за платформою та грою (не гра на гроші й не ігри з комп'ютером). З ім'ям — рейтинг цього гравця.
@@ -930,38 +958,49 @@ help-history = ваші недавні дограні матчі; один із 
 
 ## Підказки
 hint-title-gnubg = Підказка для { $player } (нейромережі GNU Backgammon, { $ply }-ply):
-hint-title-nardy = Підказка для { $player }: оцінка власного гравця цього бота в довгі нарди, а не GNU Backgammon
+hint-title-nardy = Підказка для { $player }: оцінка вбудованого рушія довгих нард (не GNU Backgammon)
 hint-play-depth = (лише { $ply }-ply)
 hint-plays = Найкращі ходи на { $dice } ({ $unit ->
     [equity] еквіті
    *[chance] шанс на перемогу
 }):
+hint-play-line = { $rank }. { $play }  { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
+hint-difference = ({ $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+})
 hint-after = Після ходу { $play }:
 hint-button = Зіграти { $play }
 hint-cube = { $action ->
-    [no_double] Не подвоювати (подвоєння прийняли б)
-    [double_take] Подвоювати, приймати
-    [double_pass] Подвоювати, пас
+    [no_double] Без подвоєння (подвоєння прийняли б)
+    [double_take] Подвоєння, прийняти
+    [double_pass] Подвоєння, пас
    *[too_good] Занадто добре для подвоєння: грайте на марс
 }
 hint-cube-line = { $option ->
     [no_double] Без подвоєння
-    [double_take] Подвоєння/прийом
-    [double_pass] Подвоєння/пас
+    [double_take] Подвоєння, прийняти
+    [double_pass] Подвоєння, пас
     [take] Прийняти
    *[pass] Пас
-}: { $equity }
+}: { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 hint-take = Відповідь на подвоєння: { $answer ->
     [take] прийняти
     [beaver] оголосити бобра
    *[pass] пас
 }
 hint-match-chances = У шансах виграти матч за цього рахунку:
-hint-no-double-now = Подвоїти зараз не можна: кидайте кості.
-hint-chances = Перемога { $win } (марс { $gammon }, кокс { $backgammon }); поразка { $lose } (марс { $lose_gammon }, кокс { $lose_backgammon })
-hint-chance = Шанс на перемогу: { $win }
+hint-no-double-now = Подвоїти зараз не можна: кидайте кістки.
+hint-chances = Перемога { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); поразка { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+hint-chance = Шанс на перемогу: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Підказки: { $state }
-hint-lobby-asked = Підказки: творець столу за; увімкнуться, якщо суперник сяде кнопкою «Сісти з підказками»
+hint-lobby-asked = Підказки: їх просить творець столу; увімкнуться, якщо суперник натисне «Сісти з підказками»
 button-join-hints = Сісти з підказками
 hint-no-game = Тут не йде гра: підказки — для партії, що йде.
 hint-over = Партію закінчено: радити нічого.
@@ -979,33 +1018,40 @@ hint-failed = Зараз не вдалося розрахувати підказ
 button-analysis = Аналіз
 analysis-progress = Аналіз партії { $game } з { $games }…
 analysis-title-gnubg = Аналіз нейромережами GNU Backgammon ({ $ply }-ply), партій: { $games }. Втрати в еквіті:
-analysis-title-nardy = Аналіз власним гравцем цього бота в довгі нарди ({ $ply }-ply), а не GNU Backgammon, партій: { $games }. Втрата — частка шансів на перемогу, втрачена проти його найкращого вибору:
-analysis-player = { $player }: PR { $pr }, невимушених рішень: { $unforced }
-analysis-loss-gnubg = Втрачено { $total }: { $checker } у грі шашками, { $cube } у рішеннях з кубом
-analysis-loss-nardy = Втрачено шансів на перемогу, у сумі за рішеннями: { $total } ({ $checker } у грі шашками, { $cube } у рішеннях з кубом)
-analysis-marks = Сумнівних ходів: { $doubtful }, поганих: { $bad }, дуже поганих: { $very_bad }
-analysis-luck = Удача: { $luck }
+analysis-title-nardy = Аналіз вбудованим рушієм довгих нард ({ $ply }-ply), а не GNU Backgammon, партій: { $games }. Втрата — частка шансів на перемогу, втрачена порівняно з найкращим рішенням:
+analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невимушених рішень: { $unforced }
+analysis-loss-gnubg = Втрачено { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } у грі шашками, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } у рішеннях з кубом
+analysis-loss-nardy = Втрачено шансів на перемогу, у сумі за рішеннями: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у грі шашками, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у рішеннях з кубом)
+analysis-marks = Сумнівних рішень: { $doubtful }, поганих: { $bad }, дуже поганих: { $very_bad }
+analysis-luck = Удача: { $unit ->
+    [equity] { NUMBER($luck, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($luck, style: "percent", signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
 analysis-worst-follow = Далі — найгірші рішення кожного гравця.
 analysis-decision = { $player }: партія { $game }, хід { $move }
 analysis-played = Випало { $dice }, зіграно { $play }
 analysis-cube-made = Куб: { $action }
-analysis-best = Краще: { $play }
-analysis-difference = { $loss }: { $mark ->
-    [doubtful] сумнівний хід
-    [bad] поганий хід
-    [very_bad] дуже поганий хід
+analysis-best = Найкращий хід: { $play }
+analysis-best-cube = Найкраще рішення: { $action }
+analysis-difference = { $unit ->
+    [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}: { $mark ->
+    [doubtful] сумнівне рішення
+    [bad] погане рішення
+    [very_bad] дуже погане рішення
    *[none] невелика помилка
 }
 analysis-cube-action = { $action ->
     [no_double] без подвоєння
     [double] подвоєння
-    [take] взяти
-   *[pass] відмовитися
+    [take] прийняти
+   *[pass] пас
 }
 analysis-nothing = Тут немає завершеної партії для аналізу.
 analysis-gone = Цього матчу вже немає за столом; якщо він ваш, він є в { $cmd_history_n } з кнопкою «Аналіз».
 analysis-chouette = { -chouette } не аналізується: аналіз — для партій двох гравців.
-analysis-in-play = За цим столом підказки вимкнено, тому його партії аналізуються, коли матч або сесія закінчиться.
+analysis-in-play = За цим столом підказки вимкнено, тому його партії аналізуються, коли матч або гра на гроші закінчиться.
 analysis-no-computer = Аналіз робить комп'ютер, а його на цьому боті вимкнено.
 analysis-busy = У цьому чаті вже йде аналіз: його повідомлення показує, як далеко він просунувся.
 analysis-again = Цей аналіз уже зроблено: його повідомлення в цьому чаті показує результат.
