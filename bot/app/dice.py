@@ -12,8 +12,6 @@ particular rolls only).
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import random
 import secrets
 from collections.abc import Callable, Iterable, Sequence
@@ -21,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.errors import EngineError
-from engine.fairdice import SEED_BYTES, GameSeed, short_commitment
+from engine.fairdice import SEED_BYTES, GameSeed, game_seed, short_commitment
 from engine.game import DiceSource
 
 CLIENT_SEED_MAX = 64
@@ -133,14 +131,6 @@ class DiceScheme:
         if self._script is not None:
             return Drawing(game, self._script)
         return Drawing(game, game.seed.stream(game.drawn))
-
-
-def game_seed(master: bytes, game_id: str) -> bytes:
-    """The server seed of game ``game_id`` of a match with secret ``master``:
-    HMAC-SHA256(master, "fairdice-game|" + game id).  Revealing one game's seed tells nothing
-    of the master or of the other games' seeds, so a table keeps one secret per match and
-    every finished game's seed can be shown (and exported) from it."""
-    return hmac.digest(master, b"fairdice-game|" + game_id.encode("utf-8"), hashlib.sha256)
 
 
 def check_client_seed(text: str) -> str | None:

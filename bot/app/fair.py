@@ -5,7 +5,7 @@ verifier reads (``nardy-bot verify dice.json``; ``docs/FAIR_DICE.md`` for player
 The seeds live in the table's record (:class:`bot.app.table.Table` ``dice``, ``dice_master``,
 ``client_seeds``); during an update they are :class:`bot.app.dice.TableDice` (``ctx.dice``),
 whose changes :func:`keep` writes back into the table the use case decided.  A match has one
-secret, its master; each game's server seed is derived from it (:func:`bot.app.dice.game_seed`),
+secret, its master; each game's server seed is derived from it (:func:`engine.fairdice.game_seed`),
 so a finished game's seed can be shown and exported while the next games' stay unknown.
 Two-player games are ``match_id.N`` (N counted from 1 over the whole match or session), a
 chouette's seating roll is ``match_id.seat`` and its games ``match_id.N``.
@@ -19,10 +19,10 @@ import shlex
 from collections.abc import Sequence
 
 from bot.app.context import Context
-from bot.app.dice import GameDice, game_seed
+from bot.app.dice import GameDice
 from bot.app.table import Table, match_state
 from bot.app.types import Update
-from engine.fairdice import GameSeed, logged_rolls
+from engine.fairdice import GameSeed, game_seed, logged_rolls
 from engine.game import LogEntry
 from engine.match import Match
 

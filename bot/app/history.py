@@ -12,7 +12,7 @@ Stored (:meth:`MatchRecord.to_bytes`, schema 2), it is the schema byte, the leng
   rating changes, the client seeds and the match without its games' logs (the match's id is the
   store key's and is not repeated);
 * the dice: the match's secret (32 bytes) when every game's seed is derived from it
-  (:func:`bot.app.dice.game_seed`: a finished match's seeds are all revealed, and the secret
+  (:func:`engine.fairdice.game_seed`: a finished match's seeds are all revealed, and the secret
   serves that match alone), else each game's 32-byte seed;
 * the packed logs of the finished games (:func:`engine.record.pack_games`), then the last game's
   packed log (:func:`engine.record.pack_log`): the engine's bytes as they are, not as text.
@@ -31,10 +31,9 @@ from typing import Any, Final
 
 import orjson
 
-from bot.app.dice import game_seed
 from bot.store.failures import CorruptRecord
 from engine.errors import EngineError
-from engine.fairdice import SEED_BYTES, GameSeed, logged_rolls
+from engine.fairdice import SEED_BYTES, GameSeed, game_seed, logged_rolls
 from engine.game import format_points
 from engine.match import Match
 from engine.matfile import format_mat

@@ -209,7 +209,7 @@ class Table:
     until the game is over), ``client_seeds`` the players' client seeds (user reference → seed,
     set with ``seed`` in the lobby, or against the computer until the match's first roll, else
     drawn at random) and ``dice_master`` the match's secret its games' server seeds are
-    derived from (:func:`bot.app.dice.game_seed`: a finished game's seed is shown, the master
+    derived from (:func:`engine.fairdice.game_seed`: a finished game's seed is shown, the master
     never).  A chouette, which keeps no finished game, keeps the dice of its latest games whose
     seeds were shown in ``shown_dice`` for ``export``: each ``(game id's number or "seat",
     client seeds, rolls as digit groups "53 61 …")`` (:func:`bot.app.fair.reveal_kept`).
