@@ -1,13 +1,14 @@
 """The app's one source of dice: every game's dice from a committed seed (:mod:`engine.fairdice`).
 
-Each game (and each chouette seating) gets a :class:`GameDice`: a fresh 32-byte server seed from
-:mod:`secrets`, the game id, the seated players' client seeds, and how many dice were drawn so
-far.  It lives in the table's record; the seed leaves it only as the commitment (SHA-256) until
-the game is over, and then as the export anyone can check with ``nardy-bot verify``.
-:class:`DiceScheme` is what the app is given: production draws seeds from :mod:`secrets`; tests
-give a seeded one (:meth:`DiceScheme.seeded`), or a scripted one (:meth:`DiceScheme.scripted`)
-whose dice are a fixed sequence (the commitment is then not honoured: for tests that need
-particular rolls only).
+Each game (and each chouette seating) gets a :class:`GameDice`: a 32-byte server seed (derived
+from its match's secret, drawn from :mod:`secrets` when the table opened:
+:func:`engine.fairdice.game_seed`), the game id, the seated players' client seeds, and how many
+dice were drawn so far.  It lives in the table's record; the seed leaves it only as the
+commitment (SHA-256) until the game is over, and then as the export anyone can check with
+``nardy-bot verify``.  :class:`DiceScheme` is what the app is given: production draws seeds
+from :mod:`secrets`; tests give a seeded one (:meth:`DiceScheme.seeded`), or a scripted one
+(:meth:`DiceScheme.scripted`) whose dice are a fixed sequence (the commitment is then not
+honoured: for tests that need particular rolls only).
 """
 
 from __future__ import annotations
@@ -116,7 +117,8 @@ class DiceScheme:
         return self._seed_bytes(6).hex()
 
     def master_seed(self) -> bytes:
-        """A fresh secret a match's games' server seeds are derived from (:func:`game_seed`)."""
+        """A fresh secret a match's games' server seeds are derived from (:func:`game_seed`),
+        drawn when its table opens (:func:`bot.app.fair.open_table`)."""
         return self._seed_bytes(SEED_BYTES)
 
     def new_game(

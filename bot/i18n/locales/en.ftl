@@ -804,6 +804,8 @@ dice-commitment = Dice of this game: commitment { $commitment }… (whole in { $
 dice-client-seeds = Client seeds: { $seeds }
 dice-seating = seating
 dice-revealed = Dice of game { $number }: server seed { $seed } (commitment { $commitment }…). To check every roll: { $cmd_export }, then run { $command }
+dice-secret-commitment = Dice of this match come from a secret the bot fixed before any player's seed; its fingerprint is { $commitment }… ({ $cmd_dice } shows it whole). The secret is shown when the match is over: anyone can then check that it has this fingerprint and made every game's dice, so it was not picked to suit the players' seeds.
+dice-secret-revealed = The match is over; its dice came from the bot's secret { $secret }, whose fingerprint { $commitment }… was shown before the players' seeds. Every game's server seed comes from it. To check them all: { $cmd_export }, then run { $command }
 export-dice-file = The dice of the finished games with their seeds ({ $name }); check them with { $command }
 dice-seed-random = Your client seed is drawn at random when the game starts (and shown). To choose one: { $cmd_seed_text }
 command-placeholder-text = TEXT
@@ -814,6 +816,7 @@ dice-seed-set = { $player }'s client seed: «{ $seed }».
 dice-seed-offer = { $player }, your client seed was drawn at random: to give your own, send { $cmd_seed_text } before the first roll.
 dice-seed-until-roll = Until the first roll you may give your own: { $cmd_seed_text }
 dice-seed-after-commitment = The server's seed of this game was committed before yours (commitment { $commitment }…), so it cannot suit your seed. Yours counts for the whole match.
+dice-seed-after-secret = The bot's secret for this match was fixed before your seed (fingerprint { $commitment }…), so it cannot have been picked to suit your seed. Yours counts for every game of the match.
 dice-seed-too-late-computer = The dice of this match are rolling already: against the computer, give your client seed when the next match begins, before its first roll.
 help-seed = your client seed for the dice: in the lobby, or against the computer before the first roll
     .usage = /seed [text]
@@ -894,6 +897,7 @@ top-title-global = Best ratings overall, { $game }:
 top-line = { $place }. { $player } — { $rating } (experience { $experience })
 top-empty = No rated match yet.
 dice-commitment-whole = Dice of the game in play: commitment { $commitment }
+dice-secret-whole = This match's secret (shown when the match is over): fingerprint { $commitment }
 dice-none = No rolls of { $player } counted yet.
 dice-summary = Dice of { $player } on this platform: { $rolls } rolls, { $doubles } doubles ({ $share }%, expected 16.7%; p = { $p })
 dice-faces = Each face: { $faces } (expected 16.7% each; chi-squared p = { $p })
