@@ -193,7 +193,7 @@ def secret_note(tr: Callable[..., str], table: Table) -> str:
     return tr("dice-secret-commitment", commitment=short_commitment(full))
 
 
-def rolled(ctx: Context, table: Table) -> bool:
+def match_rolled(ctx: Context, table: Table) -> bool:
     """Whether the match at ``table`` drew a die before the update ends it: a chouette's
     seating, a game of this update or a game after the first, or the current game's dice."""
     games = [*ctx.dice.finished, *([] if ctx.dice.current is None else [ctx.dice.current])]
@@ -207,7 +207,7 @@ def reveal_secret(ctx: Context, table: Table) -> str:
     server seed.  Nothing for a table whose secret is never shown, or a match over before its
     first roll (nothing to check)."""
     full = table.secret_commitment
-    if full is None or table.dice_master is None or not rolled(ctx, table):
+    if full is None or table.dice_master is None or not match_rolled(ctx, table):
         return ""
     return ctx.tr(
         "dice-secret-revealed",
