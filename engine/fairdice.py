@@ -7,6 +7,16 @@ anyone can then check that it hashes to the commitment and that every die of the
 from it.  Each seated player may choose a *client seed* (any text), so the server cannot pick a
 seed that favours one side without knowing the players' seeds in advance.
 
+The games of a match (or money session, or chouette) share one *match secret* (32 bytes too),
+drawn when its table opens and committed the same way (SHA-256, 64 hex digits) before any
+player can give a client seed; each game's server seed is derived from it with
+:func:`game_seed`, and the match's id is the first :data:`SHORT` hex digits of the secret's
+commitment (:func:`match_id`), so its games' ids are fixed with it.  The secret is revealed when
+the match is over: the export then carries it, and the verifier checks that it hashes to its
+commitment and gives every game's server seed.  So neither the server alone (its secret was
+fixed before the players' seeds) nor a player alone (the server's secret is unknown to him)
+chooses the dice.
+
 The scheme (``fairdice-1``), byte for byte
 ----------------------------------------
 
@@ -33,6 +43,17 @@ an opening roll takes one roll (two dice: in the opening roll the first die is t
 player's); a seating roll of a chouette takes one die per player from the stream of the seating
 (its own game id), so a roll's second die may belong to the next player.
 
+The match secret
+----------------
+
+A game's server seed is derived from its match's secret ``S``::
+
+    server seed = HMAC-SHA256(key=S, msg="fairdice-game|" || G)
+
+(``G`` in UTF-8); the secret's commitment is ``SHA-256(S)`` and the match's id its first 12 hex
+digits, so that a game id is ``<those 12 digits>.<N>`` (N counted from 1 over the match, or
+``seat`` for a chouette's seating roll).
+
 The export (what the verifier reads)
 -------------------------------------
 
@@ -44,11 +65,19 @@ A JSON object for one game, or ``{"games": [game, ...]}`` for several::
 
 ``rolls`` lists the dice as the game showed them, in order; they are compared die by die with
 the stream above (a group may hold any number of dice: two for a turn, one per player for a
-seating round).  ``nardy-bot verify FILE`` (the installed package's command; from a checkout
-``python -m engine.fairdice verify FILE``) prints ``all N rolls match`` and exits 0, or names the
-first mismatch and exits 1 (2 when the file cannot be read); it needs nothing beyond the standard
-library.  ``docs/FAIR_DICE.md`` describes the same scheme for players, with a worked example and
-a check of a few lines anyone can run.
+seating round).  The export of a match that is over also carries its secret, beside the
+games::
+
+    {"secret": "<64 hex digits>", "secret_commitment": "<64 hex digits>", "games": [...]}
+
+and then every game's id must be the match's and its server seed the one the secret gives.  A
+file without them (a game in play's, or one written before the match secret was committed)
+is checked all the same, roll by roll, and the verdict says the seeds' derivation was not
+checked.  ``nardy-bot verify FILE`` (the installed package's command; from a checkout
+``python -m engine.fairdice verify FILE``) prints ``all N rolls match`` (with what it found of
+the secret) and exits 0, or names the first mismatch and exits 1 (2 when the file cannot be
+read); it needs nothing beyond the standard library.  ``docs/FAIR_DICE.md`` describes the same
+scheme for players, with a worked example and a check of a few lines anyone can run.
 
 >>> seed = bytes(range(32))
 >>> dice = GameSeed(seed, "g1", ("ann", "bob"))
@@ -60,6 +89,13 @@ True
 (True, 2)
 >>> verify(dice.export([roll])).ok
 True
+>>> secret = bytes(range(32, 64))
+>>> name = match_id(commitment(secret)) + ".1"
+>>> dice = GameSeed(game_seed(secret, name), name, ("ann", "bob"))
+>>> stream = dice.stream()
+>>> verdict = verify(match_export([dice.export([(stream(), stream())])], secret))
+>>> verdict.ok, verdict.secret == commitment(secret)
+(True, True)
 """
 
 from __future__ import annotations
@@ -85,7 +121,12 @@ REJECT_FROM = 252
 """Bytes at or above this value are skipped: 252 is the largest multiple of 6 not above 256."""
 
 SHORT = 12
-"""Hex digits of a commitment shown where space is short (captions)."""
+"""Hex digits of a commitment shown where space is short (captions); a match's id is its
+secret's commitment so shortened (:func:`match_id`)."""
+
+GAME_SEED_LABEL = b"fairdice-game|"
+"""What precedes the game id in the message a game's server seed is derived with
+(:func:`game_seed`)."""
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _U16 = 0xFFFF
@@ -104,6 +145,24 @@ def commitment(server_seed: bytes) -> str:
 def short_commitment(full: str) -> str:
     """The first :data:`SHORT` hex digits of a commitment, for captions."""
     return full[:SHORT]
+
+
+def game_seed(secret: bytes, game_id: str) -> bytes:
+    """The server seed of game ``game_id`` of the match whose secret is ``secret``:
+    HMAC-SHA256(key = secret, message = "fairdice-game|" + game id in UTF-8).  Revealing one
+    game's seed tells nothing of the secret or of the other games' seeds.
+
+    >>> game_seed(bytes(32), "m.1").hex()[:16]
+    '16a2b4341e8dc39a'
+    """
+    _check_seed(secret)
+    return hmac.digest(secret, GAME_SEED_LABEL + game_id.encode("utf-8"), "sha256")
+
+
+def match_id(secret_commitment: str) -> str:
+    """The id of the match whose secret has the commitment ``secret_commitment``: its first
+    :data:`SHORT` hex digits (the games' ids are ``match_id.N``, fixed with the secret)."""
+    return short_commitment(secret_commitment)
 
 
 def roll_message(game_id: str, roll_number: int, client_seeds: Sequence[str]) -> bytes:
@@ -196,6 +255,19 @@ class GameSeed:
         }
 
 
+def match_export(
+    games: Sequence[dict[str, object]], secret: bytes | None = None
+) -> dict[str, object]:
+    """The export of several games (:meth:`GameSeed.export` each) of one match: with its
+    ``secret`` revealed, once the match is over (format in the module docstring)."""
+    data: dict[str, object] = {}
+    if secret is not None:
+        data["secret"] = secret.hex()
+        data["secret_commitment"] = commitment(secret)
+    data["games"] = list(games)
+    return data
+
+
 class DiceStream:
     """A dice source (each call returns one die) following a :class:`GameSeed`'s stream.
 
@@ -265,12 +337,20 @@ class Mismatch:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """What :func:`verify` found: how many rolls matched, the first mismatch if any, or why the
-    commitment does not hold."""
+    """What :func:`verify` found: how many rolls matched, the first mismatch if any, or why a
+    commitment or the match secret does not hold; ``secret``: the commitment of the match's
+    secret every game's server seed was found to come from (``None``: the file carried no
+    secret, and the seeds' derivation was not checked)."""
 
     rolls: int
     mismatch: Mismatch | None = None
     problem: str | None = None
+    secret: str | None = None
+
+    @property
+    def derived(self) -> bool:
+        """Whether every game's server seed was checked against the match's secret."""
+        return self.secret is not None
 
     @property
     def ok(self) -> bool:
@@ -281,7 +361,23 @@ class Verdict:
             return self.problem
         if self.mismatch is not None:
             return f"mismatch: {self.mismatch}"
-        return f"all {self.rolls} rolls match"
+        if self.secret is not None:
+            return (
+                f"all {self.rolls} rolls match; every game's server seed comes from the "
+                f"match's secret, whose commitment is {self.secret}"
+            )
+        return (
+            f"all {self.rolls} rolls match (the file has no match secret: whether the games' "
+            "server seeds come from a secret committed before the client seeds was not checked)"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSecret:
+    """A match's revealed secret and the commitment the file gives for it."""
+
+    secret: bytes
+    commitment: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,12 +395,32 @@ def parse_export(data: object) -> list[ExportedGame]:
     items = data.get("games") if isinstance(data, dict) and "games" in data else [data]
     if not isinstance(items, list) or not items:
         raise _bad("'games' must be a non-empty list")
+    parse_secret(data)  # the match's secret, when there is one, is well formed too
     return [_parse_game(item, n) for n, item in enumerate(items, 1)]
 
 
+def parse_secret(data: object) -> MatchSecret | None:
+    """The match secret an export carries (``None``: it carries none); a malformed one is
+    :class:`EngineError` ``bad_export``."""
+    if not isinstance(data, dict) or ("secret" not in data and "secret_commitment" not in data):
+        return None
+    secret, full = data.get("secret"), data.get("secret_commitment")
+    for name, value in (("secret", secret), ("secret_commitment", full)):
+        if not isinstance(value, str) or not _HEX64.fullmatch(value):
+            raise _bad(f"'{name}' must be 64 lowercase hex digits")
+    assert isinstance(secret, str) and isinstance(full, str)
+    return MatchSecret(bytes.fromhex(secret), full)
+
+
 def verify(data: object) -> Verdict:
-    """Replay every roll of an export from its revealed seed (see the module docstring)."""
+    """Replay every roll of an export from its revealed seed, and check every game's seed
+    against the match's secret when the export carries it (see the module docstring)."""
     games = parse_export(data)
+    secret = parse_secret(data)
+    if secret is not None and commitment(secret.secret) != secret.commitment:
+        return Verdict(
+            0, problem=f"the match's secret does not hash to its commitment {secret.commitment}"
+        )
     total = 0
     for game in games:
         if game.seed.commitment() != game.commitment:
@@ -313,6 +429,10 @@ def verify(data: object) -> Verdict:
                 problem=f"game {game.seed.game_id}: the server seed does not hash to the "
                 f"commitment {game.commitment}",
             )
+        if secret is not None:
+            problem = _underived(game.seed, secret)
+            if problem is not None:
+                return Verdict(total, problem=problem)
         dice = game.seed.stream()
         for r, group in enumerate(game.rolls):
             for d, recorded in enumerate(group):
@@ -320,7 +440,21 @@ def verify(data: object) -> Verdict:
                 if recorded != derived:
                     return Verdict(total, Mismatch(game.seed.game_id, r, d, recorded, derived))
             total += 1
-    return Verdict(total)
+    return Verdict(total, secret=None if secret is None else secret.commitment)
+
+
+def _underived(seed: GameSeed, secret: MatchSecret) -> str | None:
+    """Why ``seed`` is not a game's of the match whose secret is revealed (``None``: it is)."""
+    name = seed.game_id
+    match, dot, number = name.rpartition(".")
+    if not dot or not number or match != match_id(secret.commitment):
+        return (
+            f"game {name} is not a game of the match {match_id(secret.commitment)} whose "
+            "secret the file reveals"
+        )
+    if game_seed(secret.secret, name) != seed.server_seed:
+        return f"game {name}: the server seed is not the one the match's secret gives"
+    return None
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m engine.fairdice") -> int:

@@ -146,6 +146,9 @@ async def test_claim_the_whole_match(store: Store) -> None:
     table = await chat.table()
     assert table.stage == "over" and table.forfeit == USERS.index(other)
     assert table.deadline is None
+    # The match is over: its dice's secret is shown, once.
+    assert table.dice_master is not None
+    assert texts(replies).count(f"the bot's secret {table.dice_master.hex()}") == 1
     assert f"{other.name} wins the match on time." in texts(await chat.send(EVE, "/score"))
     # The table is free again; nothing is due any more.
     clock.now += 10 * HOUR

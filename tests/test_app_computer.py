@@ -81,6 +81,8 @@ class Player:
     user: User = ALICE
     private: bool = True
     seen: list[Reply] = field(default_factory=list)
+    log: list[Reply] = field(default_factory=list)
+    """Every reply: to the person's updates and of the computer's turns."""
     n: int = 0
 
     async def say(self, text: str) -> list[Reply]:
@@ -90,6 +92,7 @@ class Player:
         )
         replies = list(await self.app.handle(update))
         replies += await self.follow()
+        self.log += replies
         return replies
 
     async def follow(self) -> list[Reply]:
@@ -262,16 +265,20 @@ async def test_the_creator_may_close_the_computer_lobby_he_does_not_sit_at(
 async def test_the_player_gives_his_client_seed_after_the_commitment_before_the_first_roll(
     worker: ComputerWorker,
 ) -> None:
-    """Against the computer there is no lobby: the game begins with the first game's server
-    seed committed on its first board and both client seeds drawn; the person may give his own
-    until the first roll (the commitment stands: it is the server seed's alone), the seed
-    counts for the whole match, and its dice verify with it."""
+    """Against the computer there is no lobby: the game begins with the match's secret
+    committed in its first message, the first game's server seed committed on its first board
+    and both client seeds drawn; the person may give his own until the first roll (the
+    commitments stand: they are the server's alone), the seed counts for the whole match, the
+    secret is shown when it is over, and its dice verify with them."""
     app = App(MemoryStore(), dice=DiceScheme.seeded(4), computer=worker)
     me = Player(app, DM)
     started = await me.say("/new 3 bot")
     table = await me.table()
     assert table.dice is not None and table.dice.drawn == 0
     commitment = table.dice.commitment
+    secret = table.secret_commitment
+    assert secret is not None and table.dice_master is not None
+    assert f"its fingerprint is {secret[:12]}…" in texts(started[:1])
     offer = t("en", "dice-seed-offer", player="Alice", cmd_seed_text="/seed TEXT")
     assert offer in texts(started)
     (board,) = [r for r in started if isinstance(r, SendBoard)]
@@ -283,7 +290,7 @@ async def test_the_player_gives_his_client_seed_after_the_commitment_before_the_
     said = texts(await me.say("/seed lucky 7"))
     assert "Alice's client seed: “lucky 7”." in said
     assert f"Client seeds: Alice “lucky 7”, Computer (strong) “{computer_seed}”" in said
-    assert f"fixed before yours (its hash {table.dice.short}… is on the board)" in said
+    assert f"fixed before your seed (fingerprint {secret[:12]}…)" in said
     seeded = await me.table()
     assert seeded.version == table.version  # the board's Roll button still holds
     assert seeded.dice is not None and seeded.dice.commitment == commitment
@@ -296,9 +303,11 @@ async def test_the_player_gives_his_client_seed_after_the_commitment_before_the_
 
     match = await play_out(me, 4)
     assert match.is_over
+    assert f"its dice came from the bot's secret {table.dice_master.hex()}" in texts(me.log)
     files = {r.name: r for r in await me.say("/export") if isinstance(r, SendFile)}
     data = json.loads(files["dice.json"].data)
     assert verify(data).ok and len(data["games"]) == len(match.records())
+    assert verify(data).secret == secret == data["secret_commitment"]
     assert all(g["client_seeds"] == ["lucky 7", computer_seed] for g in data["games"])
     first = data["games"][0]
     assert first["commitment"] == commitment

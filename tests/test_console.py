@@ -122,13 +122,14 @@ def test_python_m_bot_starts_the_console_with_no_tokens(tmp_path: Path) -> None:
 
 
 def test_the_dice_check_the_console_prints_is_one_to_run(tmp_path: Path) -> None:
-    """A game ended, its seed revealed; ``export`` saves the dice under a name of the console's
-    own and prints the check of that very file: run as printed, it passes."""
+    """A match of one game ended, its seed and the match's secret revealed; ``export`` saves the
+    dice under a name of the console's own and prints the check of that very file: run as
+    printed, it passes, every game's seed checked against the secret shown before the game."""
     lines = ["1", "resign", "accept", "export", "quit"]
-    proc = _run(["-m", "bot", "--hotseat", "--game", "new 3"], lines, tmp_path)
+    proc = _run(["-m", "bot", "--hotseat", "--game", "new 1"], lines, tmp_path)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "Dice of game 1: server seed " in out
+    assert "Dice of game 1: server seed " in out and "its dice came from the bot's secret " in out
     (dice,) = tmp_path.glob("dice-*.json")
     assert f"File saved: {dice.resolve()}" in out and "Match file saved" in out
     printed = re.search(r"check them with (nardy-bot verify \S+)", out)
@@ -138,7 +139,14 @@ def test_the_dice_check_the_console_prints_is_one_to_run(tmp_path: Path) -> None
     # The console script's entry point, run with the printed arguments where they were printed.
     check = _run(["-c", "from bot.__main__ import main; main()", *words[1:]], [], tmp_path)
     assert check.returncode == 0, check.stderr
-    assert re.fullmatch(r"all \d+ rolls match\n", check.stdout)
+    verdict = re.fullmatch(
+        r"all \d+ rolls match; every game's server seed comes from the match's secret, "
+        r"whose commitment is ([0-9a-f]{64})\n",
+        check.stdout,
+    )
+    assert verdict is not None
+    shown = out.index(f"its fingerprint is {verdict[1][:12]}…")
+    assert shown < out.index("Dice of game 1: server seed ")
 
 
 RULES_SEEN = {

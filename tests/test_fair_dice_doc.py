@@ -1,6 +1,7 @@
 """docs/FAIR_DICE.md is enough to check the dice: a checker written from its description alone
-(here, apart from the engine) derives the engine's rolls, its worked example is what the engine
-computes, and the script it gives accepts the engine's exports and refuses a changed die."""
+(here, apart from the engine) derives the engine's rolls and, from a match's secret, the app's
+games' ids and server seeds; its worked example is what the engine computes, and the script it
+gives accepts the engine's exports and refuses a changed die, seed or secret."""
 
 from __future__ import annotations
 
@@ -16,9 +17,18 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from test_fairdice import export_of
+from test_fairdice import export_of, match_of
 
-from engine.fairdice import GameSeed, commitment, derive_roll, roll_message, verify
+from bot.app.dice import DiceScheme
+from engine.fairdice import (
+    GameSeed,
+    commitment,
+    derive_roll,
+    game_seed,
+    match_id,
+    roll_message,
+    verify,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "FAIR_DICE.md"
@@ -65,6 +75,62 @@ def doc_stream(seed: bytes, game_id: str, client_seeds: list[str]) -> Iterator[i
     while True:
         yield from doc_roll(seed, game_id, roll, client_seeds)
         roll += 1
+
+
+def doc_match_id(secret: bytes) -> str:
+    """The match's id: the first 12 hex digits of ``SHA-256(secret)``."""
+    return hashlib.sha256(secret).hexdigest()[:12]
+
+
+def doc_game_seed(secret: bytes, game_id: str) -> bytes:
+    """``HMAC-SHA256(key = match secret, message = "fairdice-game|" ‖ G)``."""
+    return hmac_sha256(secret, b"fairdice-game|" + game_id.encode("utf-8"))
+
+
+def doc_check(data: dict[str, object]) -> list[str]:
+    """What the document says to check of a file, as far as the secret goes (empty: it holds):
+    the secret's commitment, then every game's id and server seed."""
+    games = data["games"]
+    assert isinstance(games, list)
+    secret = bytes.fromhex(str(data["secret"]))
+    if hashlib.sha256(secret).hexdigest() != data["secret_commitment"]:
+        return ["secret"]
+    wrong = []
+    for game in games:
+        name = str(game["game_id"])
+        head, _, number = name.rpartition(".")
+        seed = bytes.fromhex(str(game["server_seed"]))
+        if head != doc_match_id(secret) or not number or doc_game_seed(secret, name) != seed:
+            wrong.append(name)
+    return wrong
+
+
+def test_a_checker_written_from_the_document_derives_the_apps_game_seeds() -> None:
+    """The match's id and every game's server seed, as the app derives them from the secret it
+    draws when a table opens (:meth:`bot.app.dice.DiceScheme.new_game`), are the document's."""
+    rng = random.Random(34)
+    for case in range(60):
+        scheme = DiceScheme.seeded(case)
+        secret = scheme.master_seed()
+        name = f"{doc_match_id(secret)}.{rng.choice([case + 1, 'seat'])}"
+        assert match_id(commitment(secret)) == doc_match_id(secret)
+        assert game_seed(secret, name) == doc_game_seed(secret, name)
+        app = scheme.new_game(name, ("ann", "bob"), secret)
+        assert app.seed.server_seed == doc_game_seed(secret, name)
+
+
+def test_a_match_the_engine_exports_checks_with_the_documents_checker() -> None:
+    secret = random.Random(35).randbytes(32)
+    data = match_of(secret, 3)
+    assert doc_check(data) == []
+    for game in data["games"]:
+        seed = bytes.fromhex(game["server_seed"])
+        mine = doc_stream(seed, game["game_id"], game["client_seeds"])
+        assert game["rolls"] == [[next(mine) for _ in group] for group in game["rolls"]]
+    other = random.Random(36).randbytes(32)
+    assert doc_check({**data, "secret": other.hex()}) == ["secret"]
+    forged = {**data, "secret": other.hex(), "secret_commitment": commitment(other)}
+    assert doc_check(forged) == [g["game_id"] for g in data["games"]]
 
 
 def test_a_checker_written_from_the_document_derives_the_engines_rolls() -> None:
@@ -130,16 +196,24 @@ def fenced(language: str) -> list[str]:
 
 
 def test_the_worked_example_is_what_the_engine_computes() -> None:
-    (example,) = [block for block in fenced("") if block.startswith("server seed:")]
+    (example,) = [block for block in fenced("") if block.startswith("match secret:")]
     lines = dict(
         (key.strip(), value.strip())
         for key, _, value in (line.partition(":") for line in example.splitlines())
     )
+    secret = bytes.fromhex(lines["match secret"])
+    assert secret == bytes(range(32, 64))
+    assert lines["secret commitment"] == commitment(secret) == hashlib.sha256(secret).hexdigest()
+    assert lines["match id"] == match_id(commitment(secret)) == doc_match_id(secret)
+    game_id, seeds = lines["game 1 id"], ["ann", "7f3e91c2a0b4"]
+    assert game_id == f"{lines['match id']}.1"
+    assert bytes.fromhex(lines["game 1 seed message"]) == b"fairdice-game|" + game_id.encode()
     seed = bytes.fromhex(lines["server seed"])
-    assert seed == bytes(range(32))
+    assert seed == game_seed(secret, game_id) == doc_game_seed(secret, game_id)
     assert lines["commitment"] == commitment(seed)
-    game_id, seeds = "5d1b0c4e2a97.1", ["ann", "7f3e91c2a0b4"]
-    for roll in (0, 68):
+    rolls = sorted({int(key.split()[1]) for key in lines if key.startswith("roll ")})
+    assert rolls[0] == 0 and len(rolls) == 2
+    for roll in rolls:
         message = roll_message(game_id, roll, seeds)
         assert (
             lines[f"roll {roll} message"]
@@ -151,11 +225,18 @@ def test_the_worked_example_is_what_the_engine_computes() -> None:
         assert (
             dice == derive_roll(seed, game_id, roll, seeds) == doc_roll(seed, game_id, roll, seeds)
         )
-    assert int(lines["roll 68 block 0"][:2], 16) >= 252  # the example of a skipped byte
+    assert int(lines[f"roll {rolls[1]} block 0"][:2], 16) >= 252  # the example of a skipped byte
     (shown,) = fenced("json")
     data = json.loads(shown)
-    assert data["game_id"] == game_id and data["client_seeds"] == seeds
-    assert verify(data).ok and verify(data).rolls == len(data["rolls"])
+    assert data["secret"] == secret.hex() and data["secret_commitment"] == commitment(secret)
+    (game,) = data["games"]
+    assert game["game_id"] == game_id and game["client_seeds"] == seeds
+    assert game["server_seed"] == seed.hex() and game["commitment"] == commitment(seed)
+    assert doc_check(data) == []
+    verdict = verify(data)
+    assert verdict.ok and verdict.rolls == len(game["rolls"]) and verdict.derived
+    mine = doc_stream(seed, game_id, seeds)
+    assert game["rolls"] == [[next(mine), next(mine)] for _ in game["rolls"]]
 
 
 def run_script(tmp_path: Path, data: object) -> subprocess.CompletedProcess[str]:
@@ -179,6 +260,30 @@ def test_the_documents_script_checks_an_export(tmp_path: Path) -> None:
     assert "game 5d1b0c4e2a97.seat: all 2 rolls match" in run.stdout
     single = run_script(tmp_path, games[0])
     assert single.returncode == 0 and single.stdout.count("rolls match") == 1
+
+
+def test_the_documents_script_checks_a_match_against_its_secret(tmp_path: Path) -> None:
+    secret, other = random.Random(37).randbytes(32), random.Random(38).randbytes(32)
+    data = match_of(secret, 2)
+    run = run_script(tmp_path, data)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert f"match secret: its commitment is {commitment(secret)}" in run.stdout
+    assert run.stdout.count("rolls match") == 2
+    # Another secret under the commitment shown: refused at once.
+    run = run_script(tmp_path, {**data, "secret": other.hex()})
+    assert run.returncode == 1 and "does not hash to its commitment" in run.stdout
+    # Another secret with its own commitment: the games' seeds do not come from it.
+    forged = {**data, "secret": other.hex(), "secret_commitment": commitment(other)}
+    run = run_script(tmp_path, forged)
+    assert run.returncode == 1 and run.stdout.count("does not come from the match secret") == 2
+    # One game's seed replaced (its commitment and rolls made to agree with it): refused.
+    game = data["games"][1]
+    dice = GameSeed(other, game["game_id"], tuple(game["client_seeds"]))
+    stream = dice.stream()
+    data["games"][1] = dice.export([[stream() for _ in group] for group in game["rolls"]])
+    run = run_script(tmp_path, data)
+    assert run.returncode == 1
+    assert f"game {game['game_id']}: the seed does not come from the match secret" in run.stdout
 
 
 def test_the_documents_script_refuses_a_changed_die_or_another_seed(tmp_path: Path) -> None:

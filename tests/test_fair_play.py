@@ -1,11 +1,14 @@
-"""Verifiable dice in play: every game's seed committed before its first roll, secret until the
-game is over (in no reply, button, file or log line), revealed at its end, and the exported dice
-accepted by the standalone verifier (and refused with one die changed)."""
+"""Verifiable dice in play: the match's secret committed when its table opens, before any client
+seed, and every game's seed committed before its first roll; each secret until its game or match
+is over (in no reply, button, file or log line), revealed at its end; and the exported dice
+accepted by the standalone verifier, which checks every game's seed against the secret (and
+refuses one die, one seed or the secret changed)."""
 
 from __future__ import annotations
 
 import doctest
 import hashlib
+import hmac
 import json
 import logging
 import os
@@ -30,8 +33,8 @@ from test_app_support import (
 
 from bot.app import App, Attachment, DiceScheme, Reply, SendBoard, SendFile, Table, User, fair
 from bot.app.fair import VERIFY_COMMAND, finished_seeds
-from bot.store import Store
-from engine.fairdice import GameSeed, logged_rolls, verify
+from bot.store import CasResult, Store
+from engine.fairdice import GameSeed, game_seed, logged_rolls, verify
 from engine.game import Phase
 
 USERS = [ALICE, BOB]
@@ -85,8 +88,12 @@ class WatchedChat(Chat):
         )
         self.shown += [everything(r) for r in replies]
         table = await self.app.load_table(self.key)
+        secrets = []
         if table is not None and table.dice is not None:
-            secret = table.dice.seed.server_seed.hex()
+            secrets.append(table.dice.seed.server_seed.hex())
+        if table is not None and table.dice_master is not None and table.stage != "over":
+            secrets.append(table.dice_master.hex())
+        for secret in secrets:
             assert not any(secret in s for s in self.shown), "a secret seed was shown"
             assert self.caplog is not None
             assert secret not in self.caplog.text, "a secret seed was logged"
@@ -121,8 +128,18 @@ async def test_every_seed_is_secret_until_its_game_ends_and_then_verifies(
     revealed = [seed.hex() for seed in finished_seeds(table, match)]
     assert games >= 2 and len(revealed) == games
     assert table.dice_master is not None
-    master = table.dice_master.hex()
-    assert not any(master in s for s in chat.shown) and master not in caplog.text
+    # The match's secret: committed in the lobby, shown once the match is over (and only then:
+    # the chat checks it after every update), and every game's seed comes from it.
+    master = table.dice_master
+    fingerprint = hashlib.sha256(master).hexdigest()
+    assert table.match_id == fingerprint[:12] and table.secret_commitment == fingerprint
+    assert fingerprint[:12] in chat.shown[0]
+    end = next(s for s in chat.shown if master.hex() in s)  # with the last game's seed
+    assert end.index(revealed[-1]) < end.index(master.hex())
+    assert f"its dice came from the bot's secret {master.hex()}" in texts(chat.log)
+    for number, seed_hex in enumerate(revealed, 1):
+        derived = hmac.new(master, f"fairdice-game|{table.match_id}.{number}".encode(), "sha256")
+        assert derived.hexdigest() == seed_hex
     log = texts(chat.log)
     for number, seed_hex in enumerate(revealed, 1):
         seed = bytes.fromhex(seed_hex)
@@ -139,14 +156,26 @@ async def test_every_seed_is_secret_until_its_game_ends_and_then_verifies(
     assert set(files) == {"match.mat", "dice.json"}
     data = json.loads(files["dice.json"].data)
     assert [g["server_seed"] for g in data["games"]] == revealed
+    assert data["secret"] == master.hex() and data["secret_commitment"] == fingerprint
     verdict = verify(data)
     rolls = sum(len(g["rolls"]) for g in data["games"])
-    assert verdict.ok and verdict.rolls == rolls > 10
+    assert verdict.ok and verdict.rolls == rolls > 10 and verdict.secret == fingerprint
     # The verifier, as a player runs it: the package's console script (``nardy-bot verify``).
     path = tmp_path / "dice.json"
     path.write_bytes(files["dice.json"].data)
     run = nardy_bot_verify(path, tmp_path)
     assert run.returncode == 0 and f"all {rolls} rolls match" in run.stdout
+    assert f"comes from the match's secret, whose commitment is {fingerprint}" in run.stdout
+    # Another secret, or another seed for one game: refused.
+    other = bytes(32)
+    forged = {**data, "secret": other.hex(), "secret_commitment": hashlib.sha256(other).hexdigest()}
+    assert not verify(forged).ok
+    assert not verify({**data, "secret": other.hex()}).ok
+    reseeded = json.loads(json.dumps(data))
+    game = reseeded["games"][0]
+    dice = GameSeed(other, game["game_id"], tuple(game["client_seeds"]))
+    reseeded["games"][0] = dice.export(game["rolls"])
+    assert "not the one the match's secret gives" in str(verify(reseeded))
     # One die changed anywhere: refused.
     game = data["games"][-1]
     roll = game["rolls"][len(game["rolls"]) // 2]
@@ -318,9 +347,21 @@ async def test_a_chouette_exports_the_dice_its_reveals_point_to(
     ]
     for game in data["games"]:
         assert f"server seed {game['server_seed']}" in log and game["rolls"]
-    assert verify(data).ok
+    assert verify(data).ok and "secret" not in data  # the chouette goes on: its secret too
     again = Table.decode(table.encode())
     assert again.shown_dice == table.shown_dice and len(table.shown_dice) == 3
+    # A member leaves, two are left: the chouette is over and its secret shown; the export
+    # now carries it, and every game's seed checks against it.
+    assert table.dice_master is not None and table.secret_commitment is not None
+    ended = texts(await chat.send(CAROL, "/leave"))
+    assert (await chat.table()).stage == "over"
+    assert f"its dice came from the bot's secret {table.dice_master.hex()}" in ended
+    files = {r.name: r for r in await chat.send(ALICE, "/export") if isinstance(r, SendFile)}
+    data = json.loads(files["dice.json"].data)
+    assert data["secret"] == table.dice_master.hex()
+    verdict = verify(data)
+    assert verdict.ok and verdict.secret == table.secret_commitment
+    assert data["games"][0]["game_id"] == f"{table.match_id}.seat"
 
 
 def test_table_dice_survive_encoding() -> None:
@@ -357,4 +398,88 @@ async def test_a_money_session_exports_the_dice_its_reveals_point_to(
     for game in data["games"]:
         number = game["game_id"].rpartition(".")[2]
         assert f"Dice of game {number}: server seed {game['server_seed']}" in log
-    assert verify(data).ok
+    assert verify(data).ok and not verify(data).derived  # the session goes on
+    # The session ends (abandoned by agreement): its secret is shown, and the export carries it.
+    assert table.dice_master is not None
+    ended = texts(await chat.send(ALICE, "/abort"))  # at once, when the game has no roll yet
+    if (await chat.table()).stage != "over":
+        ended = texts(await chat.send(BOB, "/abort"))
+    assert f"its dice came from the bot's secret {table.dice_master.hex()}" in ended
+    files = {r.name: r for r in await chat.send(BOB, "/export") if isinstance(r, SendFile)}
+    data = json.loads(files["dice.json"].data)
+    verdict = verify(data)
+    assert verdict.ok and verdict.secret == table.secret_commitment is not None
+    assert len(data["games"]) >= 2
+
+
+POSITION = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:4:1:5:10"
+
+
+@pytest.mark.parametrize(
+    "opening", ["/new 3", "/new money", "/new chouette", f"/position {POSITION}"]
+)
+async def test_the_lobby_shows_the_secrets_fingerprint_before_any_seed(
+    store: Store, caplog: pytest.LogCaptureFixture, opening: str
+) -> None:
+    """The table's secret is drawn when it opens: the lobby shows its fingerprint (commitment)
+    before anyone may give a client seed, the seed's answer says it came first, and the match
+    plays with that secret, its id the fingerprint's start."""
+    chat = WatchedChat(App(store, dice=DiceScheme.seeded(3)), caplog=caplog)
+    lobby = await chat.send(ALICE, opening)
+    table = await chat.table()
+    assert table.stage == "lobby" and not table.client_seeds and table.dice_master is not None
+    fingerprint = hashlib.sha256(table.dice_master).hexdigest()
+    assert table.secret_commitment == fingerprint and table.match_id == fingerprint[:12]
+    assert f"its fingerprint is {fingerprint[:12]}…" in texts(lobby)
+    said = texts(await chat.send(BOB, "/seed lucky 7"))
+    assert "Bob's client seed: “lucky 7”" in said
+    assert f"fixed before your seed (fingerprint {fingerprint[:12]}…)" in said
+    assert f"fingerprint {fingerprint}" in texts(await chat.send(BOB, "/dice"))
+    assert f"its fingerprint is {fingerprint[:12]}…" in texts(await chat.send(BOB, "/board"))
+    started = await chat.press(BOB, "Join")
+    if opening == "/new chouette":
+        await chat.press(CAROL, "Join")
+        started = await chat.send(ALICE, "/start")
+    playing = await chat.table()
+    assert playing.stage == "play" and playing.dice_master == table.dice_master
+    assert playing.match_id == table.match_id and playing.dice is not None
+    assert f"its fingerprint is {fingerprint[:12]}…" in texts(started)
+    name = playing.dice.seed.game_id
+    assert name.startswith(f"{table.match_id}.")
+    assert playing.dice.seed.server_seed == game_seed(table.dice_master, name)
+    assert playing.client_seeds[BOB.ref] == "lucky 7"
+
+
+async def test_a_table_opened_before_the_secret_was_committed_plays_on_as_it_did(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A lobby stored before the secret was drawn with its table has none: its match gets its
+    id and secret when it begins, as it used to, plays on, never shows that secret, and its
+    export (without it) still verifies, saying the seeds' derivation was not checked."""
+    chat = WatchedChat(App(store, dice=DiceScheme.seeded(11)), caplog=caplog)
+    await chat.send(ALICE, "/new 1")
+    await chat.send(ALICE, "/seed mine")
+    record = await store.load(chat.key)
+    assert record is not None
+    lobby = Table.decode(record.payload)
+    old = {k: v for k, v in lobby.to_dict().items() if k not in ("mid", "dm")}
+    written = await store.compare_and_set(chat.key, record.version, Table.from_dict(old).encode())
+    assert written is CasResult.APPLIED
+    since = len(chat.log)  # what the old lobby shows from here on
+    assert "fingerprint" not in texts(await chat.send(ALICE, "/board"))
+    started = await chat.press(BOB, "Join")
+    assert "fingerprint" not in texts(started)
+    table = await chat.table()
+    assert table.dice_master is not None and table.match_id is not None
+    assert table.secret_commitment is None
+    assert table.dice is not None and table.dice.seed.client_seeds[0] == "mine"
+    await play_until(chat, USERS, lambda m: m.is_over)
+    over = await chat.table()
+    assert over.stage == "over"
+    assert not any(table.dice_master.hex() in s for s in chat.shown)
+    assert "secret" not in texts(chat.log[since:])
+    files = {r.name: r for r in await chat.send(ALICE, "/export") if isinstance(r, SendFile)}
+    data = json.loads(files["dice.json"].data)
+    assert "secret" not in data
+    verdict = verify(data)
+    assert verdict.ok and not verdict.derived and "was not checked" in str(verdict)

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,10 @@ from engine.fairdice import (
     commitment,
     derive_roll,
     dice_from_bytes,
+    game_seed,
     logged_rolls,
+    match_export,
+    match_id,
     parse_export,
     verify,
 )
@@ -188,17 +192,58 @@ def run_verifier(tmp_path: Path, data: object) -> subprocess.CompletedProcess[st
     )
 
 
+def match_of(secret: bytes, games: int) -> dict[str, Any]:
+    """The export of a match of ``games`` games whose server seeds come from ``secret``, its
+    secret revealed (as the bot writes it once the match is over)."""
+    rng = random.Random(secret)
+    name = match_id(commitment(secret))
+    exports = []
+    for n in range(1, games + 1):
+        dice = GameSeed(game_seed(secret, f"{name}.{n}"), f"{name}.{n}", ("ann", f"bob-{n}"))
+        exports.append(dice.export(logged_rolls(play_game(dice, rng).log)))
+    return match_export(exports, secret)
+
+
 def test_the_verifier_accepts_finished_games(tmp_path: Path) -> None:
+    """A file of games without their match's secret (one written before the secret was
+    committed, or a game's alone): every roll is checked, and the verdict says that the
+    seeds' derivation was not."""
     exports = [export_of(n) for n in range(5)]
     total = 0
     for data in exports:
         rolls = data["rolls"]
         assert isinstance(rolls, list)
         total += len(rolls)
-        assert verify(data).ok
+        assert verify(data).ok and not verify(data).derived
     proc = run_verifier(tmp_path, {"games": exports})
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == f"all {total} rolls match"
+    assert proc.stdout.startswith(f"all {total} rolls match (the file has no match secret")
+    assert "was not checked" in proc.stdout
+
+
+def test_a_games_seed_is_the_hmac_of_the_matchs_secret_with_its_id() -> None:
+    for secret in seeds(4):
+        assert match_id(commitment(secret)) == hashlib.sha256(secret).hexdigest()[:12]
+        for name in ("5d1b0c4e2a97.1", "5d1b0c4e2a97.seat", "кубик.2"):
+            expected = hmac.new(secret, b"fairdice-game|" + name.encode(), hashlib.sha256)
+            assert game_seed(secret, name) == expected.digest()
+    with pytest.raises(EngineError):
+        game_seed(b"short", "m.1")
+
+
+def test_the_verifier_checks_every_seed_against_the_matchs_secret(tmp_path: Path) -> None:
+    secret = seeds(7)[6]
+    data = match_of(secret, 3)
+    assert data["secret"] == secret.hex() and data["secret_commitment"] == commitment(secret)
+    verdict = verify(data)
+    rolls = sum(len(game["rolls"]) for game in data["games"])
+    assert verdict.ok and verdict.derived and verdict.rolls == rolls
+    proc = run_verifier(tmp_path, data)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == (
+        f"all {rolls} rolls match; every game's server seed comes from the match's secret, "
+        f"whose commitment is {commitment(secret)}"
+    )
 
 
 def test_the_verifier_rejects_a_single_changed_die(tmp_path: Path) -> None:
@@ -225,9 +270,39 @@ def test_the_verifier_rejects_a_seed_that_is_not_the_committed_one(tmp_path: Pat
     assert "does not hash to the commitment" in proc.stdout
 
 
+def test_a_changed_secret_or_seed_is_refused(tmp_path: Path) -> None:
+    secret, other = seeds(9)[7:]
+    # Another secret, with its own commitment: the games are not its match's.
+    moved = {**match_of(secret, 2), "secret": other.hex(), "secret_commitment": commitment(other)}
+    verdict = verify(moved)
+    assert not verdict.ok and "is not a game of the match" in str(verdict)
+    # Another secret under the commitment shown: it does not hash to it.
+    swapped = {**match_of(secret, 2), "secret": other.hex()}
+    proc = run_verifier(tmp_path, swapped)
+    assert proc.returncode == 1
+    assert "the match's secret does not hash to its commitment" in proc.stdout
+    # One game's seed replaced by another (its own commitment and rolls, all consistent): the
+    # secret does not give it.
+    data = match_of(secret, 2)
+    name = data["games"][1]["game_id"]
+    dice = GameSeed(other, name, tuple(data["games"][1]["client_seeds"]))
+    data["games"][1] = dice.export(logged_rolls(play_game(dice, random.Random(1)).log))
+    assert verify({"games": data["games"]}).ok  # without the secret, nothing to see
+    proc = run_verifier(tmp_path, data)
+    assert proc.returncode == 1
+    assert f"game {name}: the server seed is not the one the match's secret gives" in proc.stdout
+    # A game of another match slipped in.
+    mixed = match_of(secret, 1)
+    mixed["games"].append(match_of(other, 1)["games"][0])
+    assert "is not a game of the match" in str(verify(mixed))
+
+
 @pytest.mark.parametrize(
     "broken",
     [
+        {**match_export([export_of(1)], bytes(32)), "secret": "00"},
+        {**match_export([export_of(1)], bytes(32)), "secret_commitment": 7},
+        {"secret": bytes(32).hex(), "games": [export_of(1)]},
         [],
         {"games": []},
         {"game_id": "g", "server_seed": "00", "commitment": "00", "client_seeds": [], "rolls": []},
@@ -265,7 +340,13 @@ def test_the_verifier_needs_only_the_standard_library(tmp_path: Path) -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.startswith("all ") and proc.stdout.strip().endswith(" rolls match")
+    assert proc.stdout.startswith("all ") and " rolls match " in proc.stdout
+    path.write_text(json.dumps(match_of(seeds(3)[2], 2)), encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-S", "-m", "engine.fairdice", "verify", str(path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0 and "comes from the match's secret" in proc.stdout, proc.stderr
 
 
 def test_seating_rolls_take_one_die_each_from_the_stream() -> None:

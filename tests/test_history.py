@@ -13,17 +13,21 @@ import pytest
 from bot.app.dice import DiceScheme
 from bot.app.history import MatchRecord, derived_seeds, game_id
 from bot.store.failures import CorruptRecord
-from engine.fairdice import verify
+from engine.fairdice import commitment, match_id, verify
 from engine.game import Game, Phase
 from engine.match import Match
 from engine.record import from_text
 
 
-def play(rng: random.Random, scheme: DiceScheme, match_id: str) -> tuple[Match, list[bytes]]:
+def play(
+    rng: random.Random, scheme: DiceScheme, match_id: str, master: bytes | None = None
+) -> tuple[Match, list[bytes]]:
+    """A match of three points played at random: each game's seed fresh, or derived from the
+    match's secret ``master``."""
     match = Match.new(length=3)
     seeds: list[bytes] = []
     while True:
-        dice = scheme.new_game(game_id(match_id, match.number), ("ann", "bob"))
+        dice = scheme.new_game(game_id(match_id, match.number), ("ann", "bob"), master)
         drawing = scheme.drawing(dice)
         game: Game = match.game
         while not game.is_over:
@@ -101,6 +105,30 @@ def test_seeds_derived_from_the_matchs_secret_are_kept_as_the_secret() -> None:
     # A secret the seeds do not come from is not kept: the seeds are.
     other = replace(kept, master=master)
     assert MatchRecord.from_bytes(other.to_bytes(), kept.match_id).seeds == kept.seeds
+
+
+def test_a_match_whose_secret_was_committed_exports_it() -> None:
+    """A match whose table committed its secret when it opened (its id the start of the
+    secret's commitment) showed the secret at its end: the history's export carries it, and the
+    verifier checks every game's seed against it.  One whose secret was drawn when it began (an
+    id of its own) exports the games alone, as it did."""
+    kept = record(8)
+    master = bytes(range(32, 64))
+    name = match_id(commitment(master))
+    match, played = play(random.Random(8), DiceScheme.seeded(8), name, master)
+    seeds = tuple(played)
+    assert seeds == derived_seeds(master, name, len(seeds))
+    committed = replace(kept, match_id=name, seeds=seeds, match=match.archived().to_dict(),
+                        master=master)  # fmt: skip
+    data = MatchRecord.from_bytes(committed.to_bytes(), name).dice_exports()
+    assert data["secret"] == master.hex() and data["secret_commitment"] == commitment(master)
+    verdict = verify(data)
+    assert verdict.ok and verdict.secret == commitment(master)
+    match, played = play(random.Random(9), DiceScheme.seeded(9), "5d1b0c4e2a97", master)
+    older = replace(committed, match_id="5d1b0c4e2a97", seeds=tuple(played),
+                    match=match.archived().to_dict())  # fmt: skip
+    data = MatchRecord.from_bytes(older.to_bytes(), older.match_id).dice_exports()
+    assert "secret" not in data and verify(data).ok and not verify(data).derived
 
 
 def test_a_record_of_schema_1_is_still_read() -> None:

@@ -1,21 +1,29 @@
 """Whole games through the Telegram adapter: the real PTB ``Application`` against the fake Bot API.
 
 A group match by buttons and typed moves to its end, a 3-player chouette game with each member's
-own take, a game played on an inline invitation card's message (and its move clock's notices), and
-a bot restarted over the same Redis that carries on with the game.
+own take, a game played on an inline invitation card's message (and its move clock's notices), a
+bot restarted over the same Redis that carries on with the game, and a match's dice checked as a
+player checks them: the fingerprint noted in the lobby, ``nardy-bot verify`` run on the exported
+file.
 """
 
 from __future__ import annotations
 
+import hashlib
+import html
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_telegram import FakeBotApi
+from fake_telegram import BOT_USERNAME, FakeBotApi
 from telegram_support import ALICE, BOB, CAROL, DAVE, EVE, running_bot
 from test_app_support import Dice
+from test_fair_play import nardy_bot_verify
 from test_telegram import GROUP, GROUP_KEY, open_group_game, unexpected_errors
 
-from bot.app import App
+from bot.app import App, DiceScheme
 from bot.i18n import t
 from bot.store import MemoryStore, RedisStore, TableKey
 from bot.telegram.adapter import TelegramAdapter
@@ -49,6 +57,57 @@ async def test_group_game_by_buttons_and_typed_moves_in_text_mode() -> None:
         # Every press was answered exactly once.
         pressed = [u for m, u in bot.fake.calls if m == "answerCallbackQuery"]
         assert len(pressed) == len(bot.fake.callback_answers) > 20
+        assert unexpected_errors(bot.fake) == []
+
+
+async def test_a_match_from_its_lobby_to_the_dice_a_player_checks(tmp_path: Path) -> None:
+    """A player notes the fingerprint of the dice's secret in the lobby, gives a client seed,
+    plays the match, sees the secret revealed at its end, exports ``dice.json`` and runs
+    ``nardy-bot verify`` on it: every roll, and every game's seed against the secret, checks,
+    and the secret is the one the lobby's fingerprint named.  The file with another secret is
+    refused."""
+    async with running_bot(App(MemoryStore(), dice=DiceScheme.seeded(21))) as bot:
+        chat = bot.fake.chat(GROUP, "supergroup")
+        assert await bot.say(ALICE, chat, f"/new@{BOT_USERNAME} 3")
+        lobby = bot.keyboard_message(chat)
+        shown = re.search(r"its fingerprint is ([0-9a-f]{12})…", lobby.text)
+        assert shown is not None
+        noted = shown[1]
+        assert await bot.say(BOB, chat, f"/seed@{BOT_USERNAME} Bob's lucky day")
+        said = bot.fake.bot_messages(GROUP)[-1].text
+        assert f"fixed before your seed (fingerprint {noted}…)" in said
+        await bot.press(BOB, chat, "Join")
+        assert await bot.say(ALICE, chat, "/settings view text")
+        match = await bot.play_game(chat, GROUP_KEY, [ALICE, BOB])
+        assert match.is_over and len(match.records()) >= 2
+        posted = html.unescape("\n".join(m.text for m in bot.fake.bot_messages(GROUP)))
+        revealed = re.search(r"its dice came from the bot's secret ([0-9a-f]{64})", posted)
+        assert revealed is not None
+        assert hashlib.sha256(bytes.fromhex(revealed[1])).hexdigest()[:12] == noted
+
+        assert await bot.say(ALICE, chat, f"/export@{BOT_USERNAME}")
+        files = [m for m in bot.fake.bot_messages(GROUP) if m.kind == "document"]
+        data = next(m.document for m in files if b'"games"' in m.document)
+        assert "nardy-bot verify dice.json" in next(m.text for m in files if m.document == data)
+        path = tmp_path / "dice.json"
+        path.write_bytes(data)
+        run = nardy_bot_verify(path, tmp_path)
+        assert run.returncode == 0, run.stdout + run.stderr
+        checked = re.fullmatch(
+            r"all \d+ rolls match; every game's server seed comes from the match's secret, "
+            r"whose commitment is ([0-9a-f]{64})\n",
+            run.stdout,
+        )
+        assert checked is not None and checked[1][:12] == noted
+        dice = json.loads(data)
+        assert dice["secret"] == revealed[1] and len(dice["games"]) == len(match.records())
+        assert all(g["client_seeds"][1] == "Bob's lucky day" for g in dice["games"])
+        # Another secret (with its own commitment) does not give the games' seeds: refused.
+        other = bytes(32)
+        dice.update(secret=other.hex(), secret_commitment=hashlib.sha256(other).hexdigest())
+        path.write_text(json.dumps(dice))
+        run = nardy_bot_verify(path, tmp_path)
+        assert run.returncode == 1 and "is not a game of the match" in run.stdout
         assert unexpected_errors(bot.fake) == []
 
 

@@ -75,6 +75,7 @@ def start(ctx: Context, table: Table) -> Table:
                     ctx.tr("chouette-box", player=names[ch.roster.box]),
                     ctx.tr("chouette-captain", player=names[ch.roster.captain]),
                     ctx.tr("chouette-team", players=", ".join(names[n] for n in ch.roster.team)),
+                    *filter(None, [fair.secret_note(ctx.tr, table)]),
                     fair.seeds_note(ctx, table),
                     *([seating_seed] if seating_seed else []),
                 ]
@@ -357,8 +358,12 @@ def _after(
         waiting = ", ".join(names.get(n, n) for n in cur.playing if n not in cur.vote)
         notes.append(ctx.tr("app-chouette-waiting", players=waiting))
     if ch.current is None or ch.current.is_over:
+        if len(ch.roster.players) < 3:  # the chouette is over: its secret may be shown
+            new = replace(new, stage="over")
+            secret = fair.reveal_secret(ctx, new)
+            if secret:
+                notes.append(secret)
         ctx.replies.append(SendText("\n".join(notes)))
-        new = replace(new, stage="over") if len(ch.roster.players) < 3 else new
         return new
     board = _board(ctx, new, ch, notes)
     ctx.replies.append(replace(board, calls=calls) if calls else board)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.app import results
+from bot.app import fair, results
 from bot.app.context import Context, Refused, usage
 from bot.app.payload import Payload, format_payload
 from bot.app.syntax import CommandSyntax, say, typed_syntax
@@ -77,6 +77,9 @@ def claim(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
         # The match ends here: the game's result is counted, no next game is started.
         if match.game.is_over:
             notes.append(game_over(ctx, table, match))
+        secret = "" if match.is_over else fair.reveal_secret(ctx, table)  # (else shown above)
+        if secret:
+            notes.append(secret)
         results.match_ended(ctx, table, match, seat, "time")
         new = with_match(ctx, table, match, forfeit=seat)
         new = replace(new, stage="over", deadline=None, reminded=False)

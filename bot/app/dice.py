@@ -1,19 +1,18 @@
 """The app's one source of dice: every game's dice from a committed seed (:mod:`engine.fairdice`).
 
-Each game (and each chouette seating) gets a :class:`GameDice`: a fresh 32-byte server seed from
-:mod:`secrets`, the game id, the seated players' client seeds, and how many dice were drawn so
-far.  It lives in the table's record; the seed leaves it only as the commitment (SHA-256) until
-the game is over, and then as the export anyone can check with ``nardy-bot verify``.
-:class:`DiceScheme` is what the app is given: production draws seeds from :mod:`secrets`; tests
-give a seeded one (:meth:`DiceScheme.seeded`), or a scripted one (:meth:`DiceScheme.scripted`)
-whose dice are a fixed sequence (the commitment is then not honoured: for tests that need
-particular rolls only).
+Each game (and each chouette seating) gets a :class:`GameDice`: a 32-byte server seed (derived
+from its match's secret, drawn from :mod:`secrets` when the table opened:
+:func:`engine.fairdice.game_seed`), the game id, the seated players' client seeds, and how many
+dice were drawn so far.  It lives in the table's record; the seed leaves it only as the
+commitment (SHA-256) until the game is over, and then as the export anyone can check with
+``nardy-bot verify``.  :class:`DiceScheme` is what the app is given: production draws seeds
+from :mod:`secrets`; tests give a seeded one (:meth:`DiceScheme.seeded`), or a scripted one
+(:meth:`DiceScheme.scripted`) whose dice are a fixed sequence (the commitment is then not
+honoured: for tests that need particular rolls only).
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import random
 import secrets
 from collections.abc import Callable, Iterable, Sequence
@@ -21,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.errors import EngineError
-from engine.fairdice import SEED_BYTES, GameSeed, short_commitment
+from engine.fairdice import SEED_BYTES, GameSeed, game_seed, short_commitment
 from engine.game import DiceSource
 
 CLIENT_SEED_MAX = 64
@@ -118,7 +117,8 @@ class DiceScheme:
         return self._seed_bytes(6).hex()
 
     def master_seed(self) -> bytes:
-        """A fresh secret a match's games' server seeds are derived from (:func:`game_seed`)."""
+        """A fresh secret a match's games' server seeds are derived from (:func:`game_seed`),
+        drawn when its table opens (:func:`bot.app.fair.open_table`)."""
         return self._seed_bytes(SEED_BYTES)
 
     def new_game(
@@ -133,14 +133,6 @@ class DiceScheme:
         if self._script is not None:
             return Drawing(game, self._script)
         return Drawing(game, game.seed.stream(game.drawn))
-
-
-def game_seed(master: bytes, game_id: str) -> bytes:
-    """The server seed of game ``game_id`` of a match with secret ``master``:
-    HMAC-SHA256(master, "fairdice-game|" + game id).  Revealing one game's seed tells nothing
-    of the master or of the other games' seeds, so a table keeps one secret per match and
-    every finished game's seed can be shown (and exported) from it."""
-    return hmac.digest(master, b"fairdice-game|" + game_id.encode("utf-8"), hashlib.sha256)
 
 
 def check_client_seed(text: str) -> str | None:

@@ -1,6 +1,7 @@
 """``dice`` / ``dicestats`` (yours) or ``dice NAME``: the player's rolls on this platform
 against the odds (faces, doubles, entering from the bar, chi-squared p-values), and the whole
-commitment and client seeds of the game in play at this chat's table."""
+commitment of the match's secret (from the lobby on), and the commitment and client seeds of
+the game in play at this chat's table."""
 
 from __future__ import annotations
 
@@ -36,6 +37,9 @@ async def dice(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
             table = Table.decode(record.payload)
         except (ValueError, CorruptRecord):
             table = None
+    secret = None if table is None or table.stage == "over" else table.secret_commitment
+    if secret is not None:
+        lines.append(ctx.tr("dice-secret-whole", commitment=secret))
     if table is not None and table.dice is not None and table.stage == "play":
         lines.append(ctx.tr("dice-commitment-whole", commitment=table.dice.commitment))
         lines.append(fair.seeds_note(ctx, table))

@@ -10,6 +10,7 @@ import logging
 from collections.abc import Callable, Sequence
 from functools import cache
 
+from bot.app import fair
 from bot.app.hint import hints_text
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Table
@@ -158,7 +159,8 @@ def options_text(tr: Tr, table: Table) -> str:
 
 def lobby_text(tr: Tr, table: Table, now: float) -> str:
     """The lobby: what is played, with which options, who is seated (and, till ``now`` passes
-    the hold, for whom the free seat is kept)."""
+    the hold, for whom the free seat is kept), and the commitment of the dice's secret, drawn
+    before any client seed can be given (:func:`bot.app.fair.open_table`)."""
     lines = [
         tr("table-created", variant=tr(VARIANT_IDS[table.variant]), mode=mode_text(tr, table)),
         tr("table-options", options=options_text(tr, table)),
@@ -171,6 +173,9 @@ def lobby_text(tr: Tr, table: Table, now: float) -> str:
     lines.append(tr("app-seated", players=", ".join(s.name for s in table.seats) or "—"))
     if table.seat_kept(now) and table.invited:  # the invitation that keeps the seat is last
         lines.append(tr("table-seat-reserved", invitee=table.invited[-1]))
+    secret = fair.secret_note(tr, table)
+    if secret:
+        lines.append(secret)
     return "\n".join(lines)
 
 

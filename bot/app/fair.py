@@ -1,14 +1,25 @@
-"""Verifiable dice at a table: every game's seed begun before its first roll, its commitment
-shown on the game's first board, its seed revealed when the game is over, and the export the
-verifier reads (``nardy-bot verify dice.json``; ``docs/FAIR_DICE.md`` for players).
+"""Verifiable dice at a table: the match's secret drawn when the table opens and its
+commitment shown before any client seed can be given, every game's seed begun before its first
+roll, its commitment shown on the game's first board, its seed revealed when the game is over,
+the secret revealed when the match is over, and the export the verifier reads (``nardy-bot
+verify dice.json``; ``docs/FAIR_DICE.md`` for players).
 
 The seeds live in the table's record (:class:`bot.app.table.Table` ``dice``, ``dice_master``,
 ``client_seeds``); during an update they are :class:`bot.app.dice.TableDice` (``ctx.dice``),
 whose changes :func:`keep` writes back into the table the use case decided.  A match has one
-secret, its master; each game's server seed is derived from it (:func:`bot.app.dice.game_seed`),
-so a finished game's seed can be shown and exported while the next games' stay unknown.
-Two-player games are ``match_id.N`` (N counted from 1 over the whole match or session), a
-chouette's seating roll is ``match_id.seat`` and its games ``match_id.N``.
+secret, its master, drawn when its table opens (:func:`open_table`); each game's server seed
+is derived from it (:func:`engine.fairdice.game_seed`), so a finished game's seed can be shown
+and exported while the next games' stay unknown, and the match's id is the start of the
+secret's commitment (:func:`engine.fairdice.match_id`).  Two-player games are ``match_id.N``
+(N counted from 1 over the whole match or session), a chouette's seating roll is
+``match_id.seat`` and its games ``match_id.N``.
+
+So the order is: the secret's commitment (the lobby, or the first message of a game against
+the computer begun at once), then the players' client seeds (``seed`` in the lobby, against the
+computer until the first roll), then the games, then the secret (:func:`reveal_secret`), which
+anyone can check against the commitment and every game's seed.  A table opened before this
+order got its id and secret when its match began (:func:`start_match`): it plays on as it did,
+its secret never shown (:attr:`bot.app.table.Table.secret_commitment` is ``None``).
 """
 
 from __future__ import annotations
@@ -16,13 +27,21 @@ from __future__ import annotations
 import hashlib
 import json
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.app.context import Context
-from bot.app.dice import GameDice, game_seed
+from bot.app.dice import GameDice
 from bot.app.table import Table, match_state
 from bot.app.types import Update
-from engine.fairdice import GameSeed, logged_rolls
+from engine.fairdice import (
+    GameSeed,
+    commitment,
+    game_seed,
+    logged_rolls,
+    match_export,
+    match_id,
+    short_commitment,
+)
 from engine.game import LogEntry
 from engine.match import Match
 
@@ -50,8 +69,9 @@ SEATING = "seat"
 
 
 def new_match_id(update: Update) -> str:
-    """The id of a match (or session) a table starts with ``update``: unique per table and update,
-    the same on a retry of the same update."""
+    """The id of a match (or session) that a table opened before its secret was drawn with it
+    starts with ``update`` (:func:`start_match`): unique per table and update, the same on a
+    retry of the same update."""
     text = f"{update.table.tag}|{update.update_id}".encode()
     return hashlib.sha256(text).hexdigest()[:12]
 
@@ -143,13 +163,58 @@ def keep(ctx: Context, table: Table) -> Table:
     return table.evolve(dice=ctx.dice.current)
 
 
+def open_table(ctx: Context, table: Table) -> Table:
+    """``table`` opening (its lobby, or a game against the computer begun at once): the
+    match's secret drawn now, before any player can give a client seed, and the match's id the
+    start of the secret's commitment.  The commitment is shown from the table's first message
+    on (:func:`secret_note`), the secret when the match is over (:func:`reveal_secret`)."""
+    secret = ctx.dice.scheme.master_seed()
+    return table.evolve(match_id=match_id(commitment(secret)), dice_master=secret)
+
+
 def start_match(ctx: Context, table: Table) -> Table:
-    """``table`` starting a match or session: its id, its secret, every player's client seed."""
-    table = table.evolve(
-        match_id=new_match_id(ctx.update), dice_master=ctx.dice.scheme.master_seed()
-    )
+    """``table`` starting a match or session: every player's client seed, and the secret drawn
+    when the table opened.  A lobby opened before the secret was drawn with its table gets its
+    id and its secret now (after the client seeds, as it used to: that secret is never shown)."""
+    if table.dice_master is None:
+        table = table.evolve(
+            match_id=new_match_id(ctx.update), dice_master=ctx.dice.scheme.master_seed()
+        )
     ctx.dice.load(None, table.dice_master)
     return with_client_seeds(ctx, table)
+
+
+def secret_note(tr: Callable[..., str], table: Table) -> str:
+    """The line showing the commitment of the match's secret, shortened, in ``tr``'s language
+    (the lobby, the start of the match); empty for a table whose secret is never shown."""
+    full = table.secret_commitment
+    if full is None:
+        return ""
+    return tr("dice-secret-commitment", commitment=short_commitment(full))
+
+
+def match_rolled(ctx: Context, table: Table) -> bool:
+    """Whether the match at ``table`` drew a die before the update ends it: a chouette's
+    seating, a game of this update or a game after the first, or the current game's dice."""
+    games = [*ctx.dice.finished, *([] if ctx.dice.current is None else [ctx.dice.current])]
+    first = None if table.match_id is None else game_id(table.match_id, 1)
+    return bool(table.shown_dice) or any(g.drawn or g.seed.game_id != first for g in games)
+
+
+def reveal_secret(ctx: Context, table: Table) -> str:
+    """The match (or money session, or chouette) at ``table`` is over: its secret shown, with
+    how to check it against the commitment shown when the table opened and against every game's
+    server seed.  Nothing for a table whose secret is never shown, or a match over before its
+    first roll (nothing to check)."""
+    full = table.secret_commitment
+    if full is None or table.dice_master is None or not match_rolled(ctx, table):
+        return ""
+    return ctx.tr(
+        "dice-secret-revealed",
+        secret=table.dice_master.hex(),
+        commitment=short_commitment(full),
+        command=VERIFY_COMMAND,
+    )
 
 
 def unrolled(ctx: Context) -> bool:
@@ -212,7 +277,8 @@ def reveal_kept(
 
 
 def shown_export(table: Table) -> bytes | None:
-    """The verifier's file of the chouette games whose dice the table keeps (``None``: none)."""
+    """The verifier's file of the chouette games whose dice the table keeps (``None``: none),
+    with the secret once the chouette is over (:func:`dice_file`)."""
     if not table.shown_dice or table.match_id is None or table.dice_master is None:
         return None
     games: list[dict[str, object]] = []
@@ -220,13 +286,14 @@ def shown_export(table: Table) -> bytes | None:
         name = game_id(table.match_id, number)
         dice = GameSeed(game_seed(table.dice_master, name), name, seeds)
         games.append(dice.export([[int(die) for die in group] for group in rolls.split()]))
-    return json.dumps({"games": games}, indent=1).encode()
+    return dice_file(table, games)
 
 
 def dice_export(table: Table, match: Match) -> bytes | None:
     """The verifier's file of the finished games whose dice may be shown (``None``: none yet):
     a match's, or a money session's latest ones, those the table keeps (its ``recent`` games
-    and a game over in ``match``), each under its number over the whole session."""
+    and a game over in ``match``), each under its number over the whole session; with the
+    secret once the match or session is over (:func:`dice_file`)."""
     games_done = finished_games(table, match)
     if not games_done or table.match_id is None or table.dice_master is None:
         return None
@@ -235,7 +302,17 @@ def dice_export(table: Table, match: Match) -> bytes | None:
         seed = game_seed(table.dice_master, game_id(table.match_id, number))
         dice = GameSeed(seed, game_id(table.match_id, number), client_seeds(table))
         games.append(dice.export(logged_rolls(log)))
-    return json.dumps({"games": games}, indent=1).encode()
+    return dice_file(table, games)
+
+
+def dice_file(table: Table, games: Sequence[dict[str, object]]) -> bytes:
+    """``dice.json`` of ``games``: with the match's secret and its commitment once the match
+    is over and its secret was shown (:func:`reveal_secret`), so that the verifier checks every
+    game's server seed against them; without, while it goes on, or for a table whose secret is
+    never shown."""
+    over = table.stage == "over" and table.secret_commitment is not None
+    data = match_export(games, table.dice_master if over else None)
+    return json.dumps(data, indent=1).encode()
 
 
 def finished_games(table: Table, match: Match) -> list[tuple[int, tuple[LogEntry, ...]]]:

@@ -12,7 +12,7 @@ Stored (:meth:`MatchRecord.to_bytes`, schema 2), it is the schema byte, the leng
   rating changes, the client seeds and the match without its games' logs (the match's id is the
   store key's and is not repeated);
 * the dice: the match's secret (32 bytes) when every game's seed is derived from it
-  (:func:`bot.app.dice.game_seed`: a finished match's seeds are all revealed, and the secret
+  (:func:`engine.fairdice.game_seed`: a finished match's seeds are all revealed, and the secret
   serves that match alone), else each game's 32-byte seed;
 * the packed logs of the finished games (:func:`engine.record.pack_games`), then the last game's
   packed log (:func:`engine.record.pack_log`): the engine's bytes as they are, not as text.
@@ -31,10 +31,10 @@ from typing import Any, Final
 
 import orjson
 
-from bot.app.dice import game_seed
 from bot.store.failures import CorruptRecord
+from engine import fairdice
 from engine.errors import EngineError
-from engine.fairdice import SEED_BYTES, GameSeed, logged_rolls
+from engine.fairdice import SEED_BYTES, GameSeed, game_seed, logged_rolls
 from engine.game import format_points
 from engine.match import Match
 from engine.matfile import format_mat
@@ -181,14 +181,20 @@ class MatchRecord:
         return format_points(a), format_points(b)
 
     def dice_exports(self) -> dict[str, object]:
-        """Every game's dice with its revealed seed, for ``nardy-bot verify``."""
+        """Every game's dice with its revealed seed, for ``nardy-bot verify``; with the match's
+        secret when it was committed as its table opened (the match's id is then the start of
+        its commitment) and so revealed at its end."""
         games = []
         for number, (record, seed) in enumerate(
             zip(self.state.records(), self.seeds, strict=False), 1
         ):
-            game_seed = GameSeed(seed, game_id(self.match_id, number), self.client_seeds)
-            games.append(game_seed.export(logged_rolls(record.log)))
-        return {"games": games}
+            dice = GameSeed(seed, game_id(self.match_id, number), self.client_seeds)
+            games.append(dice.export(logged_rolls(record.log)))
+        master = self.master
+        shown = master is not None and self.match_id == fairdice.match_id(
+            fairdice.commitment(master)
+        )
+        return fairdice.match_export(games, master if shown else None)
 
     def mat(self) -> str:
         """The ``.mat`` text (backgammon only: else :class:`engine.errors.EngineError`

@@ -125,6 +125,7 @@ def new(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
     )
     if hints is not None:
         opened = set_hints(opened, ctx.user.ref, hints)
+    opened = fair.open_table(ctx, opened)  # the dice's secret, before any client seed
     if bot is not None and ctx.update.private:
         return start_game(ctx, opened, (Seat(ctx.user.ref, ctx.user.name), seat))
     ctx.replies.append(lobby_message(ctx, opened))
@@ -239,6 +240,9 @@ def abort(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
                 revealed = fair.reveal(ctx, number)
             if revealed:
                 text += "\n" + revealed
+        secret = fair.reveal_secret(ctx, table)  # the match or session ends here
+        if secret:
+            text += "\n" + secret
         if not early and table.match is not None:  # abandoned by agreement: kept, not rated
             results.match_ended(ctx, table, table.state(), None, "agreed")
         ctx.replies.append(SendText(text))

@@ -130,6 +130,7 @@ def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> T
         games=table.games if table is not None else 0,
         setup=text,
     )
+    opened = fair.open_table(ctx, opened)  # the dice's secret, before any client seed
     if bot_seat is not None and ctx.update.private:
         return start_game(ctx, opened, (me, bot_seat))
     ctx.replies.append(lobby_message(ctx, opened))
@@ -172,6 +173,7 @@ def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
     lines = [
         ctx.tr("game-started", player=seats[0].name, opponent=seats[1].name),
         display.describe(ctx.tr, started),
+        *filter(None, [fair.secret_note(ctx.tr, started)]),
         fair.seeds_note(ctx, started),
     ]
     if computer_next(started, match):  # its turn follows at once, with the board

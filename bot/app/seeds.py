@@ -4,7 +4,9 @@ with (``seed``).
 Between people it is given in the lobby, for the match to come.  Against the computer it may
 also be given once the match has begun, until its first roll (:func:`bot.app.fair.seed_open`):
 the first game's server seed is committed on its first board by then, so the player's seed
-comes after the server's, as it should.
+comes after the server's, as it should.  Either way the match's secret, which every game's
+server seed comes from, was committed when the table opened (:func:`bot.app.fair.open_table`),
+before any client seed: the answer says so.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from bot.app.context import Context, Refused
 from bot.app.dice import CLIENT_SEED_MAX, check_client_seed
 from bot.app.table import Table
 from bot.app.types import SendText
+from engine.fairdice import short_commitment
 
 
 def seed(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table | None:
@@ -43,8 +46,12 @@ def seed(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
     changed = fair.with_client_seed(ctx, table, ctx.user.ref, chosen)
     lines = [ctx.tr("dice-seed-set", player=ctx.user.name, seed=chosen)]
     if open_now:
-        assert table.dice is not None
         lines.append(fair.seeds_note(ctx, changed))
+    secret = table.secret_commitment
+    if secret is not None:
+        lines.append(ctx.tr("dice-seed-after-secret", commitment=short_commitment(secret)))
+    elif open_now:  # a table opened before its secret was drawn with it: the game's seed
+        assert table.dice is not None
         lines.append(ctx.tr("dice-seed-after-commitment", commitment=table.dice.short))
     ctx.replies.append(SendText("\n".join(lines)))
     return changed

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from bot.app.dice import GameDice
 from bot.store.codec import JsonCodec
+from engine import fairdice
 from engine.chouette import Chouette
 from engine.errors import EngineError
 from engine.game import Points, points_from_json, points_to_json
@@ -209,10 +210,15 @@ class Table:
     until the game is over), ``client_seeds`` the players' client seeds (user reference → seed,
     set with ``seed`` in the lobby, or against the computer until the match's first roll, else
     drawn at random) and ``dice_master`` the match's secret its games' server seeds are
-    derived from (:func:`bot.app.dice.game_seed`: a finished game's seed is shown, the master
-    never).  A chouette, which keeps no finished game, keeps the dice of its latest games whose
-    seeds were shown in ``shown_dice`` for ``export``: each ``(game id's number or "seat",
-    client seeds, rolls as digit groups "53 61 …")`` (:func:`bot.app.fair.reveal_kept`).
+    derived from (:func:`engine.fairdice.game_seed`: a finished game's seed is shown when the
+    game is over).  The secret is drawn when the table opens, before any client seed, and the
+    match's id is then the start of its commitment (:func:`engine.fairdice.match_id`): the
+    table shows that commitment from its first message and the secret when the match is over
+    (:attr:`secret_commitment`).  A table opened before the secret was drawn with it got its
+    id and secret when the match began, and never shows that secret.  A chouette, which keeps
+    no finished game, keeps the dice of its latest games whose seeds were shown in
+    ``shown_dice`` for ``export``: each ``(game id's number or "seat", client seeds, rolls as
+    digit groups "53 61 …")`` (:func:`bot.app.fair.reveal_kept`).
 
     Hints (:mod:`bot.app.hint`): ``hints`` is the table's ``hints=on|off`` (``None``: the
     default of its kind of table) and ``hints_agreed`` the players who asked for hints in the
@@ -282,6 +288,17 @@ class Table:
             if seat.user == user:
                 return i
         return None
+
+    @property
+    def secret_commitment(self) -> str | None:
+        """The commitment of the match's secret (64 hex digits), when the secret was drawn as
+        the table opened, before any client seed: the match's id is then the commitment's
+        start.  ``None``: no secret yet, or one drawn when the match began (a table opened
+        before the secret was drawn with it), which is never shown."""
+        if self.dice_master is None:
+            return None
+        full = fairdice.commitment(self.dice_master)
+        return full if self.match_id == fairdice.match_id(full) else None
 
     @property
     def board_shown(self) -> bool:

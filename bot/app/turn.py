@@ -217,6 +217,9 @@ def game_over(ctx: Context, table: Table, match: Match) -> str:
     revealed = fair.reveal(ctx, fair.game_number(table, match))
     if revealed:
         line += "\n" + revealed
+    secret = fair.reveal_secret(ctx, table) if match.is_over else ""  # the match is over
+    if secret:
+        line += "\n" + secret
     results.game_ended(ctx, table, match)
     if match.start is not None and match.number == 1:
         return line  # a game set up from a position is not counted in the statistics

@@ -811,6 +811,8 @@ dice-client-seeds = Сиды игроков: { $seeds }
 dice-client-seed = { $player } «{ $seed }»
 dice-seating = рассадка
 dice-revealed = Кости партии { $number }: сид сервера { $seed }, его хеш { $commitment }… был показан до партии. Чтобы проверить каждый бросок: { $cmd_export }, затем запустите { $command }
+dice-secret-commitment = Кости этого матча получаются из секрета, который бот зафиксировал раньше, чем кто-либо из игроков задал свой сид; его отпечаток — { $commitment }… (полностью — в { $cmd_dice }). Когда матч закончится, бот покажет секрет: любой сможет проверить, что у него этот отпечаток и что из него получились кости каждой партии, — значит, его не подбирали под сиды игроков.
+dice-secret-revealed = Матч окончен; его кости получены из секрета бота { $secret }, отпечаток которого ({ $commitment }…) был показан до сидов игроков. Из него получен сид сервера каждой партии. Чтобы проверить их все: { $cmd_export }, затем запустите { $command }
 export-dice-file = Кости завершённых партий вместе с сидами ({ $name }); проверить: { $command }
 dice-seed-random = Ваш сид будет выбран случайно в начале партии (и показан). Чтобы задать свой: { $cmd_seed_text }
 command-placeholder-text = ТЕКСТ
@@ -821,6 +823,7 @@ dice-seed-set = Сид игрока { $player }: «{ $seed }».
 dice-seed-offer = { $player }, ваш сид выбран случайно: чтобы задать свой, отправьте { $cmd_seed_text } до первого броска.
 dice-seed-until-roll = До первого броска можно задать свой: { $cmd_seed_text }
 dice-seed-after-commitment = Сид сервера для этой партии зафиксирован раньше вашего (его хеш { $commitment }… — на доске), так что подогнать его под ваш сид нельзя. Ваш сид действует весь матч.
+dice-seed-after-secret = Секрет бота для этого матча зафиксирован раньше вашего сида (отпечаток { $commitment }…), так что подобрать его под ваш сид нельзя. Ваш сид действует во всех партиях матча.
 dice-seed-too-late-computer = Кости этого матча уже брошены: против компьютера задайте свой сид, когда начнётся следующий матч, до первого броска.
 help-seed = ваш сид для костей: в лобби или, против компьютера, до первого броска
     .usage = /seed [текст]
@@ -912,6 +915,7 @@ top-title-global = Лучшие рейтинги в { $game ->
 top-line = { $place }. { $player } — { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") } (опыт { $experience })
 top-empty = Рейтинговых матчей ещё не было.
 dice-commitment-whole = Кости текущей партии: хеш { $commitment } (задан до первого броска: сид, открытый после партии, должен дать этот хеш)
+dice-secret-whole = Секрет этого матча (будет показан, когда матч закончится): отпечаток { $commitment }
 dice-none = Бросков игрока { $player } пока не учтено.
 dice-summary = Кости игрока { $player } на этой платформе: бросков { $rolls }, дублей { $doubles } ({ NUMBER($share, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, ожидается { NUMBER($expected, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }; p = { $p ->
     [none] —
