@@ -22,7 +22,7 @@ from test_app_support import ALICE, BOB, Chat, Dice, open_store, play_a_game, te
 from test_chouette_property import Driver as ChouetteDriver
 
 from bot.app import App, SendBoard, SendFile, Table, Update, User
-from bot.app.table import Seat, chouette_data
+from bot.app.table import CODEC, Seat
 from bot.store import CasResult, MemoryStore, RedisStore, Store, TableKey
 from engine.chouette import Chouette
 from engine.game import DiceSequence, Game, LogEntry, Phase
@@ -222,15 +222,16 @@ def test_a_chouette_of_six_stays_under_2_kb() -> None:
     while driver.ch.games < 20 or driver.ch.in_game:
         driver.step()
         ch = driver.ch
-        data = chouette_data(ch)
+        kept = ch.compacted()
         seats = tuple(Seat(n, f"Player {n[-3:]}") for n in ch.players)
-        table = Table("chouette", "backgammon", names[0], stage="play", seats=seats, chouette=data)
-        sizes.append(len(table.encode()))
-        again = Chouette.from_dict(Table.decode(table.encode()).chouette or {})
-        assert again.balances() == ch.balances()
+        table = Table("chouette", "backgammon", names[0], stage="play", seats=seats, chouette=kept)
+        payload = table.encode()
+        sizes.append(len(payload))
+        again = Table.from_dict(CODEC.decode(payload)).chouette
+        assert again is not None and again.balances() == ch.balances()
         assert again.current == ch.current and again.roster == ch.roster
     assert max(sizes) <= LIMIT, max(sizes)
-    assert len(driver.ch.ledger.payments) > 3 * len(Chouette.from_dict(data).ledger.payments)
+    assert len(driver.ch.ledger.payments) > 3 * len(kept.ledger.payments)
 
 
 # -- records written before --------------------------------------------------------------------
@@ -265,8 +266,8 @@ async def test_schema_1_records_load_and_are_written_back_compact(name: str) -> 
         # what the program answered then, its hits now marked with * as gnubg marks them
         assert _plays(mat.data.decode()) == _plays(sample["mat"])
     else:
-        ch = Chouette.from_dict(table.chouette or {})
-        assert ch.balances() == sample["balances"]
+        assert table.chouette is not None
+        assert table.chouette.balances() == sample["balances"]
     replies = await app.handle(Update(key, first, "old-2", text="/board"))
     assert any(isinstance(r, SendBoard) for r in replies)
     # A write (the board posted) stores the table in the new form, smaller.
@@ -277,16 +278,14 @@ async def test_schema_1_records_load_and_are_written_back_compact(name: str) -> 
     again = await app.load_table(key)
     assert again is not None and again.board_message == "4242"
     if again.match is not None:
-        assert (
-            Match.from_dict(again.match).records()
-            == Match.from_dict(Table.decode(payload).match or {}).records()
-        )
+        assert again.match.records() == Table.decode(payload).state().records()
         if sample["mat"] is not None:
             replies = await app.handle(Update(key, first, "old-3", text="/export"))
             mat = next(r for r in replies if isinstance(r, SendFile))
             assert _plays(mat.data.decode()) == _plays(sample["mat"])
     else:
-        assert Chouette.from_dict(again.chouette or {}).balances() == sample["balances"]
+        assert again.chouette is not None
+        assert again.chouette.balances() == sample["balances"]
 
 
 def _json_of(payload: bytes) -> bytes:
