@@ -60,7 +60,6 @@ from bot.telegram import ALLOWED_UPDATES, build_application
 from bot.telegram.limits import BoardPacer, ChatLimits
 from bot.telegram.polling import Poller
 from engine.game import Game, Phase
-from engine.match import Match
 
 GROUP = -1001
 KEY = TableKey("telegram", str(GROUP))
@@ -247,7 +246,7 @@ async def press_once(flow: Flow) -> None:
     assert flow.app is not None
     table = await flow.app.load_table(KEY)
     assert table is not None and table.match is not None
-    match = Match.from_dict(table.match)
+    match = table.match
     if match.is_over:
         await open_match(flow)
         return

@@ -35,7 +35,6 @@ from ops_support import BotProcess
 from bot.app import App
 from bot.store import RedisStore, TableKey
 from engine.game import Phase
-from engine.match import Match
 from engine.movegen import legal_plays
 from engine.notation import format_play
 
@@ -86,10 +85,10 @@ class Bench:
         while time.monotonic() < until:
             table = await self.app.load_table(key)
             assert table is not None
-            if table.match is None or Match.from_dict(table.match).is_over:
+            if table.match is None or table.match.is_over:
                 await self.open(chat_id)
                 continue
-            game = Match.from_dict(table.match).game
+            game = table.match.game
             if game.responder is not None:
                 user, text = users[game.responder], "/take"
             elif game.phase is Phase.OPENING or game.turn is None:

@@ -31,7 +31,7 @@ from redis.asyncio import Redis
 
 from benchmarks.app import Driver, Stats, redis_server
 from bot.app import App, SendFile, Table, Update
-from bot.app.table import Seat, chouette_data
+from bot.app.table import Seat
 from bot.store import RedisStore, TableKey
 from engine.chouette import TEAM, Chouette
 from engine.cube import Options
@@ -191,8 +191,8 @@ def chouette_sizes(players: int, games: int, seed: int) -> Sizes:
         except IllegalAction:
             continue
         sizes.updates += 1
-        data = chouette_data(player.ch)
-        table = Table("chouette", "backgammon", names[0], stage="play", seats=seats, chouette=data)
+        kept = player.ch.compacted()
+        table = Table("chouette", "backgammon", names[0], stage="play", seats=seats, chouette=kept)
         sizes.see(len(table.encode()), 0, player.ch.games)
     return sizes
 

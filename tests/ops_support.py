@@ -254,12 +254,12 @@ class Players:
     async def match(self, key: TableKey) -> Match:
         table = await self.app.load_table(key)
         assert table is not None and table.match is not None
-        return Match.from_dict(table.match)
+        return table.match
 
     async def chouette(self, key: TableKey) -> Chouette:
         table = await self.app.load_table(key)
         assert table is not None and table.chouette is not None
-        return Chouette.from_dict(table.chouette)
+        return table.chouette
 
     async def version(self, key: TableKey) -> int:
         """The table's own version (one step per applied update)."""

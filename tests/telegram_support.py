@@ -27,7 +27,6 @@ from bot.telegram import (
     stop_serving,
 )
 from bot.telegram.menu import register_commands
-from engine.chouette import Chouette
 from engine.game import Game, Phase
 from engine.match import Match
 from engine.movegen import legal_plays
@@ -143,13 +142,13 @@ class Bot:
     async def match(self, key: TableKey) -> Match:
         table = await self.table(key)
         assert table.match is not None
-        return Match.from_dict(table.match)
+        return table.match
 
     async def game(self, key: TableKey) -> Game:
         """The game being played at the table (a chouette's current game too)."""
         table = await self.table(key)
         if table.chouette is not None:
-            current = Chouette.from_dict(table.chouette).current
+            current = table.chouette.current
             assert current is not None
             return current.game
         return (await self.match(key)).game

@@ -330,7 +330,7 @@ async def test_no_play_turn_passes_with_a_note() -> None:
     match = Match("backgammon", 1, game.options, (game,))
     record = await memory.load(chat.key)
     assert record is not None
-    staged = replace(table, match=match.to_dict(), version=table.version + 1).encode()
+    staged = replace(table, match=match, version=table.version + 1).encode()
     assert await memory.compare_and_set(chat.key, record.version, staged) is CasResult.APPLIED
     await chat.send(ALICE, "/board")
     replies = await chat.press(ALICE, "Roll")

@@ -16,9 +16,7 @@ from test_app_support import (
 from bot.app import App
 from bot.app.queries import game_away_for, legal_play_notations, refused_for_sure
 from bot.store import MemoryStore, TableKey
-from engine.chouette import Chouette
 from engine.game import Phase
-from engine.match import Match
 
 
 async def test_two_player_table() -> None:
@@ -29,7 +27,7 @@ async def test_two_player_table() -> None:
     seen_roll = seen_move = False
     for _ in range(30):
         table = await chat.table()
-        game = Match.from_dict(table.match or {}).game
+        game = table.state().game
         for user in (ALICE, BOB, EVE):
             offered = legal_play_notations(table, user.ref)
             seat = table.seat_of(user.ref)
@@ -54,7 +52,8 @@ async def test_chouette_captain_and_box() -> None:
     movers = set()
     for _ in range(30):
         table = await chat.table()
-        cur = Chouette.from_dict(table.chouette or {}).current
+        assert table.chouette is not None
+        cur = table.chouette.current
         assert cur is not None and not cur.is_over
         game = cur.game
         mover = cur.box if game.turn == 0 else cur.captain
@@ -87,13 +86,13 @@ async def test_the_facts_an_adapter_may_know_of_a_table() -> None:
     await chat.press(ALICE, "Roll")
     playing = await app.facts(chat.key)
     assert playing is not None
-    game = Match.from_dict((await chat.table()).match or {}).game
+    game = (await chat.table()).state().game
     assert playing.to_act == ((ALICE.ref, BOB.ref)[game.turn or 0],)
     assert playing.ids == (f"Position ID: {game.position_id()}", f"Match ID   : {game.match_id()}")
     # Played on to the next player on roll, who doubles: the one answering is waited for.
     while game.phase is not Phase.ROLL:
         await play_turn_by_buttons(chat, [ALICE, BOB], game)
-        game = Match.from_dict((await chat.table()).match or {}).game
+        game = (await chat.table()).state().game
     assert game.turn is not None
     await chat.send((ALICE, BOB)[game.turn], "double")
     doubled = await app.facts(chat.key)

@@ -23,7 +23,7 @@ from test_chouette_property import Driver as ChouetteDriver
 
 from bot.app import App, SendBoard, SendFile, Table, Update, User
 from bot.app.fair import SHOWN_KEPT
-from bot.app.table import Seat, chouette_data
+from bot.app.table import CODEC, Seat
 from bot.store import CasResult, MemoryStore, RedisStore, Store, TableKey
 from engine.chouette import Chouette
 from engine.fairdice import logged_rolls
@@ -228,22 +228,24 @@ def test_a_chouette_of_six_stays_under_2_kb() -> None:
     while driver.ch.games < 20 or driver.ch.in_game:
         driver.step()
         ch = driver.ch
-        data = chouette_data(ch)
+        kept = ch.compacted()
         seats = tuple(Seat(n, f"Player {n[-3:]}") for n in ch.players)
         cur = ch.current
         if cur is not None and cur.is_over and (not shown or shown[-1][0] != str(cur.number)):
             rolls = " ".join("".join(map(str, roll)) for roll in logged_rolls(cur.game.log))
             seeds = tuple(client_seeds.setdefault(n, rng.randbytes(6).hex()) for n in ch.players)
             shown = [*shown, (str(cur.number), seeds, rolls)][-SHOWN_KEPT:]
-        table = Table("chouette", "backgammon", names[0], stage="play", seats=seats, chouette=data,
+        table = Table("chouette", "backgammon", names[0], stage="play", seats=seats, chouette=kept,
                       match_id="5d1b0c4e2a97", dice_master=rng.randbytes(32),
                       client_seeds=client_seeds, shown_dice=tuple(shown))  # fmt: skip
-        sizes.append(len(table.encode()))
-        again = Chouette.from_dict(Table.decode(table.encode()).chouette or {})
-        assert again.balances() == ch.balances()
-        assert again.current == ch.current and again.roster == ch.roster
+        payload = table.encode()
+        sizes.append(len(payload))
+        again = Table.from_dict(CODEC.decode(payload))
+        assert again.chouette is not None and again.chouette.balances() == ch.balances()
+        assert again.chouette.current == ch.current and again.chouette.roster == ch.roster
+        assert again.shown_dice == tuple(shown)
     assert max(sizes) <= LIMIT, max(sizes)
-    assert len(driver.ch.ledger.payments) > 3 * len(Chouette.from_dict(data).ledger.payments)
+    assert len(driver.ch.ledger.payments) > 3 * len(kept.ledger.payments)
     assert len(shown) == SHOWN_KEPT and Table.decode(table.encode()).shown_dice == tuple(shown)
 
 
@@ -279,8 +281,8 @@ async def test_schema_1_records_load_and_are_written_back_compact(name: str) -> 
         # what the program answered then, its hits now marked with * as gnubg marks them
         assert _plays(mat.data.decode()) == _plays(sample["mat"])
     else:
-        ch = Chouette.from_dict(table.chouette or {})
-        assert ch.balances() == sample["balances"]
+        assert table.chouette is not None
+        assert table.chouette.balances() == sample["balances"]
     replies = await app.handle(Update(key, first, "old-2", text="/board"))
     assert any(isinstance(r, SendBoard) for r in replies)
     # A write (the board posted) stores the table in the new form, smaller.
@@ -291,16 +293,14 @@ async def test_schema_1_records_load_and_are_written_back_compact(name: str) -> 
     again = await app.load_table(key)
     assert again is not None and again.board_message == "4242"
     if again.match is not None:
-        assert (
-            Match.from_dict(again.match).records()
-            == Match.from_dict(Table.decode(payload).match or {}).records()
-        )
+        assert again.match.records() == Table.decode(payload).state().records()
         if sample["mat"] is not None:
             replies = await app.handle(Update(key, first, "old-3", text="/export"))
             mat = next(r for r in replies if isinstance(r, SendFile))
             assert _plays(mat.data.decode()) == _plays(sample["mat"])
     else:
-        assert Chouette.from_dict(again.chouette or {}).balances() == sample["balances"]
+        assert again.chouette is not None
+        assert again.chouette.balances() == sample["balances"]
 
 
 def _json_of(payload: bytes) -> bytes:

@@ -48,7 +48,6 @@ from bot.app.users import UserRecords
 from bot.i18n import t
 from bot.store import HISTORY_LIMIT, MemoryStore, RedisStore, Store, TableKey, UserKey
 from engine.fairdice import verify
-from engine.match import Match
 from engine.rating import Standing
 from engine.result import WinKind
 
@@ -321,9 +320,9 @@ async def played_to_the_end(
     for _ in range(3000):
         table = await App(direct).load_table(chat.key)
         assert table is not None and table.match is not None
-        if Match.from_dict(table.match).is_over:
+        if table.match.is_over:
             return table
-        await play_turn_by_buttons(chat, USERS, Match.from_dict(table.match).game)
+        await play_turn_by_buttons(chat, USERS, table.match.game)
         now[0] += step
     raise AssertionError("the match did not end")
 
@@ -379,7 +378,7 @@ async def test_results_survive_a_stop_after_the_matchs_end(
         table = await played_to_the_end(m.chat, m.direct, m.now)
         assert table is not None and table.match is not None
         assert table.stage == "over" and table.pending  # the results came with the end
-        match = Match.from_dict(table.match)
+        match = table.match
         assert match.winner is not None
         winner, loser = USERS[match.winner], USERS[1 - match.winner]
         assert "rating 1510.0" not in texts(m.chat.log)

@@ -144,12 +144,12 @@ class Chat:
     async def match(self) -> Match:
         table = await self.table()
         assert table.match is not None
-        return Match.from_dict(table.match)
+        return table.match
 
     async def chouette(self) -> Chouette:
         table = await self.table()
         assert table.chouette is not None
-        return Chouette.from_dict(table.chouette)
+        return table.chouette
 
 
 def check_keyboard(rows: Sequence[Sequence[Button]]) -> None:

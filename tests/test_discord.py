@@ -47,7 +47,7 @@ from bot.discord_bot.components import MAX_STEP_BUTTONS
 from bot.i18n import t
 from bot.settings import load_settings
 from bot.store import MemoryStore, RedisStore, Store
-from engine.chouette import BOX, TEAM, Chouette
+from engine.chouette import BOX, TEAM
 from engine.game import Game, Phase
 from engine.match import Match
 
@@ -93,7 +93,7 @@ async def table(driver: Driver, place: Place = CHANNEL) -> Table:
 async def match(driver: Driver) -> Match:
     state = await table(driver)
     assert state.match is not None
-    return Match.from_dict(state.match)
+    return state.match
 
 
 def texts(fake: FakeDiscord) -> str:
@@ -438,7 +438,7 @@ async def test_three_player_chouette(store: Store, fake_discord: FakeDiscord) ->
     for _ in range(800):
         state = await table(driver)
         assert state.chouette is not None
-        ch = Chouette.from_dict(state.chouette)
+        ch = state.chouette
         cur = ch.current
         assert cur is not None
         first = cur.number if first is None else first
@@ -472,8 +472,9 @@ async def test_three_player_chouette(store: Store, fake_discord: FakeDiscord) ->
     assert voted
     log = texts(fake_discord)
     assert f"Game {first}:" in log and "Ledger:" in log
-    ch = Chouette.from_dict((await table(driver)).chouette or {})
-    assert sum(ch.balances().values()) == 0 and any(ch.balances().values())
+    ended = (await table(driver)).chouette
+    assert ended is not None
+    assert sum(ended.balances().values()) == 0 and any(ended.balances().values())
     assert acknowledged_first(fake_discord)
 
 
@@ -1037,7 +1038,8 @@ async def test_a_slow_double_of_the_box_pings_every_member_who_answers(
         await driver.click(person, "Join")
     await driver.click(ALICE, "Start")
     for _ in range(60):
-        ch = Chouette.from_dict((await table(driver)).chouette or {})
+        ch = (await table(driver)).chouette
+        assert ch is not None
         cur = ch.current
         assert cur is not None and not cur.is_over
         game = cur.game

@@ -72,7 +72,7 @@ async def table_at(driver: Driver, place: Place) -> Table | None:
 async def match_at(driver: Driver, place: Place) -> Match:
     found = await table_at(driver, place)
     assert found is not None and found.match is not None, found
-    return Match.from_dict(found.match)
+    return found.match
 
 
 def posted_in(fake: FakeDiscord, place: Place) -> list[str]:
@@ -490,7 +490,7 @@ async def test_a_game_against_the_computer_in_its_thread(fake_discord: FakeDisco
                 break
             state = await table_at(driver, thread)
             assert state is not None and state.match is not None
-            game = Match.from_dict(state.match).game
+            game = state.match.game
             assert (game.responder if game.responder is not None else game.turn) in (0, None)
             await take_turn(driver, game, thread)
         else:

@@ -28,7 +28,6 @@ from bot.app.delivery import ChatClosed, Delivery
 from bot.console import TABLE, Console
 from bot.discord_bot import NardyBot, table_key
 from bot.store import MemoryStore, TableKey
-from engine.match import Match
 from engine.movegen import legal_plays
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -266,7 +265,7 @@ async def a_play(surface: Surface) -> tuple[int, str]:
     choose the play, never to check anything."""
     table = await surface.app.load_table(surface.key)
     assert table is not None and table.match is not None
-    game = Match.from_dict(table.match).game
+    game = table.match.game
     assert game.turn is not None and game.dice is not None
     play = legal_plays(game.current, game.dice)[0].notation()
     return surface.refs.index(table.seats[game.turn].user), play

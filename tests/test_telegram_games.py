@@ -127,7 +127,7 @@ async def test_chouette_with_each_members_own_take(size: int) -> None:
         async def state() -> Chouette:
             table = await bot.table(GROUP_KEY)
             assert table.chouette is not None
-            return Chouette.from_dict(table.chouette)
+            return table.chouette
 
         def user(ref: str) -> Any:
             return players[int(ref.split(":")[1])]

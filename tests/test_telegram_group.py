@@ -244,7 +244,7 @@ async def test_a_group_chouette_keeps_to_the_budget_and_shows_the_answers() -> N
         async def state() -> Chouette:
             table = await bot.table(GROUP_KEY)
             assert table.chouette is not None
-            return Chouette.from_dict(table.chouette)
+            return table.chouette
 
         def user(ref: str) -> Any:
             return players[int(ref.split(":")[1])]

@@ -16,7 +16,7 @@ from bot.app.context import Context, Refused
 from bot.app.hint import hinted_play
 from bot.app.payload import Payload, format_payload
 from bot.app.resign import resign_kind
-from bot.app.table import Seat, Table, chouette_data
+from bot.app.table import Seat, Table
 from bot.app.timing import waited_from, waited_long
 from bot.app.types import (
     Button,
@@ -30,7 +30,6 @@ from bot.app.types import (
 )
 from engine.chouette import BOX, Chouette, ChouetteGame
 from engine.cube import Options
-from engine.errors import EngineError
 from engine.fairdice import logged_rolls
 from engine.game import ActionKind, Game, Phase
 from engine.movegen import Play, Step
@@ -64,7 +63,7 @@ def start(ctx: Context, table: Table) -> Table:
     names = _names(table)
     fair.begin(ctx, table, ch.current.number)
     rolls = "; ".join(", ".join(f"{names[n]} {d}" for n, d in rnd) for rnd in ch.seating.rounds)
-    new = table.bumped(stage="play", chouette=chouette_data(ch))
+    new = table.bumped(stage="play", chouette=ch.compacted())
     if ctx.update.message is not None:
         ctx.replies.append(ClearButtons(ctx.update.message))
     ctx.replies.append(
@@ -89,17 +88,17 @@ def start(ctx: Context, table: Table) -> Table:
 def join_running(ctx: Context, table: Table) -> Table:
     """A player joins a running chouette (seated when the game ends)."""
     assert table.chouette is not None
-    ch = Chouette.from_dict(table.chouette).join(ctx.user.ref)
+    ch = table.chouette.join(ctx.user.ref)
     ctx.replies.append(SendText(ctx.tr("app-chouette-joined", player=ctx.user.name)))
     seat = Seat(ctx.user.ref, ctx.user.name)
-    return replace(table, seats=(*table.seats, seat), chouette=chouette_data(ch))
+    return replace(table, seats=(*table.seats, seat), chouette=ch.compacted())
 
 
 def leave_running(ctx: Context, table: Table) -> Table:
     """A player leaves a running chouette: between games, or mid-game settling as a pass."""
     me = ctx.user.ref
     assert table.chouette is not None
-    old = Chouette.from_dict(table.chouette)
+    old = table.chouette
     ch = old.leave(me)
     seats = table.seats
     if not ch.in_game:
@@ -119,10 +118,7 @@ def still_asked(table: Table, user: str, action: str, version: int) -> bool:
     each) made his button look out of date.  A press from an older question is not one."""
     if table.mode != "chouette" or table.chouette is None or action not in ANSWERS:
         return False
-    try:
-        ch = Chouette.from_dict(table.chouette)
-    except EngineError:
-        return False
+    ch = table.chouette
     cur = ch.current
     if cur is None or cur.is_over or cur.game.phase is not Phase.DOUBLED:
         return False
@@ -136,7 +132,7 @@ def decide(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
     me = ctx.user.ref
     if table.seat_of(me) is None:
         raise Refused("error-not-seated")
-    old = Chouette.from_dict(table.chouette)
+    old = table.chouette
     ch = old
     cur = ch.current
     if cur is None:
@@ -189,10 +185,10 @@ def decide(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
     if building and moving and after is not None and group.is_frugal(ctx, table):
         # Only the presser sees the step; the keyboard stays valid (no new version).
         ctx.replies.append(Toast(group.progress(ctx.tr, after)))
-        return table.evolve(chouette=chouette_data(ch))
+        return table.evolve(chouette=ch.compacted())
     new = table.bumped()
     if building and ch.current is not None and ch.current.game.turn == cur.game.turn:
-        new = replace(new, chouette=chouette_data(ch))
+        new = replace(new, chouette=ch.compacted())
         sent = _board(ctx, new, ch, ())
         if ctx.update.message is not None:
             ctx.replies.append(
@@ -290,7 +286,7 @@ def _propose(ctx: Context, table: Table, ch: Chouette, args: tuple[Any, ...]) ->
         # The proposal as the engine wrote it: it reads back as the same play.
         what = ch.current.proposals[-1].play
     ctx.replies.append(SendText(ctx.tr("chouette-proposal", player=ctx.user.name, play=what)))
-    return replace(table, chouette=chouette_data(ch))
+    return replace(table, chouette=ch.compacted())
 
 
 def _after(
@@ -345,7 +341,7 @@ def _after(
             ch = ch.roll(ch.acting(game.turn or 0), ctx.dice)
             continue
         break
-    new = replace(table, chouette=chouette_data(ch), abort_by=None)
+    new = replace(table, chouette=ch.compacted(), abort_by=None)
     before, waiting = awaited(old), awaited(ch)
     new = new.evolve(waited_since=waited_from(ctx, old_table, before, waiting))
     calls = _answering(ch) if waited_long(ctx, old_table, before, waiting) else ()
@@ -548,7 +544,7 @@ def info(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> None
     if table.chouette is None:
         ctx.replies.append(SendText(display.lobby_text(ctx.tr, table, ctx.now)))
         return
-    ch = Chouette.from_dict(table.chouette)
+    ch = table.chouette
     cur = ch.current
     if action == "score" or cur is None:
         ctx.replies.append(SendText(ledger_text(ctx, table, ch)))

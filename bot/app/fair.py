@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 
 from bot.app.context import Context
 from bot.app.dice import GameDice
-from bot.app.table import Table, match_state
+from bot.app.table import Table
 from bot.app.types import Update
 from engine.fairdice import (
     GameSeed,
@@ -333,7 +333,7 @@ def finished_games(table: Table, match: Match) -> list[tuple[int, tuple[LogEntry
         return []
     # A money session keeps its current game in ``match`` (numbered after the ``dropped``
     # ones) and its latest finished games in ``recent``, the last of them game ``dropped``.
-    earlier = [] if table.recent is None else match_state(table.recent).records()
+    earlier = [] if table.recent is None else table.recent.records()
     first = table.dropped - len(earlier) + 1
     kept = [(first + i, r.log) for i, r in enumerate(earlier) if r.result is not None]
     return kept + [(table.dropped + n, log) for n, log in done]

@@ -33,7 +33,7 @@ from bot.app.context import Context, Refused
 from bot.app.payload import Payload, format_payload
 from bot.app.table import Table
 from bot.app.types import Button, Reply, SendText
-from engine.chouette import BOX, TEAM, Chouette
+from engine.chouette import BOX, TEAM
 from engine.game import ActionKind, Game, Phase
 from engine.movegen import Play, legal_plays
 from engine.notation import dice_text
@@ -156,7 +156,7 @@ _ACTS = {Phase.ROLL: ActionKind.ROLL, Phase.MOVE: ActionKind.PLAY, Phase.DOUBLED
 
 def _chouette_decision(table: Table, me: str) -> tuple[Game, int, str]:
     assert table.chouette is not None
-    ch = Chouette.from_dict(table.chouette)
+    ch = table.chouette
     cur = ch.current
     if cur is None or cur.is_over:
         raise Refused("hint-over")

@@ -23,7 +23,6 @@ from bot.app.payload import Payload, format_payload
 from bot.app.positions import start_game
 from bot.app.table import Seat, Table, TableSettings
 from bot.app.types import Button, ClearButtons, SendText
-from engine.chouette import Chouette
 from engine.cube import Options
 from engine.errors import EngineError
 from engine.fairdice import logged_rolls
@@ -233,7 +232,7 @@ def abort(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
         if table.dice is not None:  # the game in play ends here: its seed may be shown
             number = table.dice.seed.game_id.rpartition(".")[2]
             if table.chouette is not None:  # which keeps no game: its dice are kept for export
-                current = Chouette.from_dict(table.chouette).current
+                current = table.chouette.current
                 rolls = [] if current is None else logged_rolls(current.game.log)
                 table, revealed = fair.reveal_kept(ctx, table, number, rolls)
             else:

@@ -43,7 +43,7 @@ from bot.app.hint import hints_on
 from bot.app.imports import latest_import, load_import
 from bot.app.matches import kept_record
 from bot.app.payload import Payload, format_payload
-from bot.app.table import Table, match_state
+from bot.app.table import Table
 from bot.app.types import (
     Board,
     Button,
@@ -192,10 +192,7 @@ async def of_table(
     match: Match | None = None
     if table is not None and table.stage != "lobby" and table.match is not None:
         try:
-            if table.mode == "money":
-                match = None if table.recent is None else match_state(table.recent)
-            else:
-                match = finished_games(table.state())
+            match = table.recent if table.mode == "money" else finished_games(table.state())
         except EngineError:
             match = None
     if match is None or table is None:

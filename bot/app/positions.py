@@ -24,7 +24,7 @@ from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
 from bot.app import display, fair, opponent
 from bot.app.context import Context, Refused, usage
 from bot.app.options import lobby_message
-from bot.app.table import Seat, Table, TableSettings, match_data
+from bot.app.table import Seat, Table, TableSettings
 from bot.app.turn import computer_next, for_computer, send_board
 from bot.app.types import ClearButtons, SendText
 from engine.cube import Options
@@ -160,7 +160,7 @@ def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
     started = table.bumped(
         seats=seats,
         stage="play",
-        match=match_data(match),
+        match=match,
         abort_by=None,
         held=None,
         setup=None,

@@ -201,24 +201,16 @@ def facts(table: Table) -> TableFacts:
 
 
 def _chouette(table: Table) -> Chouette | None:
-    if table.mode != "chouette" or table.chouette is None:
-        return None
-    try:
-        return Chouette.from_dict(table.chouette)
-    except EngineError:
-        return None
+    return table.chouette if table.mode == "chouette" else None
 
 
 def _game_in_play(table: Table) -> Game | None:
     """The game being played at ``table`` (``None``: none)."""
     if table.stage != "play":
         return None
-    try:
-        if table.match is not None:
-            return table.state().game
-        chouette = _chouette(table)
-    except EngineError:
-        return None
+    if table.match is not None:
+        return table.match.game
+    chouette = _chouette(table)
     if chouette is not None and chouette.current is not None:
         return chouette.current.game
     return None
@@ -229,12 +221,12 @@ def _game_and_mover(table: Table) -> tuple[Game, str] | None:
     if table.stage != "play":
         return None
     if table.match is not None:
-        game = table.state().game
+        game = table.match.game
         if game.turn is None or not 0 <= game.turn < len(table.seats):
             return None
         return game, table.seats[game.turn].user
     if table.chouette is not None:
-        chouette = Chouette.from_dict(table.chouette)
+        chouette = table.chouette
         cur = chouette.current
         if cur is None or cur.is_over or cur.game.turn is None:
             return None
@@ -265,11 +257,8 @@ def legal_play_notations(table: Table, user: str) -> list[str]:
 def outcome_text(table: Table, lang: str) -> str:
     """The final score of a two-player table, and who won the match ("" when there is none to
     tell: a chouette, a table that never played)."""
-    if table.match is None or len(table.seats) != 2:
-        return ""
-    try:
-        match = table.state()
-    except (EngineError, ValueError):
+    match = table.match
+    if match is None or len(table.seats) != 2:
         return ""
     tr = partial(t, lang)
     names = [seat.name for seat in table.seats]

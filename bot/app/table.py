@@ -9,8 +9,9 @@ to detect stale presses) and is separate from the store's record version, so boo
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from bot.app.dice import GameDice
 from bot.store.codec import JsonCodec
@@ -35,7 +36,7 @@ read, and written back in the new form.
 
 def _upgrade_1(data: Any) -> Any:
     """A schema-1 table as schema 2: its match and chouette made compact.  A state the engine
-    cannot read is left as it is (loading the table reports it, as before)."""
+    cannot read is left as it is (:meth:`Table.from_dict` then refuses it)."""
     if not isinstance(data, dict):
         raise ValueError("table record is not an object")
     out = dict(data)
@@ -52,18 +53,21 @@ def _upgrade_1(data: Any) -> Any:
 CODEC = JsonCodec(schema=SCHEMA, upgrades={1: _upgrade_1})
 
 CACHE_SIZE = 1024
-"""How many decoded records (and matches) one process remembers, newest first.
+"""How many decoded records one process remembers, newest first.
 
-Both caches are memos of pure functions of immutable values (the stored bytes, a match dict the
-app built): a table loaded again in the same process, as happens on every update of a game in
-progress, skips JSON decoding, the engine's validation of the match and the legal plays already
-computed for its position.  Nothing in them is ever the source of truth.  As many as the app
-remembers records of (``RECORD_CACHE``): with more tables in play at once than the memos hold,
-every update decoded and validated its table again (a quarter less throughput at 300 tables).
+The memo is of a pure function of immutable values (the stored bytes): a table loaded again in the
+same process, as happens on every update of a game in progress, skips JSON decoding, the engine's
+validation of the match and the legal plays already computed for its position (the decoded table
+holds the engine's :class:`Match` itself).  Nothing in it is ever the source of truth.  As many as
+the app remembers records of (``RECORD_CACHE``): with more tables in play at once than the memo
+holds, every update decoded and validated its table again (a quarter less throughput at 300
+tables).
 """
 
 _DECODED: OrderedDict[bytes, Table] = OrderedDict()
-_MATCHES: OrderedDict[int, tuple[dict[str, Any], Match]] = OrderedDict()
+
+
+_Engine = TypeVar("_Engine", Match, Chouette)
 
 
 COMPUTER = "computer"
@@ -83,38 +87,23 @@ def _held(data: Any) -> tuple[str, str, float] | None:
     return str(data[0]), str(data[1]), float(data[2])
 
 
-def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
-    cache[key] = value
-    cache.move_to_end(key)
-    while len(cache) > CACHE_SIZE:
-        cache.popitem(last=False)
+def _remember(payload: bytes, table: Table) -> None:
+    _DECODED[payload] = table
+    _DECODED.move_to_end(payload)
+    while len(_DECODED) > CACHE_SIZE:
+        _DECODED.popitem(last=False)
 
 
 def match_data(match: Match) -> dict[str, Any]:
     """The saved form of ``match``: its finished games but the last packed
-    (:meth:`Match.archived`), as ``to_dict()``; remembered so that :func:`match_state` of it is
-    that match again."""
-    match = match.archived()
-    data = match.to_dict()
-    _remember(_MATCHES, id(data), (data, match))
-    return data
+    (:meth:`Match.archived`), as ``to_dict()``."""
+    return match.archived().to_dict()
 
 
 def chouette_data(chouette: Chouette) -> dict[str, Any]:
     """The saved form of a chouette session: without the payments and events of its past games
     (:meth:`Chouette.compacted`: the balances carry them), as ``to_dict()``."""
     return chouette.compacted().to_dict()
-
-
-def match_state(data: dict[str, Any]) -> Match:
-    """The engine :class:`Match` of a stored match dict (``Match.from_dict``, memoised)."""
-    found = _MATCHES.get(id(data))
-    if found is not None and found[0] is data:
-        _MATCHES.move_to_end(id(data))
-        return found[1]
-    match = Match.from_dict(data)
-    _remember(_MATCHES, id(data), (data, match))
-    return match
 
 
 @dataclass(frozen=True)
@@ -183,10 +172,13 @@ class Table:
     """Everything the bot keeps about one chat's table.
 
     ``seats`` are the players: for a match or money session seat ``i`` plays the engine's player
-    ``i``; in a chouette they are the members in joining order.  ``match`` is the engine
-    ``Match.to_dict()`` while playing, ``chouette`` the chouette session's dict.  ``clock`` is the
-    correspondence move clock in seconds (0: off); ``deadline`` is when the player to act runs out
-    of time (epoch seconds) and ``reminded`` whether he has been reminded since his turn began.
+    ``i``; in a chouette they are the members in joining order.  ``match`` is the engine's
+    :class:`Match` while playing (its finished games packed, :meth:`Match.archived`), ``chouette``
+    the engine's :class:`Chouette` session (its past games folded, :meth:`Chouette.compacted`):
+    the values themselves, written as dicts only in the stored form (:meth:`to_dict`).
+    ``clock`` is the correspondence move clock in seconds (0: off); ``deadline`` is when the
+    player to act runs out of time (epoch seconds) and ``reminded`` whether he has been reminded
+    since his turn began.
     ``lang`` is the table's language (of the player who last acted): notices the clock posts
     without a sender use it.  ``waited_since`` is when the game began to wait for the player it
     waits for now (epoch seconds; clock or not): a turn that comes back to a player after a long
@@ -195,8 +187,8 @@ class Table:
     A money session keeps only its current game in ``match`` (the engine's ``Match`` keeps every
     game, which would grow without bound): the finished games are folded into ``carry`` (their
     points per seat) and ``dropped`` (how many), and the kept game's score counts from there;
-    ``recent`` keeps its latest finished games for ``analysis`` (a saved money match of at most
-    :data:`bot.app.match_analysis.MONEY_KEPT` games, scored from 0: :func:`match_data`).  A
+    ``recent`` keeps its latest finished games for ``analysis`` (a money match of at most
+    :data:`bot.app.match_analysis.MONEY_KEPT` games, scored from 0, packed as ``match``).  A
     match to N points keeps all its games for the ``.mat`` export, the finished ones packed into
     a few bytes each (:func:`match_data`); a chouette folds the payments of its past games into
     the ledger's balances (:func:`chouette_data`).
@@ -251,8 +243,8 @@ class Table:
     stage: Stage = "lobby"
     seats: tuple[Seat, ...] = ()
     invited: tuple[str, ...] = ()
-    match: dict[str, Any] | None = None
-    chouette: dict[str, Any] | None = None
+    match: Match | None = None
+    chouette: Chouette | None = None
     settings: TableSettings = field(default_factory=TableSettings)
     version: int = 0
     board_message: str | None = None
@@ -278,7 +270,7 @@ class Table:
     origin: str | None = None
     waited_since: float | None = None
     pending: tuple[Any, ...] = ()
-    recent: dict[str, Any] | None = None
+    recent: Match | None = None
     notes: tuple[str, ...] = ()
     shown_dice: tuple[tuple[str, tuple[str, ...], str], ...] = ()
 
@@ -341,9 +333,9 @@ class Table:
         if self.invited:
             data["invited"] = list(self.invited)
         if self.match is not None:
-            data["match"] = self.match
+            data["match"] = self._saved("match", self.match, match_data)
         if self.chouette is not None:
-            data["chouette"] = self.chouette
+            data["chouette"] = self._saved("chouette", self.chouette, chouette_data)
         settings = self.settings.to_dict()
         if settings != TableSettings().to_dict():
             data["settings"] = settings
@@ -390,7 +382,7 @@ class Table:
         if self.pending:
             data["pend"] = list(self.pending)
         if self.recent is not None:
-            data["rec"] = self.recent
+            data["rec"] = self._saved("recent", self.recent, match_data)
         if self.notes:
             data["nt"] = list(self.notes)
         if self.shown_dice:
@@ -409,8 +401,8 @@ class Table:
             stage=data.get("stage", "lobby"),
             seats=tuple(Seat.from_list(s) for s in data.get("seats", [])),
             invited=tuple(data.get("invited", [])),
-            match=data.get("match"),
-            chouette=data.get("chouette"),
+            match=None if data.get("match") is None else Match.from_dict(data["match"]),
+            chouette=None if data.get("chouette") is None else Chouette.from_dict(data["chouette"]),
             settings=TableSettings.from_dict(data.get("settings", {})),
             version=int(data.get("version", 0)),
             board_message=data.get("board"),
@@ -436,7 +428,7 @@ class Table:
             origin=None if data.get("origin") is None else str(data["origin"]),
             waited_since=None if data.get("ws") is None else float(data["ws"]),
             pending=tuple(data.get("pend", ())),
-            recent=data.get("rec"),
+            recent=None if data.get("rec") is None else Match.from_dict(data["rec"]),
             notes=tuple(str(n) for n in data.get("nt", ())),
             shown_dice=tuple(
                 (str(number), tuple(str(seed) for seed in seeds), str(rolls))
@@ -444,10 +436,25 @@ class Table:
             ),
         )
 
+    def _saved(self, name: str, value: _Engine, save: Callable[[_Engine], dict[str, Any]]) -> Any:
+        """``save(value)``, the stored form of field ``name`` holding ``value``: remembered on
+        this table for as long as the field holds that very object, and so on the tables
+        :meth:`evolve` makes of it (it copies the remembered form with the fields): a table
+        loaded, given a new board message and written back (a third of the writes of
+        ``benchmarks.app``) does not write its match out again.  Not a field: no comparison
+        sees it, and :func:`dataclasses.replace` starts without it."""
+        key = _SAVED[name]
+        found = self.__dict__.get(key)
+        if found is not None and found[0] is value:
+            return found[1]
+        data = save(value)
+        self.__dict__[key] = (value, data)
+        return data
+
     def encode(self) -> bytes:
         """The stored bytes (versioned JSON through the store's codec)."""
         payload = CODEC.encode(self.to_dict())
-        _remember(_DECODED, payload, self)
+        _remember(payload, self)
         return payload
 
     @classmethod
@@ -462,14 +469,15 @@ class Table:
         if not isinstance(data, dict):
             raise ValueError("table record is not an object")
         table = cls.from_dict(data)
-        _remember(_DECODED, payload, table)
+        _remember(payload, table)
         return table
 
     def state(self) -> Match:
-        """The engine match of a two-player table (see :func:`match_state`)."""
+        """The match of a two-player table that has one (:class:`ValueError` when it has none:
+        a lobby, a chouette)."""
         if self.match is None:
             raise ValueError("the table has no match")
-        return match_state(self.match)
+        return self.match
 
     def session_score(self, match: Match) -> tuple[Points, Points]:
         """Points per seat over the whole session or match, folded games included."""
@@ -479,3 +487,6 @@ class Table:
 
 _FIELDS = frozenset(f.name for f in fields(Table))
 """The names :meth:`Table.evolve` accepts."""
+
+_SAVED = {name: f"_saved_{name}" for name in ("match", "chouette", "recent")}
+"""Where a table remembers the stored form of each of its engine values (:meth:`Table._saved`)."""

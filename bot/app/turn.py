@@ -16,7 +16,7 @@ from typing import Any
 from bot.app import display, fair, group, match_analysis, results
 from bot.app.context import Context, Refused
 from bot.app.payload import Payload, format_payload
-from bot.app.table import Stage, Table, match_data, match_state
+from bot.app.table import Stage, Table
 from bot.app.timing import actor, called, clocked, stamped
 from bot.app.types import (
     Button,
@@ -65,7 +65,7 @@ def play(
         # Only the presser sees the step (a toast); the board and its keyboard stay as they
         # are, valid for the rest of the turn: the version is not bumped.
         ctx.replies.append(Toast(group.progress(ctx.tr, after)))
-        return table.evolve(match=match_data(match.with_game(after)), abort_by=None)
+        return table.evolve(match=match.with_game(after), abort_by=None)
     match = match.with_game(after)
     names = [s.name for s in table.seats]
     notes = display.decision_notes(ctx.tr, game, match.game, names)
@@ -138,13 +138,12 @@ def with_match(ctx: Context, table: Table, match: Match, **changes: Any) -> Tabl
         changes["dropped"] = table.dropped + len(done)
         # The latest finished games stay for the analysis (not one set up from a position).
         played = done[1:] if match.start is not None else done
-        previous = None if table.recent is None else match_state(table.recent)
-        recent = match_analysis.kept_games(previous, played)
+        recent = match_analysis.kept_games(table.recent, played)
         if recent is not None:
-            changes["recent"] = match_data(recent)
+            changes["recent"] = recent
         current = replace(match.game, score=(0, 0))
         match = Match(match.variant, match.length, match.options, (current,))
-    new = table.bumped(match=match_data(match), stage=stage, **changes)
+    new = table.bumped(match=match.archived(), stage=stage, **changes)
     return stamped(ctx, table, clocked(ctx, table, new, match), match)
 
 
