@@ -299,7 +299,7 @@ async def test_money_games_with_the_cube_its_doubles_and_answers_are_allowed(
     answers: set[str] = set()
     for _ in range(1500):
         table = await me.table()
-        if table.dropped >= 6:  # six games played
+        if table.past.dropped >= 6:  # six games played
             break
         game = table.state().game
         await me.say(person_line(game, rng))
@@ -326,7 +326,7 @@ async def test_without_a_cube_the_computer_never_doubles(worker: ComputerWorker)
     rng = random.Random(6)
     for _ in range(600):
         table = await me.table()
-        if table.dropped >= 3:
+        if table.past.dropped >= 3:
             break
         await me.say(person_line(table.state().game, rng))
     kinds = {a.kind for _, _, a in recorder.decisions if a is not None}
@@ -345,7 +345,7 @@ async def test_the_computer_answers_a_resignation_by_its_equity(worker: Computer
     said = texts(await me.say("/resign backgammon"))
     # Conceding a backgammon at the start is more than the computer expects to win: accepted.
     assert "Computer (strong) accepts the resignation." in said
-    assert (await me.table()).dropped == 1  # that game is over; the session goes on
+    assert (await me.table()).past.dropped == 1  # that game is over; the session goes on
 
 
 # -- the pipeline: restarts and two processes ----------------------------------------------------
@@ -486,7 +486,7 @@ async def test_position_with_bot_in_a_group_waits_for_whoever_joins(
     assert "Computer (casual)" in lobby
     table = await alice.table()
     assert table.stage == "lobby" and [s.user for s in table.seats] == ["computer:casual"]
-    assert table.setup is not None
+    assert table.lobby.setup is not None
     said = texts(await bob.say("/join"))
     assert "Bob vs Computer (casual)" in said
     table = await bob.table()

@@ -48,7 +48,7 @@ async def test_an_xgid_opens_a_lobby_and_the_game_begins_at_its_position(store: 
     game = match.game
     assert match.score == (2, 4) and game.crawford and match.length == 5
     assert game.phase is Phase.MOVE and game.turn == 0 and game.dice == (5, 2)
-    assert (await chat.table()).setup is None
+    assert (await chat.table()).lobby.setup is None
     # Alice (X) moves first, as the ID says; Bob may not.
     refused = await chat.send(BOB, "/move 13/8 13/11")
     assert "not your turn" in texts(refused)

@@ -58,7 +58,7 @@ async def test_long_money_session_stays_under_2_kb(store: Store) -> None:
         await play_a_game(chat, USERS, turns=4 + n % 7)
         table = await chat.table()
         match = await chat.match()
-        assert table.dropped == n and len(match.games) == 1
+        assert table.past.dropped == n and len(match.games) == 1
         sizes.append(await _record_size(chat))
     assert max(sizes) <= LIMIT, sizes
     # The score counts every game: 30 single games resigned, one point each.
@@ -94,10 +94,12 @@ def test_the_carry_keeps_half_points() -> None:
     from fractions import Fraction
 
     from bot.app import Table
+    from bot.app.table import PastGames
 
-    table = Table("money", "long_nardy", "telegram:1", carry=(Fraction(5, 2), 1), dropped=4)
+    past = PastGames(carry=(Fraction(5, 2), 1), dropped=4)
+    table = Table("money", "long_nardy", "telegram:1", past=past)
     again = Table.from_dict(table.to_dict())
-    assert again.carry == (Fraction(5, 2), 1) and again.dropped == 4
+    assert again.past.carry == (Fraction(5, 2), 1) and again.past.dropped == 4
     assert Table.decode(table.encode()) == table
 
 
@@ -276,7 +278,7 @@ async def test_schema_1_records_load_and_are_written_back_compact(name: str) -> 
     assert stored is not None and json.loads(_json_of(stored.payload))["s"] == 2
     assert len(stored.payload) < len(payload)
     again = await app.load_table(key)
-    assert again is not None and again.board_message == "4242"
+    assert again is not None and again.place.board_message == "4242"
     if again.match is not None:
         assert again.match.records() == Table.decode(payload).state().records()
         if sample["mat"] is not None:

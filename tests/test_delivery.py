@@ -132,7 +132,7 @@ async def test_a_tables_life_on_the_one_delivery_loop(worker: ComputerWorker) ->
     assert boards
     # The board posted was reported: the app knows its message (the next turn clears it).
     table = await s.app.load_table(KEY)
-    assert table is not None and table.board_message == boards[-1]
+    assert table is not None and table.place.board_message == boards[-1]
     # A reminder the chat refused: not counted as given, posted by a later tick.
     s.now[0] += 50 * 60
     s.surface.refuse.append(ChatClosed("the bot was removed"))

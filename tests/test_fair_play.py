@@ -27,6 +27,7 @@ from test_app_support import (
 
 from bot.app import App, Attachment, DiceScheme, Reply, SendBoard, SendFile, Table, User
 from bot.app.fair import finished_seeds
+from bot.app.table import CODEC, MatchDice
 from bot.store import Store
 from engine.fairdice import GameSeed, logged_rolls, verify
 
@@ -81,8 +82,8 @@ class WatchedChat(Chat):
         )
         self.shown += [everything(r) for r in replies]
         table = await self.app.load_table(self.key)
-        if table is not None and table.dice is not None:
-            secret = table.dice.seed.server_seed.hex()
+        if table is not None and table.dice.current is not None:
+            secret = table.dice.current.seed.server_seed.hex()
             assert not any(secret in s for s in self.shown), "a secret seed was shown"
             assert self.caplog is not None
             assert secret not in self.caplog.text, "a secret seed was logged"
@@ -105,19 +106,19 @@ async def test_every_seed_is_secret_until_its_game_ends_and_then_verifies(
 ) -> None:
     chat = await start(store, caplog, "3", seed=5)
     first = await chat.table()
-    assert first.dice is not None and first.match_id is not None
+    assert first.dice.current is not None and first.dice.match_id is not None
     # The first board shows the commitment, before any roll.
     boards = [r for r in chat.log if isinstance(r, SendBoard)]
-    assert first.dice.short in boards[0].caption and first.dice.drawn == 0
+    assert first.dice.current.short in boards[0].caption and first.dice.current.drawn == 0
     await play_until(chat, USERS, lambda m: m.is_over)
     table = await chat.table()
     match = table.state()
-    assert table.stage == "over" and table.dice is None
+    assert table.stage == "over" and table.dice.current is None
     games = len(match.records())
     revealed = [seed.hex() for seed in finished_seeds(table, match)]
     assert games >= 2 and len(revealed) == games
-    assert table.dice_master is not None
-    master = table.dice_master.hex()
+    assert table.dice.master is not None
+    master = table.dice.master.hex()
     assert not any(master in s for s in chat.shown) and master not in caplog.text
     log = texts(chat.log)
     for number, seed_hex in enumerate(revealed, 1):
@@ -174,10 +175,10 @@ async def test_dice_resume_across_processes_on_one_store(
     table = await chat.table()
     match = table.state()
     game = match.records()[-1]
-    assert table.dice is not None
+    assert table.dice.current is not None
     rolls = logged_rolls(game.log)
-    assert verify(table.dice.seed.export(rolls)).ok
-    assert table.dice.drawn == sum(len(r) for r in rolls) > 4
+    assert verify(table.dice.current.seed.export(rolls)).ok
+    assert table.dice.current.drawn == sum(len(r) for r in rolls) > 4
 
 
 async def test_client_seeds_in_the_lobby(store: Store, caplog: pytest.LogCaptureFixture) -> None:
@@ -190,14 +191,14 @@ async def test_client_seeds_in_the_lobby(store: Store, caplog: pytest.LogCapture
     assert "1 to 64 printable characters" in texts(too_long)
     replies = await chat.press(BOB, "Join")
     table = await chat.table()
-    assert table.dice is not None
-    bob_seed = table.client_seeds[BOB.ref]
-    assert table.dice.seed.client_seeds == ("lucky 7", bob_seed) and len(bob_seed) == 12
+    assert table.dice.current is not None
+    bob_seed = table.dice.client_seeds[BOB.ref]
+    assert table.dice.current.seed.client_seeds == ("lucky 7", bob_seed) and len(bob_seed) == 12
     started = texts(replies)
     assert "Client seeds: Alice «lucky 7», Bob «" + bob_seed + "»" in started
     refused = await chat.send(BOB, "/seed mine")
     assert "fixed already" in texts(refused)
-    assert (await chat.table()).client_seeds == table.client_seeds
+    assert (await chat.table()).dice.client_seeds == table.dice.client_seeds
 
 
 async def test_abort_by_agreement_reveals_the_game_in_play(
@@ -206,12 +207,12 @@ async def test_abort_by_agreement_reveals_the_game_in_play(
     chat = await start(store, caplog, "3", seed=4)
     await chat.press(ALICE, "Roll")
     table = await chat.table()
-    assert table.dice is not None
-    secret = table.dice.seed.server_seed.hex()
+    assert table.dice.current is not None
+    secret = table.dice.current.seed.server_seed.hex()
     await chat.send(ALICE, "/abort")
     replies = await chat.send(BOB, "/abort")
     assert secret in texts(replies)
-    assert (await chat.table()).dice is None
+    assert (await chat.table()).dice.current is None
 
 
 async def test_chouette_seating_and_games_draw_from_committed_seeds(
@@ -224,25 +225,29 @@ async def test_chouette_seating_and_games_draw_from_committed_seeds(
     replies = await chat.send(ALICE, "/start")
     table = await chat.table()
     ch = await chat.chouette()
-    assert ch.seating is not None and table.dice is not None and table.match_id is not None
+    assert (
+        ch.seating is not None
+        and table.dice.current is not None
+        and table.dice.match_id is not None
+    )
     text = texts(replies)
     marker = "Dice of game seating: server seed "
     seed_hex = text.split(marker, 1)[1][:64]
-    seats = tuple(table.client_seeds[s.user] for s in table.seats)
-    seating = GameSeed(bytes.fromhex(seed_hex), f"{table.match_id}.seat", seats)
+    seats = tuple(table.dice.client_seeds[s.user] for s in table.seats)
+    seating = GameSeed(bytes.fromhex(seed_hex), f"{table.dice.match_id}.seat", seats)
     rounds = [[die for _, die in rnd] for rnd in ch.seating.rounds]
     assert verify(seating.export(rounds)).ok
     # The first game's commitment is on its first board; its dice come from its seed.
     boards = [r for r in replies if isinstance(r, SendBoard)]
-    assert table.dice.short in boards[-1].caption
-    assert table.dice.seed.game_id == f"{table.match_id}.1"
+    assert table.dice.current.short in boards[-1].caption
+    assert table.dice.current.seed.game_id == f"{table.dice.match_id}.1"
 
 
 def test_table_dice_survive_encoding() -> None:
     scheme = DiceScheme.seeded(1)
     dice = scheme.new_game("m.1", ("a", "b"))
-    table = Table("match", "backgammon", "telegram:1", match_id="m", dice=dice,
-                  client_seeds={"telegram:1": "a"}, dice_master=bytes(32))  # fmt: skip
-    again = Table.decode(table.encode())
-    assert again.dice == dice and again.match_id == "m"
-    assert again.client_seeds == {"telegram:1": "a"} and again.dice_master == bytes(32)
+    kept = MatchDice("m", dice, {"telegram:1": "a"}, bytes(32))
+    table = Table("match", "backgammon", "telegram:1", dice=kept)
+    again = Table.from_dict(CODEC.decode(table.encode()))
+    assert again.dice == kept and again.dice.current == dice and again.dice.match_id == "m"
+    assert again.dice.client_seeds == {"telegram:1": "a"} and again.dice.master == bytes(32)

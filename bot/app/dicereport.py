@@ -40,8 +40,8 @@ async def dice(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
             table = Table.decode(record.payload)
         except (ValueError, CorruptRecord):
             table = None
-    if table is not None and table.dice is not None and table.stage == "play":
-        lines.append(ctx.tr("dice-commitment-whole", commitment=table.dice.commitment))
+    if table is not None and table.dice.current is not None and table.stage == "play":
+        lines.append(ctx.tr("dice-commitment-whole", commitment=table.dice.current.commitment))
         lines.append(fair.seeds_note(ctx, table))
     if not stats.rolls:
         lines.append(ctx.tr("dice-none", player=name))

@@ -2,7 +2,7 @@
 shown on the game's first board, its seed revealed when the game is over, and the export the
 standalone verifier reads (``python -m engine.fairdice verify dice.json``).
 
-The seeds live in the table's record (:class:`bot.app.table.Table` ``dice``, ``dice_master``,
+The seeds live in the table's record (:class:`bot.app.table.MatchDice`: ``current``, ``master``,
 ``client_seeds``); during an update they are :class:`bot.app.dice.TableDice` (``ctx.dice``),
 whose changes :func:`keep` writes back into the table the use case decided.  A match has one
 secret, its master; each game's server seed is derived from it (:func:`bot.app.dice.game_seed`),
@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.app.context import Context
 from bot.app.dice import GameDice, game_seed
@@ -46,54 +47,55 @@ def game_id(match_id: str, number: int | str) -> str:
 def with_client_seeds(ctx: Context, table: Table) -> Table:
     """``table`` with a client seed for every seated player: the one chosen with ``seed``, else
     a random one (shown at the start)."""
-    missing = [s.user for s in table.seats if s.user not in table.client_seeds]
+    missing = [s.user for s in table.seats if s.user not in table.dice.client_seeds]
     if not missing:
         return table
-    seeds = dict(table.client_seeds)
+    seeds = dict(table.dice.client_seeds)
     for user in missing:
         seeds[user] = ctx.dice.scheme.client_seed()
-    return table.evolve(client_seeds=seeds)
+    return table.evolve(dice=replace(table.dice, client_seeds=seeds))
 
 
 def client_seeds(table: Table) -> tuple[str, ...]:
     """The seated players' client seeds in seat order."""
-    return tuple(table.client_seeds.get(s.user, "") for s in table.seats)
+    return tuple(table.dice.client_seeds.get(s.user, "") for s in table.seats)
 
 
 def game_number(table: Table, match: Match) -> int:
     """The number of ``match``'s current game over the whole match or session."""
-    return table.dropped + match.number
+    return table.past.dropped + match.number
 
 
 def begin(ctx: Context, table: Table, number: int | str) -> GameDice:
     """The dice of game ``number`` at ``table`` (begun now unless they already are)."""
-    assert table.match_id is not None
-    return ctx.dice.begin(game_id(table.match_id, number), client_seeds(table))
+    assert table.dice.match_id is not None
+    return ctx.dice.begin(game_id(table.dice.match_id, number), client_seeds(table))
 
 
 def load(ctx: Context, table: Table) -> None:
     """Start the update's dice from ``table``'s (the pipeline, before a use case decides)."""
     fallback = None
-    if table.dice is None and table.stage == "play" and table.match is not None:
-        mid = table.match_id or "unseeded"
-        number = table.dropped + table.state().number
+    if table.dice.current is None and table.stage == "play" and table.match is not None:
+        mid = table.dice.match_id or "unseeded"
+        number = table.past.dropped + table.state().number
         fallback = (game_id(mid, number), client_seeds(table))
-    ctx.dice.load(table.dice, table.dice_master, fallback)
+    ctx.dice.load(table.dice.current, table.dice.master, fallback)
 
 
 def keep(ctx: Context, table: Table) -> Table:
     """``table`` with the update's current game dice written back."""
     if not ctx.dice.changed:
         return table
-    return table.evolve(dice=ctx.dice.current)
+    return table.evolve(dice=replace(table.dice, current=ctx.dice.current))
 
 
 def start_match(ctx: Context, table: Table) -> Table:
     """``table`` starting a match or session: its id, its secret, every player's client seed."""
-    table = table.evolve(
-        match_id=new_match_id(ctx.update), dice_master=ctx.dice.scheme.master_seed()
+    dice = replace(
+        table.dice, match_id=new_match_id(ctx.update), master=ctx.dice.scheme.master_seed()
     )
-    ctx.dice.load(None, table.dice_master)
+    table = table.evolve(dice=dice)
+    ctx.dice.load(None, table.dice.master)
     return with_client_seeds(ctx, table)
 
 
@@ -107,7 +109,7 @@ def commitment_note(ctx: Context) -> str:
 
 def seeds_note(ctx: Context, table: Table) -> str:
     """Who plays with which client seed."""
-    seeds = ", ".join(f"{s.name} «{table.client_seeds.get(s.user, '')}»" for s in table.seats)
+    seeds = ", ".join(f"{s.name} «{table.dice.client_seeds.get(s.user, '')}»" for s in table.seats)
     return ctx.tr("dice-client-seeds", seeds=seeds)
 
 
@@ -130,11 +132,11 @@ def dice_export(table: Table, match: Match) -> bytes | None:
     seeds = finished_seeds(table, match)
     if not seeds:
         return None
-    assert table.match_id is not None
+    assert table.dice.match_id is not None
     records = match.records()
     games: list[dict[str, object]] = []
     for number, seed in enumerate(seeds, 1):
-        dice = GameSeed(seed, game_id(table.match_id, number), client_seeds(table))
+        dice = GameSeed(seed, game_id(table.dice.match_id, number), client_seeds(table))
         games.append(dice.export(logged_rolls(records[number - 1].log)))
     return json.dumps({"games": games}, indent=1).encode()
 
@@ -142,9 +144,10 @@ def dice_export(table: Table, match: Match) -> bytes | None:
 def finished_seeds(table: Table, match: Match) -> Sequence[bytes]:
     """The server seeds of a match's finished games, by game (empty: not a match, or one whose
     dice the table did not keep)."""
-    if table.mode != "match" or table.match_id is None or table.dice_master is None:
+    if table.mode != "match" or table.dice.match_id is None or table.dice.master is None:
         return ()
     done = [record for record in match.records() if record.result is not None]
     return tuple(
-        game_seed(table.dice_master, game_id(table.match_id, n)) for n in range(1, len(done) + 1)
+        game_seed(table.dice.master, game_id(table.dice.match_id, n))
+        for n in range(1, len(done) + 1)
     )

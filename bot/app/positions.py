@@ -15,13 +15,14 @@ as ``new bot``'s does).  Bad text is refused saying which part is wrong.  ``posi
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
 from bot.app import display, fair, opponent
 from bot.app.context import Context, Refused, usage
 from bot.app.options import lobby_message
-from bot.app.table import Seat, Table, TableSettings
+from bot.app.table import Lobby, Seat, Table, TableSettings
 from bot.app.turn import send_board
 from bot.app.types import ClearButtons, SendText
 from engine.cube import Options
@@ -92,8 +93,8 @@ def _game(build: Callable[[], Game]) -> Game:
 
 def setup_match(table: Table) -> Match:
     """The match a lobby opened with ``position`` begins with (its ID read again)."""
-    assert table.setup is not None
-    return Match.from_game(set_up(table.setup))
+    assert table.lobby.setup is not None
+    return Match.from_game(set_up(table.lobby.setup))
 
 
 def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
@@ -125,7 +126,7 @@ def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> T
         settings=table.settings if table is not None else TableSettings(),
         version=(table.version + 1) if table is not None else 1,
         games=table.games if table is not None else 0,
-        setup=text,
+        lobby=Lobby(setup=text),
     )
     if bot_seat is not None and ctx.update.private:
         return start_game(ctx, opened, (me, bot_seat))
@@ -135,7 +136,7 @@ def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> T
 
 def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
     """The two-player game of ``seats`` begins: the table's next version, its first board."""
-    if table.setup is not None:
+    if table.lobby.setup is not None:
         match = setup_match(table)
     else:
         match = Match.new(table.length, table.variant, Options.from_dict(table.options))
@@ -144,8 +145,7 @@ def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
         stage="play",
         match=match,
         abort_by=None,
-        held=None,
-        setup=None,
+        lobby=replace(table.lobby, held=None, setup=None),
     )
     started = fair.start_match(ctx, started)
     fair.begin(ctx, started, fair.game_number(started, match))

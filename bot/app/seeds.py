@@ -3,6 +3,7 @@ in the lobby), or the seeds the table plays with (``seed``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.app import fair
@@ -15,7 +16,7 @@ from bot.app.types import SendText
 def seed(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table | None:
     """Set the sender's client seed in the lobby; show the seats' seeds without an argument."""
     if not args:
-        if table.stage == "lobby" and not table.client_seeds.get(ctx.user.ref):
+        if table.stage == "lobby" and not table.dice.client_seeds.get(ctx.user.ref):
             ctx.replies.append(SendText(ctx.tr("dice-seed-random")))
         else:
             ctx.replies.append(SendText(fair.seeds_note(ctx, table)))
@@ -25,7 +26,7 @@ def seed(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
     chosen = check_client_seed(" ".join(str(a) for a in args))
     if chosen is None:
         raise Refused("dice-seed-bad", max=CLIENT_SEED_MAX)
-    seeds = dict(table.client_seeds)
+    seeds = dict(table.dice.client_seeds)
     seeds[ctx.user.ref] = chosen
     ctx.replies.append(SendText(ctx.tr("dice-seed-set", player=ctx.user.name, seed=chosen)))
-    return table.evolve(client_seeds=seeds)
+    return table.evolve(dice=replace(table.dice, client_seeds=seeds))
