@@ -352,7 +352,7 @@ async def table_sizes(client: Redis, keys: list[TableKey]) -> tuple[list[int], l
         payload.append(len(data))
         table = Table.decode(data)
         if table.match is not None:
-            most_games = max(most_games, table.dropped + table.state().number)
+            most_games = max(most_games, table.past.dropped + table.state().number)
     return usage, payload, most_games
 
 

@@ -73,7 +73,7 @@ async def _measure(client: Redis, key: TableKey) -> tuple[int, int, Table | None
 def _games(table: Table) -> int:
     """How many games the table has played or is playing (finished ones included)."""
     if table.match is not None:
-        return table.dropped + table.state().number
+        return table.past.dropped + table.state().number
     return table.games
 
 
@@ -114,7 +114,7 @@ async def play_money(app: App, client: Redis, key: TableKey, games: int, seed: i
     while True:
         table = await app.load_table(key)
         assert table is not None
-        if table.dropped >= games:
+        if table.past.dropped >= games:
             break
         # Mostly real games; now and then the player on roll gives up to vary the lengths.
         if rng.random() < 0.01 and driver.board is not None and driver.board.view.turn is not None:

@@ -221,7 +221,7 @@ async def test_money_session_every_cube_action(store: Store) -> None:
     assert f"{doubler.name} wins the game: 8 points." in texts(replies)
     # The session keeps only the current game; the finished one is folded into the score.
     match, table = await chat.match(), await chat.table()
-    assert len(match.games) == 1 and table.dropped == 1
+    assert len(match.games) == 1 and table.past.dropped == 1
     assert table.session_score(match)[USERS.index(doubler)] == 8
     # Game 2: double, and the doubler refuses a beaver (loses the doubled stake).
     await chat.press(ALICE, "Roll")
@@ -237,7 +237,7 @@ async def test_money_session_every_cube_action(store: Store) -> None:
     expected[USERS.index(doubler)] += 8
     expected[USERS.index(t2)] += 2
     table = await chat.table()
-    assert table.dropped == 2 and list(table.carry) == expected
+    assert table.past.dropped == 2 and list(table.past.carry) == expected
     assert texts(await chat.send(EVE, "/score")) == (
         f"Session: Alice {expected[0]}, Bob {expected[1]}."
     )
@@ -303,7 +303,9 @@ async def test_duplicate_delivery_is_applied_once(store: Store) -> None:
     resent = await chat.send(mover, button=button.payload, message=message, update_id="tg-779")
     assert toasts(resent) == [ALREADY_DONE]
     assert [r.version for r in resent if isinstance(r, SendBoard)] == [before.version]
-    assert [r.message for r in resent if isinstance(r, ClearButtons)] == [before.board_message]
+    assert [r.message for r in resent if isinstance(r, ClearButtons)] == [
+        before.place.board_message
+    ]
     # Also for typed commands.
     await chat.send(BOB, "/settings view text", update_id="tg-778")
     table = await chat.table()

@@ -272,7 +272,7 @@ async def test_money_play_analyses_the_latest_games_of_the_session(
     for n in range(MONEY_KEPT + 1):
         await play_a_game(chat, USERS, turns=4 + n % 3)
     table = await chat.table()
-    assert table.dropped == MONEY_KEPT + 2 and table.recent is not None
+    assert table.past.dropped == MONEY_KEPT + 2 and table.past.recent is not None
     replies = await chat.send(ALICE, "analysis")
     assert progress_of(replies).text == f"Analysing game 1 of {MONEY_KEPT}…"
     _, result = result_of(await follow(chat))

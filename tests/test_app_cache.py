@@ -13,7 +13,7 @@ from test_app_support import ALICE, ALREADY_DONE, BOB, Chat, Dice, open_store, t
 
 from bot.app import App, SendBoard, Table
 from bot.app.app import RECORD_CACHE
-from bot.app.table import Seat
+from bot.app.table import Placement, Seat
 from bot.store import RedisStore, Store
 from engine.game import Phase
 
@@ -78,8 +78,7 @@ async def test_a_redelivered_update_is_applied_once(store: Store) -> None:
     replies = await chat.send(mover, button=step.payload, message=mid, update_id="step-1")
     assert toasts(replies) == [ALREADY_DONE]
     after = await chat.table()
-    ignored = {"board_message": None, "board_version": None}  # the board shown again
-    assert after.evolve(**ignored) == before.evolve(**ignored)
+    assert after.with_board(None, None) == before.with_board(None, None)  # the board shown again
     before = after  # (the board shown again is the newest board now)
     # A fresh press of the stale button is refused and changes nothing.
     replies = await chat.send(mover, button=step.payload, message=mid, update_id="step-2")
@@ -95,14 +94,14 @@ async def test_a_board_report_from_another_process_is_kept(store: Store) -> None
     table = await chat.table()
     # Another process posts the board and reports it; this process remembers an older record.
     await second_app.board_posted(chat.key, "elsewhere", table.version)
-    assert (await chat.table()).board_message == "elsewhere"
+    assert (await chat.table()).place.board_message == "elsewhere"
     await first_app.board_posted(chat.key, "here", table.version)
-    assert (await chat.table()).board_message == "here"
+    assert (await chat.table()).place.board_message == "here"
     # A report for an older board changes nothing.
     await chat.send(ALICE, "/roll")
     newer = await chat.table()
     await second_app.board_posted(chat.key, "old", table.version)
-    assert (await chat.table()).board_message == newer.board_message
+    assert (await chat.table()).place.board_message == newer.place.board_message
 
 
 async def test_a_lost_reply_to_the_remembered_write_is_settled_once(redis_url: str) -> None:
@@ -135,8 +134,9 @@ async def test_a_lost_reply_to_the_remembered_write_is_settled_once(redis_url: s
 
 def test_table_evolve_is_dataclasses_replace() -> None:
     table = Table("money", "backgammon", "telegram:1", seats=(Seat("telegram:1", "Alice"),))
-    changed = table.evolve(version=3, lang="ru", board_message="m7")
-    assert changed == replace(table, version=3, lang="ru", board_message="m7")
+    place = Placement(board_message="m7")
+    changed = table.evolve(version=3, lang="ru", place=place)
+    assert changed == replace(table, version=3, lang="ru", place=place)
     assert table.version == 0 and table.lang is None  # the original is untouched
     assert table.bumped(stage="play") == replace(table, version=1, stage="play")
     with pytest.raises(TypeError, match="no field"):

@@ -48,7 +48,7 @@ async def test_reminder_expiry_and_claim(store: Store) -> None:
     table = await chat.table()
     game = (await chat.match()).game
     actor = game.responder if game.responder is not None else game.turn
-    assert actor is not None and table.deadline == clock.now + HOUR
+    assert actor is not None and table.clock.deadline == clock.now + HOUR
     waiting, other = USERS[actor], USERS[1 - actor]
     # Nothing is due yet; a claim now is refused.
     assert await app.tick() == []
@@ -90,12 +90,12 @@ async def test_reminder_expiry_and_claim(store: Store) -> None:
     match = await chat.match()
     assert match.score[USERS.index(other)] == 1 and match.number == 2
     # The next game runs on a fresh clock once someone must act.
-    assert match.game.phase is Phase.OPENING and (await chat.table()).deadline is None
+    assert match.game.phase is Phase.OPENING and (await chat.table()).clock.deadline is None
     await chat.press(ALICE, "Roll")
-    assert (await chat.table()).deadline == clock.now + HOUR
+    assert (await chat.table()).clock.deadline == clock.now + HOUR
     # Switching the clock off clears the deadline.
     assert texts(await chat.send(ALICE, "/clock off")) == "The move clock is off."
-    assert (await chat.table()).deadline is None
+    assert (await chat.table()).clock.deadline is None
     clock.now += 10 * HOUR
     assert await app.tick() == []
 
@@ -119,7 +119,7 @@ async def test_the_clock_is_reset_when_the_turn_passes() -> None:
         labels = chat.labels()
         await chat.press(USERS[game.turn or 0], "Confirm" if "Confirm" in labels else labels[0])
     after = await chat.table()
-    assert first.deadline is not None and after.deadline == clock.now + 2 * 86400
+    assert first.clock.deadline is not None and after.clock.deadline == clock.now + 2 * 86400
 
 
 async def test_claim_the_whole_match(store: Store) -> None:
@@ -145,10 +145,10 @@ async def test_claim_the_whole_match(store: Store) -> None:
     assert f"{other.name} wins the match on time." in texts(replies)
     table = await chat.table()
     assert table.stage == "over" and table.forfeit == USERS.index(other)
-    assert table.deadline is None
+    assert table.clock.deadline is None
     # The match is over: its dice's secret is shown, once.
-    assert table.dice_master is not None
-    assert texts(replies).count(f"the bot's secret {table.dice_master.hex()}") == 1
+    assert table.dice.master is not None
+    assert texts(replies).count(f"the bot's secret {table.dice.master.hex()}") == 1
     assert f"{other.name} wins the match on time." in texts(await chat.send(EVE, "/score"))
     # The table is free again; nothing is due any more.
     clock.now += 10 * HOUR
@@ -179,7 +179,7 @@ async def test_money_claim_offers_the_game_only_in_the_tables_language(store: St
         if b.payload.startswith("r:")
     )
     await chat.send(ru_alice, button=roll.payload, message=mid)
-    assert (await chat.table()).deadline is not None
+    assert (await chat.table()).clock.deadline is not None
     clock.now += HOUR
     notice = await app.tick()
     assert len(notice) == 1
@@ -207,24 +207,24 @@ async def test_the_deadline_is_in_the_store_before_the_write(store: Store) -> No
 
     store.set_deadline = spy  # type: ignore[method-assign]
     await chat.send(ALICE, "/clock 1h")
-    assert seen == [] and (await chat.table()).deadline is None  # nobody acts before the roll
+    assert seen == [] and (await chat.table()).clock.deadline is None  # nobody acts before the roll
     before = await store.load(chat.key)
     assert before is not None
     await chat.press(ALICE, "Roll")
     table = await chat.table()
-    assert table.deadline == clock.now + HOUR
+    assert table.clock.deadline == clock.now + HOUR
     # Set once, while the record was still at its old version: before the compare-and-set.
-    assert seen == [(table.deadline - 0.2 * HOUR, before.version)]
+    assert seen == [(table.clock.deadline - 0.2 * HOUR, before.version)]
     due = await store.due(clock.now + HOUR)
-    assert [(d.table, d.when) for d in due] == [(chat.key, table.deadline - 0.2 * HOUR)]
+    assert [(d.table, d.when) for d in due] == [(chat.key, table.clock.deadline - 0.2 * HOUR)]
     # The reminder's tick puts the deadline itself in, again before its write.
     clock.now += 0.85 * HOUR
     seen.clear()
     before = await store.load(chat.key)
     assert before is not None
     assert len(await app.tick()) == 1
-    assert seen == [(table.deadline, before.version)]
-    assert [d.when for d in await store.due(clock.now + HOUR)] == [table.deadline]
+    assert seen == [(table.clock.deadline, before.version)]
+    assert [d.when for d in await store.due(clock.now + HOUR)] == [table.clock.deadline]
 
 
 def called(replies: list[Reply]) -> list[str | None]:

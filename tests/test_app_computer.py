@@ -274,16 +274,16 @@ async def test_the_player_gives_his_client_seed_after_the_commitment_before_the_
     me = Player(app, DM)
     started = await me.say("/new 3 bot")
     table = await me.table()
-    assert table.dice is not None and table.dice.drawn == 0
-    commitment = table.dice.commitment
+    assert table.dice.current is not None and table.dice.current.drawn == 0
+    commitment = table.dice.current.commitment
     secret = table.secret_commitment
-    assert secret is not None and table.dice_master is not None
+    assert secret is not None and table.dice.master is not None
     assert f"its fingerprint is {secret[:12]}…" in texts(started[:1])
     offer = t("en", "dice-seed-offer", player="Alice", cmd_seed_text="/seed TEXT")
     assert offer in texts(started)
     (board,) = [r for r in started if isinstance(r, SendBoard)]
-    assert table.dice.short in board.caption
-    computer_seed = table.client_seeds["computer:strong"]
+    assert table.dice.current.short in board.caption
+    computer_seed = table.dice.client_seeds["computer:strong"]
 
     said = texts(await me.say("/seed"))
     assert t("en", "dice-seed-until-roll", cmd_seed_text="/seed TEXT") in said
@@ -293,17 +293,17 @@ async def test_the_player_gives_his_client_seed_after_the_commitment_before_the_
     assert f"fixed before your seed (fingerprint {secret[:12]}…)" in said
     seeded = await me.table()
     assert seeded.version == table.version  # the board's Roll button still holds
-    assert seeded.dice is not None and seeded.dice.commitment == commitment
-    assert seeded.dice.seed.client_seeds == ("lucky 7", computer_seed)
+    assert seeded.dice.current is not None and seeded.dice.current.commitment == commitment
+    assert seeded.dice.current.seed.client_seeds == ("lucky 7", computer_seed)
 
     await me.say("roll")
     refused = texts(await me.say("/seed later"))
     assert refused == t("en", "dice-seed-too-late-computer")
-    assert (await me.table()).client_seeds[ALICE.ref] == "lucky 7"
+    assert (await me.table()).dice.client_seeds[ALICE.ref] == "lucky 7"
 
     match = await play_out(me, 4)
     assert match.is_over
-    assert f"its dice came from the bot's secret {table.dice_master.hex()}" in texts(me.log)
+    assert f"its dice came from the bot's secret {table.dice.master.hex()}" in texts(me.log)
     files = {r.name: r for r in await me.say("/export") if isinstance(r, SendFile)}
     data = json.loads(files["dice.json"].data)
     assert verify(data).ok and len(data["games"]) == len(match.records())
@@ -327,7 +327,7 @@ async def test_in_a_group_only_the_seated_person_gives_a_seed_to_play_the_comput
     assert texts(await alice.say("/seed mine")) == t("en", "error-not-seated")
     assert "Bob's client seed: “his”." in texts(await bob.say("/seed his"))
     table = await bob.table()
-    assert table.dice is not None and table.dice.seed.client_seeds[0] == "his"
+    assert table.dice.current is not None and table.dice.current.seed.client_seeds[0] == "his"
 
 
 # -- whole games --------------------------------------------------------------------------------
@@ -390,7 +390,7 @@ async def test_no_board_asks_the_computer_and_its_board_says_what_came_before(
     assert lines[:2] == [opening, first]
     assert lines[2].startswith(f"{computer} rolls 5-2 and plays ")
     assert lines[-1] == t("en", "turn-roll-or-double", player="Alice")
-    assert (await me.table()).notes == ()
+    assert (await me.table()).place.notes == ()
     rng = random.Random(1)
     for _ in range(400):
         table = await me.table()
@@ -437,12 +437,14 @@ async def test_a_position_the_computer_begins_shows_its_turn_first(
     me = Player(app, DM)
     replies = await me.say("/position XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:2:4:1:5:10 bot")
     table = await me.table()
-    assert table.dice is not None and table.dice.drawn > 0  # the computer has rolled
+    assert (
+        table.dice.current is not None and table.dice.current.drawn > 0
+    )  # the computer has rolled
     boards = [r for r in replies if isinstance(r, SendBoard)]
     assert len(boards) == 1 and boards[0].buttons
     caption = boards[0].caption
     assert not TO_THE_COMPUTER.search(caption)
-    commitment = t("en", "dice-commitment", commitment=table.dice.short, cmd_dice="/dice")
+    commitment = t("en", "dice-commitment", commitment=table.dice.current.short, cmd_dice="/dice")
     assert caption.splitlines()[0] == commitment
     assert "Computer (strong) rolls" in caption
     # It rolled before Alice could give a client seed: none is offered, and none is taken.
@@ -461,7 +463,7 @@ async def test_money_games_with_the_cube_its_doubles_and_answers_are_allowed(
     answers: set[str] = set()
     for _ in range(1500):
         table = await me.table()
-        if table.dropped >= 6:  # six games played
+        if table.past.dropped >= 6:  # six games played
             break
         game = table.state().game
         await me.say(person_line(game, rng))
@@ -488,7 +490,7 @@ async def test_without_a_cube_the_computer_never_doubles(worker: ComputerWorker)
     rng = random.Random(6)
     for _ in range(600):
         table = await me.table()
-        if table.dropped >= 3:
+        if table.past.dropped >= 3:
             break
         await me.say(person_line(table.state().game, rng))
     kinds = {a.kind for _, _, a in recorder.decisions if a is not None}
@@ -507,7 +509,7 @@ async def test_the_computer_answers_a_resignation_by_its_equity(worker: Computer
     said = texts(await me.say("/resign backgammon"))
     # Conceding a backgammon at the start is more than the computer expects to win: accepted.
     assert "Computer (strong) accepts the resignation." in said
-    assert (await me.table()).dropped == 1  # that game is over; the session goes on
+    assert (await me.table()).past.dropped == 1  # that game is over; the session goes on
 
 
 # -- the pipeline: restarts and two processes ----------------------------------------------------
@@ -638,8 +640,10 @@ async def test_position_with_bot_begins_there_against_the_computer(worker: Compu
         "computer:casual",
         me.user.ref,
     ]
-    assert table.dice is not None  # its first board (the person's) shows the dice's commitment
-    commitment = t("en", "dice-commitment", commitment=table.dice.short, cmd_dice="/dice")
+    assert (
+        table.dice.current is not None
+    )  # its first board (the person's) shows the dice's commitment
+    commitment = t("en", "dice-commitment", commitment=table.dice.current.short, cmd_dice="/dice")
     (board,) = [r for r in replies if isinstance(r, SendBoard)]
     assert commitment in board.caption.splitlines()
     assert table.session_score(table.state()) == (4, 2)
@@ -658,7 +662,7 @@ async def test_position_with_bot_in_a_group_waits_for_whoever_joins(
     assert "Computer (casual)" in lobby
     table = await alice.table()
     assert table.stage == "lobby" and [s.user for s in table.seats] == ["computer:casual"]
-    assert table.setup is not None
+    assert table.lobby.setup is not None
     said = texts(await bob.say("/join"))
     assert "Computer (casual) vs Bob" in said
     table = await bob.table()

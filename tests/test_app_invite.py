@@ -47,7 +47,7 @@ async def test_the_invited_user_gets_the_seat(store: Store) -> None:
     replies = await chat.press(BOB, "Join")
     assert any(isinstance(r, SendBoard) for r in replies)
     table = await chat.table()
-    assert [s.user for s in table.seats] == [ALICE.ref, BOB.ref] and table.held is None
+    assert [s.user for s in table.seats] == [ALICE.ref, BOB.ref] and table.lobby.held is None
 
 
 async def test_invite_by_mention_and_cancel(store: Store) -> None:
@@ -58,7 +58,7 @@ async def test_invite_by_mention_and_cancel(store: Store) -> None:
     # Only the inviter frees the seat; then anyone may join.
     assert "not playing" in texts(await chat.send(EVE, "/invite off"))
     assert texts(await chat.send(ALICE, "/invite off")) == "The seat is open to anyone again."
-    assert (await chat.table()).held is None
+    assert (await chat.table()).lobby.held is None
     replies = await chat.press(CAROL, "Join")
     assert any(isinstance(r, SendBoard) for r in replies)
     assert [s.user for s in (await chat.table()).seats] == [ALICE.ref, CAROL.ref]
@@ -75,10 +75,10 @@ async def test_the_lobby_frees_a_kept_seat_by_a_button(store: Store) -> None:
     assert "Free the seat" in chat.labels()
     refused = toasts(await chat.press(CAROL, "Free the seat"))
     assert refused == ["You are not playing at this table."]
-    assert (await chat.table()).held is not None
+    assert (await chat.table()).lobby.held is not None
     replies = await chat.press(ALICE, "Free the seat")
     assert texts(replies) == "The seat is open to anyone again."
-    assert (await chat.table()).held is None and "Free the seat" not in chat.labels()
+    assert (await chat.table()).lobby.held is None and "Free the seat" not in chat.labels()
     assert "Join" in chat.labels()
     # a kept seat that expired shows no button
     await chat.send(ALICE, "/invite someone_else")
@@ -107,7 +107,7 @@ async def test_an_invitation_at_a_running_table_is_only_announced(store: Store) 
     await chat.press(BOB, "Join")
     replies = await chat.send(BOB, "/invite @Carol")
     assert texts(replies) == "Bob invites @Carol."
-    assert (await chat.table()).held is None
+    assert (await chat.table()).lobby.held is None
     # A name with spaces is matched without them, case aside.
     other = Chat(App(store, dice=Dice(5)), key=TableKey("telegram", "-200"))
     await other.send(ALICE, "/new 3")

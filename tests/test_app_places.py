@@ -50,9 +50,11 @@ async def test_a_game_moves_with_its_clock_and_its_buttons(store: Store) -> None
     await chat.send(BOB, "/clock 1h")
     await chat.press(ALICE, "Roll")
     before = await chat.table()
-    assert before.deadline is not None
+    assert before.clock.deadline is not None
     moved = await app.move_table(HOME, THREAD)
-    assert moved is not None and moved.origin == HOME.chat and moved.board_message is None
+    assert (
+        moved is not None and moved.place.origin == HOME.chat and moved.place.board_message is None
+    )
     there = await app.load_table(THREAD)
     assert there == moved and there.match == before.match and there.version == before.version
     # The chat it left keeps a closed table with its settings: a new lobby opens there at once.
@@ -83,7 +85,7 @@ async def test_a_game_goes_back_home_placed(store: Store) -> None:
     await begun(app)
     assert await app.move_table(HOME, THREAD) is not None
     back = await app.move_table(THREAD, HOME)
-    assert back is not None and back.origin == HOME.chat
+    assert back is not None and back.place.origin == HOME.chat
     assert await app.games_away(HOME) == []
     left = await app.load_table(THREAD)
     assert left is not None and left.stage == "over"
@@ -99,7 +101,7 @@ async def test_a_second_thread_when_home_has_a_game_again(store: Store) -> None:
     await Chat(app, HOME).send(EVE, "/new 1", update_id="eve-new")
     assert await app.move_table(THREAD, HOME) is None  # home holds a lobby now
     again = await app.move_table(THREAD, OTHER)
-    assert again is not None and again.origin == HOME.chat
+    assert again is not None and again.place.origin == HOME.chat
     assert [g.chat for g in await app.games_away(HOME)] == [OTHER.chat]
 
 
@@ -107,7 +109,7 @@ async def test_a_game_kept_where_it_began(store: Store) -> None:
     app = App(store, dice=Dice(3))
     await begun(app)
     kept = await app.keep_table(HOME)
-    assert kept is not None and kept.origin == HOME.chat
+    assert kept is not None and kept.place.origin == HOME.chat
     assert await app.keep_table(HOME) is None  # once
     assert await app.games_away(HOME) == []
     # A lobby is not in play: nothing to keep or move.
@@ -128,7 +130,7 @@ async def test_the_end_of_a_game_away_is_told_once(store: Store) -> None:
     await thread.send(loser, "/resign")
     await thread.press(winner, "Accept")
     done = await app.finish_away(THREAD)
-    assert done is not None and done.stage == "over" and done.origin == HOME.chat
+    assert done is not None and done.stage == "over" and done.place.origin == HOME.chat
     assert f"{winner.name} wins the match 1–0." in outcome_text(done, "en")
     assert await app.finish_away(THREAD) is None  # told once, by whichever process is first
     assert await app.games_away(HOME) == []

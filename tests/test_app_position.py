@@ -62,7 +62,7 @@ async def test_an_xgid_opens_a_lobby_and_the_game_begins_at_its_position(store: 
     game = match.game
     assert match.score == (4, 2) and game.crawford and match.length == 5
     assert game.phase is Phase.MOVE and game.turn == 1 and game.dice == (5, 2)
-    assert (await chat.table()).setup is None
+    assert (await chat.table()).lobby.setup is None
     # Alice (X) moves first, as the ID says; Bob may not.
     refused = await chat.send(BOB, "/move 13/8 13/11")
     assert "not your turn" in texts(refused)
@@ -81,8 +81,8 @@ async def test_the_first_board_shows_the_dice_commitment(store: Store, xgid: str
     await chat.send(ALICE, f"/position {xgid}")
     replies = await chat.press(BOB, "Join")
     table = await chat.table()
-    assert table.dice is not None and table.dice.drawn == 0
-    line = t("en", "dice-commitment", commitment=table.dice.short, cmd_dice="/dice")
+    assert table.dice.current is not None and table.dice.current.drawn == 0
+    line = t("en", "dice-commitment", commitment=table.dice.current.short, cmd_dice="/dice")
     (board,) = [r for r in replies if isinstance(r, SendBoard)]
     assert line in board.caption.splitlines()
     for _ in range(4):
@@ -92,7 +92,7 @@ async def test_the_first_board_shows_the_dice_commitment(store: Store, xgid: str
             break
         await chat.send(BOB if game.turn == 0 else ALICE, "/move 13/8 13/11")
     rolled = await chat.table()
-    assert rolled.dice is not None and rolled.dice.drawn > 0
+    assert rolled.dice.current is not None and rolled.dice.current.drawn > 0
     assert all(line not in r.caption for r in replies if isinstance(r, SendBoard))
 
 

@@ -2,7 +2,7 @@
 packed, a chouette its recent payments.
 
 The engine's ``Match`` keeps every game with its whole log; the app folds a money session's
-finished games into a score carry (``Table.carry``/``dropped``) so the record does not grow with
+finished games into a score carry (``past.carry``/``dropped``) so the record does not grow with
 the session, while a match to N points keeps its finished games packed (a few bytes a turn) for
 the ``.mat`` export, and a chouette sums the payments of its older games into the balances.
 Records written before (table schema 1) still load, and are written back compact.
@@ -23,7 +23,7 @@ from test_chouette_property import Driver as ChouetteDriver
 
 from bot.app import App, SendBoard, SendFile, Table, Update, User
 from bot.app.fair import SHOWN_KEPT
-from bot.app.table import CODEC, Seat
+from bot.app.table import CODEC, MatchDice, Seat
 from bot.store import CasResult, MemoryStore, RedisStore, Store, TableKey
 from engine.chouette import Chouette
 from engine.fairdice import logged_rolls
@@ -60,7 +60,7 @@ async def test_long_money_session_stays_under_2_kb(store: Store) -> None:
         await play_a_game(chat, USERS, turns=4 + n % 7)
         table = await chat.table()
         match = await chat.match()
-        assert table.dropped == n and len(match.games) == 1
+        assert table.past.dropped == n and len(match.games) == 1
         sizes.append(await _record_size(chat))
     assert max(sizes) <= LIMIT, sizes
     # The score counts every game: 30 single games resigned, one point each.
@@ -96,10 +96,12 @@ def test_the_carry_keeps_half_points() -> None:
     from fractions import Fraction
 
     from bot.app import Table
+    from bot.app.table import PastGames
 
-    table = Table("money", "long_nardy", "telegram:1", carry=(Fraction(5, 2), 1), dropped=4)
+    past = PastGames(carry=(Fraction(5, 2), 1), dropped=4)
+    table = Table("money", "long_nardy", "telegram:1", past=past)
     again = Table.from_dict(table.to_dict())
-    assert again.carry == (Fraction(5, 2), 1) and again.dropped == 4
+    assert again.past.carry == (Fraction(5, 2), 1) and again.past.dropped == 4
     assert Table.decode(table.encode()) == table
 
 
@@ -235,18 +237,18 @@ def test_a_chouette_of_six_stays_under_2_kb() -> None:
             rolls = " ".join("".join(map(str, roll)) for roll in logged_rolls(cur.game.log))
             seeds = tuple(client_seeds.setdefault(n, rng.randbytes(6).hex()) for n in ch.players)
             shown = [*shown, (str(cur.number), seeds, rolls)][-SHOWN_KEPT:]
+        dice = MatchDice("5d1b0c4e2a97", None, client_seeds, rng.randbytes(32), tuple(shown))
         table = Table("chouette", "backgammon", names[0], stage="play", seats=seats, chouette=kept,
-                      match_id="5d1b0c4e2a97", dice_master=rng.randbytes(32),
-                      client_seeds=client_seeds, shown_dice=tuple(shown))  # fmt: skip
+                      dice=dice)  # fmt: skip
         payload = table.encode()
         sizes.append(len(payload))
         again = Table.from_dict(CODEC.decode(payload))
         assert again.chouette is not None and again.chouette.balances() == ch.balances()
         assert again.chouette.current == ch.current and again.chouette.roster == ch.roster
-        assert again.shown_dice == tuple(shown)
+        assert again.dice.shown == tuple(shown)
     assert max(sizes) <= LIMIT, max(sizes)
     assert len(driver.ch.ledger.payments) > 3 * len(kept.ledger.payments)
-    assert len(shown) == SHOWN_KEPT and Table.decode(table.encode()).shown_dice == tuple(shown)
+    assert len(shown) == SHOWN_KEPT and Table.decode(table.encode()).dice.shown == tuple(shown)
 
 
 # -- records written before --------------------------------------------------------------------
@@ -291,7 +293,7 @@ async def test_schema_1_records_load_and_are_written_back_compact(name: str) -> 
     assert stored is not None and json.loads(_json_of(stored.payload))["s"] == 2
     assert len(stored.payload) < len(payload)
     again = await app.load_table(key)
-    assert again is not None and again.board_message == "4242"
+    assert again is not None and again.place.board_message == "4242"
     if again.match is not None:
         assert again.match.records() == Table.decode(payload).state().records()
         if sample["mat"] is not None:

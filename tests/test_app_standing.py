@@ -123,10 +123,10 @@ async def test_the_dice_command_shows_the_whole_commitment_of_the_game_in_play(
     await chat.send(ALICE, "/new 3")
     await chat.press(BOB, "Join")
     table = await chat.table()
-    assert table.dice is not None
+    assert table.dice.current is not None
     shown = texts(await chat.send(EVE, "/dice"))
-    assert f"hash {table.dice.commitment}" in shown
-    assert table.dice.seed.server_seed.hex() not in shown
+    assert f"hash {table.dice.current.commitment}" in shown
+    assert table.dice.current.seed.server_seed.hex() not in shown
 
 
 @dataclass
@@ -196,10 +196,10 @@ async def test_money_sessions_and_agreed_aborts_are_not_rated(store: Store) -> N
     await chat.send(ALICE, "/new money")
     await chat.press(BOB, "Join")
     for _ in range(3000):
-        if (await chat.table()).dropped:
+        if (await chat.table()).past.dropped:
             break  # a game of the session is over
         await play_turn_by_buttons(chat, USERS, (await chat.match()).game)
-    assert (await chat.table()).dropped == 1
+    assert (await chat.table()).past.dropped == 1
     assert "rating" not in texts(chat.log).lower().replace("ratings", "")
     await chat.send(ALICE, "/abort")
     await chat.send(BOB, "/abort")
@@ -377,7 +377,7 @@ async def test_results_survive_a_stop_after_the_matchs_end(
         m.proxy.cut_before(stopped_at)
         table = await played_to_the_end(m.chat, m.direct, m.now)
         assert table is not None and table.match is not None
-        assert table.stage == "over" and table.pending  # the results came with the end
+        assert table.stage == "over" and table.past.pending  # the results came with the end
         match = table.match
         assert match.winner is not None
         winner, loser = USERS[match.winner], USERS[1 - match.winner]
@@ -404,7 +404,7 @@ async def test_results_survive_a_stop_after_the_matchs_end(
         assert posted.count(f"{winner.name}: rating 1510.0 (+10.0)") == 1
         assert posted.count(f"{loser.name}: rating 1490.0 (−10.0)") == 1
         after = await second.load_table(m.chat.key)
-        assert after is not None and after.pending == () and after.stage == "over"
+        assert after is not None and after.past.pending == () and after.stage == "over"
         # Again, later, and the same update delivered again: nothing twice.
         m.now[0] += 3600
         assert await second.tick() == []
@@ -432,7 +432,7 @@ async def test_the_statistics_survive_a_stop_at_their_write(redis_url: str) -> N
         table = await played_to_the_end(m.chat, m.direct, m.now)
         assert table is not None and table.stage == "over"
         assert m.proxy.cut  # the statistics' write never reached the server
-        assert any(str(p[0]).endswith(":stats") for p in table.pending), table.pending
+        assert any(str(p[0]).endswith(":stats") for p in table.past.pending), table.past.pending
         assert await games() == [0, 0]
         ending = m.first.updates[-1]
         await m.stopping.close()
@@ -442,7 +442,7 @@ async def test_the_statistics_survive_a_stop_at_their_write(redis_url: str) -> N
         await second.tick()
         assert await games() == [1, 1]
         after = await second.load_table(m.chat.key)
-        assert after is not None and after.pending == ()
+        assert after is not None and after.past.pending == ()
         m.now[0] += 3600
         assert await second.tick() == []
         await recording_app(m.direct, m.now, 13).handle(ending)

@@ -135,7 +135,7 @@ async def test_a_tables_life_on_the_one_delivery_loop(worker: ComputerWorker) ->
     assert boards
     # The board posted was reported: the app knows its message (the next turn clears it).
     table = await s.app.load_table(KEY)
-    assert table is not None and table.board_message == boards[-1]
+    assert table is not None and table.place.board_message == boards[-1]
     # A reminder the chat refused: not counted as given, posted by a later tick.
     s.now[0] += 50 * 60
     s.surface.refuse.append(ChatClosed("the bot was removed"))
@@ -172,23 +172,25 @@ async def test_a_board_posted_anew_for_a_deleted_message_is_reported() -> None:
     await s.delivery.deliver(s.surface, KEY, replies)
     sent = next(r for r in replies if isinstance(r, SendBoard))
     table = await s.app.load_table(KEY)
-    assert table is not None and table.board_message is not None
+    assert table is not None and table.place.board_message is not None
     # The board message is deleted; the next edit of it posts the board anew, and the table
     # records the new message (its buttons are the ones the next turn takes away).
-    del s.surface.messages[table.board_message]
-    edit = EditBoard(table.board_message, sent.board, sent.caption, sent.buttons, sent.version)
+    del s.surface.messages[table.place.board_message]
+    edit = EditBoard(
+        table.place.board_message, sent.board, sent.caption, sent.buttons, sent.version
+    )
     done = await s.delivery.deliver(s.surface, KEY, [edit], computer=False)
     newest = list(s.surface.messages)[-1]
-    assert done.posted == 1 and newest != table.board_message
+    assert done.posted == 1 and newest != table.place.board_message
     after = await s.app.load_table(KEY)
-    assert after is not None and after.board_message == newest
+    assert after is not None and after.place.board_message == newest
     assert after.version == table.version  # no button went stale for it
     # A board that is not the table's (a replay) posted anew is not taken for its board.
     del s.surface.messages[newest]
     replay = EditBoard(newest, sent.board, sent.caption, sent.buttons)
     await s.delivery.deliver(s.surface, KEY, [replay], computer=False)
     again = await s.app.load_table(KEY)
-    assert again is not None and again.board_message == newest
+    assert again is not None and again.place.board_message == newest
 
 
 async def test_long_texts_are_cut_at_line_ends_the_buttons_on_the_last_piece() -> None:

@@ -212,7 +212,7 @@ async def test_picture_board_edited_in_place(fake_discord: FakeDiscord) -> None:
     upload = next(c for c in fake_discord.calls if c.files == ["board.png"] and c.method == "POST")
     alt = upload.body["attachments"][0]["description"]
     assert "Alice – Bob" in alt and "pips" in alt and "bar" in alt and "cube 1" in alt
-    assert (await table(driver)).board_message == str(board_id)
+    assert (await table(driver)).place.board_message == str(board_id)
     mover = [ALICE, BOB][game.turn or 0]
     before = len(fake_discord.messages)
     await driver.press(mover, board_id, custom_id, value)
@@ -289,12 +289,12 @@ async def test_move_autocomplete_offers_exactly_the_legal_plays(
     # The chosen play is made; the board it was made on loses its buttons (a REST edit, as the
     # message is not the one the command came from).
     before = await table(driver)
-    assert before.board_message is not None
+    assert before.place.board_message is not None
     await driver.command(mover, "move", plays[-1])
     after = await match(driver)
     assert (await table(driver)).version > before.version
     assert after.game.turn != game.turn or after.game.phase is not Phase.MOVE
-    old_board = fake_discord.messages[int(before.board_message)]
+    old_board = fake_discord.messages[int(before.place.board_message)]
     assert all(c.get("disabled") for c in components_of(old_board))
     assert any(
         c.method == "PATCH" and c.path == f"/channels/{CHANNEL.id}/messages/{old_board['id']}"
@@ -483,11 +483,11 @@ async def test_a_deleted_board_does_not_stop_the_game(fake_discord: FakeDiscord)
     await open_match(driver, "1", view="text")
     await driver.click(ALICE, "Roll")
     state = await table(driver)
-    assert state.board_message is not None
+    assert state.place.board_message is not None
     game = (await match(driver)).game
     assert game.phase is Phase.MOVE and game.dice is not None and game.turn is not None
     # A moderator deletes the board; the player types his play instead.
-    fake_discord.delete(int(state.board_message))
+    fake_discord.delete(int(state.place.board_message))
     play = typed_forms(game)[0]
     await driver.command([ALICE, BOB][game.turn], "move", play)
     assert (await table(driver)).version > state.version
@@ -520,7 +520,7 @@ async def test_a_board_deleted_while_a_step_is_pressed_is_posted_again(
     assert fake_discord.ephemeral() == [] and fake_discord.problems == []
     # The table knows its board is the new message at once (the turn's end takes the buttons
     # off that one, not off the deleted one).
-    assert (await table(driver)).board_message == str(newest["id"])
+    assert (await table(driver)).place.board_message == str(newest["id"])
 
 
 # -- restarts, threads, direct messages -------------------------------------------------------
@@ -546,7 +546,7 @@ async def test_buttons_work_after_the_bot_is_rebuilt(
         assert after.version > before.version
         assert fake_discord.ephemeral() == []
         assert all(c.get("disabled") for c in components_of(fake_discord.messages[roll_message]))
-        assert after.board_message == fake_discord.public()[-1]["id"]
+        assert after.place.board_message == fake_discord.public()[-1]["id"]
     finally:
         await second_store.close()
 
@@ -607,7 +607,7 @@ async def test_a_redelivered_command_is_applied_once(
     await driver.deliver(again)
     after = await table(driver)
     assert after.version == before.version and after.match == before.match
-    assert after.board_message == fake_discord.public()[-1]["id"]
+    assert after.place.board_message == fake_discord.public()[-1]["id"]
     assert fake_discord.public()[-1]["embeds"]
 
 
@@ -1010,13 +1010,13 @@ async def test_a_kept_seat_is_freed_by_the_lobbys_button(fake_discord: FakeDisco
     driver = await started(MemoryStore(), fake_discord, seed=3)
     await driver.command(ALICE, "new", "money")
     await driver.command(ALICE, "invite", BOB)
-    assert (await table(driver)).held is not None
+    assert (await table(driver)).lobby.held is not None
     private = len(fake_discord.ephemeral())
     await driver.click(CAROL, "Free the seat")
     assert fake_discord.ephemeral()[private:] == ["You are not playing at this table."]
-    assert (await table(driver)).held is not None
+    assert (await table(driver)).lobby.held is not None
     await driver.click(ALICE, "Free the seat")
-    assert (await table(driver)).held is None
+    assert (await table(driver)).lobby.held is None
     assert "The seat is open to anyone again." in texts(fake_discord)
     await driver.click(CAROL, "Join")
     assert [s.user for s in (await table(driver)).seats] == [
@@ -1198,13 +1198,13 @@ async def test_a_clock_notice_the_bot_may_not_post_is_posted_later(
     assert await bot.deliver_ticks() == 1
     assert [r.getMessage() for r in fake_discord.problems if "403" in r.getMessage()]
     fake_discord.problems.clear()
-    assert not (await table(driver)).reminded
+    assert not (await table(driver)).clock.reminded
     fake_discord.forbidden.clear()
     now[0] += 60
     assert await bot.deliver_ticks() == 1
     posted = [c for c in fake_discord.calls if c.path == f"/channels/{CHANNEL.id}/messages"]
     assert "left for your move" in posted[-1].body["content"]
-    assert (await table(driver)).reminded
+    assert (await table(driver)).clock.reminded
     # The same for the expiry notice.
     fake_discord.forbidden.add(CHANNEL.id)
     now[0] += 3600
@@ -1228,7 +1228,7 @@ async def test_an_interaction_is_answered_where_the_bot_may_not_post_by_itself(
     cleared through the channel, are refused alone; the new board is posted all the same."""
     driver = await started(MemoryStore(), fake_discord)
     await open_match(driver, "1")
-    old = (await table(driver)).board_message
+    old = (await table(driver)).place.board_message
     fake_discord.forbidden.add(CHANNEL.id)
     await driver.command(ALICE, "roll")
     refused = [r.getMessage() for r in fake_discord.problems]
@@ -1236,7 +1236,7 @@ async def test_an_interaction_is_answered_where_the_bot_may_not_post_by_itself(
     fake_discord.problems.clear()
     assert old is not None and "Roll" in labels(fake_discord.messages[int(old)])
     board = fake_discord.public()[-1]
-    assert board["embeds"] and (await table(driver)).board_message == board["id"] != old
+    assert board["embeds"] and (await table(driver)).place.board_message == board["id"] != old
 
 
 # -- direct messages, group chats, user installs ------------------------------------------------
@@ -1263,7 +1263,7 @@ async def test_the_direct_messages_with_the_bot_keep_no_seat_for_anyone(
         "en", discord_syntax, "discord-dm-invite"
     )
     assert answer["data"]["flags"] == EPHEMERAL
-    assert await table(driver, direct) == before and before.held is None
+    assert await table(driver, direct) == before and before.lobby.held is None
     # Boards in the direct messages are pictures.
     assert fake_discord.public()[-1]["channel_id"] == str(direct.id)
 
@@ -1273,7 +1273,7 @@ async def test_a_group_chat_by_user_install_plays_and_invites(fake_discord: Fake
     group = Place(600000000000000061, kind=3)
     await driver.command(ALICE, "new", "1", place=group)
     await driver.command(ALICE, "invite", BOB, place=group)
-    assert (await table(driver, group)).held is not None
+    assert (await table(driver, group)).lobby.held is not None
     await driver.click(BOB, "Join", place=group)
     state = await table(driver, group)
     assert state.stage == "play" and [s.name for s in state.seats] == ["Alice", "Bob"]

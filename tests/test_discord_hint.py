@@ -152,8 +152,8 @@ async def test_a_hint_reaches_the_player_who_asked_alone_and_its_play_is_played(
     assert game.turn is not None
     mover = [ALICE, BOB][game.turn]
     before = await app.load_table(table_key(CHANNEL.id))
-    assert before is not None and before.board_message is not None
-    board_before = int(before.board_message)
+    assert before is not None and before.place.board_message is not None
+    board_before = int(before.place.board_message)
     assert labels(fake_discord.messages[board_before])  # the public board, its buttons on
     public_before = len(fake_discord.public())
     asked = await driver.command(mover, "hint")
@@ -189,7 +189,7 @@ async def test_a_hint_reaches_the_player_who_asked_alone_and_its_play_is_played(
     newest = fake_discord.public()[-1]
     assert len(fake_discord.public()) > public_before and newest["embeds"]
     table = await app.load_table(table_key(CHANNEL.id))
-    assert table is not None and table.board_message == newest["id"]
+    assert table is not None and table.place.board_message == newest["id"]
     # The hint's buttons are spent (disabled on the ephemeral message), nothing refused.
     assert labels(fake_discord.messages[int(hint["id"])]) == []
     assert fake_discord.ephemeral() == [hint["content"]]

@@ -173,7 +173,7 @@ async def test_whole_game_in_its_own_thread(store: Store, fake_discord: FakeDisc
     assert thread_calls(fake_discord) == [f"/channels/{CHANNEL.id}/messages/{lobby}/threads"]
     # The table moved into the thread; the channel keeps a closed table and its settings.
     moved = await table_at(driver, thread)
-    assert moved is not None and moved.stage == "play" and moved.origin == str(CHANNEL.id)
+    assert moved is not None and moved.stage == "play" and moved.place.origin == str(CHANNEL.id)
     left = await table_at(driver, CHANNEL)
     assert left is not None and left.stage == "over" and left.settings.view == "text"
     away = await app_of(driver).games_away(table_key(CHANNEL.id))
@@ -227,7 +227,7 @@ async def test_a_game_begun_where_there_are_no_threads_stays_there(
         await driver.command(ALICE, "new", "1", place=place)
         await driver.click(BOB, "Join", place=place)
         state = await table_at(driver, place)
-        assert state is not None and state.stage == "play" and state.origin is None
+        assert state is not None and state.stage == "play" and state.place.origin is None
         assert boards_in(fake_discord, place) == 1
     assert thread_calls(fake_discord) == []
     assert fake_discord.ephemeral() == []
@@ -300,7 +300,7 @@ async def test_thread_refused_by_discord_falls_back_to_the_channel(
     assert len(thread_calls(fake_discord)) == 1
     assert t("en", "discord-thread-refused") in posted_in(fake_discord, CHANNEL)
     state = await table_at(driver, CHANNEL)
-    assert state is not None and state.stage == "play" and state.origin == str(CHANNEL.id)
+    assert state is not None and state.stage == "play" and state.place.origin == str(CHANNEL.id)
     assert boards_in(fake_discord, CHANNEL) == 1
     final = await play_out(driver, CHANNEL)
     assert final.is_over
@@ -386,7 +386,7 @@ async def test_a_deleted_thread_brings_the_game_back_to_the_channel(
     assert boards_in(fake_discord, CHANNEL) == 1
     back = await table_at(driver, CHANNEL)
     assert back is not None and back.stage == "play" and back.match == before.match
-    assert back.version == before.version and back.origin == str(CHANNEL.id)
+    assert back.version == before.version and back.place.origin == str(CHANNEL.id)
     assert await app_of(driver).games_away(table_key(CHANNEL.id)) == []
     # Played on to the end with the channel's buttons (no second thread for it).
     opened = len(thread_calls(fake_discord))
@@ -463,7 +463,7 @@ async def test_a_deleted_thread_found_by_the_move_clock(fake_discord: FakeDiscor
     texts = posted_in(fake_discord, CHANNEL)
     assert t("en", "discord-thread-gone") in texts and boards_in(fake_discord, CHANNEL) == 1
     back = await table_at(driver, CHANNEL)
-    assert back is not None and back.stage == "play" and back.deadline is not None
+    assert back is not None and back.stage == "play" and back.clock.deadline is not None
     # The clock runs on for the table in the channel: its next notice is posted there.
     now[0] += 3600
     assert await bot.deliver_ticks() == 1
@@ -558,7 +558,7 @@ async def test_a_deleted_thread_when_the_channel_has_a_game_again(
     lobby = await table_at(driver, CHANNEL)
     assert lobby is not None and lobby.stage == "lobby"
     moved = await table_at(driver, fresh)
-    assert moved is not None and moved.stage == "play" and moved.origin == str(CHANNEL.id)
+    assert moved is not None and moved.stage == "play" and moved.place.origin == str(CHANNEL.id)
     assert [g.chat for g in await app_of(driver).games_away(table_key(CHANNEL.id))] == [
         str(fresh.id)
     ]

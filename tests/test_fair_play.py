@@ -33,6 +33,7 @@ from test_app_support import (
 
 from bot.app import App, Attachment, DiceScheme, Reply, SendBoard, SendFile, Table, User, fair
 from bot.app.fair import VERIFY_COMMAND, finished_seeds
+from bot.app.table import CODEC, MatchDice
 from bot.store import CasResult, Store
 from engine.fairdice import GameSeed, game_seed, logged_rolls, verify
 from engine.game import Phase
@@ -89,10 +90,10 @@ class WatchedChat(Chat):
         self.shown += [everything(r) for r in replies]
         table = await self.app.load_table(self.key)
         secrets = []
-        if table is not None and table.dice is not None:
-            secrets.append(table.dice.seed.server_seed.hex())
-        if table is not None and table.dice_master is not None and table.stage != "over":
-            secrets.append(table.dice_master.hex())
+        if table is not None and table.dice.current is not None:
+            secrets.append(table.dice.current.seed.server_seed.hex())
+        if table is not None and table.dice.master is not None and table.stage != "over":
+            secrets.append(table.dice.master.hex())
         for secret in secrets:
             assert not any(secret in s for s in self.shown), "a secret seed was shown"
             assert self.caplog is not None
@@ -116,29 +117,31 @@ async def test_every_seed_is_secret_until_its_game_ends_and_then_verifies(
 ) -> None:
     chat = await start(store, caplog, "3", seed=5)
     first = await chat.table()
-    assert first.dice is not None and first.match_id is not None
+    assert first.dice.current is not None and first.dice.match_id is not None
     # The first board shows the commitment, before any roll.
     boards = [r for r in chat.log if isinstance(r, SendBoard)]
-    assert first.dice.short in boards[0].caption and first.dice.drawn == 0
+    assert first.dice.current.short in boards[0].caption and first.dice.current.drawn == 0
     await play_until(chat, USERS, lambda m: m.is_over)
     table = await chat.table()
     match = table.state()
-    assert table.stage == "over" and table.dice is None
+    assert table.stage == "over" and table.dice.current is None
     games = len(match.records())
     revealed = [seed.hex() for seed in finished_seeds(table, match)]
     assert games >= 2 and len(revealed) == games
-    assert table.dice_master is not None
+    assert table.dice.master is not None
     # The match's secret: committed in the lobby, shown once the match is over (and only then:
     # the chat checks it after every update), and every game's seed comes from it.
-    master = table.dice_master
+    master = table.dice.master
     fingerprint = hashlib.sha256(master).hexdigest()
-    assert table.match_id == fingerprint[:12] and table.secret_commitment == fingerprint
+    assert table.dice.match_id == fingerprint[:12] and table.secret_commitment == fingerprint
     assert fingerprint[:12] in chat.shown[0]
     end = next(s for s in chat.shown if master.hex() in s)  # with the last game's seed
     assert end.index(revealed[-1]) < end.index(master.hex())
     assert f"its dice came from the bot's secret {master.hex()}" in texts(chat.log)
     for number, seed_hex in enumerate(revealed, 1):
-        derived = hmac.new(master, f"fairdice-game|{table.match_id}.{number}".encode(), "sha256")
+        derived = hmac.new(
+            master, f"fairdice-game|{table.dice.match_id}.{number}".encode(), "sha256"
+        )
         assert derived.hexdigest() == seed_hex
     log = texts(chat.log)
     for number, seed_hex in enumerate(revealed, 1):
@@ -227,10 +230,10 @@ async def test_dice_resume_across_processes_on_one_store(
     table = await chat.table()
     match = table.state()
     game = match.records()[-1]
-    assert table.dice is not None
+    assert table.dice.current is not None
     rolls = logged_rolls(game.log)
-    assert verify(table.dice.seed.export(rolls)).ok
-    assert table.dice.drawn == sum(len(r) for r in rolls) > 4
+    assert verify(table.dice.current.seed.export(rolls)).ok
+    assert table.dice.current.drawn == sum(len(r) for r in rolls) > 4
 
 
 async def test_client_seeds_in_the_lobby(store: Store, caplog: pytest.LogCaptureFixture) -> None:
@@ -243,14 +246,14 @@ async def test_client_seeds_in_the_lobby(store: Store, caplog: pytest.LogCapture
     assert "1 to 64 printable characters" in texts(too_long)
     replies = await chat.press(BOB, "Join")
     table = await chat.table()
-    assert table.dice is not None
-    bob_seed = table.client_seeds[BOB.ref]
-    assert table.dice.seed.client_seeds == ("lucky 7", bob_seed) and len(bob_seed) == 12
+    assert table.dice.current is not None
+    bob_seed = table.dice.client_seeds[BOB.ref]
+    assert table.dice.current.seed.client_seeds == ("lucky 7", bob_seed) and len(bob_seed) == 12
     started = texts(replies)
     assert "Client seeds: Alice “lucky 7”, Bob “" + bob_seed + "”" in started
     refused = await chat.send(BOB, "/seed mine")
     assert "fixed already" in texts(refused)
-    assert (await chat.table()).client_seeds == table.client_seeds
+    assert (await chat.table()).dice.client_seeds == table.dice.client_seeds
 
 
 async def test_abort_by_agreement_reveals_the_game_in_play(
@@ -259,12 +262,12 @@ async def test_abort_by_agreement_reveals_the_game_in_play(
     chat = await start(store, caplog, "3", seed=4)
     await chat.press(ALICE, "Roll")
     table = await chat.table()
-    assert table.dice is not None
-    secret = table.dice.seed.server_seed.hex()
+    assert table.dice.current is not None
+    secret = table.dice.current.seed.server_seed.hex()
     await chat.send(ALICE, "/abort")
     replies = await chat.send(BOB, "/abort")
     assert secret in texts(replies) and "nardy-bot verify dice.json" in texts(replies)
-    assert (await chat.table()).dice is None
+    assert (await chat.table()).dice.current is None
     # The export the reveal points to holds the aborted game's dice, and they check.
     files = {r.name: r for r in await chat.send(ALICE, "/export") if isinstance(r, SendFile)}
     data = json.loads(files["dice.json"].data)
@@ -278,13 +281,13 @@ async def test_a_game_aborted_before_its_first_roll_reveals_nothing(
     """No die was drawn: there is nothing to check, so no seed is shown and no check is
     offered (and the export has no dice file)."""
     chat = await start(store, caplog, "3", seed=4)
-    assert (await chat.table()).dice is not None
+    assert (await chat.table()).dice.current is not None
     replies = await chat.send(ALICE, "/abort")
     text = texts(replies)
     assert text.strip() == "The game is aborted."
     assert "server seed" not in text and "verify" not in text and "/export" not in text
     table = await chat.table()
-    assert table.stage == "over" and table.dice is None
+    assert table.stage == "over" and table.dice.current is None
     exported = await chat.send(ALICE, "/export")
     assert not [r for r in exported if isinstance(r, SendFile) and r.name == "dice.json"]
 
@@ -299,18 +302,22 @@ async def test_chouette_seating_and_games_draw_from_committed_seeds(
     replies = await chat.send(ALICE, "/start")
     table = await chat.table()
     ch = await chat.chouette()
-    assert ch.seating is not None and table.dice is not None and table.match_id is not None
+    assert (
+        ch.seating is not None
+        and table.dice.current is not None
+        and table.dice.match_id is not None
+    )
     text = texts(replies)
     marker = "Dice of game seating: server seed "
     seed_hex = text.split(marker, 1)[1][:64]
-    seats = tuple(table.client_seeds[s.user] for s in table.seats)
-    seating = GameSeed(bytes.fromhex(seed_hex), f"{table.match_id}.seat", seats)
+    seats = tuple(table.dice.client_seeds[s.user] for s in table.seats)
+    seating = GameSeed(bytes.fromhex(seed_hex), f"{table.dice.match_id}.seat", seats)
     rounds = [[die for _, die in rnd] for rnd in ch.seating.rounds]
     assert verify(seating.export(rounds)).ok
     # The first game's commitment is on its first board; its dice come from its seed.
     boards = [r for r in replies if isinstance(r, SendBoard)]
-    assert table.dice.short in boards[-1].caption
-    assert table.dice.seed.game_id == f"{table.match_id}.1"
+    assert table.dice.current.short in boards[-1].caption
+    assert table.dice.current.seed.game_id == f"{table.dice.match_id}.1"
 
 
 async def test_a_chouette_exports_the_dice_its_reveals_point_to(
@@ -343,35 +350,35 @@ async def test_a_chouette_exports_the_dice_its_reveals_point_to(
     data = json.loads(files["dice.json"].data)
     table = await chat.table()
     assert [g["game_id"] for g in data["games"]] == [
-        f"{table.match_id}.{n}" for n in ("seat", 1, 2)
+        f"{table.dice.match_id}.{n}" for n in ("seat", 1, 2)
     ]
     for game in data["games"]:
         assert f"server seed {game['server_seed']}" in log and game["rolls"]
     assert verify(data).ok and "secret" not in data  # the chouette goes on: its secret too
     again = Table.decode(table.encode())
-    assert again.shown_dice == table.shown_dice and len(table.shown_dice) == 3
+    assert again.dice.shown == table.dice.shown and len(table.dice.shown) == 3
     # A member leaves, two are left: the chouette is over and its secret shown; the export
     # now carries it, and every game's seed checks against it.
-    assert table.dice_master is not None and table.secret_commitment is not None
+    assert table.dice.master is not None and table.secret_commitment is not None
     ended = texts(await chat.send(CAROL, "/leave"))
     assert (await chat.table()).stage == "over"
-    assert f"its dice came from the bot's secret {table.dice_master.hex()}" in ended
+    assert f"its dice came from the bot's secret {table.dice.master.hex()}" in ended
     files = {r.name: r for r in await chat.send(ALICE, "/export") if isinstance(r, SendFile)}
     data = json.loads(files["dice.json"].data)
-    assert data["secret"] == table.dice_master.hex()
+    assert data["secret"] == table.dice.master.hex()
     verdict = verify(data)
     assert verdict.ok and verdict.secret == table.secret_commitment
-    assert data["games"][0]["game_id"] == f"{table.match_id}.seat"
+    assert data["games"][0]["game_id"] == f"{table.dice.match_id}.seat"
 
 
 def test_table_dice_survive_encoding() -> None:
     scheme = DiceScheme.seeded(1)
     dice = scheme.new_game("m.1", ("a", "b"))
-    table = Table("match", "backgammon", "telegram:1", match_id="m", dice=dice,
-                  client_seeds={"telegram:1": "a"}, dice_master=bytes(32))  # fmt: skip
-    again = Table.decode(table.encode())
-    assert again.dice == dice and again.match_id == "m"
-    assert again.client_seeds == {"telegram:1": "a"} and again.dice_master == bytes(32)
+    kept = MatchDice("m", dice, {"telegram:1": "a"}, bytes(32))
+    table = Table("match", "backgammon", "telegram:1", dice=kept)
+    again = Table.from_dict(CODEC.decode(table.encode()))
+    assert again.dice == kept and again.dice.current == dice and again.dice.match_id == "m"
+    assert again.dice.client_seeds == {"telegram:1": "a"} and again.dice.master == bytes(32)
 
 
 async def test_a_money_session_exports_the_dice_its_reveals_point_to(
@@ -383,7 +390,7 @@ async def test_a_money_session_exports_the_dice_its_reveals_point_to(
     chat = await start(store, caplog, "0", seed=9)
     for _ in range(3000):
         table = await chat.table()
-        if table.dropped >= 2:
+        if table.past.dropped >= 2:
             break
         await play_turn_by_buttons(chat, USERS, (await chat.match()).game)
     else:
@@ -394,17 +401,17 @@ async def test_a_money_session_exports_the_dice_its_reveals_point_to(
     files = {r.name: r for r in replies if isinstance(r, SendFile)}
     assert "dice.json" in files
     data = json.loads(files["dice.json"].data)
-    assert len(data["games"]) == table.dropped >= 2
+    assert len(data["games"]) == table.past.dropped >= 2
     for game in data["games"]:
         number = game["game_id"].rpartition(".")[2]
         assert f"Dice of game {number}: server seed {game['server_seed']}" in log
     assert verify(data).ok and not verify(data).derived  # the session goes on
     # The session ends (abandoned by agreement): its secret is shown, and the export carries it.
-    assert table.dice_master is not None
+    assert table.dice.master is not None
     ended = texts(await chat.send(ALICE, "/abort"))  # at once, when the game has no roll yet
     if (await chat.table()).stage != "over":
         ended = texts(await chat.send(BOB, "/abort"))
-    assert f"its dice came from the bot's secret {table.dice_master.hex()}" in ended
+    assert f"its dice came from the bot's secret {table.dice.master.hex()}" in ended
     files = {r.name: r for r in await chat.send(BOB, "/export") if isinstance(r, SendFile)}
     data = json.loads(files["dice.json"].data)
     verdict = verify(data)
@@ -427,9 +434,9 @@ async def test_the_lobby_shows_the_secrets_fingerprint_before_any_seed(
     chat = WatchedChat(App(store, dice=DiceScheme.seeded(3)), caplog=caplog)
     lobby = await chat.send(ALICE, opening)
     table = await chat.table()
-    assert table.stage == "lobby" and not table.client_seeds and table.dice_master is not None
-    fingerprint = hashlib.sha256(table.dice_master).hexdigest()
-    assert table.secret_commitment == fingerprint and table.match_id == fingerprint[:12]
+    assert table.stage == "lobby" and not table.dice.client_seeds and table.dice.master is not None
+    fingerprint = hashlib.sha256(table.dice.master).hexdigest()
+    assert table.secret_commitment == fingerprint and table.dice.match_id == fingerprint[:12]
     assert f"its fingerprint is {fingerprint[:12]}…" in texts(lobby)
     said = texts(await chat.send(BOB, "/seed lucky 7"))
     assert "Bob's client seed: “lucky 7”" in said
@@ -441,13 +448,13 @@ async def test_the_lobby_shows_the_secrets_fingerprint_before_any_seed(
         await chat.press(CAROL, "Join")
         started = await chat.send(ALICE, "/start")
     playing = await chat.table()
-    assert playing.stage == "play" and playing.dice_master == table.dice_master
-    assert playing.match_id == table.match_id and playing.dice is not None
+    assert playing.stage == "play" and playing.dice.master == table.dice.master
+    assert playing.dice.match_id == table.dice.match_id and playing.dice.current is not None
     assert f"its fingerprint is {fingerprint[:12]}…" in texts(started)
-    name = playing.dice.seed.game_id
-    assert name.startswith(f"{table.match_id}.")
-    assert playing.dice.seed.server_seed == game_seed(table.dice_master, name)
-    assert playing.client_seeds[BOB.ref] == "lucky 7"
+    name = playing.dice.current.seed.game_id
+    assert name.startswith(f"{table.dice.match_id}.")
+    assert playing.dice.current.seed.server_seed == game_seed(table.dice.master, name)
+    assert playing.dice.client_seeds[BOB.ref] == "lucky 7"
 
 
 async def test_a_table_opened_before_the_secret_was_committed_plays_on_as_it_did(
@@ -470,13 +477,13 @@ async def test_a_table_opened_before_the_secret_was_committed_plays_on_as_it_did
     started = await chat.press(BOB, "Join")
     assert "fingerprint" not in texts(started)
     table = await chat.table()
-    assert table.dice_master is not None and table.match_id is not None
+    assert table.dice.master is not None and table.dice.match_id is not None
     assert table.secret_commitment is None
-    assert table.dice is not None and table.dice.seed.client_seeds[0] == "mine"
+    assert table.dice.current is not None and table.dice.current.seed.client_seeds[0] == "mine"
     await play_until(chat, USERS, lambda m: m.is_over)
     over = await chat.table()
     assert over.stage == "over"
-    assert not any(table.dice_master.hex() in s for s in chat.shown)
+    assert not any(table.dice.master.hex() in s for s in chat.shown)
     assert "secret" not in texts(chat.log[since:])
     files = {r.name: r for r in await chat.send(ALICE, "/export") if isinstance(r, SendFile)}
     data = json.loads(files["dice.json"].data)

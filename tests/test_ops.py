@@ -382,7 +382,9 @@ async def test_sigterm_mid_update_finishes_it_exits_0_and_the_game_resumes(
         board = fake.bot_messages(group.id)[-1]
         assert board.kind == "photo"
         table = await players.app.load_table(key)
-        assert table is not None and table.board_message == str(board.message_id)  # ...finished
+        assert table is not None and table.place.board_message == str(
+            board.message_id
+        )  # ...finished
         records = bot.log_records()
         messages = [r["message"] for r in records]
         assert "SIGTERM received: shutting down" in messages
@@ -483,7 +485,7 @@ async def test_a_process_killed_between_the_write_and_its_reply_posts_the_board_
         assert [m.kind for m in shown] == ["text", "photo"], [m.text for m in shown]
         assert shown[0].text == t("en", "app-already-done")
         table = await players.app.load_table(key)
-        assert table is not None and table.board_message == str(shown[1].message_id)
+        assert table is not None and table.place.board_message == str(shown[1].message_id)
     finally:
         bot.stop_now()
         await fake.stop()

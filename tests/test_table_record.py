@@ -16,7 +16,7 @@ import pytest
 
 from bot.app import Table
 from bot.app.queries import facts
-from bot.app.table import CODEC
+from bot.app.table import CODEC, Lobby, MoveClock, Placement
 
 MATCH = (
     b'{"s":2,"d":{"mode":"match","variant":"backgammon","creator":"telegram:1","length":7,'
@@ -125,5 +125,26 @@ def test_a_match_in_play_reads_as_it_was_written() -> None:
 def test_a_money_session_keeps_its_carry_and_recent_games() -> None:
     table = Table.from_dict(CODEC.decode(MONEY))
     assert table.session_score(table.state()) == (6, 4)
-    assert table.dropped == 10
-    assert table.recent is not None and table.recent.played.count == 7
+    assert table.past.dropped == 10
+    assert table.past.recent is not None and table.past.recent.played.count == 7
+
+
+def test_every_stored_value_reads_into_its_record() -> None:
+    table = Table.from_dict(CODEC.decode(EVERY_FIELD))
+    assert table.clock == MoveClock(3600, 1700003600.25, True, 1700000000.2)
+    assert table.lobby == Lobby(
+        ("telegram:5",),
+        ("eve", "telegram:1", 1700001000.5),
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+        False,
+        ("telegram:1", "telegram:2"),
+    )
+    notes = ("Bob rolled 53.", "Bob played 8/3 6/3.")
+    assert table.place == Placement("telegram:-1", "m36.1", 35, True, notes)
+    assert table.dice.match_id == "2f1e1077b023" and table.dice.current is not None
+    assert table.dice.current.seed.game_id == "2f1e1077b023.3" and table.dice.master is not None
+    assert table.dice.client_seeds == {"telegram:1": "62e6e282657c", "telegram:2": "78c3a96711eb"}
+    seeds = ("62e6e282657c", "78c3a96711eb")
+    assert table.dice.shown == (("1", seeds, "31 64 55 21"),)
+    assert len(table.past.pending) == 1 and table.past.dropped == 0
+    assert (table.abort_by, table.forfeit, table.lang) == ("telegram:2", 1, "en")

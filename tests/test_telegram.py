@@ -98,7 +98,7 @@ async def test_group_steps_are_toasts_and_the_photo_is_edited_once_the_play_is_m
         assert "your turn" in board.text
         spent = [m for m, p in bot.fake.calls[calls:] if str(p.get("chat_id")) == str(GROUP)]
         assert spent == ["editMessageMedia"]
-        assert (await bot.table(GROUP_KEY)).board_message == str(board.message_id)
+        assert (await bot.table(GROUP_KEY)).place.board_message == str(board.message_id)
         assert unexpected_errors(bot.fake) == []
 
 
@@ -121,7 +121,7 @@ async def test_a_private_table_gets_a_new_board_per_turn() -> None:
         # The turn passed: the old board lost its keyboard, a new photo carries the buttons.
         newest = bot.keyboard_message(private)
         assert newest is not board and board.markup is None and newest.kind == "photo"
-        assert (await bot.table(key)).board_message == str(newest.message_id)
+        assert (await bot.table(key)).place.board_message == str(newest.message_id)
         assert unexpected_errors(bot.fake) == []
 
 
@@ -149,7 +149,7 @@ async def test_a_board_deleted_while_a_step_is_pressed_is_recorded_as_the_new_on
         newest = bot.keyboard_message(private)
         assert newest.message_id > board.message_id
         assert len((await bot.match(key)).game.steps) == 1
-        assert (await bot.table(key)).board_message == str(newest.message_id)
+        assert (await bot.table(key)).place.board_message == str(newest.message_id)
 
 
 async def test_a_deleted_group_board_is_posted_anew_when_the_turn_passes() -> None:
@@ -163,7 +163,7 @@ async def test_a_deleted_group_board_is_posted_anew_when_the_turn_passes() -> No
         await bot.deliver(press)
         newest = bot.keyboard_message(chat)
         assert newest.message_id > board.message_id and newest.kind == "photo"
-        assert (await bot.table(GROUP_KEY)).board_message == str(newest.message_id)
+        assert (await bot.table(GROUP_KEY)).place.board_message == str(newest.message_id)
         # The new board is the one edited from then on.
         await bot.play_turn(chat, GROUP_KEY, [ALICE, BOB], (await bot.match(GROUP_KEY)).game)
         assert bot.keyboard_message(chat) is newest and newest.edits >= 1
@@ -499,7 +499,7 @@ async def test_long_captions_lost_messages_and_blocked_chats_are_handled() -> No
         await adapter.perform(tg, target, GROUP_KEY, [edit])
         newest = bot.keyboard_message(chat)
         assert newest.message_id > photo.message_id and newest.kind == "photo"
-        assert (await bot.table(GROUP_KEY)).board_message == str(newest.message_id)
+        assert (await bot.table(GROUP_KEY)).place.board_message == str(newest.message_id)
         # A chat that blocked the bot stops the replies, not the bot.
         bot.fake.fail_next("sendMessage", ApiError(403, "Forbidden: bot was kicked"))
         await bot.say(ALICE, chat, "/score")

@@ -142,11 +142,11 @@ async def test_a_client_seed_given_after_the_first_board_before_the_first_roll(
         assert await bot.say(ALICE, chat, "/new 1 bot")
         key = TableKey("telegram", str(ALICE.id))
         table = await bot.table(key)
-        assert table.dice is not None
-        commitment = table.dice.commitment
+        assert table.dice.current is not None
+        commitment = table.dice.current.commitment
         board = bot.keyboard_message(chat)
         assert board.kind == "photo" and board.labels() == ["Roll"]
-        assert f"their hash: {table.dice.short}…" in board.text
+        assert f"their hash: {table.dice.current.short}…" in board.text
         offer = t("en", "dice-seed-offer", player="Alice", cmd_seed_text="/seed TEXT")
         assert any(offer in m.text for m in bot.fake.bot_messages(chat.id))
 

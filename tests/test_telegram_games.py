@@ -236,7 +236,7 @@ async def test_move_clock_notices_of_a_game_on_an_inline_message() -> None:
         assert clock_line in card.text
         await bot.deliver(bot.fake.press(BOB, card, "Play"))
         key = TableKey("telegram", "i" + str(card.inline_id))
-        assert (await bot.table(key)).clock == 3600 and clock_line in card.text
+        assert (await bot.table(key)).clock.seconds == 3600 and clock_line in card.text
         await bot.deliver(bot.fake.press(ALICE, card, "Roll"))
         game = (await bot.match(key)).game
         assert game.turn is not None and game.phase is Phase.MOVE
@@ -319,7 +319,7 @@ async def test_a_late_move_on_the_inline_message_takes_the_claim_buttons_away() 
             if (await bot.match(key)).game.turn != game.turn:
                 break
         assert not any(label.startswith("Claim") for label in card.labels())
-        assert (await bot.table(key)).deadline == now[0] + 30 * 60
+        assert (await bot.table(key)).clock.deadline == now[0] + 30 * 60
 
 
 async def test_restart_over_the_same_redis_continues_the_game(redis_url: str) -> None:

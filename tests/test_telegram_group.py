@@ -226,7 +226,7 @@ async def test_a_private_chat_keeps_its_step_by_step_flow() -> None:
                 continue
             await bot.play_turn(private, key, users, game)
         assert stepped and rolled > 2
-        assert not (await bot.table(key)).frugal
+        assert not (await bot.table(key)).place.frugal
         assert unexpected_errors(bot.fake) == []
 
 

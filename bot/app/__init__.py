@@ -89,7 +89,7 @@ What an adapter does (Telegram, Discord, the console) -- it translates, and noth
 The computer's turn.  ``handle`` only ever applies the person's update and returns what *that*
 did, so what a user is told is what happened, in order: his move, then the computer's.  No board
 is posted for the computer to act on (it would ask the computer, which needs none): what the
-person's update said waits in the table (``Table.notes``), and the board of the computer's turn,
+person's update said waits in the table (``place.notes``), and the board of the computer's turn,
 the person's next one, shows it first and takes the old board's buttons away.  When the
 write leaves the computer to act, a due entry is set with it (the same deadlines the move clocks
 use, a few seconds past the level's budget).  ``computer_moves`` then loads the table, has the

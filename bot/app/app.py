@@ -331,8 +331,8 @@ class App:
                 return None
             if new.seat_of(update.user.ref) is not None and new.lang != lang:
                 new = new.evolve(lang=lang)  # the clock's notices speak the players' language
-            if update.frugal and not new.frugal:
-                new = new.evolve(frugal=True)  # every later turn here spends few messages
+            if update.frugal and not new.place.frugal:
+                new = new.with_frugal()  # every later turn here spends few messages
             new = results.carried(table, new, attempt.ended)
             attempt.written = new
             # The deadline goes in before the write that needs it (a hint the tick re-checks);
@@ -390,8 +390,8 @@ class App:
         elif table is not None and not (opponent.waiting(table) or table.board_shown):
             # The board of the current version was never reported posted: it may have been
             # lost, so it is sent again, and an older board loses its buttons (never two live).
-            if table.board_message is not None:
-                out.append(ClearButtons(table.board_message))
+            if table.place.board_message is not None:
+                out.append(ClearButtons(table.place.board_message))
             out += self._board(update, lang, record)
         if record is not None:
             settled, _ = await self.writer.settle(

@@ -305,7 +305,7 @@ def _after(
             break
         if cur.is_over:
             notes.append(_result(ctx, table, ch, cur))
-            if table.match_id is not None:
+            if table.dice.match_id is not None:
                 rolls = logged_rolls(cur.game.log)
                 table, revealed = fair.reveal_kept(ctx, table, cur.number, rolls)
                 if revealed:
@@ -315,7 +315,7 @@ def _after(
             if len(ch.roster.players) >= 3:
                 ch = ch.new_game()
                 table = replace(table, games=table.games + 1)
-                if table.match_id is not None and ch.current is not None:
+                if table.dice.match_id is not None and ch.current is not None:
                     table = fair.with_client_seeds(ctx, table)
                     fair.begin(ctx, table, ch.current.number)
                 continue
@@ -343,9 +343,9 @@ def _after(
         break
     new = replace(table, chouette=ch.compacted(), abort_by=None)
     before, waiting = awaited(old), awaited(ch)
-    new = new.evolve(waited_since=waited_from(ctx, old_table, before, waiting))
+    new = new.with_waited_since(waited_from(ctx, old_table, before, waiting))
     calls = _answering(ch) if waited_long(ctx, old_table, before, waiting) else ()
-    for message in {ctx.update.message, old_table.board_message} - {None}:
+    for message in {ctx.update.message, old_table.place.board_message} - {None}:
         assert message is not None
         ctx.replies.append(ClearButtons(message))
     cur = ch.current

@@ -29,7 +29,7 @@ def set_clock(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) ->
     seconds = parse_clock(str(args[0]) if args else "")
     if seconds is None:
         raise Refused("error-bad-clock")
-    new = replace(table, clock=seconds, deadline=None, reminded=False)
+    new = replace(table, clock=replace(table.clock, seconds=seconds, deadline=None, reminded=False))
     if seconds:
         ctx.replies.append(SendText(ctx.tr("clock-set", duration=duration(ctx.tr, seconds))))
     else:
@@ -50,13 +50,13 @@ def claim(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
     seat = table.seat_of(ctx.user.ref)
     if seat is None:
         raise Refused("error-not-seated")
-    if table.match is None or table.deadline is None:
+    if table.match is None or table.clock.deadline is None:
         raise Refused("app-no-clock")
     if whole and table.mode != "match":
         raise usage("claim")
     match = table.state()
     late = actor(match)
-    if late is None or late == seat or ctx.now < table.deadline:
+    if late is None or late == seat or ctx.now < table.clock.deadline:
         raise Refused("error-clock-running")
     game = match.game
     if game.phase is Phase.DOUBLED:
@@ -82,7 +82,7 @@ def claim(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
             notes.append(secret)
         results.match_ended(ctx, table, match, seat, "time")
         new = with_match(ctx, table, match, forfeit=seat)
-        new = replace(new, stage="over", deadline=None, reminded=False)
+        new = replace(new.with_deadline(None), stage="over")
         return turn_passed(ctx, table, new, match, notes, closed=True)
     match, more = settle(ctx, table, match)
     new = with_match(ctx, table, match)
@@ -95,17 +95,21 @@ def due(
     """What a table's clock does at ``now``: the table to write (``None``: nothing), the
     notices to post (:class:`ClockNotice`, naming commands in ``syntax``), and the table's next
     clock event to keep among the deadlines."""
-    if table is None or table.deadline is None or table.match is None:
+    if table is None or table.clock.deadline is None or table.match is None:
         return None, [], None
     waiting = actor(table.state())
     if waiting is None:
         return None, [], None
     lang = table.lang or lang
-    if now >= table.deadline:
-        return replace(table, reminded=True), [expired(table, lang, waiting, syntax)], None
-    if not table.reminded and now >= wake_time(table):
-        new = replace(table, reminded=True)
-        return new, [reminder(table, lang, waiting, int(table.deadline - now))], new.deadline
+    if now >= table.clock.deadline:
+        return table.with_reminded(True), [expired(table, lang, waiting, syntax)], None
+    if not table.clock.reminded and now >= wake_time(table):
+        new = table.with_reminded(True)
+        return (
+            new,
+            [reminder(table, lang, waiting, int(table.clock.deadline - now))],
+            new.clock.deadline,
+        )
     # Not due yet (an early hint): keep the table's own next event in the deadlines.
     return None, [], wake_time(table)
 

@@ -40,8 +40,8 @@ async def dice(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
     secret = None if table is None or table.stage == "over" else table.secret_commitment
     if secret is not None:
         lines.append(ctx.tr("dice-secret-whole", commitment=secret))
-    if table is not None and table.dice is not None and table.stage == "play":
-        lines.append(ctx.tr("dice-commitment-whole", commitment=table.dice.commitment))
+    if table is not None and table.dice.current is not None and table.stage == "play":
+        lines.append(ctx.tr("dice-commitment-whole", commitment=table.dice.current.commitment))
         lines.append(fair.seeds_note(ctx, table))
     if not stats.rolls:
         lines.append(ctx.tr("dice-none", player=name))

@@ -167,12 +167,12 @@ def lobby_text(tr: Tr, table: Table, now: float) -> str:
     ]
     if table.mode == "chouette":
         lines.append(tr("chouette-lobby", count=len(table.seats)))
-    if table.setup is not None:
-        lines.append(tr("position-lobby", id=table.setup))
+    if table.lobby.setup is not None:
+        lines.append(tr("position-lobby", id=table.lobby.setup))
     lines.append(hints_text(tr, table))
     lines.append(tr("app-seated", players=", ".join(s.name for s in table.seats) or "—"))
-    if table.seat_kept(now) and table.invited:  # the invitation that keeps the seat is last
-        lines.append(tr("table-seat-reserved", invitee=table.invited[-1]))
+    if table.seat_kept(now) and table.lobby.invited:  # the invitation that keeps the seat is last
+        lines.append(tr("table-seat-reserved", invitee=table.lobby.invited[-1]))
     secret = fair.secret_note(tr, table)
     if secret:
         lines.append(secret)
@@ -246,7 +246,7 @@ def board_view(
 
 def board_for(lang: str, table: Table, game: Game, names: Sequence[str]) -> Board:
     """The board to post: the renderers' view, the text board and the table's display settings."""
-    bv = board_view(game, names, table.carry)
+    bv = board_view(game, names, table.past.carry)
     words = labels(lang)
     home = home_side(table.games + 1, table.settings.home, swap_each_game=table.settings.swap)
     return Board(bv, None, home, table.settings.view, words)

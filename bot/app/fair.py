@@ -4,7 +4,7 @@ roll, its commitment shown on the game's first board, its seed revealed when the
 the secret revealed when the match is over, and the export the verifier reads (``nardy-bot
 verify dice.json``; ``docs/FAIR_DICE.md`` for players).
 
-The seeds live in the table's record (:class:`bot.app.table.Table` ``dice``, ``dice_master``,
+The seeds live in the table's record (:class:`bot.app.table.MatchDice`: ``current``, ``master``,
 ``client_seeds``); during an update they are :class:`bot.app.dice.TableDice` (``ctx.dice``),
 whose changes :func:`keep` writes back into the table the use case decided.  A match has one
 secret, its master, drawn when its table opens (:func:`open_table`); each game's server seed
@@ -28,6 +28,7 @@ import hashlib
 import json
 import shlex
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from bot.app.context import Context
 from bot.app.dice import GameDice
@@ -84,13 +85,13 @@ def game_id(match_id: str, number: int | str) -> str:
 def with_client_seeds(ctx: Context, table: Table) -> Table:
     """``table`` with a client seed for every seated player: the one chosen with ``seed``, else
     a random one (shown at the start)."""
-    missing = [s.user for s in table.seats if s.user not in table.client_seeds]
+    missing = [s.user for s in table.seats if s.user not in table.dice.client_seeds]
     if not missing:
         return table
-    seeds = dict(table.client_seeds)
+    seeds = dict(table.dice.client_seeds)
     for user in missing:
         seeds[user] = ctx.dice.scheme.client_seed()
-    return table.evolve(client_seeds=seeds)
+    return table.evolve(dice=replace(table.dice, client_seeds=seeds))
 
 
 def seed_open(table: Table) -> bool:
@@ -102,20 +103,20 @@ def seed_open(table: Table) -> bool:
         table.stage == "play"
         and table.mode != "chouette"
         and any(s.computer for s in table.seats)
-        and table.match_id is not None
-        and table.dice is not None
-        and table.dice.drawn == 0
-        and table.dice.seed.game_id == game_id(table.match_id, 1)
+        and table.dice.match_id is not None
+        and table.dice.current is not None
+        and table.dice.current.drawn == 0
+        and table.dice.current.seed.game_id == game_id(table.dice.match_id, 1)
     )
 
 
 def with_client_seed(ctx: Context, table: Table, user: str, seed: str) -> Table:
     """``table`` with ``user``'s client seed ``seed``; the current game's dice, none drawn yet
     (:func:`seed_open`), use it."""
-    seeds = dict(table.client_seeds)
+    seeds = dict(table.dice.client_seeds)
     seeds[user] = seed
-    changed = table.evolve(client_seeds=seeds)
-    if table.dice is not None:
+    changed = table.evolve(dice=replace(table.dice, client_seeds=seeds))
+    if table.dice.current is not None:
         ctx.dice.reseed(client_seeds(changed))
     return changed
 
@@ -132,35 +133,35 @@ def seed_offer(ctx: Context, table: Table, drawn: Sequence[str]) -> str:
 
 def client_seeds(table: Table) -> tuple[str, ...]:
     """The seated players' client seeds in seat order."""
-    return tuple(table.client_seeds.get(s.user, "") for s in table.seats)
+    return tuple(table.dice.client_seeds.get(s.user, "") for s in table.seats)
 
 
 def game_number(table: Table, match: Match) -> int:
     """The number of ``match``'s current game over the whole match or session."""
-    return table.dropped + match.number
+    return table.past.dropped + match.number
 
 
 def begin(ctx: Context, table: Table, number: int | str) -> GameDice:
     """The dice of game ``number`` at ``table`` (begun now unless they already are)."""
-    assert table.match_id is not None
-    return ctx.dice.begin(game_id(table.match_id, number), client_seeds(table))
+    assert table.dice.match_id is not None
+    return ctx.dice.begin(game_id(table.dice.match_id, number), client_seeds(table))
 
 
 def load(ctx: Context, table: Table) -> None:
     """Start the update's dice from ``table``'s (the pipeline, before a use case decides)."""
     fallback = None
-    if table.dice is None and table.stage == "play" and table.match is not None:
-        mid = table.match_id or "unseeded"
-        number = table.dropped + table.state().number
+    if table.dice.current is None and table.stage == "play" and table.match is not None:
+        mid = table.dice.match_id or "unseeded"
+        number = table.past.dropped + table.state().number
         fallback = (game_id(mid, number), client_seeds(table))
-    ctx.dice.load(table.dice, table.dice_master, fallback)
+    ctx.dice.load(table.dice.current, table.dice.master, fallback)
 
 
 def keep(ctx: Context, table: Table) -> Table:
     """``table`` with the update's current game dice written back."""
     if not ctx.dice.changed:
         return table
-    return table.evolve(dice=ctx.dice.current)
+    return table.evolve(dice=replace(table.dice, current=ctx.dice.current))
 
 
 def open_table(ctx: Context, table: Table) -> Table:
@@ -169,18 +170,21 @@ def open_table(ctx: Context, table: Table) -> Table:
     start of the secret's commitment.  The commitment is shown from the table's first message
     on (:func:`secret_note`), the secret when the match is over (:func:`reveal_secret`)."""
     secret = ctx.dice.scheme.master_seed()
-    return table.evolve(match_id=match_id(commitment(secret)), dice_master=secret)
+    return table.evolve(
+        dice=replace(table.dice, match_id=match_id(commitment(secret)), master=secret)
+    )
 
 
 def start_match(ctx: Context, table: Table) -> Table:
     """``table`` starting a match or session: every player's client seed, and the secret drawn
     when the table opened.  A lobby opened before the secret was drawn with its table gets its
     id and its secret now (after the client seeds, as it used to: that secret is never shown)."""
-    if table.dice_master is None:
-        table = table.evolve(
-            match_id=new_match_id(ctx.update), dice_master=ctx.dice.scheme.master_seed()
+    if table.dice.master is None:
+        dice = replace(
+            table.dice, match_id=new_match_id(ctx.update), master=ctx.dice.scheme.master_seed()
         )
-    ctx.dice.load(None, table.dice_master)
+        table = table.evolve(dice=dice)
+    ctx.dice.load(None, table.dice.master)
     return with_client_seeds(ctx, table)
 
 
@@ -197,8 +201,8 @@ def match_rolled(ctx: Context, table: Table) -> bool:
     """Whether the match at ``table`` drew a die before the update ends it: a chouette's
     seating, a game of this update or a game after the first, or the current game's dice."""
     games = [*ctx.dice.finished, *([] if ctx.dice.current is None else [ctx.dice.current])]
-    first = None if table.match_id is None else game_id(table.match_id, 1)
-    return bool(table.shown_dice) or any(g.drawn or g.seed.game_id != first for g in games)
+    first = None if table.dice.match_id is None else game_id(table.dice.match_id, 1)
+    return bool(table.dice.shown) or any(g.drawn or g.seed.game_id != first for g in games)
 
 
 def reveal_secret(ctx: Context, table: Table) -> str:
@@ -207,11 +211,11 @@ def reveal_secret(ctx: Context, table: Table) -> str:
     server seed.  Nothing for a table whose secret is never shown, or a match over before its
     first roll (nothing to check)."""
     full = table.secret_commitment
-    if full is None or table.dice_master is None or not match_rolled(ctx, table):
+    if full is None or table.dice.master is None or not match_rolled(ctx, table):
         return ""
     return ctx.tr(
         "dice-secret-revealed",
-        secret=table.dice_master.hex(),
+        secret=table.dice.master.hex(),
         commitment=short_commitment(full),
         command=VERIFY_COMMAND,
     )
@@ -235,7 +239,7 @@ def commitment_note(ctx: Context) -> str:
 def seeds_note(ctx: Context, table: Table) -> str:
     """Who plays with which client seed (quoted the way the language quotes)."""
     seeds = ", ".join(
-        ctx.tr("dice-client-seed", player=s.name, seed=table.client_seeds.get(s.user, ""))
+        ctx.tr("dice-client-seed", player=s.name, seed=table.dice.client_seeds.get(s.user, ""))
         for s in table.seats
     )
     return ctx.tr("dice-client-seeds", seeds=seeds)
@@ -273,18 +277,19 @@ def reveal_kept(
         return table, text
     groups = " ".join("".join(str(die) for die in group) for group in rolls)
     shown = (done.seed.game_id.rpartition(".")[2], done.seed.client_seeds, groups)
-    return table.evolve(shown_dice=(*table.shown_dice, shown)[-SHOWN_KEPT:]), text
+    kept = (*table.dice.shown, shown)[-SHOWN_KEPT:]
+    return table.evolve(dice=replace(table.dice, shown=kept)), text
 
 
 def shown_export(table: Table) -> bytes | None:
     """The verifier's file of the chouette games whose dice the table keeps (``None``: none),
     with the secret once the chouette is over (:func:`dice_file`)."""
-    if not table.shown_dice or table.match_id is None or table.dice_master is None:
+    if not table.dice.shown or table.dice.match_id is None or table.dice.master is None:
         return None
     games: list[dict[str, object]] = []
-    for number, seeds, rolls in table.shown_dice:
-        name = game_id(table.match_id, number)
-        dice = GameSeed(game_seed(table.dice_master, name), name, seeds)
+    for number, seeds, rolls in table.dice.shown:
+        name = game_id(table.dice.match_id, number)
+        dice = GameSeed(game_seed(table.dice.master, name), name, seeds)
         games.append(dice.export([[int(die) for die in group] for group in rolls.split()]))
     return dice_file(table, games)
 
@@ -295,12 +300,12 @@ def dice_export(table: Table, match: Match) -> bytes | None:
     and a game over in ``match``), each under its number over the whole session; with the
     secret once the match or session is over (:func:`dice_file`)."""
     games_done = finished_games(table, match)
-    if not games_done or table.match_id is None or table.dice_master is None:
+    if not games_done or table.dice.match_id is None or table.dice.master is None:
         return None
     games: list[dict[str, object]] = []
     for number, log in games_done:
-        seed = game_seed(table.dice_master, game_id(table.match_id, number))
-        dice = GameSeed(seed, game_id(table.match_id, number), client_seeds(table))
+        seed = game_seed(table.dice.master, game_id(table.dice.match_id, number))
+        dice = GameSeed(seed, game_id(table.dice.match_id, number), client_seeds(table))
         games.append(dice.export(logged_rolls(log)))
     return dice_file(table, games)
 
@@ -311,7 +316,7 @@ def dice_file(table: Table, games: Sequence[dict[str, object]]) -> bytes:
     game's server seed against them; without, while it goes on, or for a table whose secret is
     never shown."""
     over = table.stage == "over" and table.secret_commitment is not None
-    data = match_export(games, table.dice_master if over else None)
+    data = match_export(games, table.dice.master if over else None)
     return json.dumps(data, indent=1).encode()
 
 
@@ -319,7 +324,7 @@ def finished_games(table: Table, match: Match) -> list[tuple[int, tuple[LogEntry
     """The finished games the table keeps, with their numbers over the match or session, and
     their logs (empty: no dice kept, or a chouette).  A game that was in play when the table
     was aborted counts once it had a roll: its seed was revealed then (:func:`reveal`)."""
-    if table.match_id is None or table.dice_master is None:
+    if table.dice.match_id is None or table.dice.master is None:
         return []
     aborted = table.stage == "over"
     done = [
@@ -333,18 +338,19 @@ def finished_games(table: Table, match: Match) -> list[tuple[int, tuple[LogEntry
         return []
     # A money session keeps its current game in ``match`` (numbered after the ``dropped``
     # ones) and its latest finished games in ``recent``, the last of them game ``dropped``.
-    earlier = [] if table.recent is None else table.recent.records()
-    first = table.dropped - len(earlier) + 1
+    earlier = [] if table.past.recent is None else table.past.recent.records()
+    first = table.past.dropped - len(earlier) + 1
     kept = [(first + i, r.log) for i, r in enumerate(earlier) if r.result is not None]
-    return kept + [(table.dropped + n, log) for n, log in done]
+    return kept + [(table.past.dropped + n, log) for n, log in done]
 
 
 def finished_seeds(table: Table, match: Match) -> Sequence[bytes]:
     """The server seeds of a match's finished games, by game (empty: not a match, or one whose
     dice the table did not keep)."""
-    if table.mode != "match" or table.match_id is None or table.dice_master is None:
+    if table.mode != "match" or table.dice.match_id is None or table.dice.master is None:
         return ()
     done = [record for record in match.records() if record.result is not None]
     return tuple(
-        game_seed(table.dice_master, game_id(table.match_id, n)) for n in range(1, len(done) + 1)
+        game_seed(table.dice.master, game_id(table.dice.match_id, n))
+        for n in range(1, len(done) + 1)
     )

@@ -60,7 +60,7 @@ answered by toasts, or step by step with the board edited (too many steps for on
 
 def is_frugal(ctx: Context, table: Table) -> bool:
     """Whether replies at ``table`` should spend as few messages as possible."""
-    return table.frugal or ctx.update.frugal
+    return table.place.frugal or ctx.update.frugal
 
 
 def choices(game: Game) -> tuple[Play, ...]:

@@ -26,6 +26,7 @@ agreed in the lobby — the creator asks for them (``hints=on``) and the opponen
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Protocol
 
 from bot.ai.advice import Advice, CubeAdvice, no_advice_reason
@@ -72,27 +73,28 @@ def _between_people(table: Table) -> bool:
 def hints_on(table: Table) -> bool:
     """Whether hints may be asked at ``table``: never once turned off; in a match between two
     people only when both asked for them in the lobby; elsewhere unless turned off."""
-    if table.hints is False:
+    if table.lobby.hints is False:
         return False
     if table.mode == "match" and len(_people(table)) >= 2:
-        return all(user in table.hints_agreed for user in _people(table))
+        return all(user in table.lobby.hints_agreed for user in _people(table))
     return True
 
 
 def set_hints(table: Table, user: str, on: bool) -> Table:
     """``table`` (in its lobby) after ``user`` set ``hints=on`` or ``off`` (not yet bumped)."""
-    agreed = tuple(u for u in table.hints_agreed if u != user)
+    agreed = tuple(u for u in table.lobby.hints_agreed if u != user)
     if on:
         agreed = (*agreed, user)
-    return table.evolve(hints=on, hints_agreed=agreed)
+    return table.evolve(lobby=replace(table.lobby, hints=on, hints_agreed=agreed))
 
 
 def agreed_join(table: Table, user: str) -> Table:
     """``table`` with ``user`` agreeing to the hints its creator asked for (joining with the
     "Join with hints" button)."""
-    if table.hints is not True or user in table.hints_agreed:
+    if table.lobby.hints is not True or user in table.lobby.hints_agreed:
         return table
-    return table.evolve(hints_agreed=(*table.hints_agreed, user))
+    agreed = (*table.lobby.hints_agreed, user)
+    return table.evolve(lobby=replace(table.lobby, hints_agreed=agreed))
 
 
 def asks_agreement(table: Table) -> bool:
@@ -100,7 +102,7 @@ def asks_agreement(table: Table) -> bool:
     people whose creator asked for them)."""
     return (
         table.mode == "match"
-        and table.hints is True
+        and table.lobby.hints is True
         and not any(seat.computer for seat in table.seats)
     )
 
@@ -109,8 +111,8 @@ def lobby_hints(table: Table) -> bool:
     """The ``hints`` a lobby shows: asked for (a match between people, off unless asked), or
     not turned off (elsewhere)."""
     if table.mode == "match" and not any(seat.computer for seat in table.seats):
-        return table.hints is True
-    return table.hints is not False
+        return table.lobby.hints is True
+    return table.lobby.hints is not False
 
 
 def hints_text(tr: Callable[..., str], table: Table) -> str:
@@ -121,7 +123,7 @@ def hints_text(tr: Callable[..., str], table: Table) -> str:
 
 
 def _refuse_off(table: Table) -> Refused:
-    if _between_people(table) and table.hints is not False:
+    if _between_people(table) and table.lobby.hints is not False:
         return Refused("hint-off-match")
     return Refused("hint-off")
 

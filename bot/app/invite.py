@@ -40,10 +40,10 @@ def is_invitee(invitee: str, user: User) -> bool:
 def reserved_for(table: Table, user: User, now: float) -> str | None:
     """The invitee (as the inviter wrote him) the table's free seat is kept for, when that is
     not ``user``; else ``None``."""
-    held = table.held
+    held = table.lobby.held
     if held is None or not table.seat_kept(now) or is_invitee(held[0], user):
         return None
-    return next((w for w in reversed(table.invited) if invitee_key(w) == held[0]), held[0])
+    return next((w for w in reversed(table.lobby.invited) if invitee_key(w) == held[0]), held[0])
 
 
 def free_seat(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
@@ -60,9 +60,9 @@ def invite(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
         raise usage("invite")
     word = str(args[0])[:64]
     if word.lower() in INVITE_OFF:
-        if table.held is None or table.held[1] != me:
+        if table.lobby.held is None or table.lobby.held[1] != me:
             raise usage("invite")
-        new = table.bumped(held=None)
+        new = table.bumped(lobby=replace(table.lobby, held=None))
         buttons = lobby_message(ctx, new).buttons if new.stage == "lobby" else ()
         if ctx.update.button is not None and ctx.update.message is not None:
             ctx.replies.append(ClearButtons(ctx.update.message))
@@ -73,12 +73,12 @@ def invite(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
         raise usage("invite")
     text = ctx.tr("table-invited", player=ctx.user.name, invitee=word)
     holding = table.mode != "chouette" and table.stage == "lobby" and len(table.seats) == 1
+    invited = (*table.lobby.invited, word)[-8:]
     if not holding:
         ctx.replies.append(SendText(text))
-        return replace(table, invited=(*table.invited, word)[-8:])
-    new = table.bumped(
-        invited=(*table.invited, word)[-8:], held=(invitee, me, ctx.now + INVITE_HOLD)
-    )
+        return replace(table, lobby=replace(table.lobby, invited=invited))
+    held = (invitee, me, ctx.now + INVITE_HOLD)
+    new = table.bumped(lobby=replace(table.lobby, invited=invited, held=held))
     text += "\n" + ctx.tr("table-seat-reserved", invitee=word)
     if ctx.update.message is not None:
         ctx.replies.append(ClearButtons(ctx.update.message))

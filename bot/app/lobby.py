@@ -3,6 +3,7 @@ leave, toggle an option, start a chouette, and abort (at once early on, else by 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
@@ -226,11 +227,12 @@ def abort(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
     ):
         if ctx.update.message is not None:
             ctx.replies.append(ClearButtons(ctx.update.message))
-        if table.board_message is not None and table.board_message != ctx.update.message:
-            ctx.replies.append(ClearButtons(table.board_message))
+        board = table.place.board_message
+        if board is not None and board != ctx.update.message:
+            ctx.replies.append(ClearButtons(board))
         text = ctx.tr("table-aborted")
-        if table.dice is not None:  # the game in play ends here: its seed may be shown
-            number = table.dice.seed.game_id.rpartition(".")[2]
+        if table.dice.current is not None:  # the game in play ends here: its seed may be shown
+            number = table.dice.current.seed.game_id.rpartition(".")[2]
             if table.chouette is not None:  # which keeps no game: its dice are kept for export
                 current = table.chouette.current
                 rolls = [] if current is None else logged_rolls(current.game.log)
@@ -245,7 +247,8 @@ def abort(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
         if not early and table.match is not None:  # abandoned by agreement: kept, not rated
             results.match_ended(ctx, table, table.state(), None, "agreed")
         ctx.replies.append(SendText(text))
-        return table.bumped(stage="over", abort_by=None, board_message=None)
+        place = replace(table.place, board_message=None)
+        return table.bumped(stage="over", abort_by=None, place=place)
     if table.abort_by == me:
         raise Refused("app-abort-pending")
     asked = table.bumped(abort_by=me)

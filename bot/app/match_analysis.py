@@ -192,7 +192,7 @@ async def of_table(
     match: Match | None = None
     if table is not None and table.stage != "lobby" and table.match is not None:
         try:
-            match = table.recent if table.mode == "money" else finished_games(table.state())
+            match = table.past.recent if table.mode == "money" else finished_games(table.state())
         except EngineError:
             match = None
     if match is None or table is None:

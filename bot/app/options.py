@@ -88,7 +88,7 @@ def options_from_dict(data: dict[str, Any]) -> Options:
 def toggle_applies(table: Table, name: str) -> bool:
     """Whether the lobby offers toggle ``name`` at this table (none when the ID of the position
     the game begins at sets the options)."""
-    if table.setup is not None:
+    if table.lobby.setup is not None:
         return False
     if name == "hints":
         return True

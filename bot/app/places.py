@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.app.table import Table
 from bot.app.writer import TableWriter
@@ -83,12 +83,12 @@ def change_away(
 
 def home_of(table: Table, key: TableKey) -> str:
     """The chat a table's game began in."""
-    return table.origin or key.chat
+    return table.place.origin or key.chat
 
 
 def moved(table: Table, src: TableKey) -> Table:
     """The table as it is written under its new chat (no board posted there yet)."""
-    return table.evolve(origin=home_of(table, src), board_message=None)
+    return table.evolve(place=replace(table.place, origin=home_of(table, src), board_message=None))
 
 
 def closed(table: Table) -> Table:
@@ -171,9 +171,9 @@ class Places:
 
         def fn(current: Versioned | None) -> bytes | None:
             table = Table.decode(current.payload) if current is not None else None
-            if table is None or table.stage != "play" or table.origin is not None:
+            if table is None or table.stage != "play" or table.place.origin is not None:
                 return None
-            kept[:] = [table.evolve(origin=key.chat)]
+            kept[:] = [table.evolve(place=replace(table.place, origin=key.chat))]
             return kept[0].encode()
 
         result = await self.writer.write(key, fn)
@@ -185,15 +185,15 @@ class Places:
 
         def fn(current: Versioned | None) -> bytes | None:
             table = Table.decode(current.payload) if current is not None else None
-            if table is None or table.stage != "over" or table.origin in (None, key.chat):
+            if table is None or table.stage != "over" or table.place.origin in (None, key.chat):
                 return None
             done[:] = [table]
-            return table.evolve(origin=None).encode()
+            return table.evolve(place=replace(table.place, origin=None)).encode()
 
         result = await self.writer.write(key, fn)
         if not done or result.status is not UpdateStatus.APPLIED:
             return None
-        origin = done[0].origin
+        origin = done[0].place.origin
         assert origin is not None
         home = TableKey(key.platform, origin)
         try:

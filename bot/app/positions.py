@@ -18,13 +18,14 @@ IDs).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.ai.worker import DEFAULT_LEVEL, LEVEL_NAMES
 from bot.app import display, fair, opponent
 from bot.app.context import Context, Refused, usage
 from bot.app.options import lobby_message
-from bot.app.table import Seat, Table, TableSettings
+from bot.app.table import Lobby, Seat, Table, TableSettings
 from bot.app.turn import computer_next, for_computer, send_board
 from bot.app.types import ClearButtons, SendText
 from engine.cube import Options
@@ -95,8 +96,8 @@ def _game(build: Callable[[], Game]) -> Game:
 
 def setup_match(table: Table) -> Match:
     """The match a lobby opened with ``position`` begins with (its ID read again)."""
-    assert table.setup is not None
-    return Match.from_game(set_up(table.setup))
+    assert table.lobby.setup is not None
+    return Match.from_game(set_up(table.lobby.setup))
 
 
 def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> Table:
@@ -128,7 +129,7 @@ def open_position(ctx: Context, table: Table | None, args: tuple[Any, ...]) -> T
         settings=table.settings if table is not None else TableSettings(),
         version=(table.version + 1) if table is not None else 1,
         games=table.games if table is not None else 0,
-        setup=text,
+        lobby=Lobby(setup=text),
     )
     opened = fair.open_table(ctx, opened)  # the dice's secret, before any client seed
     if bot_seat is not None and ctx.update.private:
@@ -152,7 +153,7 @@ def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
     """The two-player game of ``seats`` begins: the table's next version, its first board (the
     board of the computer's turn, when the computer acts first; a position's seats in the IDs'
     order: :func:`x_last`)."""
-    if table.setup is not None:
+    if table.lobby.setup is not None:
         seats = x_last(table, seats)
         match = setup_match(table)
     else:
@@ -162,10 +163,9 @@ def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
         stage="play",
         match=match,
         abort_by=None,
-        held=None,
-        setup=None,
+        lobby=replace(table.lobby, held=None, setup=None),
     )
-    chosen = set(table.client_seeds)
+    chosen = set(table.dice.client_seeds)
     started = fair.start_match(ctx, started)
     fair.begin(ctx, started, fair.game_number(started, match))
     if ctx.update.message is not None:
@@ -179,7 +179,7 @@ def start_game(ctx: Context, table: Table, seats: tuple[Seat, ...]) -> Table:
     if computer_next(started, match):  # its turn follows at once, with the board
         ctx.replies.append(SendText("\n".join(lines)))
         return for_computer(ctx, started, [])
-    drawn = [user for user in started.client_seeds if user not in chosen]
+    drawn = [user for user in started.dice.client_seeds if user not in chosen]
     offer = fair.seed_offer(ctx, fair.keep(ctx, started), drawn)
     ctx.replies.append(SendText("\n".join([*lines, offer] if offer else lines)))
     ctx.replies.append(send_board(ctx, started, match, ()))

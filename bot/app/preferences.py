@@ -121,7 +121,7 @@ def change(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
     if s.view != table.settings.view:
         # A board of the other kind is a new message (a picture cannot be edited into text):
         # the next board is posted, not shown on this one.
-        changed = replace(changed, board_message=None)
+        changed = replace(changed, place=replace(changed.place, board_message=None))
     text = ctx.tr("settings-saved")
     ctx.replies.append(Toast(text) if ctx.pressed else SendText(text))
     return changed

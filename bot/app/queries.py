@@ -188,14 +188,14 @@ def facts(table: Table) -> TableFacts:
         table.mode,
         tuple(seat.user for seat in table.seats),
         to_act,
-        table.origin,
+        table.place.origin,
         table.settings.threads,
-        table.board_message,
+        table.place.board_message,
         table.lang,
         tuple(ids),
         table.version,
         tuple(seat.name for seat in table.seats),
-        table.deadline,
+        table.clock.deadline,
         table.length,
     )
 

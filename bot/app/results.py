@@ -4,7 +4,7 @@ match in both players' histories.
 
 A use case notes what ended in ``ctx.ended`` (:func:`game_ended`, :func:`game_counted`,
 :func:`match_ended`).  The
-pipeline writes it into the table as *pending results* (:func:`carried`: ``Table.pending``) in the
+pipeline writes it into the table as *pending results* (:func:`carried`: ``past.pending``) in the
 same compare-and-set as the game's or the match's end, so a crash after that write loses
 nothing; then it records them (:func:`settle`), and takes them out of the table with one more
 compare-and-set.  Every step of recording is idempotent by the game's or the match's id
@@ -122,11 +122,11 @@ class Ended:
 
 def game_ended(ctx: Context, table: Table, match: Match) -> None:
     """``match``'s current game is over: note its dice statistics (and the match, when over)."""
-    if table.match_id is not None and not (match.start is not None and match.number == 1):
+    if table.dice.match_id is not None and not (match.start is not None and match.number == 1):
         number = fair.game_number(table, match)
         stats = game_dice_stats(table.variant, match.game.log)
         players = tuple(s.user for s in table.seats)
-        key = fair.game_id(table.match_id, number)
+        key = fair.game_id(table.dice.match_id, number)
         ctx.ended.append(Ended(key, players, dice=stats, at=ctx.now))
     if match.is_over and match.winner is not None:
         match_ended(ctx, table, match, match.winner, "played")
@@ -158,13 +158,13 @@ def game_counted(ctx: Context, points: Sequence[tuple[str, Points]], kind: WinKi
 def match_ended(ctx: Context, table: Table, match: Match, winner: int | None, reason: str) -> None:
     """The match at ``table`` ended (``reason``: ``played``, ``time``, ``agreed``): note it for
     the players' histories and, when it counts, for their ratings."""
-    if table.mode != "match" or table.match_id is None or len(table.seats) != 2:
+    if table.mode != "match" or table.dice.match_id is None or len(table.seats) != 2:
         return
-    if any(e.record is not None and e.key == table.match_id for e in ctx.ended):
+    if any(e.record is not None and e.key == table.dice.match_id for e in ctx.ended):
         return
     a, b = table.seats
     record = MatchRecord(
-        table.match_id,
+        table.dice.match_id,
         ctx.now,
         ((a.user, a.name), (b.user, b.name)),
         winner,
@@ -173,7 +173,7 @@ def match_ended(ctx: Context, table: Table, match: Match, winner: int | None, re
         tuple(fair.finished_seeds(table, match)),
         fair.client_seeds(table),
         match.archived().to_dict(),
-        table.dice_master,
+        table.dice.master,
     )
     rated = None
     humans = all(_person(ctx.update, s.user) for s in table.seats) and a.user != b.user
@@ -185,7 +185,7 @@ def match_ended(ctx: Context, table: Table, match: Match, winner: int | None, re
         and table.settings.ratings
     ):
         rated = rating_game(table.variant)
-    ctx.ended.append(Ended(table.match_id, (a.user, b.user), record=record, rated=rated,
+    ctx.ended.append(Ended(table.dice.match_id, (a.user, b.user), record=record, rated=rated,
                            length=match.length, at=ctx.now))  # fmt: skip
 
 
@@ -196,17 +196,17 @@ def _person(update: Update, ref: str) -> bool:
 def carried(old: Table | None, new: Table, ended: list[Ended]) -> Table:
     """``new`` with the results still pending in ``old`` (a table opened afresh keeps them) and
     those that ended in this update."""
-    pending = new.pending or (old.pending if old is not None else ())
+    pending = new.past.pending or (old.past.pending if old is not None else ())
     if ended:
         pending = (*pending, *(e.to_json() for e in ended))
     pending = pending[-PENDING_KEPT:]
-    return new if pending == new.pending else new.evolve(pending=pending)
+    return new if pending == new.past.pending else new.with_pending(pending)
 
 
 def pending(table: Table) -> list[Ended]:
     """The results pending in ``table`` (one that cannot be read is logged and left out)."""
     out: list[Ended] = []
-    for data in table.pending:
+    for data in table.past.pending:
         try:
             out.append(Ended.from_json(data))
         except ValueError:
@@ -217,8 +217,8 @@ def pending(table: Table) -> list[Ended]:
 def without(table: Table, done: set[str]) -> Table | None:
     """``table`` without the pending results named ``done`` nor any that cannot be read
     (``None``: nothing to take out)."""
-    left = tuple(p for p in table.pending if _key(p) not in done and _readable(p))
-    return None if left == table.pending else table.evolve(pending=left)
+    left = tuple(p for p in table.past.pending if _key(p) not in done and _readable(p))
+    return None if left == table.past.pending else table.with_pending(left)
 
 
 def _key(data: Any) -> object:

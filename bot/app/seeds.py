@@ -26,7 +26,7 @@ def seed(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
     roll; show the seats' seeds without an argument."""
     seated = table.seat_of(ctx.user.ref) is not None
     if not args:
-        if table.stage == "lobby" and not table.client_seeds.get(ctx.user.ref):
+        if table.stage == "lobby" and not table.dice.client_seeds.get(ctx.user.ref):
             ctx.replies.append(SendText(ctx.tr("dice-seed-random")))
         else:
             lines = [fair.seeds_note(ctx, table)]
@@ -51,7 +51,7 @@ def seed(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tabl
     if secret is not None:
         lines.append(ctx.tr("dice-seed-after-secret", commitment=short_commitment(secret)))
     elif open_now:  # a table opened before its secret was drawn with it: the game's seed
-        assert table.dice is not None
-        lines.append(ctx.tr("dice-seed-after-commitment", commitment=table.dice.short))
+        assert table.dice.current is not None
+        lines.append(ctx.tr("dice-seed-after-commitment", commitment=table.dice.current.short))
     ctx.replies.append(SendText("\n".join(lines)))
     return changed

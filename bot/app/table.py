@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, TypeVar
 
 from bot.app.dice import GameDice
@@ -67,9 +67,6 @@ tables).
 _DECODED: OrderedDict[bytes, Table] = OrderedDict()
 
 
-_Engine = TypeVar("_Engine", Match, Chouette)
-
-
 COMPUTER = "computer"
 """The platform part of the computer's user reference (``computer:strong``): no chat platform
 has that name, so no person's reference is ever one."""
@@ -79,12 +76,6 @@ def computer_level(user: str) -> str | None:
     """The level of the computer whose user reference is ``user``; ``None`` for a person."""
     platform, _, level = user.partition(":")
     return level if platform == COMPUTER and level else None
-
-
-def _held(data: Any) -> tuple[str, str, float] | None:
-    if data is None:
-        return None
-    return str(data[0]), str(data[1]), float(data[2])
 
 
 def _remember(payload: bytes, table: Table) -> None:
@@ -168,6 +159,252 @@ class TableSettings:
 
 
 @dataclass(frozen=True)
+class MoveClock:
+    """The correspondence move clock, and how long the game has waited for its player.
+
+    ``seconds`` is the time a player has for a move (0: no clock); ``deadline`` is when the player
+    to act runs out of time (epoch seconds; ``None``: the clock is not running) and ``reminded``
+    whether he has been reminded since his turn began.  ``waited_since`` is when the game began
+    to wait for the player it waits for now (epoch seconds; clock or not): a turn that comes back
+    to a player after a long wait calls him (:func:`bot.app.timing.called`).
+    """
+
+    seconds: int = 0
+    deadline: float | None = None
+    reminded: bool = False
+    waited_since: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The clock's entries of a table's stored form (none at its default)."""
+        data: dict[str, Any] = {}
+        if self.seconds:
+            data["clock"] = self.seconds
+        if self.deadline is not None:
+            data["deadline"] = self.deadline
+        if self.reminded:
+            data["reminded"] = True
+        if self.waited_since is not None:
+            data["ws"] = round(self.waited_since, 1)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MoveClock:
+        """The clock of a table's stored form."""
+        return cls(
+            int(data.get("clock", 0)),
+            None if data.get("deadline") is None else float(data["deadline"]),
+            bool(data.get("reminded", False)),
+            None if data.get("ws") is None else float(data["ws"]),
+        )
+
+
+@dataclass(frozen=True)
+class MatchDice:
+    """The match's verifiable dice (:mod:`bot.app.fair`).
+
+    ``match_id`` names the match or session: its games' dice are ``match_id.N``, and its history
+    is kept under it.  ``current`` is the current game's seed and how far it was drawn (secret
+    until the game is over), ``client_seeds`` the players' client seeds (user reference → seed,
+    set with ``seed`` in the lobby, or against the computer until the match's first roll, else
+    drawn at random) and ``master`` the match's secret its games' server seeds are derived from
+    (:func:`engine.fairdice.game_seed`: a finished game's seed is shown when the game is over).
+    The secret is drawn when the table opens, before any client seed, and the match's id is then
+    the start of its commitment (:func:`engine.fairdice.match_id`): the table shows that
+    commitment from its first message and the secret when the match is over
+    (:attr:`secret_commitment`).  A table opened before the secret was drawn with it got its id and
+    secret when the match began, and never shows that secret.  A chouette, which keeps no
+    finished game, keeps the dice of its latest games whose seeds were shown in ``shown`` for
+    ``export``: each ``(game id's number or "seat", client seeds, rolls as digit groups
+    "53 61 …")`` (:func:`bot.app.fair.reveal_kept`).
+    """
+
+    match_id: str | None = None
+    current: GameDice | None = None
+    client_seeds: dict[str, str] = field(default_factory=dict)
+    master: bytes | None = None
+    shown: tuple[tuple[str, tuple[str, ...], str], ...] = ()
+
+    @property
+    def secret_commitment(self) -> str | None:
+        """The commitment of the match's secret (64 hex digits), when the secret was drawn as
+        the table opened, before any client seed: the match's id is then the commitment's
+        start.  ``None``: no secret yet, or one drawn when the match began (a table opened
+        before the secret was drawn with it), which is never shown."""
+        if self.master is None:
+            return None
+        full = fairdice.commitment(self.master)
+        return full if self.match_id == fairdice.match_id(full) else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The dice's entries of a table's stored form (none at its default)."""
+        data: dict[str, Any] = {}
+        if self.match_id is not None:
+            data["mid"] = self.match_id
+        if self.current is not None:
+            data["dice"] = self.current.to_list()
+        if self.client_seeds:
+            data["cs"] = self.client_seeds
+        if self.master is not None:
+            data["dm"] = self.master.hex()
+        if self.shown:
+            data["sd"] = [[number, list(seeds), rolls] for number, seeds, rolls in self.shown]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatchDice:
+        """The dice of a table's stored form."""
+        return cls(
+            None if data.get("mid") is None else str(data["mid"]),
+            None if data.get("dice") is None else GameDice.from_list(data["dice"]),
+            {str(k): str(v) for k, v in dict(data.get("cs", {})).items()},
+            None if data.get("dm") is None else bytes.fromhex(data["dm"]),
+            tuple(
+                (str(number), tuple(str(seed) for seed in seeds), str(rolls))
+                for number, seeds, rolls in data.get("sd", ())
+            ),
+        )
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """What the players arranged before their game began.
+
+    ``invited`` are the users invited to the table (as ``invite`` recognises them); ``held``
+    keeps the second seat for one of them: (who; the inviter's reference; until when, epoch
+    seconds).  ``setup`` is the ID (an XGID, or ``PositionID:MatchID``) of the position a lobby
+    opened with ``position`` begins its game at.  ``hints`` is the table's ``hints=on|off``
+    (``None``: the default of its kind of table) and ``hints_agreed`` the players who asked for
+    hints in the lobby (a match between two people has hints only when both did:
+    :mod:`bot.app.hint`).
+    """
+
+    invited: tuple[str, ...] = ()
+    held: tuple[str, str, float] | None = None
+    setup: str | None = None
+    hints: bool | None = None
+    hints_agreed: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The lobby's entries of a table's stored form (none at its default)."""
+        data: dict[str, Any] = {}
+        if self.invited:
+            data["invited"] = list(self.invited)
+        if self.held is not None:
+            data["held"] = list(self.held)
+        if self.setup is not None:
+            data["setup"] = self.setup
+        if self.hints is not None:
+            data["hints"] = self.hints
+        if self.hints_agreed:
+            data["ha"] = list(self.hints_agreed)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Lobby:
+        """The lobby of a table's stored form."""
+        held = data.get("held")
+        return cls(
+            tuple(data.get("invited", [])),
+            None if held is None else (str(held[0]), str(held[1]), float(held[2])),
+            None if data.get("setup") is None else str(data["setup"]),
+            None if data.get("hints") is None else bool(data["hints"]),
+            tuple(str(u) for u in data.get("ha", ())),
+        )
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where the table's game is played and its board shown.
+
+    ``origin`` is set once the game has been placed: the chat it began in.  A game moved to a
+    chat of its own when it began (a Discord thread) keeps the chat it came from, where its result
+    is announced; a game that stays where it began has its own chat there.  ``board_message`` is
+    the message showing the board (its buttons are taken away when the turn passes) and
+    ``board_version`` the table version it was drawn for: the board of the current version is out
+    when the two agree (a redelivered update then re-sends no board).  ``frugal``: the chat limits
+    the bot's messages (a Telegram group), see :mod:`bot.app.group`.
+
+    ``notes`` is what an update said that no board has shown yet: when the computer acts next,
+    no board is posted for it (:func:`bot.app.turn.turn_passed`), and the board of its turn
+    shows these notes first.
+    """
+
+    origin: str | None = None
+    board_message: str | None = None
+    board_version: int | None = None
+    frugal: bool = False
+    notes: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The placement's entries of a table's stored form (none at its default)."""
+        data: dict[str, Any] = {}
+        if self.board_message is not None:
+            data["board"] = self.board_message
+        if self.board_version is not None:
+            data["bv"] = self.board_version
+        if self.frugal:
+            data["fg"] = True
+        if self.origin is not None:
+            data["origin"] = self.origin
+        if self.notes:
+            data["nt"] = list(self.notes)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Placement:
+        """The placement of a table's stored form."""
+        return cls(
+            None if data.get("origin") is None else str(data["origin"]),
+            data.get("board"),
+            None if data.get("bv") is None else int(data["bv"]),
+            bool(data.get("fg", False)),
+            tuple(str(n) for n in data.get("nt", ())),
+        )
+
+
+@dataclass(frozen=True)
+class PastGames:
+    """What the table keeps of its finished games.
+
+    A money session keeps only its current game in the table's match (the engine's ``Match``
+    keeps every game, which would grow without bound): the finished games are folded into
+    ``carry`` (their points per seat) and ``dropped`` (how many), and the kept game's score
+    counts from there; ``recent`` keeps its latest finished games for ``analysis`` (a money match
+    of at most :data:`bot.app.match_analysis.MONEY_KEPT` games, scored from 0, packed as a
+    match is).  ``pending`` are the results of games and matches that ended here and are not
+    recorded yet (players' dice statistics, ratings, histories: :mod:`bot.app.results`), written
+    with the end itself and taken out once recorded.
+    """
+
+    carry: tuple[Points, Points] = (0, 0)
+    dropped: int = 0
+    recent: Match | None = None
+    pending: tuple[Any, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The past games' entries of a table's stored form (none at their default)."""
+        data: dict[str, Any] = {}
+        if self.dropped:
+            data["carry"] = [*(points_to_json(p) for p in self.carry), self.dropped]
+        if self.pending:
+            data["pend"] = list(self.pending)
+        if self.recent is not None:
+            data["rec"] = _saved(self, "recent", self.recent, match_data)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PastGames:
+        """The past games of a table's stored form."""
+        carry = data.get("carry", [0, 0, 0])
+        return cls(
+            (points_from_json(carry[0]), points_from_json(carry[1])),
+            int(carry[2]),
+            None if data.get("rec") is None else Match.from_dict(data["rec"]),
+            tuple(data.get("pend", ())),
+        )
+
+
+@dataclass(frozen=True)
 class Table:
     """Everything the bot keeps about one chat's table.
 
@@ -175,64 +412,18 @@ class Table:
     ``i``; in a chouette they are the members in joining order.  ``match`` is the engine's
     :class:`Match` while playing (its finished games packed, :meth:`Match.archived`), ``chouette``
     the engine's :class:`Chouette` session (its past games folded, :meth:`Chouette.compacted`):
-    the values themselves, written as dicts only in the stored form (:meth:`to_dict`).
-    ``clock`` is the correspondence move clock in seconds (0: off); ``deadline`` is when the
-    player to act runs out of time (epoch seconds) and ``reminded`` whether he has been reminded
-    since his turn began.
-    ``lang`` is the table's language (of the player who last acted): notices the clock posts
-    without a sender use it.  ``waited_since`` is when the game began to wait for the player it
-    waits for now (epoch seconds; clock or not): a turn that comes back to a player after a long
-    wait calls him (:func:`bot.app.timing.called`).
+    the values themselves, written as dicts only in the stored form (:meth:`to_dict`).  A match
+    to N points keeps all its games for the ``.mat`` export; a money session keeps only its
+    current game (:class:`PastGames`).  ``lang`` is the table's language (of the player who last
+    acted): notices the clock posts without a sender use it.  ``abort_by`` is the player who
+    asked to abort the table (the other's ``abort`` then ends it) and ``forfeit`` the seat that
+    claimed the whole match when the opponent's clock ran out.
 
-    A money session keeps only its current game in ``match`` (the engine's ``Match`` keeps every
-    game, which would grow without bound): the finished games are folded into ``carry`` (their
-    points per seat) and ``dropped`` (how many), and the kept game's score counts from there;
-    ``recent`` keeps its latest finished games for ``analysis`` (a money match of at most
-    :data:`bot.app.match_analysis.MONEY_KEPT` games, scored from 0, packed as ``match``).  A
-    match to N points keeps all its games for the ``.mat`` export, the finished ones packed into
-    a few bytes each (:func:`match_data`); a chouette folds the payments of its past games into
-    the ledger's balances (:func:`chouette_data`).
-    ``held`` keeps the second seat for an invited user: (who, as ``invite`` recognises him; the
-    inviter's reference; until when).  ``forfeit`` is the seat that claimed the whole match when
-    the opponent's clock ran out.  ``setup`` is the ID (an XGID, or ``PositionID:MatchID``) of
-    the position a lobby opened with ``position`` begins its game at.
-
-    The dice (:mod:`bot.app.fair`): ``match_id`` names the match or session (its games' dice
-    are ``match_id.N``), ``dice`` is the current game's seed and how far it was drawn (secret
-    until the game is over), ``client_seeds`` the players' client seeds (user reference → seed,
-    set with ``seed`` in the lobby, or against the computer until the match's first roll, else
-    drawn at random) and ``dice_master`` the match's secret its games' server seeds are
-    derived from (:func:`engine.fairdice.game_seed`: a finished game's seed is shown when the
-    game is over).  The secret is drawn when the table opens, before any client seed, and the
-    match's id is then the start of its commitment (:func:`engine.fairdice.match_id`): the
-    table shows that commitment from its first message and the secret when the match is over
-    (:attr:`secret_commitment`).  A table opened before the secret was drawn with it got its
-    id and secret when the match began, and never shows that secret.  A chouette, which keeps
-    no finished game, keeps the dice of its latest games whose seeds were shown in
-    ``shown_dice`` for ``export``: each ``(game id's number or "seat", client seeds, rolls as
-    digit groups "53 61 …")`` (:func:`bot.app.fair.reveal_kept`).
-
-    Hints (:mod:`bot.app.hint`): ``hints`` is the table's ``hints=on|off`` (``None``: the
-    default of its kind of table) and ``hints_agreed`` the players who asked for hints in the
-    lobby (a match between two people has hints only when both did).
-
-    ``origin`` is set once the table's game has been placed: the chat it began in.  A game moved
-    to a chat of its own when it began (a Discord thread) keeps the chat it came from, where its
-    result is announced; a game that stays where it began has its own chat there.
-
-    ``pending`` are the results of games and matches that ended here and are not recorded yet
-    (players' dice statistics, ratings, histories: :mod:`bot.app.results`), written with the
-    end itself and taken out once recorded.
-
-    ``frugal``: the chat limits the bot's messages (a Telegram group), see :mod:`bot.app.group`.
-
-    ``board_message`` is the message showing the table's board (its buttons are taken away when
-    the turn passes) and ``board_version`` the version it was drawn for: the board of the current
-    version is out when the two agree (a redelivered update then re-sends no board).
-
-    ``notes`` is what an update said that no board has shown yet: when the computer acts next,
-    no board is posted for it (:func:`bot.app.turn.turn_passed`), and the board of its turn
-    shows these notes first.
+    The rest is kept in small records of their own: the move clock (:class:`MoveClock`), the
+    dice (:class:`MatchDice`), what the lobby arranged (:class:`Lobby`), where the game is
+    played and its board shown (:class:`Placement`) and what the table keeps of its finished
+    games (:class:`PastGames`).  The stored form is flat, one key per value, whichever record
+    holds it (:meth:`to_dict`).
     """
 
     mode: Mode
@@ -242,37 +433,19 @@ class Table:
     options: dict[str, Any] = field(default_factory=dict)
     stage: Stage = "lobby"
     seats: tuple[Seat, ...] = ()
-    invited: tuple[str, ...] = ()
     match: Match | None = None
     chouette: Chouette | None = None
     settings: TableSettings = field(default_factory=TableSettings)
     version: int = 0
-    board_message: str | None = None
-    board_version: int | None = None
-    abort_by: str | None = None
     games: int = 0
-    clock: int = 0
-    deadline: float | None = None
-    reminded: bool = False
     lang: str | None = None
-    carry: tuple[Points, Points] = (0, 0)
-    dropped: int = 0
-    held: tuple[str, str, float] | None = None
+    abort_by: str | None = None
     forfeit: int | None = None
-    setup: str | None = None
-    match_id: str | None = None
-    dice: GameDice | None = None
-    client_seeds: dict[str, str] = field(default_factory=dict)
-    dice_master: bytes | None = None
-    frugal: bool = False
-    hints: bool | None = None
-    hints_agreed: tuple[str, ...] = ()
-    origin: str | None = None
-    waited_since: float | None = None
-    pending: tuple[Any, ...] = ()
-    recent: Match | None = None
-    notes: tuple[str, ...] = ()
-    shown_dice: tuple[tuple[str, tuple[str, ...], str], ...] = ()
+    clock: MoveClock = field(default_factory=MoveClock)
+    dice: MatchDice = field(default_factory=MatchDice)
+    lobby: Lobby = field(default_factory=Lobby)
+    place: Placement = field(default_factory=Placement)
+    past: PastGames = field(default_factory=PastGames)
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -283,24 +456,20 @@ class Table:
 
     @property
     def secret_commitment(self) -> str | None:
-        """The commitment of the match's secret (64 hex digits), when the secret was drawn as
-        the table opened, before any client seed: the match's id is then the commitment's
-        start.  ``None``: no secret yet, or one drawn when the match began (a table opened
-        before the secret was drawn with it), which is never shown."""
-        if self.dice_master is None:
-            return None
-        full = fairdice.commitment(self.dice_master)
-        return full if self.match_id == fairdice.match_id(full) else None
+        """The commitment of the match's secret shown to the players
+        (:attr:`MatchDice.secret_commitment`)."""
+        return self.dice.secret_commitment
 
     @property
     def board_shown(self) -> bool:
         """Whether the board of the current version is out (reported posted)."""
-        return self.board_message is not None and self.board_version == self.version
+        return self.place.board_message is not None and self.place.board_version == self.version
 
     def seat_kept(self, now: float) -> bool:
-        """Whether the free seat is kept for an invited user at ``now`` (:attr:`held`, not run
-        out)."""
-        return self.held is not None and now < self.held[2]
+        """Whether the free seat is kept for an invited user at ``now`` (:attr:`Lobby.held`, not
+        run out)."""
+        held = self.lobby.held
+        return held is not None and now < held[2]
 
     def bumped(self, **changes: Any) -> Table:
         """The table with ``changes`` and the next :attr:`version` (players see a change)."""
@@ -318,6 +487,35 @@ class Table:
         fields_.update(changes)
         return new
 
+    def with_deadline(self, deadline: float | None, reminded: bool = False) -> Table:
+        """The table with its move clock running out at ``deadline`` (``None``: not running),
+        the player reminded or not."""
+        return self.evolve(clock=replace(self.clock, deadline=deadline, reminded=reminded))
+
+    def with_reminded(self, reminded: bool) -> Table:
+        """The table with the player the clock runs for reminded (or not yet)."""
+        return self.evolve(clock=replace(self.clock, reminded=reminded))
+
+    def with_waited_since(self, since: float | None) -> Table:
+        """The table waiting for its player since ``since`` (:attr:`MoveClock.waited_since`)."""
+        return self.evolve(clock=replace(self.clock, waited_since=since))
+
+    def with_board(self, message: str | None, version: int | None) -> Table:
+        """The table with its board shown in ``message``, drawn for ``version``."""
+        return self.evolve(place=replace(self.place, board_message=message, board_version=version))
+
+    def with_frugal(self) -> Table:
+        """The table in a chat that limits the bot's messages (:attr:`Placement.frugal`)."""
+        return self.evolve(place=replace(self.place, frugal=True))
+
+    def with_notes(self, notes: tuple[str, ...]) -> Table:
+        """The table keeping ``notes`` for the next board (:attr:`Placement.notes`)."""
+        return self.evolve(place=replace(self.place, notes=notes))
+
+    def with_pending(self, pending: tuple[Any, ...]) -> Table:
+        """The table with ``pending`` the results not recorded yet (:attr:`PastGames.pending`)."""
+        return self.evolve(past=replace(self.past, pending=pending))
+
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "mode": self.mode,
@@ -330,68 +528,28 @@ class Table:
             "version": self.version,
             "games": self.games,
         }
-        if self.invited:
-            data["invited"] = list(self.invited)
         if self.match is not None:
-            data["match"] = self._saved("match", self.match, match_data)
+            data["match"] = _saved(self, "match", self.match, match_data)
         if self.chouette is not None:
-            data["chouette"] = self._saved("chouette", self.chouette, chouette_data)
+            data["chouette"] = _saved(self, "chouette", self.chouette, chouette_data)
         settings = self.settings.to_dict()
         if settings != TableSettings().to_dict():
             data["settings"] = settings
-        if self.board_message is not None:
-            data["board"] = self.board_message
-        if self.board_version is not None:
-            data["bv"] = self.board_version
         if self.abort_by is not None:
             data["abort"] = self.abort_by
-        if self.clock:
-            data["clock"] = self.clock
-        if self.deadline is not None:
-            data["deadline"] = self.deadline
-        if self.reminded:
-            data["reminded"] = True
         if self.lang is not None:
             data["lang"] = self.lang
-        if self.dropped:
-            data["carry"] = [*(points_to_json(p) for p in self.carry), self.dropped]
-        if self.held is not None:
-            data["held"] = list(self.held)
         if self.forfeit is not None:
             data["forfeit"] = self.forfeit
-        if self.setup is not None:
-            data["setup"] = self.setup
-        if self.match_id is not None:
-            data["mid"] = self.match_id
-        if self.dice is not None:
-            data["dice"] = self.dice.to_list()
-        if self.client_seeds:
-            data["cs"] = self.client_seeds
-        if self.dice_master is not None:
-            data["dm"] = self.dice_master.hex()
-        if self.frugal:
-            data["fg"] = True
-        if self.hints is not None:
-            data["hints"] = self.hints
-        if self.hints_agreed:
-            data["ha"] = list(self.hints_agreed)
-        if self.origin is not None:
-            data["origin"] = self.origin
-        if self.waited_since is not None:
-            data["ws"] = round(self.waited_since, 1)
-        if self.pending:
-            data["pend"] = list(self.pending)
-        if self.recent is not None:
-            data["rec"] = self._saved("recent", self.recent, match_data)
-        if self.notes:
-            data["nt"] = list(self.notes)
-        if self.shown_dice:
-            data["sd"] = [[number, list(seeds), rolls] for number, seeds, rolls in self.shown_dice]
-        return data
+        data.update(self.clock.to_dict())
+        data.update(self.dice.to_dict())
+        data.update(self.lobby.to_dict())
+        data.update(self.place.to_dict())
+        data.update(self.past.to_dict())
+        return _in_stored_order(data)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Table:
-        carry = data.get("carry", [0, 0, 0])
         return cls(
             mode=data["mode"],
             variant=data["variant"],
@@ -400,56 +558,20 @@ class Table:
             options=dict(data.get("options", {})),
             stage=data.get("stage", "lobby"),
             seats=tuple(Seat.from_list(s) for s in data.get("seats", [])),
-            invited=tuple(data.get("invited", [])),
             match=None if data.get("match") is None else Match.from_dict(data["match"]),
             chouette=None if data.get("chouette") is None else Chouette.from_dict(data["chouette"]),
             settings=TableSettings.from_dict(data.get("settings", {})),
             version=int(data.get("version", 0)),
-            board_message=data.get("board"),
-            board_version=None if data.get("bv") is None else int(data["bv"]),
-            abort_by=data.get("abort"),
             games=int(data.get("games", 0)),
-            clock=int(data.get("clock", 0)),
-            deadline=None if data.get("deadline") is None else float(data["deadline"]),
-            reminded=bool(data.get("reminded", False)),
             lang=None if data.get("lang") is None else str(data["lang"]),
-            carry=(points_from_json(carry[0]), points_from_json(carry[1])),
-            dropped=int(carry[2]),
-            held=_held(data.get("held")),
+            abort_by=data.get("abort"),
             forfeit=None if data.get("forfeit") is None else int(data["forfeit"]),
-            setup=None if data.get("setup") is None else str(data["setup"]),
-            match_id=None if data.get("mid") is None else str(data["mid"]),
-            dice=None if data.get("dice") is None else GameDice.from_list(data["dice"]),
-            client_seeds={str(k): str(v) for k, v in dict(data.get("cs", {})).items()},
-            dice_master=None if data.get("dm") is None else bytes.fromhex(data["dm"]),
-            frugal=bool(data.get("fg", False)),
-            hints=None if data.get("hints") is None else bool(data["hints"]),
-            hints_agreed=tuple(str(u) for u in data.get("ha", ())),
-            origin=None if data.get("origin") is None else str(data["origin"]),
-            waited_since=None if data.get("ws") is None else float(data["ws"]),
-            pending=tuple(data.get("pend", ())),
-            recent=None if data.get("rec") is None else Match.from_dict(data["rec"]),
-            notes=tuple(str(n) for n in data.get("nt", ())),
-            shown_dice=tuple(
-                (str(number), tuple(str(seed) for seed in seeds), str(rolls))
-                for number, seeds, rolls in data.get("sd", ())
-            ),
+            clock=MoveClock.from_dict(data),
+            dice=MatchDice.from_dict(data),
+            lobby=Lobby.from_dict(data),
+            place=Placement.from_dict(data),
+            past=PastGames.from_dict(data),
         )
-
-    def _saved(self, name: str, value: _Engine, save: Callable[[_Engine], dict[str, Any]]) -> Any:
-        """``save(value)``, the stored form of field ``name`` holding ``value``: remembered on
-        this table for as long as the field holds that very object, and so on the tables
-        :meth:`evolve` makes of it (it copies the remembered form with the fields): a table
-        loaded, given a new board message and written back (a third of the writes of
-        ``benchmarks.app``) does not write its match out again.  Not a field: no comparison
-        sees it, and :func:`dataclasses.replace` starts without it."""
-        key = _SAVED[name]
-        found = self.__dict__.get(key)
-        if found is not None and found[0] is value:
-            return found[1]
-        data = save(value)
-        self.__dict__[key] = (value, data)
-        return data
 
     def encode(self) -> bytes:
         """The stored bytes (versioned JSON through the store's codec)."""
@@ -482,11 +604,51 @@ class Table:
     def session_score(self, match: Match) -> tuple[Points, Points]:
         """Points per seat over the whole session or match, folded games included."""
         a, b = match.score
-        return self.carry[0] + a, self.carry[1] + b
+        carry = self.past.carry
+        return carry[0] + a, carry[1] + b
 
 
 _FIELDS = frozenset(f.name for f in fields(Table))
 """The names :meth:`Table.evolve` accepts."""
 
+_STORED_ORDER = (
+    *("mode", "variant", "creator", "length", "options", "stage", "seats", "version", "games"),
+    *("invited", "match", "chouette", "settings", "board", "bv", "abort", "clock", "deadline"),
+    *("reminded", "lang", "carry", "held", "forfeit", "setup", "mid", "dice", "cs", "dm", "fg"),
+    *("hints", "ha", "origin", "ws", "pend", "rec", "nt", "sd"),
+)
+"""The order of the keys of a table's stored form: the order they were written in when the table
+kept them all in one record, so that a table is written to the same bytes as before."""
+
+
+def _in_stored_order(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with its keys in :data:`_STORED_ORDER` (any other after them)."""
+    ordered = {key: data[key] for key in _STORED_ORDER if key in data}
+    if len(ordered) < len(data):
+        ordered.update(data)
+    return ordered
+
+
+_Engine = TypeVar("_Engine", Match, Chouette)
+
+
+def _saved(
+    owner: object, name: str, value: _Engine, save: Callable[[_Engine], dict[str, Any]]
+) -> Any:
+    """``save(value)``, the stored form of ``owner``'s field ``name`` holding ``value``: remembered
+    on ``owner`` for as long as the field holds that very object, and so on the tables
+    :meth:`Table.evolve` makes of it (it copies the remembered form with the fields): a table
+    loaded, given a new board message and written back (a third of the writes of
+    ``benchmarks.app``) does not write its match out again.  Not a field: no comparison sees it,
+    and :func:`dataclasses.replace` starts without it."""
+    key = _SAVED[name]
+    found = owner.__dict__.get(key)
+    if found is not None and found[0] is value:
+        return found[1]
+    data = save(value)
+    owner.__dict__[key] = (value, data)
+    return data
+
+
 _SAVED = {name: f"_saved_{name}" for name in ("match", "chouette", "recent")}
-"""Where a table remembers the stored form of each of its engine values (:meth:`Table._saved`)."""
+"""Where an owner remembers the stored form of each of its engine values (:func:`_saved`)."""

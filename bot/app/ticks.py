@@ -71,7 +71,7 @@ class Ticks:
         record = await store.load(key)
         state = Table.decode(record.payload) if record is not None else None
         settled: list[Reply] = []
-        if state is not None and state.pending:
+        if state is not None and state.past.pending:
             # Results a process wrote and did not record (it stopped, or the store failed).
             lang = state.lang or self.default_language
             settled, left = await self.writer.settle(key, lang, state)
@@ -119,13 +119,13 @@ class Ticks:
             if current is None:
                 return None
             state = Table.decode(current.payload)
-            if state.deadline is None or not state.reminded:
+            if state.clock.deadline is None or not state.clock.reminded:
                 return None
-            return state.evolve(reminded=False).encode()
+            return state.with_reminded(False).encode()
 
         try:
             result = await self.writer.write(table, fn)
-            if result.record is not None and Table.decode(result.record.payload).deadline:
+            if result.record is not None and Table.decode(result.record.payload).clock.deadline:
                 await self.writer.store.set_deadline(table, now)
         except (StoreUnavailable, ConflictError):
             log.warning("undelivered notice not recorded table=%s", table)

@@ -31,28 +31,28 @@ def actor(match: Match) -> int | None:
 
 def wake(table: Table) -> float | None:
     """The table's next clock event, or ``None`` without a running clock."""
-    return wake_time(table) if table.deadline is not None else None
+    return wake_time(table) if table.clock.deadline is not None else None
 
 
 def wake_time(table: Table) -> float:
     """When the table's clock next needs attention: the reminder, then the deadline."""
-    assert table.deadline is not None
-    if table.reminded:
-        return table.deadline
-    return table.deadline - table.clock * REMIND_BEFORE
+    assert table.clock.deadline is not None
+    if table.clock.reminded:
+        return table.clock.deadline
+    return table.clock.deadline - table.clock.seconds * REMIND_BEFORE
 
 
 def clocked(ctx: Context, old: Table, new: Table, match: Match, *, fresh: bool = False) -> Table:
     """``new`` with its deadline: a fresh one whenever another player must act."""
-    waiting = actor(match) if new.stage == "play" and new.clock else None
+    waiting = actor(match) if new.stage == "play" and new.clock.seconds else None
     if waiting is None:
-        if new.deadline is None and not new.reminded:
+        if new.clock.deadline is None and not new.clock.reminded:
             return new  # no clock: nothing to change
-        return new.evolve(deadline=None, reminded=False)
+        return new.with_deadline(None)
     before = actor(old.state()) if old.match is not None else None
-    if before == waiting and old.deadline is not None and not fresh:
-        return new.evolve(deadline=old.deadline, reminded=old.reminded)
-    return new.evolve(deadline=ctx.now + new.clock, reminded=False)
+    if before == waiting and old.clock.deadline is not None and not fresh:
+        return new.with_deadline(old.clock.deadline, old.clock.reminded)
+    return new.with_deadline(ctx.now + new.clock.seconds)
 
 
 def waited_from(ctx: Context, old: Table, before: object, waiting: object) -> float | None:
@@ -60,17 +60,17 @@ def waited_from(ctx: Context, old: Table, before: object, waiting: object) -> fl
     waited for in ``old``): now when that changed, else as ``old`` says."""
     if waiting is None:
         return None
-    if before == waiting and old.waited_since is not None:
-        return old.waited_since
+    if before == waiting and old.clock.waited_since is not None:
+        return old.clock.waited_since
     return ctx.now
 
 
 def waited_long(ctx: Context, old: Table, before: object, waiting: object) -> bool:
     """Whether the game passes from ``before`` to ``waiting`` after ``waiting`` waited
     :data:`CALL_AFTER` seconds or more for it (since it passed to ``before``)."""
-    if waiting is None or before is None or before == waiting or old.waited_since is None:
+    if waiting is None or before is None or before == waiting or old.clock.waited_since is None:
         return False
-    return ctx.now - old.waited_since >= CALL_AFTER
+    return ctx.now - old.clock.waited_since >= CALL_AFTER
 
 
 def _waits(table: Table) -> int | None:
@@ -82,7 +82,7 @@ def stamped(ctx: Context, old: Table, new: Table, match: Match) -> Table:
     another player than before, else as it was."""
     waiting = actor(match) if new.stage == "play" else None
     since = waited_from(ctx, old, _waits(old), waiting)
-    return new if since == new.waited_since else new.evolve(waited_since=since)
+    return new if since == new.clock.waited_since else new.with_waited_since(since)
 
 
 def called(ctx: Context, old: Table, new: Table, match: Match) -> str | None:

@@ -123,24 +123,27 @@ def step_points(args: tuple[Any, ...]) -> tuple[int, int]:
 def with_match(ctx: Context, table: Table, match: Match, **changes: Any) -> Table:
     """The next version of ``table`` playing ``match``, with its clock.
 
-    A money session folds its finished games into the table's ``carry`` and keeps only the
-    current game, so that a long session does not grow the record (see :class:`Table`); its
-    latest finished games go to ``recent``, for the analysis (:func:`analysis.kept_games`).
+    A money session folds its finished games into the table's ``past.carry`` and keeps only
+    the current game, so that a long session does not grow the record (see
+    :class:`~bot.app.table.PastGames`); its latest finished games go to ``past.recent``, for the
+    analysis (:func:`analysis.kept_games`).
     """
     stage: Stage = "over" if match.is_over else "play"
     if table.mode == "money" and len(match.games) > 1:
         done = match.games[:-1]
-        first, second = table.carry
+        first, second = table.past.carry
         for game in done:
             a, b = game.award  # draws count too (half a point each in long nardy)
             first, second = first + a, second + b
-        changes["carry"] = (first, second)
-        changes["dropped"] = table.dropped + len(done)
         # The latest finished games stay for the analysis (not one set up from a position).
         played = done[1:] if match.start is not None else done
-        recent = match_analysis.kept_games(table.recent, played)
-        if recent is not None:
-            changes["recent"] = recent
+        recent = match_analysis.kept_games(table.past.recent, played)
+        changes["past"] = replace(
+            table.past,
+            carry=(first, second),
+            dropped=table.past.dropped + len(done),
+            recent=table.past.recent if recent is None else recent,
+        )
         current = replace(match.game, score=(0, 0))
         match = Match(match.variant, match.length, match.options, (current,))
     new = table.bumped(match=match.archived(), stage=stage, **changes)
@@ -159,7 +162,7 @@ def settle(ctx: Context, table: Table, match: Match) -> tuple[Match, list[str]]:
                 break
             was_crawford = game.crawford
             match = match.next_game()
-            if table.match_id is not None:
+            if table.dice.match_id is not None:
                 fair.begin(ctx, table, fair.game_number(table, match))
             if match.game.crawford:
                 notes.append(ctx.tr("match-crawford"))
@@ -244,20 +247,20 @@ def turn_passed(
     player to act when he has waited long for his opponent (:func:`~bot.app.timing.called`);
     ``new`` as it is to be written.
 
-    The notes an earlier update kept (``old.notes``) come first.  When the computer acts next,
-    no board goes out (:func:`for_computer`): its turn follows at once, and the board of that
-    turn, the person's next one, shows these notes and takes the old board's buttons away.
+    The notes an earlier update kept (``old.place.notes``) come first.  When the computer acts
+    next, no board goes out (:func:`for_computer`): its turn follows at once, and the board of
+    that turn, the person's next one, shows these notes and takes the old board's buttons away.
     """
-    notes = [*old.notes, *notes]
+    notes = [*old.place.notes, *notes]
     if not (match.is_over or closed) and computer_next(new, match):
-        if ctx.update.message is not None and ctx.update.message != old.board_message:
+        if ctx.update.message is not None and ctx.update.message != old.place.board_message:
             ctx.replies.append(ClearButtons(ctx.update.message))
         return for_computer(ctx, new, notes)
-    for message in {ctx.update.message, old.board_message} - {None}:
+    for message in {ctx.update.message, old.place.board_message} - {None}:
         assert message is not None
         ctx.replies.append(ClearButtons(message))
-    if new.notes:
-        new = new.evolve(notes=())
+    if new.place.notes:
+        new = new.with_notes(())
     if match.is_over or closed:
         ctx.replies.append(SendText("\n".join(notes)))
         last = send_board(ctx, new, match, ())
@@ -286,7 +289,7 @@ def for_computer(ctx: Context, table: Table, notes: list[str]) -> Table:
     if fair.unrolled(ctx):
         commitment = fair.commitment_note(ctx)
         notes = notes if commitment in notes else [*notes, commitment]
-    return table.evolve(notes=tuple(note for note in notes if note))
+    return table.with_notes(tuple(note for note in notes if note))
 
 
 def send_board(

@@ -171,15 +171,15 @@ class TableWriter:
             if current is None:
                 return None
             state = Table.decode(current.payload)
-            if state.version != version or state.board_message == message:
+            if state.version != version or state.place.board_message == message:
                 return None
-            return state.evolve(board_message=message, board_version=version).encode()
+            return state.with_board(message, version).encode()
 
         try:
             cached = self._records.get(table)
             if cached is not None:
                 state = Table.decode(cached.payload)
-                if state.version > version or state.board_message == message:
+                if state.version > version or state.place.board_message == message:
                     return  # a newer board is out already, or nothing to note
                 new = fn(cached)
                 if new is not None and await self.compare_and_set(table, cached, new):
@@ -200,7 +200,7 @@ class TableWriter:
         if waits is None:
             return None
         due = self.clock() + self.computer.budget(waits[1]) + opponent.GRACE
-        return min(due, wake_time(table)) if table.deadline is not None else due
+        return min(due, wake_time(table)) if table.clock.deadline is not None else due
 
     def deadline_of(self, table: Table) -> float | None:
         """When the tick must come to ``table`` (``None``: never): for the computer's turn it
@@ -209,7 +209,7 @@ class TableWriter:
         due = self.computer_due(table)
         if due is None:
             due = wake(table)
-        if table.pending:
+        if table.past.pending:
             retry = self.clock() + results.RETRY_AFTER
             due = retry if due is None else min(due, retry)
         return due
@@ -233,11 +233,11 @@ class TableWriter:
         take them out of the table; the replies to post (the rating changes: only when this
         process took them out, so they are posted once), and whether some are left for a retry
         (the store failed).  Never raises for the store's sake."""
-        if table is None or not table.pending:
+        if table is None or not table.past.pending:
             return [], False
         now = self.clock()
         readable = results.pending(table)
-        unreadable = len(readable) < len(table.pending)
+        unreadable = len(readable) < len(table.past.pending)
         items = [e for e in readable if now - e.at >= older]
         if not items and not unreadable:
             return [], False
