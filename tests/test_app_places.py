@@ -9,8 +9,8 @@ import pytest
 from test_app_support import ALICE, BOB, EVE, Chat, Dice, open_store, texts
 
 from bot.app import App, Update
-from bot.app.places import MAX_AWAY, Away, decode_away, encode_away
-from bot.app.queries import outcome_text, thread_title
+from bot.app.places import MAX_AWAY, Away, decode_away, encode_away, outcome_text
+from bot.app.queries import thread_title
 from bot.i18n import t
 from bot.store import Store, TableKey, Versioned
 
@@ -130,8 +130,8 @@ async def test_the_end_of_a_game_away_is_told_once(store: Store) -> None:
     await thread.send(loser, "/resign")
     await thread.press(winner, "Accept")
     done = await app.finish_away(THREAD)
-    assert done is not None and done.stage == "over" and done.place.origin == HOME.chat
-    assert f"{winner.name} wins the match 1–0." in outcome_text(done, "en")
+    assert done is not None and done.origin == HOME.chat and done.lang == "en"
+    assert f"{winner.name} wins the match 1–0." in done.outcome
     assert await app.finish_away(THREAD) is None  # told once, by whichever process is first
     assert await app.games_away(HOME) == []
 

@@ -215,11 +215,10 @@ class App:
         placed already (or is not in play)."""
         return await self.places.keep_table(key)
 
-    async def finish_away(self, key: TableKey) -> Table | None:
-        """The game at ``key``, moved there from the chat it began in, is over: the table (its
-        ``origin`` that chat) the first time this is asked, so its result is announced there
-        once; ``None`` when there is nothing (more) to announce.  The chat it began in forgets
-        it."""
+    async def finish_away(self, key: TableKey) -> places.EndedAway | None:
+        """The game at ``key``, moved there from the chat it began in, is over: where it began
+        and how it ended, the first time this is asked, so its result is announced there once;
+        ``None`` when there is nothing (more) to announce.  The chat it began in forgets it."""
         return await self.places.finish_away(key)
 
     async def games_away(self, home: TableKey) -> list[places.Away]:

@@ -16,9 +16,12 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
+from bot.app.display import score_text
 from bot.app.table import Table
 from bot.app.writer import TableWriter
+from bot.i18n import negotiate, t
 from bot.store import (
     ConflictError,
     SiblingKey,
@@ -27,6 +30,7 @@ from bot.store import (
     UpdateStatus,
     Versioned,
 )
+from engine.game import format_points
 
 log = logging.getLogger("bot.app")
 
@@ -109,6 +113,38 @@ def players(table: Table) -> tuple[str, ...]:
     return tuple(seat.user for seat in table.seats)
 
 
+@dataclass(frozen=True)
+class EndedAway:
+    """A game that ended in a chat of its own (``App.finish_away``): the chat it began in, the
+    table's language and how the game ended in it (:func:`outcome_text`, "" when there is
+    nothing to tell)."""
+
+    origin: str
+    lang: str
+    outcome: str
+
+
+def outcome_text(table: Table, lang: str) -> str:
+    """The final score of a two-player table, and who won the match ("" when there is none to
+    tell: a chouette, a table that never played)."""
+    match = table.match
+    if match is None or len(table.seats) != 2:
+        return ""
+    tr = partial(t, lang)
+    names = [seat.name for seat in table.seats]
+    text = score_text(tr, table, match, names)
+    if match.is_over and match.winner is not None and table.forfeit is None:
+        w = match.winner
+        score = table.session_score(match)
+        text += "\n" + tr(
+            "match-won",
+            player=names[w],
+            score=format_points(score[w]),
+            opponent_score=format_points(score[1 - w]),
+        )
+    return text
+
+
 class Places:
     """Moves games between chats through ``writer`` (see the module's docstring); ``on_moved``
     is told of each move (the computer's turn due at the old key follows the game)."""
@@ -179,7 +215,7 @@ class Places:
         result = await self.writer.write(key, fn)
         return kept[0] if kept and result.status is UpdateStatus.APPLIED else None
 
-    async def finish_away(self, key: TableKey) -> Table | None:
+    async def finish_away(self, key: TableKey) -> EndedAway | None:
         """See ``App.finish_away``."""
         done: list[Table] = []
 
@@ -200,7 +236,8 @@ class Places:
             await self.writer.store.update(away_key(home), change_away(key.chat, None))
         except (StoreUnavailable, ConflictError):
             log.warning("games away not updated table=%s", home)
-        return done[0]
+        lang = negotiate(done[0].lang or "")
+        return EndedAway(origin, lang, outcome_text(done[0], lang))
 
     async def games_away(self, home: TableKey) -> list[Away]:
         """See ``App.games_away``."""

@@ -4,9 +4,8 @@
 and who must act now, where its game is played, which message shows its board, the IDs of its
 position; answers, not the table's state, so that no adapter reads a table or applies a rule.
 :func:`legal_play_notations` lists the plays a user may type now, for the adapters' autocomplete
-of ``/move``; :func:`outcome_text` says how a finished table's game ended, in a line the
-adapter posts where the game began (a game played in a thread of its own), and
-:func:`thread_title` names such a thread after the players.  :func:`refused_for_sure` and
+of ``/move``; :func:`thread_title` names a game's own thread after the players.
+:func:`refused_for_sure` and
 :func:`game_away_for` tell an adapter, before the app handles a command, whether its answer is
 for the sender alone (a refusal, or where his game is): a platform that must acknowledge a
 command first (Discord) acknowledges those privately.
@@ -19,13 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from bot.app.display import score_text
 from bot.app.places import Away
 from bot.app.table import Table
 from bot.i18n import t
 from engine.chouette import Chouette
 from engine.errors import EngineError
-from engine.game import ActionKind, Game, Phase, format_points
+from engine.game import ActionKind, Game, Phase
 from engine.movegen import legal_plays
 from engine.notation import format_play
 
@@ -252,27 +250,6 @@ def legal_play_notations(table: Table, user: str) -> list[str]:
     plays = legal_plays(game.position, game.dice)
     # Text that is typed back: the form that never reads as another play.
     return [format_play(game.position, game.dice, p, plays=plays) for p in plays if p.steps]
-
-
-def outcome_text(table: Table, lang: str) -> str:
-    """The final score of a two-player table, and who won the match ("" when there is none to
-    tell: a chouette, a table that never played)."""
-    match = table.match
-    if match is None or len(table.seats) != 2:
-        return ""
-    tr = partial(t, lang)
-    names = [seat.name for seat in table.seats]
-    text = score_text(tr, table, match, names)
-    if match.is_over and match.winner is not None and table.forfeit is None:
-        w = match.winner
-        score = table.session_score(match)
-        text += "\n" + tr(
-            "match-won",
-            player=names[w],
-            score=format_points(score[w]),
-            opponent_score=format_points(score[1 - w]),
-        )
-    return text
 
 
 def thread_title(table: Table | TableFacts, lang: str) -> str:

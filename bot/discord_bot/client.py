@@ -82,7 +82,6 @@ from bot.app.queries import (
     SEATED_COMMANDS,
     TableFacts,
     game_away_for,
-    outcome_text,
     refused_for_sure,
     thread_title,
 )
@@ -1207,15 +1206,13 @@ class NardyBot(discord.AutoShardedClient):
         except (StoreUnavailable, ConflictError, CorruptRecord) as exc:
             log.warning("end of the game away not recorded table=%s: %s", key, exc)
             return
-        if done is None or done.place.origin is None:
+        if done is None:
             return
-        lang = negotiate(done.lang or "")
-        text = t(lang, "discord-thread-result", thread=f"<#{key.chat}>")
-        outcome = outcome_text(done, lang)
-        if outcome:
-            text += "\n" + outcome
-        origin = ChannelOutput(self, int(done.place.origin), lang=lang)
-        await self.delivery.perform(origin, table_key(int(done.place.origin)), [SendText(text)])
+        text = t(done.lang, "discord-thread-result", thread=f"<#{key.chat}>")
+        if done.outcome:
+            text += "\n" + done.outcome
+        origin = ChannelOutput(self, int(done.origin), lang=done.lang)
+        await self.delivery.perform(origin, table_key(int(done.origin)), [SendText(text)])
         await close_thread(self.http, int(key.chat), manage=manage)
 
     # -- the move clock -------------------------------------------------------------------------
