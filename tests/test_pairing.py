@@ -14,17 +14,23 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Sequence
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.app.pairing import (
+    Contender,
     Entrant,
     Kind,
     PairingError,
+    PairingImpossible,
     Result,
+    Swiss,
+    pair_round,
     seeded,
 )
 from bot.app.pairing.matchings import max_pairs, maximum_matching
@@ -52,7 +58,7 @@ def random_result(rng: random.Random, a: str, b: str, draws: bool = True) -> Res
     return Result(a, b, winner, points=rng.randint(1, 8), kind=kind)
 
 
-def roundtrip(state: Result) -> None:
+def roundtrip(state: Swiss) -> None:
     data = json.loads(json.dumps(state.to_dict()))
     assert type(state).from_dict(data) == state
 
@@ -124,3 +130,245 @@ def test_maximum_matching_agrees_with_brute_force(seed: int) -> None:
     assert all(b not in met[a] for a, b in pairs)
     most = max((len(m) for m in met), default=0)
     assert max_pairs(nodes, met, most) == len(pairs)
+
+
+# ---------------------------------------------------------------------------------------------
+# Swiss: an independent reference
+
+
+def ranked(contenders: Sequence[Contender]) -> list[Contender]:
+    return sorted(contenders, key=lambda c: (-c.score, c.seed))
+
+
+def float_vector(
+    contenders: Sequence[Contender], pairs: Sequence[tuple[str, str]], bye: str | None
+) -> list[int]:
+    """The floats across each score boundary from the top, the bye being a group of its own
+    below every score."""
+    levels = sorted({c.score for c in contenders}, reverse=True)
+    level = {c.id: levels.index(c.score) for c in contenders}
+    boundaries = len(levels) - (0 if bye is not None else 1)
+    floats = [0] * boundaries
+    spans = [sorted((level[a], level[b])) for a, b in pairs]
+    if bye is not None:
+        spans.append([level[bye], len(levels)])
+    for top, bottom in spans:
+        for j in range(top, bottom):
+            floats[j] += 1
+    return floats
+
+
+def all_pairings(
+    players: list[str], allowed: dict[str, set[str]]
+) -> Iterator[list[tuple[str, str]]]:
+    if not players:
+        yield []
+        return
+    first = players[0]
+    for i in range(1, len(players)):
+        other = players[i]
+        if other in allowed[first]:
+            for rest in all_pairings(players[1:i] + players[i + 1 :], allowed):
+                yield [(first, other), *rest]
+
+
+def reference_pairings(
+    contenders: Sequence[Contender],
+) -> tuple[list[int] | None, list[tuple[list[tuple[str, str]], str | None]]]:
+    """Every valid pairing (no repeat, no second bye) with the fewest floats; the smallest
+    float vector (``None`` when nothing is valid)."""
+    order = [c.id for c in ranked(contenders)]
+    byid = {c.id: c for c in contenders}
+    nodes = order + (["BYE"] if len(order) % 2 else [])
+    allowed: dict[str, set[str]] = defaultdict(set)
+    for a, b in itertools.combinations(nodes, 2):
+        if "BYE" in (a, b):
+            player = a if b == "BYE" else b
+            ok = not byid[player].had_bye
+        else:
+            ok = b not in byid[a].opponents
+        if ok:
+            allowed[a].add(b)
+            allowed[b].add(a)
+    best: list[int] | None = None
+    found: list[tuple[list[tuple[str, str]], str | None]] = []
+    for pairing in all_pairings(nodes, allowed):
+        bye = next((a if b == "BYE" else b for a, b in pairing if "BYE" in (a, b)), None)
+        pairs = [p for p in pairing if "BYE" not in p]
+        floats = float_vector(contenders, pairs, bye)
+        if best is None or floats < best:
+            best, found = floats, [(pairs, bye)]
+        elif floats == best:
+            found.append((pairs, bye))
+    return best, found
+
+
+def play_swiss(
+    rng: random.Random, players: list[Entrant], rounds: int, withdrawals: bool = True
+) -> Iterator[tuple[Swiss, Swiss]]:
+    """The event before and after each pairing; results random, some players withdrawing."""
+    event = Swiss.start(players)
+    for _ in range(rounds):
+        try:
+            paired = event.pair_next()
+        except PairingImpossible:
+            return
+        yield event, paired
+        event = paired
+        if withdrawals and rng.random() < 0.08:
+            event = event.withdraw(rng.choice(players).id)
+        for a, b in event.rounds[-1].pairs:
+            if event.rounds[-1].result_of(a, b) is None:
+                event = event.record(random_result(rng, a, b))
+        if withdrawals and rng.random() < 0.08:
+            event = event.withdraw(rng.choice(players).id)
+
+
+@settings(max_examples=1000)
+@given(SEEDS)
+def test_swiss_properties(seed: int) -> None:
+    rng = random.Random(seed)
+    players = field(rng, 2, 64 if rng.random() < 0.5 else 10)
+    rounds = rng.randint(1, min(len(players) + 1, 12))
+    met: set[frozenset[str]] = set()
+    byes: Counter[str] = Counter()
+    last: Swiss | None = None
+    for before, after in play_swiss(rng, players, rounds):
+        contenders = before.contenders()
+        active = {c.id for c in contenders}
+        current = after.rounds[-1]
+        paired = [p for pair in current.pairs for p in pair]
+        if current.bye is not None:
+            paired.append(current.bye)
+        # everyone still in is paired once, nobody else
+        assert sorted(paired) == sorted(active)
+        assert (current.bye is not None) == (len(active) % 2 == 1)
+        # never the same two twice, never a second bye
+        for a, b in current.pairs:
+            assert frozenset((a, b)) not in met
+            met.add(frozenset((a, b)))
+        if current.bye is not None:
+            byes[current.bye] += 1
+            assert byes[current.bye] == 1
+        # score groups: the fewest floats possible, and the bye as low as possible
+        if len(active) <= 10:
+            best, optimal = reference_pairings(contenders)
+            assert float_vector(contenders, current.pairs, current.bye) == best
+            keys = {tuple(sorted(frozenset(p) for p in pairs)) for pairs, _ in optimal}
+            assert tuple(sorted(frozenset(p) for p in current.pairs)) in keys
+            if current.bye is not None:
+                rank = {c.id: i for i, c in enumerate(ranked(contenders))}
+                assert rank[current.bye] == max(rank[b] for _, b in optimal if b is not None)
+        last = after
+    if last is not None:
+        assert_standings(last)
+        roundtrip(last)
+
+
+def test_an_exhausted_field_says_so() -> None:
+    """Four players who all met: a fourth round cannot be paired without a repeat."""
+    event = Swiss.start([Entrant(x) for x in "abcd"])
+    for _ in range(3):
+        event = event.pair_next()
+        for a, b in event.rounds[-1].pairs:
+            event = event.record(Result(a, b, a))
+    with pytest.raises(PairingImpossible) as refused:
+        event.pair_next()
+    assert refused.value.code == "pairing_impossible"
+
+
+def test_round_one_is_top_half_against_bottom_half() -> None:
+    players = [Entrant(f"s{i}", 2000 - i) for i in range(1, 10)]
+    first = Swiss.start(players).pair_next().rounds[0]
+    assert first.pairs == (("s1", "s5"), ("s2", "s6"), ("s3", "s7"), ("s4", "s8"))
+    assert first.bye == "s9"
+
+
+def test_a_paired_round_must_finish_first() -> None:
+    event = Swiss.start([Entrant(x) for x in "abcd"]).pair_next()
+    with pytest.raises(PairingError):
+        event.pair_next()
+    with pytest.raises(PairingError):
+        event.record(Result("a", "b", "a"))
+
+
+def test_a_withdrawal_mid_round_is_a_forfeit() -> None:
+    event = Swiss.start([Entrant(x, r) for x, r in (("a", 4), ("b", 3), ("c", 2), ("d", 1))])
+    event = event.pair_next().withdraw("c")
+    result = event.rounds[-1].result_of("a", "c")
+    assert result is not None and result.forfeit and result.winner == "a"
+    event = event.record(Result("b", "d", "d")).pair_next()
+    assert event.rounds[-1].bye is not None and "c" not in str(event.rounds[-1].pairs)
+
+
+# ---------------------------------------------------------------------------------------------
+# tie-breaks, recomputed
+
+
+def assert_standings(event: Swiss) -> None:
+    """The standings equal a recomputation from the records, by the definitions."""
+    games = [r for rnd in event.rounds for r in rnd.results]
+    byes = Counter(rnd.bye for rnd in event.rounds if rnd.bye is not None)
+    players, bye_points = event.players, event.bye_points
+    score = {p.id: 0.0 for p in players}
+    for game in games:
+        if game.winner is None:
+            score[game.first] += 0.5
+            score[game.second] += 0.5
+        else:
+            score[game.winner] += 1
+    for player, count in byes.items():
+        score[player] += count * bye_points
+    opponents: dict[str, list[str]] = defaultdict(list)
+    for game in games:
+        opponents[game.first].append(game.second)
+        opponents[game.second].append(game.first)
+    berger: dict[str, float] = defaultdict(float)
+    wins: Counter[str] = Counter()
+    for game in games:
+        for me, other in (game.players, game.players[::-1]):
+            if game.winner == me:
+                berger[me] += score[other]
+                wins[me] += 1
+            elif game.winner is None:
+                berger[me] += score[other] / 2
+    expected = {}
+    for p in players:
+        theirs = [score[o] for o in opponents[p.id]]
+        buchholz = sum(theirs)
+        cut = buchholz - min(theirs) if theirs else 0.0
+        expected[p.id] = [score[p.id], cut, buchholz, berger[p.id], 0.0, wins[p.id]]
+    for game in games:
+        a, b = game.first, game.second
+        if expected[a][:4] == expected[b][:4]:
+            expected[a][4] += 1.0 if game.winner == a else 0.5 if game.winner is None else 0.0
+            expected[b][4] += 1.0 if game.winner == b else 0.5 if game.winner is None else 0.0
+    table = event.standings()
+    assert [row.place for row in table] == list(range(1, len(players) + 1))
+    for row in table:
+        assert [
+            row.score,
+            row.buchholz_cut1,
+            row.buchholz,
+            row.sonneborn_berger,
+            row.direct,
+            row.wins,
+        ] == pytest.approx(expected[row.player])
+    rating = {p.id: p.rating for p in players}
+    keys = [(*(-x for x in expected[row.player]), -rating[row.player], row.player) for row in table]
+    assert keys == sorted(keys)
+
+
+# ---------------------------------------------------------------------------------------------
+# speed
+
+
+def test_a_swiss_round_of_a_thousand_pairs_in_well_under_a_second() -> None:
+    rng = random.Random(7)
+    players = [Entrant(f"p{i:04d}", rng.uniform(1000, 2000)) for i in range(1001)]
+    slowest = 0.0
+    for before, _ in play_swiss(rng, players, 9, withdrawals=False):
+        started = time.perf_counter()
+        pair_round(before.contenders())
+        slowest = max(slowest, time.perf_counter() - started)
+    assert slowest < 0.5

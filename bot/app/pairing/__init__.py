@@ -6,6 +6,9 @@ Ties are always broken by a stated order (ending with rating, then id), so the s
 the same pairings.
 
 - :mod:`~bot.app.pairing.entrants`: players, results, kinds of win, errors;
+- :mod:`~bot.app.pairing.swiss`: the Swiss system (Dutch, without colours);
+- :mod:`~bot.app.pairing.tiebreaks`: standings with Buchholz, Buchholz cut-1,
+  Sonneborn-Berger, direct encounter and wins;
 - :mod:`~bot.app.pairing.matchings`: maximum matchings of "who may still play whom".
 """
 
@@ -18,13 +21,23 @@ from bot.app.pairing.entrants import (
     Result,
     seeded,
 )
+from bot.app.pairing.swiss import Contender, Swiss, SwissPairing, SwissRound, pair_round
+from bot.app.pairing.tiebreaks import TIE_BREAKS, Placing, standings
 
 __all__ = [
     "NARDY_KINDS",
+    "TIE_BREAKS",
+    "Contender",
     "Entrant",
     "Kind",
     "PairingError",
     "PairingImpossible",
+    "Placing",
     "Result",
+    "Swiss",
+    "SwissPairing",
+    "SwissRound",
+    "pair_round",
     "seeded",
+    "standings",
 ]
