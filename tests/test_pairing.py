@@ -28,9 +28,13 @@ from bot.app.pairing import (
     Kind,
     PairingError,
     PairingImpossible,
+    Placing,
     Result,
+    RoundRobin,
     Swiss,
+    berger_rounds,
     pair_round,
+    schedule,
     seeded,
 )
 from bot.app.pairing.matchings import max_pairs, maximum_matching
@@ -58,7 +62,7 @@ def random_result(rng: random.Random, a: str, b: str, draws: bool = True) -> Res
     return Result(a, b, winner, points=rng.randint(1, 8), kind=kind)
 
 
-def roundtrip(state: Swiss) -> None:
+def roundtrip(state: Swiss | RoundRobin) -> None:
     data = json.loads(json.dumps(state.to_dict()))
     assert type(state).from_dict(data) == state
 
@@ -305,11 +309,14 @@ def test_a_withdrawal_mid_round_is_a_forfeit() -> None:
 # tie-breaks, recomputed
 
 
-def assert_standings(event: Swiss) -> None:
+def assert_standings(event: Swiss | RoundRobin) -> None:
     """The standings equal a recomputation from the records, by the definitions."""
-    games = [r for rnd in event.rounds for r in rnd.results]
-    byes = Counter(rnd.bye for rnd in event.rounds if rnd.bye is not None)
-    players, bye_points = event.players, event.bye_points
+    if isinstance(event, Swiss):
+        games = [r for rnd in event.rounds for r in rnd.results]
+        byes = Counter(rnd.bye for rnd in event.rounds if rnd.bye is not None)
+        players, bye_points = event.players, event.bye_points
+    else:
+        games, byes, players, bye_points = list(event.results), Counter(), event.seeds, 0.0
     score = {p.id: 0.0 for p in players}
     for game in games:
         if game.winner is None:
@@ -357,6 +364,70 @@ def assert_standings(event: Swiss) -> None:
     rating = {p.id: p.rating for p in players}
     keys = [(*(-x for x in expected[row.player]), -rating[row.player], row.player) for row in table]
     assert keys == sorted(keys)
+
+
+def test_tie_breaks_by_hand() -> None:
+    """Three players, a draw and two wins: the figures worked out on paper."""
+    event = RoundRobin.start([Entrant("a", 3), Entrant("b", 2), Entrant("c", 1)])
+    event = event.record(Result("a", "b", None))
+    event = event.record(Result("a", "c", "a", kind=Kind.GAMMON))
+    event = event.record(Result("b", "c", "b"))
+    rows = {row.player: row for row in event.standings()}
+    assert rows["a"] == Placing(1, "a", 1.5, 1.5, 1.5, 0.75, 0.5, 1)
+    assert rows["b"] == Placing(2, "b", 1.5, 1.5, 1.5, 0.75, 0.5, 1)
+    assert rows["c"].score == 0 and rows["c"].buchholz == 3.0 and rows["c"].place == 3
+
+
+# ---------------------------------------------------------------------------------------------
+# round-robin
+
+
+def test_berger_tables_are_fides() -> None:
+    """FIDE's published Berger tables for four and six players."""
+    assert berger_rounds(4) == (((1, 4), (2, 3)), ((4, 3), (1, 2)), ((2, 4), (3, 1)))
+    assert berger_rounds(6) == (
+        ((1, 6), (2, 5), (3, 4)),
+        ((6, 4), (5, 3), (1, 2)),
+        ((2, 6), (3, 1), (4, 5)),
+        ((6, 5), (1, 4), (2, 3)),
+        ((3, 6), (4, 2), (5, 1)),
+    )
+    assert berger_rounds(8)[1] == ((8, 5), (6, 4), (7, 3), (1, 2))
+
+
+@settings(max_examples=1000)
+@given(SEEDS)
+def test_round_robin_properties(seed: int) -> None:
+    rng = random.Random(seed)
+    players = field(rng, 2, 64 if rng.random() < 0.3 else 16)
+    cycles = rng.choice((1, 1, 2)) if len(players) <= 24 else 1
+    rounds = schedule(players, cycles)
+    n = len(players)
+    assert len(rounds) == cycles * (n - 1 + n % 2)
+    meetings: Counter[frozenset[str]] = Counter()
+    byes: Counter[str] = Counter()
+    for rnd in rounds:
+        seen = [p for pair in rnd.pairs for p in pair] + ([rnd.bye] if rnd.bye else [])
+        assert sorted(seen) == sorted(p.id for p in players)
+        meetings.update(frozenset(p) for p in rnd.pairs)
+        if rnd.bye is not None:
+            byes[rnd.bye] += 1
+    assert set(meetings) == {
+        frozenset(p) for p in itertools.combinations([x.id for x in players], 2)
+    }
+    assert set(meetings.values()) == {cycles}
+    assert byes == (Counter({p.id: cycles for p in players}) if n % 2 else Counter())
+    event = RoundRobin.start(players, cycles)
+    for _, a, b in event.scheduled():
+        if rng.random() < 0.02:
+            event = event.withdraw(rng.choice(players).id)
+        if a not in event.withdrawn and b not in event.withdrawn:
+            event = event.record(random_result(rng, a, b))
+    assert event.finished
+    with pytest.raises(PairingError):
+        event.record(Result(players[0].id, players[1].id, players[0].id))
+    assert_standings(event)
+    roundtrip(event)
 
 
 # ---------------------------------------------------------------------------------------------

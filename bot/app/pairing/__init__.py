@@ -9,9 +9,11 @@ the same pairings.
 - :mod:`~bot.app.pairing.swiss`: the Swiss system (Dutch, without colours);
 - :mod:`~bot.app.pairing.tiebreaks`: standings with Buchholz, Buchholz cut-1,
   Sonneborn-Berger, direct encounter and wins;
+- :mod:`~bot.app.pairing.berger`: round-robin by Berger tables;
 - :mod:`~bot.app.pairing.matchings`: maximum matchings of "who may still play whom".
 """
 
+from bot.app.pairing.berger import RoundRobin, RoundRobinRound, berger_rounds, schedule
 from bot.app.pairing.entrants import (
     NARDY_KINDS,
     Entrant,
@@ -34,10 +36,14 @@ __all__ = [
     "PairingImpossible",
     "Placing",
     "Result",
+    "RoundRobin",
+    "RoundRobinRound",
     "Swiss",
     "SwissPairing",
     "SwissRound",
+    "berger_rounds",
     "pair_round",
+    "schedule",
     "seeded",
     "standings",
 ]
