@@ -26,6 +26,7 @@ from bot.app.pairing import (
     Contender,
     Entrant,
     Kind,
+    Knockout,
     PairingError,
     PairingImpossible,
     Placing,
@@ -33,6 +34,7 @@ from bot.app.pairing import (
     RoundRobin,
     Swiss,
     berger_rounds,
+    bracket_order,
     pair_round,
     schedule,
     seeded,
@@ -62,7 +64,7 @@ def random_result(rng: random.Random, a: str, b: str, draws: bool = True) -> Res
     return Result(a, b, winner, points=rng.randint(1, 8), kind=kind)
 
 
-def roundtrip(state: Swiss | RoundRobin) -> None:
+def roundtrip(state: Swiss | Knockout | RoundRobin) -> None:
     data = json.loads(json.dumps(state.to_dict()))
     assert type(state).from_dict(data) == state
 
@@ -134,6 +136,122 @@ def test_maximum_matching_agrees_with_brute_force(seed: int) -> None:
     assert all(b not in met[a] for a, b in pairs)
     most = max((len(m) for m in met), default=0)
     assert max_pairs(nodes, met, most) == len(pairs)
+
+
+# ---------------------------------------------------------------------------------------------
+# knockout
+
+
+def test_bracket_order_is_the_standard_one() -> None:
+    assert bracket_order(2) == (1, 2)
+    assert bracket_order(4) == (1, 4, 2, 3)
+    assert bracket_order(8) == (1, 8, 4, 5, 2, 7, 3, 6)
+    assert bracket_order(16) == (1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11)
+    for size in (2, 4, 8, 16, 32, 64, 128):
+        order = bracket_order(size)
+        assert sorted(order) == list(range(1, size + 1))
+        # first-round opponents add up to size + 1, and each half is led by its top seed
+        assert all(order[i] + order[i + 1] == size + 1 for i in range(0, size, 2))
+        half = size // 2
+        assert min(order[:half]) == 1 and min(order[half:]) == 2
+    with pytest.raises(PairingError):
+        bracket_order(6)
+
+
+def test_a_field_of_five_gives_the_three_top_seeds_byes() -> None:
+    players = [Entrant(f"s{i}", 2000 - i) for i in range(1, 6)]
+    event = Knockout.start(players)
+    assert [m.players for m in event.current] == [
+        ("s1", None),
+        ("s4", "s5"),
+        ("s2", None),
+        ("s3", None),
+    ]
+    event = event.record(Result("s4", "s5", "s5"))
+    event = event.advance()
+    assert [m.players for m in event.current] == [("s1", "s5"), ("s2", "s3")]
+
+
+def play_knockout(rng: random.Random) -> tuple[list[Entrant], Knockout, list[Knockout]]:
+    players = field(rng)
+    event = Knockout.start(players)
+    states = [event]
+    while True:
+        if rng.random() < 0.15:
+            event = event.withdraw(rng.choice(players).id)
+        for match in event.current:
+            if not match.decided:
+                a, b = match.present
+                event = event.record(random_result(rng, a, b, draws=False))
+        states.append(event)
+        if len(event.rounds) == event.total_rounds:
+            return players, event, states
+        event = event.advance()
+        states.append(event)
+
+
+@settings(max_examples=1000)
+@given(SEEDS)
+def test_knockout_properties(seed: int) -> None:
+    rng = random.Random(seed)
+    players, event, states = play_knockout(rng)
+    n = len(players)
+    size = 1
+    while size < n:
+        size *= 2
+    assert event.size == size and event.total_rounds == size.bit_length() - 1
+    seeds = [p.id for p in sorted(players, key=lambda p: (-p.rating, p.id))]
+    first = states[0].rounds[0]
+    slots = [s for m in first for s in m.players]
+    assert slots == [seeds[s - 1] if s <= n else None for s in bracket_order(size)]
+    # the byes go to the top seeds
+    byes = [m.present[0] for m in first if len(m.present) == 1]
+    assert sorted(seeds.index(p) for p in byes) == list(range(size - n))
+    # one game per player per round, and each round holds the winners of the one before
+    for previous, current in itertools.pairwise(event.rounds):
+        winners = [m.winner for m in previous]
+        for k, match in enumerate(current):
+            for slot, came in zip(match.players, winners[2 * k : 2 * k + 2], strict=True):
+                assert slot is None or slot == came
+    losses: Counter[str] = Counter()
+    for rnd in event.rounds:
+        for match in rnd:
+            if match.result is not None:
+                loser = match.result.loser
+                assert loser is not None
+                losses[loser] += 1
+    champion = event.champion
+    assert event.finished
+    if champion is not None:
+        assert losses[champion] == 0
+        assert champion not in event.withdrawn
+        undefeated = [p.id for p in players if losses[p.id] == 0 and p.id not in event.withdrawn]
+        assert undefeated == [champion]
+    assert all(count == 1 for count in losses.values())
+    roundtrip(event)
+
+
+def test_a_knockout_refuses_draws_and_strangers() -> None:
+    event = Knockout.start([Entrant("a"), Entrant("b")])
+    with pytest.raises(PairingError):
+        event.record(Result("a", "b", None))
+    with pytest.raises(PairingError):
+        event.record(Result("a", "c", "a"))
+    with pytest.raises(PairingError):
+        event.advance()
+    done = event.record(Result("a", "b", "b", kind=Kind.GAMMON))
+    assert done.champion == "b"
+
+
+def test_a_withdrawal_forfeits_the_match_in_hand() -> None:
+    event = Knockout.start([Entrant(x, r) for x, r in (("a", 4), ("b", 3), ("c", 2), ("d", 1))])
+    event = event.withdraw("d")
+    forfeit = event.current[0].result
+    assert forfeit is not None and forfeit.forfeit and forfeit.winner == "a"
+    event = event.record(Result("b", "c", "b")).withdraw("b").advance()
+    final = event.current[0]
+    assert final.players == ("a", "b") and final.result is not None and final.result.forfeit
+    assert event.champion == "a"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ Ties are always broken by a stated order (ending with rating, then id), so the s
 the same pairings.
 
 - :mod:`~bot.app.pairing.entrants`: players, results, kinds of win, errors;
+- :mod:`~bot.app.pairing.knockout`: the seeded bracket;
 - :mod:`~bot.app.pairing.swiss`: the Swiss system (Dutch, without colours);
 - :mod:`~bot.app.pairing.tiebreaks`: standings with Buchholz, Buchholz cut-1,
   Sonneborn-Berger, direct encounter and wins;
@@ -23,6 +24,7 @@ from bot.app.pairing.entrants import (
     Result,
     seeded,
 )
+from bot.app.pairing.knockout import Knockout, KnockoutMatch, bracket_order
 from bot.app.pairing.swiss import Contender, Swiss, SwissPairing, SwissRound, pair_round
 from bot.app.pairing.tiebreaks import TIE_BREAKS, Placing, standings
 
@@ -32,6 +34,8 @@ __all__ = [
     "Contender",
     "Entrant",
     "Kind",
+    "Knockout",
+    "KnockoutMatch",
     "PairingError",
     "PairingImpossible",
     "Placing",
@@ -42,6 +46,7 @@ __all__ = [
     "SwissPairing",
     "SwissRound",
     "berger_rounds",
+    "bracket_order",
     "pair_round",
     "schedule",
     "seeded",
