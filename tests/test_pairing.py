@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.app.pairing import (
+    Arena,
     Contender,
     Entrant,
     Kind,
@@ -38,6 +39,7 @@ from bot.app.pairing import (
     pair_round,
     schedule,
     seeded,
+    sheet,
 )
 from bot.app.pairing.matchings import max_pairs, maximum_matching
 
@@ -64,7 +66,7 @@ def random_result(rng: random.Random, a: str, b: str, draws: bool = True) -> Res
     return Result(a, b, winner, points=rng.randint(1, 8), kind=kind)
 
 
-def roundtrip(state: Swiss | Knockout | RoundRobin) -> None:
+def roundtrip(state: Swiss | Knockout | RoundRobin | Arena) -> None:
     data = json.loads(json.dumps(state.to_dict()))
     assert type(state).from_dict(data) == state
 
@@ -546,6 +548,114 @@ def test_round_robin_properties(seed: int) -> None:
         event.record(Result(players[0].id, players[1].id, players[0].id))
     assert_standings(event)
     roundtrip(event)
+
+
+# ---------------------------------------------------------------------------------------------
+# arena
+
+
+def points_by_hand(results: Sequence[Result], player: str) -> int:
+    """The arena's points, recomputed from the definition: 2 a win (+1 gammon, +2
+    backgammon), 1 a draw; doubled while the two games before were both wins."""
+    total = 0
+    fire = False
+    streak = 0
+    for result in results:
+        if result.winner == player:
+            value = 2 + {Kind.SINGLE: 0, Kind.GAMMON: 1, Kind.BACKGAMMON: 2}[result.kind]
+        elif result.winner is None:
+            value = 1
+        else:
+            value = 0
+        total += value * (2 if fire else 1)
+        streak = streak + 1 if result.winner == player else 0
+        fire = streak >= 2
+    return total
+
+
+def test_streaks_as_lichess_counts_them() -> None:
+    wins = [Result("a", "b", "a") for _ in range(4)]
+    assert sheet([*wins, Result("a", "b", "b"), Result("a", "b", "a")], "a") == (2, 2, 4, 4, 0, 2)
+    assert sheet(
+        [*wins[:2], Result("a", "b", "a", kind=Kind.BACKGAMMON), Result("a", "b", None)], "a"
+    ) == (2, 2, 8, 2)
+    assert sheet([Result("a", "b", "a", kind=Kind.GAMMON), Result("a", "b", None)], "a") == (3, 1)
+
+
+@settings(max_examples=1000)
+@given(SEEDS)
+def test_arena_properties(seed: int) -> None:
+    rng = random.Random(seed)
+    players = field(rng, 2, 64)
+    arena = Arena(ends_at=300.0)
+    rating = {p.id: p.rating for p in players}
+    now = 0.0
+    for p in players:
+        arena = arena.join(p, now)
+        now += rng.random()
+    while now < 300.0:
+        points = arena.points()
+        waiting = dict(arena.waiting)
+        last = arena.last_opponents()
+        arena, pairs = arena.pair(now)
+        order = sorted(waiting, key=lambda p: (-points[p], waiting[p], -rating[p], p))
+        taken = {p for pair in pairs for p in pair}
+        before: set[str] = set()
+        for a, b in pairs:
+            # never the same opponent twice in a row, and paired in the documented order: the
+            # first one free meets the next one free he did not just play
+            assert last.get(a) != b and last.get(b) != a
+            assert order.index(a) < order.index(b)
+            assert all(s in before for s in order[: order.index(a)] if s in taken)
+            for s in order[order.index(a) + 1 : order.index(b)]:
+                assert s in before or last.get(a) == s or last.get(s) == a
+            before.update((a, b))
+        # nobody left waiting could have been paired with another one left waiting
+        free = [p for p in order if p not in taken]
+        for a, b in itertools.combinations(free, 2):
+            assert last.get(a) == b or last.get(b) == a
+        now += rng.uniform(1, 30)
+        for game in arena.games:
+            if game.result is None and rng.random() < 0.5:
+                arena = arena.record(random_result(rng, *game.players), now)
+        if rng.random() < 0.05:
+            arena = arena.leave(rng.choice(players).id)
+        if rng.random() < 0.05:
+            arena = arena.join(rng.choice(players), now)
+    arena, pairs = arena.pair(now)
+    assert pairs == ()
+    for game in arena.games:
+        if game.result is None:
+            arena = arena.record(random_result(rng, *game.players), now)
+    games_of: dict[str, list[Result]] = defaultdict(list)
+    for game in arena.games:
+        assert game.result is not None
+        for player in game.players:
+            games_of[player].append(game.result)
+    points = arena.points()
+    for p in players:
+        assert points[p.id] == points_by_hand(games_of[p.id], p.id)
+    # never twice in a row, from the records alone
+    for p in players:
+        opponents = [
+            g.players[1] if g.players[0] == p.id else g.players[0]
+            for g in arena.games
+            if p.id in g.players
+        ]
+        assert all(x != y for x, y in itertools.pairwise(opponents))
+    table = arena.standings()
+    assert [row.points for row in table] == sorted((row.points for row in table), reverse=True)
+    roundtrip(arena)
+
+
+def test_the_arena_pairs_nobody_after_its_end() -> None:
+    arena = Arena(ends_at=10.0).join(Entrant("a"), 0.0).join(Entrant("b"), 1.0)
+    assert arena.pair(10.0)[1] == ()
+    arena, pairs = arena.pair(5.0)
+    assert pairs == (("a", "b"),)
+    arena = arena.record(Result("a", "b", "b", kind=Kind.GAMMON), 6.0)
+    assert arena.pair(7.0)[1] == ()  # the only opponent is the last one
+    assert arena.points() == {"a": 0, "b": 3}
 
 
 # ---------------------------------------------------------------------------------------------

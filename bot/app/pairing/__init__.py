@@ -11,9 +11,11 @@ the same pairings.
 - :mod:`~bot.app.pairing.tiebreaks`: standings with Buchholz, Buchholz cut-1,
   Sonneborn-Berger, direct encounter and wins;
 - :mod:`~bot.app.pairing.berger`: round-robin by Berger tables;
+- :mod:`~bot.app.pairing.arena`: the arena's continuous pairing and points with streaks;
 - :mod:`~bot.app.pairing.matchings`: maximum matchings of "who may still play whom".
 """
 
+from bot.app.pairing.arena import Arena, ArenaGame, ArenaPlacing, base_points, on_streak, sheet
 from bot.app.pairing.berger import RoundRobin, RoundRobinRound, berger_rounds, schedule
 from bot.app.pairing.entrants import (
     NARDY_KINDS,
@@ -31,6 +33,9 @@ from bot.app.pairing.tiebreaks import TIE_BREAKS, Placing, standings
 __all__ = [
     "NARDY_KINDS",
     "TIE_BREAKS",
+    "Arena",
+    "ArenaGame",
+    "ArenaPlacing",
     "Contender",
     "Entrant",
     "Kind",
@@ -45,10 +50,13 @@ __all__ = [
     "Swiss",
     "SwissPairing",
     "SwissRound",
+    "base_points",
     "berger_rounds",
     "bracket_order",
+    "on_streak",
     "pair_round",
     "schedule",
     "seeded",
+    "sheet",
     "standings",
 ]
