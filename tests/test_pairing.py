@@ -809,3 +809,27 @@ def test_a_swiss_round_of_a_thousand_pairs_in_well_under_a_second() -> None:
         pair_round(before.contenders())
         slowest = max(slowest, time.perf_counter() - started)
     assert slowest < 0.5
+
+
+def test_a_swiss_as_long_as_a_round_robin_stays_fast_and_never_repeats() -> None:
+    """Forty players for 39 rounds: the late rounds are the hardest to pair; each pairs (or
+    is refused as impossible) quickly, the search's budget bounding it, and never repeats."""
+    rng = random.Random(3)
+    players = [Entrant(f"p{i:02d}", float(rng.choice((1400, 1500, 1600)))) for i in range(40)]
+    met: set[frozenset[str]] = set()
+    slowest = 0.0
+    event = Swiss.start(players)
+    for _ in range(39):
+        started = time.perf_counter()
+        try:
+            event = event.pair_next()
+        except PairingImpossible:
+            break
+        finally:
+            slowest = max(slowest, time.perf_counter() - started)
+        for a, b in event.rounds[-1].pairs:
+            assert frozenset((a, b)) not in met
+            met.add(frozenset((a, b)))
+            event = event.record(Result(a, b, rng.choice((a, b))))
+    assert len(event.rounds) > 25
+    assert slowest < 2.0

@@ -49,12 +49,17 @@ from bot.app.pairing.entrants import (
     pair_key,
     seeded,
 )
-from bot.app.pairing.matchings import max_pairs, pairable
+from bot.app.pairing.matchings import max_pairs, maximum_matching, pairable
 from bot.app.pairing.tiebreaks import Placing, scores, standings
 
-SEARCH_BUDGET = 20_000
+SEARCH_BUDGET = 10_000
 """The most sets of floaters one round's search examines before it settles for the best
-pairing found so far."""
+pairing found so far: at worst some tenths of a second (a field of 64 players in round 60),
+never reached by an ordinary Swiss (a field of ten needs at most a few dozen)."""
+
+EAGER_START = 256
+"""Fields up to this size start the search from a pairing found outright (cheap for them);
+larger fields, whose search finds its first pairing at once, build one only if it did not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +152,7 @@ class _Search:
             self.ideal_bye = max(eligible, default=-1)
         self.best: list[int] | None = None
         self.best_bye = -1
+        self.searched = False
         self.best_brackets: list[tuple[list[int], frozenset[int]]] = []
         self.budget = SEARCH_BUDGET
 
@@ -164,14 +170,39 @@ class _Search:
 
     def _settled(self, floats: list[int]) -> bool:
         """Whether no pairing whose floats are at least ``floats`` can beat the best found."""
-        if self.best is None:
+        if self.best is None or floats < self.best:
             return False
-        return floats > self.best or (floats == self.best and self.best_bye == self.ideal_bye)
+        return floats > self.best or (self.searched and self.best_bye == self.ideal_bye)
 
     def run(self) -> list[tuple[list[int], frozenset[int]]]:
         """Each bracket's players floated in and the players it pairs, top to bottom."""
+        if len(self.everyone) <= EAGER_START:
+            self._start()
         self._visit(0, [], [], [])
+        if self.best is None:
+            self._start()
         return self.best_brackets
+
+    def _start(self) -> None:
+        """The pairing to beat, and the one kept if the budget runs out before the search
+        finds one: a maximum matching grown from pairs of neighbours in the ranking, cut into
+        brackets (the search takes over any pairing it finds as good)."""
+        mate: dict[int, int] = {}
+        for a, b in maximum_matching(sorted(self.everyone), self.met):
+            mate[a], mate[b] = b, a
+        incoming: list[int] = []
+        floats: list[int] = []
+        brackets: list[tuple[list[int], frozenset[int]]] = []
+        for level, group in enumerate(self.groups):
+            bracket = incoming + group
+            down = sorted(v for v in bracket if mate[v] in self.below[level + 1])
+            brackets.append((incoming, frozenset(bracket).difference(down)))
+            floats.append(len(down))
+            incoming = down
+        self.best, self.best_brackets = floats[:-1], brackets
+        if self.bye is not None:
+            last = sorted(brackets[-1][1])
+            self.best_bye = _bye_taker(last, self.bye, self.met, self.most_met)
 
     def _visit(
         self,
@@ -188,10 +219,12 @@ class _Search:
                 taker = -1
                 if self.bye is not None:
                     taker = _bye_taker(bracket, self.bye, self.met, self.most_met)
-                if self.best is None or (prefix, -taker) < (self.best, -self.best_bye):
+                key, best = (prefix, -taker), (self.best, -self.best_bye)
+                if self.best is None or key < best or (key == best and not self.searched):
                     self.best, self.best_bye = list(prefix), taker
                     self.best_brackets = [*chosen, (incoming, frozenset(bracket))]
-                return self.best == self.bound and self.best_bye == self.ideal_bye
+                    self.searched = True
+                return self.searched and self.best == self.bound and self.best_bye == self.ideal_bye
             return False
         lower = self.below[level + 1]
         size = len(bracket)
@@ -200,7 +233,7 @@ class _Search:
             if self._settled([*prefix, count, *self.bound[level + 1 :]]):
                 return False
             for floaters in itertools.combinations(reversed(bracket), count):
-                if self.budget <= 0 and self.best is not None:
+                if self.budget <= 0:
                     return True
                 self.budget -= 1
                 staying = frozenset(bracket).difference(floaters)
