@@ -55,10 +55,10 @@ async def accept_card(
     against the computer, which its own author may take too."""
     if inviter.ref == user.ref and not computer:
         return Seating(False, refusal=t(negotiate(user.language), "invite-own-card"))
-    if await seated(app, key, user):  # a press delivered again: the game is on already
+    facts = await app.facts(key)
+    if facts is not None and facts.plays(user.ref):  # a press delivered again: the game is on
         return Seating(True, again=True)
     replies: list[Reply] = []
-    facts = await app.facts(key)
     if facts is None or facts.stage == "over":
         replies += await app.handle(
             Update(key, inviter, f"{update_id}:new", text=f"/new {new_args}")

@@ -19,8 +19,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from engine.errors import EngineError
 
-class PairingError(ValueError):
+
+class PairingError(EngineError):
     """A tournament action the state does not allow, or a state that cannot be read.
 
     ``code`` is a stable machine-readable name (for the app to translate), ``params`` its named
@@ -28,15 +30,6 @@ class PairingError(ValueError):
     """
 
     code: str = "pairing_error"
-    params: dict[str, object]
-
-    def __init__(
-        self, message: str = "", *, code: str | None = None, params: dict[str, object] | None = None
-    ) -> None:
-        super().__init__(message)
-        if code is not None:
-            self.code = code
-        self.params = dict(params or {})
 
 
 class PairingImpossible(PairingError):
