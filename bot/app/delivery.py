@@ -42,13 +42,16 @@ from bot.app.types import (
     ClearButtons,
     EditBoard,
     EditProgress,
+    GameToPlace,
     Keyboard,
     NotApplied,
+    PlaceGames,
     Progress,
     Reply,
     SendBoard,
     SendFile,
     SendText,
+    Standings,
     Thinking,
     Toast,
 )
@@ -126,6 +129,13 @@ class Surface(Protocol):
 
     async def post_file(self, reply: SendFile) -> None:
         """Post a file with its caption."""
+        ...
+
+    async def open_place(self, game: GameToPlace) -> tuple[TableKey, Surface] | None:
+        """Open the chat a tournament game of this chat plays in (a Discord thread, a Telegram
+        forum topic): its key and its surface; where the platform plays it where it is stored
+        (the players' private chats, the console's one terminal), ``game.table`` and a surface
+        for it; ``None`` when it cannot be placed now (a later tick offers it again)."""
         ...
 
 
@@ -239,7 +249,43 @@ class Delivery:
             return 1
         if isinstance(reply, NotApplied):  # nothing here delivers the update again
             return await self._one(surface, table, reply.shown)
+        if isinstance(reply, Standings):
+            return await self._standings(surface, table, reply)
+        if isinstance(reply, PlaceGames):
+            for game in reply.games:
+                await self._place(surface, game)
+            return 0
         return 0
+
+    async def _standings(self, surface: Surface, table: TableKey | None, reply: Standings) -> int:
+        """Edit the standings message in place; post it when there is none yet, or when it is
+        gone (then report the new one)."""
+        if reply.message is not None:
+            try:
+                await surface.edit_text(reply.message, reply.text, reply.buttons)
+                return 0
+            except NotDelivered as exc:
+                log.info("standings %s not edited: %s (posted anew)", reply.message, exc)
+        message = await surface.post_text(reply.text[: surface.max_text], reply.buttons)
+        if table is not None and message is not None:
+            await self.app.standings_posted(table, reply.event, message)
+        return 1
+
+    async def _place(self, surface: Surface, game: GameToPlace) -> None:
+        """Give a tournament game its place and post its opening there (with the computer's
+        turns that follow).  A place that cannot be opened now leaves the game to a later tick;
+        one that refuses the opening is the platform's to report, as any chat's refusal is."""
+        try:
+            place = await surface.open_place(game)
+        except (NotDelivered, ChatClosed) as exc:
+            log.warning("no place opened for %s: %s", game.table, exc)
+            return
+        if place is None:
+            return
+        key, there = place
+        replies = await self.app.place_game(game.table, key)
+        if replies:
+            await self.deliver(there, key, replies)
 
     async def _text(
         self, surface: Surface, text: str, buttons: Keyboard, *, private: bool = False

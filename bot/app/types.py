@@ -265,6 +265,39 @@ class EditProgress:
     buttons: Keyboard = ()
 
 
+@dataclass(frozen=True)
+class GameToPlace:
+    """A tournament game to be given its place: the key it is stored under now (its event's,
+    :func:`bot.app.tournaments.keys.is_event_game`), a title naming the players and the round
+    (a thread's or a forum topic's name), and its players (user references)."""
+
+    table: TableKey
+    title: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlaceGames:
+    """The games of a tournament round just paired in this chat: each is placed where the
+    platform plays it (``Surface.open_place``: a Discord thread, a Telegram forum topic, or
+    where it is stored: the players' private chats, the console), then its opening posted there
+    (``App.place_game``).  A game not placed now is offered again by a later tick."""
+
+    games: tuple[GameToPlace, ...]
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A tournament's one standings message in its chat: posted when ``message`` is ``None``
+    (the new message reported with ``App.standings_posted``), else edited in place (and posted
+    anew, then reported, when that message is gone)."""
+
+    event: str
+    text: str
+    buttons: Keyboard = ()
+    message: str | None = None
+
+
 Reply = (
     SendBoard
     | EditBoard
@@ -276,5 +309,7 @@ Reply = (
     | Progress
     | EditProgress
     | NotApplied
+    | PlaceGames
+    | Standings
 )
 """Every reply action an adapter performs."""
