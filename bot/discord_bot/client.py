@@ -73,7 +73,7 @@ from bot.app import (
     Update,
     User,
 )
-from bot.app.delivery import ChatClosed, Delivered, Delivery, NotDelivered
+from bot.app.delivery import ChatClosed, Delivered, Delivery, NotDelivered, Surface
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.places import Away
@@ -87,7 +87,7 @@ from bot.app.queries import (
 )
 from bot.app.suggest import suggestions
 from bot.app.syntax import say
-from bot.app.types import ClockNotice, Keyboard, NotApplied, Progress
+from bot.app.types import ClockNotice, GameToPlace, Keyboard, NotApplied, Progress
 from bot.discord_bot.commands import CatalogueTranslator, add_commands, discord_syntax
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
 from bot.discord_bot.threads import (
@@ -479,6 +479,10 @@ class ChannelOutput:
                 content=reply.caption[:MAX_CONTENT] or None,
                 file=discord.File(io.BytesIO(reply.data), filename=reply.name),
             )
+
+    async def open_place(self, game: GameToPlace) -> tuple[TableKey, Surface] | None:
+        """No place for a tournament game here yet."""
+        return None
 
 
 @dataclass
