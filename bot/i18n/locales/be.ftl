@@ -937,6 +937,7 @@ history-why = матч да { $length }, { $why ->
     [agreed] перапынены па згодзе
    *[played] дагуляны
 }
+history-tournament = 🏆 турнір { $id }, раўнд { $round }
 history-rated = рэйтынг { NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, { NUMBER($opponent_change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }
 history-none = Дагуляных матчаў гульца { $player } пакуль няма.
 history-hint = { $cmd_history_n } пакажа адзін з іх, з экспартам і праглядам.

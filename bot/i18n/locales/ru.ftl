@@ -937,6 +937,7 @@ history-why = матч до { $length }, { $why ->
     [agreed] прерван по согласию
    *[played] доигран
 }
+history-tournament = 🏆 турнир { $id }, раунд { $round }
 history-rated = рейтинг { NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, { NUMBER($opponent_change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }
 history-none = Доигранных матчей игрока { $player } пока нет.
 history-hint = { $cmd_history_n } покажет один из них, с экспортом и просмотром.

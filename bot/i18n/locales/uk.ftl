@@ -939,6 +939,7 @@ history-why = матч до { $length }, { $why ->
     [agreed] перерваний за згодою
    *[played] дограний
 }
+history-tournament = 🏆 турнір { $id }, раунд { $round }
 history-rated = рейтинг { NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, { NUMBER($opponent_change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }
 history-none = Дограних матчів гравця { $player } поки немає.
 history-hint = { $cmd_history_n } покаже один із них, з експортом і переглядом.
