@@ -37,6 +37,7 @@ from collections.abc import Callable
 from bot.app import App, Update, User
 from bot.app.delivery import split_text
 from bot.app.pairing import Arena, Entrant, Kind, Knockout, Result, Swiss, pair_round, schedule
+from bot.app.tournaments.service import Limits
 from bot.app.types import Reply, SendText, Standings
 from bot.store import MemoryStore, TableKey
 
@@ -145,6 +146,7 @@ async def app_event(count: int, rounds: int) -> None:
     now = [1_000_000.0]
     store = MemoryStore()
     app = App(store, clock=lambda: now[0])
+    app.events.limits = Limits(players=max(count, 2), rounds=max(rounds, 1))
     home = TableKey("telegram", "-1001")
     serial = iter(range(10**9))
 

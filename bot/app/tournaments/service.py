@@ -25,7 +25,7 @@ import io
 import logging
 import zipfile
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.ai.worker import LEVEL_NAMES
@@ -91,15 +91,19 @@ PLACE_RETRY = 120.0
 """Seconds after which a game offered a place and not placed is offered again (the process
 that was placing it may have stopped)."""
 
-MAX_PLAYERS = 256
-"""The most players an event may be given (``max=N``; the default is :data:`DEFAULT_MAX`)."""
 
-DEFAULT_MAX = 64
+@dataclass(frozen=True)
+class Limits:
+    """The operator's limits (``TOURNAMENT_MAX_PLAYERS``, ``TOURNAMENT_MAX_ROUNDS``): the most
+    players an event may take (``max=N`` up to it; it is also the default) and the most Swiss
+    rounds."""
 
-MAX_ROUNDS = 20
-"""The most Swiss rounds (a round-robin's cycles: :data:`MAX_CYCLES`)."""
+    players: int = 64
+    rounds: int = 15
+
 
 MAX_CYCLES = 4
+"""The most cycles of a round-robin (``roundrobin 2 cycles``: everybody meets twice)."""
 
 MAX_MINUTES = 24 * 60
 """The longest arena."""
@@ -159,6 +163,8 @@ class Events:
         self.places = places
         self.context = context
         self.default_language = default_language
+        self.limits = Limits()
+        """The operator's limits (set from the settings at start-up)."""
         self.act: Act | None = None
         """How a game's loss on time is applied (``App.handle``: set by the app)."""
 
@@ -236,7 +242,7 @@ class Events:
     ) -> list[Reply]:
         if ctx.update.private:
             raise Refused("tournament-group-only")
-        terms = parse_terms(fmt, words, ctx.now)
+        terms = parse_terms(fmt, words, ctx.now, self.limits)
         event_id = event_id_for(ctx.update)
         creator = ctx.user.ref
         event = Tournament(event_id, home.tag, creator, terms, ctx.now, lang=ctx.lang)
@@ -725,7 +731,7 @@ def _file_word(name: str) -> str:
     return word or "player"
 
 
-def parse_terms(fmt: Format, words: list[str], now: float) -> Terms:
+def parse_terms(fmt: Format, words: list[str], now: float, limits: Limits | None = None) -> Terms:
     """The terms of ``tournament FORMAT …``: ``5 rounds``, ``7`` (points: a match's length),
     ``nardy``, ``60 minutes`` (an arena), ``clock=1d``, ``round=3d``, ``max=32``,
     ``unrated``, ``in=2h`` (starts by itself), table options as for ``new``."""
@@ -735,7 +741,8 @@ def parse_terms(fmt: Format, words: list[str], now: float) -> Terms:
     minutes = 0
     clock: int | None = None
     round_seconds: int | None = None
-    most = DEFAULT_MAX
+    limits = limits or Limits()
+    most = limits.players
     rated = True
     starts: float | None = None
     changes: dict[str, Any] = {}
@@ -774,8 +781,8 @@ def parse_terms(fmt: Format, words: list[str], now: float) -> Terms:
                 if not round_seconds:
                     raise Refused("error-bad-clock")
             elif name in ("max", "players"):
-                if not value.isdigit() or not 2 <= int(value) <= MAX_PLAYERS:
-                    raise Refused("tournament-bad-max", most=MAX_PLAYERS)
+                if not value.isdigit() or not 2 <= int(value) <= limits.players:
+                    raise Refused("tournament-bad-max", most=limits.players)
                 most = int(value)
             elif name == "in":
                 delay = parse_clock(value)
@@ -800,8 +807,8 @@ def parse_terms(fmt: Format, words: list[str], now: float) -> Terms:
         length = 1 if fmt == "arena" or variant.startswith("long_nardy") else 3
     if not 1 <= length <= MAX_LENGTH:
         raise Refused("app-bad-length", max=MAX_LENGTH)
-    if fmt == "swiss" and rounds > MAX_ROUNDS:
-        raise Refused("tournament-bad-rounds", most=MAX_ROUNDS)
+    if fmt == "swiss" and rounds > limits.rounds:
+        raise Refused("tournament-bad-rounds", most=limits.rounds)
     if fmt == "roundrobin":
         rounds = min(max(1, rounds), MAX_CYCLES)
     if minutes > MAX_MINUTES:
@@ -818,4 +825,4 @@ def parse_terms(fmt: Format, words: list[str], now: float) -> Terms:
                  most, rated, starts)  # fmt: skip
 
 
-__all__ = ["EVENT_ACTIONS", "FORMATS", "Events", "parse_terms"]
+__all__ = ["EVENT_ACTIONS", "FORMATS", "Events", "Limits", "parse_terms"]
