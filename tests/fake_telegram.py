@@ -6,7 +6,9 @@ entity parsing) and captions over 1024 refused; HTML that does not parse refused
 same content and markup → 400 "message is not modified"; an edit without ``reply_markup`` removes
 the inline keyboard; a callback query answered once only; an unknown method → 404 ``Not Found``;
 multipart uploads, with ``attach://`` references in ``editMessageMedia`` checked both ways; inline
-messages take no uploads; a second concurrent ``getUpdates`` → 409.  Tests feed updates through
+messages take no uploads; a second concurrent ``getUpdates`` → 409; a private chat whose user
+never started the bot, or blocked it, → 403; forum topics created only in forums where the bot
+may manage them.  Tests feed updates through
 ``getUpdates`` (long polling) or POST them to the bot's webhook, can make the next call of a
 method fail (``RetryAfter``, a 502, …) and can keep a method's calls unanswered for a while.
 
@@ -251,6 +253,12 @@ class FakeBotApi:
     """Each user's status in each chat (``getChatMember``): creator, administrator, member..."""
     users: dict[int, TgUser] = field(default_factory=dict)
     """The users Telegram knows (those who wrote or pressed anything)."""
+    blocked: set[int] = field(default_factory=set)
+    """Users who blocked the bot: their private chats refuse it (403)."""
+    topic_rights: set[int] = field(default_factory=set)
+    """Forums where the bot may create topics (an administrator with ``can_manage_topics``)."""
+    topics: dict[tuple[int, int], str] = field(default_factory=dict)
+    """The forum topics created by the bot: (chat, ``message_thread_id``) → name."""
     url: str = ""
     _update_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1000))
     _message_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
@@ -398,6 +406,15 @@ class FakeBotApi:
         self.chats.setdefault(chat.id, chat)
         self.users[user.id] = user
         self.members[(chat.id, user.id)] = status
+
+    def block(self, user: TgUser) -> None:
+        """``user`` blocks the bot: whatever it sends to his private chat is refused."""
+        self.blocked.add(user.id)
+
+    def allow_topics(self, chat: Chat) -> None:
+        """Make the bot an administrator of forum ``chat`` who may create topics."""
+        self.chats.setdefault(chat.id, chat)
+        self.topic_rights.add(chat.id)
 
     def _seen(self, user: TgUser, chat: Chat | None) -> None:
         """``user`` wrote in ``chat`` (or pressed a button there): a member unless set."""
@@ -644,6 +661,8 @@ class FakeBotApi:
 
     def _new_message(self, params: dict[str, Any], kind: str, **fields: Any) -> dict[str, Any]:
         chat_id = int(params["chat_id"])
+        if chat_id in self.blocked:
+            raise ApiError(403, "Forbidden: bot was blocked by the user")
         if chat_id not in self.chats:
             if chat_id > 0:  # a user who never started the bot (a private chat is his id)
                 raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
@@ -664,6 +683,8 @@ class FakeBotApi:
         if "inline_message_id" in params:
             found = self.inline_messages.get(params["inline_message_id"])
         else:
+            if int(params["chat_id"]) in self.blocked:
+                raise ApiError(403, "Forbidden: bot was blocked by the user")
             found = self.messages.get((int(params["chat_id"]), int(params["message_id"])))
         if found is None or not found.from_bot:
             raise bad("message to edit not found")
@@ -750,6 +771,8 @@ class FakeBotApi:
     def api_sendChatAction(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
         if params.get("action") not in CHAT_ACTIONS:
             raise bad("wrong parameter action in request")
+        if int(params["chat_id"]) in self.blocked:
+            raise ApiError(403, "Forbidden: bot was blocked by the user")
         if int(params["chat_id"]) not in self.chats:
             raise bad("chat not found")
         return True
@@ -884,6 +907,45 @@ class FakeBotApi:
         elif status == "kicked":
             member["until_date"] = 0
         return member
+
+    def api_getChat(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        """A ``ChatFullInfo`` with the fields PTB needs (and ``is_forum``)."""
+        chat = self.chats.get(int(params["chat_id"]))
+        if chat is None:
+            raise bad("chat not found")
+        gifts = dict.fromkeys(
+            (
+                "unlimited_gifts",
+                "limited_gifts",
+                "unique_gifts",
+                "premium_subscription",
+                "gifts_from_channels",
+            ),
+            True,
+        )
+        return {
+            **chat.to_api(),
+            "accent_color_id": 0,
+            "max_reaction_count": 11,
+            "accepted_gift_types": gifts,
+        }
+
+    def api_createForumTopic(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        """As Telegram answers: a forum's new topic; refused outside forums and without the
+        right to manage topics."""
+        chat = self.chats.get(int(params["chat_id"]))
+        if chat is None:
+            raise bad("chat not found")
+        if not chat.is_forum:
+            raise bad("the chat is not a forum")
+        if chat.id not in self.topic_rights:
+            raise bad("not enough rights to create a topic")
+        name = str(params.get("name", ""))
+        if not 1 <= len(name) <= 128:
+            raise bad("TOPIC_TITLE_EMPTY" if not name else "TOPIC_TITLE_TOO_LONG")
+        thread_id = next(self._message_ids)  # a topic's id is the id of its first message
+        self.topics[(chat.id, thread_id)] = name
+        return {"message_thread_id": thread_id, "name": name, "icon_color": 7322096}
 
     def api_answerInlineQuery(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
         query_id = params["inline_query_id"]
