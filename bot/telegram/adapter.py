@@ -22,6 +22,12 @@ own, so a notice is shown on that message above the board (with the claim button
 up) and sent to the player concerned in his private chat with the bot, if he has one: editing a
 message notifies nobody, a private message does.
 
+A tournament's game (:class:`~bot.app.types.PlaceGames`) is played in a forum in a topic opened
+for it (``createForumTopic``; whether a group is a forum its updates tell, else ``getChat``
+once); in a group without topics, or where the bot may not open them, in its players' private
+chats with the bot (:mod:`bot.telegram.mirror`), where a press on its board acts at the game, and
+so does a line typed there that the app routes to it (``App.route``).
+
 Replies are performed in order by the app's delivery loop (:mod:`bot.app.delivery`) on the
 chat (:class:`ChatSurface`): a board is a PNG photo with a caption and an inline keyboard (or a
 ``<pre>`` text board in HTML), a play being built edits the same message, a finished turn clears
@@ -74,6 +80,7 @@ from telegram import (
     InputTextMessageContent,
     Message,
 )
+from telegram import Chat as TgChat
 from telegram import Update as TgUpdate
 from telegram import User as TgUser
 from telegram.constants import ChatAction, ChatType, ParseMode
@@ -106,6 +113,7 @@ from bot.app.delivery import (
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.opponent import WORDS as COMPUTER_WORDS
 from bot.app.timing import duration
+from bot.app.tournaments import keys
 from bot.app.types import ClearButtons, ClockNotice, EditBoard, GameToPlace, Keyboard, Progress
 from bot.i18n import negotiate, t
 from bot.store import ConflictError, StoreUnavailable, TableKey
@@ -127,6 +135,7 @@ from bot.telegram.links import (
     table_token,
     token_table,
 )
+from bot.telegram.mirror import MirrorSurface, parts, route_of
 from bot.telegram.retry import retry_seconds
 from renderers.png import render_png
 
@@ -145,6 +154,9 @@ MAX_TOAST = 200
 
 MAX_NAME = 64
 """Longest player name kept at a table."""
+
+MAX_TOPIC_NAME = 128
+"""Longest forum topic name."""
 
 INLINE_CHAT_PREFIX = "i"
 """Tables played on an inline message are keyed ``telegram:i<inline_message_id>``."""
@@ -444,11 +456,37 @@ class ChatSurface:
                 )
             )
 
-    # -- the Bot API's calls ----------------------------------------------------------------------
-
     async def open_place(self, game: GameToPlace) -> tuple[TableKey, Surface] | None:
-        """No place for a tournament game here yet."""
-        return None
+        """A tournament game of this chat: in a forum, a topic of its own named after it;
+        elsewhere (or where the bot may not open topics) played where it is stored, in its
+        players' private chats (:class:`~bot.telegram.mirror.MirrorSurface`).  A game placed
+        meanwhile (by another process) is left alone: no second topic."""
+        facts = await self.adapter.app.facts(game.table)
+        if facts is None or not facts.in_play or facts.origin is not None:
+            return None
+        chat = self.target.chat_id
+        if chat < 0 and await self.adapter.is_forum(self.bot, chat):
+            try:
+                topic = await self.adapter.call(
+                    lambda: self.bot.create_forum_topic(chat, game.title[:MAX_TOPIC_NAME])
+                )
+            except (BadRequest, Forbidden) as exc:
+                log.warning(
+                    "no forum topic for %s in chat %s (%s): played in private chats",
+                    game.table,
+                    chat,
+                    exc.message,
+                )
+            else:
+                thread = topic.message_thread_id
+                key = TableKey(PLATFORM, str(chat), str(thread))
+                there = ChatSurface(
+                    self.adapter, self.bot, ChatTarget(chat, thread), key, self.lang
+                )
+                return key, there
+        return game.table, self.adapter.mirror(self.bot, game.table, None, self.lang)
+
+    # -- the Bot API's calls ----------------------------------------------------------------------
 
     async def _send_text(self, text: str, rows: Keyboard) -> Message:
         """Post plain text (at most :data:`MAX_TEXT` characters) with buttons.  A lobby in a
@@ -610,6 +648,48 @@ class TelegramAdapter:
         self.pacer = BoardPacer(limits if limits is not None else ChatLimits(group_max_rate=0))
         """A group's board edits made when its window has room (:mod:`bot.telegram.limits`;
         ``limits``: the application's rate limiter, whose windows it reads)."""
+        self.forums: dict[int, bool] = {}
+        """Whether each supergroup seen is a forum (Telegram's fact, as its updates or
+        ``getChat`` told it last)."""
+
+    # -- where a chat's games are played ----------------------------------------------------------
+
+    def saw_chat(self, chat: TgChat) -> None:
+        """Note whether a supergroup an update came from is a forum (topics on or off)."""
+        if chat.type == ChatType.SUPERGROUP:
+            self.forums[chat.id] = bool(chat.is_forum)
+
+    async def is_forum(self, bot: Bot, chat_id: int) -> bool:
+        """Whether group ``chat_id`` is a forum (asked of Telegram once when no update told)."""
+        known = self.forums.get(chat_id)
+        if known is None:
+            try:
+                info = await self.call(lambda: bot.get_chat(chat_id))
+            except TelegramError as exc:
+                log.warning("chat %s unknown: %s", chat_id, exc)
+                return False
+            known = self.forums[chat_id] = bool(info.is_forum)
+        return known
+
+    def mirror(
+        self, bot: Bot, key: TableKey, sender: int | None, lang: str = "en"
+    ) -> MirrorSurface:
+        """Tournament game ``key`` shown in its players' private chats (``sender``: the user
+        whose update it is, ``None`` for a clock's notice)."""
+
+        def private_chat(chat_id: int) -> Surface:
+            return ChatSurface(self, bot, ChatTarget(chat_id, None), key, lang)
+
+        return MirrorSurface(self.app, key, private_chat, sender, MAX_TEXT)
+
+    def surface_for(self, bot: Bot, key: TableKey) -> Surface:
+        """Where the replies of table ``key`` of an ordinary chat (no inline message) go when no
+        update brought them (a clock's): its chat or forum topic, or for a tournament game
+        played in private chats its players' chats."""
+        if keys.is_event_game(key):
+            return self.mirror(bot, key, None)
+        topic = int(key.topic) if key.topic is not None else None
+        return ChatSurface(self, bot, ChatTarget(int(key.chat), topic), key)
 
     # -- calling the Bot API --------------------------------------------------------------------
 
@@ -689,6 +769,7 @@ class TelegramAdapter:
             command = command.lower()
         user = telegram_user(sender)
         target = ChatTarget(message.chat.id, _thread(message))
+        self.saw_chat(message.chat)
         if private and command == "start":
             await self._start(bot, update, user, target, args)
             return
@@ -707,6 +788,15 @@ class TelegramAdapter:
             admin=admin,
             frugal=self.frugal and not private,
         )
+        if private:
+            # A line typed in a private chat may belong to the sender's tournament game played
+            # in the players' private chats: the app says where it goes.
+            key = await self.app.route(app_update)
+            if key != app_update.table:
+                game = replace(app_update, table=key)
+                mirror = self.mirror(bot, key, sender.id, negotiate(user.language))
+                await self.deliver_on(mirror, key, await self.app.handle(game))
+                return
         await self.perform(bot, target, app_update.table, await self.app.handle(app_update), user)
 
     async def _is_admin(self, bot: Bot, chat_id: int, user_id: int) -> bool:
@@ -859,6 +949,7 @@ class TelegramAdapter:
             await self.perform(bot, private_chat, play.table, await self.app.handle(play), user)
             return
         target: ChatTarget | InlineTarget
+        mirror: MirrorSurface | None = None
         if query.inline_message_id is not None:
             key = inline_table(query.inline_message_id)
             target, private = InlineTarget(query.inline_message_id), False
@@ -868,6 +959,12 @@ class TelegramAdapter:
             target = ChatTarget(query.message.chat.id, _thread(query.message))
             message_ref = str(query.message.message_id)
             private = query.message.chat.type == ChatType.PRIVATE
+            self.saw_chat(query.message.chat)
+            game = route_of(data) if private else None
+            if game is not None:  # a tournament game's board in the presser's private chat
+                key, data = game
+                mirror = self.mirror(bot, key, query.from_user.id, negotiate(user.language))
+                message_ref = await self._mirrored(key, target.chat_id, message_ref)
         else:  # a message too old for Telegram to show: nothing to act on
             await self.answer(query, t(negotiate(user.language), "error-stale"))
             return
@@ -896,8 +993,24 @@ class TelegramAdapter:
         if done and first:
             await self.answer(query, toast)
         elif first and toast is not None and isinstance(target, ChatTarget):
-            rest.insert(0, SendText(toast))  # the press was answered already: posted instead
+            # the press was answered already: posted instead (to the presser alone, where the
+            # game is shown in several chats)
+            rest.insert(0, SendText(toast, private=True))
+        if mirror is not None:
+            await self.deliver_on(mirror, key, rest)
+            return
         await self.perform(bot, target, key, rest, user)
+
+    async def _mirrored(self, key: TableKey, chat_id: int, message_id: str) -> str:
+        """The mirror's id of a message of game ``key`` pressed in private chat ``chat_id``:
+        the game's board (every copy of it, so that the opponent sees the play as it is built)
+        when it is that board, else that one copy."""
+        copy = (chat_id, message_id)
+        facts = await self.app.facts(key)
+        board = facts.board_message if facts is not None else None
+        if board is not None and copy in parts(board):
+            return board
+        return f"{chat_id}:{message_id}"
 
     async def answer(self, query: CallbackQuery, text: str | None) -> None:
         """Answer a press once; a query Telegram no longer accepts (a redelivery) is let go."""
@@ -1030,8 +1143,8 @@ class TelegramAdapter:
         ``table`` (:attr:`delivery`; an inline message shows only the last state); whether the
         chat took every one of ``replies`` (the computer's turns aside)."""
         lang = negotiate(user.language) if user is not None else "en"
-        replies = self.kept(replies)
         if isinstance(target, InlineTarget):
+            replies = self.kept(replies)
             await self._perform_inline(bot, target, table, replies)
             progress = [r for r in replies if isinstance(r, Progress)]
             if progress and user is not None and user.id.isdecimal():
@@ -1042,7 +1155,14 @@ class TelegramAdapter:
                 async for more in self.app.computer_moves(table):
                     await self._perform_inline(bot, target, table, more)
             return True
-        surface = ChatSurface(self, bot, target, table, lang)
+        return await self.deliver_on(ChatSurface(self, bot, target, table, lang), table, replies)
+
+    async def deliver_on(
+        self, surface: Surface, table: TableKey | None, replies: Sequence[Reply]
+    ) -> bool:
+        """Carry out the app's replies on ``surface`` in order, then the computer's turns that
+        follow at ``table``; whether the chat took every one of ``replies``."""
+        replies = self.kept(replies)
         done = await self.delivery.perform(surface, table, replies)
         if not done.closed and table is not None:
             await self.delivery.deliver(surface, table, ())  # the computer's turns that follow
@@ -1106,8 +1226,9 @@ class TelegramAdapter:
         """Serve the move clocks of Telegram's tables and post their notices; how many tables.
 
         A notice the chat refused (the bot may not post there now) is posted again by a later
-        tick (``App.notice_undelivered``).  A game played on an inline message has no chat to
-        post to: see :meth:`inline_clock`.
+        tick (``App.notice_undelivered``).  A tournament game played in private chats is posted
+        to its players' chats (:meth:`surface_for`); a game played on an inline message has no
+        chat to post to: see :meth:`inline_clock`.
         """
         served = 0
         for table, replies in await self.app.tick(platform=PLATFORM):
@@ -1117,12 +1238,9 @@ class TelegramAdapter:
                     await self._computer_inline(bot, table, replies)
                 else:
                     await self.inline_clock(bot, table, replies)
-            else:
-                topic = int(table.topic) if table.topic is not None else None
-                target = ChatTarget(int(table.chat), topic)
-                if not await self.perform(bot, target, table, replies):
-                    # Not delivered (the bot may not post there now): the clock posts it again.
-                    await self.app.notice_undelivered(table)
+            elif not await self.deliver_on(self.surface_for(bot, table), table, replies):
+                # Not delivered (the bot may not post there now): the clock posts it again.
+                await self.app.notice_undelivered(table)
             served += 1
         return served
 
