@@ -726,6 +726,7 @@ discord-command-dice = косці
 discord-command-rating = рэйтынг
 discord-command-top = лідары
 discord-command-history = гісторыя
+discord-command-tournament = турнір
 discord-command-language = мова
 discord-command-position = пазіцыя
 discord-command-import = імпарт

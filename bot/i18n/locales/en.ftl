@@ -729,6 +729,7 @@ discord-command-dice = dice
 discord-command-rating = rating
 discord-command-top = top
 discord-command-history = history
+discord-command-tournament = tournament
 discord-command-language = language
 discord-command-position = position
 discord-command-import = import

@@ -726,6 +726,7 @@ discord-command-dice = кости
 discord-command-rating = рейтинг
 discord-command-top = лидеры
 discord-command-history = история
+discord-command-tournament = турнир
 discord-command-language = язык
 discord-command-position = позиция
 discord-command-import = импорт

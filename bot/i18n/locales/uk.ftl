@@ -726,6 +726,7 @@ discord-command-dice = кістки
 discord-command-rating = рейтинг
 discord-command-top = лідери
 discord-command-history = історія
+discord-command-tournament = турнір
 discord-command-language = мова
 discord-command-position = позиція
 discord-command-import = імпорт
