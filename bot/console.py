@@ -44,6 +44,7 @@ from bot.app.types import (
     ClearButtons,
     EditBoard,
     EditProgress,
+    GameToPlace,
     Keyboard,
     Progress,
     SendBoard,
@@ -537,6 +538,10 @@ class _Terminal:
 
     async def post_file(self, reply: SendFile) -> None:
         self.shown.append(reply)
+
+    async def open_place(self, game: GameToPlace) -> tuple[TableKey, _Terminal]:
+        """A tournament game is played on this one terminal, where it is stored."""
+        return game.table, self
 
 
 class _JoinLine(str):

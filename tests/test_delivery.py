@@ -15,7 +15,7 @@ from test_app_support import ALICE, BOB, Dice
 from bot.ai.worker import ComputerWorker
 from bot.app import App, Update, User
 from bot.app.delivery import ChatClosed, Delivery, NotDelivered, split_text
-from bot.app.types import Button, EditBoard, Keyboard, SendBoard, SendFile, SendText
+from bot.app.types import Button, EditBoard, GameToPlace, Keyboard, SendBoard, SendFile, SendText
 from bot.i18n import t
 from bot.store import MemoryStore, TableKey
 
@@ -85,6 +85,11 @@ class Recording:
     async def post_file(self, reply: SendFile) -> None:
         self.calls.append("post_file")
         self._new("file", reply.name, ())
+
+    async def open_place(self, game: GameToPlace) -> tuple[TableKey, Recording]:
+        """A tournament game plays on this surface, where it is stored."""
+        self.calls.append("open_place")
+        return game.table, self
 
     def texts(self) -> list[str]:
         return [m.text for m in self.messages.values()]

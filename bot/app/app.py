@@ -55,6 +55,7 @@ from bot.app.syntax import CommandSyntax, say, typed_syntax
 from bot.app.table import Table
 from bot.app.ticks import Ticks
 from bot.app.timing import wake
+from bot.app.tournaments.service import EVENT_ACTIONS, Events
 from bot.app.types import ClearButtons, NotApplied, Reply, Update
 from bot.app.users import UserRecords
 from bot.app.writer import RECORD_CACHE, TableWriter
@@ -142,6 +143,9 @@ class App:
         """Where each table's game is played."""
         self.jobs = None if analyser is None else AnalysisJobs(store, analyser, progress_every)
         """The analyses made here (``None``: no analyser)."""
+        self.events = Events(self.writer, self.places, self._context, default_language)
+        self.events.act = self.handle  # a tournament game lost on time is a claim made for him
+        self.ticks.events = self.events
 
     def use_command_syntax(self, platform: str, syntax: CommandSyntax) -> None:
         """Name commands in ``syntax`` in the messages to ``platform``'s chats (Discord's slash
@@ -200,13 +204,9 @@ class App:
     async def move_table(self, src: TableKey, dst: TableKey) -> Table | None:
         """Move the game in play at ``src`` to chat ``dst`` (a thread opened for it; or back to
         the chat it began in): the table as it now stands at ``dst``, or ``None`` when nothing
-        moved (no game in play at ``src``, or ``dst`` holds one already).
-
-        The game is written under ``dst`` first (its ``origin`` the chat it began in), then the
-        table at ``src`` is closed, then the clock's due entry follows it.  ``src`` is closed
-        only if it still holds the game as it was moved: a move that lost a race to a player's
-        update is undone at ``dst``.  Buttons drawn for the game work at ``dst`` (same version).
-        """
+        moved (no game in play at ``src``, or ``dst`` holds one already).  See
+        ``Places.move_table``: written at ``dst`` first, then ``src`` closed if it still holds
+        the game as it was moved (else undone at ``dst``); its buttons work at ``dst``."""
         return await self.places.move_table(src, dst)
 
     async def keep_table(self, key: TableKey) -> Table | None:
@@ -221,26 +221,30 @@ class App:
         ``None`` when there is nothing (more) to announce.  The chat it began in forgets it."""
         return await self.places.finish_away(key)
 
+    async def place_game(self, game: TableKey, place: TableKey) -> list[Reply]:
+        """See ``Events.place_game`` (a tournament game's place was opened)."""
+        return await self.events.place_game(game, place)
+
+    async def standings_posted(self, home: TableKey, event: str, message: str) -> None:
+        """See ``Events.standings_posted`` (a tournament's standings message was posted)."""
+        await self.events.standings_posted(home, event, message)
+
+    async def route(self, update: Update) -> TableKey:
+        """See ``Events.route`` (where a line typed in a private chat belongs)."""
+        return await self.events.route(update)
+
     async def games_away(self, home: TableKey) -> list[places.Away]:
         """The games that began in chat ``home`` and play in chats of their own."""
         return await self.places.games_away(home)
 
     async def claim_command_sync(self, platform: str, scope: str, digest: str) -> bool:
-        """Whether this process should upload ``platform``'s command set (digest ``digest``) to
-        ``scope``: not when the deployment already has it, nor when another process is uploading
-        it (see :mod:`bot.app.published`).  A store that cannot be reached says yes."""
-        try:
-            return await published.claim(self.store, platform, scope, digest)
-        except StoreUnavailable as exc:
-            log.warning("command set record not read (%s): uploading", exc)
-            return True
+        """Whether this process should upload ``platform``'s command set ``digest`` to ``scope``
+        (:func:`bot.app.published.claim`; a store that cannot be reached says yes)."""
+        return await published.claim_or_upload(self.store, platform, scope, digest)
 
     async def command_set_synced(self, platform: str, scope: str, digest: str) -> None:
         """Record that ``platform``'s command set ``digest`` was uploaded to ``scope``."""
-        try:
-            await published.record(self.store, platform, scope, digest)
-        except StoreUnavailable as exc:
-            log.warning("command set record not written: %s", exc)
+        await published.record_quietly(self.store, platform, scope, digest)
 
     async def facts(self, table: TableKey) -> queries.TableFacts | None:
         """What an adapter may know of the table (:class:`~bot.app.queries.TableFacts`),
@@ -262,12 +266,9 @@ class App:
     async def tick(
         self, now: float | None = None, *, platform: str | None = None
     ) -> list[tuple[TableKey, list[Reply]]]:
-        """Serve the clocks that are due: reminders, then "time is up" notices.
-
-        Adapters call this periodically (any process may: every event is applied once) and post
-        each table's replies to its chat.  ``platform`` limits it to that platform's tables (the
-        ones the calling adapter can post to); the others stay due for their own adapter.
-        """
+        """Serve what is due (move clocks' notices, tournaments): each table's replies, which
+        the adapter (calling this periodically; any process may) posts in its chat; ``platform``
+        limits it to that platform's tables, the others stay due for their own adapter."""
         return await self.ticks.tick(now, platform=platform)
 
     def _moved(self, src: TableKey, dst: TableKey) -> None:
@@ -300,6 +301,11 @@ class App:
             table = Table.decode(record.payload) if record is not None else None
             try:
                 return await read_case(ctx, table, self.adviser)
+            except Refused as refusal:
+                return [refusal_reply(update, ctx.refusal(refusal))]
+        if action in EVENT_ACTIONS:
+            try:
+                return await self.events.handle(ctx, action, args)
             except Refused as refusal:
                 return [refusal_reply(update, ctx.refusal(refusal))]
         analysis_case = ANALYSIS_CASES.get(action)

@@ -51,6 +51,7 @@ COMMANDS: tuple[str, ...] = (
     "rating",
     "top",
     "history",
+    "tournament",
     "language",
 )
 """Every command, in the order ``help`` lists them."""

@@ -16,7 +16,10 @@ from __future__ import annotations
 from bot.app.options import OPTION_NAMES
 
 HELP_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("start", ("new", "position", "join", "invite", "start", "seed", "leave", "abort")),
+    (
+        "start",
+        ("new", "position", "join", "invite", "start", "seed", "leave", "abort", "tournament"),
+    ),
     (
         "play",
         (

@@ -216,6 +216,8 @@ def abort(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
     computer always agrees)."""
     me = ctx.user.ref
     lobby = table.stage == "lobby"
+    if table.event is not None:
+        raise Refused("tournament-no-abort")  # a tournament game ends with a result
     if table.seat_of(me) is None and not (lobby and me == table.creator):
         raise Refused("error-not-seated")
     early = lobby or (table.games == 0 and _not_rolled(table))

@@ -223,6 +223,8 @@ class Places:
             table = Table.decode(current.payload) if current is not None else None
             if table is None or table.stage != "over" or table.place.origin in (None, key.chat):
                 return None
+            if table.event is not None:
+                return None  # a tournament game's result is shown in its event's standings
             done[:] = [table]
             return table.evolve(place=replace(table.place, origin=None)).encode()
 

@@ -11,7 +11,11 @@ failed upload leaves no record: after the lease the next start tries again.
 
 from __future__ import annotations
 
-from bot.store import Store
+import logging
+
+from bot.store import Store, StoreUnavailable
+
+log = logging.getLogger("bot.app")
 
 SYNC_LEASE = 300.0
 """Seconds one process's claim to upload a command set keeps the others from uploading it."""
@@ -42,3 +46,20 @@ async def claim(store: Store, platform: str, scope: str, digest: str) -> bool:
 async def record(store: Store, platform: str, scope: str, digest: str) -> None:
     """Record that the command set ``digest`` is the one uploaded to ``scope`` now."""
     await store.put_shared_value(record_name(platform, scope), digest)
+
+
+async def claim_or_upload(store: Store, platform: str, scope: str, digest: str) -> bool:
+    """:func:`claim`, where a store that cannot be reached says yes (upload)."""
+    try:
+        return await claim(store, platform, scope, digest)
+    except StoreUnavailable as exc:
+        log.warning("command set record not read (%s): uploading", exc)
+        return True
+
+
+async def record_quietly(store: Store, platform: str, scope: str, digest: str) -> None:
+    """:func:`record`, a store that cannot be reached only logged."""
+    try:
+        await record(store, platform, scope, digest)
+    except StoreUnavailable as exc:
+        log.warning("command set record not written: %s", exc)

@@ -30,9 +30,11 @@ from typing import Any
 from bot.app import fair
 from bot.app.context import Context
 from bot.app.history import MatchRecord
+from bot.app.pairing import Kind, Result
 from bot.app.standing import record_dice, record_rated_match
 from bot.app.stats import add_counts
 from bot.app.table import Table
+from bot.app.tournaments.ledger import record_result, result_data
 from bot.app.types import Reply, SendText, Update
 from bot.app.users import UserRecords
 from bot.i18n import t
@@ -86,6 +88,8 @@ class Ended:
     """When it ended (epoch seconds)."""
     counts: tuple[dict[str, int], ...] | None = None
     """A finished game's ``stats`` entry of each player (:func:`game_counted`)."""
+    event: list[Any] | None = None
+    """A tournament game's result for its event (:func:`bot.app.tournaments.ledger.result_data`)."""
 
     def to_json(self) -> list[Any]:
         """The pending result as the table keeps it (:meth:`from_json` reads it back)."""
@@ -95,6 +99,8 @@ class Ended:
         out += [self.length, self.at]
         if self.counts is not None:
             out.append([dict(c) for c in self.counts])
+        if self.event is not None:
+            out.append({"ev": self.event})
         return out
 
     @classmethod
@@ -102,6 +108,9 @@ class Ended:
         """Inverse of :meth:`to_json` (:class:`ValueError` for anything else)."""
         try:
             key, players, dice, record, rated, length, at, *more = data
+            event = None
+            if more and isinstance(more[-1], dict):
+                event = list(more.pop()["ev"])
             if len(more) > 1:
                 raise ValueError("too many fields")
             counts = None
@@ -114,7 +123,7 @@ class Ended:
             kept = None if record is None else MatchRecord.from_bytes(from_text(record), key)
             return cls(
                 str(key), tuple(str(p) for p in players), stats, kept,
-                None if rated is None else str(rated), int(length), float(at), counts,
+                None if rated is None else str(rated), int(length), float(at), counts, event,
             )  # fmt: skip
         except (TypeError, ValueError, AttributeError, EngineError, CorruptRecord) as error:
             raise ValueError(f"unreadable pending result: {error}") from error
@@ -187,6 +196,31 @@ def match_ended(ctx: Context, table: Table, match: Match, winner: int | None, re
         rated = rating_game(table.variant)
     ctx.ended.append(Ended(table.dice.match_id, (a.user, b.user), record=record, rated=rated,
                            length=match.length, at=ctx.now))  # fmt: skip
+    if table.event is not None:
+        ctx.ended.append(_event_result(ctx, table, match, winner, reason))
+
+
+def _event_result(
+    ctx: Context, table: Table, match: Match, winner: int | None, reason: str
+) -> Ended:
+    """A tournament game's result for its event: who won, by how much and how (a match won on
+    time is a forfeit), recorded once with the match's other results."""
+    assert table.event is not None and table.dice.match_id is not None
+    a, b = (s.user for s in table.seats)
+    kind = Kind.SINGLE
+    game = match.game
+    if reason != "time" and game.result is not None:
+        kind = {WinKind.GAMMON: Kind.GAMMON, WinKind.BACKGAMMON: Kind.BACKGAMMON}.get(
+            game.result.kind, Kind.SINGLE
+        )
+    who = None if winner is None else table.seats[winner].user
+    if who is None:  # a tournament game has a winner: the one ahead, else the first seat
+        first, second = table.session_score(match)
+        who = b if second > first else a
+    result = Result(a, b, who, max(1, match.length), kind, forfeit=reason == "time")
+    ev = table.event
+    data = result_data(ev.event, ev.round, ev.board, result, table.dice.match_id)
+    return Ended(f"{table.dice.match_id}:event", (a, b), at=ctx.now, event=data)
 
 
 def _person(update: Update, ref: str) -> bool:
@@ -256,6 +290,9 @@ async def settle(
 async def _record(records: UserRecords, table: TableKey, lang: str, item: Ended) -> list[Reply]:
     store = records.store
     users = [_user(table.platform, ref) for ref in item.players]
+    if item.event is not None:
+        await record_result(store, table, item.event, item.at)
+        return []
     if item.counts is not None:
         for user, entry in zip(users, item.counts, strict=False):
             if user is not None:

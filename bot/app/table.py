@@ -75,6 +75,7 @@ has that name, so no person's reference is ever one."""
 def computer_level(user: str) -> str | None:
     """The level of the computer whose user reference is ``user``; ``None`` for a person."""
     platform, _, level = user.partition(":")
+    level = level.partition("#")[0]  # ``computer:strong#2``: a second computer of one event
     return level if platform == COMPUTER and level else None
 
 
@@ -363,6 +364,27 @@ class Placement:
 
 
 @dataclass(frozen=True)
+class EventGame:
+    """The tournament a table's game is played in: the event's id, the chat it runs in (its
+    *home*, a table key's tag), the round and board, and when the round ends (the game's move
+    clock never runs past it: who is to act then loses on time, with nobody to claim)."""
+
+    event: str
+    home: str
+    round: int
+    board: int
+    deadline: float
+
+    def to_list(self) -> list[Any]:
+        return [self.event, self.home, self.round, self.board, self.deadline]
+
+    @classmethod
+    def from_list(cls, data: list[Any]) -> EventGame:
+        event, home, round_, board, deadline = data
+        return cls(str(event), str(home), int(round_), int(board), float(deadline))
+
+
+@dataclass(frozen=True)
 class PastGames:
     """What the table keeps of its finished games.
 
@@ -446,6 +468,7 @@ class Table:
     lobby: Lobby = field(default_factory=Lobby)
     place: Placement = field(default_factory=Placement)
     past: PastGames = field(default_factory=PastGames)
+    event: EventGame | None = None
 
     def seat_of(self, user: str) -> int | None:
         """The seat index of ``user``, or ``None`` for a spectator."""
@@ -546,6 +569,8 @@ class Table:
         data.update(self.lobby.to_dict())
         data.update(self.place.to_dict())
         data.update(self.past.to_dict())
+        if self.event is not None:
+            data["ev"] = self.event.to_list()
         return _in_stored_order(data)
 
     @classmethod
@@ -571,6 +596,7 @@ class Table:
             lobby=Lobby.from_dict(data),
             place=Placement.from_dict(data),
             past=PastGames.from_dict(data),
+            event=None if data.get("ev") is None else EventGame.from_list(data["ev"]),
         )
 
     def encode(self) -> bytes:
@@ -615,7 +641,7 @@ _STORED_ORDER = (
     *("mode", "variant", "creator", "length", "options", "stage", "seats", "version", "games"),
     *("invited", "match", "chouette", "settings", "board", "bv", "abort", "clock", "deadline"),
     *("reminded", "lang", "carry", "held", "forfeit", "setup", "mid", "dice", "cs", "dm", "fg"),
-    *("hints", "ha", "origin", "ws", "pend", "rec", "nt", "sd"),
+    *("hints", "ha", "origin", "ws", "pend", "rec", "nt", "sd", "ev"),
 )
 """The order of the keys of a table's stored form: the order they were written in when the table
 kept them all in one record, so that a table is written to the same bytes as before."""

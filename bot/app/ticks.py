@@ -6,14 +6,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from bot.app import clock, results
 from bot.app.autoplay import ComputerTurns
 from bot.app.syntax import CommandSyntax
 from bot.app.table import Table
+from bot.app.tournaments.keys import is_event
 from bot.app.types import Reply
 from bot.app.writer import TableWriter
 from bot.store import ConflictError, StoreUnavailable, TableKey, UpdateStatus, Versioned
+
+if TYPE_CHECKING:
+    from bot.app.tournaments.service import Events
 
 __all__ = ["TICK_BATCH", "Ticks"]
 
@@ -39,6 +44,8 @@ class Ticks:
         self.turns = turns
         self.default_language = default_language
         self.syntax_of = syntax_of
+        self.events: Events | None = None
+        """The tournaments, whose records are due in the same index (set by the app)."""
 
     async def tick(
         self, now: float | None = None, *, platform: str | None = None
@@ -54,8 +61,12 @@ class Ticks:
         for due in due_now:
             if platform is not None and due.table.platform != platform:
                 continue
+            where = due.table
             try:
-                replies = await self._table(due.table, due.when, moment)
+                if is_event(due.table) and self.events is not None:
+                    where, replies = await self.events.tick(due.table, due.when, moment)
+                else:
+                    replies = await self._table(due.table, due.when, moment)
             except StoreUnavailable:
                 log.warning("store unavailable: clocks wait for the next tick")
                 return out
@@ -63,7 +74,7 @@ class Ticks:
                 log.exception("clock failed table=%s", due.table)
                 continue
             if replies:
-                out.append((due.table, replies))
+                out.append((where, replies))
         return out
 
     async def _table(self, key: TableKey, when: float, now: float) -> list[Reply]:
@@ -85,6 +96,18 @@ class Ticks:
             if played is not None:
                 await store.clear_deadline(key, when)
                 return settled + played
+        if (
+            self.events is not None
+            and state is not None
+            and state.event is not None
+            and state.stage == "play"
+            and state.clock.deadline is not None
+            and now >= state.clock.deadline
+        ):
+            # A tournament game: who is to act loses on time, with nobody to claim.
+            lost = await self.events.on_time(key, state, when)
+            await store.clear_deadline(key, when)
+            return settled + lost
         replies: list[Reply] = []
         pending: list[float] = []
 

@@ -52,7 +52,10 @@ def clocked(ctx: Context, old: Table, new: Table, match: Match, *, fresh: bool =
     before = actor(old.state()) if old.match is not None else None
     if before == waiting and old.clock.deadline is not None and not fresh:
         return new.with_deadline(old.clock.deadline, old.clock.reminded)
-    return new.with_deadline(ctx.now + new.clock.seconds)
+    deadline = ctx.now + new.clock.seconds
+    if new.event is not None:  # a tournament game: never past the end of its round
+        deadline = min(deadline, max(ctx.now, new.event.deadline))
+    return new.with_deadline(deadline)
 
 
 def waited_from(ctx: Context, old: Table, before: object, waiting: object) -> float | None:

@@ -106,7 +106,7 @@ from bot.app.delivery import (
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.opponent import WORDS as COMPUTER_WORDS
 from bot.app.timing import duration
-from bot.app.types import ClearButtons, ClockNotice, EditBoard, Keyboard, Progress
+from bot.app.types import ClearButtons, ClockNotice, EditBoard, GameToPlace, Keyboard, Progress
 from bot.i18n import negotiate, t
 from bot.store import ConflictError, StoreUnavailable, TableKey
 from bot.telegram.limits import BoardPacer, ChatLimits
@@ -445,6 +445,10 @@ class ChatSurface:
             )
 
     # -- the Bot API's calls ----------------------------------------------------------------------
+
+    async def open_place(self, game: GameToPlace) -> tuple[TableKey, Surface] | None:
+        """No place for a tournament game here yet."""
+        return None
 
     async def _send_text(self, text: str, rows: Keyboard) -> Message:
         """Post plain text (at most :data:`MAX_TEXT` characters) with buttons.  A lobby in a

@@ -969,6 +969,105 @@ help-top = the best ratings of this chat, or overall
 help-history = your recent finished matches; one of them with export and replay
     .usage = /history [N | player]
     .more = Your latest finished matches, numbered; N — match N with its export and replay; a name — that player's list.
+help-tournament = a tournament in this chat: knockout, Swiss, round-robin or arena
+    .usage = /tournament [swiss N rounds | knockout | roundrobin | arena N minutes] [points] [nardy] [clock=1d] [round=3d] [max=64] [in=2h] [unrated]
+    .more = Alone: the current tournament's standings. With a format: a new tournament with its sign-up (Join / Leave; the organiser's Start, or in=2h to start by itself). The organiser or an administrator: /tournament start | pause | resume | cancel | remove NAME | add computer [level]. /tournament export: every game as .mat files. Games are played in private chats with the bot, in forum topics or in threads; whoever does not move in time loses on time.
+
+## Tournaments
+# The event's terms, in one line: "Swiss · backgammon · 3-point matches · …"
+tournament-format-swiss = Swiss
+tournament-format-knockout = Knockout
+tournament-format-roundrobin = Round-robin
+tournament-format-arena = Arena
+tournament-variant = { $variant ->
+    [long_nardy] long nardy
+   *[other] backgammon
+}
+tournament-length = { $length ->
+    [one] 1-point matches
+   *[other] { $length }-point matches
+}
+tournament-minutes = { $minutes } minutes
+tournament-rounds = { $count ->
+    [one] { $count } round
+   *[other] { $count } rounds
+}
+tournament-cycles = { $count } cycles
+tournament-clock = { $clock } a move
+tournament-round-time = { $time } a round
+tournament-rated = rated
+tournament-unrated = unrated
+tournament-title = 🏆 Tournament { $id }
+tournament-starts-in = Starts in { $time }.
+tournament-starts-by-organiser = Starts when the organiser presses Start.
+tournament-signed-up = Players: { $count } of { $most }
+tournament-entry = { $place }. { $name } ({ $rating })
+tournament-private-note = Games are played in private chats with the bot where the chat has no topics: open the bot and press Start once so that it may write to you.
+tournament-button-join = Join
+tournament-button-leave = Leave
+tournament-button-start = Start
+tournament-joined = { $name } is in ({ $count } players).
+tournament-left = { $name } left the tournament.
+tournament-tiebreaks = Tie-breaks: { $names }
+tiebreak-buchholz_cut1 = Buchholz cut 1
+tiebreak-buchholz = Buchholz
+tiebreak-sonneborn_berger = Sonneborn-Berger
+tiebreak-direct = direct encounter
+tiebreak-wins = wins
+tournament-row = { $place }. { $name } — { $score } (BH-1 { $cut }, BH { $buchholz }, SB { $sb })
+tournament-row-out = { $place }. { $name } — { $score } (BH-1 { $cut }, BH { $buchholz }, SB { $sb }), withdrew
+tournament-arena-row = { $place }. { $name } — { $points } points, { $games } games, { $wins } won
+tournament-arena-row-streak = { $place }. { $name } — { $points } points, { $games } games, { $wins } won 🔥
+tournament-more-rows = … and { $count } more
+tournament-in-play = Games in play: { $count }
+tournament-status-round = Round { $round } of { $rounds }: { $done } of { $total } games finished; the round ends in { $time }.
+tournament-arena-left = The arena ends in { $time }.
+tournament-status-paused = Paused by the organiser: no new round starts until it is resumed.
+tournament-status-over = The tournament is over.
+tournament-status-champion = The tournament is over. Champion: { $name } 🏆
+tournament-status-cancelled = The tournament was cancelled.
+tournament-round-heading = Round { $round }:
+tournament-bye = { $name } — bye
+tournament-pair-open = { $first } — { $second }
+tournament-pair-won = { $first } — { $second }: { $winner } won
+tournament-pair-forfeit = { $first } — { $second }: { $winner } won by forfeit
+tournament-pair-draw = { $first } — { $second }: drawn
+tournament-pairings = Round { $round } of { $rounds }, pairings:
+tournament-pairing = { $board }. { $first } — { $second }
+tournament-where = Each game is sent to its players: in private chats with the bot, a forum topic or a thread. The clock runs from now.
+tournament-game-title = { $first } — { $second } (round { $round })
+tournament-game-opening = Tournament game: { $first } against { $second }, round { $round }, board { $board }, { $length }-point match. Clock: { $clock } a move; the round ends in { $time }. Whoever does not move in time loses the match.
+tournament-champion = 🏆 { $name } wins tournament { $id }!
+tournament-cancelled = Tournament { $id } is cancelled.
+tournament-removed-note = { $name } is removed from the tournament; the games not played are lost by forfeit.
+tournament-too-few-cancelled = Tournament { $id } is cancelled: not enough players signed up.
+tournament-computer-name = Computer { $number } ({ $level })
+tournament-export = { $count } games of the tournament as .mat files: { $name }
+# Refusals
+tournament-usage = Say, for example: /tournament swiss 5 rounds, /tournament knockout 7, /tournament roundrobin nardy 3, /tournament arena 60 minutes. /tournament alone shows the current one.
+tournament-none = There is no tournament in this chat. Start one, for example: /tournament swiss 5 rounds
+tournament-not-here = Tournaments are run from the chat they began in, not from a game.
+tournament-group-only = A tournament is run in a group or a server channel, not in a private chat.
+tournament-running = Tournament { $id } is still running here: it must end (or be cancelled) first.
+tournament-signup-closed = Sign-up is closed: the tournament has started.
+tournament-already-in = You are already in.
+tournament-full = The tournament is full ({ $count } players).
+tournament-removed = The organiser removed you from this tournament.
+tournament-not-in = You are not in this tournament.
+tournament-over = The tournament is over.
+tournament-started = The tournament has started already.
+tournament-too-few = A tournament needs at least { $count } players.
+tournament-cannot-pair = These players cannot be paired ({ $reason }).
+tournament-organiser-only = Only the organiser or an administrator of the chat may do that.
+tournament-not-running = The tournament is not running.
+tournament-not-paused = The tournament is not paused.
+tournament-no-such-player = No such player in the tournament (give the name as it is listed).
+tournament-nothing-to-export = No finished game of this tournament is kept yet.
+tournament-no-money = Tournament games are matches: give the number of points instead of money.
+tournament-bad-max = The number of players must be between 2 and { $most }.
+tournament-bad-rounds = At most { $most } rounds.
+tournament-bad-minutes = An arena lasts at most { $most } minutes.
+tournament-no-abort = A tournament game cannot be abandoned: resign it, or let the clock decide.
 
 ## Hints
 # $player: who is advised; $ply: GNU Backgammon's depth (0, 1, 2)
