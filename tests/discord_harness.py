@@ -657,7 +657,7 @@ class Driver:
         """The gateway's ``GUILD_CREATE`` for the test server (as a bot without the members
         intent gets it: its own member only), with text channels ``places`` where the bot has
         ``permissions`` (its everyone role's): the client's cache knows them from now on."""
-        channels = [
+        channels: list[dict[str, Any]] = [
             {
                 "id": str(place.id),
                 "type": place.kind,
@@ -693,7 +693,7 @@ class Driver:
             "mute": False,
             "flags": 0,
         }
-        guild = {
+        guild: Any = {
             "id": str(GUILD_ID),
             "name": "nardy club",
             "icon": None,
@@ -722,7 +722,7 @@ class Driver:
             "guild_scheduled_events": [],
             "soundboard_sounds": [],
         }
-        self.client._connection.parse_guild_create(guild)  # type: ignore[arg-type]
+        self.client._connection.parse_guild_create(guild)
 
     def response_of(self, payload: dict[str, Any]) -> dict[str, Any] | None:
         """The interaction response the client sent for ``payload`` (``None``: none)."""

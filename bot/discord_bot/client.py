@@ -39,7 +39,10 @@ shards may serve the same channels, and a restarted bot answers the buttons of o
 
 A channel, a thread (its own id) and a direct-message channel are each one table.  A game that
 begins in a server's text channel moves to a thread of its own (:mod:`.threads`): the lobby
-stays in the channel, the result comes back to it, the thread is archived at the end.
+stays in the channel, the result comes back to it, the thread is archived at the end.  A
+tournament (``/tournament``) runs in its channel, its standings message there (with its Join,
+Leave and Start buttons); each of its games gets a thread of its own there, opened on its own
+(:meth:`ChannelOutput.open_place`), whose first message pings both players.
 """
 
 from __future__ import annotations
@@ -87,6 +90,7 @@ from bot.app.queries import (
 )
 from bot.app.suggest import suggestions
 from bot.app.syntax import say
+from bot.app.tournaments.keys import is_event, is_event_game
 from bot.app.types import ClockNotice, GameToPlace, Keyboard, NotApplied, Progress
 from bot.discord_bot.commands import CatalogueTranslator, add_commands, discord_syntax
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
@@ -203,6 +207,13 @@ def discord_id(ref: str | None) -> int | None:
 def table_key(channel_id: int | None) -> TableKey:
     """The table of a channel, thread or direct-message channel."""
     return TableKey(PLATFORM, str(channel_id or 0))
+
+
+def channel_key(key: TableKey) -> bool:
+    """Whether table ``key`` is a Discord chat's (a channel, a thread, a direct-message
+    channel): not a tournament's record (its replies come for its home channel) nor a game of
+    one not placed yet (a game that got its thread is there)."""
+    return not is_event(key) and not is_event_game(key)
 
 
 def user_of(interaction: discord.Interaction[Any]) -> User:
@@ -1211,6 +1222,10 @@ class NardyBot(discord.AutoShardedClient):
         where it is now (``None``: it could not be moved)."""
         assert table.origin is not None
         home = TableKey(PLATFORM, table.origin)
+        if is_event(home):
+            # A tournament's game: it was stored under its event, not in a channel.
+            log.warning("table=%s: a tournament game has no channel to go back to", key)
+            return None
         try:
             if await self.app.move_table(key, home) is not None:
                 return home
@@ -1279,9 +1294,15 @@ class NardyBot(discord.AutoShardedClient):
         (as :meth:`Delivery.deliver_ticks <bot.app.delivery.Delivery.deliver_ticks>` does), each
         text pinging the player it calls (:meth:`_pinged`); how many tables.  A notice Discord
         refused is posted again by a later tick; a game whose thread is gone goes back to its
-        channel."""
+        channel.  A tournament's replies come for its home channel (its standings, its games'
+        threads opened there: :meth:`ChannelOutput.open_place`); a key that is no Discord
+        chat's (:func:`channel_key`) gets nothing posted."""
         served = 0
         for table, replies in await self.app.tick(platform=PLATFORM):
+            if not channel_key(table):
+                log.info("%d replies of table=%s dropped: no channel", len(replies), table)
+                served += 1
+                continue
             # The reminder calls the player the clock runs for; "time is up" (its claim
             # buttons) calls the one who may claim.
             notice = next((r for r in replies if isinstance(r, ClockNotice)), None)
