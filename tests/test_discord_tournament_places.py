@@ -15,6 +15,7 @@ import pytest
 from discord_harness import (
     ALL_PERMISSIONS,
     CREATE_PUBLIC_THREADS,
+    MANAGE_THREADS,
     Driver,
     FakeDiscord,
     Person,
@@ -97,7 +98,7 @@ def offer() -> PlaceGames:
     return PlaceGames((GameToPlace(GAME, TITLE, (f"discord:{ALICE.id}", f"discord:{BOB.id}")),))
 
 
-def thread_posts(fake: FakeDiscord, channel: int) -> list[Any]:
+def posts_in(fake: FakeDiscord, channel: int) -> list[Any]:
     """The message posts the bot made in ``channel``, oldest first (their bodies)."""
     path = f"/channels/{channel}/messages"
     return [c.body for c in fake.calls if c.method == "POST" and c.path == path]
@@ -130,7 +131,7 @@ async def press_in(driver: Driver, key: TableKey, place: Place) -> None:
 def check_thread(driver: Driver, thread: Place) -> None:
     """The thread's first message names and pings both players, nobody else is pinged there,
     and the game's board is posted in it."""
-    posts = thread_posts(driver.fake, thread.id)
+    posts = posts_in(driver.fake, thread.id)
     assert len(posts) >= 2, posts
     first = posts[0]
     assert first["content"].startswith(f"<@{ALICE.id}> <@{BOB.id}>\n")
@@ -162,7 +163,7 @@ async def test_a_tournament_game_plays_in_a_thread_of_its_own(
     left = await bot.app.facts(GAME)
     assert left is None or left.stage == "over"
     check_thread(driver, thread)
-    assert thread_posts(fake_discord, HOME.id) == []
+    assert posts_in(fake_discord, HOME.id) == []
     await press_in(driver, key, thread)
     # Offered again (a later tick, another process): placed already, no second thread.
     await bot.delivery.deliver(ChannelOutput(bot, HOME.id), table_key(HOME.id), [offer()])
@@ -315,3 +316,43 @@ async def test_the_tournament_command_takes_its_words_in_one_option(
     assert option["name"] == "what" and option["type"] == 3 and not option.get("required")
     assert "choices" not in option and not option.get("autocomplete")
     assert option["name_localizations"] == {"ru": "что", "uk": "що"}
+
+
+async def test_a_tournament_game_in_a_locked_thread_stays_there(
+    fake_discord: FakeDiscord,
+) -> None:
+    """A game's thread locked by a moderator, where the bot may not open it again: a game
+    begun in the channel would go back there, but a tournament's game began under its event's
+    record, which is no channel: it stays in its thread (the event's record untouched)."""
+    driver = await started(MemoryStore(), fake_discord)
+    bot = bot_of(driver)
+    await driver.command(ALICE, "tournament", "knockout")
+    for person in (ALICE, BOB):
+        await driver.click(person, t("en", "tournament-button-join"))
+    await driver.click(ALICE, t("en", "tournament-button-start"))
+    thread = fake_discord.thread_of(HOME.id)
+    fake_discord.archive_thread(thread.id, locked=True)
+    locked = fake_discord.thread_of(HOME.id, permissions=ALL_PERMISSIONS & ~MANAGE_THREADS)
+    await driver.command(ALICE, "board", place=locked)
+    told = [r.getMessage() for r in fake_discord.problems]
+    assert told[0].endswith("a tournament game has no channel to go back to"), told
+    fake_discord.problems.clear()  # and the board the locked thread refused
+    facts = await bot.app.facts(table_key(thread.id))
+    assert facts is not None and facts.in_play
+    await driver.command(BOB, "tournament")
+    assert "Alice" in fake_discord.public()[-1]["content"]
+    assert fake_discord.ephemeral()[2:] == []
+
+
+async def test_mentions_that_do_not_fit_the_first_message_go_before_it(
+    fake_discord: FakeDiscord,
+) -> None:
+    """The first message of a game's thread mentions its players; when its text leaves no room
+    for them, they are a message of their own before it.  Only the first message pings."""
+    driver = await started(MemoryStore(), fake_discord)
+    output = ChannelOutput(bot_of(driver), HOME.id, first_mentions=frozenset({BOB.id, ALICE.id}))
+    await output.post_text("x" * 2000, ())
+    await output.post_text("more", ())
+    posts = posts_in(fake_discord, HOME.id)
+    assert [p["content"] for p in posts] == [f"<@{ALICE.id}> <@{BOB.id}>", "x" * 2000, "more"]
+    assert [pings(p) for p in posts] == [[ALICE.id, BOB.id], [], []]
