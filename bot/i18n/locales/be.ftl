@@ -1010,7 +1010,7 @@ tournament-private-note = Калі ў чаце няма тэм, партыі і�
 tournament-button-join = Удзельнічаць
 tournament-button-leave = Выйсці
 tournament-button-start = Пачаць
-tournament-joined = { $name } у турніры ({ $count ->
+tournament-joined = { $name } удзельнічае ў турніры ({ $count ->
     [one] { $count } гулец
     [few] { $count } гульцы
     [many] { $count } гульцоў

@@ -1010,7 +1010,7 @@ tournament-private-note = Если в чате нет тем, партии ид�
 tournament-button-join = Участвовать
 tournament-button-leave = Выйти
 tournament-button-start = Начать
-tournament-joined = { $name } в турнире ({ $count ->
+tournament-joined = { $name } участвует в турнире ({ $count ->
     [one] { $count } игрок
     [few] { $count } игрока
     [many] { $count } игроков

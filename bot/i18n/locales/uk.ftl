@@ -1012,7 +1012,7 @@ tournament-private-note = Якщо в чаті немає тем, партії �
 tournament-button-join = Взяти участь
 tournament-button-leave = Вийти
 tournament-button-start = Почати
-tournament-joined = { $name } у турнірі ({ $count ->
+tournament-joined = { $name } бере участь у турнірі ({ $count ->
     [one] { $count } гравець
     [few] { $count } гравці
     [many] { $count } гравців
