@@ -39,6 +39,7 @@ from typing import Any, cast
 
 from bot.ai.worker import ComputerWorker
 from bot.app import App
+from bot.app.tournaments.service import Limits
 from bot.observability import Metrics, OpsServer, configure_logging
 from bot.settings import Settings, SettingsError, load_settings
 from bot.store import Store, store_from_url
@@ -179,6 +180,7 @@ async def run(
             analyser=worker,
         )
     )
+    app.events.limits = Limits(settings.tournament_max_players, settings.tournament_max_rounds)
     warming = asyncio.create_task(worker.start()) if worker is not None else None
     if stop is None:
         stop = asyncio.Event()

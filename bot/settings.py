@@ -98,6 +98,10 @@ class Settings(BaseSettings):
     user_ttl_days: float = Field(default=400.0, gt=0)
     """Days a user's records (settings, statistics, standing, history) are kept after the user
     was last seen: every use renews them."""
+    tournament_max_players: int = Field(default=64, ge=2, le=1024)
+    """The most players a tournament takes (``max=N`` asks for fewer); also its default."""
+    tournament_max_rounds: int = Field(default=15, ge=1, le=50)
+    """The most rounds of a Swiss tournament."""
     render_cache_mb: float = Field(default=40.0, ge=0, le=4096)
     """Megabytes the parts of board pictures drawn before may take in this process, for reuse
     (a fifth for whole bands, the rest for tiles); 0 = none kept."""
@@ -269,6 +273,8 @@ class Settings(BaseSettings):
             "default_language": self.default_language,
             "table_ttl_days": self.table_ttl_days,
             "user_ttl_days": self.user_ttl_days,
+            "tournament_max_players": self.tournament_max_players,
+            "tournament_max_rounds": self.tournament_max_rounds,
             "render_cache_mb": self.render_cache_mb,
             "ai_enabled": self.ai_enabled,
             "ai_workers": self.ai_workers,

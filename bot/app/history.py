@@ -76,6 +76,8 @@ class MatchRecord:
     client_seeds: tuple[str, ...]
     match: dict[str, Any]
     master: bytes | None = None
+    event: str | None = None
+    """The tournament game it was: ``<event id>/<round>`` (``None``: not a tournament's)."""
 
     @property
     def state(self) -> Match:
@@ -117,6 +119,8 @@ class MatchRecord:
         }
         if self.rating is not None:
             document["r"] = [round(d, 4) for d in self.rating]
+        if self.event is not None:
+            document["ev"] = self.event
         packer = zlib.compressobj(9, zlib.DEFLATED, -15)
         header = packer.compress(orjson.dumps(document)) + packer.flush()
         return bytes([SCHEMA]) + leb128(len(header)) + header + dice + logs + last
@@ -168,6 +172,7 @@ class MatchRecord:
                 tuple(str(c) for c in d["cs"]),
                 match,
                 master,
+                None if d.get("ev") is None else str(d["ev"]),
             )
         except (
             zlib.error, ValueError, TypeError, KeyError, IndexError, AttributeError,

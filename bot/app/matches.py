@@ -46,6 +46,9 @@ def _line(ctx: Context, number: int, record: MatchRecord) -> str:
     sa, sb = record.score()
     line = f"{number}. {_date(record.finished)} {a} {sa}:{sb} {b}"
     line += " — " + ctx.tr("history-why", why=record.reason, length=record.state.length)
+    if record.event is not None:
+        event, _, round_ = record.event.partition("/")
+        line += " — " + ctx.tr("history-tournament", id=event, round=round_)
     if record.rating is not None:
         change, opponent_change = record.rating
         line += " — " + ctx.tr("history-rated", change=change, opponent_change=opponent_change)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -90,6 +90,9 @@ class Ended:
     """A finished game's ``stats`` entry of each player (:func:`game_counted`)."""
     event: list[Any] | None = None
     """A tournament game's result for its event (:func:`bot.app.tournaments.ledger.result_data`)."""
+    home: str | None = None
+    """The chat whose leaderboard a rated match counts in, where it is not the table's own (a
+    tournament game's: its event's chat; a table key's tag)."""
 
     def to_json(self) -> list[Any]:
         """The pending result as the table keeps it (:meth:`from_json` reads it back)."""
@@ -99,8 +102,13 @@ class Ended:
         out += [self.length, self.at]
         if self.counts is not None:
             out.append([dict(c) for c in self.counts])
+        extra: dict[str, Any] = {}
         if self.event is not None:
-            out.append({"ev": self.event})
+            extra["ev"] = self.event
+        if self.home is not None:
+            extra["home"] = self.home
+        if extra:
+            out.append(extra)
         return out
 
     @classmethod
@@ -108,9 +116,11 @@ class Ended:
         """Inverse of :meth:`to_json` (:class:`ValueError` for anything else)."""
         try:
             key, players, dice, record, rated, length, at, *more = data
-            event = None
+            extra: dict[str, Any] = {}
             if more and isinstance(more[-1], dict):
-                event = list(more.pop()["ev"])
+                extra = dict(more.pop())
+            event = None if extra.get("ev") is None else list(extra["ev"])
+            home = None if extra.get("home") is None else str(extra["home"])
             if len(more) > 1:
                 raise ValueError("too many fields")
             counts = None
@@ -124,6 +134,7 @@ class Ended:
             return cls(
                 str(key), tuple(str(p) for p in players), stats, kept,
                 None if rated is None else str(rated), int(length), float(at), counts, event,
+                home,
             )  # fmt: skip
         except (TypeError, ValueError, AttributeError, EngineError, CorruptRecord) as error:
             raise ValueError(f"unreadable pending result: {error}") from error
@@ -183,6 +194,7 @@ def match_ended(ctx: Context, table: Table, match: Match, winner: int | None, re
         fair.client_seeds(table),
         match.archived().to_dict(),
         table.dice.master,
+        None if table.event is None else f"{table.event.event}/{table.event.round}",
     )
     rated = None
     humans = all(_person(ctx.update, s.user) for s in table.seats) and a.user != b.user
@@ -194,8 +206,9 @@ def match_ended(ctx: Context, table: Table, match: Match, winner: int | None, re
         and table.settings.ratings
     ):
         rated = rating_game(table.variant)
+    home = None if table.event is None else table.event.home
     ctx.ended.append(Ended(table.dice.match_id, (a.user, b.user), record=record, rated=rated,
-                           length=match.length, at=ctx.now))  # fmt: skip
+                           length=match.length, at=ctx.now, home=home))  # fmt: skip
     if table.event is not None:
         ctx.ended.append(_event_result(ctx, table, match, winner, reason))
 
@@ -310,17 +323,15 @@ async def _record(records: UserRecords, table: TableKey, lang: str, item: Ended)
     people = [u for u in users if u is not None]
     if item.rated is not None and match.winner is not None and len(people) == 2:
         winner, loser = people[match.winner], people[1 - match.winner]
+        board = table if item.home is None else TableKey.from_tag(item.home)
         rated = await record_rated_match(
-            store, table, item.key, item.rated, item.length, winner, loser
+            store, board, item.key, item.rated, item.length, winner, loser
         )
         deltas = (rated.delta_of(people[0]), rated.delta_of(people[1]))
         befores = [
             rated.winner_before if seat == match.winner else rated.loser_before for seat in (0, 1)
         ]
-        match = MatchRecord(
-            match.match_id, match.finished, match.players, match.winner, match.reason,
-            deltas, match.seeds, match.client_seeds, match.match, match.master,
-        )  # fmt: skip
+        match = replace(match, rating=deltas)
         lines = [
             t(
                 lang,

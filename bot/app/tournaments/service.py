@@ -25,7 +25,7 @@ import io
 import logging
 import zipfile
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.ai.worker import LEVEL_NAMES
@@ -40,7 +40,16 @@ from bot.app.positions import start_game
 from bot.app.queries import GAME_INFO_COMMANDS, SEATED_COMMANDS
 from bot.app.results import rating_game
 from bot.app.standing import load_standing
-from bot.app.table import COMPUTER, EventGame, MoveClock, Seat, Table, TableSettings, computer_level
+from bot.app.table import (
+    COMPUTER,
+    EventGame,
+    Lobby,
+    MoveClock,
+    Seat,
+    Table,
+    TableSettings,
+    computer_level,
+)
 from bot.app.timing import actor, duration, parse_clock
 from bot.app.tournaments import event as rules
 from bot.app.tournaments import texts
@@ -91,15 +100,19 @@ PLACE_RETRY = 120.0
 """Seconds after which a game offered a place and not placed is offered again (the process
 that was placing it may have stopped)."""
 
-MAX_PLAYERS = 256
-"""The most players an event may be given (``max=N``; the default is :data:`DEFAULT_MAX`)."""
 
-DEFAULT_MAX = 64
+@dataclass(frozen=True)
+class Limits:
+    """The operator's limits (``TOURNAMENT_MAX_PLAYERS``, ``TOURNAMENT_MAX_ROUNDS``): the most
+    players an event may take (``max=N`` up to it; it is also the default) and the most Swiss
+    rounds."""
 
-MAX_ROUNDS = 20
-"""The most Swiss rounds (a round-robin's cycles: :data:`MAX_CYCLES`)."""
+    players: int = 64
+    rounds: int = 15
+
 
 MAX_CYCLES = 4
+"""The most cycles of a round-robin (``roundrobin 2 cycles``: everybody meets twice)."""
 
 MAX_MINUTES = 24 * 60
 """The longest arena."""
@@ -159,6 +172,8 @@ class Events:
         self.places = places
         self.context = context
         self.default_language = default_language
+        self.limits = Limits()
+        """The operator's limits (set from the settings at start-up)."""
         self.act: Act | None = None
         """How a game's loss on time is applied (``App.handle``: set by the app)."""
 
@@ -236,7 +251,7 @@ class Events:
     ) -> list[Reply]:
         if ctx.update.private:
             raise Refused("tournament-group-only")
-        terms = parse_terms(fmt, words, ctx.now)
+        terms = parse_terms(fmt, words, ctx.now, self.limits)
         event_id = event_id_for(ctx.update)
         creator = ctx.user.ref
         event = Tournament(event_id, home.tag, creator, terms, ctx.now, lang=ctx.lang)
@@ -287,6 +302,7 @@ class Events:
         written = await self._change(home, event, decide, ctx.update.update_id)
         replies: list[Reply] = [Toast(ctx.tr("tournament-left", name=ctx.user.name))]
         if written is not None:
+            await self._close_decided(home.platform, written)
             replies += await self._after(home, written, ctx.now)
         return replies
 
@@ -337,7 +353,31 @@ class Events:
         written = await self._change(home, event, decide, ctx.update.update_id)
         if written is None:
             return note
+        await self._close_decided(home.platform, written)
         return note + await self._after(home, written, ctx.now, force=word != "add")
+
+    async def _close_decided(self, platform: str, event: Tournament) -> None:
+        """Close the tables of games decided without being played out (a player left or was
+        removed: lost by forfeit) and, once the event is cancelled, of every game in play: a
+        press on their boards is then answered that the game is over."""
+        for game in event.games:
+            forfeited = game.result is not None and game.result.forfeit
+            if not forfeited and event.status != "cancelled":
+                continue
+            key = self._where(platform, event, game)
+
+            def fn(current: Versioned | None) -> bytes | None:
+                table = Table.decode(current.payload) if current is not None else None
+                if table is None or table.stage != "play" or table.event is None:
+                    return None
+                closed = table.bumped(stage="over", place=replace(table.place, board_message=None))
+                return closed.with_deadline(None).encode()
+
+            try:
+                await self.writer.write(key, fn)
+                await self.store.clear_deadline(key)
+            except StoreUnavailable:
+                log.warning("tournament game not closed game=%s", key)
 
     async def _export(self, ctx: Context, home: TableKey) -> list[Reply]:
         """Every finished game of the chat's current event as ``.mat`` files in one archive."""
@@ -527,6 +567,7 @@ class Events:
             version=1,
             lang=lang,
             clock=MoveClock(seconds=terms.clock),
+            lobby=Lobby(hints=False),  # no advice in a tournament game, against anyone
             event=EventGame(event.id, home.tag, game.round, game.board, deadline),
         )
         try:
@@ -725,7 +766,7 @@ def _file_word(name: str) -> str:
     return word or "player"
 
 
-def parse_terms(fmt: Format, words: list[str], now: float) -> Terms:
+def parse_terms(fmt: Format, words: list[str], now: float, limits: Limits | None = None) -> Terms:
     """The terms of ``tournament FORMAT …``: ``5 rounds``, ``7`` (points: a match's length),
     ``nardy``, ``60 minutes`` (an arena), ``clock=1d``, ``round=3d``, ``max=32``,
     ``unrated``, ``in=2h`` (starts by itself), table options as for ``new``."""
@@ -735,7 +776,8 @@ def parse_terms(fmt: Format, words: list[str], now: float) -> Terms:
     minutes = 0
     clock: int | None = None
     round_seconds: int | None = None
-    most = DEFAULT_MAX
+    limits = limits or Limits()
+    most = limits.players
     rated = True
     starts: float | None = None
     changes: dict[str, Any] = {}
@@ -774,8 +816,8 @@ def parse_terms(fmt: Format, words: list[str], now: float) -> Terms:
                 if not round_seconds:
                     raise Refused("error-bad-clock")
             elif name in ("max", "players"):
-                if not value.isdigit() or not 2 <= int(value) <= MAX_PLAYERS:
-                    raise Refused("tournament-bad-max", most=MAX_PLAYERS)
+                if not value.isdigit() or not 2 <= int(value) <= limits.players:
+                    raise Refused("tournament-bad-max", most=limits.players)
                 most = int(value)
             elif name == "in":
                 delay = parse_clock(value)
@@ -800,8 +842,8 @@ def parse_terms(fmt: Format, words: list[str], now: float) -> Terms:
         length = 1 if fmt == "arena" or variant.startswith("long_nardy") else 3
     if not 1 <= length <= MAX_LENGTH:
         raise Refused("app-bad-length", max=MAX_LENGTH)
-    if fmt == "swiss" and rounds > MAX_ROUNDS:
-        raise Refused("tournament-bad-rounds", most=MAX_ROUNDS)
+    if fmt == "swiss" and rounds > limits.rounds:
+        raise Refused("tournament-bad-rounds", most=limits.rounds)
     if fmt == "roundrobin":
         rounds = min(max(1, rounds), MAX_CYCLES)
     if minutes > MAX_MINUTES:
@@ -818,4 +860,4 @@ def parse_terms(fmt: Format, words: list[str], now: float) -> Terms:
                  most, rated, starts)  # fmt: skip
 
 
-__all__ = ["EVENT_ACTIONS", "FORMATS", "Events", "parse_terms"]
+__all__ = ["EVENT_ACTIONS", "FORMATS", "Events", "Limits", "parse_terms"]

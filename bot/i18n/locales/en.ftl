@@ -949,6 +949,7 @@ history-why = { $length }-point match, { $why ->
    *[played] played out
 }
 # $change, $opponent_change: the rating changes of the players in the order the line names them
+history-tournament = 🏆 tournament { $id }, round { $round }
 history-rated = rating { NUMBER($change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }, { NUMBER($opponent_change, signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "false") }
 history-none = No finished match of { $player } kept yet.
 history-hint = { $cmd_history_n } shows one of them, with its export and replay.
@@ -983,10 +984,7 @@ tournament-variant = { $variant ->
     [long_nardy] long nardy
    *[other] backgammon
 }
-tournament-length = { $length ->
-    [one] 1-point matches
-   *[other] { $length }-point matches
-}
+tournament-length = { $length }-point matches
 tournament-minutes = { $minutes } minutes
 tournament-rounds = { $count ->
     [one] { $count } round
