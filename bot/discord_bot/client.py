@@ -209,7 +209,7 @@ def table_key(channel_id: int | None) -> TableKey:
     return TableKey(PLATFORM, str(channel_id or 0))
 
 
-def channel_key(key: TableKey) -> bool:
+def is_chat_key(key: TableKey) -> bool:
     """Whether table ``key`` is a Discord chat's (a channel, a thread, a direct-message
     channel): not a tournament's record (its replies come for its home channel) nor a game of
     one not placed yet (a game that got its thread is there)."""
@@ -1296,10 +1296,10 @@ class NardyBot(discord.AutoShardedClient):
         refused is posted again by a later tick; a game whose thread is gone goes back to its
         channel.  A tournament's replies come for its home channel (its standings, its games'
         threads opened there: :meth:`ChannelOutput.open_place`); a key that is no Discord
-        chat's (:func:`channel_key`) gets nothing posted."""
+        chat's (:func:`is_chat_key`) gets nothing posted."""
         served = 0
         for table, replies in await self.app.tick(platform=PLATFORM):
-            if not channel_key(table):
+            if not is_chat_key(table):
                 log.info("%d replies of table=%s dropped: no channel", len(replies), table)
                 served += 1
                 continue
