@@ -645,6 +645,85 @@ class Driver:
             await asyncio.wait(pending, timeout=30)
         raise AssertionError("the interaction never finished")
 
+    def interaction(self, person: Person, place: Place | None = None) -> discord.Interaction[Any]:
+        """A component interaction of ``person`` in ``place`` as discord.py builds it from its
+        payload (not delivered: for code that reads what an interaction tells, such as the
+        bot's permissions there)."""
+        data = {"custom_id": "nb:x", "component_type": 2}
+        payload = self._base(3, person, data, place)
+        return discord.Interaction(data=payload, state=self.client._connection)  # type: ignore[arg-type]
+
+    def join_guild(self, places: list[Place], permissions: int = ALL_PERMISSIONS) -> None:
+        """The gateway's ``GUILD_CREATE`` for the test server (as a bot without the members
+        intent gets it: its own member only), with text channels ``places`` where the bot has
+        ``permissions`` (its everyone role's): the client's cache knows them from now on."""
+        channels: list[dict[str, Any]] = [
+            {
+                "id": str(place.id),
+                "type": place.kind,
+                "guild_id": str(GUILD_ID),
+                "name": f"c{place.id}",
+                "position": i,
+                "flags": 0,
+                "nsfw": False,
+                "parent_id": None,
+                "topic": None,
+                "last_message_id": None,
+                "rate_limit_per_user": 0,
+                "permission_overwrites": [],
+            }
+            for i, place in enumerate(places)
+        ]
+        everyone = {
+            "id": str(GUILD_ID),
+            "name": "@everyone",
+            "permissions": str(permissions),
+            "position": 0,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+        me = {
+            "user": BOT_USER,
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+        }
+        guild: Any = {
+            "id": str(GUILD_ID),
+            "name": "nardy club",
+            "icon": None,
+            "owner_id": "100000000000000099",
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "system_channel_flags": 0,
+            "preferred_locale": "en-US",
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "roles": [everyone],
+            "large": False,
+            "member_count": 3,
+            "members": [me],
+            "channels": channels,
+            "threads": [],
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
+        self.client._connection.parse_guild_create(guild)
+
     def response_of(self, payload: dict[str, Any]) -> dict[str, Any] | None:
         """The interaction response the client sent for ``payload`` (``None``: none)."""
         return self.fake.responses.get(payload["token"])

@@ -44,6 +44,9 @@ SAME_EVERYWHERE = {
     "mode-chouette",
     "app-button-option",  # an option's word; the sample option is no option (a test names them)
     "discord-thread-team",  # a chouette's thread: its members' names and the game, bare
+    "tournament-entry",  # a sign-up line: number, name, rating
+    "tournament-pair-open",  # two names
+    "tournament-pairing",  # board number and two names
 }
 
 

@@ -39,7 +39,10 @@ shards may serve the same channels, and a restarted bot answers the buttons of o
 
 A channel, a thread (its own id) and a direct-message channel are each one table.  A game that
 begins in a server's text channel moves to a thread of its own (:mod:`.threads`): the lobby
-stays in the channel, the result comes back to it, the thread is archived at the end.
+stays in the channel, the result comes back to it, the thread is archived at the end.  A
+tournament (``/tournament``) runs in its channel, its standings message there (with its Join,
+Leave and Start buttons); each of its games gets a thread of its own there, opened on its own
+(:meth:`ChannelOutput.open_place`), whose first message pings both players.
 """
 
 from __future__ import annotations
@@ -73,7 +76,7 @@ from bot.app import (
     Update,
     User,
 )
-from bot.app.delivery import ChatClosed, Delivered, Delivery, NotDelivered, Surface
+from bot.app.delivery import ChatClosed, Delivered, Delivery, NotDelivered
 from bot.app.imports import MAX_FILE_BYTES
 from bot.app.payload import InvalidPayload, parse_payload
 from bot.app.places import Away
@@ -87,6 +90,7 @@ from bot.app.queries import (
 )
 from bot.app.suggest import suggestions
 from bot.app.syntax import say
+from bot.app.tournaments.keys import is_event, is_event_game
 from bot.app.types import ClockNotice, GameToPlace, Keyboard, NotApplied, Progress
 from bot.discord_bot.commands import CatalogueTranslator, add_commands, discord_syntax
 from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
@@ -96,6 +100,7 @@ from bot.discord_bot.threads import (
     gone,
     in_thread,
     may_open_thread,
+    may_open_thread_known,
     open_thread,
     reopen_thread,
     thread_state,
@@ -202,6 +207,13 @@ def discord_id(ref: str | None) -> int | None:
 def table_key(channel_id: int | None) -> TableKey:
     """The table of a channel, thread or direct-message channel."""
     return TableKey(PLATFORM, str(channel_id or 0))
+
+
+def is_chat_key(key: TableKey) -> bool:
+    """Whether table ``key`` is a Discord chat's (a channel, a thread, a direct-message
+    channel): not a tournament's record (its replies come for its home channel) nor a game of
+    one not placed yet (a game that got its thread is there)."""
+    return not is_event(key) and not is_event_game(key)
 
 
 def user_of(interaction: discord.Interaction[Any]) -> User:
@@ -335,11 +347,14 @@ class ChannelOutput:
     (:class:`~bot.app.delivery.NotDelivered`).
     """
 
-    client: discord.Client
+    client: NardyBot
     channel_id: int
     pings: frozenset[int] = field(default=frozenset(), kw_only=True)
     """The users the text messages of these replies ping (the invited player, the player the
     clock is running for); nobody else is ever pinged."""
+    first_mentions: frozenset[int] = field(default=frozenset(), kw_only=True)
+    """The users the first message posted here mentions and pings (a tournament game's
+    players, in its new thread: Discord adds them to it); emptied once it is posted."""
     embeds: bool = field(default=True, kw_only=True)
     """Whether pictures and embeds may be posted (known from an interaction in the channel a
     thread belongs to; else assumed)."""
@@ -361,8 +376,22 @@ class ChannelOutput:
     # -- Discord's calls ------------------------------------------------------------------------
 
     async def send(self, *, pings: Iterable[int] = (), **message: Any) -> str:
-        """Post a message that may ping ``pings`` and nobody else; its id."""
+        """Post a message that may ping ``pings`` and nobody else; its id.  The first message
+        posted begins with the mentions of :attr:`first_mentions` (a message of its own before
+        it when they do not fit in it)."""
+        called = self.first_mentions
+        if called:
+            mentions = " ".join(f"<@{u}>" for u in sorted(called))
+            content = message.get("content")
+            joined = f"{mentions}\n{content}" if content else mentions
+            if len(joined) <= MAX_CONTENT:
+                message["content"] = joined
+                pings = {*pings, *called}
+            else:
+                await self._channel().send(content=mentions, allowed_mentions=allowed(called))
+                self.first_mentions = frozenset()
         sent = await self._channel().send(allowed_mentions=allowed(pings), **message)
+        self.first_mentions = frozenset()
         return str(sent.id)
 
     async def edit(self, message_id: str, **message: Any) -> None:
@@ -480,9 +509,40 @@ class ChannelOutput:
                 file=discord.File(io.BytesIO(reply.data), filename=reply.name),
             )
 
-    async def open_place(self, game: GameToPlace) -> tuple[TableKey, Surface] | None:
-        """No place for a tournament game here yet."""
-        return None
+    def may_open_threads(self) -> bool | None:
+        """Whether the bot may open threads in this channel, as far as the client's cache tells
+        (``None``: it does not know; then the thread call answers)."""
+        return may_open_thread_known(self.client, self.channel_id)
+
+    async def open_place(self, game: GameToPlace) -> tuple[TableKey, ChannelOutput] | None:
+        """A tournament game of this channel gets a public thread of its own, named after it
+        (not started from a message: the standings message stays as it is): the thread's key
+        and a surface for it whose first message mentions (and so pings, and adds to the
+        thread) the game's players.  ``None``, logged, where there is no thread to open: not
+        a server's text channel, the bot without the right to open threads there, Discord
+        refusing, or the game placed already (by another process: no table left in play at
+        its key)."""
+        if self.may_open_threads() is False:
+            log.info("no thread for %s: channel=%s takes none", game.table, self.channel_id)
+            return None
+        try:
+            facts = await self.client.app.facts(game.table)
+        except (StoreUnavailable, CorruptRecord) as exc:
+            log.warning("no thread for %s: its table was not read: %s", game.table, exc)
+            return None
+        if facts is None or facts.stage == "over":
+            log.info("no thread for %s: placed already", game.table)
+            return None
+        try:
+            thread = await open_thread(self.client.http, self.channel_id, None, game.title)
+        except discord.HTTPException as exc:
+            log.info("no thread for %s in channel=%s: %s", game.table, self.channel_id, exc)
+            return None
+        players = frozenset(discord_players(game.players))
+        there = ChannelOutput(
+            self.client, thread, first_mentions=players, embeds=self.rich, lang=self.lang
+        )
+        return table_key(thread), there
 
 
 @dataclass
@@ -515,6 +575,10 @@ class InteractionOutput(ChannelOutput):
         # The interaction's messages reach the chat where the bot itself may not post (a user
         # install, a missing right): a 403 closes it only when they go to the channel.
         return gone(exc) or (self.public_by_channel and isinstance(exc, discord.Forbidden))
+
+    def may_open_threads(self) -> bool:
+        # Read from the interaction in this channel: no call.
+        return may_open_thread(self.interaction)
 
     def _pressed(self, message_id: str) -> discord.Message | None:
         message = self.interaction.message
@@ -1158,6 +1222,10 @@ class NardyBot(discord.AutoShardedClient):
         where it is now (``None``: it could not be moved)."""
         assert table.origin is not None
         home = TableKey(PLATFORM, table.origin)
+        if is_event(home):
+            # A tournament's game: it was stored under its event, not in a channel.
+            log.warning("table=%s: a tournament game has no channel to go back to", key)
+            return None
         try:
             if await self.app.move_table(key, home) is not None:
                 return home
@@ -1226,9 +1294,15 @@ class NardyBot(discord.AutoShardedClient):
         (as :meth:`Delivery.deliver_ticks <bot.app.delivery.Delivery.deliver_ticks>` does), each
         text pinging the player it calls (:meth:`_pinged`); how many tables.  A notice Discord
         refused is posted again by a later tick; a game whose thread is gone goes back to its
-        channel."""
+        channel.  A tournament's replies come for its home channel (its standings, its games'
+        threads opened there: :meth:`ChannelOutput.open_place`); a key that is no Discord
+        chat's (:func:`is_chat_key`) gets nothing posted."""
         served = 0
         for table, replies in await self.app.tick(platform=PLATFORM):
+            if not is_chat_key(table):
+                log.info("%d replies of table=%s dropped: no channel", len(replies), table)
+                served += 1
+                continue
             # The reminder calls the player the clock runs for; "time is up" (its claim
             # buttons) calls the one who may claim.
             notice = next((r for r in replies if isinstance(r, ClockNotice)), None)

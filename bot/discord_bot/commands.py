@@ -72,6 +72,7 @@ OPTIONS: dict[str, Option] = {
     "rating": Option("player"),
     "top": Option("where"),
     "history": Option("which"),
+    "tournament": Option("what"),
     "language": Option("language", required=True, choices=LANGUAGES),
 }
 """Commands that take words after the name; the others take none."""

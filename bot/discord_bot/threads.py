@@ -47,17 +47,40 @@ class ThreadState(enum.Enum):
     """Deleted (or no longer visible to the bot)."""
 
 
-def may_open_thread(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the bot may play a game begun here in a thread: a server's text channel (not a
-    thread, forum, voice or announcement channel, direct or group message) where it has Create
-    Public Threads and Send Messages in Threads."""
-    channel = interaction.channel
-    if interaction.guild_id is None or channel is None:
+def may_open_thread_in(
+    kind: discord.ChannelType | None, guild_id: int | None, permissions: discord.Permissions
+) -> bool:
+    """Whether the bot may play a game in a thread of a channel of type ``kind`` (in server
+    ``guild_id``), where it has ``permissions``: a server's text channel (not a thread, forum,
+    voice or announcement channel, direct or group message) where it has Create Public Threads
+    and Send Messages in Threads."""
+    if guild_id is None or kind is not discord.ChannelType.text:
         return False
-    if channel.type is not discord.ChannelType.text:
-        return False
-    permissions = interaction.app_permissions
     return permissions.create_public_threads and permissions.send_messages_in_threads
+
+
+def may_open_thread(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the bot may play a game begun here in a thread (:func:`may_open_thread_in`, read
+    from the interaction: no call)."""
+    channel = interaction.channel
+    kind = channel.type if channel is not None else None
+    return may_open_thread_in(kind, interaction.guild_id, interaction.app_permissions)
+
+
+def may_open_thread_known(client: discord.Client, channel_id: int) -> bool | None:
+    """Whether the bot may open a thread in channel ``channel_id`` (:func:`may_open_thread_in`),
+    as far as the client's cache tells (the channels and the bot's own member of the servers
+    it is in, from the gateway); ``None`` when the cache does not know the channel or the
+    bot's member there (then only Discord's answer to the thread call tells)."""
+    channel = client.get_channel(channel_id)
+    if channel is None:
+        return None
+    if not isinstance(channel, discord.abc.GuildChannel):
+        return False  # a direct or group message, or a thread
+    me = channel.guild.me
+    if me is None:
+        return None
+    return may_open_thread_in(channel.type, channel.guild.id, channel.permissions_for(me))
 
 
 def in_thread(interaction: discord.Interaction[Any]) -> bool:

@@ -40,7 +40,16 @@ from bot.app.positions import start_game
 from bot.app.queries import GAME_INFO_COMMANDS, SEATED_COMMANDS
 from bot.app.results import rating_game
 from bot.app.standing import load_standing
-from bot.app.table import COMPUTER, EventGame, MoveClock, Seat, Table, TableSettings, computer_level
+from bot.app.table import (
+    COMPUTER,
+    EventGame,
+    Lobby,
+    MoveClock,
+    Seat,
+    Table,
+    TableSettings,
+    computer_level,
+)
 from bot.app.timing import actor, duration, parse_clock
 from bot.app.tournaments import event as rules
 from bot.app.tournaments import texts
@@ -293,6 +302,7 @@ class Events:
         written = await self._change(home, event, decide, ctx.update.update_id)
         replies: list[Reply] = [Toast(ctx.tr("tournament-left", name=ctx.user.name))]
         if written is not None:
+            await self._close_decided(home.platform, written)
             replies += await self._after(home, written, ctx.now)
         return replies
 
@@ -343,7 +353,31 @@ class Events:
         written = await self._change(home, event, decide, ctx.update.update_id)
         if written is None:
             return note
+        await self._close_decided(home.platform, written)
         return note + await self._after(home, written, ctx.now, force=word != "add")
+
+    async def _close_decided(self, platform: str, event: Tournament) -> None:
+        """Close the tables of games decided without being played out (a player left or was
+        removed: lost by forfeit) and, once the event is cancelled, of every game in play: a
+        press on their boards is then answered that the game is over."""
+        for game in event.games:
+            forfeited = game.result is not None and game.result.forfeit
+            if not forfeited and event.status != "cancelled":
+                continue
+            key = self._where(platform, event, game)
+
+            def fn(current: Versioned | None) -> bytes | None:
+                table = Table.decode(current.payload) if current is not None else None
+                if table is None or table.stage != "play" or table.event is None:
+                    return None
+                closed = table.bumped(stage="over", place=replace(table.place, board_message=None))
+                return closed.with_deadline(None).encode()
+
+            try:
+                await self.writer.write(key, fn)
+                await self.store.clear_deadline(key)
+            except StoreUnavailable:
+                log.warning("tournament game not closed game=%s", key)
 
     async def _export(self, ctx: Context, home: TableKey) -> list[Reply]:
         """Every finished game of the chat's current event as ``.mat`` files in one archive."""
@@ -533,6 +567,7 @@ class Events:
             version=1,
             lang=lang,
             clock=MoveClock(seconds=terms.clock),
+            lobby=Lobby(hints=False),  # no advice in a tournament game, against anyone
             event=EventGame(event.id, home.tag, game.round, game.board, deadline),
         )
         try:

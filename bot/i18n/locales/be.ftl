@@ -726,6 +726,7 @@ discord-command-dice = косці
 discord-command-rating = рэйтынг
 discord-command-top = лідары
 discord-command-history = гісторыя
+discord-command-tournament = турнір
 discord-command-language = мова
 discord-command-position = пазіцыя
 discord-command-import = імпарт
@@ -958,6 +959,190 @@ help-top = лепшыя рэйтынгі гэтага чата або ў агу�
 help-history = вашы нядаўнія дагуляныя матчы; адзін з іх з экспартам і праглядам
     .usage = /history [N | гулец]
     .more = Вашы апошнія дагуляныя матчы па нумарах; N — матч нумар N з экспартам і праглядам; імя — спіс гэтага гульца.
+help-tournament = турнір у гэтым чаце: алімпійская сістэма, швейцарская, кругавая або арэна
+    .usage = /tournament [swiss N rounds | knockout | roundrobin | arena N minutes] [ачкі] [nardy] [clock=1d] [round=3d] [max=64] [in=2h] [unrated]
+    .more = Без слоў — табліца бягучага турніру. З фарматам — новы турнір з запісам (Удзельнічаць / Выйсці; арганізатар націскае «Пачаць», або in=2h — турнір пачнецца сам праз 2 гадзіны). Арганізатар або адміністратар чата: /tournament start | pause | resume | cancel | remove ІМЯ | add computer [узровень]. /tournament export — усе партыі файламі .mat. Партыі ідуць у асабістых чатах з ботам, у тэмах форуму або ў галінках; хто не зробіць ход своечасова, прайграе па часе.
+
+## Турніры
+# Умовы турніру адным радком: «Швейцарская сістэма · кароткія нарды · матчы да 3 ачкоў · …»
+tournament-format-swiss = Швейцарская сістэма
+tournament-format-knockout = Алімпійская сістэма (на выбыванне)
+tournament-format-roundrobin = Кругавая сістэма
+tournament-format-arena = Арэна
+tournament-variant = { $variant ->
+    [long_nardy] { -nardy }
+   *[other] { -backgammon }
+}
+tournament-length = { $length ->
+    [one] матчы да { $length } ачка
+    [few] матчы да { $length } ачкоў
+    [many] матчы да { $length } ачкоў
+   *[other] матчы да { $length } ачка
+}
+tournament-minutes = { $minutes ->
+    [one] { $minutes } хвіліна
+    [few] { $minutes } хвіліны
+    [many] { $minutes } хвілін
+   *[other] { $minutes } хвіліны
+}
+tournament-rounds = { $count ->
+    [one] { $count } раўнд
+    [few] { $count } раўнды
+    [many] { $count } раўндаў
+   *[other] { $count } раўнда
+}
+tournament-cycles = { $count ->
+    [one] { $count } круг
+    [few] { $count } кругі
+    [many] { $count } кругоў
+   *[other] { $count } круга
+}
+tournament-clock = { $clock } на ход
+tournament-round-time = { $time } на раўнд
+tournament-rated = з рэйтынгам
+tournament-unrated = без рэйтынгу
+tournament-title = 🏆 Турнір { $id }
+tournament-starts-in = Да пачатку: { $time }.
+tournament-starts-by-organiser = Турнір пачнецца, калі арганізатар націсне «Пачаць».
+tournament-signed-up = Гульцоў: { $count } з { $most }
+tournament-entry = { $place }. { $name } ({ $rating })
+tournament-private-note = Калі ў чаце няма тэм, партыі ідуць у асабістым чаце з ботам: адкрыйце бота і адзін раз націсніце «Пачаць» (/start), каб ён мог вам пісаць.
+tournament-button-join = Удзельнічаць
+tournament-button-leave = Выйсці
+tournament-button-start = Пачаць
+tournament-joined = { $name } удзельнічае ў турніры ({ $count ->
+    [one] { $count } гулец
+    [few] { $count } гульцы
+    [many] { $count } гульцоў
+   *[other] { $count } гульца
+}).
+tournament-left = { $name } пакідае турнір.
+tournament-tiebreaks = Пры роўнай колькасці ачкоў: { $names }
+tiebreak-buchholz_cut1 = Бухгольц без горшага выніку (Бх-1)
+tiebreak-buchholz = Бухгольц (Бх)
+tiebreak-sonneborn_berger = Зонебарн-Бергер (ЗБ)
+tiebreak-direct = асабістая сустрэча
+tiebreak-wins = колькасць перамог
+tournament-row = { $place }. { $name } — { $score } (Бх-1 { $cut }, Бх { $buchholz }, ЗБ { $sb })
+tournament-row-out = { $place }. { $name } — { $score } (Бх-1 { $cut }, Бх { $buchholz }, ЗБ { $sb }), па-за турнірам
+tournament-arena-row = { $place }. { $name } — { $points ->
+    [one] { $points } ачко
+    [few] { $points } ачкі
+    [many] { $points } ачкоў
+   *[other] { $points } ачка
+}, { $games ->
+    [one] { $games } партыя
+    [few] { $games } партыі
+    [many] { $games } партый
+   *[other] { $games } партыі
+}, { $wins ->
+    [one] { $wins } перамога
+    [few] { $wins } перамогі
+    [many] { $wins } перамог
+   *[other] { $wins } перамогі
+}
+tournament-arena-row-streak = { $place }. { $name } — { $points ->
+    [one] { $points } ачко
+    [few] { $points } ачкі
+    [many] { $points } ачкоў
+   *[other] { $points } ачка
+}, { $games ->
+    [one] { $games } партыя
+    [few] { $games } партыі
+    [many] { $games } партый
+   *[other] { $games } партыі
+}, { $wins ->
+    [one] { $wins } перамога
+    [few] { $wins } перамогі
+    [many] { $wins } перамог
+   *[other] { $wins } перамогі
+} 🔥
+tournament-more-rows = … і яшчэ { $count }
+tournament-in-play = Партый у гульні: { $count }
+tournament-status-round = Раўнд { $round } з { $rounds }. Дагуляна партый: { $done } з { $total }; да канца раўнда — { $time }.
+tournament-arena-left = Да канца арэны: { $time }.
+tournament-status-paused = Турнір на паўзе па рашэнні арганізатара: новы раўнд не пачнецца, пакуль турнір не адновяць.
+tournament-status-over = Турнір скончаны.
+tournament-status-champion = Турнір скончаны. Чэмпіён: { $name } 🏆
+tournament-status-cancelled = Турнір адменены.
+tournament-round-heading = Раўнд { $round }:
+tournament-bye = { $name } — без пары (пропуск раўнда)
+tournament-pair-open = { $first } — { $second }
+tournament-pair-won = { $first } — { $second }: перамога — { $winner }
+tournament-pair-forfeit = { $first } — { $second }: тэхнічная перамога — { $winner }
+tournament-pair-draw = { $first } — { $second }: нічыя
+tournament-pairings = Раўнд { $round } з { $rounds }, пары:
+tournament-pairing = { $board }. { $first } — { $second }
+tournament-where = Кожная партыя прыходзіць яе гульцам: у асабісты чат з ботам, у тэму форуму або ў галінку. Час на ход ідзе з гэтай хвіліны.
+tournament-game-title = { $first } — { $second } (раўнд { $round })
+tournament-game-opening = Турнірная партыя: { $first } — { $second }, раўнд { $round }, стол { $board }, матч да { $length ->
+    [one] { $length } ачка
+    [few] { $length } ачкоў
+    [many] { $length } ачкоў
+   *[other] { $length } ачка
+}. Час на ход: { $clock }; да канца раўнда — { $time }. Хто не паспее схадзіць своечасова, прайграе матч.
+tournament-champion = 🏆 { $name } выйграе турнір { $id }!
+tournament-cancelled = Турнір { $id } адменены.
+tournament-removed-note = З турніру выключаецца { $name }; незгуляныя партыі залічваюцца як тэхнічныя паразы.
+tournament-too-few-cancelled = Турнір { $id } адменены: запісалася замала гульцоў.
+tournament-computer-name = Камп'ютар { $number } ({ $level ->
+    [beginner] пачатковец
+    [casual] аматар
+    [strong] моцны
+    [expert] эксперт
+   *[other] { $level }
+})
+tournament-export = { $count ->
+    [one] { $count } партыя
+    [few] { $count } партыі
+    [many] { $count } партый
+   *[other] { $count } партыі
+} турніру файламі .mat: { $name }
+# Адмовы
+tournament-usage = Напрыклад: /tournament swiss 5 rounds, /tournament knockout 7, /tournament roundrobin nardy 3, /tournament arena 60 minutes. Проста /tournament паказвае бягучы турнір.
+tournament-none = У гэтым чаце няма турніру. Пачніце новы, напрыклад: /tournament swiss 5 rounds
+tournament-not-here = Турнірам кіруюць з чата, дзе ён пачаўся, а не з партыі.
+tournament-group-only = Турнір праводзяць у групе або ў канале сервера, а не ў асабістым чаце.
+tournament-running = Тут яшчэ ідзе турнір { $id }: спачатку ён мусіць скончыцца (або быць адменены).
+tournament-signup-closed = Запіс закрыты: турнір ужо пачаўся.
+tournament-already-in = Вы ўжо ў турніры.
+tournament-full = Месцаў няма: у турніры ўжо { $count ->
+    [one] { $count } гулец
+    [few] { $count } гульцы
+    [many] { $count } гульцоў
+   *[other] { $count } гульца
+}.
+tournament-removed = Арганізатар выключыў вас з гэтага турніру.
+tournament-not-in = Вы не ўдзельнічаеце ў гэтым турніры.
+tournament-over = Турнір скончаны.
+tournament-started = Турнір ужо пачаўся.
+tournament-too-few = Для турніру трэба мінімум { $count ->
+    [one] { $count } гулец
+    [few] { $count } гульцы
+    [many] { $count } гульцоў
+   *[other] { $count } гульца
+}.
+tournament-cannot-pair = Гэтых гульцоў не ўдаецца разбіць на пары ({ $reason }).
+tournament-organiser-only = Гэта можа зрабіць толькі арганізатар або адміністратар чата.
+tournament-not-running = Турнір цяпер не ідзе.
+tournament-not-paused = Турнір не на паўзе.
+tournament-no-such-player = У турніры няма такога гульца (напішыце імя так, як яно стаіць у спісе).
+tournament-nothing-to-export = Дагуляных партый гэтага турніру пакуль няма.
+tournament-no-money = Турнірныя партыі — гэта матчы: пазначце колькасць ачкоў замест money.
+tournament-bad-max = Колькасць гульцоў — ад 2 да { $most }.
+tournament-bad-rounds = Не больш за { $most ->
+    [one] { $most } раўнд
+    [few] { $most } раўнды
+    [many] { $most } раўндаў
+   *[other] { $most } раўнда
+}.
+tournament-bad-minutes = Арэна доўжыцца не больш за { $most ->
+    [one] { $most } хвіліну
+    [few] { $most } хвіліны
+    [many] { $most } хвілін
+   *[other] { $most } хвіліны
+}.
+tournament-no-abort = Турнірную партыю нельга перапыніць: здайцеся або няхай вырашыць час.
 
 ## Падказкі
 hint-title-gnubg = Падказка для { $player } (нейрасеткі GNU Backgammon, { $ply }-ply):

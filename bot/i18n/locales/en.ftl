@@ -984,10 +984,7 @@ tournament-variant = { $variant ->
     [long_nardy] long nardy
    *[other] backgammon
 }
-tournament-length = { $length ->
-    [one] 1-point matches
-   *[other] { $length }-point matches
-}
+tournament-length = { $length }-point matches
 tournament-minutes = { $minutes } minutes
 tournament-rounds = { $count ->
     [one] { $count } round

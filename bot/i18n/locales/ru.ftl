@@ -726,6 +726,7 @@ discord-command-dice = кости
 discord-command-rating = рейтинг
 discord-command-top = лидеры
 discord-command-history = история
+discord-command-tournament = турнир
 discord-command-language = язык
 discord-command-position = позиция
 discord-command-import = импорт
@@ -958,6 +959,190 @@ help-top = лучшие рейтинги этого чата или в обще�
 help-history = ваши недавние доигранные матчи; один из них с экспортом и просмотром
     .usage = /history [N | игрок]
     .more = Ваши последние доигранные матчи по номерам; N — матч номер N с экспортом и просмотром; имя — список этого игрока.
+help-tournament = турнир в этом чате: олимпийская система, швейцарская, круговая или арена
+    .usage = /tournament [swiss N rounds | knockout | roundrobin | arena N minutes] [очки] [nardy] [clock=1d] [round=3d] [max=64] [in=2h] [unrated]
+    .more = Без слов — таблица текущего турнира. С форматом — новый турнир с записью (Участвовать / Выйти; организатор нажимает «Начать», или in=2h — турнир начнётся сам через 2 часа). Организатор или администратор чата: /tournament start | pause | resume | cancel | remove ИМЯ | add computer [уровень]. /tournament export — все партии файлами .mat. Партии идут в личных чатах с ботом, в темах форума или в ветках; кто не сходит вовремя, проигрывает по времени.
+
+## Турниры
+# Условия турнира одной строкой: «Швейцарская система · короткие нарды · матчи до 3 очков · …»
+tournament-format-swiss = Швейцарская система
+tournament-format-knockout = Олимпийская система (на выбывание)
+tournament-format-roundrobin = Круговая система
+tournament-format-arena = Арена
+tournament-variant = { $variant ->
+    [long_nardy] { -nardy }
+   *[other] { -backgammon }
+}
+tournament-length = { $length ->
+    [one] матчи до { $length } очка
+    [few] матчи до { $length } очков
+    [many] матчи до { $length } очков
+   *[other] матчи до { $length } очка
+}
+tournament-minutes = { $minutes ->
+    [one] { $minutes } минута
+    [few] { $minutes } минуты
+    [many] { $minutes } минут
+   *[other] { $minutes } минуты
+}
+tournament-rounds = { $count ->
+    [one] { $count } раунд
+    [few] { $count } раунда
+    [many] { $count } раундов
+   *[other] { $count } раунда
+}
+tournament-cycles = { $count ->
+    [one] { $count } круг
+    [few] { $count } круга
+    [many] { $count } кругов
+   *[other] { $count } круга
+}
+tournament-clock = { $clock } на ход
+tournament-round-time = { $time } на раунд
+tournament-rated = с рейтингом
+tournament-unrated = без рейтинга
+tournament-title = 🏆 Турнир { $id }
+tournament-starts-in = До начала: { $time }.
+tournament-starts-by-organiser = Турнир начнётся, когда организатор нажмёт «Начать».
+tournament-signed-up = Игроков: { $count } из { $most }
+tournament-entry = { $place }. { $name } ({ $rating })
+tournament-private-note = Если в чате нет тем, партии идут в личном чате с ботом: откройте бота и один раз нажмите «Запустить» (/start), чтобы он мог вам писать.
+tournament-button-join = Участвовать
+tournament-button-leave = Выйти
+tournament-button-start = Начать
+tournament-joined = { $name } участвует в турнире ({ $count ->
+    [one] { $count } игрок
+    [few] { $count } игрока
+    [many] { $count } игроков
+   *[other] { $count } игрока
+}).
+tournament-left = { $name } покидает турнир.
+tournament-tiebreaks = При равенстве очков: { $names }
+tiebreak-buchholz_cut1 = усечённый Бухгольц (Бх-1)
+tiebreak-buchholz = Бухгольц (Бх)
+tiebreak-sonneborn_berger = Зоннеборн-Бергер (ЗБ)
+tiebreak-direct = личная встреча
+tiebreak-wins = число побед
+tournament-row = { $place }. { $name } — { $score } (Бх-1 { $cut }, Бх { $buchholz }, ЗБ { $sb })
+tournament-row-out = { $place }. { $name } — { $score } (Бх-1 { $cut }, Бх { $buchholz }, ЗБ { $sb }), вне турнира
+tournament-arena-row = { $place }. { $name } — { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}, { $games ->
+    [one] { $games } партия
+    [few] { $games } партии
+    [many] { $games } партий
+   *[other] { $games } партии
+}, { $wins ->
+    [one] { $wins } победа
+    [few] { $wins } победы
+    [many] { $wins } побед
+   *[other] { $wins } победы
+}
+tournament-arena-row-streak = { $place }. { $name } — { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+    [many] { $points } очков
+   *[other] { $points } очка
+}, { $games ->
+    [one] { $games } партия
+    [few] { $games } партии
+    [many] { $games } партий
+   *[other] { $games } партии
+}, { $wins ->
+    [one] { $wins } победа
+    [few] { $wins } победы
+    [many] { $wins } побед
+   *[other] { $wins } победы
+} 🔥
+tournament-more-rows = … и ещё { $count }
+tournament-in-play = Партий в игре: { $count }
+tournament-status-round = Раунд { $round } из { $rounds }. Доиграно партий: { $done } из { $total }; до конца раунда — { $time }.
+tournament-arena-left = До конца арены: { $time }.
+tournament-status-paused = Турнир на паузе по решению организатора: новый раунд не начнётся, пока турнир не продолжат.
+tournament-status-over = Турнир окончен.
+tournament-status-champion = Турнир окончен. Чемпион: { $name } 🏆
+tournament-status-cancelled = Турнир отменён.
+tournament-round-heading = Раунд { $round }:
+tournament-bye = { $name } — без пары (пропуск раунда)
+tournament-pair-open = { $first } — { $second }
+tournament-pair-won = { $first } — { $second }: победа — { $winner }
+tournament-pair-forfeit = { $first } — { $second }: техническая победа — { $winner }
+tournament-pair-draw = { $first } — { $second }: ничья
+tournament-pairings = Раунд { $round } из { $rounds }, пары:
+tournament-pairing = { $board }. { $first } — { $second }
+tournament-where = Каждая партия приходит её игрокам: в личный чат с ботом, в тему форума или в ветку. Время на ход идёт с этой минуты.
+tournament-game-title = { $first } — { $second } (раунд { $round })
+tournament-game-opening = Турнирная партия: { $first } — { $second }, раунд { $round }, стол { $board }, матч до { $length ->
+    [one] { $length } очка
+    [few] { $length } очков
+    [many] { $length } очков
+   *[other] { $length } очка
+}. Время на ход: { $clock }; до конца раунда — { $time }. Кто не успеет сходить вовремя, проигрывает матч.
+tournament-champion = 🏆 { $name } выигрывает турнир { $id }!
+tournament-cancelled = Турнир { $id } отменён.
+tournament-removed-note = Из турнира исключается { $name }; несыгранные партии засчитываются как технические поражения.
+tournament-too-few-cancelled = Турнир { $id } отменён: записалось слишком мало игроков.
+tournament-computer-name = Компьютер { $number } ({ $level ->
+    [beginner] новичок
+    [casual] любитель
+    [strong] сильный
+    [expert] эксперт
+   *[other] { $level }
+})
+tournament-export = { $count ->
+    [one] { $count } партия
+    [few] { $count } партии
+    [many] { $count } партий
+   *[other] { $count } партии
+} турнира файлами .mat: { $name }
+# Отказы
+tournament-usage = Например: /tournament swiss 5 rounds, /tournament knockout 7, /tournament roundrobin nardy 3, /tournament arena 60 minutes. Просто /tournament показывает текущий турнир.
+tournament-none = В этом чате нет турнира. Начните новый, например: /tournament swiss 5 rounds
+tournament-not-here = Турниром управляют из чата, где он начался, а не из партии.
+tournament-group-only = Турнир проводится в группе или в канале сервера, а не в личном чате.
+tournament-running = Здесь ещё идёт турнир { $id }: сначала он должен закончиться (или быть отменён).
+tournament-signup-closed = Запись закрыта: турнир уже начался.
+tournament-already-in = Вы уже в турнире.
+tournament-full = Мест нет: в турнире уже { $count ->
+    [one] { $count } игрок
+    [few] { $count } игрока
+    [many] { $count } игроков
+   *[other] { $count } игрока
+}.
+tournament-removed = Организатор исключил вас из этого турнира.
+tournament-not-in = Вы не участвуете в этом турнире.
+tournament-over = Турнир окончен.
+tournament-started = Турнир уже начался.
+tournament-too-few = Для турнира нужно не меньше { $count ->
+    [one] { $count } игрока
+    [few] { $count } игроков
+    [many] { $count } игроков
+   *[other] { $count } игрока
+}.
+tournament-cannot-pair = Этих игроков не удаётся разбить на пары ({ $reason }).
+tournament-organiser-only = Это может сделать только организатор или администратор чата.
+tournament-not-running = Турнир сейчас не идёт.
+tournament-not-paused = Турнир не на паузе.
+tournament-no-such-player = В турнире нет такого игрока (напишите имя так, как оно стоит в списке).
+tournament-nothing-to-export = Доигранных партий этого турнира пока нет.
+tournament-no-money = Турнирные партии — это матчи: укажите число очков вместо money.
+tournament-bad-max = Число игроков — от 2 до { $most }.
+tournament-bad-rounds = Не больше { $most ->
+    [one] { $most } раунда
+    [few] { $most } раундов
+    [many] { $most } раундов
+   *[other] { $most } раунда
+}.
+tournament-bad-minutes = Арена длится не больше { $most ->
+    [one] { $most } минуты
+    [few] { $most } минут
+    [many] { $most } минут
+   *[other] { $most } минуты
+}.
+tournament-no-abort = Турнирную партию нельзя прервать: сдайтесь или пусть решит время.
 
 ## Подсказки
 hint-title-gnubg = Подсказка для { $player } (нейросети GNU Backgammon, { $ply }-ply):

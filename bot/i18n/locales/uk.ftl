@@ -726,6 +726,7 @@ discord-command-dice = кістки
 discord-command-rating = рейтинг
 discord-command-top = лідери
 discord-command-history = історія
+discord-command-tournament = турнір
 discord-command-language = мова
 discord-command-position = позиція
 discord-command-import = імпорт
@@ -960,6 +961,190 @@ help-top = найкращі рейтинги цього чату або в за�
 help-history = ваші недавні дограні матчі; один із них з експортом і переглядом
     .usage = /history [N | гравець]
     .more = Ваші останні дограні матчі за номерами; N — матч номер N з експортом і переглядом; ім'я — список цього гравця.
+help-tournament = турнір у цьому чаті: олімпійська система, швейцарська, колова або арена
+    .usage = /tournament [swiss N rounds | knockout | roundrobin | arena N minutes] [очки] [nardy] [clock=1d] [round=3d] [max=64] [in=2h] [unrated]
+    .more = Без слів — таблиця поточного турніру. З форматом — новий турнір із записом (Взяти участь / Вийти; організатор натискає «Почати», або in=2h — турнір почнеться сам за 2 години). Організатор або адміністратор чату: /tournament start | pause | resume | cancel | remove ІМ'Я | add computer [рівень]. /tournament export — усі партії файлами .mat. Партії йдуть в особистих чатах із ботом, у темах форуму або в гілках; хто не зробить хід вчасно, програє за часом.
+
+## Турніри
+# Умови турніру одним рядком: «Швейцарська система · короткі нарди · матчі до 3 очок · …»
+tournament-format-swiss = Швейцарська система
+tournament-format-knockout = Олімпійська система (на вибування)
+tournament-format-roundrobin = Колова система
+tournament-format-arena = Арена
+tournament-variant = { $variant ->
+    [long_nardy] { -nardy }
+   *[other] { -backgammon }
+}
+tournament-length = { $length ->
+    [one] матчі до { $length } очка
+    [few] матчі до { $length } очок
+    [many] матчі до { $length } очок
+   *[other] матчі до { $length } очка
+}
+tournament-minutes = { $minutes ->
+    [one] { $minutes } хвилина
+    [few] { $minutes } хвилини
+    [many] { $minutes } хвилин
+   *[other] { $minutes } хвилини
+}
+tournament-rounds = { $count ->
+    [one] { $count } раунд
+    [few] { $count } раунди
+    [many] { $count } раундів
+   *[other] { $count } раунду
+}
+tournament-cycles = { $count ->
+    [one] { $count } коло
+    [few] { $count } кола
+    [many] { $count } кіл
+   *[other] { $count } кола
+}
+tournament-clock = { $clock } на хід
+tournament-round-time = { $time } на раунд
+tournament-rated = з рейтингом
+tournament-unrated = без рейтингу
+tournament-title = 🏆 Турнір { $id }
+tournament-starts-in = До початку: { $time }.
+tournament-starts-by-organiser = Турнір почнеться, коли організатор натисне «Почати».
+tournament-signed-up = Гравців: { $count } з { $most }
+tournament-entry = { $place }. { $name } ({ $rating })
+tournament-private-note = Якщо в чаті немає тем, партії йдуть в особистому чаті з ботом: відкрийте бота й один раз натисніть «Почати» (/start), щоб він міг вам писати.
+tournament-button-join = Взяти участь
+tournament-button-leave = Вийти
+tournament-button-start = Почати
+tournament-joined = { $name } бере участь у турнірі ({ $count ->
+    [one] { $count } гравець
+    [few] { $count } гравці
+    [many] { $count } гравців
+   *[other] { $count } гравця
+}).
+tournament-left = { $name } залишає турнір.
+tournament-tiebreaks = У разі рівності очок: { $names }
+tiebreak-buchholz_cut1 = усічений Бухгольц (Бх-1)
+tiebreak-buchholz = Бухгольц (Бх)
+tiebreak-sonneborn_berger = Зоннеборн-Бергер (ЗБ)
+tiebreak-direct = особиста зустріч
+tiebreak-wins = кількість перемог
+tournament-row = { $place }. { $name } — { $score } (Бх-1 { $cut }, Бх { $buchholz }, ЗБ { $sb })
+tournament-row-out = { $place }. { $name } — { $score } (Бх-1 { $cut }, Бх { $buchholz }, ЗБ { $sb }), поза турніром
+tournament-arena-row = { $place }. { $name } — { $points ->
+    [one] { $points } очко
+    [few] { $points } очки
+    [many] { $points } очок
+   *[other] { $points } очка
+}, { $games ->
+    [one] { $games } партія
+    [few] { $games } партії
+    [many] { $games } партій
+   *[other] { $games } партії
+}, { $wins ->
+    [one] { $wins } перемога
+    [few] { $wins } перемоги
+    [many] { $wins } перемог
+   *[other] { $wins } перемоги
+}
+tournament-arena-row-streak = { $place }. { $name } — { $points ->
+    [one] { $points } очко
+    [few] { $points } очки
+    [many] { $points } очок
+   *[other] { $points } очка
+}, { $games ->
+    [one] { $games } партія
+    [few] { $games } партії
+    [many] { $games } партій
+   *[other] { $games } партії
+}, { $wins ->
+    [one] { $wins } перемога
+    [few] { $wins } перемоги
+    [many] { $wins } перемог
+   *[other] { $wins } перемоги
+} 🔥
+tournament-more-rows = … і ще { $count }
+tournament-in-play = Партій у грі: { $count }
+tournament-status-round = Раунд { $round } з { $rounds }. Дограно партій: { $done } з { $total }; до кінця раунду — { $time }.
+tournament-arena-left = До кінця арени: { $time }.
+tournament-status-paused = Турнір на паузі за рішенням організатора: новий раунд не почнеться, доки турнір не відновлять.
+tournament-status-over = Турнір завершено.
+tournament-status-champion = Турнір завершено. Чемпіон: { $name } 🏆
+tournament-status-cancelled = Турнір скасовано.
+tournament-round-heading = Раунд { $round }:
+tournament-bye = { $name } — без пари (пропуск раунду)
+tournament-pair-open = { $first } — { $second }
+tournament-pair-won = { $first } — { $second }: перемога — { $winner }
+tournament-pair-forfeit = { $first } — { $second }: технічна перемога — { $winner }
+tournament-pair-draw = { $first } — { $second }: нічия
+tournament-pairings = Раунд { $round } з { $rounds }, пари:
+tournament-pairing = { $board }. { $first } — { $second }
+tournament-where = Кожну партію надіслано її гравцям: в особистий чат із ботом, у тему форуму або в гілку. Час на хід іде від цієї хвилини.
+tournament-game-title = { $first } — { $second } (раунд { $round })
+tournament-game-opening = Турнірна партія: { $first } — { $second }, раунд { $round }, стіл { $board }, матч до { $length ->
+    [one] { $length } очка
+    [few] { $length } очок
+    [many] { $length } очок
+   *[other] { $length } очка
+}. Час на хід: { $clock }; до кінця раунду — { $time }. Хто не встигне зробити хід вчасно, програє матч.
+tournament-champion = 🏆 { $name } виграє турнір { $id }!
+tournament-cancelled = Турнір { $id } скасовано.
+tournament-removed-note = З турніру виключено: { $name }; незіграні партії зараховано як технічні поразки.
+tournament-too-few-cancelled = Турнір { $id } скасовано: записалося замало гравців.
+tournament-computer-name = Комп'ютер { $number } ({ $level ->
+    [beginner] новачок
+    [casual] аматор
+    [strong] сильний
+    [expert] експерт
+   *[other] { $level }
+})
+tournament-export = { $count ->
+    [one] { $count } партія
+    [few] { $count } партії
+    [many] { $count } партій
+   *[other] { $count } партії
+} турніру файлами .mat: { $name }
+# Відмови
+tournament-usage = Наприклад: /tournament swiss 5 rounds, /tournament knockout 7, /tournament roundrobin nardy 3, /tournament arena 60 minutes. Просто /tournament показує поточний турнір.
+tournament-none = У цьому чаті немає турніру. Почніть новий, наприклад: /tournament swiss 5 rounds
+tournament-not-here = Турніром керують із чату, де він почався, а не з партії.
+tournament-group-only = Турнір проводять у групі або в каналі сервера, а не в особистому чаті.
+tournament-running = Тут ще триває турнір { $id }: спершу він має завершитися (або бути скасованим).
+tournament-signup-closed = Запис закрито: турнір уже почався.
+tournament-already-in = Ви вже в турнірі.
+tournament-full = Місць немає: у турнірі вже { $count ->
+    [one] { $count } гравець
+    [few] { $count } гравці
+    [many] { $count } гравців
+   *[other] { $count } гравця
+}.
+tournament-removed = Організатор виключив вас із цього турніру.
+tournament-not-in = Ви не берете участі в цьому турнірі.
+tournament-over = Турнір завершено.
+tournament-started = Турнір уже почався.
+tournament-too-few = Для турніру потрібно щонайменше { $count ->
+    [one] { $count } гравець
+    [few] { $count } гравці
+    [many] { $count } гравців
+   *[other] { $count } гравця
+}.
+tournament-cannot-pair = Цих гравців не вдається розбити на пари ({ $reason }).
+tournament-organiser-only = Це може зробити лише організатор або адміністратор чату.
+tournament-not-running = Турнір зараз не триває.
+tournament-not-paused = Турнір не на паузі.
+tournament-no-such-player = У турнірі немає такого гравця (напишіть ім'я так, як воно стоїть у списку).
+tournament-nothing-to-export = Дограних партій цього турніру поки немає.
+tournament-no-money = Турнірні партії — це матчі: вкажіть кількість очок замість money.
+tournament-bad-max = Кількість гравців — від 2 до { $most }.
+tournament-bad-rounds = Щонайбільше { $most ->
+    [one] { $most } раунд
+    [few] { $most } раунди
+    [many] { $most } раундів
+   *[other] { $most } раунду
+}.
+tournament-bad-minutes = Арена триває щонайбільше { $most ->
+    [one] { $most } хвилину
+    [few] { $most } хвилини
+    [many] { $most } хвилин
+   *[other] { $most } хвилини
+}.
+tournament-no-abort = Турнірну партію не можна перервати: здайтеся або нехай вирішить час.
 
 ## Підказки
 hint-title-gnubg = Підказка для { $player } (нейромережі GNU Backgammon, { $ply }-ply):
