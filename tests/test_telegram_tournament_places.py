@@ -211,6 +211,14 @@ async def test_a_press_that_names_no_game_or_a_game_not_ones_own_is_refused() ->
             await bot.deliver(update)
             answer = bot.fake.callback_answers[update["callback_query"]["id"]]
             assert answer.get("text") == t("en", "error-bad-payload"), bad
+        # A player's own forged press may not do there what only a private chat's own table
+        # allows its user: the game stays rated.
+        unrated = routed(key, format_payload(Payload("setting", ("ratings", "off"), version)))
+        update = bot.fake.callback(ALICE, board, unrated)
+        await bot.deliver(update)
+        answer = bot.fake.callback_answers[update["callback_query"]["id"]]
+        assert answer.get("text") == t("en", "settings-ratings-admin")
+        assert (await bot.table(key)).settings.ratings
         assert (await bot.table(key)).version == version
         assert {u.id: len(bot.fake.bot_messages(u.id)) for u in (ALICE, BOB)} == posted
 

@@ -974,7 +974,8 @@ class TelegramAdapter:
             f"{update.update_id}",
             button=data,
             message=message_ref,
-            private=private,
+            # a tournament game's table is its two players', not this private chat's own
+            private=private and mirror is None,
             frugal=self.frugal and isinstance(target, ChatTarget) and not private,
         )
         held = HANDLING.get()
