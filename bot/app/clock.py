@@ -26,6 +26,8 @@ def set_clock(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) ->
         raise Refused("error-not-seated")
     if table.mode == "chouette":
         raise Refused("app-clock-two-players")
+    if table.event is not None:
+        raise Refused("tournament-fixed-terms")  # the event's clock, the same for everyone
     seconds = parse_clock(str(args[0]) if args else "")
     if seconds is None:
         raise Refused("error-bad-clock")

@@ -93,6 +93,8 @@ def change(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Ta
     if len(args) != 2 or str(args[0]) not in SETTING_VALUES:
         raise usage("settings")
     if str(args[0]) in ADMIN_SETTINGS:
+        if table.event is not None:  # a tournament game: the event's organiser decided
+            raise Refused("tournament-fixed-terms")
         if not (ctx.update.admin or ctx.update.private):
             if args[0] == "ratings":
                 raise Refused("settings-ratings-admin")

@@ -114,6 +114,7 @@ from bot.app.imports import MAX_FILE_BYTES
 from bot.app.opponent import WORDS as COMPUTER_WORDS
 from bot.app.timing import duration
 from bot.app.tournaments import keys
+from bot.app.tournaments.service import ORGANISER_WORDS
 from bot.app.types import ClearButtons, ClockNotice, EditBoard, GameToPlace, Keyboard, Progress
 from bot.i18n import negotiate, t
 from bot.store import ConflictError, StoreUnavailable, TableKey
@@ -777,7 +778,10 @@ class TelegramAdapter:
             await self._invite(bot, user, target, chat_table(message), private)
             return
         admin = False
-        if not private and command == "settings" and "ratings" in (a.lower() for a in args):
+        organising = command == "tournament" and bool(args) and args[0].lower() in ORGANISER_WORDS
+        if not private and (
+            organising or (command == "settings" and "ratings" in (a.lower() for a in args))
+        ):
             admin = await self._is_admin(bot, message.chat.id, sender.id)
         app_update = Update(
             chat_table(message),
@@ -801,7 +805,8 @@ class TelegramAdapter:
 
     async def _is_admin(self, bot: Bot, chat_id: int, user_id: int) -> bool:
         """Whether the user administers the group (Telegram's ``getChatMember``: an
-        administrator or the creator); asked only for what needs it (turning ratings off)."""
+        administrator or the creator); asked only for what needs it (turning ratings off,
+        organising a tournament)."""
         try:
             member = await bot.get_chat_member(chat_id, user_id)
         except TelegramError as exc:

@@ -178,6 +178,8 @@ class Tournament:
     announced: int = 0
     lang: str | None = None
     version: int = 1
+    frugal: bool = False
+    """Its chat limits the bot's messages (a Telegram group): its games spend few too."""
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -252,7 +254,7 @@ class Tournament:
             "round": self.round, "deadline": self.deadline,
             "games": [g.to_list() for g in self.games], "standings": self.standings,
             "shown": self.shown, "shown_at": self.shown_at, "announced": self.announced,
-            "lang": self.lang, "version": self.version,
+            "lang": self.lang, "version": self.version, "frugal": self.frugal,
         }  # fmt: skip
 
     @classmethod
@@ -273,7 +275,7 @@ class Tournament:
             shown=int(data["shown"]), shown_at=float(data["shown_at"]),
             announced=int(data["announced"]),
             lang=None if data.get("lang") is None else str(data["lang"]),
-            version=int(data["version"]),
+            version=int(data["version"]), frugal=bool(data.get("frugal", False)),
         )  # fmt: skip
 
     def bumped(self, **changes: Any) -> Tournament:

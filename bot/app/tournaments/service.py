@@ -45,6 +45,7 @@ from bot.app.table import (
     EventGame,
     Lobby,
     MoveClock,
+    Placement,
     Seat,
     Table,
     TableSettings,
@@ -254,7 +255,9 @@ class Events:
         terms = parse_terms(fmt, words, ctx.now, self.limits)
         event_id = event_id_for(ctx.update)
         creator = ctx.user.ref
-        event = Tournament(event_id, home.tag, creator, terms, ctx.now, lang=ctx.lang)
+        event = Tournament(
+            event_id, home.tag, creator, terms, ctx.now, lang=ctx.lang, frugal=ctx.update.frugal
+        )
 
         async def point(current: Versioned | None) -> bytes | None:
             if current is not None:
@@ -568,6 +571,7 @@ class Events:
             lang=lang,
             clock=MoveClock(seconds=terms.clock),
             lobby=Lobby(hints=False),  # no advice in a tournament game, against anyone
+            place=Placement(frugal=event.frugal),
             event=EventGame(event.id, home.tag, game.round, game.board, deadline),
         )
         try:

@@ -1065,6 +1065,7 @@ tournament-no-money = Tournament games are matches: give the number of points in
 tournament-bad-max = The number of players must be between 2 and { $most }.
 tournament-bad-rounds = At most { $most } rounds.
 tournament-bad-minutes = An arena lasts at most { $most } minutes.
+tournament-fixed-terms = A tournament game keeps the event's terms: its clock and its rating are the organiser's.
 tournament-no-abort = A tournament game cannot be abandoned: resign it, or let the clock decide.
 
 ## Hints
