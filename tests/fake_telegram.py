@@ -138,6 +138,14 @@ def visible_text(text: str, parse_mode: str | None) -> str:
     return "".join(parser.text)
 
 
+def _chat_of(params: dict[str, Any]) -> int:
+    """The chat a call is for (0: none, or not a number)."""
+    try:
+        return int(params.get("chat_id", 0))
+    except (TypeError, ValueError):
+        return 0
+
+
 def check_markup(markup: Any) -> dict[str, Any] | None:
     """Validate an inline keyboard like Telegram does; ``None`` for no keyboard."""
     if markup is None:
@@ -239,10 +247,13 @@ class FakeBotApi:
     callback_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
     inline_answers: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     failures: dict[str, list[ApiError]] = field(default_factory=dict)
-    paused: dict[str, asyncio.Event] = field(default_factory=dict)
-    """Methods whose calls wait, unanswered, until :meth:`resume`."""
+    paused: dict[str | tuple[str, int], asyncio.Event] = field(default_factory=dict)
+    """Methods (or a method in one chat: method and chat id) whose calls wait, unanswered,
+    until :meth:`resume`."""
     waiting: dict[str, int] = field(default_factory=dict)
     """How many calls of each method are waiting for :meth:`resume`."""
+    dropped: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    """Calls whose caller went away while they waited (a process killed): never carried out."""
     webhook: dict[str, Any] = field(default_factory=dict)
     pending: list[dict[str, Any]] = field(default_factory=list)
     uploads: dict[str, bytes] = field(default_factory=dict)
@@ -270,6 +281,7 @@ class FakeBotApi:
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
     _runner: web.AppRunner | None = None
     _in_flight: int = 0
+    _stopping: bool = False
 
     # -- server ---------------------------------------------------------------------------------
 
@@ -287,9 +299,11 @@ class FakeBotApi:
         return self.url
 
     async def stop(self) -> None:
+        self._stopping = True  # a long poll waiting ends now: the server is going away
         self._arrived.set()
-        for method in list(self.paused):
-            self.resume(method)
+        for gate in self.paused.values():
+            gate.set()
+        self.paused.clear()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -311,13 +325,17 @@ class FakeBotApi:
         counted = method != "getUpdates"  # a long poll waiting is not work in progress
         self._in_flight += counted
         try:
-            gate = self.paused.get(method)
+            gate = self.paused.get(method) or self.paused.get((method, _chat_of(params)))
             if gate is not None:
                 self.waiting[method] = self.waiting.get(method, 0) + 1
                 try:
                     await gate.wait()
                 finally:
                     self.waiting[method] -= 1
+                if request.transport is None or request.transport.is_closing():
+                    # The caller is gone (its process was killed): the call never arrived.
+                    self.dropped.append((method, params))
+                    return web.Response(status=499)
             queued = self.failures.get(method)
             if queued:
                 raise queued.pop(0)
@@ -426,14 +444,16 @@ class FakeBotApi:
         """Make the next call of ``method`` fail with ``error``."""
         self.failures.setdefault(method, []).append(error)
 
-    def pause(self, method: str) -> None:
-        """Make the calls of ``method`` wait, unanswered, until :meth:`resume` (a slow Bot
-        API)."""
-        self.paused.setdefault(method, asyncio.Event())
+    def pause(self, method: str, chat_id: int | None = None) -> None:
+        """Make the calls of ``method`` (those for chat ``chat_id`` alone, when given) wait,
+        unanswered, until :meth:`resume` (a slow Bot API).  A call whose caller has gone when
+        it is resumed (its process was killed) is dropped: it never reached Telegram."""
+        self.paused.setdefault(method if chat_id is None else (method, chat_id), asyncio.Event())
 
-    def resume(self, method: str) -> None:
-        """Answer the calls of ``method`` paused so far, and the next ones at once."""
-        gate = self.paused.pop(method, None)
+    def resume(self, method: str, chat_id: int | None = None) -> None:
+        """Answer the calls of ``method`` (in ``chat_id``) paused so far, and the next ones at
+        once."""
+        gate = self.paused.pop(method if chat_id is None else (method, chat_id), None)
         if gate is not None:
             gate.set()
 
@@ -721,7 +741,7 @@ class FakeBotApi:
         timeout = float(params.get("timeout") or 0)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while not self.pending and loop.time() < deadline:
+        while not self.pending and not self._stopping and loop.time() < deadline:
             self._arrived.clear()
             try:
                 await asyncio.wait_for(self._arrived.wait(), deadline - loop.time())

@@ -1,8 +1,8 @@
-"""Bot processes for the operations tests: ``python -m bot`` in Telegram webhook mode, for real.
+"""Bot processes for the operations tests: ``python -m bot`` serving Telegram, for real.
 
 :class:`BotProcess` starts the bot as a subprocess against the fake Bot API
-(``tests/fake_telegram``) and a real Redis, with its webhook and its ``/metrics`` + ``/healthz``
-on free ports.
+(``tests/fake_telegram``) and a real Redis, with its webhook (or, ``polling=True``, fetching its
+updates from the fake by long polling) and its ``/metrics`` + ``/healthz`` on free ports.
 :class:`Players` plays a Telegram group table through any number of such processes: each update is
 posted to the webhook of one or several of them, then the players wait until every process has
 finished every update (the processes' own ``nardy_update_seconds_count`` and
@@ -61,34 +61,44 @@ def bot_env(fake: FakeBotApi, redis_url: str, **extra: str) -> dict[str, str]:
 
 
 class BotProcess:
-    """One ``python -m bot`` process serving a Telegram webhook on a free port."""
+    """One ``python -m bot`` process serving a Telegram webhook on a free port (``polling``:
+    fetching its updates by long polling instead)."""
 
     def __init__(
-        self, fake: FakeBotApi, redis_url: str, workdir: Path, name: str, **env: str
+        self,
+        fake: FakeBotApi,
+        redis_url: str,
+        workdir: Path,
+        name: str,
+        *,
+        polling: bool = False,
+        **env: str,
     ) -> None:
         self.fake = fake
         self.name = name
         self.workdir = workdir
+        self.polling = polling
         self.webhook_port = free_port()
         self.metrics_port = free_port()
         self.webhook_url = f"http://127.0.0.1:{self.webhook_port}/hook/{name}"
-        self.env = bot_env(
-            fake,
-            redis_url,
-            TELEGRAM_WEBHOOK_URL=self.webhook_url,
-            TELEGRAM_LISTEN=f"127.0.0.1:{self.webhook_port}",
-            METRICS_PORT=str(self.metrics_port),
-            **env,
-        )
+        hook = {} if polling else {
+            "TELEGRAM_WEBHOOK_URL": self.webhook_url,
+            "TELEGRAM_LISTEN": f"127.0.0.1:{self.webhook_port}",
+        }  # fmt: skip
+        self.env = bot_env(fake, redis_url, METRICS_PORT=str(self.metrics_port), **hook, **env)
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = workdir / f"{name}.log"
         self.starts = 0
+        self.polls = 0
+        """The ``getUpdates`` calls the fake had received when this process last started."""
 
     # -- life ---------------------------------------------------------------------------------
 
     async def start(self) -> BotProcess:
-        """Start the process and wait until its webhook and health endpoint answer."""
+        """Start the process and wait until its health endpoint answers and it takes updates
+        (its webhook answers; or it asks the fake for updates)."""
         self.starts += 1
+        self.polls = len(self.fake.called("getUpdates"))
         log = self.log_path.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bot"],
@@ -114,6 +124,8 @@ class BotProcess:
                 async with session.get(self.url("/healthz")) as r:
                     if r.status != 200:
                         return False
+                if self.polling:
+                    return len(self.fake.called("getUpdates")) > self.polls
                 # The webhook answers (403 without the secret) once PTB listens.
                 async with session.post(self.webhook_url, data=b"{}") as r:
                     return r.status in (200, 403)
