@@ -181,6 +181,7 @@ async def run(
         )
     )
     app.events.limits = Limits(settings.tournament_max_players, settings.tournament_max_rounds)
+    app.events.retry = settings.tournament_retry_seconds
     warming = asyncio.create_task(worker.start()) if worker is not None else None
     if stop is None:
         stop = asyncio.Event()

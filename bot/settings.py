@@ -98,10 +98,17 @@ class Settings(BaseSettings):
     user_ttl_days: float = Field(default=400.0, gt=0)
     """Days a user's records (settings, statistics, standing, history) are kept after the user
     was last seen: every use renews them."""
+    tick_seconds: float = Field(default=10.0, ge=0.1, le=300)
+    """How often a process serves what is due: the move clocks' notices, the computer's turns
+    left unfinished, the tournaments' next rounds and what a stopped process left unshown."""
     tournament_max_players: int = Field(default=64, ge=2, le=1024)
     """The most players a tournament takes (``max=N`` asks for fewer); also its default."""
     tournament_max_rounds: int = Field(default=15, ge=1, le=50)
     """The most rounds of a Swiss tournament."""
+    tournament_retry_seconds: float = Field(default=120.0, ge=1, le=3600)
+    """Seconds after which what a process began to show of a tournament and did not report
+    done (a game's place, a round's pairings, the champion) is shown by the next tick of any
+    process: longer than showing them takes (a Telegram group takes 20 messages a minute)."""
     render_cache_mb: float = Field(default=40.0, ge=0, le=4096)
     """Megabytes the parts of board pictures drawn before may take in this process, for reuse
     (a fifth for whole bands, the rest for tiles); 0 = none kept."""
@@ -273,8 +280,10 @@ class Settings(BaseSettings):
             "default_language": self.default_language,
             "table_ttl_days": self.table_ttl_days,
             "user_ttl_days": self.user_ttl_days,
+            "tick_seconds": self.tick_seconds,
             "tournament_max_players": self.tournament_max_players,
             "tournament_max_rounds": self.tournament_max_rounds,
+            "tournament_retry_seconds": self.tournament_retry_seconds,
             "render_cache_mb": self.render_cache_mb,
             "ai_enabled": self.ai_enabled,
             "ai_workers": self.ai_workers,

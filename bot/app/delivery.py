@@ -21,6 +21,8 @@ Everything else is done here, the same way on every platform (:class:`Delivery`)
   be posted is given up (``App.forgo_progress``);
 * after the batch, the computer's turns that follow (``App.computer_moves``), each performed
   the same way;
+* a tournament's announcement (:class:`~bot.app.types.Announcement`) is reported once posted
+  (``App.announcement_posted``), so that a later tick hands out only one that was lost;
 * the move clock's notices (``App.tick``): posted to their table's surface; a notice the chat
   refused is reported (``App.notice_undelivered``), so that a later tick posts it.
 
@@ -39,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from bot.app.types import (
+    Announcement,
     ClearButtons,
     EditBoard,
     EditProgress,
@@ -232,6 +235,8 @@ class Delivery:
         if isinstance(reply, ClearButtons):
             await surface.clear_buttons(reply.message)
             return 0
+        if isinstance(reply, Announcement):
+            return await self._announcement(surface, table, reply)
         if isinstance(reply, SendText):
             return await self._text(surface, reply.text, reply.buttons, private=reply.private)
         if isinstance(reply, EditProgress):  # an edit with no message: posted
@@ -270,6 +275,22 @@ class Delivery:
         if table is not None and message is not None:
             await self.app.standings_posted(table, reply.event, message)
         return 1
+
+    async def _announcement(
+        self, surface: Surface, table: TableKey | None, reply: Announcement
+    ) -> int:
+        """Post a tournament's announcement, then report it done: posted, or refused by the
+        chat (trying again would not help).  Only a process that stops before this leaves it
+        to be handed out again."""
+        try:
+            posted = await self._text(surface, reply.text, reply.buttons)
+        except (NotDelivered, ChatClosed):
+            if table is not None:
+                await self.app.announcement_posted(table, reply.event, reply.step)
+            raise
+        if table is not None:
+            await self.app.announcement_posted(table, reply.event, reply.step)
+        return posted
 
     async def _place(self, surface: Surface, game: GameToPlace) -> None:
         """Give a tournament game its place and post its opening there (with the computer's

@@ -210,6 +210,17 @@ class ClockNotice(SendText):
 
 
 @dataclass(frozen=True)
+class Announcement(SendText):
+    """A tournament's announcement in its chat (a round's pairings, the champion), posted as
+    any text is, then reported (``App.announcement_posted``: ``event`` and which announcement,
+    ``step``), also when the chat refuses it: one never reported (the process posting it
+    stopped) is handed out again by a later tick."""
+
+    event: str = ""
+    step: int = 0
+
+
+@dataclass(frozen=True)
 class Toast:
     """A short answer to a button press, shown only to the presser (a refusal, a note)."""
 

@@ -38,7 +38,7 @@ async def serve(app: App, settings: Settings) -> None:
     bot = NardyBot(
         app,
         test_guild=settings.discord_test_guild,
-        tick_seconds=10.0,
+        tick_seconds=settings.tick_seconds,
         shard_count=settings.discord_shard_count,
         shard_ids=settings.discord_shard_ids,
     )

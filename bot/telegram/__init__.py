@@ -44,9 +44,6 @@ __all__ = [
 
 log = logging.getLogger("bot.telegram")
 
-TICK_SECONDS = 10.0
-"""How often the move clocks of Telegram's tables are served."""
-
 CONCURRENT_UPDATES = 32
 """Updates handled at once by one process (tables are safe: every write is compare-and-set)."""
 
@@ -147,7 +144,7 @@ async def start_webhook(
 async def serve(app: App, settings: Settings) -> None:
     """Run the bot until cancelled: webhook if a webhook URL is set, else long polling.
 
-    The move clocks of Telegram's tables are served every :data:`TICK_SECONDS`.  When cancelled
+    What is due at Telegram's tables is served every ``TICK_SECONDS``.  When cancelled
     it stops taking updates, finishes those in flight, stops following the analyses under way and
     shuts down.
     """
@@ -182,7 +179,7 @@ async def serve(app: App, settings: Settings) -> None:
                 await poller.start()
                 log.info("Telegram long polling started")
             adapter: TelegramAdapter = application.bot_data["adapter"]
-            ticker = asyncio.create_task(adapter.tick_loop(application.bot, TICK_SECONDS))
+            ticker = asyncio.create_task(adapter.tick_loop(application.bot, settings.tick_seconds))
             try:
                 await asyncio.Event().wait()
             finally:

@@ -158,8 +158,10 @@ class Tournament:
     key's tag), ``status`` ``signup`` → ``running`` (``paused``: no new round is paired) →
     ``over`` (or ``cancelled``); ``plan`` the pairing state (``None`` before the start);
     ``round`` the round paired last and ``deadline`` when it ends; ``standings`` the message
-    showing the standings and ``shown`` the version it shows; ``announced`` the last round
-    whose pairings were posted."""
+    showing the standings and ``shown`` the version it shows; ``announced`` the last
+    announcement reported posted (a round's pairings: its number; the end: the last round's
+    number + 1: :attr:`announcement`) and ``announcing`` when the one due was last handed
+    out to be posted (0: not yet)."""
 
     id: str
     home: str
@@ -176,6 +178,7 @@ class Tournament:
     shown: int = 0
     shown_at: float = 0.0
     announced: int = 0
+    announcing: float = 0.0
     lang: str | None = None
     version: int = 1
     frugal: bool = False
@@ -243,6 +246,18 @@ class Tournament:
             return len(self.roundrobin().rounds)
         return 0
 
+    @property
+    def announcement(self) -> int | None:
+        """The announcement the event's chat is due now: the pairings of the round paired last
+        (its number; an arena's pairings are not announced: they never stop), or once the event
+        is over its end (the last round's number + 1); ``None``: none (before the start, an
+        arena running, a cancelled event)."""
+        if self.status == "over":
+            return self.round + 1
+        if self.status in ("running", "paused") and self.terms.format != "arena" and self.round:
+            return self.round
+        return None
+
     # -- the stored form -------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -254,7 +269,8 @@ class Tournament:
             "round": self.round, "deadline": self.deadline,
             "games": [g.to_list() for g in self.games], "standings": self.standings,
             "shown": self.shown, "shown_at": self.shown_at, "announced": self.announced,
-            "lang": self.lang, "version": self.version, "frugal": self.frugal,
+            "announcing": self.announcing, "lang": self.lang, "version": self.version,
+            "frugal": self.frugal,
         }  # fmt: skip
 
     @classmethod
@@ -274,6 +290,7 @@ class Tournament:
             standings=None if data.get("standings") is None else str(data["standings"]),
             shown=int(data["shown"]), shown_at=float(data["shown_at"]),
             announced=int(data["announced"]),
+            announcing=float(data.get("announcing", 0.0)),
             lang=None if data.get("lang") is None else str(data["lang"]),
             version=int(data["version"]), frugal=bool(data.get("frugal", False)),
         )  # fmt: skip

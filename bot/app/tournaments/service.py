@@ -8,8 +8,9 @@ once a round, edits the one standings message (at most once each :data:`STANDING
 seconds: a Telegram group takes 20 messages a minute, whatever the field's size) and announces
 the champion.  Each step is written into the event's record before it is shown, so a process
 killed at any point loses nothing and repeats nothing: a game's table is created under a key of
-its own, once (its id is the pairing's); a game not placed is offered again
-:data:`PLACE_RETRY` seconds later.
+its own, once (its id is the pairing's); what is handed out to be shown and never reported done
+(a game's place, an announcement: the pairings, the champion) is handed out again
+:data:`RETRY` seconds later, by the tick of any process (the one showing it may have stopped).
 
 A game is an ordinary match table with the event named in it (``Table.event``): its opening
 roll is made when it is created, so the clock runs from the pairing for whoever is to move;
@@ -66,6 +67,7 @@ from bot.app.tournaments.keys import (
 from bot.app.tournaments.ledger import change, decode, encode, load
 from bot.app.turn import game_use_case, turn_transition
 from bot.app.types import (
+    Announcement,
     GameToPlace,
     PlaceGames,
     Reply,
@@ -97,9 +99,11 @@ STANDINGS_EVERY = 20.0
 """Fewest seconds between two edits of an event's standings message (a new round, the end and
 the start are shown at once)."""
 
-PLACE_RETRY = 120.0
-"""Seconds after which a game offered a place and not placed is offered again (the process
-that was placing it may have stopped)."""
+RETRY = 120.0
+"""Seconds after which a game offered a place and not placed, or an announcement handed out and
+not reported posted, is handed out again (the process showing it may have stopped): longer than
+a process takes to show them (a Telegram group takes 20 messages a minute).  The operator's
+``TOURNAMENT_RETRY_SECONDS``."""
 
 
 @dataclass(frozen=True)
@@ -175,6 +179,8 @@ class Events:
         self.default_language = default_language
         self.limits = Limits()
         """The operator's limits (set from the settings at start-up)."""
+        self.retry = RETRY
+        """See :data:`RETRY` (set from the settings at start-up)."""
         self.act: Act | None = None
         """How a game's loss on time is applied (``App.handle``: set by the app)."""
 
@@ -469,8 +475,10 @@ class Events:
     ) -> tuple[list[Reply], float | None]:
         """Do what is due in the event now, in one write: a start at its hour, the next round
         (or the arena's next pairings), the places to offer, the pairings and the champion to
-        announce, the standings to show.  Then create the new games' tables.  The replies for
-        the event's chat, and when the event is next due (``None``: never)."""
+        announce, the standings to show (again with an announcement handed out again: a process
+        that stopped before showing it may not have shown them either).  Then create the new
+        games' tables.  The replies for the event's chat, and when the event is next due
+        (``None``: never)."""
         lang_of: list[str] = []
         out: list[Reply] = []
         created: list[rules.EventGame] = []
@@ -499,14 +507,19 @@ class Events:
             new, _ = rules.pair(new, now)
             if new.round != before or new.status != event.status:
                 loud = True
-            if new.terms.format != "arena" and new.round > new.announced and new.round:
-                current = [g for g in new.games if g.round == new.round]
-                out.append(SendText(texts.pairings_text(tr, new, current, texts.byes_of(new))))
-                new = replace(new, announced=new.round)
+            if new.announcement != event.announcement:
+                new = replace(new, announcing=0.0)  # another announcement due: not handed out
+            step = new.announcement
+            again = False
+            free = not new.announcing or now - new.announcing >= self.retry
+            if step is not None and step > new.announced and free:
+                again = bool(new.announcing)  # handed out before, never reported posted
+                out.append(announcement(tr, new, step))
+                new = replace(new, announcing=now)
             offers: list[GameToPlace] = []
             placed_games = []
             for game in new.games:
-                stale = game.offered == 0 or now - game.offered >= PLACE_RETRY
+                stale = game.offered == 0 or now - game.offered >= self.retry
                 if game.result is None and game.place is None and stale:
                     a, b = (new.name_of(p) for p in game.players)
                     title = tr("tournament-game-title", first=a, second=b, round=game.round,
@@ -519,28 +532,24 @@ class Events:
             if offers:
                 new = replace(new, games=tuple(placed_games))
                 created[:] = [g for g in new.games if g.offered == now and g.place is None]
-            if new.status == "over" and event.status != "over":
-                champion = texts.champion_of(new)
-                if champion is not None:
-                    out.append(SendText(tr("tournament-champion", name=new.name_of(champion),
-                                           id=new.id)))  # fmt: skip
-                else:
-                    out.append(SendText(tr("tournament-status-over")))
             shown_due = new.shown_at + STANDINGS_EVERY
-            if new.version != new.shown and (loud or now >= shown_due):
+            if (new.version != new.shown and (loud or now >= shown_due)) or again:
                 text, buttons = texts.message(tr, new, now)
                 out.insert(0, Standings(new.id, text, buttons, new.standings))
                 new = replace(new, shown=new.version, shown_at=now)
             if offers:
                 out.append(PlaceGames(tuple(offers)))
-            nxt[0] = _next_due(new, now)
+            nxt[0] = _next_due(new, now, self.retry)
             if nxt[0] is not None:  # in the index before the write that needs it
                 await self.store.set_deadline(event_key(home.platform, new.id), nxt[0])
             return new
 
         result, written = await change(self.store, home.platform, event_id, decide)
         if written is None:
-            return [], None if result.record is None else _next_due(decode(result.record), now)
+            due = (
+                None if result.record is None else _next_due(decode(result.record), now, self.retry)
+            )
+            return [], due
         lang = lang_of[0] if lang_of else self.default_language
         for game in created:
             await self._create_game(home, written, game, now, lang)
@@ -680,6 +689,19 @@ class Events:
             log.exception("tournament game's board not drawn game=%s", key)
         return [SendText(line), *ctx.replies]
 
+    async def announcement_posted(self, home: TableKey, event_id: str, step: int) -> None:
+        """See ``App.announcement_posted``: announcement ``step`` of the event
+        (:attr:`~bot.app.tournaments.event.Tournament.announcement`) is not to be handed out
+        again."""
+
+        async def decide(event: Tournament) -> Tournament:
+            return replace(event, announced=max(event.announced, step))
+
+        try:
+            await change(self.store, home.platform, event_id, decide)
+        except StoreUnavailable:
+            log.warning("announcement not recorded event=%s step=%d", event_id, step)
+
     async def standings_posted(self, home: TableKey, event_id: str, message: str) -> None:
         """See ``App.standings_posted``."""
 
@@ -732,19 +754,40 @@ class Events:
         return key
 
 
-def _next_due(event: Tournament | None, now: float) -> float | None:
+def announcement(tr: texts.Tr, event: Tournament, step: int) -> Announcement:
+    """Announcement ``step`` of the event (:attr:`Tournament.announcement`): the pairings of
+    that round, or the end (the champion)."""
+    if step <= event.round:
+        games = [g for g in event.games if g.round == step]
+        text = texts.pairings_text(tr, event, games, texts.byes_of(event))
+    else:
+        champion = texts.champion_of(event)
+        if champion is not None:
+            text = tr("tournament-champion", name=event.name_of(champion), id=event.id)
+        else:
+            text = tr("tournament-status-over")
+    return Announcement(text, event=event.id, step=step)
+
+
+def _next_due(event: Tournament | None, now: float, retry: float) -> float | None:
     """When the event needs its tick next: its start, the standings still to show, a place
-    still to offer again, the arena's end (``None``: nothing ahead)."""
-    if event is None or (not event.open and event.version == event.shown):
+    or an announcement still to hand out again, the arena's end (``None``: nothing ahead)."""
+    if event is None:
+        return None
+    step = event.announcement
+    unannounced = step is not None and step > event.announced
+    if not event.open and event.version == event.shown and not unannounced:
         return None
     times: list[float] = []
+    if unannounced:
+        times.append(event.announcing + retry if event.announcing else now)
     if event.status == "signup" and event.terms.starts_at is not None:
         times.append(event.terms.starts_at)
     if event.version != event.shown:
         times.append(max(now, event.shown_at + STANDINGS_EVERY))
     for game in event.in_play:
         if game.place is None and game.offered:
-            times.append(game.offered + PLACE_RETRY)
+            times.append(game.offered + retry)
     if event.terms.format == "arena" and event.status == "running" and event.plan is not None:
         ends = event.arena().ends_at
         times.append(ends if now < ends else now + 60.0)
