@@ -643,8 +643,8 @@ class Console:
 
     async def _choose_table(self) -> None:
         """Typed lines go to the current tournament game while someone here must act there,
-        else to the first game where someone must (its board shown, headed by its name),
-        else back to the console's own table."""
+        else to a game where someone must (the one whose buttons are on the screen, else the
+        first; its board shown, headed by its name), else back to the console's own table."""
         waiting = [
             (key, user)
             for key, facts in await self._event_games()
@@ -653,7 +653,7 @@ class Console:
         if any(key == self.table for key, _ in waiting):
             return
         if waiting:
-            key, user = waiting[0]
+            key, user = next((w for w in waiting if w[0] == self.buttons_at), waiting[0])
             self.table = key
             if not (self.buttons_at == key and self._shown_at == key and self.buttons):
                 await self.show(await self.act(user, "board", table=key))
