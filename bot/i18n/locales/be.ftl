@@ -689,6 +689,9 @@ app-console-board = Дошка ў тэрмінале: { $layout ->
 }. Змяніць: settings board classic | settings board compact
 app-console-board-usage = Напішыце: settings board classic або settings board compact.
 app-console-no-button = Кнопкі { $number } няма: кнопкі — ад 1 да { $count }.
+app-console-game = Матч { $game }: { $first } — { $second }
+app-console-home = Зноў за сваім сталом у тэрмінале.
+app-console-fill-usage = Напішыце: fill N [УЗРОВЕНЬ] (у турнір увойдуць N камп'ютарных гульцоў, не больш за { $most }; узровень beginner, калі іншы не названы).
 
 ## Discord: slash command and option names (lower case, no spaces, at most 32 characters)
 discord-command-new = новая

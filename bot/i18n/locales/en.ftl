@@ -692,6 +692,11 @@ app-console-board = Board in the terminal: { $layout ->
 app-console-board-usage = Write: settings board classic, or settings board compact.
 # $number: what was typed; $count: how many buttons there are
 app-console-no-button = There is no button { $number }: the buttons are 1 to { $count }.
+# $game: a tournament game's round and board (2.3); $first, $second: its players
+app-console-game = Game { $game }: { $first } — { $second }
+app-console-home = Back at the console's own table.
+# $most: the most computer players one line adds
+app-console-fill-usage = Write: fill N [LEVEL] (N computer players join the tournament, at most { $most }; beginner unless a level is named).
 
 ## Discord: slash command and option names (lower case, no spaces, at most 32 characters)
 discord-command-new = new

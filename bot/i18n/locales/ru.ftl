@@ -689,6 +689,9 @@ app-console-board = Доска в терминале: { $layout ->
 }. Сменить: settings board classic | settings board compact
 app-console-board-usage = Напишите: settings board classic или settings board compact.
 app-console-no-button = Кнопки { $number } нет: кнопки — от 1 до { $count }.
+app-console-game = Матч { $game }: { $first } — { $second }
+app-console-home = Снова за своим столом в терминале.
+app-console-fill-usage = Напишите: fill N [УРОВЕНЬ] (в турнир войдут N компьютерных игроков, не больше { $most }; уровень beginner, если другой не назван).
 
 ## Discord: slash command and option names (lower case, no spaces, at most 32 characters)
 discord-command-new = новая

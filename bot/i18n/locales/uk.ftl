@@ -689,6 +689,9 @@ app-console-board = Дошка в терміналі: { $layout ->
 }. Змінити: settings board classic | settings board compact
 app-console-board-usage = Напишіть: settings board classic або settings board compact.
 app-console-no-button = Кнопки { $number } немає: кнопки — від 1 до { $count }.
+app-console-game = Матч { $game }: { $first } — { $second }
+app-console-home = Знову за своїм столом у терміналі.
+app-console-fill-usage = Напишіть: fill N [РІВЕНЬ] (до турніру ввійдуть N комп'ютерних гравців, не більше { $most }; рівень beginner, якщо інший не названо).
 
 ## Discord: slash command and option names (lower case, no spaces, at most 32 characters)
 discord-command-new = нова
