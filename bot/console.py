@@ -475,22 +475,15 @@ class Console:
 
     async def _fill(self, words: Sequence[str], user: User) -> None:
         """``fill N [LEVEL]``: ``user`` (the organiser) adds N computer players to the
-        tournament at the console's table, one ``tournament add computer LEVEL`` each; an
-        answer in words (a refusal: not the organiser, the field full) ends it.  Then the
+        tournament at the console's table (``tournament add computer N LEVEL``), then the
         tournament's page, with everyone signed up."""
         count = int(words[0]) if words and words[0].isascii() and words[0].isdigit() else 0
         if not 1 <= count <= MAX_FILL or len(words) > 2:
             self.say("app-console-fill-usage", most=MAX_FILL)
             return
         level = words[1] if len(words) > 1 else "beginner"
-        batch: list[Shown] = []
-        for _ in range(count):
-            said = await self.act(user, f"{EVENT_WORD} add computer {level}")
-            batch += said
-            if any(isinstance(r, SendText | Toast) for r in said):
-                break
-        else:
-            batch += await self.act(user, EVENT_WORD)
+        batch = await self.act(user, f"{EVENT_WORD} add computer {count} {level}")
+        batch += await self.act(user, EVENT_WORD)
         await self.show(batch)
 
     async def _import(self, path: str) -> None:

@@ -30,6 +30,7 @@ from typing import Any
 
 from bot.ai.worker import LEVEL_NAMES
 from bot.app import fair, info
+from bot.app.autoplay import ComputerTurns
 from bot.app.command_parser import TooLong, UnknownCommand, parse_command
 from bot.app.context import Context, Refused
 from bot.app.history import MatchRecord
@@ -167,8 +168,11 @@ class Events:
         places: Places,
         context: ContextFactory,
         default_language: str,
+        turns: ComputerTurns | None = None,
     ) -> None:
         self.writer = writer
+        self.turns = turns
+        """The computer's turns: a placed game where it is to move first plays it at once."""
         self.store = writer.store
         self.places = places
         self.context = context
@@ -340,18 +344,27 @@ class Events:
                     raise Refused("tournament-no-such-player")
                 note.append(SendText(ctx.tr("tournament-removed-note", name=current.name_of(ref))))
                 return rules.leave(current, ref, ctx.now, removed=True)
-            # "add computer [level]": a computer player fills the field (never rated)
-            level = str(args[1]).lower() if len(args) > 1 else "beginner"
-            if not args or str(args[0]).lower() not in ("computer", "bot"):
+            # "add computer [N] [level]": computer players fill the field (never rated)
+            words = [str(a).lower() for a in args]
+            if not words or words[0] not in ("computer", "bot"):
                 raise Refused("tournament-usage")
+            count = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+            level = next((w for w in words[1:] if not w.isdigit()), "beginner")
             if level not in LEVEL_NAMES:
                 raise Refused("computer-bad-level", level=level[:24], levels=", ".join(LEVEL_NAMES))
             if not ctx.computer:
                 raise Refused("computer-unavailable")
-            number = 1 + sum(1 for e in current.entries if computer_level(e.ref) is not None)
-            ref = f"{COMPUTER}:{level}#{number}"
-            name = ctx.tr("tournament-computer-name", level=level, number=number)
-            return rules.join(current, ref, name, 1500.0, ctx.now)
+            if not 1 <= count <= current.terms.max_players:
+                raise Refused("tournament-full", count=current.terms.max_players)
+            filled = current
+            for _ in range(count):
+                number = 1 + sum(1 for e in filled.entries if computer_level(e.ref) is not None)
+                name = ctx.tr("tournament-computer-name", level=level, number=number)
+                ref = f"{COMPUTER}:{level}.{number}"
+                filled = rules.join(filled, ref, name, 1500.0, ctx.now)
+            note.append(SendText(ctx.tr("tournament-computers-in", count=count,
+                                        players=len(filled.active))))  # fmt: skip
+            return filled
 
         written = await self._change(home, event, decide, ctx.update.update_id)
         if written is None:
@@ -643,6 +656,8 @@ class Events:
             moved = await self.places.keep_table(src)
         if moved is None or moved.event is None:
             return []
+        if self.turns is not None:
+            self.turns.written(dst, moved)  # the computer's first move follows the opening
         home = TableKey.from_tag(moved.event.home)
         round_, board = moved.event.round, moved.event.board
 
