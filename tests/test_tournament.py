@@ -10,7 +10,9 @@ mid-tick and another finishing the event; and the group's message rate over a wh
 from __future__ import annotations
 
 import asyncio
+import io
 import itertools
+import zipfile
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -18,7 +20,7 @@ from dataclasses import dataclass, field
 import pytest
 from test_app_support import Dice, open_store
 
-from bot.app import App, Reply, SendText, Toast, Update, User
+from bot.app import App, Reply, SendFile, SendText, Toast, Update, User
 from bot.app.pairing import Result
 from bot.app.payload import Payload, format_payload
 from bot.app.tournaments.event import Tournament
@@ -26,6 +28,7 @@ from bot.app.tournaments.keys import game_key, is_event_game
 from bot.app.types import PlaceGames, Standings
 from bot.app.standing import PlayerStanding, standing_key
 from bot.store import MemoryStore, Store, TableKey, Versioned
+from engine.matparse import read_mat
 from engine.rating import Standing
 
 START = 1_700_000_000.0
@@ -359,3 +362,261 @@ async def test_swiss_lost_on_time(store: Store) -> None:
     results = [g.result for g in event.games]
     assert [r is not None and r.forfeit for r in results] == [True, True, False, True]
     assert {p.player: p.score for p in event.swiss().standings()} == scores_from_games(event)
+
+
+def arena_points(results: Sequence[Result], ref: str) -> int:
+    """``ref``'s arena points recomputed: 2 a win, +1 a gammon, +2 a backgammon, doubled after
+    two wins in a row."""
+    total = 0
+    streak = 0
+    for result in results:
+        if result.winner == ref:
+            won = 2 + {"single": 0, "gammon": 1, "backgammon": 2}[result.kind.value]
+            total += won * (2 if streak >= 2 else 1)
+            streak += 1
+        else:
+            streak = 0
+    return total
+
+
+async def test_arena_pairs_continuously_to_its_end(store: Store) -> None:
+    """A 10-minute arena of five: each finished game frees its players, who are paired again
+    at the next tick (never with the same opponent twice in a row); wins score 2, a gammon 3, a
+    backgammon 4, doubled on a streak; the games in play at the end still count, then the arena
+    is over."""
+    clock = Clock()
+    app = App(store, dice=Dice(5), clock=clock)
+    group, users = await signed_up(app, clock, "arena 10 minutes", 5)
+    await group.send(users[0], "/tournament start")
+    event = await group.event()
+    ends = event.arena().ends_at
+    assert ends == START + 600
+    kinds = itertools.cycle(["", "gammon", "", "backgammon", "", ""])
+    while clock.now < ends - 30:
+        event = await group.event()
+        assert len(event.in_play) == 2  # four of five play at any time
+        game = event.in_play[0]
+        await group.resign(group.key_of(event, game.round, game.board), kind=next(kinds))
+        clock.advance(20)
+        await group.tick()
+    clock.now = ends + 1
+    await group.tick()
+    event = await group.event()
+    assert event.status == "running" and event.in_play
+    for game in event.in_play:
+        await group.resign(group.key_of(event, game.round, game.board))
+    clock.advance(1)
+    await group.tick()
+    event = await group.event()
+    assert event.status == "over"
+    assert len(event.games) >= 20 and all(g.result is not None for g in event.games)
+    assert all(key in group.placed for key in (group.key_of(event, g.round, g.board) for g in event.games))
+    histories: dict[str, list[Result]] = defaultdict(list)
+    last: dict[str, str] = {}
+    for game in event.games:
+        a, b = game.players
+        assert last.get(a) != b and last.get(b) != a, game
+        last[a], last[b] = b, a
+        assert game.result is not None
+        histories[a].append(game.result)
+        histories[b].append(game.result)
+    kinds_won = {g.result.kind.value for g in event.games if g.result is not None}
+    assert kinds_won == {"single", "gammon", "backgammon"}
+    points = {p.player: p.points for p in event.arena().standings()}
+    assert points == {e.ref: arena_points(histories[e.ref], e.ref) for e in event.entries}
+    assert any(
+        arena_points(h, ref) > sum(2 + (r.kind != "single") + (r.kind == "backgammon")
+                                   for r in h if r.winner == ref)
+        for ref, h in histories.items()
+    )  # a streak doubled some points
+    champion = event.arena().standings()[0].player
+    assert f"🏆 {event.name_of(champion)} wins tournament {event.id}!" in group.home_texts()
+
+
+# ---------------------------------------------------------------------------------------------
+# sign-up and the organiser's words
+
+
+def said(replies: Sequence[Reply]) -> str:
+    return "\n".join(r.text for r in replies if isinstance(r, SendText | Toast | Standings))
+
+
+def pressed(action: str, version: int) -> str:
+    return format_payload(Payload(action, (), version))
+
+
+async def test_signup_by_buttons_and_words(store: Store) -> None:
+    """Join and Leave by buttons and typed; Start refused to anyone but the organiser (or an
+    administrator of the chat); the most players kept; the sign-up message edited."""
+    clock = Clock()
+    app = App(store, dice=Dice(6), clock=clock)
+    group = Group(app, clock)
+    alice, bob, carol, dave = (player(i) for i in range(1, 5))
+    replies = await group.send(alice, "/tournament swiss 2 rounds 1 max=3")
+    (posted,) = [r for r in replies if isinstance(r, Standings)]
+    assert posted.message is None and "Players: 0 of 3" in posted.text
+    labels = [b.label for row in posted.buttons for b in row]
+    assert labels == ["Join", "Leave", "Start"]
+    event = await group.event()
+    assert "is in (1 players)" in said(
+        await group.send(bob, button=pressed("tjoin", event.version))
+    )
+    assert "already in" in said(await group.send(bob, "/tournament join"))
+    await group.send(carol, "/tournament join")
+    await group.send(alice, "/tournament join")
+    assert "full (3 players)" in said(await group.send(dave, "/tournament join"))
+    event = await group.event()
+    assert [e.ref for e in event.active] == [bob.ref, carol.ref, alice.ref]
+    assert "left the tournament" in said(
+        await group.send(carol, button=pressed("tleave", event.version))
+    )
+    assert "You are not in" in said(await group.send(carol, "/tournament leave"))
+    await group.send(dave, "/tournament join")
+    # The sign-up message is edited (it was posted and reported back), at most each 20 s.
+    assert not [r for _, r in group.said if isinstance(r, Standings) and r.message is not None]
+    clock.advance(20)
+    await group.tick()
+    edits = [r for _, r in group.said if isinstance(r, Standings) and r.message is not None]
+    assert edits and "Players: 3 of 3" in edits[-1].text and "P4" in edits[-1].text
+    event = await group.event()
+    refused = said(await group.send(bob, button=pressed("tstart", event.version)))
+    assert "Only the organiser" in refused
+    assert (await group.event()).status == "signup"
+    replies = await group.send(alice, button=pressed("tstart", event.version))
+    event = await group.event()
+    assert event.status == "running" and event.round == 1
+    assert any(isinstance(r, PlaceGames) for r in replies)
+    assert "Sign-up is closed" in said(await group.send(carol, "/tournament join"))
+
+
+async def test_organiser_words_refused_to_others_allowed_to_administrators(store: Store) -> None:
+    """start, pause, resume, cancel, remove and add are the organiser's: anyone else is refused,
+    an administrator of the chat is not."""
+    clock = Clock()
+    app = App(store, dice=Dice(7), clock=clock)
+    group, users = await signed_up(app, clock, "swiss 2 rounds 1", 4)
+    other = users[1]
+    for word in ("start", "pause", "resume", "cancel", "remove P3", "add computer"):
+        assert "Only the organiser" in said(await group.send(other, f"/tournament {word}"))
+    assert (await group.event()).status == "signup"
+    await group.send(other, "/tournament start", admin=True)
+    assert (await group.event()).status == "running"
+    await group.send(other, "/tournament pause", admin=True)
+    assert (await group.event()).status == "paused"
+    await group.send(other, "/tournament resume", admin=True)
+    assert (await group.event()).status == "running"
+    await group.send(other, "/tournament cancel", admin=True)
+    assert (await group.event()).status == "cancelled"
+
+
+async def test_starts_by_itself_or_is_cancelled_with_too_few(store: Store) -> None:
+    """``in=1h``: at that hour the tick starts the event; with one player it is cancelled."""
+    clock = Clock()
+    app = App(store, dice=Dice(8), clock=clock)
+    group, _ = await signed_up(app, clock, "knockout 1 in=1h", 1)
+    await group.tick()
+    assert (await group.event()).status == "signup"
+    clock.advance(3600)
+    await group.tick()
+    assert (await group.event()).status == "cancelled"
+    assert any("cancelled: not enough players" in text for text in group.home_texts())
+    # A new event may now be created here; with four players it starts by itself.
+    group.users.clear()
+    users = [player(i) for i in range(1, 5)]
+    await group.send(users[0], "/tournament swiss 1 in=30m")
+    for user in users:
+        await group.send(user, "/tournament join")
+    clock.advance(1800)
+    await group.tick()
+    event = await group.event()
+    assert event.status == "running" and event.round == 1 and len(event.in_play) == 2
+    assert len(group.placed) == 2
+
+
+async def test_pause_holds_the_next_round_until_resumed(store: Store) -> None:
+    """While paused no round is paired (the results still count); resumed, the next round is."""
+    clock = Clock()
+    app = App(store, dice=Dice(9), clock=clock)
+    group, users = await signed_up(app, clock, "swiss 2 rounds 1", 4)
+    await group.send(users[0], "/tournament start")
+    await group.send(users[0], "/tournament pause")
+    await finish_round(group)
+    clock.advance(600)
+    await group.tick()
+    event = await group.event()
+    assert event.status == "paused" and event.round == 1 and not event.in_play
+    assert all(g.result is not None for g in event.games)
+    assert "Paused by the organiser" in group.home_texts()[-1]
+    await group.send(users[0], "/tournament resume")
+    event = await group.event()
+    assert event.status == "running" and event.round == 2 and len(event.in_play) == 2
+
+
+async def test_cancel_ends_the_event(store: Store) -> None:
+    clock = Clock()
+    app = App(store, dice=Dice(10), clock=clock)
+    group, users = await signed_up(app, clock, "roundrobin 1", 3)
+    await group.send(users[0], "/tournament start")
+    replies = await group.send(users[0], "/tournament cancel")
+    assert f"Tournament {(await group.event()).id} is cancelled." in said(replies)
+    event = await group.event()
+    assert event.status == "cancelled"
+    await finish_round(group)
+    clock.advance(3600)
+    await group.tick()
+    assert (await group.event()).round == 1  # nothing more is paired
+    assert "is over" in said(await group.send(users[0], "/tournament cancel"))
+
+
+async def test_removed_player_forfeits_and_shows_withdrew(store: Store) -> None:
+    """The organiser removes a player mid-round: his game is lost by forfeit, he is paired no
+    more, and the standings mark him as withdrawn."""
+    clock = Clock()
+    app = App(store, dice=Dice(11), clock=clock)
+    group, users = await signed_up(app, clock, "swiss 3 rounds 1", 6)
+    await group.send(users[0], "/tournament start")
+    event = await group.event()
+    gone = event.games[1].players[0]
+    opponent = event.games[1].players[1]
+    replies = await group.send(users[0], f"/tournament remove {event.name_of(gone)}")
+    assert "is removed from the tournament" in said(replies)
+    event = await group.event()
+    result = event.games[1].result
+    assert result is not None and result.forfeit and result.winner == opponent
+    await finish_round(group)
+    event = await group.event()
+    assert event.round == 2 and all(gone not in g.players for g in event.in_play)
+    assert any(f"{event.name_of(gone)} — " in t and t.endswith("withdrew")
+               for text in group.home_texts() for t in text.splitlines())
+    assert "You are not in" in said(await group.send(group.user(gone), "/tournament leave"))
+    assert "Sign-up is closed" in said(await group.send(group.user(gone), "/tournament join"))
+    while (await group.event()).status == "running":
+        await finish_round(group)
+    event = await group.event()
+    assert event.status == "over" and all(gone not in g.players for g in event.games[3:])
+
+
+async def test_export_has_a_mat_file_per_finished_game(store: Store) -> None:
+    """``tournament export``: a zip of one .mat file per finished game, each read back."""
+    clock = Clock()
+    app = App(store, dice=Dice(12), clock=clock)
+    group, users = await signed_up(app, clock, "swiss 2 rounds 1", 4)
+    assert "No finished game" in said(await group.send(users[1], "/tournament export"))
+    await group.send(users[0], "/tournament start")
+    await finish_round(group)
+    event = await group.event()
+    first = event.in_play[0]
+    await group.resign(group.key_of(event, first.round, first.board))
+    replies = await group.send(users[2], "/tournament export")
+    (sent,) = [r for r in replies if isinstance(r, SendFile)]
+    assert sent.name == f"tournament-{event.id}.zip"
+    with zipfile.ZipFile(io.BytesIO(sent.data)) as archive:
+        names = sorted(archive.namelist())
+        assert len(names) == 3
+        event = await group.event()
+        finished = [g for g in event.games if g.result is not None]
+        for game, name in zip(finished, names, strict=True):
+            assert name.startswith(f"round{game.round}-board{game.board}-")
+            record = read_mat(archive.read(name).decode())
+            assert set(record.names) == {event.name_of(p) for p in game.players}
+            assert record.length == 1 and len(record.games) == 1
