@@ -561,7 +561,11 @@ async def test_cancel_ends_the_event(store: Store) -> None:
     assert f"Tournament {(await group.event()).id} is cancelled." in said(replies)
     event = await group.event()
     assert event.status == "cancelled"
-    await finish_round(group)
+    for game in event.games:  # its games are closed: a resignation is refused
+        key = group.key_of(event, game.round, game.board)
+        table = await app.load_table(key)
+        assert table is not None and table.stage == "over"
+        assert said(await group.send(group.user(game.players[0]), "/resign", table=key))
     clock.advance(3600)
     await group.tick()
     assert (await group.event()).round == 1  # nothing more is paired
@@ -583,6 +587,8 @@ async def test_removed_player_forfeits_and_shows_withdrew(store: Store) -> None:
     event = await group.event()
     result = event.games[1].result
     assert result is not None and result.forfeit and result.winner == opponent
+    table = await app.load_table(group.key_of(event, 1, 2))
+    assert table is not None and table.stage == "over"  # the forfeited game is closed
     await finish_round(group)
     event = await group.event()
     assert event.round == 2 and all(gone not in g.players for g in event.in_play)
@@ -620,3 +626,41 @@ async def test_export_has_a_mat_file_per_finished_game(store: Store) -> None:
             record = read_mat(archive.read(name).decode())
             assert set(record.names) == {event.name_of(p) for p in game.players}
             assert record.length == 1 and len(record.games) == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# ratings and histories
+
+
+@pytest.mark.parametrize("rated", [True, False])
+async def test_rated_event_changes_ratings_and_history_lists_its_games(
+    store: Store, rated: bool
+) -> None:
+    """A rated event's matches move both players' ratings (one lost on time too); an unrated
+    one's do not.  Either way each player's history lists his tournament games."""
+    clock = Clock()
+    app = App(store, dice=Dice(13), clock=clock)
+    terms = "swiss 1 round 1 clock=1h" + ("" if rated else " unrated")
+    group, users = await signed_up(app, clock, terms, 4)
+    await group.send(users[0], "/tournament start")
+    event = await group.event()
+    first, second = event.in_play
+    await group.resign(group.key_of(event, first.round, first.board))
+    await group.time_out(3600)
+    event = await group.event()
+    assert event.status == "over"
+    for game in event.games:
+        assert game.result is not None
+        for ref in game.players:
+            shown = said(await group.send(group.user(ref), "/rating"))
+            if not rated:
+                assert "has no rated match yet" in shown
+            elif game.result.winner == ref:
+                assert "rating 1510.0" in shown, shown
+            else:
+                assert "rating 1490.0" in shown, shown
+            history = said(await group.send(group.user(ref), "/history"))
+            assert f"🏆 tournament {event.id}, round 1" in history, history
+            why = "won on time" if game.result.forfeit else "played out"
+            assert why in history, history
+    assert [g.result.forfeit for g in event.games if g.result is not None] == [False, True]
