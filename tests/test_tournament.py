@@ -10,24 +10,30 @@ mid-tick and another finishing the event; and the group's message rate over a wh
 from __future__ import annotations
 
 import asyncio
+import inspect
 import io
 import itertools
+import random
 import zipfile
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 import pytest
 from test_app_support import Dice, open_store
 
 from bot.app import App, Reply, SendFile, SendText, Toast, Update, User
+from bot.app.dice import DiceScheme
 from bot.app.pairing import Result
+from bot.app.pairing.swiss import repeats
 from bot.app.payload import Payload, format_payload
-from bot.app.tournaments.event import Tournament
-from bot.app.tournaments.keys import game_key, is_event_game
-from bot.app.types import PlaceGames, Standings
 from bot.app.standing import PlayerStanding, standing_key
-from bot.store import MemoryStore, Store, TableKey, Versioned
+from bot.app.tournaments.event import Tournament
+from bot.app.tournaments.keys import event_key, game_key
+from bot.app.tournaments.service import PLACE_RETRY
+from bot.app.types import PlaceGames, Standings
+from bot.store import RedisStore, Store, TableKey, Versioned
 from engine.matparse import read_mat
 from engine.rating import Standing
 
@@ -80,6 +86,8 @@ class Group:
     said: list[tuple[float, Reply]] = field(default_factory=list)
     placed: list[TableKey] = field(default_factory=list)
     openings: dict[TableKey, list[Reply]] = field(default_factory=dict)
+    prefix: str = "u"
+    """What this group's update ids begin with (another process's group has its own)."""
     _n: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def user(self, ref: str) -> User:
@@ -94,6 +102,7 @@ class Group:
         table: TableKey | None = None,
         admin: bool = False,
         private: bool = False,
+        update_id: str | None = None,
     ) -> list[Reply]:
         """An update from ``user`` (at the home chat unless ``table``)."""
         self.users.setdefault(user.ref, user)
@@ -101,7 +110,7 @@ class Group:
         update = Update(
             key,
             user,
-            f"u{next(self._n)}",
+            update_id or f"{self.prefix}{next(self._n)}",
             text=text,
             button=button,
             admin=admin,
@@ -354,7 +363,7 @@ async def test_swiss_lost_on_time(store: Store) -> None:
     for game in event.games[:2]:
         assert game.result is not None and game.result.forfeit
         assert game.result.loser == late[game.board]
-    first, second = event.in_play
+    first, _ = event.in_play
     await group.resign(group.key_of(event, first.round, first.board))
     await group.time_out(3600)
     event = await group.event()
@@ -410,7 +419,9 @@ async def test_arena_pairs_continuously_to_its_end(store: Store) -> None:
     event = await group.event()
     assert event.status == "over"
     assert len(event.games) >= 20 and all(g.result is not None for g in event.games)
-    assert all(key in group.placed for key in (group.key_of(event, g.round, g.board) for g in event.games))
+    assert all(
+        key in group.placed for key in (group.key_of(event, g.round, g.board) for g in event.games)
+    )
     histories: dict[str, list[Result]] = defaultdict(list)
     last: dict[str, str] = {}
     for game in event.games:
@@ -425,8 +436,8 @@ async def test_arena_pairs_continuously_to_its_end(store: Store) -> None:
     points = {p.player: p.points for p in event.arena().standings()}
     assert points == {e.ref: arena_points(histories[e.ref], e.ref) for e in event.entries}
     assert any(
-        arena_points(h, ref) > sum(2 + (r.kind != "single") + (r.kind == "backgammon")
-                                   for r in h if r.winner == ref)
+        arena_points(h, ref)
+        > sum(2 + (r.kind != "single") + (r.kind == "backgammon") for r in h if r.winner == ref)
         for ref, h in histories.items()
     )  # a streak doubled some points
     champion = event.arena().standings()[0].player
@@ -592,8 +603,11 @@ async def test_removed_player_forfeits_and_shows_withdrew(store: Store) -> None:
     await finish_round(group)
     event = await group.event()
     assert event.round == 2 and all(gone not in g.players for g in event.in_play)
-    assert any(f"{event.name_of(gone)} — " in t and t.endswith("withdrew")
-               for text in group.home_texts() for t in text.splitlines())
+    assert any(
+        f"{event.name_of(gone)} — " in t and t.endswith("withdrew")
+        for text in group.home_texts()
+        for t in text.splitlines()
+    )
     assert "You are not in" in said(await group.send(group.user(gone), "/tournament leave"))
     assert "Sign-up is closed" in said(await group.send(group.user(gone), "/tournament join"))
     while (await group.event()).status == "running":
@@ -644,7 +658,7 @@ async def test_rated_event_changes_ratings_and_history_lists_its_games(
     group, users = await signed_up(app, clock, terms, 4)
     await group.send(users[0], "/tournament start")
     event = await group.event()
-    first, second = event.in_play
+    first, _ = event.in_play
     await group.resign(group.key_of(event, first.round, first.board))
     await group.time_out(3600)
     event = await group.event()
@@ -664,3 +678,220 @@ async def test_rated_event_changes_ratings_and_history_lists_its_games(
             why = "won on time" if game.result.forfeit else "played out"
             assert why in history, history
     assert [g.result.forfeit for g in event.games if g.result is not None] == [False, True]
+
+
+# ---------------------------------------------------------------------------------------------
+# two processes, and a process stopped mid-way
+
+
+async def check_swiss_records(app: App, group: Group, event: Tournament) -> None:
+    """A finished Swiss as its records stand: every game paired once with its own table and
+    one result, no two players met twice, nobody had two byes, and the standings' scores are
+    those of the games' results."""
+    assert event.status == "over"
+    swiss = event.swiss()
+    assert not repeats(swiss.rounds)
+    labels = [(g.round, g.board) for g in event.games]
+    assert len(labels) == len(set(labels))
+    assert [len(r.pairs) for r in swiss.rounds] == [
+        sum(1 for g in event.games if g.round == n) for n in range(1, len(swiss.rounds) + 1)
+    ]
+    assert len(swiss.games) == len(event.games)
+    byes = [r.bye for r in swiss.rounds if r.bye is not None]
+    assert len(byes) == len(set(byes))
+    match_ids = []
+    for game in event.games:
+        assert game.result is not None
+        table = await app.load_table(group.key_of(event, game.round, game.board))
+        assert table is not None and table.event is not None
+        assert (table.event.round, table.event.board) == (game.round, game.board)
+        assert {s.user for s in table.seats} == set(game.players)
+        assert table.stage == "over" and table.dice.match_id == game.match_id
+        match_ids.append(game.match_id)
+    assert len(set(match_ids)) == len(match_ids)
+    assert {p.player: p.score for p in swiss.standings()} == scores_from_games(event)
+
+
+async def test_two_processes_run_one_swiss(redis_url: str) -> None:
+    """Two apps (two processes) on one Redis tick together and take the results together,
+    through a whole Swiss of seven: each round paired once, its games created and placed once,
+    its pairings posted once, every result counted once."""
+    one, two = RedisStore.from_url(redis_url), RedisStore.from_url(redis_url)
+    try:
+        await one.client.flushdb()
+        clock = Clock()
+        apps = (
+            App(one, dice=DiceScheme.seeded(14), clock=clock),
+            App(two, dice=DiceScheme.seeded(15), clock=clock),
+        )
+        groups = (Group(apps[0], clock, prefix="a"), Group(apps[1], clock, prefix="b"))
+        groups[1].users = groups[0].users
+        _, users = await signed_up(apps[0], clock, "swiss 3 rounds 1", 7)
+        groups[0].users.update({u.ref: u for u in users})
+        await asyncio.gather(
+            groups[0].send(users[0], "/tournament start", update_id="start"),
+            groups[1].send(users[0], "/tournament start", update_id="start"),
+        )
+        for _ in range(10):
+            event = await groups[0].event()
+            if event.status != "running":
+                break
+            await asyncio.gather(
+                *(
+                    groups[i % 2].resign(groups[0].key_of(event, g.round, g.board))
+                    for i, g in enumerate(event.in_play)
+                ),
+                groups[0].tick(),
+                groups[1].tick(),
+            )
+            clock.advance(1)
+            await asyncio.gather(groups[0].tick(), groups[1].tick())
+            # both try every game offered: a place opened twice stays empty
+            for group, other in (groups, groups[::-1]):
+                for key in list(group.placed):
+                    assert await other.app.place_game(key, key) == []
+        event = await groups[0].event()
+        await check_swiss_records(apps[1], groups[0], event)
+        placed = groups[0].placed + groups[1].placed
+        assert Counter(placed) == Counter(
+            groups[0].key_of(event, g.round, g.board) for g in event.games
+        )
+        said_texts = groups[0].home_texts() + groups[1].home_texts()
+        for number in (1, 2, 3):
+            assert sum(t.startswith(f"Round {number} of 3, pairings") for t in said_texts) == 1
+        assert sum(t.startswith("🏆 P") for t in said_texts) == 1
+        # the two really raced: some of their writes found the other's first
+        assert one.counters.cas_conflicts + two.counters.cas_conflicts > 0
+    finally:
+        await one.close()
+        await two.close()
+
+
+class Killed(BaseException):
+    """The process stopped here (nothing in the app catches it, as nothing runs after a kill)."""
+
+
+class Dying:
+    """A store through which a process is killed at its ``left``-th call (a write in progress
+    is either made or not; what the process would have done next is never done)."""
+
+    def __init__(self, store: Store, left: int) -> None:
+        self.store = store
+        self.left = left
+
+    def __getattr__(self, name: str) -> object:
+        attr = getattr(self.store, name)
+        if not inspect.iscoroutinefunction(attr):
+            return attr
+
+        async def call(*args: object, **kwargs: object) -> object:
+            self.left -= 1
+            if self.left < 0:
+                raise Killed(name)
+            return await attr(*args, **kwargs)
+
+        return call
+
+
+async def play_out(group: Group, key: TableKey, tag: str) -> None:
+    """The game at ``key`` ends by resignation, from wherever it stands (an earlier attempt may
+    have stopped half-way); each update keeps its id, as a platform delivers it again."""
+    table = await group.app.load_table(key)
+    assert table is not None and table.match is not None
+    if table.stage != "play":
+        return
+    refs = [s.user for s in table.seats]
+    game = table.match.game
+    if game.resign is None:
+        loser = refs[game.turn if game.turn is not None else 0]
+        await group.send(group.user(loser), "/resign", table=key, update_id=f"{tag}-resign")
+    else:
+        loser = refs[game.resign.player]
+    winner = refs[1 - refs.index(loser)]
+    await group.send(group.user(winner), "accept", table=key, update_id=f"{tag}-accept")
+
+
+async def test_a_process_killed_anywhere_loses_and_repeats_nothing(store: Store) -> None:
+    """A Swiss of six where the process is killed again and again at a random store call (in a
+    tick, a result, a placing); each time a fresh process takes over (the platform delivers the
+    update again, the next tick comes).  The event ends with every game paired once, created,
+    opened in its place once, and its result counted once."""
+    clock = Clock()
+    app = App(store, dice=Dice(16), clock=clock)
+    group, users = await signed_up(app, clock, "swiss 3 rounds 1", 6)
+    await group.send(users[0], "/tournament start")
+    rng = random.Random(17)
+    kills = 0
+
+    def new_life() -> None:
+        dying = cast(Store, Dying(store, rng.randint(0, 40)))
+        group.app = App(dying, dice=DiceScheme.seeded(rng.randrange(10**6)), clock=clock)
+
+    async def step() -> None:
+        event = await group.event()
+        for game in event.in_play:
+            if group.key_of(event, game.round, game.board) in group.openings:
+                key = group.key_of(event, game.round, game.board)
+                await play_out(group, key, f"{event.id}-{game.label}")
+        clock.advance(30)
+        await group.tick()
+
+    witness = Group(app, clock)  # reads the records through a process never killed
+    new_life()
+    for _ in range(400):
+        if (await witness.event()).status == "over":
+            break
+        try:
+            await step()
+        except Killed:
+            kills += 1
+            new_life()
+    assert kills >= 10
+    event = await witness.event()
+    await check_swiss_records(app, group, event)
+    assert Counter(group.placed) == Counter(
+        group.key_of(event, g.round, g.board) for g in event.games
+    )
+
+
+class KilledAt:
+    """A store through which a process is killed at its first write of ``key``."""
+
+    def __init__(self, store: Store, key: TableKey) -> None:
+        self.store = store
+        self.key = key
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.store, name)
+
+    async def update(self, key: object, *args: object, **kwargs: object) -> object:
+        if key == self.key:
+            raise Killed("update")
+        return await self.store.update(key, *args, **kwargs)  # type: ignore[arg-type]
+
+
+async def test_a_game_placed_by_a_process_killed_before_it_said_so_is_opened_later(
+    store: Store,
+) -> None:
+    """A process places a game (the table marked placed) and is killed before the event records
+    it, so the game's opening is never shown: the game is offered again, and the next process
+    shows its opening (once)."""
+    clock = Clock()
+    app = App(store, dice=Dice(18), clock=clock)
+    group, users = await signed_up(app, clock, "swiss 1 round 1", 2)
+    event = await group.event()
+    doomed = App(cast(Store, KilledAt(store, event_key("telegram", event.id))), clock=clock)
+    replies = await app.handle(Update(HOME, users[0], "go", text="/tournament start"))
+    (offer,) = [r for r in replies if isinstance(r, PlaceGames)]
+    (game,) = offer.games
+    with pytest.raises(Killed):
+        await doomed.place_game(game.table, game.table)
+    table = await app.load_table(game.table)
+    assert table is not None and table.place.origin is not None  # placed, not recorded
+    clock.advance(PLACE_RETRY)
+    await group.tick()
+    assert group.placed == [game.table]
+    assert "Tournament game: P1 against P2" in said(group.openings[game.table])
+    assert await app.place_game(game.table, game.table) == []
+    clock.advance(PLACE_RETRY)
+    assert not any(isinstance(r, PlaceGames) for _, replies in await group.tick() for r in replies)
