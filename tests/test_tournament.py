@@ -33,7 +33,7 @@ from bot.app.tournaments.event import Tournament
 from bot.app.tournaments.keys import event_key, game_key
 from bot.app.tournaments.service import PLACE_RETRY
 from bot.app.types import PlaceGames, Standings
-from bot.store import RedisStore, Store, TableKey, Versioned
+from bot.store import MemoryStore, RedisStore, Store, TableKey, Versioned
 from engine.matparse import read_mat
 from engine.rating import Standing
 
@@ -895,3 +895,48 @@ async def test_a_game_placed_by_a_process_killed_before_it_said_so_is_opened_lat
     assert await app.place_game(game.table, game.table) == []
     clock.advance(PLACE_RETRY)
     assert not any(isinstance(r, PlaceGames) for _, replies in await group.tick() for r in replies)
+
+
+# ---------------------------------------------------------------------------------------------
+# the group's traffic
+
+
+def messages(reply: Reply) -> int:
+    """How many messages (or edits) of the group a home reply is: a standings post or edit, a
+    text in pieces of Telegram's 4,096 characters; a toast or a game's place is none."""
+    if isinstance(reply, Standings):
+        return 1
+    if isinstance(reply, SendText):
+        return max(1, -(-len(reply.text) // 4096))
+    return 0
+
+
+async def test_a_swiss_of_32_stays_within_the_groups_message_rate() -> None:
+    """A Swiss of 32 in 1-point matches whose results come in fast (one a second): the group
+    gets at most 20 messages (posts and edits) in any 60 seconds, sign-up to champion."""
+    clock = Clock()
+    app = App(MemoryStore(), dice=Dice(19), clock=clock)
+    group = Group(app, clock)
+    users = [player(i) for i in range(1, 33)]
+    await group.send(users[0], "/tournament swiss 1")
+    for user in users:
+        await group.send(user, "/tournament join")
+        clock.advance(1)
+        await group.tick()
+    await group.send(users[0], "/tournament start")
+    for _ in range(100):
+        event = await group.event()
+        if event.status == "over":
+            break
+        for game in event.in_play[:1]:
+            await group.resign(group.key_of(event, game.round, game.board))
+        clock.advance(1)
+        await group.tick()
+    event = await group.event()
+    assert event.status == "over" and event.round == 5 and len(event.games) == 80
+    assert not repeats(event.swiss().rounds)
+    sent = [(at, messages(r)) for at, r in group.said if messages(r)]
+    # the sign-up, each round's pairings and standings, the edits between, the champion
+    assert sum(n for _, n in sent) >= 12
+    for start, _ in sent:
+        assert sum(n for at, n in sent if start <= at < start + 60) <= 20
