@@ -940,3 +940,30 @@ async def test_a_swiss_of_32_stays_within_the_groups_message_rate() -> None:
     assert sum(n for _, n in sent) >= 12
     for start, _ in sent:
         assert sum(n for at, n in sent if start <= at < start + 60) <= 20
+
+
+async def test_an_arena_stays_within_the_groups_message_rate() -> None:
+    """An arena of eight whose games end a second apart, each pairing players again at once:
+    the standings are edited at most each 20 seconds, so the group gets at most 20 messages in
+    any 60 seconds."""
+    clock = Clock()
+    app = App(MemoryStore(), dice=Dice(20), clock=clock)
+    group = Group(app, clock)
+    users = [player(i) for i in range(1, 9)]
+    await group.send(users[0], "/tournament arena 60 minutes")
+    for user in users:
+        await group.send(user, "/tournament join")
+    await group.send(users[0], "/tournament start")
+    for _ in range(70):
+        event = await group.event()
+        if event.in_play:
+            game = event.in_play[0]
+            await group.resign(group.key_of(event, game.round, game.board))
+        clock.advance(1)
+        await group.tick()
+    event = await group.event()
+    assert len(event.games) >= 50
+    sent = [(at, messages(r)) for at, r in group.said if messages(r)]
+    assert sum(n for at, n in sent if at > START) >= 3  # the standings edited as it goes
+    for start, _ in sent:
+        assert sum(n for at, n in sent if start <= at < start + 60) <= 20

@@ -497,7 +497,10 @@ class Events:
                 loud = True
             before = new.round
             new, _ = rules.pair(new, now)
-            if new.round != before or new.status != event.status:
+            # A new round is shown at once; an arena's pairings never stop (one each game's
+            # end): its standings wait their turn like a result's.
+            new_round = new.round != before and new.terms.format != "arena"
+            if new_round or new.status != event.status:
                 loud = True
             if new.terms.format != "arena" and new.round > new.announced and new.round:
                 current = [g for g in new.games if g.round == new.round]
