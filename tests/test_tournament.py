@@ -17,7 +17,7 @@ import random
 import zipfile
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 import pytest
@@ -967,3 +967,64 @@ async def test_an_arena_stays_within_the_groups_message_rate() -> None:
     assert sum(n for at, n in sent if at > START) >= 3  # the standings edited as it goes
     for start, _ in sent:
         assert sum(n for at, n in sent if start <= at < start + 60) <= 20
+
+
+async def test_arena_players_leave_and_come_back_by_the_standings_buttons(store: Store) -> None:
+    """A running arena's standings carry Join and Leave: a player who leaves is paired no
+    more (his game in hand still counts), comes back by Join and is paired again; a removed
+    player may not come back."""
+    clock = Clock()
+    app = App(store, dice=Dice(21), clock=clock)
+    group, users = await signed_up(app, clock, "arena 30 minutes", 5)
+    await group.send(users[0], "/tournament start")
+    shown = [r for _, r in group.said if isinstance(r, Standings)][-1]
+    labels = {b.label: b.payload for row in shown.buttons for b in row}
+    assert set(labels) == {"Join", "Leave"}
+    event = await group.event()
+    waiting = next(e.ref for e in event.entries if all(e.ref not in g.players for g in event.games))
+    playing = event.in_play[0].players[0]
+    assert "left the tournament" in said(
+        await group.send(group.user(playing), button=labels["Leave"])
+    )
+    game = (await group.event()).in_play[0]
+    await group.resign(group.key_of(event, game.round, game.board), loser=playing)
+    clock.advance(1)
+    await group.tick()
+    event = await group.event()
+    assert event.game(game.round, game.board) is not None
+    assert all(playing not in g.players for g in event.in_play)
+    assert "is in" in said(await group.send(group.user(playing), button=labels["Join"]))
+    await finish_round(group)
+    event = await group.event()
+    assert any(playing in g.players for g in event.in_play)
+    await group.send(users[0], f"/tournament remove {event.name_of(waiting)}")
+    assert "removed you" in said(await group.send(group.user(waiting), button=labels["Join"]))
+
+
+async def test_a_game_played_in_private_chats_takes_the_typed_lines(store: Store) -> None:
+    """In a group without topics a game is played in the players' private chats: a line typed
+    there is routed to the game (``App.route``), and the game ends by those lines."""
+    clock = Clock()
+    app = App(store, dice=Dice(22), clock=clock)
+    group, users = await signed_up(app, clock, "swiss 1 round 1", 2)
+    await group.send(users[0], "/tournament start")
+    event = await group.event()
+    (game,) = event.in_play
+    key = group.key_of(event, game.round, game.board)
+    table = await app.load_table(key)
+    assert table is not None and table.match is not None
+    turn = table.match.game.turn or 0
+    loser, winner = (group.user(table.seats[i].user) for i in (turn, 1 - turn))
+    for user, line in ((loser, "/resign"), (winner, "accept")):
+        private = TableKey("telegram", user.id)
+        update = Update(private, user, f"p-{user.id}", text=line, private=True)
+        routed = await app.route(update)
+        assert routed == key
+        await app.handle(replace(update, table=routed))
+    assert await app.route(Update(TableKey("telegram", "1"), users[0], "x", text="/resign",
+                                  private=True)) == TableKey("telegram", "1")  # fmt: skip
+    clock.advance(1)
+    await group.tick()
+    event = await group.event()
+    assert event.status == "over" and event.games[0].result is not None
+    assert event.games[0].result.winner == winner.ref
