@@ -510,7 +510,10 @@ class Events:
                 loud = True
             before = new.round
             new, _ = rules.pair(new, now)
-            if new.round != before or new.status != event.status:
+            # A new round is shown at once; an arena's pairings never stop (one each game's
+            # end): its standings wait their turn like a result's.
+            new_round = new.round != before and new.terms.format != "arena"
+            if new_round or new.status != event.status:
                 loud = True
             if new.terms.format != "arena" and new.round > new.announced and new.round:
                 current = [g for g in new.games if g.round == new.round]
@@ -654,21 +657,38 @@ class Events:
             moved = await self.places.move_table(src, dst)
         else:
             moved = await self.places.keep_table(src)
-        if moved is None or moved.event is None:
+        table = moved
+        if table is None:
+            # Placed already: by another process, or by one that stopped before it wrote the
+            # place into the event, so that its opening was never shown: it is shown here,
+            # by whoever records the place.
+            table = await self.writer.load(dst)
+            if table is None or table.stage != "play" or table.event is None:
+                return []
+            ev = table.event
+            if game_key(src.platform, ev.event, ev.round, ev.board) != src:
+                return []
+        if table.event is None:
             return []
         if self.turns is not None:
-            self.turns.written(dst, moved)  # the computer's first move follows the opening
-        home = TableKey.from_tag(moved.event.home)
-        round_, board = moved.event.round, moved.event.board
+            self.turns.written(dst, table)  # the computer's first move follows the opening
+        ev = table.event
+        home = TableKey.from_tag(ev.home)
 
         async def decide(event: Tournament) -> Tournament:
-            return rules.placed(event, round_, board, dst.tag)
+            return rules.placed(event, ev.round, ev.board, dst.tag)
 
         try:
-            await change(self.store, home.platform, moved.event.event, decide)
+            _, written = await change(self.store, home.platform, ev.event, decide)
         except StoreUnavailable:
             log.warning("tournament game's place not recorded game=%s", dst)
-        return await self.opening(dst, moved)
+            return [] if moved is None else await self.opening(dst, table)
+        if written is None:
+            event = await load(self.store, home.platform, ev.event)
+            game = None if event is None else event.game(ev.round, ev.board)
+            if moved is None or (game is not None and game.place == dst.tag):
+                return []  # recorded (and shown) by another process
+        return await self.opening(dst, table)
 
     async def opening(self, key: TableKey, table: Table) -> list[Reply]:
         """A game's first messages in its place: who plays whom in which round, until when,
