@@ -568,6 +568,8 @@ class Events:
         """The game's table, created once under its own key: both seated, the opening roll
         made (the clock runs for whoever is to move); and each person's private pointer."""
         key = game_key(home.platform, event.id, game.round, game.board)
+        if await self.store.load(key) is not None:
+            return  # made already (offered again): its clock stays as it runs
         first, second = game.players
         seats = (Seat(first, event.name_of(first)), Seat(second, event.name_of(second)))
         update = Update(key, person(first, seats[0].name), f"pair:{event.id}:{game.label}")
