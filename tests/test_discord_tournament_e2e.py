@@ -382,6 +382,9 @@ def check_event(run: Run, entrants: list[Person], games: list[int]) -> list[list
     joined = [t("en", "tournament-joined", name=p.name, count=i) for i, p in enumerate(joining, 1)]
     assert sorted(run.fake.ephemeral()) == sorted(joined)
     assert busiest_minute(run) <= MOST_A_MINUTE
+    # Every game's thread is archived once its game is over (its result is in the standings,
+    # not posted in the channel once more).
+    assert all(data["thread_metadata"]["archived"] for data in run.fake.threads.values())
     return byes
 
 
