@@ -1,5 +1,6 @@
 """Tournaments through the app's public API (``App.handle``, ``App.tick``, ``App.place_game``,
-``App.standings_posted``), on the memory store and on a real Redis.
+``App.standings_posted``; ``App.events.announcement_posted``, as the delivery loop reports an
+announcement), on the memory store and on a real Redis.
 
 Each format is played to its end by the players' own actions (a resignation accepted) and by
 loss on time (a fake clock past the move clock); sign-up and the organiser's words; ratings and
@@ -22,8 +23,10 @@ from typing import cast
 
 import pytest
 from test_app_support import Dice, open_store
+from test_delivery import Recording
 
 from bot.app import App, Reply, SendFile, SendText, Toast, Update, User
+from bot.app.delivery import Delivery, NotDelivered
 from bot.app.dice import DiceScheme
 from bot.app.pairing import Result
 from bot.app.pairing.swiss import repeats
@@ -31,8 +34,8 @@ from bot.app.payload import Payload, format_payload
 from bot.app.standing import PlayerStanding, standing_key
 from bot.app.tournaments.event import Tournament
 from bot.app.tournaments.keys import event_key, game_key
-from bot.app.tournaments.service import PLACE_RETRY
-from bot.app.types import PlaceGames, Standings
+from bot.app.tournaments.service import RETRY
+from bot.app.types import Announcement, PlaceGames, Standings
 from bot.store import MemoryStore, RedisStore, Store, TableKey, Versioned
 from engine.matparse import read_mat
 from engine.rating import Standing
@@ -76,8 +79,9 @@ def player(i: int) -> User:
 @dataclass
 class Group:
     """The group a tournament runs in, as an adapter serves it: updates sent through the app,
-    the home chat's replies kept (with the clock's time), a standings message posted and
-    reported back, each game placed where it is stored (a group without topics)."""
+    the home chat's replies kept (with the clock's time), a standings message and each
+    announcement posted and reported back, each game placed where it is stored (a group
+    without topics)."""
 
     app: App
     clock: Clock
@@ -127,6 +131,8 @@ class Group:
             self.said.append((self.clock.now, reply))
             if isinstance(reply, Standings) and reply.message is None:
                 await self.app.standings_posted(self.home, reply.event, f"s{next(self._n)}")
+            elif isinstance(reply, Announcement):
+                await self.app.events.announcement_posted(self.home, reply.event, reply.step)
             elif isinstance(reply, PlaceGames):
                 for game in reply.games:
                     opening = await self.app.place_game(game.table, game.table)
@@ -888,13 +894,71 @@ async def test_a_game_placed_by_a_process_killed_before_it_said_so_is_opened_lat
         await doomed.place_game(game.table, game.table)
     table = await app.load_table(game.table)
     assert table is not None and table.place.origin is not None  # placed, not recorded
-    clock.advance(PLACE_RETRY)
+    clock.advance(RETRY)
     await group.tick()
     assert group.placed == [game.table]
     assert "Tournament game: P1 against P2" in said(group.openings[game.table])
     assert await app.place_game(game.table, game.table) == []
-    clock.advance(PLACE_RETRY)
+    clock.advance(RETRY)
     assert not any(isinstance(r, PlaceGames) for _, replies in await group.tick() for r in replies)
+
+
+def announced_in(out: Sequence[tuple[TableKey, list[Reply]]]) -> list[Announcement]:
+    """The announcements among a tick's replies for the home chat."""
+    return [
+        r for key, replies in out if key == HOME for r in replies if isinstance(r, Announcement)
+    ]
+
+
+async def test_pairings_a_killed_process_never_posted_are_posted_later_once(store: Store) -> None:
+    """The process that paired a round is killed before it posts the pairings (the round is in
+    the record, its games created): the tick hands them out again ``RETRY`` seconds later, with
+    the standings (they may not have been shown either); posted and reported, never again."""
+    clock = Clock()
+    app = App(store, dice=Dice(19), clock=clock)
+    group, users = await signed_up(app, clock, "swiss 2 rounds 1", 4)
+    lost = await app.handle(Update(HOME, users[0], "go", text="/tournament start"))
+    (pairings,) = [r for r in lost if isinstance(r, Announcement)]
+    assert pairings.step == 1 and pairings.text.startswith("Round 1 of 2, pairings")
+    clock.advance(RETRY - 1)
+    assert not announced_in(await group.tick())
+    clock.advance(1)
+    out = await group.tick()
+    assert [a.text for a in announced_in(out)] == [pairings.text]
+    assert any(isinstance(r, Standings) for _, replies in out for r in replies)
+    assert (await group.event()).announced == 1
+    assert len(group.placed) == 2  # the games' places, lost with it, offered again too
+    clock.advance(RETRY)
+    assert not announced_in(await group.tick())
+
+
+async def test_a_champion_a_killed_process_never_announced_is_announced_later_once(
+    store: Store,
+) -> None:
+    """The tick that ends the event is the killed process's last: the champion is announced
+    ``RETRY`` seconds later.  A chat that refuses the announcement does not get it a third
+    time: the delivery loop reports it all the same, and the event is done."""
+    clock = Clock()
+    app = App(store, dice=Dice(20), clock=clock)
+    group, users = await signed_up(app, clock, "swiss 1 round 1", 2)
+    await group.send(users[0], "/tournament start")
+    event = await group.event()
+    await group.resign(group.key_of(event, 1, 1))
+    clock.advance(1)
+    (champion,) = announced_in(await app.tick(clock.now))  # never posted
+    assert champion.text.startswith("🏆 ") and (await group.event()).status == "over"
+    clock.advance(RETRY - 1)
+    assert not announced_in(await app.tick(clock.now))
+    clock.advance(1)
+    out = await app.tick(clock.now)
+    assert [a.text for a in announced_in(out)] == [champion.text]
+    chat = Recording(refuse=[NotDelivered("the bot may not write here")])
+    for key, replies in out:
+        done = await Delivery(app).perform(chat, key, replies)
+        assert done.refused == 1
+    assert (await group.event()).announced == 2
+    clock.advance(RETRY)
+    assert not await app.tick(clock.now)
 
 
 # ---------------------------------------------------------------------------------------------

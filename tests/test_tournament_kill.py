@@ -335,13 +335,12 @@ async def check(field: Field) -> None:
                     board=game.board, length=1, clock=CUT, time=CUT).split(CUT)[0]  # fmt: skip
         for ref in game.players:
             user = BY_REF[ref]
-            said = [m.text for m in fake.bot_messages(user.id)]
-            assert sum(text.startswith(opening) for text in said) == 1, (game.label, said)
+            lines = [m.text for m in fake.bot_messages(user.id)]
+            assert sum(line.startswith(opening) for line in lines) == 1, (game.label, lines)
             boards = [
                 p
-                for m, p in fake.calls
-                if m == "sendPhoto"
-                and int(p["chat_id"]) == user.id
+                for p in carried_out(fake, "sendPhoto")
+                if int(p["chat_id"]) == user.id
                 and any(routed_to(b) == field.key(game) for b in buttons_of(p))
             ]
             assert boards, (game.label, user.first_name)
@@ -358,6 +357,12 @@ async def check(field: Field) -> None:
     assert champion is not None
     crowned = t(lang, "tournament-champion", name=event.name_of(champion), id=event.id)
     assert [m.text for m in said].count(crowned) == 1, shown
+
+
+def carried_out(fake: FakeBotApi, method: str) -> list[dict[str, Any]]:
+    """The parameters of the calls of ``method`` the fake carried out (not those dropped)."""
+    dropped = [id(p) for _, p in fake.dropped]
+    return [p for m, p in fake.calls if m == method and id(p) not in dropped]
 
 
 def buttons_of(params: dict[str, Any]) -> list[dict[str, Any]]:

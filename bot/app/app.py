@@ -229,11 +229,6 @@ class App:
         """See ``Events.standings_posted`` (a tournament's standings message was posted)."""
         await self.events.standings_posted(home, event, message)
 
-    async def announcement_posted(self, home: TableKey, event: str, step: int) -> None:
-        """See ``Events.announcement_posted`` (a tournament's announcement was posted, or its
-        chat refused it)."""
-        await self.events.announcement_posted(home, event, step)
-
     async def route(self, update: Update) -> TableKey:
         """See ``Events.route`` (where a line typed in a private chat belongs)."""
         return await self.events.route(update)

@@ -22,7 +22,7 @@ Everything else is done here, the same way on every platform (:class:`Delivery`)
 * after the batch, the computer's turns that follow (``App.computer_moves``), each performed
   the same way;
 * a tournament's announcement (:class:`~bot.app.types.Announcement`) is reported once posted
-  (``App.announcement_posted``), so that a later tick hands out only one that was lost;
+  (``Events.announcement_posted``), so that a later tick hands out only one that was lost;
 * the move clock's notices (``App.tick``): posted to their table's surface; a notice the chat
   refused is reported (``App.notice_undelivered``), so that a later tick posts it.
 
@@ -286,10 +286,10 @@ class Delivery:
             posted = await self._text(surface, reply.text, reply.buttons)
         except (NotDelivered, ChatClosed):
             if table is not None:
-                await self.app.announcement_posted(table, reply.event, reply.step)
+                await self.app.events.announcement_posted(table, reply.event, reply.step)
             raise
         if table is not None:
-            await self.app.announcement_posted(table, reply.event, reply.step)
+            await self.app.events.announcement_posted(table, reply.event, reply.step)
         return posted
 
     async def _place(self, surface: Surface, game: GameToPlace) -> None:

@@ -212,9 +212,9 @@ class ClockNotice(SendText):
 @dataclass(frozen=True)
 class Announcement(SendText):
     """A tournament's announcement in its chat (a round's pairings, the champion), posted as
-    any text is, then reported (``App.announcement_posted``: ``event`` and which announcement,
-    ``step``), also when the chat refuses it: one never reported (the process posting it
-    stopped) is handed out again by a later tick."""
+    any text is, then reported by the delivery loop (``App.events.announcement_posted``:
+    ``event``, and ``step``: which announcement), also when the chat refuses it: one never
+    reported (the process posting it stopped) is handed out again by a later tick."""
 
     event: str = ""
     step: int = 0

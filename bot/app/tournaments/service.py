@@ -727,9 +727,10 @@ class Events:
         return [SendText(line), *ctx.replies]
 
     async def announcement_posted(self, home: TableKey, event_id: str, step: int) -> None:
-        """See ``App.announcement_posted``: announcement ``step`` of the event
-        (:attr:`~bot.app.tournaments.event.Tournament.announcement`) is not to be handed out
-        again."""
+        """Announcement ``step`` of the event
+        (:attr:`~bot.app.tournaments.event.Tournament.announcement`) was posted, or its chat
+        refused it (the delivery loop says so): it is not handed out again.  When the store
+        fails here, it is, later: shown twice rather than lost."""
 
         async def decide(event: Tournament) -> Tournament:
             return replace(event, announced=max(event.announced, step))
