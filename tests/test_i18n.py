@@ -249,6 +249,10 @@ class TestPlurals:
             "match to 2 points",
             "match to 21 points",
         ]
+        assert [t("en", "tournament-joined", name="Ann", count=n) for n in (1, 2)] == [
+            "Ann is in (1 player).",
+            "Ann is in (2 players).",
+        ]
 
     def test_plural_inside_a_sentence(self) -> None:
         assert t("ru", "result-win", player="Аня", kind="gammon", points=2) == (

@@ -1012,7 +1012,10 @@ tournament-private-note = { $platform ->
 tournament-button-join = Join
 tournament-button-leave = Leave
 tournament-button-start = Start
-tournament-joined = { $name } is in ({ $count } players).
+tournament-joined = { $name } is in ({ $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}).
 tournament-left = { $name } left the tournament.
 tournament-tiebreaks = Tie-breaks: { $names }
 tiebreak-buchholz_cut1 = Buchholz cut 1
@@ -1054,7 +1057,10 @@ tournament-too-few-cancelled = Tournament { $id } is cancelled: not enough playe
 tournament-computers-in = { $count ->
     [one] { $count } computer player is in
    *[other] { $count } computer players are in
-} ({ $players } players).
+} ({ $players ->
+    [one] { $players } player
+   *[other] { $players } players
+}).
 tournament-computer-name = Computer { $number } ({ $level })
 tournament-export = { $count } games of the tournament as .mat files: { $name }
 # Refusals
