@@ -50,6 +50,8 @@ def test_reads_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DEFAULT_LANGUAGE", "be-BY")
     monkeypatch.setenv("TABLE_TTL_DAYS", "7")
     monkeypatch.setenv("RENDER_CACHE_MB", "12.5")
+    monkeypatch.setenv("TICK_SECONDS", "2.5")
+    monkeypatch.setenv("TOURNAMENT_RETRY_SECONDS", "30")
     s = load_settings()
     assert s.telegram_token is not None and s.telegram_token.get_secret_value() == "123:abc"
     assert s.webhook_mode and s.telegram_webhook_url == "https://bot.example.org/tg"
@@ -62,6 +64,7 @@ def test_reads_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert s.default_language == "be"
     assert s.table_ttl_seconds == 7 * 24 * 3600
     assert s.render_cache_mb == 12.5 and s.summary()["render_cache_mb"] == 12.5
+    assert s.tick_seconds == 2.5 and s.tournament_retry_seconds == 30.0
 
 
 def test_reads_dotenv_and_environment_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -175,6 +178,7 @@ def test_env_example_loads_as_defaults(tmp_path: Path) -> None:
     assert s.telegram_token is None and s.redis_url is None
     assert s.default_language == "en" and s.table_ttl_days == 30
     assert s.render_cache_mb == 40
+    assert s.tick_seconds == 10 and s.tournament_retry_seconds == 120
 
 
 def test_metrics_host_defaults_to_this_machine_and_user_records_to_400_days(
