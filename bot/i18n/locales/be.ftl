@@ -766,6 +766,13 @@ discord-your-turn = { $player }, ваш ход.
 
 ## Telegram
 telegram-button-invite = Запрасіць сябра
+telegram-button-open-board = Адкрыць дошку
+web-connecting = Падключэнне…
+web-offline = Няма злучэння: спрабуем зноў…
+web-login-refused = Гэтая дошка закрытая. Адкрыйце яе зноў з чата.
+web-outside-telegram = Адкрыйце гэтую дошку кнопкай «Адкрыць дошку» пад дошкай у Telegram.
+web-no-table = За гэтым сталом зараз няма гульні.
+web-spectator = Вы глядзіце гэтую гульню.
 telegram-button-play = Гуляць
 telegram-invite-private = Націсніце кнопку і выберыце чат сябра, з якім хочаце згуляць.
 telegram-invite-link = Адпраўце гэту спасылку сябру: па ёй можна сесці за гэты стол. { $link }
