@@ -41,7 +41,7 @@ TABLE = TableKey("telegram", "-1001234567890", "45")
 OTHER_TABLE = TableKey("telegram", "-1001234567890", "46")
 SEED = 35
 ROUNDS = 400
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=&%.:{}\",\n"
+ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=&%.:{}",\n'
 
 
 def signed(fields: dict[str, str], token: str = TOKEN) -> str:
@@ -124,7 +124,7 @@ def test_wrong_bot_token_and_forged_hash_are_refused() -> None:
     rng = random.Random(SEED)
     fields = login_fields()
     for _ in range(50):
-        forged = urlencode({**fields, "hash": "%064x" % rng.getrandbits(256)})
+        forged = urlencode({**fields, "hash": f"{rng.getrandbits(256):064x}"})
         with pytest.raises(Refused):
             check(forged)
 
@@ -284,7 +284,9 @@ def test_start_parameter_for_another_table_or_key_is_refused() -> None:
 def test_fuzz_mutated_start_parameters_are_refused() -> None:
     rng = random.Random(SEED + 2)
     for _ in range(ROUNDS):
-        table = TableKey("telegram", str(-rng.randrange(10**12, 10**13)), str(rng.randrange(1, 9999)))
+        table = TableKey(
+            "telegram", str(-rng.randrange(10**12, 10**13)), str(rng.randrange(1, 9999))
+        )
         start = sign_start(table, KEYS)
         assert start is not None
         changed = mutate(rng, start)

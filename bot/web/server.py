@@ -182,6 +182,11 @@ class WebBoard:
         router.add_get("/board/api/events", self._events)
         web_app.on_shutdown.append(self._on_shutdown)
 
+    @property
+    def delivering(self) -> int:
+        """How many batches of replies are being delivered (or wait for their table's turn)."""
+        return len(self._deliveries)
+
     async def close(self, timeout: float = CLOSE_TIMEOUT) -> None:
         """End the event streams and wait (at most ``timeout`` seconds) for the deliveries under
         way; those still running then are cancelled."""
