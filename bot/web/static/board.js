@@ -208,7 +208,7 @@ function listen() {
   view.events = events;
   events.addEventListener("open", () => {
     view.retry = 0;
-    status("");
+    settled();
   });
   events.addEventListener("state", (event) => {
     view.retry = 0;
@@ -526,7 +526,7 @@ function drawActions(state) {
   box.replaceChildren(...buttons);
   const watching = !buttons.length && !(state.steps || []).length && !(state.seats || []).some((s) => s.you);
   document.body.classList.toggle("spectator", watching);
-  if (watching && !view.ended) status(word("spectator"));
+  if (!view.ended) settled();
 }
 
 function tickClock() {
@@ -552,6 +552,11 @@ function tickClock() {
 
 function status(message) {
   $("status").textContent = message || "";
+}
+
+// The status line while all is well: a spectator is told he watches.
+function settled() {
+  status(document.body.classList.contains("spectator") ? word("spectator") : "");
 }
 
 function toast(message) {
@@ -619,10 +624,13 @@ async function main() {
       return;
     } else throw e;
   }
-  status("");
+  settled();
   listen();
   setInterval(() => {
-    if (!view.ended && document.visibilityState === "visible") refresh().catch(() => {});
+    if (view.ended || document.visibilityState !== "visible") return;
+    refresh().catch((e) => {
+      if (e.status === 401) ended();
+    });
   }, POLL_MS);
   $("board").addEventListener("click", (event) => {
     if (view.selected && event.target.closest && !event.target.closest(".hit")) select(null);
