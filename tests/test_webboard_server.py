@@ -166,10 +166,10 @@ async def test_the_page_weighs_under_its_budget_gzipped() -> None:
 async def test_the_pages_words_come_in_the_users_language() -> None:
     async with served() as s:
         words = await (await s.client.get("/board/api/words?lang=ru-RU")).json()
-        assert words["connecting"] == t("ru", "web-connecting")
+        assert words["connecting"] == t("ru", "web-page-connecting")
         assert words["pips"] == t("ru", "app-board-pips")
         english = await (await s.client.get("/board/api/words?lang=xx")).json()
-        assert english["spectator"] == t("en", "web-spectator")
+        assert english["closed"] == t("en", "web-page-closed")
 
 
 # -- logging in ---------------------------------------------------------------------------------

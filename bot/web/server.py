@@ -93,17 +93,16 @@ PAGE_POLICY: Final = (
 """The page's Content-Security-Policy: its own files, and Telegram's WebApp script."""
 
 PAGE_WORDS: Final = {
-    "connecting": "web-connecting",
-    "offline": "web-offline",
-    "login-refused": "web-login-refused",
-    "outside-telegram": "web-outside-telegram",
-    "no-table": "web-no-table",
-    "spectator": "web-spectator",
+    "connecting": "web-page-connecting",
+    "closed": "web-page-closed",
+    "outside-telegram": "web-page-outside-telegram",
+    "no-table": "web-page-no-table",
     "pips": "app-board-pips",
     "off": "app-board-off",
     "bar": "app-board-bar",
 }
-"""The page's own words (before and besides a table's state) → their messages."""
+"""The page's own words before it has a table's state (the state carries its ``labels``) →
+their messages."""
 
 Deliver = Callable[[TableKey, Sequence[Reply]], Awaitable[object]]
 """A platform's delivery of the replies for a table's chat: ``deliver(key, replies)``."""

@@ -8,10 +8,10 @@
 // event costs at most that.
 //
 // Points: `state.points[i]` holds seat 0's and seat 1's checkers on seat 0's point i + 1.  A
-// step's `from`/`to` are in the mover's numbering (25 the bar, 0 borne off).  The board is
-// drawn from the viewer's side, his home board bottom right; the other seat's numbering is the
-// variant's geometry (backgammon: q -> 25 - q; long nardy, where both sides move the same way
-// round: q -> q + 12), as the chat's pictures draw it.
+// step's `from`/`to` (and `built`) are in the numbering of the seat on turn, `last` in that of
+// `last_seat` (25 the bar, 0 or less borne off).  The board is drawn from the viewer's side,
+// his home board bottom right; `state.point_map[q]` is seat 1's point q in seat 0's numbering
+// and back (backgammon: 25 - q; long nardy, where both sides move the same way round: q + 12).
 
 const API = new URL("api/", document.baseURI);
 const SVG = "http://www.w3.org/2000/svg";
@@ -157,7 +157,7 @@ async function login(start) {
     use(session);
     return true;
   } catch (e) {
-    status(word("login-refused"));
+    status(word("closed"));
     return false;
   }
 }
@@ -192,7 +192,7 @@ async function press(payload) {
     show(answer.state);
   } catch (e) {
     if (e.status === 401) ended();
-    else toast(word("offline"));
+    else toast(word("offline", "⚠"));
   } finally {
     view.busy = false;
     document.body.classList.remove("busy");
@@ -219,7 +219,7 @@ function listen() {
     events.close();
     if (view.events !== events || view.ended) return;
     view.events = null;
-    status(word("offline"));
+    status(word("offline", "⚠"));
     const wait = Math.min(30000, 1000 * 2 ** view.retry++);
     setTimeout(reconnect, wait);
   };
@@ -241,7 +241,7 @@ function ended() {
   if (view.events) view.events.close();
   view.events = null;
   forget(startParameter());
-  status(word("login-refused"));
+  status(word("closed"));
   $("actions").replaceChildren();
 }
 
@@ -265,8 +265,10 @@ function shortName(name, most) {
   return chars.length > most ? chars.slice(0, most - 1).join("") + "…" : chars.join("");
 }
 
-// The other seat's point for a seat's point q (the variant's geometry).
+// The other seat's point for a seat's point q (the state's map, else the variant's geometry).
 function otherPoint(state, q) {
+  const map = state.point_map;
+  if (Array.isArray(map) && map.length === 25) return map[q];
   return String(state.variant || "").startsWith("long_nardy") ? ((q + 11) % 24) + 1 : 25 - q;
 }
 
@@ -349,7 +351,7 @@ function draw() {
     drawCheckers(root, state, left, viewer);
     drawDice(root, state, viewer, left);
   }
-  drawCube(root, state, viewer);
+  drawCube(root, state, viewer, left);
   drawChoice(root, state, left);
   board.replaceChildren(root);
   tickClock();
@@ -362,7 +364,7 @@ function drawStrip(root, state, seat, y) {
   const name = text(group, LEFT_Q + 20, y, shortName(info.name || "", 20), "name" + (info.you ? " you" : ""), "start");
   name.setAttribute("data-name", seat);
   if (Array.isArray(state.pips)) {
-    const pips = text(group, BAR_R + 4, y, `${word("pips", "pips")} ${state.pips[seat]}`, "pips", "start");
+    const pips = text(group, BAR_R + 4, y, `${word("pips")} ${state.pips[seat]}`, "pips", "start");
     pips.setAttribute("data-pips", state.pips[seat]);
   }
   if (Array.isArray(state.score) && state.mode !== "chouette") {
@@ -457,13 +459,27 @@ const PIPS = {
   6: [[0.28, 0.22], [0.72, 0.22], [0.28, 0.5], [0.72, 0.5], [0.28, 0.78], [0.72, 0.78]],
 };
 
-function drawCube(root, state, viewer) {
+function drawCube(root, state, viewer, left) {
   const cube = state.cube;
   if (!cube || !cube.enabled) return;
-  const y = cube.owner === null || cube.owner === undefined ? MID : cube.owner === viewer ? IN_BOTTOM - 34 : IN_TOP + 34;
-  const group = svg("g", { class: "cube", "data-cube": cube.value, transform: `translate(${CUBE_X - 15},${y - 15})` }, root);
+  const offered = cube.offered_by === 0 || cube.offered_by === 1;
+  const owned = cube.owner === 0 || cube.owner === 1;
+  let x = CUBE_X;
+  let y = MID;
+  let at = "centre";
+  if (offered) {
+    // a double on offer: in the offerer's half of the board
+    const mine = cube.offered_by === viewer;
+    x = mine !== left ? BAR_R + 3 * PW : LEFT_Q + 3 * PW;
+    at = mine ? "offered-by-viewer" : "offered-by-opponent";
+  } else if (owned) {
+    y = cube.owner === viewer ? IN_BOTTOM - 34 : IN_TOP + 34;
+    at = cube.owner === viewer ? "viewer" : "opponent";
+  }
+  const attrs = { class: "cube" + (offered ? " offered" : ""), "data-cube": cube.value, "data-cube-at": at };
+  const group = svg("g", { ...attrs, transform: `translate(${x - 15},${y - 15})` }, root);
   svg("rect", { width: 30, height: 30, rx: 5 }, group);
-  text(group, 15, 21, String(cube.value === 1 ? 64 : cube.value), "cube-value");
+  text(group, 15, 21, String(cube.value === 1 && at === "centre" ? 64 : cube.value), "cube-value");
 }
 
 // The steps the user may make now, as taps: sources, and the landings of the one chosen.
@@ -637,4 +653,4 @@ async function main() {
   });
 }
 
-main().catch(() => status(word("offline")));
+main().catch(() => status(word("offline", "⚠")));
