@@ -372,8 +372,11 @@ class WebBoard:
         pending: asyncio.Future[int] | None = None
         sent = -1
         try:
-            sent = await self._send_state(response, session, sent)
+            # the changes followed before the state is read: one made meanwhile is sent too
+            # (the page's own polling covers a subscription slower than the read)
             pending = asyncio.ensure_future(anext(changes))
+            await asyncio.sleep(0)
+            sent = await self._send_state(response, session, sent)
             while not self._closing.is_set():
                 left = session.expires - self.clock()
                 if left <= 0:
