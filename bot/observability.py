@@ -463,13 +463,26 @@ class _ErrorCounter(logging.Handler):
 
 
 class OpsServer:
-    """``/metrics`` and ``/healthz`` over aiohttp on ``host:port`` (port 0 = any free port)."""
+    """``/metrics`` and ``/healthz`` over aiohttp on ``host:port`` (port 0 = any free port).
 
-    def __init__(self, metrics: Metrics, store: Store, host: str = "127.0.0.1", port: int = 9100):
+    ``routes`` add more to the same server (the web board's pages, :mod:`bot.web.server`):
+    each is called with the aiohttp application before it starts.  This module imports no
+    aiohttp until :meth:`start`, and nothing of what the routes need."""
+
+    def __init__(
+        self,
+        metrics: Metrics,
+        store: Store,
+        host: str = "127.0.0.1",
+        port: int = 9100,
+        *,
+        routes: Sequence[Callable[[web.Application], None]] = (),
+    ):
         self.metrics = metrics
         self.store = store
         self.host = host
         self.port = port
+        self.routes = list(routes)
         self.stopping = False
         self._runner: web.AppRunner | None = None
 
@@ -480,6 +493,8 @@ class OpsServer:
         app = web.Application()
         app.router.add_get("/metrics", self._metrics)
         app.router.add_get("/healthz", self._healthz)
+        for install in self.routes:
+            install(app)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)

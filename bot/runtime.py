@@ -7,7 +7,9 @@
 1. opens the store (Redis, Redis Cluster or memory) and builds the app, both instrumented
    (:class:`~bot.observability.Metrics`), with the computer's worker processes (``AI_ENABLED``,
    ``AI_WORKERS``; warmed up in the background, stopped at the end);
-2. starts ``/metrics`` and ``/healthz`` on ``METRICS_PORT`` when it is set;
+2. starts ``/metrics`` and ``/healthz`` on ``METRICS_PORT`` when it is set, and on the same
+   server the web board under ``/board/`` when ``WEBBOARD_ENABLED`` is on (:mod:`bot.web`,
+   imported only then; the Telegram adapter delivers what its presses show the chats);
 3. serves every platform that has a token (Telegram, Discord) as a task of its own, or the
    console chat when there is none, once what the start built is set aside from the garbage
    collector's rounds (:func:`settle_memory`);
@@ -34,8 +36,9 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Coroutine
+from functools import partial
 from types import ModuleType
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from bot.ai.worker import ComputerWorker
 from bot.app import App
@@ -44,6 +47,9 @@ from bot.observability import Metrics, OpsServer, configure_logging
 from bot.settings import Settings, SettingsError, load_settings
 from bot.store import Store, store_from_url
 from engine import fairdice
+
+if TYPE_CHECKING:
+    from bot.web.server import WebBoard
 
 log = logging.getLogger("bot")
 
@@ -189,10 +195,19 @@ async def run(
     else:
         handlers = False
     server: OpsServer | None = None
+    board: WebBoard | None = None
     try:
+        if settings.webboard_enabled:
+            from bot.web.server import WebBoard  # aiohttp: only where the board is served
+
+            board = WebBoard.from_settings(app, store, settings)
         if settings.metrics_port is not None:
             server = OpsServer(
-                metrics, store, host=settings.metrics_host, port=settings.metrics_port
+                metrics,
+                store,
+                host=settings.metrics_host,
+                port=settings.metrics_port,
+                routes=[board.install] if board is not None else [],
             )
             await server.start()
         serves: dict[str, Serve] = {}
@@ -210,6 +225,10 @@ async def run(
                     platform.capitalize(),
                 )
                 continue
+            if platform == "telegram" and board is not None:
+                # its adapter delivers to the chats what a press on the web board shows them
+                takes_hooks = cast(Callable[..., Coroutine[Any, Any, None]], serve)
+                serve = partial(takes_hooks, deliver_to=board.deliver_to)
             serves[platform] = serve
         if not serves and (settings.telegram_token or settings.discord_token):
             return 2
@@ -219,10 +238,12 @@ async def run(
         for platform in serves:
             metrics.instrument_renderers(_modules(RENDERING_MODULES[platform]))
         settle_memory()
-        return await _serve(app, settings, serves, stop, server)
+        return await _serve(app, settings, serves, stop, server, board)
     finally:
         if handlers:
             _remove_signal_handlers()
+        if board is not None:
+            await board.close()  # the event streams end, the presses' replies are delivered
         if worker is not None and warming is not None:
             warming.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -300,8 +321,10 @@ async def _serve(
     serves: dict[str, Serve],
     stop: asyncio.Event,
     server: OpsServer | None,
+    board: WebBoard | None = None,
 ) -> int:
-    """Serve the platforms until ``stop`` is set or one of them ends; then shut them down."""
+    """Serve the platforms until ``stop`` is set or one of them ends; then shut them down (the
+    web board's event streams and deliveries first, while the platforms still deliver)."""
     tasks: dict[asyncio.Task[Any], str] = {
         asyncio.create_task(serve(app, settings), name=f"serve-{platform}"): platform
         for platform, serve in serves.items()
@@ -324,6 +347,8 @@ async def _serve(
         stopper.cancel()
         if server is not None:
             server.stopping = True
+        if board is not None:
+            await board.close()
         running = [task for task in tasks if not task.done()]
         for task in running:
             task.cancel()

@@ -28,6 +28,7 @@ LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 Language = Literal["en", "ru", "uk", "be"]
 
 _WEBHOOK_SECRET_RE = re.compile(r"[A-Za-z0-9_-]{1,256}")
+_APP_NAME_RE = re.compile(r"[A-Za-z0-9_]{3,30}")
 _REDIS_SCHEMES = ("redis", "rediss", "unix")
 
 
@@ -87,6 +88,17 @@ class Settings(BaseSettings):
     metrics_host: str = Field(default="127.0.0.1", min_length=1)
     """Address that endpoint listens on: this machine only unless told otherwise (``0.0.0.0``
     for every interface, as in a container whose port is published)."""
+    webboard_enabled: bool = False
+    """Whether boards carry an *Open board* button to the web board (a Telegram Mini App) and
+    the operations server serves it under ``/board/`` (needs ``METRICS_PORT``)."""
+    webboard_url: str | None = None
+    """The public HTTPS URL of the web board's page (``/board/`` behind the TLS proxy), as
+    registered with @BotFather for the Mini App."""
+    webboard_app: str | None = None
+    """The Mini App's short name (``t.me/<bot>/<name>`` links, the group boards' button);
+    unset = the button only in private chats."""
+    webboard_auth_max_age: int = Field(default=3600, ge=60, le=7 * 86400)
+    """Seconds Telegram's login data of a web board page stays valid."""
     log_json: bool = False
     """One JSON object per log line instead of plain text."""
     log_level: LogLevel = "INFO"
@@ -168,6 +180,23 @@ class Settings(BaseSettings):
             raise ValueError("must be an http(s):// URL with a host")
         return value
 
+    @field_validator("webboard_url")
+    @classmethod
+    def _https_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parts = urlsplit(value)
+        if parts.scheme != "https" or not parts.hostname or parts.fragment:
+            raise ValueError("must be an https:// URL with a host (Telegram opens no other)")
+        return value
+
+    @field_validator("webboard_app")
+    @classmethod
+    def _app_name(cls, value: str | None) -> str | None:
+        if value is not None and not _APP_NAME_RE.fullmatch(value):
+            raise ValueError("must be the Mini App's short name: 3-30 of A-Z, a-z, 0-9 and _")
+        return value
+
     @field_validator("telegram_webhook_secret")
     @classmethod
     def _webhook_secret(cls, value: SecretStr | None) -> SecretStr | None:
@@ -214,6 +243,22 @@ class Settings(BaseSettings):
                 )
             if self.telegram_token is None:
                 raise ValueError("TELEGRAM_WEBHOOK_URL is set but TELEGRAM_TOKEN is not")
+        if self.webboard_enabled:
+            missing = [
+                name
+                for name, value in (
+                    ("WEBBOARD_URL", self.webboard_url),
+                    ("TELEGRAM_TOKEN", self.telegram_token),
+                    ("METRICS_PORT", self.metrics_port),
+                )
+                if value is None
+            ]
+            if missing:
+                raise ValueError(
+                    f"WEBBOARD_ENABLED is on but {', '.join(missing)} not set: the web board is"
+                    " served on the METRICS_PORT server at WEBBOARD_URL, its logins signed"
+                    " with the Telegram bot token"
+                )
         if self.redis_cluster and self.redis_url is None:
             raise ValueError("REDIS_CLUSTER is on but REDIS_URL is not set")
         if self.discord_shards is not None:
@@ -275,6 +320,10 @@ class Settings(BaseSettings):
             "redis_cluster": self.redis_cluster,
             "metrics_port": self.metrics_port,
             "metrics_host": self.metrics_host,
+            "webboard_enabled": self.webboard_enabled,
+            "webboard_url": self.webboard_url,
+            "webboard_app": self.webboard_app,
+            "webboard_auth_max_age": self.webboard_auth_max_age,
             "log_json": self.log_json,
             "log_level": self.log_level,
             "default_language": self.default_language,

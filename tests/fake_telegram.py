@@ -146,8 +146,10 @@ def _chat_of(params: dict[str, Any]) -> int:
         return 0
 
 
-def check_markup(markup: Any) -> dict[str, Any] | None:
-    """Validate an inline keyboard like Telegram does; ``None`` for no keyboard."""
+def check_markup(markup: Any, chat_id: int | None = None) -> dict[str, Any] | None:
+    """Validate an inline keyboard like Telegram does; ``None`` for no keyboard.  A WebApp
+    button is taken in a private chat only (``chat_id`` > 0: not in groups, not on inline
+    messages), with an https URL."""
     if markup is None:
         return None
     rows = markup.get("inline_keyboard")
@@ -160,9 +162,13 @@ def check_markup(markup: Any) -> dict[str, Any] | None:
             data = button.get("callback_data")
             if data is not None and not 1 <= len(data.encode()) <= 64:
                 raise bad("BUTTON_DATA_INVALID")
-            kinds = {"callback_data", "url", "switch_inline_query"} & button.keys()
+            kinds = {"callback_data", "url", "switch_inline_query", "web_app"} & button.keys()
             if len(kinds) != 1:
                 raise bad("can't parse inline keyboard button: exactly one action is needed")
+            if "web_app" in button:
+                url = str(button["web_app"].get("url", ""))
+                if chat_id is None or chat_id < 0 or not url.startswith("https://"):
+                    raise bad("BUTTON_TYPE_INVALID")
     return markup if rows else None
 
 
@@ -692,7 +698,7 @@ class FakeBotApi:
             chat_id,
             next(self._message_ids),
             kind,
-            markup=check_markup(params.get("reply_markup")),
+            markup=check_markup(params.get("reply_markup"), chat_id),
             thread_id=int(thread) if thread is not None else None,
             **fields,
         )
@@ -826,7 +832,7 @@ class FakeBotApi:
             raise bad("message text is empty")
         if len(shown) > 4096:
             raise bad("MESSAGE_TOO_LONG")
-        markup = check_markup(params.get("reply_markup"))
+        markup = check_markup(params.get("reply_markup"), m.chat_id or None)
         if text == m.text and markup == m.markup and params.get("parse_mode") == m.parse_mode:
             raise bad(
                 "message is not modified: specified new message content and reply markup are "
@@ -840,7 +846,7 @@ class FakeBotApi:
         caption = str(params.get("caption", ""))
         if len(caption) > 1024:
             raise bad("message caption is too long")
-        markup = check_markup(params.get("reply_markup"))
+        markup = check_markup(params.get("reply_markup"), m.chat_id or None)
         if caption == m.text and markup == m.markup:
             raise bad("message is not modified: specified new message content and reply markup")
         m.text, m.markup = caption, markup
@@ -871,12 +877,12 @@ class FakeBotApi:
         if len(caption) > 1024:
             raise bad("message caption is too long")
         m.photo, m.text = photo, caption
-        m.markup = check_markup(params.get("reply_markup"))
+        m.markup = check_markup(params.get("reply_markup"), m.chat_id or None)
         return self._edited(m)
 
     def api_editMessageReplyMarkup(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
         m = self._target(params)
-        markup = check_markup(params.get("reply_markup"))
+        markup = check_markup(params.get("reply_markup"), m.chat_id or None)
         if markup == m.markup:
             raise bad(
                 "message is not modified: specified new message content and reply markup are "

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "renderers", "bot")
-ADAPTERS = ("bot.telegram", "bot.discord_bot", "bot.console")
+ADAPTERS = ("bot.telegram", "bot.discord_bot", "bot.console", "bot.web")
 
 
 def module_name(path: Path) -> str:

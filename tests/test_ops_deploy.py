@@ -174,6 +174,9 @@ def test_every_copied_file_exists_and_reaches_the_build_context() -> None:
     # The board fonts travel inside the renderers package (the wheel ships the package's files).
     fonts = sorted((ROOT / "renderers" / "fonts").glob("*.ttf"))
     assert fonts and not any(ignored(str(f.relative_to(ROOT))) for f in fonts)
+    # So does the web board's page (plain files: nothing to build).
+    page = sorted((ROOT / "bot" / "web" / "static").iterdir())
+    assert page and not any(ignored(str(f.relative_to(ROOT))) for f in page)
     pyproject = (ROOT / "pyproject.toml").read_text()
     assert 'packages = ["engine", "bot", "renderers"]' in pyproject
     for secret_or_bulk in (".env", ".git", ".venv", "tests", "bot/__pycache__/x.pyc"):

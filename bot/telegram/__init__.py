@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
+from functools import partial
 from urllib.parse import urlparse
 
 from telegram.ext import (
@@ -23,13 +25,16 @@ from telegram.ext import (
     filters,
 )
 
-from bot.app import App
+from bot.app import App, Reply
 from bot.settings import Settings
+from bot.store import TableKey
 from bot.telegram.adapter import ALLOWED_UPDATES, TelegramAdapter
 from bot.telegram.limits import ChatLimits
+from bot.telegram.links import PLATFORM, BoardLinks
 from bot.telegram.menu import register_commands
 from bot.telegram.polling import Poller
 from bot.telegram.webhook import BODY_TIMEOUT, HEADER_TIMEOUT, WebhookServer
+from bot.web.auth import BoardKeys
 
 __all__ = [
     "ALLOWED_UPDATES",
@@ -37,6 +42,7 @@ __all__ = [
     "TelegramAdapter",
     "WebhookServer",
     "build_application",
+    "open_board",
     "serve",
     "start_webhook",
     "stop_serving",
@@ -141,12 +147,39 @@ async def start_webhook(
     return server
 
 
-async def serve(app: App, settings: Settings) -> None:
+Deliveries = MutableMapping[str, Callable[[TableKey, Sequence[Reply]], Awaitable[object]]]
+"""The web board's delivery hooks by platform (``WebBoard.deliver_to``)."""
+
+
+def open_board(
+    application: Application,  # type: ignore[type-arg]
+    settings: Settings,
+    deliver_to: Deliveries | None,
+) -> None:
+    """With the web board on, give the boards their *Open board* button and let the web board
+    deliver to Telegram's chats what a press there shows them (``deliver_to``); called once the
+    bot knows its username."""
+    adapter: TelegramAdapter = application.bot_data["adapter"]
+    token = settings.telegram_token
+    if not settings.webboard_enabled or settings.webboard_url is None or token is None:
+        return
+    adapter.board = BoardLinks(
+        settings.webboard_url,
+        settings.webboard_app,
+        application.bot.username or "",
+        BoardKeys.from_token(token.get_secret_value()),
+    )
+    if deliver_to is not None:
+        deliver_to[PLATFORM] = partial(adapter.deliver_to_table, application.bot)
+
+
+async def serve(app: App, settings: Settings, *, deliver_to: Deliveries | None = None) -> None:
     """Run the bot until cancelled: webhook if a webhook URL is set, else long polling.
 
-    What is due at Telegram's tables is served every ``TICK_SECONDS``.  When cancelled
-    it stops taking updates, finishes those in flight, stops following the analyses under way and
-    shuts down.
+    What is due at Telegram's tables is served every ``TICK_SECONDS``.  With the web board on
+    (``WEBBOARD_ENABLED``) the boards carry its button and its presses' replies are delivered
+    through ``deliver_to`` (:func:`open_board`).  When cancelled it stops taking updates,
+    finishes those in flight, stops following the analyses under way and shuts down.
     """
     if settings.telegram_token is None:
         raise ValueError("TELEGRAM_TOKEN is not set")
@@ -155,6 +188,7 @@ async def serve(app: App, settings: Settings) -> None:
     )
     async with application:
         await register_commands(application.bot)
+        open_board(application, settings, deliver_to)
         await application.start()
         webhook: WebhookServer | None = None
         poller: Poller | None = None
@@ -185,6 +219,8 @@ async def serve(app: App, settings: Settings) -> None:
             finally:
                 ticker.cancel()
         finally:
+            if deliver_to is not None:
+                deliver_to.pop(PLATFORM, None)
             await stop_serving(application, webhook=webhook, poller=poller)
 
 

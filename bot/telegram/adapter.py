@@ -79,6 +79,7 @@ from telegram import (
     InputMediaPhoto,
     InputTextMessageContent,
     Message,
+    WebAppInfo,
 )
 from telegram import Chat as TgChat
 from telegram import Update as TgUpdate
@@ -123,6 +124,7 @@ from bot.telegram.links import (
     COMPUTER_CARD,
     GAMES,
     PLATFORM,
+    BoardLinks,
     CardNotReady,
     InvalidInvitation,
     Invitation,
@@ -511,9 +513,20 @@ class ChatSurface:
         for piece in split_text(text, MAX_TEXT):
             await self._send_text(piece, ())
 
+    def board_markup(self, rows: Keyboard) -> InlineKeyboardMarkup | None:
+        """A board's keyboard: the app's buttons and, when the web board is on, *Open board*
+        below them (on a board with buttons: a game going on)."""
+        markup = keyboard(rows)
+        if markup is None or self.table is None:
+            return markup
+        button = self.adapter.board_button(self.table, self.target.chat_id, self.lang)
+        if button is None:
+            return markup
+        return InlineKeyboardMarkup([*markup.inline_keyboard, [button]])
+
     async def send_board(self, board: Board, caption: str, rows: Keyboard) -> Message:
         """Post a board: a photo with caption and keyboard, or a ``<pre>`` text board."""
-        markup = keyboard(rows)
+        markup = self.board_markup(rows)
         chat, thread = self.target.chat_id, self.target.thread_id
         if board.mode == "text":
             body = board_html(board, caption)
@@ -550,7 +563,7 @@ class ChatSurface:
         board (a picture for a text board, a caption too long) loses its buttons, as the board
         is then posted anew.
         """
-        markup = keyboard(rows)
+        markup = self.board_markup(rows)
         chat = self.target.chat_id
         try:
             if board.mode == "text" and len(board_html(board, caption)) <= MAX_TEXT:
@@ -619,7 +632,8 @@ class TelegramAdapter:
     one's buttons cleared, as in private chats); ``frugal`` marks group updates as spending
     few messages (:mod:`bot.app.group`: one-press plays, steps answered by toasts, the dice
     rolled at once when there is no double to decide on; ``False``: the flow of private chats).
-    ``answer_within``: see :data:`ANSWER_WITHIN`.
+    ``answer_within``: see :data:`ANSWER_WITHIN`.  ``board``: the web board's links, when it
+    is on (:meth:`board_button`).
     """
 
     def __init__(
@@ -634,8 +648,11 @@ class TelegramAdapter:
         frugal: bool = True,
         limits: ChatLimits | None = None,
         answer_within: float = ANSWER_WITHIN,
+        board: BoardLinks | None = None,
     ) -> None:
         self.app = app
+        self.board = board
+        """Where the boards' *Open board* button leads (``None``: the web board is off)."""
         self.answer_within = answer_within
         self.one_board = one_board
         self.frugal = frugal
@@ -683,14 +700,43 @@ class TelegramAdapter:
 
         return MirrorSurface(self.app, key, private_chat, sender, MAX_TEXT)
 
-    def surface_for(self, bot: Bot, key: TableKey) -> Surface:
+    def surface_for(self, bot: Bot, key: TableKey, lang: str = "en") -> Surface:
         """Where the replies of table ``key`` of an ordinary chat (no inline message) go when no
         update brought them (a clock's): its chat or forum topic, or for a tournament game
-        played in private chats its players' chats."""
+        played in private chats its players' chats (``lang``: of the buttons the adapter
+        adds)."""
         if keys.is_event_game(key):
-            return self.mirror(bot, key, None)
+            return self.mirror(bot, key, None, lang)
         topic = int(key.topic) if key.topic is not None else None
-        return ChatSurface(self, bot, ChatTarget(int(key.chat), topic), key)
+        return ChatSurface(self, bot, ChatTarget(int(key.chat), topic), key, lang)
+
+    def board_button(self, table: TableKey, chat_id: int, lang: str) -> InlineKeyboardButton | None:
+        """The *Open board* button of ``table``'s boards shown in chat ``chat_id``: a WebApp
+        button in a private chat, a link to the Mini App in a group (Telegram allows WebApp
+        buttons in private chats only); ``None`` when the web board is off or cannot name the
+        table."""
+        if self.board is None:
+            return None
+        label = t(lang, "telegram-button-open-board")
+        if chat_id > 0:
+            url = self.board.page_url(table)
+            return InlineKeyboardButton(label, web_app=WebAppInfo(url)) if url else None
+        link = self.board.app_link(table)
+        return InlineKeyboardButton(label, url=link) if link else None
+
+    async def deliver_to_table(self, bot: Bot, key: TableKey, replies: Sequence[Reply]) -> bool:
+        """Carry out replies for table ``key`` that no Telegram update brought (a press on the
+        web board): in its chat or forum topic, for a tournament game played in private chats
+        in its players' chats, for a game on an inline message on that message; then the
+        computer's turns that follow.  Whether the chat took every one of ``replies``."""
+        facts = await self.app.facts(key)
+        if key.chat.startswith(INLINE_CHAT_PREFIX):
+            if facts is None or facts.board_message is None:
+                log.info("replies for inline table %s: its message is not known", key)
+                return False
+            return await self.perform(bot, InlineTarget(facts.board_message), key, replies)
+        lang = (facts.lang if facts is not None else None) or self.app.default_language
+        return await self.deliver_on(self.surface_for(bot, key, lang), key, replies)
 
     # -- calling the Bot API --------------------------------------------------------------------
 

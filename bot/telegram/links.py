@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass
 
 from bot.store import TableKey
+from bot.web.auth import BoardKeys, sign_start
 
 PLATFORM = "telegram"
 """The platform name in table keys and user references."""
@@ -106,6 +107,36 @@ def token_table(token: str, *, secret: bytes) -> TableKey:
 def deep_link(bot_username: str, token: str) -> str:
     """``https://t.me/<bot>?start=<token>``."""
     return f"https://t.me/{bot_username}?start={token}"
+
+
+@dataclass(frozen=True)
+class BoardLinks:
+    """Where a board's *Open board* button leads (the web board, a Telegram Mini App).
+
+    ``url`` is the page's public URL (``WEBBOARD_URL``), ``app`` the Mini App's short name
+    (``WEBBOARD_APP``; ``None``: none registered), ``bot`` the bot's username, ``keys`` the
+    web board's keys (the start parameter naming the table is signed with them)."""
+
+    url: str
+    app: str | None
+    bot: str
+    keys: BoardKeys
+
+    def page_url(self, table: TableKey) -> str | None:
+        """The page for ``table`` (a private chat's WebApp button opens it): ``url?start=…``;
+        ``None`` when the table's name does not fit a start parameter."""
+        start = sign_start(table, self.keys)
+        if start is None:
+            return None
+        return f"{self.url}{'&' if '?' in self.url else '?'}start={start}"
+
+    def app_link(self, table: TableKey) -> str | None:
+        """``https://t.me/<bot>/<app>?startapp=…`` for ``table`` (a group's URL button: a
+        WebApp button is allowed in private chats only); ``None`` without a Mini App name."""
+        start = sign_start(table, self.keys)
+        if self.app is None or not self.bot or start is None:
+            return None
+        return f"https://t.me/{self.bot}/{self.app}?startapp={start}"
 
 
 CLOCK_RE = re.compile(r"([0-9]{1,3})([mhd])\Z")

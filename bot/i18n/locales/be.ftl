@@ -766,6 +766,11 @@ discord-your-turn = { $player }, ваш ход.
 
 ## Telegram
 telegram-button-invite = Запрасіць сябра
+telegram-button-open-board = Адкрыць дошку
+web-page-connecting = Падключэнне…
+web-page-closed = Гэтая дошка закрытая. Адкрыйце яе зноў з чата.
+web-page-outside-telegram = Адкрыйце гэтую дошку кнопкай «Адкрыць дошку» пад дошкай у Telegram.
+web-page-no-table = За гэтым сталом зараз няма гульні.
 telegram-button-play = Гуляць
 telegram-invite-private = Націсніце кнопку і выберыце чат сябра, з якім хочаце згуляць.
 telegram-invite-link = Адпраўце гэту спасылку сябру: па ёй можна сесці за гэты стол. { $link }

@@ -771,6 +771,11 @@ discord-your-turn = { $player }, it’s your turn.
 
 ## Telegram
 telegram-button-invite = Invite a friend
+telegram-button-open-board = Open board
+web-page-connecting = Connecting…
+web-page-closed = This board has closed. Open it again from the chat.
+web-page-outside-telegram = Open this board with the Open board button under a board in Telegram.
+web-page-no-table = There is no game at this table now.
 telegram-button-play = Play
 telegram-invite-private = Press the button and pick the chat of the friend you want to play with.
 telegram-invite-link = Send this link to a friend: it seats them at this table. { $link }

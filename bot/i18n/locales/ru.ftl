@@ -766,6 +766,11 @@ discord-your-turn = { $player }, ваш ход.
 
 ## Telegram
 telegram-button-invite = Пригласить друга
+telegram-button-open-board = Открыть доску
+web-page-connecting = Подключение…
+web-page-closed = Эта доска закрыта. Откройте её снова из чата.
+web-page-outside-telegram = Откройте эту доску кнопкой «Открыть доску» под доской в Telegram.
+web-page-no-table = За этим столом сейчас нет игры.
 telegram-button-play = Играть
 telegram-invite-private = Нажмите кнопку и выберите чат друга, с которым хотите сыграть.
 telegram-invite-link = Отправьте эту ссылку другу: по ней можно сесть за этот стол. { $link }

@@ -766,6 +766,11 @@ discord-your-turn = { $player }, ваш хід.
 
 ## Telegram
 telegram-button-invite = Запросити друга
+telegram-button-open-board = Відкрити дошку
+web-page-connecting = Підключення…
+web-page-closed = Ця дошка закрита. Відкрийте її знову з чату.
+web-page-outside-telegram = Відкрийте цю дошку кнопкою «Відкрити дошку» під дошкою в Telegram.
+web-page-no-table = За цим столом зараз немає гри.
 telegram-button-play = Грати
 telegram-invite-private = Натисніть кнопку й виберіть чат друга, з яким хочете зіграти.
 telegram-invite-link = Надішліть це посилання другові: за ним можна сісти за цей стіл. { $link }
