@@ -10,7 +10,8 @@ messages take no uploads; a second concurrent ``getUpdates`` → 409; a private 
 never started the bot, or blocked it, → 403; forum topics created only in forums where the bot
 may manage them.  Tests feed updates through
 ``getUpdates`` (long polling) or POST them to the bot's webhook, can make the next call of a
-method fail (``RetryAfter``, a 502, …) and can keep a method's calls unanswered for a while.
+method fail (``RetryAfter``, a 502, …) and can keep a method's calls (in one chat, or in all)
+unanswered for a while; such a call whose caller was killed meanwhile is dropped.
 
 Chats and messages are kept as plain dicts the tests inspect (:class:`FakeMessage`).
 """

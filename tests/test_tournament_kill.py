@@ -289,7 +289,8 @@ async def test_a_tournament_finishes_whole_when_its_process_is_killed_mid_round_
         lang = (await field.event()).lang or "en"
         head = t(lang, "tournament-pairings", round=3, rounds=ROUNDS)
         assert [p["text"][: len(head)] for _, p in fake.dropped[dropped:]] == [head]
-        assert not any(g.place for g in await field.games(3))
+        for game in await field.games(3):  # created, not placed
+            assert game.place is None and (await field.table(game)).stage == "play"
         await bot.start()
         await field.until(lambda: field.placed(3), "round 3 placed")
         await field.settle()
