@@ -22,6 +22,7 @@ from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import Any
 
 from bot.app import (
+    changes,
     chouette_play,
     fair,
     match_analysis,
@@ -251,6 +252,11 @@ class App:
         state = await self.writer.load(table)
         return queries.legal_play_notations(state, user) if state is not None else []
 
+    def changes(self, key: TableKey) -> AsyncGenerator[int, None]:
+        """The versions of ``key``'s table as they are written, in any process: first where it
+        stands now (:func:`bot.app.changes.versions`)."""
+        return changes.versions(self.store, key)
+
     async def load_table(self, table: TableKey) -> Table | None:
         """The table's current state (for tests; adapters ask :meth:`facts`)."""
         return await self.writer.load(table)
@@ -439,6 +445,7 @@ class App:
                 attempt += 1
         self.writer.remember(key, record)
         if seen and record is not None and record.payload == payload:
+            await changes.announce(self.store, key, record)
             return done.replies + await self._applied(update, done)
         if seen:
             return await self._again(update, lang, record)
