@@ -32,6 +32,7 @@ from bot.app import (
     published,
     queries,
     results,
+    webboard,
 )
 from bot.app.autoplay import ComputerTurns
 from bot.app.context import Context, Refused, refusal_reply
@@ -251,6 +252,10 @@ class App:
         autocomplete; :func:`~bot.app.queries.legal_play_notations`); raises as :meth:`facts`."""
         state = await self.writer.load(table)
         return queries.legal_play_notations(state, user) if state is not None else []
+
+    async def web_state(self, key: TableKey, user: str | None, lang: str) -> dict[str, Any] | None:
+        """The web board's state of ``key`` for ``user`` (:func:`bot.app.webboard.web_state`)."""
+        return await webboard.web_state(self.writer, key, user, lang, self.syntax_of(key.platform))
 
     def changes(self, key: TableKey) -> AsyncGenerator[int, None]:
         """The versions of ``key``'s table as they are written, in any process: first where it
