@@ -1144,6 +1144,24 @@ class TestNotices:
             await messages.aclose()
             await store.publish(NOTICES, "nobody listens")  # lost, and harmless
 
+    async def test_a_new_subscriber_gets_nothing_published_before_it_came(
+        self, make_store: MakeStore
+    ) -> None:
+        """Even on a channel listened to already, where a notice published before may still be
+        on its way to this process."""
+        store = make_store()
+        other = store if isinstance(store, MemoryStore) else make_store()
+        first = other.subscribe(NOTICES)
+        assert await next_notice(first) == ""
+        await store.publish(NOTICES, "before")
+        second = other.subscribe(NOTICES)
+        assert await next_notice(second) == ""
+        await store.publish(NOTICES, "after")
+        assert [await next_notice(first) for _ in range(2)] == ["before", "after"]
+        assert await next_notice(second) == "after"
+        await first.aclose()
+        await second.aclose()
+
     async def test_notices_come_in_the_order_they_were_published(
         self, make_store: MakeStore
     ) -> None:
@@ -1181,6 +1199,12 @@ class TestNoticesOfRedis:
                 await asyncio.wait([got], timeout=0.2)
             assert got.result() == "back"
             await messages.aclose()
+            # A channel whose listening failed is listened to afresh.
+            again = store.subscribe(OTHER_NOTICES)
+            assert await next_notice(again) == ""
+            await store.publish(OTHER_NOTICES, "again")
+            assert await next_notice(again) == "again"
+            await again.aclose()
         finally:
             await store.close()
 

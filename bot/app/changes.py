@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncGenerator
+from contextlib import aclosing
 
 from bot.app.table import Table
 from bot.store import Store, TableKey, Versioned
@@ -47,12 +48,15 @@ async def versions(store: Store, key: TableKey) -> AsyncGenerator[int, None]:
     on.  A write made between two reads of the table is never missed: the first version is read
     after the listening began.  Raises :class:`~bot.store.StoreUnavailable` when the store
     cannot be reached."""
-    async for message in store.subscribe(channel(key)):
-        if not message:  # listened to from now on: where the table stands
-            record = await store.load(key)
-            yield Table.decode(record.payload).version if record is not None else 0
-            continue
-        try:
-            yield int(message)
-        except ValueError:
-            log.warning("notice not understood table=%s message=%r", key, message[:40])
+    async with aclosing(store.subscribe(channel(key))) as messages:  # ended with this one
+        async for message in messages:
+            if not message:  # listened to from now on: where the table stands
+                record = await store.load(key)
+                yield Table.decode(record.payload).version if record is not None else 0
+                continue
+            try:
+                version = int(message)
+            except ValueError:
+                log.warning("notice not understood table=%s message=%r", key, message[:40])
+                continue
+            yield version

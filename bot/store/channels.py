@@ -2,10 +2,13 @@
 
 A message published on a channel reaches every subscriber of that channel: in the memory store
 straight from :meth:`Channels.deliver`, in the Redis store from the one connection that listens
-to Redis for the whole process (:mod:`bot.store.pubsub`).  What is sent this way is a notice
-(a table was written, at this version), never data: a subscriber that reads too slowly loses
-the oldest notices it has not read (:data:`DEPTH` are kept), which costs it nothing, as the
-next notice says the same thing newer.
+to Redis for the whole process (:mod:`bot.store.pubsub`).  A subscriber gets the messages
+published once its subscription is in place, and no earlier one: on Redis, from the moment the
+server confirms it (the messages read before that confirmation were published before).
+
+What is sent this way is a notice (a table was written, at this version), never data: a
+subscriber that reads too slowly loses the oldest notices it has not read (:data:`DEPTH` are
+kept), which costs it nothing, as the next notice says the same thing newer.
 """
 
 from __future__ import annotations
@@ -18,15 +21,25 @@ from typing import Final
 DEPTH: Final = 16
 """Notices kept for a subscriber that has not read them yet (older ones are dropped)."""
 
+Listen = Callable[[str, Callable[[], None]], Awaitable[None]]
+"""``listen(channel, accept)``: put a new subscription to ``channel`` in place, calling
+``accept()`` at the moment it is (the messages handed over from then on are the subscriber's),
+and return once it is; raises when it cannot be."""
+
 
 class Subscriber:
-    """One subscription's notices not read yet."""
+    """One subscription: whether it takes messages yet, and those not read yet."""
 
-    __slots__ = ("notices", "ready")
+    __slots__ = ("accepting", "notices", "ready")
 
     def __init__(self, depth: int) -> None:
+        self.accepting = False
         self.notices: deque[str] = deque(maxlen=depth)
         self.ready = asyncio.Event()
+
+    def accept(self) -> None:
+        """Take the messages handed over from now on."""
+        self.accepting = True
 
     def put(self, message: str) -> None:
         """Keep ``message`` (the oldest one dropped when too many wait)."""
@@ -41,32 +54,19 @@ class Subscriber:
         return self.notices.popleft()
 
 
-class Channel:
-    """The subscribers of one channel and, once done, the start of its listening."""
-
-    __slots__ = ("listening", "subscribers")
-
-    def __init__(self, listening: asyncio.Future[None]) -> None:
-        self.subscribers: set[Subscriber] = set()
-        self.listening = listening
-
-
-async def _nothing(channel: str) -> None:
-    """No server to ask: a channel of this process is listened to from the start."""
-
-
 class Channels:
     """The channels this process subscribes to.
 
-    ``listen(channel)`` is awaited when a channel gets its first subscriber (the Redis store
-    subscribes its connection to the channel there, and returns once the server confirmed it);
-    its error reaches every subscriber waiting for it.  ``forget(channel)`` is called when the
-    last subscriber has gone.  ``depth``: the notices kept for a subscriber (:data:`DEPTH`).
+    ``listen`` puts each new subscription in place (:data:`Listen`; the Redis store subscribes
+    its connection to the channel, and accepts the subscriber when the server confirms it;
+    ``None``: at once, as the memory store does).  ``forget(channel)`` is called when the last
+    subscriber of a channel has gone.  ``depth``: the notices kept for a subscriber
+    (:data:`DEPTH`).
     """
 
     def __init__(
         self,
-        listen: Callable[[str], Awaitable[None]] = _nothing,
+        listen: Listen | None = None,
         forget: Callable[[str], None] | None = None,
         *,
         depth: int = DEPTH,
@@ -74,7 +74,7 @@ class Channels:
         self._listen = listen
         self._forget = forget
         self.depth = depth
-        self._channels: dict[str, Channel] = {}
+        self._channels: dict[str, set[Subscriber]] = {}
 
     def __contains__(self, channel: object) -> bool:
         """Whether some subscriber of this process listens to ``channel``."""
@@ -86,46 +86,30 @@ class Channels:
         return bool(self._channels)
 
     def deliver(self, channel: str, message: str) -> int:
-        """Hand ``message`` to every subscriber of ``channel``; how many there are."""
-        state = self._channels.get(channel)
-        if state is None:
-            return 0
-        for subscriber in state.subscribers:
+        """Hand ``message`` to every subscriber of ``channel`` whose subscription is in place;
+        how many there are."""
+        taking = [s for s in self._channels.get(channel, ()) if s.accepting]
+        for subscriber in taking:
             subscriber.put(message)
-        return len(state.subscribers)
+        return len(taking)
 
     async def subscribe(self, channel: str) -> AsyncGenerator[str, None]:
-        """``""`` once ``channel`` is listened to, then the messages published on it from that
-        moment, for as long as the iteration goes on (see ``Store.subscribe``)."""
-        state = self._channels.get(channel)
-        if state is None:
-            state = Channel(asyncio.ensure_future(self._listen(channel)))
-            self._channels[channel] = state
+        """``""`` once the subscription to ``channel`` is in place, then the messages published
+        on it from that moment, for as long as the iteration goes on (see ``Store.subscribe``)."""
         subscriber = Subscriber(self.depth)
-        state.subscribers.add(subscriber)
+        subscribers = self._channels.setdefault(channel, set())
+        subscribers.add(subscriber)
         try:
-            await asyncio.shield(state.listening)
+            if self._listen is None:
+                subscriber.accept()
+            else:
+                await self._listen(channel, subscriber.accept)
             yield ""
             while True:
                 yield await subscriber.get()
         finally:
-            state.subscribers.discard(subscriber)
-            if not state.subscribers and self._channels.get(channel) is state:
+            subscribers.discard(subscriber)
+            if not subscribers and self._channels.get(channel) is subscribers:
                 del self._channels[channel]
-                self._gone(channel, state.listening)
-
-    def _gone(self, channel: str, listening: asyncio.Future[None]) -> None:
-        """The last subscriber of ``channel`` has gone: ``forget`` it once its listening
-        began (a channel whose listening failed was never listened to)."""
-        if self._forget is None:
-            return
-        forget = self._forget
-
-        def done(future: asyncio.Future[None]) -> None:
-            if not future.cancelled() and future.exception() is None:
-                forget(channel)
-
-        if listening.done():
-            done(listening)
-        else:
-            listening.add_done_callback(done)
+                if self._forget is not None:
+                    self._forget(channel)

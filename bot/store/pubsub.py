@@ -1,11 +1,12 @@
 """Redis publish/subscribe for the Redis store: one listening connection per process.
 
 Every subscriber of a process shares one Redis pub/sub connection (on a cluster, one per node
-that owns a channel listened to), whatever the number of channels: the connection subscribes to
-a channel when its first subscriber comes and unsubscribes when its last one goes, and one
-reader hands each message to the channel's subscribers (:class:`~bot.store.channels.Channels`).
-A subscriber is waited for until the server confirmed the subscription, so whatever is
-published after that reaches it.
+that owns a channel listened to), whatever the number of channels: each new subscriber
+subscribes the connection to its channel (again, if another one listens to it already) and one
+reader hands each message to the channel's subscribers (:class:`~bot.store.channels.Channels`);
+the connection unsubscribes when the channel's last subscriber goes.  A subscriber takes the
+messages from the moment the reader meets the server's confirmation of its own subscription:
+the messages before it on the connection were published before, those after it, after.
 
 On a standalone server the channels are ordinary ones (``SUBSCRIBE``/``PUBLISH``).  On a cluster
 they are sharded channels (``SSUBSCRIBE``/``SPUBLISH``, Redis 7): a channel named with a
@@ -22,6 +23,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
+from collections.abc import Callable
 from typing import Any, Final
 
 from redis import exceptions as redis_errors
@@ -45,7 +48,7 @@ message waits at most this long while the reader waits at another node's connect
 
 CONFIRM_WAIT: Final = 10.0
 """Seconds a new subscription waits for the server's confirmation before it goes on without
-(its notices may then begin a little later)."""
+(it may then see a notice published a little before)."""
 
 RETRY_PAUSES: Final = (0.1, 0.5, 1.0, 2.0, 5.0)
 """Pauses of the reader between failed reads (the last one repeats)."""
@@ -67,7 +70,9 @@ class Listener:
         self.channels = Channels(self._listen, self._forget)
         self._pubsub: PubSub | ClusterPubSub | None = None
         self._reader: asyncio.Task[None] | None = None
-        self._confirmed: dict[str, list[asyncio.Future[None]]] = {}
+        self._confirming: dict[str, deque[Callable[[], None]]] = {}
+        """Per channel, what to do on each confirmation to come: one per subscription sent,
+        in the order they were sent (the server confirms them in that order)."""
         self._lock = asyncio.Lock()
         self._forgetting: set[asyncio.Task[None]] = set()
 
@@ -77,33 +82,36 @@ class Listener:
             self._pubsub = self.client.pubsub()
         return self._pubsub
 
-    async def _listen(self, channel: str) -> None:
-        """Subscribe the connection to ``channel``; return once the server confirmed it (or
-        :data:`CONFIRM_WAIT` passed).  Raises :class:`StoreUnavailable` when Redis cannot be
-        reached."""
-        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._confirmed.setdefault(channel, []).append(waiter)
-        try:
-            async with self._lock:
-                pubsub = self.pubsub()
-                try:
-                    if isinstance(pubsub, ClusterPubSub):
-                        await pubsub.ssubscribe(channel)
-                    else:
-                        await pubsub.subscribe(channel)
-                except (redis_errors.RedisError, OSError) as exc:
-                    raise StoreUnavailable(f"{channel}: cannot subscribe: {exc}") from exc
-                self._start_reader()
+    async def _listen(self, channel: str, accept: Callable[[], None]) -> None:
+        """Subscribe the connection to ``channel`` for a new subscriber, who is ``accept``-ed
+        when the reader meets the server's confirmation (or :data:`CONFIRM_WAIT` passed);
+        return then.  Raises :class:`StoreUnavailable` when Redis cannot be reached."""
+        confirmed = asyncio.get_running_loop().create_future()
+
+        def on_confirmation() -> None:
+            accept()
+            if not confirmed.done():
+                confirmed.set_result(None)
+
+        async with self._lock:
+            pubsub = self.pubsub()
+            waiting = self._confirming.setdefault(channel, deque())
+            waiting.append(on_confirmation)  # before the command: its answer may come at once
             try:
-                await asyncio.wait_for(waiter, CONFIRM_WAIT)
-            except TimeoutError:
-                log.warning("subscription not confirmed channel=%s", channel)
-        finally:
-            waiting = self._confirmed.get(channel, [])
-            if waiter in waiting:
-                waiting.remove(waiter)
-            if not waiting:
-                self._confirmed.pop(channel, None)
+                if isinstance(pubsub, ClusterPubSub):
+                    await pubsub.ssubscribe(channel)
+                else:
+                    await pubsub.subscribe(channel)
+            except (redis_errors.RedisError, OSError) as exc:
+                if on_confirmation in waiting:
+                    waiting.remove(on_confirmation)
+                raise StoreUnavailable(f"{channel}: cannot subscribe: {exc}") from exc
+            self._start_reader()
+        try:
+            await asyncio.wait_for(asyncio.shield(confirmed), CONFIRM_WAIT)
+        except TimeoutError:
+            log.warning("subscription not confirmed channel=%s", channel)
+            accept()
 
     def _forget(self, channel: str) -> None:
         """The last subscriber of ``channel`` has gone: unsubscribe (in the background)."""
@@ -115,6 +123,7 @@ class Listener:
         async with self._lock:
             if channel in self.channels or self._pubsub is None:
                 return  # a new subscriber came meanwhile (or nothing is open)
+            self._confirming.pop(channel, None)  # what is still to come concerns nobody
             try:
                 if isinstance(self._pubsub, ClusterPubSub):
                     await self._pubsub.sunsubscribe(channel)
@@ -130,7 +139,7 @@ class Listener:
     async def _read(self) -> None:
         """Hand each message to the channel's subscribers; stop when nothing is listened to."""
         failures = 0
-        while self.channels.listened or self._confirmed:
+        while self.channels.listened:
             pubsub = self.pubsub()
             try:
                 if isinstance(pubsub, ClusterPubSub):
@@ -156,9 +165,9 @@ class Listener:
         if kind in _MESSAGES:
             self.channels.deliver(channel, _text(message.get("data")))
         elif kind in _SUBSCRIBED:
-            for waiter in self._confirmed.pop(channel, []):
-                if not waiter.done():
-                    waiter.set_result(None)
+            waiting = self._confirming.get(channel)
+            if waiting:  # (none: the connection subscribed again after it failed)
+                waiting.popleft()()
 
     async def close(self) -> None:
         """Stop reading and close the connection."""
