@@ -8,9 +8,11 @@ unexpected error is logged with the table key and answered politely; nothing is 
 memory but caches of what the store holds.
 
 This module is that pipeline only, over the one write path (:mod:`bot.app.writer`); its
-services do the rest: :mod:`bot.app.autoplay` (the computer's turns), :mod:`bot.app.ticks`,
-:mod:`bot.app.places`, :mod:`bot.app.jobs` (analyses).  What follows ``handle`` on a platform
-is :mod:`bot.app.delivery`.
+services do the rest: :mod:`bot.app.parsing` (what an update asks for),
+:mod:`bot.app.autoplay` (the computer's turns), :mod:`bot.app.ticks`, :mod:`bot.app.places`,
+:mod:`bot.app.jobs` (analyses), :mod:`bot.app.webboard` (the web board's state) and
+:mod:`bot.app.changes` (the notices of the writes).  What follows ``handle`` on a platform is
+:mod:`bot.app.delivery`.
 """
 
 from __future__ import annotations

@@ -89,8 +89,9 @@ class TableWriter:
     # -- writes ---------------------------------------------------------------------------------
 
     async def announce(self, key: TableKey, result: UpdateResult) -> None:
-        """Tell the table's watchers of ``result``'s write when it landed (a write made
-        otherwise than through this writer); never raises."""
+        """Tell the table's watchers of ``result``'s write when it landed; never raises.  (The
+        writes of a table made through the store itself call it too: a game moved to another
+        chat, a tournament's game made.)"""
         if result.applied and result.record is not None:
             await changes.announce(self.store, key, result.record)
 
