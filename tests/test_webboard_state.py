@@ -35,10 +35,18 @@ from test_app_support import (
     play_turn_by_buttons,
 )
 
-from bot.app import App, Reply, SendBoard, Table, Toast, Update, User, changes
+from bot.app import App, Reply, SendBoard, Table, Toast, Update, User, changes, group
 from bot.app.payload import Payload, parse_payload
 from bot.i18n import t
-from bot.store import CasResult, MemoryStore, RecordKey, Store, StoreUnavailable, TableKey
+from bot.store import (
+    CasResult,
+    MemoryStore,
+    RecordKey,
+    RedisStore,
+    Store,
+    StoreUnavailable,
+    TableKey,
+)
 from engine.chouette import BOX, TEAM
 from engine.game import ActionKind, Game, Phase
 
@@ -458,8 +466,9 @@ async def test_a_finished_match_shows_its_result_and_offers_nothing() -> None:
 
 
 async def test_the_step_payloads_of_a_frugal_table_are_the_same_as_a_private_chat_s() -> None:
-    """A frugal table's chat keyboard offers whole plays; the page has the steps, and its
-    steps are answered by a toast without a new version, as the chat's are."""
+    """A frugal table's chat keyboard stays the same for the whole turn (every step of every
+    legal play, or whole plays); the page has the legal next steps, and a step it sends is
+    answered by a toast without a new version, as the chat's are."""
     app = App(MemoryStore(), dice=Dice(12))
     page = Page(app, TableKey("telegram", "-12"), frugal=True)
     await page.send(ALICE, "/new 3")
@@ -471,9 +480,11 @@ async def test_the_step_payloads_of_a_frugal_table_are_the_same_as_a_private_cha
         user = ALICE if game.turn in (None, 0) else BOB
         await page.press(user, action(await page.state(user), "roll"))
     assert game.phase is Phase.MOVE and game.turn is not None
+    assert group.quiet(game) and (await page.table()).place.frugal
     mover = (ALICE, BOB)[game.turn]
     state = await page.state(mover)
-    assert state["steps"] and (await page.table()).place.frugal
+    offered = {(s["from"], s["to"]) for s in state["steps"]}
+    assert offered == {(s.frm, s.to) for s in game.next_steps()}
     replies = await page.press(mover, state["steps"][0]["payload"])
     assert any(isinstance(r, Toast) for r in replies) and not refused(replies)
     after = await page.state(mover)
@@ -495,8 +506,6 @@ async def second_app(store: Store, request: pytest.FixtureRequest) -> AsyncItera
     if isinstance(store, MemoryStore):
         yield App(store)
         return
-    from bot.store import RedisStore
-
     other = RedisStore.from_url(request.getfixturevalue("redis_url"))
     try:
         yield App(other)
