@@ -9,6 +9,7 @@ going on to its end with every decision applied once.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -51,6 +52,26 @@ async def test_a_full_game_through_the_app_on_the_cluster(cluster_store: RedisSt
     slots = {await client.cluster_keyslot(k) for k in (key.key, key.seen_key, key.sibling("x"))}
     assert len(slots) == 1
     assert await client.exists(key.key) and await client.exists(key.seen_key)
+
+
+async def test_a_write_through_one_process_is_seen_by_another_s_changes(
+    redis_cluster_url: str, cluster_store: RedisStore
+) -> None:
+    """The web board of a table follows its writes (``App.changes``) from any process: the
+    notices go by the cluster's sharded channels, on the node of the table's slot."""
+    key = TableKey("telegram", str(fresh_chat()))
+    chat = Chat(App(cluster_store, dice=Dice(3)), key=key)
+    other = RedisStore.from_url(redis_cluster_url, cluster=True)
+    try:
+        versions = App(other).changes(key)
+        assert await asyncio.wait_for(anext(versions), 30) == 0  # no table yet
+        await chat.send(User("telegram", "1", "Alice", "en"), "/new 3")
+        assert await asyncio.wait_for(anext(versions), 30) == 1
+        await chat.press(User("telegram", "2", "Bob", "en"), "Join")
+        assert await asyncio.wait_for(anext(versions), 30) == 2 == (await chat.table()).version
+        await versions.aclose()
+    finally:
+        await other.close()
 
 
 async def test_two_processes_on_the_cluster_one_killed_mid_game(

@@ -41,6 +41,7 @@ from bot.store import (
     match_key,
 )
 from bot.store.batch import CommandBatcher
+from bot.store.channels import DEPTH
 from engine.result import WinKind
 
 AnyStore = MemoryStore | RedisStore  # both are a Store; BaseStore is only their shared part
@@ -1096,3 +1097,141 @@ async def test_history_survives_a_new_store_on_the_same_server(redis_url: str) -
         assert await second.history_entry(BOB, "kept") == b"the record"
     finally:
         await second.close()
+
+
+NOTICES = T1.sibling("changes")
+OTHER_NOTICES = T2.sibling("changes")
+WAIT = 30.0
+"""Seconds a test waits for a notice before it fails (never a measure: a bound on a hang)."""
+
+
+async def next_notice(messages: AsyncIterator[str]) -> str:
+    return await asyncio.wait_for(anext(messages), WAIT)
+
+
+class TestNotices:
+    """Publish and subscribe: a notice reaches every subscriber of its channel, in any process
+    on the store (a second Redis store is a second process)."""
+
+    async def test_a_notice_reaches_the_subscribers_of_its_channel_only(
+        self, make_store: MakeStore
+    ) -> None:
+        store = make_store()
+        other = store if isinstance(store, MemoryStore) else make_store()
+        first, second = store.subscribe(NOTICES), other.subscribe(NOTICES)
+        elsewhere = other.subscribe(OTHER_NOTICES)
+        for messages in (first, second, elsewhere):
+            assert await next_notice(messages) == ""  # listened to from now on
+        await store.publish(NOTICES, "7")
+        assert await next_notice(first) == await next_notice(second) == "7"
+        await other.publish(OTHER_NOTICES, "8")
+        await other.publish(NOTICES, "9")
+        assert await next_notice(elsewhere) == "8"
+        assert await next_notice(first) == await next_notice(second) == "9"
+        for messages in (first, second, elsewhere):
+            await messages.aclose()
+
+    async def test_a_channel_listened_to_again_after_its_last_subscriber_left(
+        self, make_store: MakeStore
+    ) -> None:
+        store = make_store()
+        other = store if isinstance(store, MemoryStore) else make_store()
+        for round_ in range(3):
+            messages = other.subscribe(NOTICES)
+            assert await next_notice(messages) == ""
+            await store.publish(NOTICES, f"round {round_}")
+            assert await next_notice(messages) == f"round {round_}"
+            await messages.aclose()
+            await store.publish(NOTICES, "nobody listens")  # lost, and harmless
+
+    async def test_a_new_subscriber_gets_nothing_published_before_it_came(
+        self, make_store: MakeStore
+    ) -> None:
+        """Even on a channel listened to already, where a notice published before may still be
+        on its way to this process."""
+        store = make_store()
+        other = store if isinstance(store, MemoryStore) else make_store()
+        first = other.subscribe(NOTICES)
+        assert await next_notice(first) == ""
+        await store.publish(NOTICES, "before")
+        second = other.subscribe(NOTICES)
+        assert await next_notice(second) == ""
+        await store.publish(NOTICES, "after")
+        assert [await next_notice(first) for _ in range(2)] == ["before", "after"]
+        assert await next_notice(second) == "after"
+        await first.aclose()
+        await second.aclose()
+
+    async def test_notices_come_in_the_order_they_were_published(
+        self, make_store: MakeStore
+    ) -> None:
+        store = make_store()
+        messages = store.subscribe(NOTICES)
+        assert await next_notice(messages) == ""
+        for n in range(1, 11):
+            await store.publish(NOTICES, str(n))
+        assert [await next_notice(messages) for _ in range(10)] == [str(n) for n in range(1, 11)]
+        await messages.aclose()
+
+    async def test_a_notice_is_some_text(self, store: AnyStore) -> None:
+        with pytest.raises(ValueError, match="non-empty"):
+            await store.publish(NOTICES, "")
+
+
+class TestNoticesOfRedis:
+    async def test_unreachable_then_listened_to_again(self, redis_factory: Any) -> None:
+        server = redis_factory.server()
+        store = RedisStore.from_url(server.url)
+        try:
+            messages = store.subscribe(NOTICES)
+            assert await next_notice(messages) == ""
+            server.stop()
+            with pytest.raises(StoreUnavailable):
+                await store.publish(NOTICES, "lost")
+            with pytest.raises(StoreUnavailable):
+                await anext(store.subscribe(OTHER_NOTICES))
+            server.start()
+            # The listening connection comes back by itself and subscribes again: a notice
+            # published once it has reaches the subscriber (those before are lost).
+            got = asyncio.ensure_future(next_notice(messages))
+            while not got.done():
+                await store.publish(NOTICES, "back")
+                await asyncio.wait([got], timeout=0.2)
+            assert got.result() == "back"
+            await messages.aclose()
+            # A channel whose listening failed is listened to afresh.
+            again = store.subscribe(OTHER_NOTICES)
+            assert await next_notice(again) == ""
+            await store.publish(OTHER_NOTICES, "again")
+            assert await next_notice(again) == "again"
+            await again.aclose()
+        finally:
+            await store.close()
+
+    async def test_a_sharded_channel_is_on_its_table_s_node(self, redis_cluster_url: str) -> None:
+        store = RedisStore.from_url(redis_cluster_url, cluster=True)
+        try:
+            assert key_slot(NOTICES.encode()) == key_slot(T1.key.encode())
+            messages = store.subscribe(NOTICES)
+            assert await next_notice(messages) == ""
+            client = store.client
+            assert isinstance(client, RedisCluster)
+            node = client.get_node_from_key(T1.key)
+            assert node is not None
+            counts = await client.pubsub_shardnumsub(NOTICES, target_nodes=node)
+            assert [(name, n) for name, n in counts] == [(NOTICES.encode(), 1)]
+            await messages.aclose()
+        finally:
+            await store.close()
+
+
+class TestMemoryNotices:
+    async def test_a_slow_subscriber_keeps_the_newest_notices(self) -> None:
+        store = MemoryStore()
+        messages = store.subscribe(NOTICES)
+        assert await next_notice(messages) == ""
+        for n in range(1, 41):
+            await store.publish(NOTICES, str(n))
+        kept = [await next_notice(messages) for _ in range(DEPTH)]
+        assert kept == [str(n) for n in range(41 - DEPTH, 41)]
+        await messages.aclose()

@@ -8,21 +8,23 @@ unexpected error is logged with the table key and answered politely; nothing is 
 memory but caches of what the store holds.
 
 This module is that pipeline only, over the one write path (:mod:`bot.app.writer`); its
-services do the rest: :mod:`bot.app.autoplay` (the computer's turns), :mod:`bot.app.ticks`,
-:mod:`bot.app.places`, :mod:`bot.app.jobs` (analyses).  What follows ``handle`` on a platform
-is :mod:`bot.app.delivery`.
+services do the rest: :mod:`bot.app.parsing` (what an update asks for),
+:mod:`bot.app.autoplay` (the computer's turns), :mod:`bot.app.ticks`, :mod:`bot.app.places`,
+:mod:`bot.app.jobs` (analyses), :mod:`bot.app.webboard` (the web board's state) and
+:mod:`bot.app.changes` (the notices of the writes).  What follows ``handle`` on a platform is
+:mod:`bot.app.delivery`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import time
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import Any
 
 from bot.app import (
+    changes,
     chouette_play,
     fair,
     match_analysis,
@@ -32,17 +34,16 @@ from bot.app import (
     published,
     queries,
     results,
+    webboard,
 )
 from bot.app.autoplay import ComputerTurns
-from bot.app.command_parser import Command, TooLong, UnknownCommand, parse_command
-from bot.app.context import Context, Refused, refusal_reply, usage
+from bot.app.context import Context, Refused, refusal_reply
 from bot.app.dice import DiceScheme, TableDice
 from bot.app.hint import Adviser
 from bot.app.jobs import AnalysisJobs
 from bot.app.match_analysis import Analyser
 from bot.app.opponent import Opponent
-from bot.app.payload import InvalidPayload, parse_payload
-from bot.app.preferences import SETTING_ALIASES
+from bot.app.parsing import parse_update
 from bot.app.registry import (
     ANALYSIS_CASES,
     DEFAULT,
@@ -82,11 +83,6 @@ SETTLE_WINDOW = 30.0
 
 SETTLE_PAUSES = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
 """Pauses between those questions (the last one repeats)."""
-
-_NOTATION_RE = re.compile(r"^(?:bar|off|[0-9]|[\s/\-*()(),.])+$", re.IGNORECASE)
-
-Parsed = tuple[str, tuple[Any, ...], int | None]
-"""An update's action, its arguments, and the table version its button was drawn for."""
 
 
 class App:
@@ -259,6 +255,15 @@ class App:
         state = await self.writer.load(table)
         return queries.legal_play_notations(state, user) if state is not None else []
 
+    async def web_state(self, key: TableKey, user: str | None, lang: str) -> dict[str, Any] | None:
+        """The web board's state of ``key`` for ``user`` (:func:`bot.app.webboard.web_state`)."""
+        return await webboard.web_state(self.writer, key, user, lang, self.syntax_of(key.platform))
+
+    def changes(self, key: TableKey) -> AsyncGenerator[int, None]:
+        """The versions of ``key``'s table as they are written, in any process: first where it
+        stands now (:func:`bot.app.changes.versions`)."""
+        return changes.versions(self.store, key)
+
     async def load_table(self, table: TableKey) -> Table | None:
         """The table's current state (for tests; adapters ask :meth:`facts`)."""
         return await self.writer.load(table)
@@ -284,7 +289,7 @@ class App:
     async def _handle(self, update: Update, lang: str) -> list[Reply]:
         ctx = self._context(update, lang)
         try:
-            action, args, version = self._parse(ctx)
+            action, args, version = parse_update(update)
         except Refused as refusal:
             return [refusal_reply(update, ctx.refusal(refusal))]
         if action == "ignore":
@@ -447,6 +452,7 @@ class App:
                 attempt += 1
         self.writer.remember(key, record)
         if seen and record is not None and record.payload == payload:
+            await changes.announce(self.store, key, record)
             return done.replies + await self._applied(update, done)
         if seen:
             return await self._again(update, lang, record)
@@ -550,50 +556,3 @@ class App:
             assert decide is not None
             new = decide(ctx, table, action, args)
         return None if new is None else fair.keep(ctx, new)
-
-    # -- parsing --------------------------------------------------------------------------------
-
-    def _parse(self, ctx: Context) -> Parsed:
-        update = ctx.update
-        if update.button is not None:
-            try:
-                payload = parse_payload(update.button)
-            except InvalidPayload:
-                raise Refused("error-bad-payload") from None
-            if payload.action == "setting" and payload.args and payload.args[0] == "language":
-                return "language", payload.args[1:], None
-            return payload.action, payload.args, payload.version
-        text = (update.text or "").strip()
-        try:
-            command = parse_command(text)
-        except TooLong:
-            raise Refused("error-too-long") from None
-        except UnknownCommand as exc:
-            raise Refused("error-unknown-command", command="/" + exc.word.lstrip("/")) from None
-        if command is None:
-            if text and _NOTATION_RE.match(text) and any(c.isdigit() for c in text):
-                return "notation", (text,), None
-            if update.private and text:
-                raise Refused("app-not-understood")
-            return "ignore", (), None
-        return _command_action(command)
-
-
-def _command_action(command: Command) -> Parsed:
-    name, args = command.name, command.args
-    if name == "move":
-        if not args:
-            raise usage("move")
-        return "move", (" ".join(args),), None
-    if name == "settings" and args:
-        key = SETTING_ALIASES.get(args[0].lower(), args[0].lower())
-        if key == "language":
-            return "language", tuple(a.lower() for a in args[1:2]), None
-        if len(args) != 2:
-            raise usage("settings")
-        return "setting", (key, args[1].lower()), None
-    if name == "language":
-        return "language", tuple(a.lower() for a in args[:1]), None
-    if name == "position" and not args:
-        return "export", (), None  # the position's own IDs
-    return name, args, None

@@ -175,6 +175,7 @@ class Places:
         update_id = f"move:{src.tag}:{table.version}"
         result = await store.update(dst, write, update_id=update_id)
         self.writer.forget(dst)
+        await self.writer.announce(dst, result)
         if result.status is UpdateStatus.UNCHANGED:
             return None
 
@@ -185,9 +186,11 @@ class Places:
 
         left = await store.update(src, leave, update_id=update_id)
         self.writer.forget(src)
+        await self.writer.announce(src, left)
         if left.status is UpdateStatus.UNCHANGED:
             undone = closed(arrived)
-            await store.update(dst, lambda c: undone.encode() if c else None)
+            back = await store.update(dst, lambda c: undone.encode() if c else None)
+            await self.writer.announce(dst, back)
             return None
         due = self.writer.deadline_of(arrived)
         if due is not None:

@@ -124,8 +124,7 @@ class Ticks:
                 await store.set_deadline(key, pending[-1])  # before the write, as always
             return new.encode()
 
-        result = await store.update(key, fn, update_id=f"clock:{when}")
-        self.writer.remember(key, result.record)
+        result = await self.writer.write(key, fn, update_id=f"clock:{when}")
         if pending and result.status is UpdateStatus.UNCHANGED:
             await store.set_deadline(key, pending[-1])
         if not pending or pending[-1] != when:

@@ -7,8 +7,10 @@ question of which deadline a table should have in the store's due index
 (:meth:`TableWriter.deadline_of`: the computer's turn it waits for, its clock's next event, the
 retry of the results pending in it) and puts it there (:meth:`TableWriter.reschedule`); it
 records the results a write left pending and takes them out of the table
-(:meth:`TableWriter.settle`); and it notes which message shows a table's board
-(:meth:`TableWriter.board_posted`).
+(:meth:`TableWriter.settle`); it notes which message shows a table's board
+(:meth:`TableWriter.board_posted`); and after every write that lands it tells whoever watches
+the table (:mod:`bot.app.changes`), but for that note of the board's message, which changes
+nothing anyone sees.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
-from bot.app import opponent, results
+from bot.app import changes, opponent, results
 from bot.app.opponent import Opponent
 from bot.app.table import Table
 from bot.app.timing import wake, wake_time
@@ -30,6 +32,7 @@ from bot.store import (
     StoreUnavailable,
     TableKey,
     Unreachable,
+    Updater,
     UpdateResult,
     UpdateStatus,
     Versioned,
@@ -85,13 +88,21 @@ class TableWriter:
 
     # -- writes ---------------------------------------------------------------------------------
 
-    async def write(
-        self,
-        key: TableKey,
-        fn: Callable[[Versioned | None], bytes | None],
-        update_id: str | None = None,
-    ) -> UpdateResult:
+    async def announce(self, key: TableKey, result: UpdateResult) -> None:
+        """Tell the table's watchers of ``result``'s write when it landed; never raises.  (The
+        writes of a table made through the store itself call it too: a game moved to another
+        chat, a tournament's game made.)"""
+        if result.applied and result.record is not None:
+            await changes.announce(self.store, key, result.record)
+
+    async def write(self, key: TableKey, fn: Updater, update_id: str | None = None) -> UpdateResult:
         """The store's own load → ``fn`` → compare-and-set loop, the record kept."""
+        result = await self._write(key, fn, update_id)
+        await self.announce(key, result)
+        return result
+
+    async def _write(self, key: TableKey, fn: Updater, update_id: str | None) -> UpdateResult:
+        """:meth:`write` without the notice."""
         result = await self.store.update(key, fn, update_id=update_id)
         self.remember(key, result.record)
         return result
@@ -112,6 +123,17 @@ class TableWriter:
         :class:`~bot.store.WriteUnconfirmed` when a write's answer was lost and the store could
         not be asked whether it landed.
         """
+        result = await self._update(key, fn, update_id)
+        await self.announce(key, result)
+        return result
+
+    async def _update(
+        self,
+        key: TableKey,
+        fn: Callable[[Versioned | None], Awaitable[bytes | None]],
+        update_id: str,
+    ) -> UpdateResult:
+        """:meth:`update` without the notice."""
         cached = self._records.get(key)
         if cached is not None:
             new = await fn(cached)
@@ -156,16 +178,27 @@ class TableWriter:
         self, key: TableKey, record: Versioned, payload: bytes, update_id: str | None = None
     ) -> bool:
         """Write ``payload`` over ``record`` if the table is still at it; whether it was."""
+        written = await self._compare_and_set(key, record, payload, update_id)
+        if written is not None:
+            await changes.announce(self.store, key, written)
+        return written is not None
+
+    async def _compare_and_set(
+        self, key: TableKey, record: Versioned, payload: bytes, update_id: str | None = None
+    ) -> Versioned | None:
+        """:meth:`compare_and_set` without the notice: the record written, if it was."""
         cas = await self.store.compare_and_set(key, record.version, payload, update_id=update_id)
         if cas is not CasResult.APPLIED:
             self.forget(key)
-            return False
-        self.remember(key, Versioned(payload, record.version + 1))
-        return True
+            return None
+        written = Versioned(payload, record.version + 1)
+        self.remember(key, written)
+        return written
 
     async def board_posted(self, table: TableKey, message: str, version: int) -> None:
         """Note that the board drawn for ``version`` is message ``message`` (see
-        ``App.board_posted``).  Never raises for the store's sake."""
+        ``App.board_posted``).  Never raises for the store's sake; nobody is told of this
+        write (what the board shows has not changed)."""
 
         def fn(current: Versioned | None) -> bytes | None:
             if current is None:
@@ -182,9 +215,9 @@ class TableWriter:
                 if state.version > version or state.place.board_message == message:
                     return  # a newer board is out already, or nothing to note
                 new = fn(cached)
-                if new is not None and await self.compare_and_set(table, cached, new):
+                if new is not None and await self._compare_and_set(table, cached, new):
                     return
-            await self.write(table, fn)
+            await self._write(table, fn, None)
         except (StoreUnavailable, ConflictError):
             # Only a convenience (which message to strip of its buttons later): never fatal.
             log.warning("board message not recorded table=%s message=%s", table, message)

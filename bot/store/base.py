@@ -20,7 +20,7 @@ import random
 import re
 import zlib
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol, runtime_checkable
 
@@ -449,6 +449,10 @@ class Store(Protocol):
         self, name: str, value: str, *, only_new: bool = False, ttl: float | None = None
     ) -> bool: ...
 
+    async def publish(self, channel: str, message: str) -> None: ...
+
+    def subscribe(self, channel: str) -> AsyncGenerator[str, None]: ...
+
     async def ping(self) -> bool: ...
 
     async def close(self) -> None: ...
@@ -699,6 +703,30 @@ class BaseStore(ABC):
         """Set the deployment-wide value ``name`` (for ``ttl`` seconds, or for good); with
         ``only_new`` only when it is not set, so that of many processes trying at once exactly
         one succeeds.  Whether it was set."""
+
+    # -- notices --------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def publish(self, channel: str, message: str) -> None:
+        """Send ``message`` (non-empty text) to every subscriber of ``channel`` now, in any
+        process on this store (none: it is lost; nothing is kept).  A notice only: a
+        subscriber may miss one (its connection failed, it read too slowly), so nothing may
+        depend on its arrival."""
+
+    @abstractmethod
+    def subscribe(self, channel: str) -> AsyncGenerator[str, None]:
+        """First ``""``, once the subscription is in place (whatever is published from then on
+        reaches it: the moment to read what the notices are about), then the messages published
+        on ``channel``, for as long as the iteration goes on; closing the iterator ends the
+        subscription.  Raises :class:`StoreUnavailable` when the store cannot be reached to
+        subscribe."""
+
+
+def check_message(message: str) -> None:
+    """What :meth:`BaseStore.publish` sends: text, never empty (an empty string is what
+    :meth:`BaseStore.subscribe` gives first, when the subscription is in place)."""
+    if not isinstance(message, str) or not message:
+        raise ValueError(f"a notice is non-empty text, not {message!r}")
 
 
 def check_history_args(match_id: str, payload: bytes, keep: int) -> None:

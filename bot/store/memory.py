@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncGenerator, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -27,10 +27,12 @@ from bot.store.base import (
     TableKey,
     UserKey,
     Versioned,
+    check_message,
     match_key,
     shared_key,
     validate_update_id,
 )
+from bot.store.channels import Channels
 
 SWEEP_EVERY: Final = 4096
 """Writes between two sweeps of expired entries."""
@@ -71,6 +73,7 @@ class MemoryStore(BaseStore):
         self._matches: dict[str, list[Any]] = {}  # match key: [record, histories listing it]
         self._boards: dict[str, dict[str, float]] = {}
         self._shared: dict[str, tuple[str, float | None]] = {}  # key: (value, expires)
+        self._channels = Channels()
         self._writes = 0
 
     def _entry(self, key: RecordKey) -> _Entry | None:
@@ -193,6 +196,16 @@ class MemoryStore(BaseStore):
         await asyncio.sleep(0)
         items = sorted((when, table.tag) for table, when in self._deadlines.items() if when <= now)
         return [Deadline(TableKey.from_tag(tag), when) for when, tag in items[:limit]]
+
+    async def publish(self, channel: str, message: str) -> None:
+        """See :meth:`BaseStore.publish`: to the subscribers of this store, in this process."""
+        check_message(message)
+        await asyncio.sleep(0)
+        self._channels.deliver(channel, message)
+
+    def subscribe(self, channel: str) -> AsyncGenerator[str, None]:
+        """See :meth:`BaseStore.subscribe`."""
+        return self._channels.subscribe(channel)
 
     async def ping(self) -> bool:
         """Always reachable."""

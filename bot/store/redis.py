@@ -12,6 +12,9 @@ Layout (every key of a table shares the hash tag ``{platform:chat[:topic]}``):
   then its record (a plain string costs a third of the overhead of a two-field hash);
 - ``bg:shared:{name}`` — a string every process shares (the digest of the synced commands).
 
+Notices (:meth:`RedisStore.publish`, :meth:`RedisStore.subscribe`) go by Redis pub/sub: plain
+channels on a standalone server, sharded ones on a cluster (:mod:`bot.store.pubsub`).
+
 Compare-and-set and the seen-mark run in one Lua script on the table's slot, so they are atomic in
 a cluster too.  Scripts are registered once and run with ``EVALSHA`` (reloaded if the server lost
 them, e.g. after a restart).  On a standalone server the loads, compare-and-sets and seen-marks
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any, Final, NoReturn, TypeVar
 
@@ -47,6 +50,7 @@ from bot.store.base import (
     TableKey,
     UserKey,
     Versioned,
+    check_message,
     deadline_shard_key,
     deadline_shard_name,
     history_key,
@@ -56,6 +60,7 @@ from bot.store.base import (
 )
 from bot.store.batch import CommandBatcher, ConnectFailed
 from bot.store.failures import CorruptRecord, StoreUnavailable, Unreachable
+from bot.store.pubsub import Listener
 
 # Whether a seen-set score (an expiry) is still ahead of ``now`` (ms).  Scores are whole seconds,
 # which Redis keeps as small integers; scores above 1e11 were written in milliseconds by earlier
@@ -274,6 +279,7 @@ class RedisStore(BaseStore):
         self._list_match_script = client.register_script(_LIST_MATCH_SCRIPT)
         self._release_match_script = client.register_script(_RELEASE_MATCH_SCRIPT)
         self._match_entry_script = client.register_script(_MATCH_ENTRY_SCRIPT)
+        self._listener = Listener(client)
 
     @classmethod
     def from_url(cls, url: str, *, cluster: bool = False, **options: Any) -> RedisStore:
@@ -573,6 +579,27 @@ class RedisStore(BaseStore):
             done = await self.client.set(key, value.encode(), nx=only_new, px=px)
         return bool(done)
 
+    async def publish(self, channel: str, message: str) -> None:
+        """See :meth:`BaseStore.publish`: ``PUBLISH`` (batched) on a standalone server,
+        ``SPUBLISH`` to the node of the channel's slot on a cluster."""
+        check_message(message)
+        if self._batch is not None:
+            try:
+                await self._batch.execute("PUBLISH", channel, message)
+            except (redis_errors.ResponseError, *_UNAVAILABLE) as error:
+                _raise_translated(channel, error)
+            return
+        async with self._guard(channel):
+            if isinstance(self.client, RedisCluster):
+                await self.client.spublish(channel, message)
+            else:
+                await self.client.publish(channel, message)
+
+    def subscribe(self, channel: str) -> AsyncGenerator[str, None]:
+        """See :meth:`BaseStore.subscribe` (one pub/sub connection for all the subscribers of
+        this store: :mod:`bot.store.pubsub`)."""
+        return self._listener.channels.subscribe(channel)
+
     async def ping(self) -> bool:
         """Whether the server answers (for health checks); never raises."""
         try:
@@ -584,6 +611,7 @@ class RedisStore(BaseStore):
 
     async def close(self) -> None:
         """Close the client's connections (after the batches under way are answered)."""
+        await self._listener.close()
         if self._batch is not None:
             await self._batch.close()
         await self.client.aclose()

@@ -616,9 +616,10 @@ class Events:
         due = self.writer.deadline_of(table)
         if due is not None:
             await self.store.set_deadline(key, due)
-        await self.store.update(
+        made = await self.store.update(
             key, lambda current: payload if current is None else None, update_id=update.update_id
         )
+        await self.writer.announce(key, made)
         for ref in game.players:
             platform, _, uid = ref.partition(":")
             if platform == home.platform:

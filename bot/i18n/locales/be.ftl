@@ -73,6 +73,16 @@ button-claim-match = Забраць матч
 button-vote-double = Падвоіць { -box }
 button-vote-no-double = Не падвойваць
 
+# Дошка ў акне праграмы чата: яе словы, апроч надпісаў на кнопках
+web-resign = Здацца
+web-your-turn = Ваш ход
+web-opponent-turn = Ход саперніка
+web-score = Лік
+web-spectator = Вы назіраеце за партыяй.
+web-offline = Няма сувязі: падключаемся зноў…
+web-lobby = Партыя яшчэ не пачалася.
+web-you = вы
+
 ## Хады і падзеі партыі
 
 game-started = { $player } — { $opponent }: партыя пачынаецца.

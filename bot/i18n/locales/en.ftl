@@ -69,6 +69,16 @@ button-claim-match = Claim the match
 button-vote-double = Double the { -box }
 button-vote-no-double = Don't double
 
+# The web board (the board in the chat app's own window): its words besides the buttons'
+web-resign = Resign
+web-your-turn = Your turn
+web-opponent-turn = Your opponent's turn
+web-score = Score
+web-spectator = You are watching this game.
+web-offline = Connection lost: reconnecting…
+web-lobby = The game has not started yet.
+web-you = you
+
 ## Turns and game events
 
 game-started = { $player } vs { $opponent }: the game begins.

@@ -73,6 +73,16 @@ button-claim-match = Забрать матч
 button-vote-double = Удвоить { -box }
 button-vote-no-double = Не удваивать
 
+# Доска в окне приложения чата: её слова, кроме надписей на кнопках
+web-resign = Сдаться
+web-your-turn = Ваш ход
+web-opponent-turn = Ход соперника
+web-score = Счёт
+web-spectator = Вы наблюдаете за партией.
+web-offline = Нет связи: подключаемся снова…
+web-lobby = Партия ещё не началась.
+web-you = вы
+
 ## Ходы и события партии
 
 game-started = { $player } — { $opponent }: партия начинается.

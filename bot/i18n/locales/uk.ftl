@@ -73,6 +73,16 @@ button-claim-match = Забрати матч
 button-vote-double = Подвоїти { -box }
 button-vote-no-double = Не подвоювати
 
+# Дошка у вікні застосунку чату: її слова, крім написів на кнопках
+web-resign = Здатися
+web-your-turn = Ваш хід
+web-opponent-turn = Хід суперника
+web-score = Рахунок
+web-spectator = Ви спостерігаєте за партією.
+web-offline = Немає зв'язку: під'єднуємося знову…
+web-lobby = Партія ще не почалася.
+web-you = ви
+
 ## Ходи й події партії
 
 game-started = { $player } — { $opponent }: партія починається.
