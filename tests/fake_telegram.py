@@ -22,6 +22,7 @@ import itertools
 import json
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any, Final
@@ -233,7 +234,9 @@ class FakeBotApi:
     chats: dict[int, Chat] = field(default_factory=dict)
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     call_times: list[float] = field(default_factory=list)
-    """When each of :attr:`calls` arrived (``time.monotonic()``)."""
+    """When each of :attr:`calls` arrived (by :attr:`clock`)."""
+    clock: Callable[[], float] = time.monotonic
+    """The time :attr:`call_times` are told in (a test's simulated clock, or the real one)."""
     errors: list[tuple[str, str]] = field(default_factory=list)
     commands: dict[tuple[str, str | None], list[dict[str, str]]] = field(default_factory=dict)
     callback_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -307,7 +310,7 @@ class FakeBotApi:
             )
         params, files = await self._params(request)
         self.calls.append((method, params))
-        self.call_times.append(time.monotonic())
+        self.call_times.append(self.clock())
         counted = method != "getUpdates"  # a long poll waiting is not work in progress
         self._in_flight += counted
         try:
