@@ -9,6 +9,15 @@ beginner``: another level).  ``--hotseat`` seats two people at one keyboard inst
 computer switched off (``AI_ENABLED=false``).  At a hot seat each line is sent by whoever must
 act now; ``Bob: take`` sends it as Bob.
 
+A tournament is a local event among the names at the keyboard, computer players filling the
+field: ``tournament swiss 3 rounds`` opens it at the console's own table, ``Ann: tournament
+join`` signs Ann up, ``fill 2`` (the organiser's line) adds two computer players at ``beginner``
+(``fill 2 strong``: another level), ``tournament start`` pairs the first round.  Each game is
+played on this terminal: the computer's turns and the games among computers play by themselves,
+and the typed lines go to the game where someone at the keyboard must act ("Game 1.2: Ann —
+Bob"), one game after another; when no game waits for anyone here (the event is over) the
+console is back at its own table.
+
 The board is GNU Backgammon's classic one (points 13-24 across the top, 12-1 across the bottom,
 the bar in the middle, the Position and Match IDs beside it) on a terminal of 80 columns or
 more, the compact quarter-turned one on a narrower one; ``settings board classic`` or
@@ -63,6 +72,16 @@ TABLE = TableKey("console", "local")
 
 QUIT_WORDS = frozenset({"quit", "exit", "/quit", "/exit"})
 
+EVENT_WORD = "tournament"
+"""The command of a tournament, whose lines always go to the console's own table (its home)."""
+
+MAX_FILL = 64
+"""The most computer players one ``fill`` line adds."""
+
+FOLLOW_STEPS = 1000
+"""The most steps one look at the tournament takes (each: the computer's turns played in its
+games, then the tick; a whole event takes a few per round)."""
+
 CLASSIC_COLUMNS = 80
 """The narrowest terminal that shows the classic board."""
 
@@ -73,7 +92,16 @@ LAYOUT_WORDS["narrow"] = "narrow"
 _COMPUTER_WORDS = frozenset({"bot", "computer", "ai", "chouette", *LEVEL_NAMES})
 """Words of ``new`` that already say who plays (a level, or a chouette of people)."""
 
-Shown = Reply | str
+
+@dataclass(frozen=True)
+class _At:
+    """In a batch: the replies that follow are of this table (the console's own, or a
+    tournament game's)."""
+
+    table: TableKey
+
+
+Shown = Reply | str | _At
 """What a batch prints: the app's replies, and lines of the console's own."""
 
 
@@ -90,7 +118,8 @@ class Console:
     ``opponent`` is ``"bot"`` (the app's computer, at the level ``new`` names) or
     ``"hotseat"`` (also what ``"bot"`` becomes when the app has no computer); ``players`` names
     the people at a hot seat (the first is you); ``out``/``inp`` are the terminal streams;
-    ``layout`` the text board (``None``: by the terminal's width).
+    ``layout`` the text board (``None``: by the terminal's width).  ``table`` is where typed
+    lines go: the console's own table, or the tournament game where someone here must act.
     """
 
     app: App
@@ -105,6 +134,11 @@ class Console:
     tick_seconds: float = 5.0
     """Seconds between two looks at the move clock (``clock`` at the table)."""
     buttons: list[Button] = field(default_factory=list)
+    table: TableKey = TABLE
+    buttons_at: TableKey = TABLE
+    """The table the numbered buttons act at."""
+    _shown_at: TableKey = TABLE
+    """The table whose replies were printed last (a game's are headed by its name)."""
     _ids: itertools.count[int] = field(default_factory=itertools.count)
     # update and message ids are unique per run: a table kept in Redis outlives the process,
     # and an id the last run used would be taken for a redelivery and dropped
@@ -152,23 +186,48 @@ class Console:
     async def show(self, replies: Sequence[Shown]) -> None:
         """Print a batch the way a chat would leave it: every line said, one board (the last
         one, with its caption; an analysis's boards: each) and the buttons of the person who
-        acts now."""
+        acts now.  A batch that reaches several tables (a tournament's round: its standings
+        and each game's opening) is printed table by table, each game's part headed by the
+        game's name when the output turns to it."""
+        analysed = any(isinstance(r, _Analysed) for r in replies)
+        for table, part in _by_table(replies, self.table):
+            if table != self._shown_at and any(_printed(r) for r in part):
+                if table != TABLE:
+                    await self._heading(table)
+                self._shown_at = table
+            buttons = await self._show_part(table, part, analysed=analysed)
+            if buttons is not None:
+                self.buttons_at = table
+                self._set_buttons(buttons)
+
+    async def _heading(self, table: TableKey) -> None:
+        """``Game 1.2: Ann — Bob``: the tournament game whose replies follow."""
+        facts = await self._facts(table)
+        names = facts.names if facts is not None else ()
+        first, second = (*names, "", "")[:2]
+        self.say("app-console-game", game=table.topic or table.chat, first=first, second=second)
+
+    async def _show_part(
+        self, table: TableKey, replies: Sequence[Shown], *, analysed: bool
+    ) -> tuple[tuple[Button, ...], ...] | None:
+        """Print the replies of one table (see :meth:`show`); the buttons they leave (``None``:
+        the buttons shown before stay)."""
         boards = [i for i, r in enumerate(replies) if isinstance(r, SendBoard | EditBoard)]
         last_board = boards[-1] if boards else None
-        analysed = any(isinstance(r, _Analysed) for r in replies)
         seated_by_console = any(_is_join_line(r) for r in replies)
         buttons: tuple[tuple[Button, ...], ...] | None = None
         for i, reply in enumerate(replies):
-            if isinstance(reply, _JoinLine | _Analysed):
+            if isinstance(reply, _JoinLine | _Analysed | _At):
                 continue
             if isinstance(reply, str):
                 self._print(reply)
             elif isinstance(reply, SendBoard | EditBoard) and analysed:
-                self._print(await self._board_text(reply.board, ids=False))
+                self._print(await self._board_text(reply.board, table, ids=False))
                 self._print(reply.caption)
             elif isinstance(reply, SendBoard | EditBoard):
                 if i == last_board:
-                    self._print(await self._board_text(reply.board, ids=not _is_replay(reply)))
+                    ids = not _is_replay(reply)
+                    self._print(await self._board_text(reply.board, table, ids=ids))
                     self._print(reply.caption)
                     buttons = reply.buttons
                 else:  # a board the next one replaces: what it says, without the status line
@@ -185,7 +244,7 @@ class Console:
             elif isinstance(reply, Toast):
                 self._print(f"! {reply.text}")
             elif isinstance(reply, SendFile):
-                path = self._save(reply, await self._seat_names())
+                path = self._save(reply, await self._seat_names(table))
                 saved = (
                     "app-console-saved" if reply.name.endswith(".mat") else "app-console-saved-file"
                 )
@@ -198,12 +257,11 @@ class Console:
                 continue
         if analysed:
             buttons = ()  # the result's boards have none; the Analysis button was pressed
-        if buttons is not None:
-            self._set_buttons(buttons)
+        return buttons
 
-    async def _seat_names(self) -> tuple[str, ...]:
+    async def _seat_names(self, table: TableKey) -> tuple[str, ...]:
         """The names at the table (the computer's too), else the console's players'."""
-        facts = await self._facts()
+        facts = await self._facts(table)
         if facts is not None and facts.names:
             return facts.names
         return tuple(u.name for u in self.users)
@@ -224,11 +282,17 @@ class Console:
         path.write_bytes(file.data)
         return path.resolve()
 
-    async def _board_text(self, board: Board, *, ids: bool = True) -> str:
-        """Against the built-in opponent your side is always at the bottom; at a hot seat the
-        side on roll is.  The classic board has the table's Position and Match IDs beside it
-        (``ids``; not beside a replayed match's board)."""
+    async def _board_text(self, board: Board, table: TableKey, *, ids: bool = True) -> str:
+        """Against the built-in opponent your side is always at the bottom (at a tournament
+        game: your seat's); at a hot seat the side on roll is.  The classic board has the
+        table's Position and Match IDs beside it (``ids``; not beside a replayed match's
+        board)."""
         viewer = None if self.hotseat else 0
+        wide_ids = ids and self.layout == "wide"
+        facts = await self._facts(table) if table != TABLE or wide_ids else None
+        if table != TABLE and viewer is not None:
+            seats = facts.seats if facts is not None else ()
+            viewer = seats.index(self.me.ref) if self.me.ref in seats else None
         text = render_text(
             board.view,
             viewer=viewer,
@@ -236,9 +300,8 @@ class Console:
             orientation=board.home,
             labels=dict(board.labels),
         )
-        if self.layout != "wide" or not ids:
+        if not wide_ids:
             return text
-        facts = await self._facts()
         labels = facts.ids if facts is not None else ()
         if not labels:
             return text
@@ -258,10 +321,20 @@ class Console:
     # -- input ----------------------------------------------------------------------------------
 
     async def act(
-        self, user: User, text: str, *, attachment: Attachment | None = None
+        self,
+        user: User,
+        text: str,
+        *,
+        attachment: Attachment | None = None,
+        table: TableKey | None = None,
     ) -> list[Shown]:
         """Send one typed line (a number presses the numbered button) as ``user``, with a file
-        if given; the replies, and those of the computer's turns that follow."""
+        if given; the replies, and those of the computer's turns that follow.
+
+        A line goes to ``table`` (by default the console's current table; a ``tournament``
+        line to the console's own table, where its event runs, as a line in a group: a
+        tournament is no private chat's), a button to the table it was shown for.  Every other
+        line is a private chat's: the person at the keyboard means each line for the bot."""
         update_id = f"{self._run}-u{next(self._ids)}"
         if (
             text.isascii()
@@ -270,27 +343,32 @@ class Console:
             and attachment is None
         ):
             button = self.buttons[int(text) - 1]
-            update = Update(TABLE, user, update_id, button=button.payload, private=True)
+            key = self.buttons_at if table is None else table
+            update = Update(key, user, update_id, button=button.payload, private=True)
         else:
+            event = _is_event_line(text)
+            key = table if table is not None else TABLE if event else self.table
             update = Update(
-                TABLE,
+                key,
                 user,
                 update_id,
                 text=self._with_computer(text),
-                private=True,
+                private=not event,
                 attachment=attachment,
             )
         replies = await self.app.handle(update)
         progress = {r.text for r in replies if isinstance(r, Progress)}
-        terminal = _Terminal(self, progress)
-        await self.delivery.deliver(terminal, TABLE, replies)
+        terminal = _Terminal(self, progress, key)
+        await self.delivery.deliver(terminal, key, replies)
         return terminal.batch()
 
-    async def resume_computer(self) -> list[Shown]:
-        """The computer's turn a stopped run left (a table kept in Redis), played now."""
-        terminal = _Terminal(self, set())
-        async for replies in self.app.computer_moves(TABLE, resume=True):
-            await self.delivery.perform(terminal, TABLE, replies)
+    async def resume_computer(self, table: TableKey = TABLE) -> list[Shown]:
+        """The computer's turns the table waits for, played now: a stopped run's (a table kept
+        in Redis), or a tournament game's (its opening roll gave the computer the first move,
+        a game among computers)."""
+        terminal = _Terminal(self, set(), table)
+        async for replies in self.app.computer_moves(table, resume=True):
+            await self.delivery.perform(terminal, table, replies)
         return terminal.batch()
 
     def message_id(self) -> str:
@@ -313,15 +391,17 @@ class Console:
         """Send one typed line as ``user`` and print what it did."""
         await self.show(await self.act(user, text))
 
-    async def _facts(self) -> TableFacts | None:
+    async def _facts(self, table: TableKey | None = None) -> TableFacts | None:
+        """The facts of ``table`` (by default the current one)."""
         try:
-            return await self.app.facts(TABLE)
+            return await self.app.facts(self.table if table is None else table)
         except (StoreUnavailable, CorruptRecord):  # the app tells the user when a line is sent
             return None
 
     async def _sender(self) -> User:
-        """Who a typed line comes from: you, or at a hot seat whoever must act now."""
-        if not self.hotseat:
+        """Who a typed line comes from: you, or at a hot seat (and at a tournament game)
+        whoever must act now."""
+        if not self.hotseat and self.table == TABLE:
             return self.me
         facts = await self._facts()
         if facts is None:
@@ -363,8 +443,9 @@ class Console:
             out += await self.act(self.users[0], "start")
         return out
 
-    async def _console_command(self, text: str) -> bool:
-        """Lines the console answers itself (the board layout, a button that is not there)."""
+    async def _console_command(self, text: str, user: User | None) -> bool:
+        """Lines the console answers itself (the board layout, a button that is not there,
+        computer players added to a tournament)."""
         words = text.lower().split()
         if words[:2] in (["settings", "board"], ["/settings", "board"]):
             layout = LAYOUT_WORDS.get(words[2]) if len(words) == 3 else None
@@ -387,7 +468,23 @@ class Console:
             path = text.split(maxsplit=1)[1].strip() if len(words) > 1 else ""
             await self._import(path)
             return True
+        if words and words[0] == "fill":
+            await self._fill(words[1:], user or await self._sender())
+            return True
         return False
+
+    async def _fill(self, words: Sequence[str], user: User) -> None:
+        """``fill N [LEVEL]``: ``user`` (the organiser) adds N computer players to the
+        tournament at the console's table (``tournament add computer N LEVEL``), then the
+        tournament's page, with everyone signed up."""
+        count = int(words[0]) if words and words[0].isascii() and words[0].isdigit() else 0
+        if not 1 <= count <= MAX_FILL or len(words) > 2:
+            self.say("app-console-fill-usage", most=MAX_FILL)
+            return
+        level = words[1] if len(words) > 1 else "beginner"
+        batch = await self.act(user, f"{EVENT_WORD} add computer {count} {level}")
+        batch += await self.act(user, EVENT_WORD)
+        await self.show(batch)
 
     async def _import(self, path: str) -> None:
         """``import FILE``: a local ``.mat`` file handed to the app as a file sent to the bot (a
@@ -407,15 +504,21 @@ class Console:
 
     async def _line(self, text: str) -> None:
         user, text = self._named(text)
-        if await self._console_command(text):
-            return
-        if user is None:
-            user = await self._sender()
-        batch: list[Shown] = list(await self.act(user, text))
-        batch += await self._seat_the_others()
-        await self.show(batch)
-        if text.lower().lstrip("/") == "settings":
-            self.say("app-console-board", layout=self.layout or "wide")
+        if not await self._console_command(text, user):
+            if user is None:
+                user = await self._sender()
+            batch: list[Shown] = list(await self.act(user, text))
+            batch += await self._seat_the_others()
+            await self.show(batch)
+            if text.lower().lstrip("/") == "settings":
+                self.say("app-console-board", layout=self.layout or "wide")
+        await self.follow_event(moved=_is_event_line(text) or text.lower().split()[:1] == ["fill"])
+
+    async def line(self, text: str) -> None:
+        """One line typed at the prompt (``Bob: take`` at a hot seat: Bob's), and what
+        follows it, printed."""
+        async with self._turn:
+            await self._line(text)
 
     async def _prompt(self) -> None:
         if self.hotseat:
@@ -435,6 +538,7 @@ class Console:
             batch += await self.act(self.me, "board")
             batch += await self.resume_computer()
         await self.show(batch)
+        await self.follow_event()  # a tournament the last run left under way
         loop = asyncio.get_running_loop()
         ticker = asyncio.create_task(self._tick_loop(self.tick_seconds))
         try:
@@ -448,8 +552,7 @@ class Console:
                     break
                 if not text:
                     continue
-                async with self._turn:
-                    await self._line(text)
+                await self.line(text)
         finally:
             ticker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -457,13 +560,19 @@ class Console:
         self.say("app-console-bye")
 
     async def ticks(self) -> int:
-        """Serve the move clock of the console's table: its notices printed as a chat shows
-        them, on the delivery loop; how many tables were due.  A notice the terminal could not
-        print (a write that failed) is posted again by a later tick, as a chat's refusal is
-        (``App.notice_undelivered``)."""
+        """Serve the move clock of the console's tables and its tournament: their notices
+        printed as a chat shows them, on the delivery loop (a tournament's standings and
+        pairings at the console's table, its games' notices at each game), then what follows
+        in the tournament (:meth:`follow_event`); how many tables were due.  A notice the
+        terminal could not print (a write that failed) is posted again by a later tick, as a
+        chat's refusal is (``App.notice_undelivered``)."""
+        served = await self._tick()
+        return served + await self.follow_event()
+
+    async def _tick(self) -> int:
         due = await self.app.tick(platform="console")
         for table, replies in due:
-            terminal = _Terminal(self, set())
+            terminal = _Terminal(self, set(), table)
             await self.delivery.deliver(terminal, table, replies)
             try:
                 await self.show(terminal.batch())
@@ -471,6 +580,85 @@ class Console:
                 log.warning("clock notice of %s not printed: %s", table, exc)
                 await self.app.notice_undelivered(table)
         return len(due)
+
+    async def follow_event(self, *, moved: bool = False) -> int:
+        """Keep the console's tournament going: the computer's turns its games wait for
+        played (a game among computers to its end), then the tick that records what ended
+        and pairs the next round, again until nothing moves; then the typed lines go to a
+        game where someone at the keyboard must act, else back to the console's own table.
+        Nothing is looked at while the console is at its own table with no tournament game
+        in play, unless the last line was the tournament's (``moved``); nothing changes while
+        the store cannot be read (the app says so at the next line).  How many tables the
+        ticks served."""
+        served = 0
+        try:
+            games = await self.app.events.games_of(TABLE)
+            if not (games or moved or self.table != TABLE):
+                return 0
+            for _ in range(FOLLOW_STEPS):
+                played = await self._play_event_computers()
+                due = await self._tick()
+                served += due
+                if not (played or due):
+                    break
+            await self._choose_table()
+        except (StoreUnavailable, CorruptRecord) as exc:
+            log.warning("tournament not followed: %s", exc)
+        return served
+
+    async def _event_games(self) -> list[tuple[TableKey, TableFacts]]:
+        """The console's tournament's games in play, with their facts (raises when the store
+        cannot be read, as ``App.facts`` does)."""
+        found: list[tuple[TableKey, TableFacts]] = []
+        for key in await self.app.events.games_of(TABLE):
+            facts = await self.app.facts(key)
+            if facts is not None and facts.in_play:
+                found.append((key, facts))
+        return found
+
+    def _local_to_act(self, facts: TableFacts) -> User | None:
+        return next((u for u in self.users if u.ref in facts.to_act), None)
+
+    async def _play_event_computers(self) -> bool:
+        """The computer's turns the tournament's games wait for, played and printed game by
+        game; whether any was.  (A turn that leaves the table to a computer again shows
+        nothing yet: its notes wait for the next board, as at any table.)"""
+        played = False
+        for key, facts in await self._event_games():
+            if not facts.to_act or self._local_to_act(facts) is not None:
+                continue
+            batch = await self.resume_computer(key)
+            after = await self.app.facts(key)
+            played = played or after is None or after.version != facts.version
+            if batch:
+                await self.show(batch)
+        return played
+
+    async def _choose_table(self) -> None:
+        """Typed lines go to the current tournament game while someone here must act there,
+        else to a game where someone must (the one whose buttons are on the screen, else the
+        first; its board shown, headed by its name), else back to the console's own table."""
+        waiting = [
+            (key, user)
+            for key, facts in await self._event_games()
+            if (user := self._local_to_act(facts)) is not None
+        ]
+        if any(key == self.table for key, _ in waiting):
+            return
+        if waiting:
+            key, user = next((w for w in waiting if w[0] == self.buttons_at), waiting[0])
+            self.table = key
+            if not (self.buttons_at == key and self._shown_at == key and self.buttons):
+                await self.show(await self.act(user, "board", table=key))
+            return
+        if self.table == TABLE:
+            return
+        self.table = TABLE
+        self.say("app-console-home")
+        self._shown_at = TABLE
+        home = await self._facts()
+        if home is not None and home.in_play:
+            await self.show(await self.act(await self._sender(), "board"))
 
     async def _tick_loop(self, every: float) -> None:
         while True:
@@ -491,57 +679,76 @@ class _Analysed(str):
 
 @dataclass
 class _Terminal:
-    """The console as a :class:`~bot.app.delivery.Surface`: what the replies show is kept as a
-    batch for :meth:`Console.show` (a terminal prints one board a batch), but an analysis's
-    progress message and its edits (``progress``: the texts of the progress messages posted),
-    printed at once, as they come."""
+    """The console as a :class:`~bot.app.delivery.Surface` for ``table``: what the replies show
+    is kept as a batch for :meth:`Console.show` (a terminal prints one board a batch), each
+    table's replies marked with it (:class:`_At`), but an analysis's progress message and its
+    edits (``progress``: the texts of the progress messages posted), printed at once, as they
+    come."""
 
     console: Console
     progress: set[str]
+    table: TableKey = TABLE
     shown: list[Shown] = field(default_factory=list)
-    analysed: bool = False
+    analysed: list[bool] = field(default_factory=lambda: [False])
+    """Whether an analysis was followed (one flag for the batch, the games' parts too)."""
+    progress_messages: set[str] = field(default_factory=set)
 
     max_text = 1 << 20
 
     def batch(self) -> list[Shown]:
-        return [*self.shown, _Analysed()] if self.analysed else list(self.shown)
+        return [*self.shown, _Analysed()] if self.analysed[0] else list(self.shown)
+
+    def _add(self, reply: Shown) -> None:
+        marked = next((r.table for r in reversed(self.shown) if isinstance(r, _At)), None)
+        if marked != self.table:
+            self.shown.append(_At(self.table))
+        self.shown.append(reply)
 
     async def post_board(self, reply: SendBoard) -> str | None:
-        self.shown.append(reply)
+        self._add(reply)
         return self.console.message_id()
 
     async def edit_board(self, reply: EditBoard) -> str | None:
-        self.shown.append(reply)
+        self._add(reply)
         return None
 
     async def clear_buttons(self, message: str) -> None:
-        self.shown.append(ClearButtons(message))
+        self._add(ClearButtons(message))
 
     async def post_text(self, text: str, buttons: Keyboard, *, private: bool = False) -> str | None:
         # One person at the terminal: a private text is shown like any other.
+        message = self.console.message_id()
         if text in self.progress:
             self.progress.discard(text)
+            self.progress_messages.add(message)
             self.console.print_line(text)
         else:
-            self.shown.append(SendText(text, buttons))
-        return self.console.message_id()
+            self._add(SendText(text, buttons))
+        return message
 
     async def edit_text(self, message: str, text: str, buttons: Keyboard) -> None:
-        self.console.print_line(text)  # a terminal edits nothing: the new text, printed
-        self.analysed = True
+        # A terminal edits nothing: an analysis's progress, printed at once; a tournament's
+        # standings, in their place in the batch.
+        if message in self.progress_messages:
+            self.console.print_line(text)
+            self.analysed[0] = True
+        else:
+            self._add(SendText(text, buttons))
 
     async def toast(self, text: str) -> None:
-        self.shown.append(Toast(text))
+        self._add(Toast(text))
 
     async def typing(self) -> None:
         return None
 
     async def post_file(self, reply: SendFile) -> None:
-        self.shown.append(reply)
+        self._add(reply)
 
     async def open_place(self, game: GameToPlace) -> tuple[TableKey, _Terminal]:
-        """A tournament game is played on this one terminal, where it is stored."""
-        return game.table, self
+        """A tournament game is played on this one terminal, where it is stored: its replies
+        go in this batch, marked as the game's."""
+        there = _Terminal(self.console, self.progress, game.table, self.shown, self.analysed)
+        return game.table, there
 
 
 class _JoinLine(str):
@@ -552,6 +759,29 @@ class _JoinLine(str):
 
 def _is_join_line(shown: Shown) -> bool:
     return isinstance(shown, _JoinLine)
+
+
+def _printed(shown: Shown) -> bool:
+    """Whether :meth:`Console.show` prints something for ``shown``."""
+    return not isinstance(shown, _JoinLine | _Analysed | _At | ClearButtons)
+
+
+def _by_table(replies: Sequence[Shown], first: TableKey) -> list[tuple[TableKey, list[Shown]]]:
+    """A batch in parts, one per table in turn (the replies before any mark: ``first``'s)."""
+    parts: list[tuple[TableKey, list[Shown]]] = [(first, [])]
+    for reply in replies:
+        if isinstance(reply, _At):
+            if reply.table != parts[-1][0]:
+                parts.append((reply.table, []))
+            continue
+        parts[-1][1].append(reply)
+    return [(table, part) for table, part in parts if part]
+
+
+def _is_event_line(text: str) -> bool:
+    """Whether a typed line is the tournament's command (it goes to the console's table)."""
+    words = text.split(maxsplit=1)
+    return bool(words) and words[0].lower().lstrip("/") == EVENT_WORD
 
 
 def _is_lobby(reply: SendText) -> bool:

@@ -1,4 +1,5 @@
-"""Whole games of the computer against itself, every action checked by the engine."""
+"""Whole games of the computer against itself, every action checked by the engine; the
+computer's player in the test's own process (:class:`QuickComputer`)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,26 @@ import random
 
 from bot.ai.computer import decide
 from bot.ai.levels import LEVELS
-from engine import Game, Phase, legal_plays
+from engine import Action, Game, Phase, legal_plays
+
+
+class QuickComputer:
+    """The app's computer (:class:`bot.app.opponent.Opponent`) thinking in the test's own
+    process (:func:`bot.ai.computer.decide` at the table's level, seeded by the seed the app
+    gives each decision): for tests that need computer players at their tables (a
+    tournament's field), not the worker processes; it counts its decisions."""
+
+    decisions: int = 0
+
+    def budget(self, level: str) -> float:
+        return 1.0
+
+    async def decide(self, game: Game, player: int, level: str, seed: str) -> Action | None:
+        self.decisions += 1
+        return decide(game, player, LEVELS[level], random.Random(seed))
+
+    def ponder(self, game: Game, mover: int, player: int, level: str) -> None:
+        return None
 
 
 def play_computer_game(variant: str, levels: tuple[str, str], seed: int, **kw: object) -> Game:

@@ -9,6 +9,7 @@ import pytest
 from test_app_support import ALICE, BOB, EVE, Chat, Dice, open_store, play_turn_by_buttons, texts
 
 from bot.app import App, Reply, SendBoard, SendText
+from bot.app.history import MatchRecord
 from bot.app.timing import CALL_AFTER
 from bot.app.types import ClockNotice
 from bot.store import Store, TableKey
@@ -159,6 +160,32 @@ async def test_claim_the_whole_match(store: Store) -> None:
         for row in getattr(r, "buttons", ())
         for b in row
     ]
+
+
+async def test_a_match_claimed_in_its_last_game_ends_on_time(store: Store) -> None:
+    """A claim of the whole match whose game would have ended it anyway (a 1-point match)
+    ends it on time, not as played: so both players' histories record it."""
+    clock = Clock()
+    app = App(store, dice=Dice(12), clock=clock)
+    chat = Chat(app)
+    await chat.send(ALICE, "/new 1")
+    await chat.press(BOB, "Join")
+    await chat.send(ALICE, "/clock 1h")
+    await chat.press(ALICE, "Roll")
+    game = (await chat.match()).game
+    actor = game.responder if game.responder is not None else game.turn
+    assert actor is not None
+    other = USERS[1 - actor]
+    clock.now += 2 * HOUR
+    await app.tick()
+    await chat.send(other, "/claim match")
+    table = await chat.table()
+    assert table.stage == "over" and table.dice.match_id is not None
+    for user in USERS:
+        entry = await store.history_entry(user.key, table.dice.match_id)
+        assert entry is not None
+        record = MatchRecord.from_bytes(entry, table.dice.match_id)
+        assert record.reason == "time" and record.winner == USERS.index(other)
 
 
 async def test_money_claim_offers_the_game_only_in_the_tables_language(store: Store) -> None:

@@ -125,29 +125,32 @@ async def open_match(driver: Driver, args: str = "1", view: str | None = None) -
     assert "Roll" in driver.labels()
 
 
-async def take_turn(driver: Driver, people: list[Person], game: Game) -> None:
-    """The player to act decides with the components: roll, take, or build and confirm a play."""
+async def take_turn(
+    driver: Driver, people: list[Person], game: Game, place: Place | None = None
+) -> None:
+    """The player to act decides with the components (in ``place``, the driver's own by
+    default): roll, take, accept a resignation, or build and confirm a play."""
     if game.responder is not None:
         label = "Accept" if game.resign is not None or game.phase is Phase.BEAVERED else "Take"
-        await driver.click(people[game.responder], label)
+        await driver.click(people[game.responder], label, place)
         return
     if game.phase is Phase.OPENING:
-        await driver.click(people[0], "Roll")
+        await driver.click(people[0], "Roll", place)
         return
     assert game.turn is not None
     person = people[game.turn]
     if game.phase is Phase.ROLL:
-        await driver.click(person, "Roll")
+        await driver.click(person, "Roll", place)
         return
     for _ in range(8):
-        labels = driver.labels()
+        labels = driver.labels(place)
         if "Confirm" in labels:
-            await driver.click(person, "Confirm")
+            await driver.click(person, "Confirm", place)
             return
         step = next((label for label in labels if "→" in label), None)
         if step is None:
             return  # the play was completed and passed on by itself
-        await driver.click(person, step)
+        await driver.click(person, step, place)
     raise AssertionError("the play never became complete")
 
 

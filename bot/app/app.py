@@ -143,7 +143,7 @@ class App:
         """Where each table's game is played."""
         self.jobs = None if analyser is None else AnalysisJobs(store, analyser, progress_every)
         """The analyses made here (``None``: no analyser)."""
-        self.events = Events(self.writer, self.places, self._context, default_language)
+        self.events = Events(self.writer, self.places, self._context, default_language, self.turns)
         self.events.act = self.handle  # a tournament game lost on time is a claim made for him
         self.ticks.events = self.events
 

@@ -76,13 +76,15 @@ def claim(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
     notes = [ctx.tr("clock-claimed", player=name, what="game")]
     if whole:
         notes.append(ctx.tr("clock-claimed", player=name, what="match"))
-        # The match ends here: the game's result is counted, no next game is started.
+        # The match ends here, on time, even when the game claimed was its last (a 1-point
+        # match): noted before the game's end, which would note it as played.
+        results.match_ended(ctx, table, match, seat, "time")
+        # The game's result is counted, no next game is started.
         if match.game.is_over:
             notes.append(game_over(ctx, table, match))
         secret = "" if match.is_over else fair.reveal_secret(ctx, table)  # (else shown above)
         if secret:
             notes.append(secret)
-        results.match_ended(ctx, table, match, seat, "time")
         new = with_match(ctx, table, match, forfeit=seat)
         new = replace(new.with_deadline(None), stage="over")
         return turn_passed(ctx, table, new, match, notes, closed=True)

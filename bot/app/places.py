@@ -117,11 +117,13 @@ def players(table: Table) -> tuple[str, ...]:
 class EndedAway:
     """A game that ended in a chat of its own (``App.finish_away``): the chat it began in, the
     table's language and how the game ended in it (:func:`outcome_text`, "" when there is
-    nothing to tell)."""
+    nothing to tell); ``announce``: whether that chat is told (a tournament game's result is
+    shown in its event's standings instead: its chat of its own is only closed)."""
 
     origin: str
     lang: str
     outcome: str
+    announce: bool = True
 
 
 def outcome_text(table: Table, lang: str) -> str:
@@ -223,14 +225,16 @@ class Places:
             table = Table.decode(current.payload) if current is not None else None
             if table is None or table.stage != "over" or table.place.origin in (None, key.chat):
                 return None
-            if table.event is not None:
-                return None  # a tournament game's result is shown in its event's standings
             done[:] = [table]
             return table.evolve(place=replace(table.place, origin=None)).encode()
 
         result = await self.writer.write(key, fn)
         if not done or result.status is not UpdateStatus.APPLIED:
             return None
+        event = done[0].event
+        if event is not None:  # a tournament's: its standings tell, its own chat is closed
+            home = TableKey.from_tag(event.home)
+            return EndedAway(home.chat, negotiate(done[0].lang or ""), "", announce=False)
         origin = done[0].place.origin
         assert origin is not None
         home = TableKey(key.platform, origin)

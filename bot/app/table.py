@@ -75,7 +75,7 @@ has that name, so no person's reference is ever one."""
 def computer_level(user: str) -> str | None:
     """The level of the computer whose user reference is ``user``; ``None`` for a person."""
     platform, _, level = user.partition(":")
-    level = level.partition("#")[0]  # ``computer:strong#2``: a second computer of one event
+    level = level.partition(".")[0]  # ``computer:strong.2``: a tournament's second computer
     return level if platform == COMPUTER and level else None
 
 

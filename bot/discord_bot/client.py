@@ -1271,8 +1271,9 @@ class NardyBot(discord.AutoShardedClient):
 
     async def _finish_away(self, key: TableKey, *, manage: bool) -> None:
         """A game in a thread of its own that is over: its result posted in the channel it
-        began in (once, whichever process sees it first), the thread archived and locked
-        (``manage``: the bot has Manage Threads there)."""
+        began in (once, whichever process sees it first; a tournament game's is shown in its
+        standings instead), the thread archived and locked (``manage``: the bot has Manage
+        Threads there)."""
         try:
             done = await self.app.finish_away(key)
         except (StoreUnavailable, ConflictError, CorruptRecord) as exc:
@@ -1280,11 +1281,12 @@ class NardyBot(discord.AutoShardedClient):
             return
         if done is None:
             return
-        text = t(done.lang, "discord-thread-result", thread=f"<#{key.chat}>")
-        if done.outcome:
-            text += "\n" + done.outcome
-        origin = ChannelOutput(self, int(done.origin), lang=done.lang)
-        await self.delivery.perform(origin, table_key(int(done.origin)), [SendText(text)])
+        if done.announce:
+            text = t(done.lang, "discord-thread-result", thread=f"<#{key.chat}>")
+            if done.outcome:
+                text += "\n" + done.outcome
+            origin = ChannelOutput(self, int(done.origin), lang=done.lang)
+            await self.delivery.perform(origin, table_key(int(done.origin)), [SendText(text)])
         await close_thread(self.http, int(key.chat), manage=manage)
 
     # -- the move clock -------------------------------------------------------------------------

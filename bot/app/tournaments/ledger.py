@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -27,19 +28,43 @@ EVENT_TTL = 120 * 24 * 3600.0
 """Seconds a tournament's record is kept after its last change (its page and its games' list)."""
 
 
+KEPT = 8
+"""Tournaments this process read or wrote lately, kept decoded by their stored bytes: a large
+event's record (a thousand players, hundreds of games) is read back at every result, and
+the bytes it reads are, in the process that wrote them, the ones it has just written."""
+
+_DECODED: OrderedDict[bytes, Tournament] = OrderedDict()
+
+
+def _remember(payload: bytes, event: Tournament) -> None:
+    _DECODED[payload] = event
+    _DECODED.move_to_end(payload)
+    while len(_DECODED) > KEPT:
+        _DECODED.popitem(last=False)
+
+
 def decode(record: Versioned | None) -> Tournament | None:
     """The tournament in a stored record (``None``: none, or one that cannot be read)."""
     if record is None:
         return None
+    found = _DECODED.get(record.payload)
+    if found is not None:
+        _DECODED.move_to_end(record.payload)
+        return found
     try:
-        return Tournament.from_dict(json.loads(record.payload))
+        event = Tournament.from_dict(json.loads(record.payload))
     except (ValueError, KeyError, TypeError):
         log.exception("tournament record unreadable")
         return None
+    _remember(record.payload, event)
+    return event
 
 
 def encode(event: Tournament) -> bytes:
-    return json.dumps(event.to_dict(), separators=(",", ":"), ensure_ascii=False).encode()
+    """The stored bytes of ``event`` (remembered decoded, see :data:`KEPT`)."""
+    payload = json.dumps(event.to_dict(), separators=(",", ":"), ensure_ascii=False).encode()
+    _remember(payload, event)
+    return payload
 
 
 async def load(store: Store, platform: str, event_id: str) -> Tournament | None:

@@ -30,6 +30,7 @@ from typing import Any
 
 from bot.ai.worker import LEVEL_NAMES
 from bot.app import fair, info
+from bot.app.autoplay import ComputerTurns
 from bot.app.command_parser import TooLong, UnknownCommand, parse_command
 from bot.app.context import Context, Refused
 from bot.app.history import MatchRecord
@@ -167,8 +168,11 @@ class Events:
         places: Places,
         context: ContextFactory,
         default_language: str,
+        turns: ComputerTurns | None = None,
     ) -> None:
         self.writer = writer
+        self.turns = turns
+        """The computer's turns: a placed game where it is to move first plays it at once."""
         self.store = writer.store
         self.places = places
         self.context = context
@@ -340,18 +344,27 @@ class Events:
                     raise Refused("tournament-no-such-player")
                 note.append(SendText(ctx.tr("tournament-removed-note", name=current.name_of(ref))))
                 return rules.leave(current, ref, ctx.now, removed=True)
-            # "add computer [level]": a computer player fills the field (never rated)
-            level = str(args[1]).lower() if len(args) > 1 else "beginner"
-            if not args or str(args[0]).lower() not in ("computer", "bot"):
+            # "add computer [N] [level]": computer players fill the field (never rated)
+            words = [str(a).lower() for a in args]
+            if not words or words[0] not in ("computer", "bot"):
                 raise Refused("tournament-usage")
+            count = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+            level = next((w for w in words[1:] if not w.isdigit()), "beginner")
             if level not in LEVEL_NAMES:
                 raise Refused("computer-bad-level", level=level[:24], levels=", ".join(LEVEL_NAMES))
             if not ctx.computer:
                 raise Refused("computer-unavailable")
-            number = 1 + sum(1 for e in current.entries if computer_level(e.ref) is not None)
-            ref = f"{COMPUTER}:{level}#{number}"
-            name = ctx.tr("tournament-computer-name", level=level, number=number)
-            return rules.join(current, ref, name, 1500.0, ctx.now)
+            if not 1 <= count <= current.terms.max_players:
+                raise Refused("tournament-full", count=current.terms.max_players)
+            filled = current
+            for _ in range(count):
+                number = 1 + sum(1 for e in filled.entries if computer_level(e.ref) is not None)
+                name = ctx.tr("tournament-computer-name", level=level, number=number)
+                ref = f"{COMPUTER}:{level}.{number}"
+                filled = rules.join(filled, ref, name, 1500.0, ctx.now)
+            note.append(SendText(ctx.tr("tournament-computers-in", count=count,
+                                        players=len(filled.active))))  # fmt: skip
+            return filled
 
         written = await self._change(home, event, decide, ctx.update.update_id)
         if written is None:
@@ -497,7 +510,10 @@ class Events:
                 loud = True
             before = new.round
             new, _ = rules.pair(new, now)
-            if new.round != before or new.status != event.status:
+            # A new round is shown at once; an arena's pairings never stop (one each game's
+            # end): its standings wait their turn like a result's.
+            new_round = new.round != before and new.terms.format != "arena"
+            if new_round or new.status != event.status:
                 loud = True
             if new.terms.format != "arena" and new.round > new.announced and new.round:
                 current = [g for g in new.games if g.round == new.round]
@@ -552,6 +568,8 @@ class Events:
         """The game's table, created once under its own key: both seated, the opening roll
         made (the clock runs for whoever is to move); and each person's private pointer."""
         key = game_key(home.platform, event.id, game.round, game.board)
+        if await self.store.load(key) is not None:
+            return  # made already (offered again): its clock stays as it runs
         first, second = game.players
         seats = (Seat(first, event.name_of(first)), Seat(second, event.name_of(second)))
         update = Update(key, person(first, seats[0].name), f"pair:{event.id}:{game.label}")
@@ -641,19 +659,38 @@ class Events:
             moved = await self.places.move_table(src, dst)
         else:
             moved = await self.places.keep_table(src)
-        if moved is None or moved.event is None:
+        table = moved
+        if table is None:
+            # Placed already: by another process, or by one that stopped before it wrote the
+            # place into the event, so that its opening was never shown: it is shown here,
+            # by whoever records the place.
+            table = await self.writer.load(dst)
+            if table is None or table.stage != "play" or table.event is None:
+                return []
+            ev = table.event
+            if game_key(src.platform, ev.event, ev.round, ev.board) != src:
+                return []
+        if table.event is None:
             return []
-        home = TableKey.from_tag(moved.event.home)
-        round_, board = moved.event.round, moved.event.board
+        if self.turns is not None:
+            self.turns.written(dst, table)  # the computer's first move follows the opening
+        ev = table.event
+        home = TableKey.from_tag(ev.home)
 
         async def decide(event: Tournament) -> Tournament:
-            return rules.placed(event, round_, board, dst.tag)
+            return rules.placed(event, ev.round, ev.board, dst.tag)
 
         try:
-            await change(self.store, home.platform, moved.event.event, decide)
+            _, written = await change(self.store, home.platform, ev.event, decide)
         except StoreUnavailable:
             log.warning("tournament game's place not recorded game=%s", dst)
-        return await self.opening(dst, moved)
+            return [] if moved is None else await self.opening(dst, table)
+        if written is None:
+            event = await load(self.store, home.platform, ev.event)
+            game = None if event is None else event.game(ev.round, ev.board)
+            if moved is None or (game is not None and game.place == dst.tag):
+                return []  # recorded (and shown) by another process
+        return await self.opening(dst, table)
 
     async def opening(self, key: TableKey, table: Table) -> list[Reply]:
         """A game's first messages in its place: who plays whom in which round, until when,

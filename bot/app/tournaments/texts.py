@@ -86,7 +86,7 @@ def signup_text(tr: Tr, event: Tournament, now: float) -> str:
     for i, entry in enumerate(event.active, 1):
         lines.append(tr("tournament-entry", place=i, name=entry.name, rating=round(entry.rating)))
     lines.append("")
-    lines.append(tr("tournament-private-note"))
+    lines.append(tr("tournament-private-note", platform=_platform(event)))
     return "\n".join(lines)
 
 
@@ -216,8 +216,13 @@ def pairings_text(tr: Tr, event: Tournament, games: list[EventGame], byes: list[
         )  # fmt: skip
     for bye in byes:
         lines.append(tr("tournament-bye", name=event.name_of(bye)))
-    lines.append(tr("tournament-where"))
+    lines.append(tr("tournament-where", platform=_platform(event)))
     return "\n".join(lines)
+
+
+def _platform(event: Tournament) -> str:
+    """The platform of the event's chat (where its games are played depends on it)."""
+    return event.home.partition(":")[0]
 
 
 def champion_of(event: Tournament) -> str | None:

@@ -689,6 +689,9 @@ app-console-board = Дошка ў тэрмінале: { $layout ->
 }. Змяніць: settings board classic | settings board compact
 app-console-board-usage = Напішыце: settings board classic або settings board compact.
 app-console-no-button = Кнопкі { $number } няма: кнопкі — ад 1 да { $count }.
+app-console-game = Матч { $game }: { $first } — { $second }
+app-console-home = Зноў за сваім сталом у тэрмінале.
+app-console-fill-usage = Напішыце: fill N [УЗРОВЕНЬ] (у турнір увойдуць N камп'ютарных гульцоў, не больш за { $most }; узровень beginner, калі іншы не названы).
 
 ## Discord: slash command and option names (lower case, no spaces, at most 32 characters)
 discord-command-new = новая
@@ -1006,7 +1009,10 @@ tournament-starts-in = Да пачатку: { $time }.
 tournament-starts-by-organiser = Турнір пачнецца, калі арганізатар націсне «Пачаць».
 tournament-signed-up = Гульцоў: { $count } з { $most }
 tournament-entry = { $place }. { $name } ({ $rating })
-tournament-private-note = Калі ў чаце няма тэм, партыі ідуць у асабістым чаце з ботам: адкрыйце бота і адзін раз націсніце «Пачаць» (/start), каб ён мог вам пісаць.
+tournament-private-note = { $platform ->
+    [telegram] Калі ў чаце няма тэм, партыі ідуць у асабістым чаце з ботам: адкрыйце бота і адзін раз націсніце «Пачаць» (/start), каб ён мог вам пісаць.
+   *[other] Кожная партыя пачынаецца, як толькі раўнд складзены; хто не зробіць ход своечасова, прайграе па часе.
+}
 tournament-button-join = Удзельнічаць
 tournament-button-leave = Выйсці
 tournament-button-start = Пачаць
@@ -1073,7 +1079,11 @@ tournament-pair-forfeit = { $first } — { $second }: тэхнічная пер�
 tournament-pair-draw = { $first } — { $second }: нічыя
 tournament-pairings = Раўнд { $round } з { $rounds }, пары:
 tournament-pairing = { $board }. { $first } — { $second }
-tournament-where = Кожная партыя прыходзіць яе гульцам: у асабісты чат з ботам, у тэму форуму або ў галінку. Час на ход ідзе з гэтай хвіліны.
+tournament-where = { $platform ->
+    [console] Усе партыі гуляюцца тут, у кансолі. Час на ход ідзе з гэтай хвіліны.
+    [discord] Кожная партыя ідзе ў сваёй галінцы, куды клічуць яе гульцоў. Час на ход ідзе з гэтай хвіліны.
+   *[other] Кожная партыя прыходзіць яе гульцам: у тэму форуму, калі ў групе ёсць тэмы, інакш у асабісты чат з ботам. Час на ход ідзе з гэтай хвіліны.
+}
 tournament-game-title = { $first } — { $second } (раўнд { $round })
 tournament-game-opening = Турнірная партыя: { $first } — { $second }, раўнд { $round }, стол { $board }, матч да { $length ->
     [one] { $length } ачка
@@ -1085,6 +1095,10 @@ tournament-champion = 🏆 { $name } выйграе турнір { $id }!
 tournament-cancelled = Турнір { $id } адменены.
 tournament-removed-note = З турніру выключаецца { $name }; незгуляныя партыі залічваюцца як тэхнічныя паразы.
 tournament-too-few-cancelled = Турнір { $id } адменены: запісалася замала гульцоў.
+tournament-computers-in = { $count ->
+    [one] Дададзены { $count } гулец-камп'ютар
+   *[other] Дададзена гульцоў-камп'ютараў: { $count }
+} (усяго ўдзельнікаў: { $players }).
 tournament-computer-name = Камп'ютар { $number } ({ $level ->
     [beginner] пачатковец
     [casual] аматар

@@ -692,6 +692,11 @@ app-console-board = Board in the terminal: { $layout ->
 app-console-board-usage = Write: settings board classic, or settings board compact.
 # $number: what was typed; $count: how many buttons there are
 app-console-no-button = There is no button { $number }: the buttons are 1 to { $count }.
+# $game: a tournament game's round and board (2.3); $first, $second: its players
+app-console-game = Game { $game }: { $first } — { $second }
+app-console-home = Back at the console's own table.
+# $most: the most computer players one line adds
+app-console-fill-usage = Write: fill N [LEVEL] (N computer players join the tournament, at most { $most }; beginner unless a level is named).
 
 ## Discord: slash command and option names (lower case, no spaces, at most 32 characters)
 discord-command-new = new
@@ -1000,7 +1005,10 @@ tournament-starts-in = Starts in { $time }.
 tournament-starts-by-organiser = Starts when the organiser presses Start.
 tournament-signed-up = Players: { $count } of { $most }
 tournament-entry = { $place }. { $name } ({ $rating })
-tournament-private-note = Games are played in private chats with the bot where the chat has no topics: open the bot and press Start once so that it may write to you.
+tournament-private-note = { $platform ->
+    [telegram] Games are played in private chats with the bot where the chat has no topics: open the bot and press Start once so that it may write to you.
+   *[other] Each game begins when its round is paired; whoever does not move in time loses on time.
+}
 tournament-button-join = Join
 tournament-button-leave = Leave
 tournament-button-start = Start
@@ -1032,13 +1040,21 @@ tournament-pair-forfeit = { $first } — { $second }: { $winner } won by forfeit
 tournament-pair-draw = { $first } — { $second }: drawn
 tournament-pairings = Round { $round } of { $rounds }, pairings:
 tournament-pairing = { $board }. { $first } — { $second }
-tournament-where = Each game is sent to its players: in private chats with the bot, a forum topic or a thread. The clock runs from now.
+tournament-where = { $platform ->
+    [console] Each game is played here, at the console. The clock runs from now.
+    [discord] Each game is played in a thread of its own, where its players are called. The clock runs from now.
+   *[other] Each game is sent to its players: in a forum topic where the group has topics, else in their private chats with the bot. The clock runs from now.
+}
 tournament-game-title = { $first } — { $second } (round { $round })
 tournament-game-opening = Tournament game: { $first } against { $second }, round { $round }, board { $board }, { $length }-point match. Clock: { $clock } a move; the round ends in { $time }. Whoever does not move in time loses the match.
 tournament-champion = 🏆 { $name } wins tournament { $id }!
 tournament-cancelled = Tournament { $id } is cancelled.
 tournament-removed-note = { $name } is removed from the tournament; the games not played are lost by forfeit.
 tournament-too-few-cancelled = Tournament { $id } is cancelled: not enough players signed up.
+tournament-computers-in = { $count ->
+    [one] { $count } computer player is in
+   *[other] { $count } computer players are in
+} ({ $players } players).
 tournament-computer-name = Computer { $number } ({ $level })
 tournament-export = { $count } games of the tournament as .mat files: { $name }
 # Refusals

@@ -689,6 +689,9 @@ app-console-board = Доска в терминале: { $layout ->
 }. Сменить: settings board classic | settings board compact
 app-console-board-usage = Напишите: settings board classic или settings board compact.
 app-console-no-button = Кнопки { $number } нет: кнопки — от 1 до { $count }.
+app-console-game = Матч { $game }: { $first } — { $second }
+app-console-home = Снова за своим столом в терминале.
+app-console-fill-usage = Напишите: fill N [УРОВЕНЬ] (в турнир войдут N компьютерных игроков, не больше { $most }; уровень beginner, если другой не назван).
 
 ## Discord: slash command and option names (lower case, no spaces, at most 32 characters)
 discord-command-new = новая
@@ -1006,7 +1009,10 @@ tournament-starts-in = До начала: { $time }.
 tournament-starts-by-organiser = Турнир начнётся, когда организатор нажмёт «Начать».
 tournament-signed-up = Игроков: { $count } из { $most }
 tournament-entry = { $place }. { $name } ({ $rating })
-tournament-private-note = Если в чате нет тем, партии идут в личном чате с ботом: откройте бота и один раз нажмите «Запустить» (/start), чтобы он мог вам писать.
+tournament-private-note = { $platform ->
+    [telegram] Если в чате нет тем, партии идут в личном чате с ботом: откройте бота и один раз нажмите «Запустить» (/start), чтобы он мог вам писать.
+   *[other] Каждая партия начинается, как только раунд составлен; кто не сходит вовремя, проигрывает по времени.
+}
 tournament-button-join = Участвовать
 tournament-button-leave = Выйти
 tournament-button-start = Начать
@@ -1073,7 +1079,11 @@ tournament-pair-forfeit = { $first } — { $second }: техническая п�
 tournament-pair-draw = { $first } — { $second }: ничья
 tournament-pairings = Раунд { $round } из { $rounds }, пары:
 tournament-pairing = { $board }. { $first } — { $second }
-tournament-where = Каждая партия приходит её игрокам: в личный чат с ботом, в тему форума или в ветку. Время на ход идёт с этой минуты.
+tournament-where = { $platform ->
+    [console] Все партии играются здесь, в консоли. Время на ход идёт с этой минуты.
+    [discord] Каждая партия идёт в своей ветке, куда зовут её игроков. Время на ход идёт с этой минуты.
+   *[other] Каждая партия приходит её игрокам: в тему форума, если в группе есть темы, иначе в личный чат с ботом. Время на ход идёт с этой минуты.
+}
 tournament-game-title = { $first } — { $second } (раунд { $round })
 tournament-game-opening = Турнирная партия: { $first } — { $second }, раунд { $round }, стол { $board }, матч до { $length ->
     [one] { $length } очка
@@ -1085,6 +1095,11 @@ tournament-champion = 🏆 { $name } выигрывает турнир { $id }!
 tournament-cancelled = Турнир { $id } отменён.
 tournament-removed-note = Из турнира исключается { $name }; несыгранные партии засчитываются как технические поражения.
 tournament-too-few-cancelled = Турнир { $id } отменён: записалось слишком мало игроков.
+tournament-computers-in = { $count ->
+    [one] Добавлен { $count } игрок-компьютер
+    [few] Добавлено { $count } игрока-компьютера
+   *[other] Добавлено { $count } игроков-компьютеров
+} (всего участников: { $players }).
 tournament-computer-name = Компьютер { $number } ({ $level ->
     [beginner] новичок
     [casual] любитель

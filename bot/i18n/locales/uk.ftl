@@ -689,6 +689,9 @@ app-console-board = Дошка в терміналі: { $layout ->
 }. Змінити: settings board classic | settings board compact
 app-console-board-usage = Напишіть: settings board classic або settings board compact.
 app-console-no-button = Кнопки { $number } немає: кнопки — від 1 до { $count }.
+app-console-game = Матч { $game }: { $first } — { $second }
+app-console-home = Знову за своїм столом у терміналі.
+app-console-fill-usage = Напишіть: fill N [РІВЕНЬ] (до турніру ввійдуть N комп'ютерних гравців, не більше { $most }; рівень beginner, якщо інший не названо).
 
 ## Discord: slash command and option names (lower case, no spaces, at most 32 characters)
 discord-command-new = нова
@@ -1008,7 +1011,10 @@ tournament-starts-in = До початку: { $time }.
 tournament-starts-by-organiser = Турнір почнеться, коли організатор натисне «Почати».
 tournament-signed-up = Гравців: { $count } з { $most }
 tournament-entry = { $place }. { $name } ({ $rating })
-tournament-private-note = Якщо в чаті немає тем, партії йдуть в особистому чаті з ботом: відкрийте бота й один раз натисніть «Почати» (/start), щоб він міг вам писати.
+tournament-private-note = { $platform ->
+    [telegram] Якщо в чаті немає тем, партії йдуть в особистому чаті з ботом: відкрийте бота й один раз натисніть «Почати» (/start), щоб він міг вам писати.
+   *[other] Кожна партія починається, щойно раунд складено; хто не зробить хід вчасно, програє за часом.
+}
 tournament-button-join = Взяти участь
 tournament-button-leave = Вийти
 tournament-button-start = Почати
@@ -1075,7 +1081,11 @@ tournament-pair-forfeit = { $first } — { $second }: технічна пере�
 tournament-pair-draw = { $first } — { $second }: нічия
 tournament-pairings = Раунд { $round } з { $rounds }, пари:
 tournament-pairing = { $board }. { $first } — { $second }
-tournament-where = Кожну партію надіслано її гравцям: в особистий чат із ботом, у тему форуму або в гілку. Час на хід іде від цієї хвилини.
+tournament-where = { $platform ->
+    [console] Усі партії граються тут, у консолі. Час на хід іде від цієї хвилини.
+    [discord] Кожна партія йде у своїй гілці, куди кличуть її гравців. Час на хід іде від цієї хвилини.
+   *[other] Кожну партію надіслано її гравцям: у тему форуму, якщо в групі є теми, інакше в особистий чат із ботом. Час на хід іде від цієї хвилини.
+}
 tournament-game-title = { $first } — { $second } (раунд { $round })
 tournament-game-opening = Турнірна партія: { $first } — { $second }, раунд { $round }, стіл { $board }, матч до { $length ->
     [one] { $length } очка
@@ -1087,6 +1097,10 @@ tournament-champion = 🏆 { $name } виграє турнір { $id }!
 tournament-cancelled = Турнір { $id } скасовано.
 tournament-removed-note = З турніру виключено: { $name }; незіграні партії зараховано як технічні поразки.
 tournament-too-few-cancelled = Турнір { $id } скасовано: записалося замало гравців.
+tournament-computers-in = { $count ->
+    [one] Додано { $count } гравця-комп'ютера
+   *[other] Додано гравців-комп'ютерів: { $count }
+} (усього учасників: { $players }).
 tournament-computer-name = Комп'ютер { $number } ({ $level ->
     [beginner] новачок
     [casual] аматор
