@@ -82,7 +82,7 @@ async def test_a_local_swiss_is_played_to_its_champion(
     await console.line("fill 2")  # Ann (who made it, and sends the line) adds two
     signed = out.getvalue()
     assert "Swiss · backgammon · 1-point matches · 2 rounds" in signed
-    assert "Ann is in (1 players)." in signed and "Bob is in (2 players)." in signed
+    assert "Ann is in (1 player)." in signed and "Bob is in (2 players)." in signed
     assert signed.count("Only the organiser or an administrator") == 1
     assert "Players: 4 of 64" in signed
     assert "Computer 1 (beginner) (1,500)" in signed and "Computer 2 (beginner) (1,500)" in signed

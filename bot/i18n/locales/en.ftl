@@ -1012,7 +1012,10 @@ tournament-private-note = { $platform ->
 tournament-button-join = Join
 tournament-button-leave = Leave
 tournament-button-start = Start
-tournament-joined = { $name } is in ({ $count } players).
+tournament-joined = { $name } is in ({ $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}).
 tournament-left = { $name } left the tournament.
 tournament-tiebreaks = Tie-breaks: { $names }
 tiebreak-buchholz_cut1 = Buchholz cut 1
