@@ -444,11 +444,13 @@ class FakeBotApi:
         return [p for m, p in self.calls if m == method]
 
     def chat_messages(self, chat_id: int, thread_id: int | None = None) -> list[FakeMessage]:
-        return [
-            m
-            for (c, _), m in sorted(self.messages.items())
+        """The chat's messages (a topic's: ``thread_id``) in the order they were posted."""
+        found = [
+            (message_id, m)
+            for (c, message_id), m in self.messages.items()
             if c == chat_id and (thread_id is None or m.thread_id == thread_id)
         ]
+        return [m for _, m in sorted(found, key=lambda item: item[0])]
 
     def bot_messages(self, chat_id: int, thread_id: int | None = None) -> list[FakeMessage]:
         return [m for m in self.chat_messages(chat_id, thread_id) if m.from_bot]
