@@ -60,6 +60,8 @@ class Bot:
         self.poller = poller
         self.webhook = webhook
         self.typed = 0
+        self.poll = 0.002
+        """Seconds between :meth:`settle`'s looks (three quiet looks in a row: settled)."""
 
     @property
     def adapter(self) -> TelegramAdapter:
@@ -77,7 +79,7 @@ class Bot:
         while quiet < 3:
             if loop.time() > deadline:
                 raise AssertionError("the bot did not settle")
-            await asyncio.sleep(0.002)
+            await asyncio.sleep(self.poll)
             processor = self.application.update_processor
             busy = (
                 not self.fake.idle
