@@ -11,12 +11,12 @@ Time is simulated: the app, the rate limiter and the fake Bot API all read the t
 the adapter's tick delivery (``deliver_ticks``, which the bot runs every
 :data:`~bot.telegram.TICK_SECONDS`) runs at each tick of that period where something is due (a
 tick with nothing due does nothing, so it is skipped).  The rate limiter keeps Telegram's limit
-of a group (20 requests in any 60 s) on that clock, so a group's message that did not fit would
-wait for simulated time that does not pass while it waits: the run would stop there and fail
-(:meth:`Run.tick` gives up after :data:`STALL` real seconds, a press's handling when the bot
-does not settle).  The limit of the whole bot (30 requests a second) is lifted: it paces real
-throughput, and a round's boards go to 64 private chats at one simulated instant.  The group's
-requests are stamped by the fake on the same clock and checked against the limit as well.
+of a group (20 requests in any 60 s) on that clock.  A group's request that did not fit would
+wait there for simulated time, which does not pass while the bot works: so such a request is
+refused at once instead (:func:`no_waiting`) and the run fails at the step that made it.  The
+limit of the whole bot (30 requests a second) is lifted: it paces real throughput, and a round's
+boards go to 64 private chats at one simulated instant.  The group's requests are stamped by the
+fake on the same clock and counted against the limit as well.
 
 The run is checked against what the group and the store show: no two players met twice; the
 byes (none in an even field; in an odd one a different player each round, scoring a point);
@@ -27,7 +27,6 @@ the order with direct encounter, wins and seeding after them).
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
@@ -55,6 +54,7 @@ from bot.app.history import MatchRecord
 from bot.app.tournaments.event import Tournament
 from bot.store import MemoryStore, TableKey, UserKey
 from bot.telegram import TICK_SECONDS
+from bot.telegram.limits import Window
 from engine.game import Phase
 
 GROUP = -100555
@@ -62,10 +62,6 @@ HOME = TableKey("telegram", str(GROUP))
 
 STEP = 2.0
 """Simulated seconds each player's action takes."""
-
-STALL = 20.0
-"""Real seconds after which a tick's delivery not finished is taken for one waiting on the
-group's window (a message over the group's limit)."""
 
 POLL = 0.0005
 """Seconds between the looks of the bot's settling: nothing runs here outside an update's
@@ -103,13 +99,15 @@ class Run:
     way: Callable[[int, int], Way]
     """How the game of a round and board is finished."""
     ticked: float = 0.0
-    """When the tick loop last ran (a multiple of its period)."""
+    """When the tick loop last ran."""
     pairings: dict[int, tuple[list[tuple[str, str]], list[str]]] = field(default_factory=dict)
     """Each round's pairs and byes (names) as the group was told them."""
     ways: dict[tuple[int, int], Way] = field(default_factory=dict)
     """How each game (round, board) was finished."""
     actors: dict[tuple[int, int], str] = field(default_factory=dict)
     """Who resigned each game finished so (his name)."""
+    held: list[float] = field(default_factory=list)
+    """When a request to the group found its window full (see :func:`no_waiting`)."""
 
     def user(self, name: str) -> TgUser:
         return next(u for u in self.users if u.first_name == name)
@@ -118,12 +116,9 @@ class Run:
 
     async def tick(self) -> None:
         """The adapter's tick delivery, as the bot's tick loop runs it; the bot settled."""
-        api = self.bot.application.bot
-        try:
-            await asyncio.wait_for(self.bot.adapter.deliver_ticks(api), STALL)
-        except TimeoutError:
-            raise AssertionError("a tick's delivery waited: the group's window was full") from None
+        await self.bot.adapter.deliver_ticks(self.bot.application.bot)
         await self.bot.settle()
+        assert not self.held, f"the group's window was full at {self.held}"
 
     async def wait(self, seconds: float) -> None:
         """``seconds`` of simulated time pass, the tick loop running at each of its ticks where
@@ -141,6 +136,7 @@ class Run:
     async def act(self, action: Callable[[], Awaitable[T]]) -> T:
         """A player's action, then the time it took; what the action gave."""
         done = await action()
+        assert not self.held, f"the group's window was full at {self.held}"
         await self.wait(STEP)
         return done
 
@@ -265,6 +261,20 @@ class Run:
         return event
 
 
+def no_waiting(window: Window, clock: Clock, held: list[float]) -> None:
+    """Make a request to the group that finds ``window`` full fail at once, noted in ``held``
+    (it would wait for simulated time, which does not pass while the bot works)."""
+    room = window.room
+
+    async def at_once() -> None:
+        if window.wait() > 0:
+            held.append(clock.now)
+            raise AssertionError("the group's window is full")
+        await room()
+
+    window.room = at_once  # type: ignore[method-assign]
+
+
 # -- checks ---------------------------------------------------------------------------------------
 
 
@@ -367,7 +377,7 @@ async def check(run: Run, event: Tournament, rounds: int) -> list[float]:
         assert game.result.forfeit == (way == "time")
     # The standings in the group's one standings message, as last edited, are the records'.
     (message,) = [m for m in run.group() if str(m.message_id) == event.standings]
-    assert message is run.group()[0]  # the tournament's first message, edited since
+    assert message is run.group()[0] and message.edits > 0  # its first message, edited since
     rows, more = shown(message.text)
     expected = recomputed(event, list(records.values()), byes)
     assert rows == expected[: len(rows)] and len(rows) + more == len(expected)
@@ -405,14 +415,15 @@ async def run_swiss(
         bot.poll = POLL
         started(bot, *users)
         run = Run(bot, clock, users, way)
+        no_waiting(bot.adapter.pacer.limits.window(GROUP), clock, run.held)
         event = await run.play(f"swiss {rounds} rounds 1 clock=1h")
         return run, await check(run, event, rounds)
 
 
 async def test_a_swiss_of_64_players_runs_to_its_champion_in_private_chats() -> None:
     def way(number: int, board: int) -> Way:
-        if board == 5 and number % 2:  # a played-out game costs some 250 presses: one a round
-            return "buttons"  # in every other round
+        if board == 5 and number % 2:  # a game played out costs some 250 presses: one in
+            return "buttons"  # every other round
         return "time" if board % 16 == 9 else "resign"
 
     run, times = await run_swiss(64, 6, way, seed=11)
@@ -427,4 +438,5 @@ async def test_a_swiss_of_9_players_gives_each_round_one_bye_to_a_different_play
 
     run, times = await run_swiss(9, 5, way, seed=5)
     assert len(run.ways) == 20 and list(run.ways.values()).count("time") == 5
+    assert len(times) > 5  # the standings message, each round's pairings, the champion
     assert times
