@@ -23,6 +23,7 @@ import itertools
 import json
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any, Final
@@ -248,7 +249,9 @@ class FakeBotApi:
     chats: dict[int, Chat] = field(default_factory=dict)
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     call_times: list[float] = field(default_factory=list)
-    """When each of :attr:`calls` arrived (``time.monotonic()``)."""
+    """When each of :attr:`calls` arrived (by :attr:`clock`)."""
+    clock: Callable[[], float] = time.monotonic
+    """The time :attr:`call_times` are told in (a test's simulated clock, or the real one)."""
     errors: list[tuple[str, str]] = field(default_factory=list)
     commands: dict[tuple[str, str | None], list[dict[str, str]]] = field(default_factory=dict)
     callback_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -328,7 +331,7 @@ class FakeBotApi:
             )
         params, files = await self._params(request)
         self.calls.append((method, params))
-        self.call_times.append(time.monotonic())
+        self.call_times.append(self.clock())
         counted = method != "getUpdates"  # a long poll waiting is not work in progress
         self._in_flight += counted
         try:
@@ -468,11 +471,13 @@ class FakeBotApi:
         return [p for m, p in self.calls if m == method]
 
     def chat_messages(self, chat_id: int, thread_id: int | None = None) -> list[FakeMessage]:
-        return [
-            m
-            for (c, _), m in sorted(self.messages.items())
+        """The chat's messages (a topic's: ``thread_id``) in the order they were posted."""
+        found = [
+            (message_id, m)
+            for (c, message_id), m in self.messages.items()
             if c == chat_id and (thread_id is None or m.thread_id == thread_id)
         ]
+        return [m for _, m in sorted(found, key=lambda item: item[0])]
 
     def bot_messages(self, chat_id: int, thread_id: int | None = None) -> list[FakeMessage]:
         return [m for m in self.chat_messages(chat_id, thread_id) if m.from_bot]

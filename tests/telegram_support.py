@@ -8,7 +8,8 @@ state of a table is read through the app's public API only to choose the next mo
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -17,6 +18,7 @@ from telegram.ext import Application
 
 from bot.app import App, Table
 from bot.app.payload import parse_payload
+from bot.app.tournaments import keys
 from bot.store import TableKey
 from bot.telegram import (
     ALLOWED_UPDATES,
@@ -27,6 +29,7 @@ from bot.telegram import (
     stop_serving,
 )
 from bot.telegram.menu import register_commands
+from bot.telegram.mirror import route_of
 from engine.game import Game, Phase
 from engine.match import Match
 from engine.movegen import legal_plays
@@ -57,6 +60,8 @@ class Bot:
         self.poller = poller
         self.webhook = webhook
         self.typed = 0
+        self.poll = 0.002
+        """Seconds between :meth:`settle`'s looks (three quiet looks in a row: settled)."""
 
     @property
     def adapter(self) -> TelegramAdapter:
@@ -74,7 +79,7 @@ class Bot:
         while quiet < 3:
             if loop.time() > deadline:
                 raise AssertionError("the bot did not settle")
-            await asyncio.sleep(0.002)
+            await asyncio.sleep(self.poll)
             processor = self.application.update_processor
             busy = (
                 not self.fake.idle
@@ -271,6 +276,88 @@ def pressed_for(buttons: Sequence[dict[str, Any]], game: Game) -> str:
     return next(label for label, p in payloads if p.action == "step" and p.args in legal)
 
 
+class Clock:
+    """A clock the test moves (the app's ``clock``; the rate limiter's and the fake's too when
+    given to :func:`running_bot`)."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def most_in_any(times: list[float], period: float) -> int:
+    """The most of ``times`` (sorted) that fall within one window of ``period`` seconds."""
+    most, start = 0, 0
+    for end, at in enumerate(times):
+        while at - times[start] >= period:
+            start += 1
+        most = max(most, end - start + 1)
+    return most
+
+
+# -- tournament games in private chats ------------------------------------------------------------
+
+
+def private(bot: Bot, user: TgUser) -> Chat:
+    """``user``'s private chat with the bot (he has started it)."""
+    return bot.fake.chat(user.id, "private")
+
+
+def started(bot: Bot, *users: TgUser) -> None:
+    """``users`` have started the bot: it may write to them."""
+    for user in users:
+        private(bot, user)
+
+
+def boards(bot: Bot, user: TgUser) -> list[FakeMessage]:
+    """The board pictures in ``user``'s private chat."""
+    return [m for m in bot.fake.bot_messages(user.id) if m.kind == "photo"]
+
+
+def game_of(message: FakeMessage) -> TableKey:
+    """The tournament game the buttons of a board in a private chat act at."""
+    found = {route_of(b["callback_data"]) for b in message.buttons()}
+    (routed,) = {r[0] if r is not None else None for r in found}
+    assert routed is not None and keys.is_event_game(routed), message.buttons()
+    return routed
+
+
+def unrouted(message: FakeMessage) -> list[dict[str, Any]]:
+    """The buttons of a board in a private chat with the app's own payloads."""
+    out = []
+    for button in message.buttons():
+        routed = route_of(button["callback_data"])
+        assert routed is not None
+        out.append({**button, "callback_data": routed[1]})
+    return out
+
+
+async def play_by_buttons(bot: Bot, key: TableKey, users: Sequence[TgUser]) -> TgUser:
+    """The player to act at tournament game ``key`` (``users`` by seat) takes his decision (his
+    whole play, or his roll) by the buttons of the board in his private chat; who he is."""
+    game = await bot.game(key)
+    assert game.turn is not None
+    user = users[game.turn]
+    chat = private(bot, user)
+    if game.phase is Phase.ROLL:
+        await bot.press(user, chat, "Roll")
+        return user
+    for _ in range(8):
+        buttons = unrouted(bot.keyboard_message(chat))
+        labels = [b["text"] for b in buttons]
+        now = await bot.game(key)
+        if "Confirm" in labels and now.builder.is_complete:
+            await bot.press(user, chat, "Confirm")
+            return user
+        await bot.press(user, chat, pressed_for(buttons, now))
+        now = await bot.game(key)
+        if now.phase is not Phase.MOVE or now.turn != game.turn:
+            return user
+    raise AssertionError("the play never became complete")
+
+
 @asynccontextmanager
 async def running_bot(
     app: App,
@@ -282,15 +369,20 @@ async def running_bot(
     rate: float = 10_000,
     group_rate: float | None = None,
     group_period: float = 60,
+    clock: Callable[[], float] | None = None,
 ) -> AsyncIterator[Bot]:
     """The bot running on ``app`` against a fake Bot API (started here unless given).
 
     ``rate`` lifts the rate limiter's limits (Telegram allows 20 messages a minute in a group,
     which would make a whole game take an hour); a test of the limiter sets it, or a group's
-    own (``group_rate`` in any ``group_period`` seconds).
+    own (``group_rate`` in any ``group_period`` seconds).  ``clock``: the time the rate limiter
+    counts in and the fake stamps each call with (a test's simulated time; the real one by
+    default).
     """
     own_fake = fake is None
     fake = fake or FakeBotApi()
+    if clock is not None:
+        fake.clock = clock
     if own_fake:
         await fake.start()
     application = build_application(
@@ -302,6 +394,7 @@ async def running_bot(
         overall_max_rate=rate,
         group_max_rate=rate if group_rate is None else group_rate,
         group_period=group_period,
+        clock=clock or time.monotonic,
     )
     try:
         async with application:

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from telegram.error import RetryAfter
-from telegram_support import ALICE, BOB, running_bot
+from telegram_support import ALICE, BOB, most_in_any, running_bot
 from test_app_support import Dice
 from test_telegram import GROUP, GROUP_KEY, unexpected_errors
 from test_telegram_group import open_game
@@ -19,16 +19,6 @@ from bot.app.payload import parse_payload
 from bot.store import MemoryStore
 from bot.telegram.limits import BoardPacer, ChatLimits
 from engine.game import Phase
-
-
-def most_in_any(times: list[float], period: float) -> int:
-    """The most of ``times`` (sorted) that fall within one window of ``period`` seconds."""
-    most, start = 0, 0
-    for end, at in enumerate(times):
-        while at - times[start] >= period:
-            start += 1
-        most = max(most, end - start + 1)
-    return most
 
 
 async def request(limits: ChatLimits, chat_id: int, seen: list[float]) -> None:

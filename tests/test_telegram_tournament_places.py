@@ -8,12 +8,23 @@ topics).  A private chat that refuses the bot leaves the game to the other one.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from typing import Any
 
 import pytest
-from fake_telegram import Chat, FakeMessage, TgUser
-from telegram_support import ALICE, BOB, CAROL, Bot, pressed_for, running_bot
+from fake_telegram import Chat, TgUser
+from telegram_support import (
+    ALICE,
+    BOB,
+    CAROL,
+    Bot,
+    Clock,
+    boards,
+    game_of,
+    play_by_buttons,
+    pressed_for,
+    private,
+    running_bot,
+    started,
+)
 from test_app_support import Dice
 from test_telegram import unexpected_errors
 
@@ -31,27 +42,6 @@ from engine.movegen import legal_plays
 GROUP = -100777
 FORUM = -100888
 PLAYERS = {f"telegram:{u.id}": u for u in (ALICE, BOB)}
-
-
-class Clock:
-    """A clock the test moves (the app's ``clock``)."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def private(bot: Bot, user: TgUser) -> Chat:
-    """``user``'s private chat with the bot (he has started it)."""
-    return bot.fake.chat(user.id, "private")
-
-
-def started(bot: Bot, *users: TgUser) -> None:
-    """``users`` have started the bot: it may write to them."""
-    for user in users:
-        private(bot, user)
 
 
 async def start_event(bot: Bot, chat: Chat, words: str = "knockout 1") -> None:
@@ -76,57 +66,10 @@ async def offer_again(bot: Bot, home: Chat, game: TableKey) -> None:
     await bot.settle()
 
 
-def boards(bot: Bot, user: TgUser) -> list[FakeMessage]:
-    """The board pictures in ``user``'s private chat."""
-    return [m for m in bot.fake.bot_messages(user.id) if m.kind == "photo"]
-
-
-def game_of(message: FakeMessage) -> TableKey:
-    """The tournament game the buttons of a board in a private chat act at."""
-    found = {route_of(b["callback_data"]) for b in message.buttons()}
-    (routed,) = {r[0] if r is not None else None for r in found}
-    assert routed is not None and keys.is_event_game(routed), message.buttons()
-    return routed
-
-
-def unrouted(message: FakeMessage) -> list[dict[str, Any]]:
-    """The buttons of a board in a private chat with the app's own payloads."""
-    out = []
-    for button in message.buttons():
-        routed = route_of(button["callback_data"])
-        assert routed is not None
-        out.append({**button, "callback_data": routed[1]})
-    return out
-
-
 async def seated(bot: Bot, key: TableKey) -> list[TgUser]:
     facts = await bot.app.facts(key)
     assert facts is not None
     return [PLAYERS[ref] for ref in facts.seats]
-
-
-async def play_by_buttons(bot: Bot, key: TableKey, users: Sequence[TgUser]) -> TgUser:
-    """The player to act takes his decision (his whole play) by the buttons of the board in
-    his private chat; who he is."""
-    game = await bot.game(key)
-    assert game.turn is not None
-    user = users[game.turn]
-    chat = private(bot, user)
-    if game.phase is Phase.ROLL:
-        await bot.press(user, chat, "Roll")
-        return user
-    for _ in range(8):
-        buttons = unrouted(bot.keyboard_message(chat))
-        labels = [b["text"] for b in buttons]
-        now = await bot.game(key)
-        if "Confirm" in labels and now.builder.is_complete:
-            await bot.press(user, chat, "Confirm")
-            return user
-        await bot.press(user, chat, pressed_for(buttons, now))
-        now = await bot.game(key)
-        if now.phase is not Phase.MOVE or now.turn != game.turn:
-            return user
-    raise AssertionError("the play never became complete")
 
 
 async def test_a_group_without_topics_plays_its_games_in_the_players_private_chats() -> None:

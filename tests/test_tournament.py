@@ -475,7 +475,9 @@ async def test_signup_by_buttons_and_words(store: Store) -> None:
     labels = [b.label for row in posted.buttons for b in row]
     assert labels == ["Join", "Leave", "Start"]
     event = await group.event()
-    assert "is in (1 player)" in said(await group.send(bob, button=pressed("tjoin", event.version)))
+    assert "is in (1 player)." in said(
+        await group.send(bob, button=pressed("tjoin", event.version))
+    )
     assert "already in" in said(await group.send(bob, "/tournament join"))
     await group.send(carol, "/tournament join")
     await group.send(alice, "/tournament join")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from functools import partial
 from urllib.parse import urlparse
@@ -69,6 +70,7 @@ def build_application(
     retry_delay: float = 0.5,
     one_board: bool = True,
     frugal: bool = True,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Application:  # type: ignore[type-arg]
     """A PTB ``Application`` serving ``app``.
 
@@ -77,13 +79,15 @@ def build_application(
     keeps to ``overall_max_rate`` requests in any second and ``group_max_rate`` in any
     ``group_period`` seconds per group (Telegram's limits: 30, and 20 a minute) and retries a
     ``RetryAfter`` up to ``max_retries`` times; a group's board edits are paced within them.
-    ``one_board`` and ``frugal``: see :class:`TelegramAdapter`.
+    ``one_board`` and ``frugal``: see :class:`TelegramAdapter`.  ``clock`` is the time those
+    windows are counted in (a test's simulated time; the monotonic clock by default).
     """
     limits = ChatLimits(
         overall_max_rate=overall_max_rate,
         group_max_rate=group_max_rate,
         group_period=group_period,
         max_retries=max_retries,
+        clock=clock,
     )
     adapter = TelegramAdapter(
         app,
