@@ -409,6 +409,7 @@ async def test_a_step_that_keeps_the_tables_version_reaches_the_stream_too() -> 
         before = json.loads(data)
         assert name == "state" and before["built"] == []
         mover = await s.token(people[ref])
+        assert state is not None
         step = state["steps"][0]
         answer = await client.post(
             "/board/api/press", json={"payload": step["payload"]}, headers=bearer(mover)
