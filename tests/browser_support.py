@@ -99,28 +99,40 @@ window.EventSource = class extends Source {
 """Run in each page before its own scripts: when the board is first drawn (milliseconds since
 the navigation started), and the versions its event stream brought."""
 
-NEXT_TAP: Final = """() => {
-  const centre = (el) => {
-    const r = el.getBoundingClientRect();
-    return [r.x + r.width / 2, r.y + r.height / 2];
-  };
-  for (const kind of ["roll", "confirm"]) {
-    const button = document.querySelector(`#actions button.${kind}`);
-    if (button) return [kind, centre(button)];
-  }
-  const source = document.querySelector("#board .hit.source");
-  return source ? ["source", centre(source)] : [null, null];
-}"""
-"""What the page offers to do next, as a player plays (roll or confirm, else a checker to
-move), and where it is on the screen."""
-
-WHAT_NEXT: Final = "() => (" + NEXT_TAP + ")()[0]"
-"""What the page offers to do next (``roll``, ``confirm``, ``source``), ``null`` if nothing."""
-
-CENTRE: Final = """el => {
-  const r = el.getBoundingClientRect();
+CHECKER: Final = """(which) => {
+  const sources = [...document.querySelectorAll("#board rect.source[data-at]")];
+  const source = which === "last" ? sources[sources.length - 1] : sources[0];
+  if (!source) return null;
+  const where = source.dataset.at;
+  const stack = where === "bar"
+    ? document.querySelector('#board [data-bar="viewer"]')
+    : document.querySelector(`#board [data-point="${where}"][data-side="viewer"]`);
+  const checkers = stack ? stack.querySelectorAll("circle.checker") : [];
+  const top = checkers[checkers.length - 1];
+  if (!top) return null;
+  const r = top.getBoundingClientRect();
   return [r.x + r.width / 2, r.y + r.height / 2];
 }"""
+"""Where on the screen the top checker of a point (or the bar) the page lets the player move
+from is: of the ``first`` such point (or the ``last``), in the order the page lists them;
+``null`` when there is none."""
+
+LANDING: Final = """() => {
+  const landing = document.querySelector("#board rect.landing[data-payload]");
+  if (!landing) return null;
+  const r = landing.getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height / 2];
+}"""
+"""Where on the screen the first lit landing of the checker chosen is (``null``: none)."""
+
+WHAT_NEXT: Final = """() => {
+  for (const kind of ["roll", "confirm"]) {
+    if (document.querySelector(`#actions button.${kind}`)) return kind;
+  }
+  return document.querySelector("#board rect.source[data-at]") ? "checker" : null;
+}"""
+"""What the page offers the player to do next, as he plays: ``roll``, ``confirm`` (before any
+checker), ``checker`` (a checker to move), ``null`` (nothing)."""
 
 SHOWS: Final = """([version, streamed]) => {
   const drawn = document.querySelector("#board svg.table");
@@ -210,17 +222,26 @@ class Player:
         answered: dict[str, Any] = await response.json()
         return answered
 
-    async def press_at(self, at: tuple[float, float]) -> None:
-        """Click the screen at ``at`` and wait for the press it sends to be answered."""
-        async with self.page.expect_response(is_press, timeout=WAIT_MS) as answer:
-            await self.page.mouse.click(*at)
-        assert (await answer.value).status == 200
+    async def choose(self, which: str = "first") -> None:
+        """Tap a checker the page lets the player move (the top one of the ``first`` or
+        ``last`` point it lists) and wait for its landings to be lit."""
+        at = await self.page.evaluate(CHECKER, which)
+        assert at is not None, "no checker to move"
+        await self.page.touchscreen.tap(at[0], at[1])
+        await self.page.wait_for_selector("#board rect.landing[data-payload]", timeout=WAIT_MS)
 
-    async def step(self) -> dict[str, Any]:
-        """Move a checker: tap the first one the page offers, then its first lit landing; the
-        press's answer."""
-        await self.page.locator("#board .hit.source").first.tap(timeout=WAIT_MS)
-        return await self.tap("#board .hit.landing")
+    async def step(self, which: str = "first") -> dict[str, Any]:
+        """Move a checker: tap it (:meth:`choose`), then its first lit landing; the press's
+        answer."""
+        await self.choose(which)
+        at = await self.page.evaluate(LANDING)
+        assert at is not None
+        async with self.page.expect_response(is_press, timeout=WAIT_MS) as answer:
+            await self.page.touchscreen.tap(at[0], at[1])
+        response = await answer.value
+        assert response.status == 200
+        answered: dict[str, Any] = await response.json()
+        return answered
 
     async def message(self) -> str:
         return await self.page.inner_text("#message")
@@ -353,20 +374,18 @@ async def group_match(app: App, words: str = "1", key: TableKey = GROUP) -> Chat
 
 async def play_out(app: App, players: Sequence[Player], key: TableKey = GROUP) -> int:
     """Play the table's match to its end on the players' pages: each time, the page that has
-    something to do is tapped (roll, a checker and its lit landing, confirm); after every press
+    something to do is tapped (roll, a checker then its lit landing, confirm); after every press
     each page shows the new version, the others by their event streams.  How many presses."""
     for presses in range(2000):
         facts = await app.facts(key)
         assert facts is not None
         if facts.stage == "over":
             return presses
-        actor, kind, at = await next_tap(players)
-        if kind == "source":
-            await actor.page.mouse.click(*at)
-            landing = await actor.page.wait_for_selector("#board .hit.landing", timeout=WAIT_MS)
-            assert landing is not None
-            at = tuple(await landing.evaluate(CENTRE))
-        await actor.press_at(at)
+        actor, kind = await next_tap(players)
+        if kind == "checker":
+            await actor.step()
+        else:
+            await actor.tap(f"#actions button.{kind}")
         after = await app.facts(key)
         assert after is not None and after.version > facts.version
         for player in players:
@@ -374,16 +393,17 @@ async def play_out(app: App, players: Sequence[Player], key: TableKey = GROUP) -
     raise AssertionError("the match did not end")
 
 
-async def next_tap(players: Sequence[Player]) -> tuple[Player, str, tuple[float, float]]:
-    """Who has something to do, what he taps (roll or confirm before a checker) and where."""
-    found: list[tuple[int, Player, str, tuple[float, float]]] = []
+async def next_tap(players: Sequence[Player]) -> tuple[Player, str]:
+    """Who has something to do and what (:data:`WHAT_NEXT`: roll or confirm before a checker
+    to move)."""
+    found: list[tuple[int, Player, str]] = []
     for player in players:
-        kind, at = await player.page.evaluate(NEXT_TAP)
+        kind = await player.page.evaluate(WHAT_NEXT)
         if kind:
-            found.append((["roll", "confirm", "source"].index(kind), player, kind, (at[0], at[1])))
+            found.append((["roll", "confirm", "checker"].index(kind), player, kind))
     assert found, [await p.actions() for p in players]
-    _, player, kind, at = min(found, key=lambda f: f[0])
-    return player, kind, at
+    _, player, kind = min(found, key=lambda f: f[0])
+    return player, kind
 
 
 # -- the pictures -------------------------------------------------------------------------------
@@ -408,8 +428,7 @@ async def pictures(browser: Browser, folder: Path) -> list[Path]:
             for scheme, theme in (("light", LIGHT), ("dark", DARK)):
                 player = await site.open(mover, theme=theme, scheme=scheme)
                 await player.drawn()
-                await player.page.locator("#board .hit.source").last.tap(timeout=WAIT_MS)
-                await player.page.wait_for_selector("#board .hit.landing", timeout=WAIT_MS)
+                await player.choose("last")
                 path = folder / f"{name}-{scheme}.png"
                 await player.page.screenshot(path=str(path), animations="disabled")
                 written.append(path)

@@ -178,7 +178,7 @@ async def test_the_computers_turns_appear_on_the_page_by_themselves(browser: Bro
             next_tap = await alice.page.wait_for_function(WHAT_NEXT, timeout=WAIT_MS)
             decided = computer.decisions
             what = await next_tap.json_value()
-            if what == "source":  # a step: the chat's board shows it too
+            if what == "checker":  # a step: the chat's board shows it too
                 await settle(site.board)
                 await bot.settle()
                 board = bot.keyboard_message(chat)
@@ -349,7 +349,7 @@ async def test_the_pages_taps_show_on_the_groups_board_and_its_presses_on_the_pa
         # the rest of the play on the page: the group's board shows the next turn
         for _ in range(8):
             kind = await mover.page.evaluate(WHAT_NEXT)
-            if kind == "source":
+            if kind == "checker":
                 await mover.step()
             elif kind == "confirm":
                 await mover.tap("#actions button.confirm")
