@@ -289,7 +289,7 @@ async def test_refusals_are_answered_to_the_page() -> None:
         data = await answer.json()
         assert answer.status == 200 and len(data["toasts"]) == 1 and data["toasts"][0]
         await settle(s.board)
-        assert s.delivered == []
+        assert s.delivered == [(GROUP, [])]  # nothing for the chat (its delivery is still called)
         for payload in ["", "x" * 65, 5, None, "é"]:
             bad = await s.client.post(
                 "/board/api/press", json={"payload": payload}, headers=bearer(token)
@@ -373,6 +373,54 @@ async def test_the_stream_sends_the_state_then_each_change() -> None:
         changed = json.loads(data)
         assert changed["version"] > first["version"]
         assert "telegram:102" in [seat["ref"] for seat in changed["seats"]]
+        stream.close()
+
+
+async def test_a_step_that_keeps_the_tables_version_reaches_the_stream_too() -> None:
+    """At a frugal table (a Telegram group) a step is shown to its presser alone and the table
+    keeps its version (its chat keyboard stays valid): the app announces that version again,
+    and the pages following the table get the state with the step in the play being built."""
+    store = MemoryStore()
+    app = App(store, dice=Dice(3))
+    now = [START_TIME]
+    board = WebBoard(app, store, token=TOKEN, clock=lambda: now[0])  # the real app's changes
+    web_app = web.Application()
+    board.install(web_app)
+    async with TestClient(TestServer(web_app)) as client:
+        s = Served(client, board, BoardSide(app), app, now)
+        join = await open_lobby(app)
+        people = {"telegram:101": ALICE, "telegram:102": BOB}
+        bob = User("telegram", "102", "Bob B", "ru")
+        await app.handle(Update(GROUP, bob, "tg-2", button=join, frugal=True))
+        for n in range(5):  # the rolls, pressed in the chat, until a player has a play to make
+            facts = await app.facts(GROUP)
+            assert facts is not None and facts.in_play
+            ref = facts.to_act[0] if facts.to_act else facts.seats[0]
+            state = await app.web_state(GROUP, ref, "en")
+            assert state is not None
+            if state["steps"]:
+                break
+            roll = next(a["payload"] for a in state["actions"] if a["kind"] == "roll")
+            user = User("telegram", ref.partition(":")[2], "", "en")
+            await app.handle(Update(GROUP, user, f"tg-roll-{n}", button=roll, frugal=True))
+        watcher = await s.token({"id": 105, "first_name": "Eve"})
+        stream = await client.get("/board/api/events", params={"token": watcher})
+        name, data = await next_event(stream)
+        before = json.loads(data)
+        assert name == "state" and before["built"] == []
+        mover = await s.token(people[ref])
+        assert state is not None
+        step = state["steps"][0]
+        answer = await client.post(
+            "/board/api/press", json={"payload": step["payload"]}, headers=bearer(mover)
+        )
+        pressed = await answer.json()
+        assert pressed["toasts"]  # the play so far, told to the presser
+        assert pressed["state"]["version"] == before["version"]
+        name, data = await next_event(stream)
+        after = json.loads(data)
+        assert name == "state" and after["version"] == before["version"]
+        assert after["built"] == [[step["from"], step["to"]]]
         stream.close()
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import aiohttp
+from ai_support import QuickComputer
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 from conftest import free_port
@@ -27,7 +28,7 @@ from bot.settings import Settings, load_settings
 from bot.store import MemoryStore, TableKey
 from bot.telegram import open_board
 from bot.telegram.links import table_token
-from bot.web.auth import BoardKeys, open_start
+from bot.web.auth import BoardKeys, open_start, sign_start
 from bot.web.server import WebBoard
 
 GROUP = -1001
@@ -158,6 +159,46 @@ async def test_a_press_on_the_web_board_is_shown_on_the_chats_board() -> None:
         await settle(board)
         await bot.settle()
         assert [m for m, _ in bot.fake.calls[calls:] if m != "getUpdates"] == []
+
+
+async def test_a_play_confirmed_on_the_web_board_is_answered_by_the_computer_in_the_chat() -> None:
+    """A play confirmed on the page against the computer says nothing to the chat by itself
+    (the computer's turn posts the board): the press is still handed to the chat's delivery,
+    which plays the computer's turn and shows it there."""
+    computer = QuickComputer()
+    app = App(MemoryStore(), dice=Dice(6), computer=computer)
+    async with running_bot(app) as bot:
+        board = WebBoard(app, app.store, token=bot.fake.token)
+        open_board(bot.application, board_settings(bot.fake.token), board.deliver_to)
+        web_app = web.Application()
+        board.install(web_app)
+        async with TestClient(TestServer(web_app)) as client:
+            chat = bot.fake.chat(ALICE.id, "private")
+            await bot.say(ALICE, chat, "/new 1 bot casual")
+            key = TableKey("telegram", str(ALICE.id))
+            start = sign_start(key, BoardKeys.from_token(bot.fake.token))
+            data = init_data(bot.fake.token, tg_user(ALICE), time.time())
+            login = await client.post("/board/api/login", json={"initData": data, "start": start})
+            headers = {"Authorization": "Bearer " + (await login.json())["token"]}
+            confirmed = False
+            for _ in range(10):  # Alice (who moves first with these dice) plays her turn
+                state = await (await client.get("/board/api/state", headers=headers)).json()
+                kinds = {a["kind"]: a["payload"] for a in state["actions"]}
+                payload = kinds.get("roll") or kinds.get("confirm") or state["steps"][0]["payload"]
+                confirmed = payload == kinds.get("confirm")
+                answer = await client.post(
+                    "/board/api/press", json={"payload": payload}, headers=headers
+                )
+                assert (await answer.json())["toasts"] == []
+                await settle(board)  # (the chat shows each step before the next is made)
+                await bot.settle()
+                if confirmed:
+                    break
+            assert confirmed
+            facts = await app.facts(key)
+            assert facts is not None and facts.to_act == (f"telegram:{ALICE.id}",)
+            assert computer.decisions > 0
+            assert bot.keyboard_message(chat).message_id == int(str(facts.board_message))
 
 
 async def test_the_bot_run_with_the_web_board_serves_it_and_shows_its_button() -> None:

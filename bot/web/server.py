@@ -14,11 +14,13 @@ OpsServer`, beside ``/metrics`` and ``/healthz``; :meth:`WebBoard.install`):
   payload, the session's user, an update id of its own, the table's board message as the
   message pressed, so that the chat's board is edited as a press on it would edit it) through
   ``App.handle``.  What the presser alone is told (toasts: refusals, the play so far) is the
-  answer, with the new state; what the chat is shown (boards, texts) is handed to the
-  platform's delivery hook (:attr:`WebBoard.deliver_to`, registered by the platform's adapter)
-  in the background, one batch after another per table;
+  answer, with the new state; what the chat is shown (boards, texts; maybe nothing) is handed
+  to the platform's delivery hook (:attr:`WebBoard.deliver_to`, registered by the platform's
+  adapter) in the background, one batch after another per table, which then plays the
+  computer's turns that follow, as after any update of the chat;
 - ``GET /board/api/events``: server-sent events, a ``state`` event with the state whenever
-  ``App.changes`` reports a write of the table (in any process), a comment every
+  ``App.changes`` reports a write of the table (in any process) that changed it (a step at a
+  frugal table changes it and keeps its version), a comment every
   :data:`HEARTBEAT` seconds so that proxies keep the stream open.  ``EventSource`` cannot send
   headers, so this one call takes the token as ``?token=``.
 
@@ -104,8 +106,13 @@ PAGE_WORDS: Final = {
 """The page's own words before it has a table's state (the state carries its ``labels``) →
 their messages."""
 
+Sent = tuple[int, str]
+"""The state an event stream sent last: its version and its JSON."""
+
 Deliver = Callable[[TableKey, Sequence[Reply]], Awaitable[object]]
-"""A platform's delivery of the replies for a table's chat: ``deliver(key, replies)``."""
+"""A platform's delivery of the replies for a table's chat: ``deliver(key, replies)``, then of
+the computer's turns that follow there (it is called after every press, ``replies`` empty
+too)."""
 
 
 class BoardApp(Protocol):
@@ -320,18 +327,22 @@ class WebBoard:
                 told.append(reply.shown.text)
             else:
                 chat.append(reply)
-        if chat:
-            self._deliver(key, chat)
+        # handed over even when empty: the platform's delivery then plays the computer's turns
+        # that follow (a play confirmed against the computer says nothing to the chat itself:
+        # the computer's turn posts the board)
+        self._deliver(key, chat)
         state = await self.app.web_state(key, session.user, session.lang)
         return web.json_response(
             {"toasts": told, "state": state}, headers={"Cache-Control": "no-store"}
         )
 
     def _deliver(self, key: TableKey, replies: Sequence[Reply]) -> None:
-        """Hand ``replies`` to the platform's delivery in the background, after those handed
-        before for the same table."""
+        """Hand ``replies`` (maybe none) to the platform's delivery in the background, after
+        those handed before for the same table."""
         deliver = self.deliver_to.get(key.platform)
         if deliver is None:
+            if not replies:
+                return
             kinds = ", ".join(sorted({type(r).__name__ for r in replies}))
             log.info(
                 "web press at %s: no delivery for %s, replies dropped (%s)",
@@ -370,7 +381,7 @@ class WebBoard:
         changes = self.app.changes(key)
         closing = asyncio.ensure_future(self._closing.wait())
         pending: asyncio.Future[int] | None = None
-        sent = -1
+        sent: Sent = (-1, "")
         try:
             # the changes followed before the state is read: one made meanwhile is sent too
             # (the page's own polling covers a subscription slower than the read)
@@ -392,7 +403,7 @@ class WebBoard:
                     except StopAsyncIteration:
                         break
                     pending = asyncio.ensure_future(anext(changes))
-                    if version > sent:
+                    if version >= sent[0]:  # a step at a frugal table keeps the version
                         sent = await self._send_state(response, session, sent)
                 elif not done:
                     await response.write(b": heartbeat\n\n")
@@ -410,17 +421,20 @@ class WebBoard:
                     await close()
         return response
 
-    async def _send_state(self, response: web.StreamResponse, session: Session, sent: int) -> int:
-        """Send the table's state as a ``state`` event; the version sent."""
+    async def _send_state(self, response: web.StreamResponse, session: Session, sent: Sent) -> Sent:
+        """Send the table's state as a ``state`` event unless it is the one ``sent`` last;
+        the one sent last then."""
         state = await self.app.web_state(session.key, session.user, session.lang)
         if state is None:
             await response.write(b"event: gone\ndata: {}\n\n")
             return sent
         version = state.get("version")
-        number = version if isinstance(version, int) else sent
+        number = version if isinstance(version, int) else sent[0]
         body = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+        if body == sent[1]:
+            return sent
         await response.write(f"id: {number}\nevent: state\ndata: {body}\n\n".encode())
-        return number
+        return number, body
 
 
 def load_files(directory: Path) -> dict[str, tuple[bytes, str, str]]:
