@@ -45,18 +45,19 @@ status is non-zero only when the benchmark itself fails, not for a missed target
 
 Measured on the 2-core development machine while other work ran on it (load average 2.3-6.8),
 defaults, several runs: the page 8.8 KB gzipped; a fresh page's login and state p50 3.6-10 ms,
-p95 5-18 ms (the first page in a language 140-440 ms); propagation on one server p50 7-11 ms,
+p95 5-23 ms (the first page in a language 140 ms-1.1 s); propagation on one server p50 7-11 ms,
 p95 10-38 ms; across two servers p50 10-15 ms, p95 15-33 ms.  1,000 boards: +21-23 MB RSS (22 KB
 and 110 followed objects a board, four tasks a stream), 1.2-1.8 ms of server CPU to open one;
 idle lag p99 1-55 ms (0.4-1.2 ms less the waits for a CPU).  With 20 tables played (16-20
 presses/s): the server's CPU 11-15 ms a press (about a quarter of a core), its lag p99 11-128 ms
 (6-24 ms less the waits for a CPU: met); the other player's page has the state p50 15-120 ms,
-p95 110 ms-1.35 s: the target is missed when the server waits for a CPU much of the time (8-53 %
-of it in these runs), and a full garbage collection (about 100 ms of CPU with the boards open,
-once in 15-25 s) holds every stream and press meanwhile.  Of the server's time in the play,
-building the states (``App.web_state``: once for each page of the table, once for the press's
-answer) is the larger half, ``App.handle`` about a sixth, the writes to the sockets about a
-sixth.
+p95 47 ms-1.35 s (47 ms in the quietest run, load 2.6, the server waiting for a CPU 11 % of the
+time): the target is missed when the server waits for a CPU much of the time (up to 53 % of it
+in these runs), and a full garbage collection (about 100 ms of CPU with the boards open,
+once in 15-25 s) holds every stream and press meanwhile.  Of the server's busy time in the
+play (``--profile``), building the states (``App.web_state``: once for each page of the table,
+once for the press's answer) is 40-50 %, ``App.handle`` and the writes to the sockets about
+15 % each.
 """
 
 from __future__ import annotations
