@@ -264,7 +264,7 @@ async def claim(store: Store, key: TableKey) -> bool:
     name = _lease_name(key)
     if await store.put_shared_value(name, "1", only_new=True, ttl=LEASE):
         return True
-    if await store.shared_value(name) != "":
+    if await store.shared_value(name) not in ("", None):  # (None: given back, expired since)
         return False
     return await store.put_shared_value(name, "1", ttl=LEASE)
 
