@@ -36,6 +36,7 @@ from bot.app.tournaments.event import Tournament
 from bot.app.tournaments.keys import event_key, game_key
 from bot.app.tournaments.service import RETRY
 from bot.app.types import Announcement, PlaceGames, Standings
+from bot.i18n import t
 from bot.store import MemoryStore, RedisStore, Store, TableKey, Versioned
 from engine.matparse import read_mat
 from engine.rating import Standing
@@ -377,6 +378,30 @@ async def test_swiss_lost_on_time(store: Store) -> None:
     results = [g.result for g in event.games]
     assert [r is not None and r.forfeit for r in results] == [True, True, False, True]
     assert {p.player: p.score for p in event.swiss().standings()} == scores_from_games(event)
+
+
+async def test_a_tournament_game_keeps_the_events_terms(store: Store) -> None:
+    """A tournament game cannot be abandoned by agreement, nor its clock changed, by either of
+    its players (the rules' section on tournaments): the table is left as it was."""
+    clock = Clock()
+    app = App(store, dice=Dice(4), clock=clock)
+    group, users = await signed_up(app, clock, "swiss 2 rounds 1 clock=1h", 2)
+    await group.send(users[0], "/tournament start")
+    event = await group.event()
+    (game,) = event.in_play
+    key = group.key_of(event, game.round, game.board)
+    before = await app.load_table(key)
+    assert before is not None and before.clock.seconds == 3600
+    for user in users:
+        for text, refusal in (
+            ("/abort", "tournament-no-abort"),
+            ("/clock 3d", "tournament-fixed-terms"),
+        ):
+            update = Update(key, user, f"terms-{user.id}-{text}", text=text)
+            assert said(await app.handle(update)) == t("en", refusal)
+    after = await app.load_table(key)
+    assert after is not None and after.version == before.version and after.stage == "play"
+    assert after.clock.seconds == 3600
 
 
 def arena_points(results: Sequence[Result], ref: str) -> int:

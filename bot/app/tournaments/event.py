@@ -36,7 +36,6 @@ from bot.app.context import Refused
 from bot.app.pairing import (
     Arena,
     Entrant,
-    Kind,
     Knockout,
     PairingError,
     Result,
@@ -520,8 +519,3 @@ def with_match_id(event: Tournament, round_: int, board: int, match_id: str | No
         return event
     games = tuple(replace(g, match_id=match_id) if g is game else g for g in event.games)
     return replace(event, games=games)
-
-
-def kind_of(word: str) -> Kind:
-    """A pairing :class:`~bot.app.pairing.Kind` from the engine's kind of win."""
-    return Kind.of(word) if word in ("single", "gammon", "backgammon") else Kind.SINGLE

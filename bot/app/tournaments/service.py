@@ -465,10 +465,9 @@ class Events:
         decide: Callable[[Tournament], Awaitable[Tournament]],
         update_id: str | None,
     ) -> Tournament | None:
-        async def fn(current: Tournament) -> Tournament | None:
-            return await decide(current)
-
-        result, written = await change(self.store, home.platform, event.id, fn, update_id=update_id)
+        result, written = await change(
+            self.store, home.platform, event.id, decide, update_id=update_id
+        )
         if result.status is UpdateStatus.DUPLICATE:
             raise Refused("app-already-done")
         return written
