@@ -105,6 +105,31 @@ async def test_a_group_board_links_to_the_mini_app_and_a_private_one_opens_it() 
         assert bot.fake.errors == [] or all("not modified" in e[1] for e in bot.fake.errors)
 
 
+async def test_a_game_on_an_inline_message_links_to_the_mini_app() -> None:
+    async with running_bot(App(MemoryStore(), dice=Dice(6))) as bot:
+        keys = BoardKeys.from_token(bot.fake.token)
+        open_board(bot.application, board_settings(bot.fake.token), {})
+        query = bot.fake.inline_query(ALICE, "")
+        await bot.deliver(query)
+        card = bot.fake.choose_inline_result(query["inline_query"]["id"], "1")
+        await bot.deliver(bot.fake.chosen_result(card))
+        assert open_button(card.buttons()) is None  # an invitation is no board
+        await bot.deliver(bot.fake.press(BOB, card, "Play"))
+        key = TableKey("telegram", "i" + str(card.inline_id))
+        assert (await bot.table(key)).stage == "play"
+        # an inline message is no private chat: a link to the Mini App, for the card's table
+        button = open_button(card.buttons())
+        assert button is not None and set(button) == {"text", "url"}
+        link = urlsplit(button["url"])
+        assert (link.netloc, link.path) == ("t.me", f"/{BOT_USERNAME}/board")
+        (start,) = parse_qs(link.query)["startapp"]
+        assert open_start(start, keys) == key
+        # it stays the last button as the board changes
+        await bot.deliver(bot.fake.press(ALICE, card, "Roll"))
+        buttons = card.buttons()
+        assert buttons[-1] == button and len(buttons) > 1
+
+
 async def test_without_a_mini_app_name_groups_get_no_button() -> None:
     async with running_bot(App(MemoryStore(), dice=Dice(5))) as bot:
         open_board(bot.application, board_settings(bot.fake.token, app=None), None)

@@ -712,9 +712,9 @@ class TelegramAdapter:
 
     def board_button(self, table: TableKey, chat_id: int, lang: str) -> InlineKeyboardButton | None:
         """The *Open board* button of ``table``'s boards shown in chat ``chat_id``: a WebApp
-        button in a private chat, a link to the Mini App in a group (Telegram allows WebApp
-        buttons in private chats only); ``None`` when the web board is off or cannot name the
-        table."""
+        button in a private chat, a link to the Mini App in a group or on an inline message
+        (``chat_id`` 0; Telegram allows WebApp buttons in private chats only); ``None`` when
+        the web board is off or cannot name the table."""
         if self.board is None:
             return None
         label = t(lang, "telegram-button-open-board")
@@ -1197,7 +1197,7 @@ class TelegramAdapter:
         lang = negotiate(user.language) if user is not None else "en"
         if isinstance(target, InlineTarget):
             replies = self.kept(replies)
-            await self._perform_inline(bot, target, table, replies)
+            await self._perform_inline(bot, target, table, replies, lang)
             progress = [r for r in replies if isinstance(r, Progress)]
             if progress and user is not None and user.id.isdecimal():
                 # An analysis has no room on the card: it goes to the presser's private chat.
@@ -1205,7 +1205,7 @@ class TelegramAdapter:
                 await self.delivery.perform(private, table, progress)
             if table is not None:  # the computer's turns, on the card's message too
                 async for more in self.app.computer_moves(table):
-                    await self._perform_inline(bot, target, table, more)
+                    await self._perform_inline(bot, target, table, more, lang)
             return True
         return await self.deliver_on(ChatSurface(self, bot, target, table, lang), table, replies)
 
@@ -1233,11 +1233,18 @@ class TelegramAdapter:
         await self.pacer.close()
 
     async def _perform_inline(
-        self, bot: Bot, target: InlineTarget, table: TableKey | None, replies: Sequence[Reply]
+        self,
+        bot: Bot,
+        target: InlineTarget,
+        table: TableKey | None,
+        replies: Sequence[Reply],
+        lang: str = "en",
     ) -> None:
         """Show the outcome of one update on the inline message: the notes, then the last board
         (or the last message with buttons), as one edit; notes with nothing to show them on
-        are left out rather than replace the board."""
+        are left out rather than replace the board.  A board with buttons gets, when the web
+        board is on, the link to the Mini App (``lang``: of its label) as a group's board does:
+        an inline message is no private chat."""
         notes: list[str] = []
         shown: tuple[str, Keyboard] | None = None
         for reply in replies:
@@ -1259,13 +1266,17 @@ class TelegramAdapter:
         text = "\n\n".join(part for part in ("\n".join(notes), body) if part)
         if len(text) > MAX_TEXT:
             text = body[:MAX_TEXT]
+        markup = keyboard(rows)
+        button = self.board_button(table, 0, lang) if markup is not None and table else None
+        if markup is not None and button is not None:
+            markup = InlineKeyboardMarkup([*markup.inline_keyboard, [button]])
         try:
             await self.call(
                 lambda: bot.edit_message_text(
                     text,
                     inline_message_id=target.inline_message_id,
                     parse_mode=ParseMode.HTML,
-                    reply_markup=keyboard(rows),
+                    reply_markup=markup,
                 )
             )
         except BadRequest as exc:
