@@ -6,13 +6,17 @@ Run ``python -m benchmarks.webboard`` from the repository root (``--help`` for t
 a minute with the defaults).  It starts a private ``redis-server`` on a free port and two board
 servers in subprocesses of their own (``python -m benchmarks.webboard serve``: a
 :class:`~bot.app.App` on :class:`~bot.store.RedisStore` and the :class:`~bot.web.server.WebBoard`
-routes on the bot's :class:`~bot.observability.OpsServer`, the catalogues read and the memory
-settled as the bot does at its start), so that their memory and their event loops are theirs
-alone; the pages are ``aiohttp`` client sessions in this process.  The tables are opened through
-an app of this process on the same Redis (a chat's ``/new 1`` and ``/join``) and played from the
-pages only (``/api/press``: steps, rolls, confirmations); what a press shows the chat is handed
-to a delivery that does nothing.
+routes on the bot's :class:`~bot.observability.OpsServer`, the catalogues read (in a thread:
+:func:`bot.i18n.warm`) and the memory settled as the bot does at its start), so
+that their memory and their event loops are theirs alone; the pages are ``aiohttp`` client
+sessions in this process.  The tables are opened through an app of this process on the same
+Redis (a chat's ``/new 1`` and ``/join``) and played from the pages only (``/api/press``: steps,
+rolls, confirmations); what a press shows the chat is handed to a delivery that does nothing.
 
+0. **First page in each language** (``--first-pages``: this alone): on a fresh server, a page's
+   words (``/api/words``), then its login and state, in each language in turn; on a server that
+   read its catalogues at its start (as the bot does) and on one started without (``serve
+   --cold``: each language's catalogue parsed and compiled by its first page).
 1. **Move propagation**: the two players of one table, each with an event stream open; the
    player who can act presses and the time from the press's request until the *other* player's
    stream delivers the state of the version it made is taken, over ``--presses`` presses: first
@@ -37,7 +41,7 @@ to a delivery that does nothing.
 3. **First board**: a fresh page's ``/api/login`` then ``/api/state`` (``--pages`` pages, one
    after another, each a new client session, a new login, the four languages in turn), median
    and p95 against a mark of 100 ms (no target was set); the first page in each language
-   apart, as the server parses that language's catalogue then.
+   apart.
 4. **Bundle**: the page's files gzipped (:mod:`bot.web.size`), against its budget of 150 KB.
 
 Every figure is printed with its target and whether it is met, with the load average; the exit
@@ -45,7 +49,9 @@ status is non-zero only when the benchmark itself fails, not for a missed target
 
 Measured on the 2-core development machine while other work ran on it (load average 2.3-6.8),
 defaults, several runs: the page 8.8 KB gzipped; a fresh page's login and state p50 3.6-10 ms,
-p95 5-23 ms (the first page in a language 140 ms-1.1 s); propagation on one server p50 7-11 ms,
+p95 5-23 ms (the first page in a language 140 ms-1.1 s when the catalogues were read on demand;
+read at the start, 2-8 ms for its words and 2-8 ms for its login and state, against 160-280 ms
+each cold, load 6.4); propagation on one server p50 7-11 ms,
 p95 10-38 ms; across two servers p50 10-15 ms, p95 15-33 ms.  1,000 boards: +21-23 MB RSS (22 KB
 and 110 followed objects a board, four tasks a stream), 1.2-1.8 ms of server CPU to open one;
 idle lag p99 1-55 ms (0.4-1.2 ms less the waits for a CPU).  With 20 tables played (16-20
@@ -87,7 +93,7 @@ import aiohttp
 from aiohttp import web
 
 from bot.app import App, Update, User
-from bot.i18n import LANGUAGES, t
+from bot.i18n import LANGUAGES
 from bot.store import RedisStore, TableKey
 from bot.web.auth import BoardKeys, sign_start
 
@@ -226,14 +232,16 @@ class Profiler:
             self.profile.dump_stats(self.path)
 
 
-async def serve(redis_url: str, profile: str | None) -> None:
-    """A board server as the bot runs one: prints its port, serves until SIGTERM."""
+async def serve(redis_url: str, profile: str | None, *, cold: bool = False) -> None:
+    """A board server as the bot runs one: prints its port, serves until SIGTERM.  ``cold``:
+    without reading the catalogues at its start, as the bot did before it warmed them."""
+    from bot.i18n import warm
     from bot.observability import Metrics, OpsServer
     from bot.runtime import settle_memory
     from bot.web.server import WebBoard
 
-    for lang in LANGUAGES:  # the bot reads its catalogues at its start (its command menus)
-        t(lang, "web-page-connecting")
+    if not cold:  # as the bot does at its start
+        await asyncio.to_thread(warm)
     store = RedisStore.from_url(redis_url)
     metrics = Metrics(process=False)
     app = metrics.instrument_app(App(store))
@@ -281,10 +289,14 @@ class Server:
     base: str
 
     @classmethod
-    async def start(cls, redis_url: str, profile: str | None = None) -> Server:
+    async def start(
+        cls, redis_url: str, profile: str | None = None, *, cold: bool = False
+    ) -> Server:
         command = [sys.executable, "-m", "benchmarks.webboard", "serve", "--redis", redis_url]
         if profile:
             command += ["--profile", profile]
+        if cold:
+            command.append("--cold")
         process = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
         assert process.stdout is not None
         line = await asyncio.wait_for(process.stdout.readline(), WAIT)
@@ -612,6 +624,52 @@ def bundle() -> None:
     )
 
 
+async def first_in_each_language(base: str, key: TableKey, users: int) -> list[float]:
+    """A fresh server's first page in each language (users ``users``.. speak en, ru, uk, be in
+    turn): its words (``/api/words``), then a login and the state, a new connection each; the
+    seconds of each page, and the words' apart."""
+    pages: list[float] = []
+    for n, lang in enumerate(LANGUAGES):
+        async with aiohttp.ClientSession() as http:
+            started = time.perf_counter()
+            async with http.get(base + "/board/api/words", params={"lang": lang}) as answer:
+                assert answer.status == 200
+                await answer.read()
+            worded = time.perf_counter()
+            token = await login(http, base, key, users + n)
+            async with http.get(
+                base + "/board/api/state", headers={"Authorization": f"Bearer {token}"}
+            ) as answer:
+                assert answer.status == 200
+                await answer.read()
+            pages += [worded - started, time.perf_counter() - worded]
+    return pages
+
+
+async def first_pages(redis_url: str, bench: Bench, warmed: Server) -> None:
+    """The first page in each language on a server that read its catalogues at its start
+    (``warmed``, fresh) and on one that did not (started here)."""
+    key = TableKey("telegram", "-4")
+    await bench.open_table(Table(key, (41, 42)))
+    cold = await Server.start(redis_url, cold=True)
+    try:
+        figures = {
+            "cold (catalogues read on demand)": await first_in_each_language(
+                cold.base, key, 800_000
+            ),
+            "warm (read at the start)": await first_in_each_language(warmed.base, key, 810_000),
+        }
+    finally:
+        await cold.stop()
+    print("the first page in each language, a fresh server: /api/words, then login + state")
+    for label, pages in figures.items():
+        shown = ", ".join(
+            f"{lang} {1000 * pages[2 * n]:.0f} + {1000 * pages[2 * n + 1]:.0f} ms"
+            for n, lang in enumerate(LANGUAGES)
+        )
+        print(f"    {label}: {shown}")
+
+
 async def first_board(base: str, key: TableKey, pages: int) -> None:
     """``pages`` fresh pages (at least 5), one after another: login, then the state."""
     times: list[float] = []
@@ -634,7 +692,7 @@ async def first_board(base: str, key: TableKey, pages: int) -> None:
     print(f"first board (login + state, a new connection each): {_ms(times)}")
     print(f"    of which the login: {_ms(logins)}")
     print(
-        "    the server's first page in each language (its catalogue is parsed then): "
+        "    the server's first page in each language: "
         + ", ".join(f"{lang} {1000 * s:.0f} ms" for lang, s in zip(LANGUAGES, first, strict=False))
     )
     print(
@@ -822,6 +880,9 @@ async def main(args: argparse.Namespace) -> None:
         try:
             async with aiohttp.ClientSession(connector=connector) as http:
                 bench = Bench(store, http)
+                await first_pages(url, bench, servers[0])
+                if args.first_pages:
+                    return
                 warm = Table(TableKey("telegram", "-1"), (11, 12))
                 await bench.open_table(warm)
                 await first_board(servers[0].base, warm.key, args.pages)
@@ -844,6 +905,10 @@ def cli() -> None:
     server = sub.add_parser("serve", help="a board server (started by the benchmark)")
     server.add_argument("--redis", required=True)
     server.add_argument("--profile", help="write the profile of what is asked to this file")
+    server.add_argument("--cold", action="store_true", help="no catalogue read at the start")
+    parser.add_argument(
+        "--first-pages", action="store_true", help="only the first page in each language"
+    )
     parser.add_argument("--presses", type=int, default=200, help="presses per propagation run")
     parser.add_argument("--pages", type=int, default=200, help="fresh pages for the first board")
     parser.add_argument("--boards", type=int, default=1000, help="event streams held open")
@@ -860,7 +925,7 @@ def cli() -> None:
     )
     args = parser.parse_args()
     if args.command == "serve":
-        asyncio.run(serve(args.redis, args.profile))
+        asyncio.run(serve(args.redis, args.profile, cold=args.cold))
     else:
         asyncio.run(main(args))
 

@@ -14,8 +14,9 @@
    under ``/board/`` when ``WEBBOARD_ENABLED`` is on (:mod:`bot.web`, imported only then; the
    Telegram adapter delivers what its presses show the chats);
 3. serves every platform that has a token (Telegram, Discord) as a task of its own, or the
-   console chat when there is none, once what the start built is set aside from the garbage
-   collector's rounds (:func:`settle_memory`);
+   console chat when there is none, once every language's catalogue is read (in a thread:
+   :func:`bot.i18n.warm`) and what the start built is set aside from the garbage collector's
+   rounds (:func:`settle_memory`);
 4. on SIGTERM or SIGINT stops gracefully: ``/healthz`` turns 503 (load balancers stop sending),
    each adapter stops taking updates and finishes those in flight (its ``serve`` coroutine is
    cancelled and runs its own shutdown), then the store is closed and the process exits 0.
@@ -43,6 +44,7 @@ from functools import partial
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
+from bot import i18n
 from bot.ai.worker import ComputerWorker
 from bot.app import App
 from bot.app.tournaments.service import Limits
@@ -237,6 +239,7 @@ async def run(
         configure_rendering(settings)
         for platform in serves:
             metrics.instrument_renderers(_modules(RENDERING_MODULES[platform]))
+        await asyncio.to_thread(i18n.warm)  # off the event loop; /healthz answers meanwhile
         settle_memory()
         return await _serve(app, settings, serves, stop, server, board)
     finally:
