@@ -1,7 +1,7 @@
-"""The web board's HTTP side: the page and its API, under ``/board/`` on the operations server.
+"""The web board's HTTP side: the page and its API, under ``/board/`` on the bot's HTTP server.
 
 :class:`WebBoard` adds its routes to the bot's one aiohttp server (:class:`~bot.observability.
-OpsServer`, beside ``/metrics`` and ``/healthz``; :meth:`WebBoard.install`):
+OpsServer`, beside ``/metrics``, ``/healthz`` and Telegram's webhook; :meth:`WebBoard.install`):
 
 - ``GET /board/`` the page, ``GET /board/static/<file>`` its script, style and pictures (read
   once from ``static/``, answered with their types and an ETag), ``GET /board/api/words`` the
