@@ -36,8 +36,9 @@ rolls, confirmations); what a press shows the chat is handed to a delivery that 
    ``schedstat``: another process ran): the rest is the server's own work.  With them: the
    server's CPU per press, its garbage collections, the lag of this process (where the times
    are taken), the time until the other player's page and until every page of the table has
-   the state, and what is left of the streams 2 s after the pages closed (``--rounds`` opens
-   and closes them again; ``--profile FILE`` writes server 1's profile of the play).
+   the state, how soon the streams end once the pages closed (the server's tasks back to what
+   they were before) and what is left of them 2 s later (``--rounds`` opens and closes them
+   again; ``--profile FILE`` writes server 1's profile of the play).
 3. **First board**: a fresh page's ``/api/login`` then ``/api/state`` (``--pages`` pages, one
    after another, each a new client session, a new login, the four languages in turn), median
    and p95 against a mark of 100 ms (no target was set); the first page in each language
@@ -60,10 +61,11 @@ presses/s): the server's CPU 11-15 ms a press (about a quarter of a core), its l
 p95 47 ms-1.35 s (47 ms in the quietest run, load 2.6, the server waiting for a CPU 11 % of the
 time): the target is missed when the server waits for a CPU much of the time (up to 53 % of it
 in these runs), and a full garbage collection (about 100 ms of CPU with the boards open,
-once in 15-25 s) holds every stream and press meanwhile.  Of the server's busy time in the
-play (``--profile``), building the states (``App.web_state``: once for each page of the table,
-once for the press's answer) is 40-50 %, ``App.handle`` and the writes to the sockets about
-15 % each.
+once in 15-25 s) holds every stream and press meanwhile.  300 pages closed at once: their
+streams ended within 0.2-0.4 s (load 13-15; a stream used to notice its page gone at its next
+heartbeat, 15 s).  Of the server's busy time in the play (``--profile``), building the states
+(``App.web_state``: once for each page of the table, once for the press's answer) is 40-50 %,
+``App.handle`` and the writes to the sockets about 15 % each.
 """
 
 from __future__ import annotations
@@ -778,7 +780,7 @@ async def hold(
     await server.lags(bench.http)
     await asyncio.sleep(1)
     before = server.rss_mb()
-    _, objects = await server.tasks(bench.http)
+    idle_tasks, objects = await server.tasks(bench.http)
     started, cpu = time.perf_counter(), server.cpu()
     for n, stream in enumerate(streams):
         stream.open()
@@ -808,13 +810,22 @@ async def hold(
     )
     if first:
         await play_while_open(bench, server, tables, len(streams), args)
+    closed = time.perf_counter()
     await asyncio.gather(*(s.close() for s in streams))
+    while (tasks := (await server.tasks(bench.http))[0]) > idle_tasks:
+        if time.perf_counter() - closed > WAIT:
+            break
+        await asyncio.sleep(0.01)
+    ended = time.perf_counter() - closed
+    print(
+        f"    the pages closed, their streams ended within {1000 * ended:.0f} ms ({tasks} tasks"
+        f" left, {idle_tasks} before they opened)"
+    )
     await asyncio.sleep(2)
     tasks, objects = await server.tasks(bench.http)
     print(
-        f"    2 s after the pages closed: server RSS {server.rss_mb():.1f} MB, {server.sockets()}"
-        f" sockets, {tasks} tasks (a stream learns that its page has gone when it next writes:"
-        " its heartbeat)"
+        f"    2 s after: server RSS {server.rss_mb():.1f} MB, {server.sockets()} sockets,"
+        f" {tasks} tasks"
     )
 
 
