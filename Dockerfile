@@ -2,7 +2,11 @@
 # only that virtualenv copied into the final stage, run as an unprivileged user.
 #
 #   docker build -t nardy-bot .
-#   docker run --env-file .env -p 8443:8443 -p 9100:9100 nardy-bot
+#   docker run --env-file .env -p 127.0.0.1:8443:8443 nardy-bot
+#
+# One HTTP server on port 8443 (HTTP_LISTEN) serves Telegram's webhook, /metrics, /healthz and
+# the web board's /board/; put it behind a TLS proxy that passes on the webhook's path and
+# /board/ only.
 #
 # The board fonts ship inside the ``renderers`` package (renderers/fonts), so the image needs no
 # system fonts.  The process stops gracefully on SIGTERM (docker stop): it finishes the updates
@@ -27,8 +31,7 @@ FROM ${PYTHON_IMAGE} AS runtime
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1 \
-    METRICS_PORT=9100 \
-    TELEGRAM_LISTEN=0.0.0.0:8443 \
+    HTTP_LISTEN=0.0.0.0:8443 \
     LOG_JSON=true
 RUN groupadd --system --gid 10001 nardy \
     && useradd --system --uid 10001 --gid nardy --no-create-home --home-dir /nonexistent \
@@ -36,8 +39,8 @@ RUN groupadd --system --gid 10001 nardy \
 COPY --from=build /opt/venv /opt/venv
 WORKDIR /app
 USER nardy:nardy
-EXPOSE 8443 9100
+EXPOSE 8443
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % (os.environ.get('METRICS_PORT') or '9100'), timeout=4)"]
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % (os.environ.get('HTTP_LISTEN') or ':8443').rpartition(':')[2], timeout=4)"]
 ENTRYPOINT ["nardy-bot"]

@@ -6,13 +6,17 @@ Run ``python -m benchmarks.webboard`` from the repository root (``--help`` for t
 a minute with the defaults).  It starts a private ``redis-server`` on a free port and two board
 servers in subprocesses of their own (``python -m benchmarks.webboard serve``: a
 :class:`~bot.app.App` on :class:`~bot.store.RedisStore` and the :class:`~bot.web.server.WebBoard`
-routes on the bot's :class:`~bot.observability.OpsServer`, the catalogues read and the memory
-settled as the bot does at its start), so that their memory and their event loops are theirs
-alone; the pages are ``aiohttp`` client sessions in this process.  The tables are opened through
-an app of this process on the same Redis (a chat's ``/new 1`` and ``/join``) and played from the
-pages only (``/api/press``: steps, rolls, confirmations); what a press shows the chat is handed
-to a delivery that does nothing.
+routes on the bot's :class:`~bot.observability.OpsServer`, the catalogues read (in a thread:
+:func:`bot.i18n.warm`) and the memory settled as the bot does at its start), so
+that their memory and their event loops are theirs alone; the pages are ``aiohttp`` client
+sessions in this process.  The tables are opened through an app of this process on the same
+Redis (a chat's ``/new 1`` and ``/join``) and played from the pages only (``/api/press``: steps,
+rolls, confirmations); what a press shows the chat is handed to a delivery that does nothing.
 
+0. **First page in each language** (``--first-pages``: this alone): on a fresh server, a page's
+   words (``/api/words``), then its login and state, in each language in turn; on a server that
+   read its catalogues at its start (as the bot does) and on one started without (``serve
+   --cold``: each language's catalogue parsed and compiled by its first page).
 1. **Move propagation**: the two players of one table, each with an event stream open; the
    player who can act presses and the time from the press's request until the *other* player's
    stream delivers the state of the version it made is taken, over ``--presses`` presses: first
@@ -32,12 +36,13 @@ to a delivery that does nothing.
    ``schedstat``: another process ran): the rest is the server's own work.  With them: the
    server's CPU per press, its garbage collections, the lag of this process (where the times
    are taken), the time until the other player's page and until every page of the table has
-   the state, and what is left of the streams 2 s after the pages closed (``--rounds`` opens
-   and closes them again; ``--profile FILE`` writes server 1's profile of the play).
+   the state, how soon the streams end once the pages closed (the server's tasks back to what
+   they were before) and what is left of them 2 s later (``--rounds`` opens and closes them
+   again; ``--profile FILE`` writes server 1's profile of the play).
 3. **First board**: a fresh page's ``/api/login`` then ``/api/state`` (``--pages`` pages, one
    after another, each a new client session, a new login, the four languages in turn), median
    and p95 against a mark of 100 ms (no target was set); the first page in each language
-   apart, as the server parses that language's catalogue then.
+   apart.
 4. **Bundle**: the page's files gzipped (:mod:`bot.web.size`), against its budget of 150 KB.
 
 Every figure is printed with its target and whether it is met, with the load average; the exit
@@ -45,7 +50,9 @@ status is non-zero only when the benchmark itself fails, not for a missed target
 
 Measured on the 2-core development machine while other work ran on it (load average 2.3-6.8),
 defaults, several runs: the page 8.8 KB gzipped; a fresh page's login and state p50 3.6-10 ms,
-p95 5-23 ms (the first page in a language 140 ms-1.1 s); propagation on one server p50 7-11 ms,
+p95 5-23 ms (the first page in a language 140 ms-1.1 s when the catalogues were read on demand;
+read at the start, 2-8 ms for its words and 2-8 ms for its login and state, against 160-280 ms
+each cold, load 6.4); propagation on one server p50 7-11 ms,
 p95 10-38 ms; across two servers p50 10-15 ms, p95 15-33 ms.  1,000 boards: +21-23 MB RSS (22 KB
 and 110 followed objects a board, four tasks a stream), 1.2-1.8 ms of server CPU to open one;
 idle lag p99 1-55 ms (0.4-1.2 ms less the waits for a CPU).  With 20 tables played (16-20
@@ -54,10 +61,11 @@ presses/s): the server's CPU 11-15 ms a press (about a quarter of a core), its l
 p95 47 ms-1.35 s (47 ms in the quietest run, load 2.6, the server waiting for a CPU 11 % of the
 time): the target is missed when the server waits for a CPU much of the time (up to 53 % of it
 in these runs), and a full garbage collection (about 100 ms of CPU with the boards open,
-once in 15-25 s) holds every stream and press meanwhile.  Of the server's busy time in the
-play (``--profile``), building the states (``App.web_state``: once for each page of the table,
-once for the press's answer) is 40-50 %, ``App.handle`` and the writes to the sockets about
-15 % each.
+once in 15-25 s) holds every stream and press meanwhile.  300 pages closed at once: their
+streams ended within 0.2-0.4 s (load 13-15; a stream used to notice its page gone at its next
+heartbeat, 15 s).  Of the server's busy time in the play (``--profile``), building the states
+(``App.web_state``: once for each page of the table, once for the press's answer) is 40-50 %,
+``App.handle`` and the writes to the sockets about 15 % each.
 """
 
 from __future__ import annotations
@@ -87,7 +95,7 @@ import aiohttp
 from aiohttp import web
 
 from bot.app import App, Update, User
-from bot.i18n import LANGUAGES, t
+from bot.i18n import LANGUAGES
 from bot.store import RedisStore, TableKey
 from bot.web.auth import BoardKeys, sign_start
 
@@ -226,14 +234,16 @@ class Profiler:
             self.profile.dump_stats(self.path)
 
 
-async def serve(redis_url: str, profile: str | None) -> None:
-    """A board server as the bot runs one: prints its port, serves until SIGTERM."""
+async def serve(redis_url: str, profile: str | None, *, cold: bool = False) -> None:
+    """A board server as the bot runs one: prints its port, serves until SIGTERM.  ``cold``:
+    without reading the catalogues at its start, as the bot did before it warmed them."""
+    from bot.i18n import warm
     from bot.observability import Metrics, OpsServer
     from bot.runtime import settle_memory
     from bot.web.server import WebBoard
 
-    for lang in LANGUAGES:  # the bot reads its catalogues at its start (its command menus)
-        t(lang, "web-page-connecting")
+    if not cold:  # as the bot does at its start
+        await asyncio.to_thread(warm)
     store = RedisStore.from_url(redis_url)
     metrics = Metrics(process=False)
     app = metrics.instrument_app(App(store))
@@ -281,10 +291,14 @@ class Server:
     base: str
 
     @classmethod
-    async def start(cls, redis_url: str, profile: str | None = None) -> Server:
+    async def start(
+        cls, redis_url: str, profile: str | None = None, *, cold: bool = False
+    ) -> Server:
         command = [sys.executable, "-m", "benchmarks.webboard", "serve", "--redis", redis_url]
         if profile:
             command += ["--profile", profile]
+        if cold:
+            command.append("--cold")
         process = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
         assert process.stdout is not None
         line = await asyncio.wait_for(process.stdout.readline(), WAIT)
@@ -612,6 +626,52 @@ def bundle() -> None:
     )
 
 
+async def first_in_each_language(base: str, key: TableKey, users: int) -> list[float]:
+    """A fresh server's first page in each language (users ``users``.. speak en, ru, uk, be in
+    turn): its words (``/api/words``), then a login and the state, a new connection each; the
+    seconds of each page, and the words' apart."""
+    pages: list[float] = []
+    for n, lang in enumerate(LANGUAGES):
+        async with aiohttp.ClientSession() as http:
+            started = time.perf_counter()
+            async with http.get(base + "/board/api/words", params={"lang": lang}) as answer:
+                assert answer.status == 200
+                await answer.read()
+            worded = time.perf_counter()
+            token = await login(http, base, key, users + n)
+            async with http.get(
+                base + "/board/api/state", headers={"Authorization": f"Bearer {token}"}
+            ) as answer:
+                assert answer.status == 200
+                await answer.read()
+            pages += [worded - started, time.perf_counter() - worded]
+    return pages
+
+
+async def first_pages(redis_url: str, bench: Bench, warmed: Server) -> None:
+    """The first page in each language on a server that read its catalogues at its start
+    (``warmed``, fresh) and on one that did not (started here)."""
+    key = TableKey("telegram", "-4")
+    await bench.open_table(Table(key, (41, 42)))
+    cold = await Server.start(redis_url, cold=True)
+    try:
+        figures = {
+            "cold (catalogues read on demand)": await first_in_each_language(
+                cold.base, key, 800_000
+            ),
+            "warm (read at the start)": await first_in_each_language(warmed.base, key, 810_000),
+        }
+    finally:
+        await cold.stop()
+    print("the first page in each language, a fresh server: /api/words, then login + state")
+    for label, pages in figures.items():
+        shown = ", ".join(
+            f"{lang} {1000 * pages[2 * n]:.0f} + {1000 * pages[2 * n + 1]:.0f} ms"
+            for n, lang in enumerate(LANGUAGES)
+        )
+        print(f"    {label}: {shown}")
+
+
 async def first_board(base: str, key: TableKey, pages: int) -> None:
     """``pages`` fresh pages (at least 5), one after another: login, then the state."""
     times: list[float] = []
@@ -634,7 +694,7 @@ async def first_board(base: str, key: TableKey, pages: int) -> None:
     print(f"first board (login + state, a new connection each): {_ms(times)}")
     print(f"    of which the login: {_ms(logins)}")
     print(
-        "    the server's first page in each language (its catalogue is parsed then): "
+        "    the server's first page in each language: "
         + ", ".join(f"{lang} {1000 * s:.0f} ms" for lang, s in zip(LANGUAGES, first, strict=False))
     )
     print(
@@ -720,7 +780,7 @@ async def hold(
     await server.lags(bench.http)
     await asyncio.sleep(1)
     before = server.rss_mb()
-    _, objects = await server.tasks(bench.http)
+    idle_tasks, objects = await server.tasks(bench.http)
     started, cpu = time.perf_counter(), server.cpu()
     for n, stream in enumerate(streams):
         stream.open()
@@ -750,13 +810,22 @@ async def hold(
     )
     if first:
         await play_while_open(bench, server, tables, len(streams), args)
+    closed = time.perf_counter()
     await asyncio.gather(*(s.close() for s in streams))
+    while (tasks := (await server.tasks(bench.http))[0]) > idle_tasks:
+        if time.perf_counter() - closed > WAIT:
+            break
+        await asyncio.sleep(0.01)
+    ended = time.perf_counter() - closed
+    print(
+        f"    the pages closed, their streams ended within {1000 * ended:.0f} ms ({tasks} tasks"
+        f" left, {idle_tasks} before they opened)"
+    )
     await asyncio.sleep(2)
     tasks, objects = await server.tasks(bench.http)
     print(
-        f"    2 s after the pages closed: server RSS {server.rss_mb():.1f} MB, {server.sockets()}"
-        f" sockets, {tasks} tasks (a stream learns that its page has gone when it next writes:"
-        " its heartbeat)"
+        f"    2 s after: server RSS {server.rss_mb():.1f} MB, {server.sockets()} sockets,"
+        f" {tasks} tasks"
     )
 
 
@@ -822,6 +891,9 @@ async def main(args: argparse.Namespace) -> None:
         try:
             async with aiohttp.ClientSession(connector=connector) as http:
                 bench = Bench(store, http)
+                await first_pages(url, bench, servers[0])
+                if args.first_pages:
+                    return
                 warm = Table(TableKey("telegram", "-1"), (11, 12))
                 await bench.open_table(warm)
                 await first_board(servers[0].base, warm.key, args.pages)
@@ -844,6 +916,10 @@ def cli() -> None:
     server = sub.add_parser("serve", help="a board server (started by the benchmark)")
     server.add_argument("--redis", required=True)
     server.add_argument("--profile", help="write the profile of what is asked to this file")
+    server.add_argument("--cold", action="store_true", help="no catalogue read at the start")
+    parser.add_argument(
+        "--first-pages", action="store_true", help="only the first page in each language"
+    )
     parser.add_argument("--presses", type=int, default=200, help="presses per propagation run")
     parser.add_argument("--pages", type=int, default=200, help="fresh pages for the first board")
     parser.add_argument("--boards", type=int, default=1000, help="event streams held open")
@@ -860,7 +936,7 @@ def cli() -> None:
     )
     args = parser.parse_args()
     if args.command == "serve":
-        asyncio.run(serve(args.redis, args.profile))
+        asyncio.run(serve(args.redis, args.profile, cold=args.cold))
     else:
         asyncio.run(main(args))
 

@@ -13,8 +13,10 @@ without the app or the adapters knowing:
   exported as counters;
 - :meth:`Metrics.instrument_renderers` times board rendering in the adapter modules.
 
-:class:`OpsServer` serves ``/metrics`` (Prometheus text format) and ``/healthz`` (200 when the
-store answers a ping, 503 when it does not or while the process is shutting down) with aiohttp.
+:class:`OpsServer` is the bot's one HTTP server (aiohttp): ``/metrics`` (Prometheus text format),
+``/healthz`` (200 when the store answers a ping, 503 when it does not or while the process is
+shutting down), and the routes the runtime adds to it (Telegram's webhook, the web board), with
+the bounds every request is held to.
 
 :func:`configure_logging` sets up the root logger: plain lines or one JSON object a line, every
 line of an update carrying ``platform``, ``table`` and ``update_id`` (:class:`UpdateContextFilter`
@@ -459,15 +461,51 @@ class _ErrorCounter(logging.Handler):
             state.errors += 1
 
 
-# -- the HTTP endpoint --------------------------------------------------------------------------
+# -- the HTTP server ----------------------------------------------------------------------------
+
+HEADER_TIMEOUT = 10.0
+"""Seconds a connection may take to send a request's headers (or stay idle between requests)."""
+
+LINGER = 2.0
+"""Seconds a request answered before its body was read keeps its connection open, after the
+answer, to read and discard what the client still sends."""
+
+
+class ServerLog(logging.LoggerAdapter[logging.Logger]):
+    """aiohttp's server log: a request its client got wrong (malformed, or the connection lost
+    while its body was read) is one line at WARNING; anything else keeps its traceback."""
+
+    def exception(self, msg: object, *args: object, exc_info: Any = True, **kwargs: Any) -> None:
+        from aiohttp.http_exceptions import HttpProcessingError
+
+        if isinstance(exc_info, HttpProcessingError | ConnectionError):
+            said = " ".join(str(exc_info).split())
+            text = str(msg) % args if args else str(msg)
+            self.logger.warning("%s: %s: %s", text, type(exc_info).__name__, said)
+            return
+        self.logger.exception(msg, *args, exc_info=exc_info, **kwargs)
 
 
 class OpsServer:
-    """``/metrics`` and ``/healthz`` over aiohttp on ``host:port`` (port 0 = any free port).
+    """The bot's one HTTP server (aiohttp) on ``host:port`` (port 0 = any free port): ``/metrics``
+    and ``/healthz``, and what ``routes`` add.
 
-    ``routes`` add more to the same server (the web board's pages, :mod:`bot.web.server`):
-    each is called with the aiohttp application before it starts.  This module imports no
-    aiohttp until :meth:`start`, and nothing of what the routes need."""
+    ``routes`` are called with the aiohttp application before it starts: Telegram's webhook
+    (:meth:`bot.telegram.webhook.TelegramWebhook.install`), the web board's pages
+    (:meth:`bot.web.server.WebBoard.install`).  What any request may cost the server is bounded
+    here, for every route alike:
+
+    - a connection must send a request's headers within ``header_timeout`` seconds of opening
+      (or of its previous answer), else it is closed: a client trickling headers, or opening
+      connections and sending nothing, holds nothing for long;
+    - a request answered before its body was read (a refusal from the headers, with
+      ``Connection: close``) has what its client still sends read and discarded for at most
+      ``linger`` seconds before the connection is closed: closing a socket with unread bytes
+      makes the kernel send a reset, which would take the answer with it;
+    - a request the client got wrong (a malformed request line, header or chunk; a connection
+      dropped halfway) is logged as one line, without a traceback (:class:`ServerLog`).
+
+    This module imports no aiohttp until :meth:`start`, and nothing of what the routes need."""
 
     def __init__(
         self,
@@ -477,12 +515,16 @@ class OpsServer:
         port: int = 9100,
         *,
         routes: Sequence[Callable[[web.Application], None]] = (),
+        header_timeout: float = HEADER_TIMEOUT,
+        linger: float = LINGER,
     ):
         self.metrics = metrics
         self.store = store
         self.host = host
         self.port = port
         self.routes = list(routes)
+        self.header_timeout = header_timeout
+        self.linger = linger
         self.stopping = False
         self._runner: web.AppRunner | None = None
 
@@ -495,7 +537,13 @@ class OpsServer:
         app.router.add_get("/healthz", self._healthz)
         for install in self.routes:
             install(app)
-        self._runner = web.AppRunner(app, access_log=None)
+        self._runner = web.AppRunner(
+            app,
+            access_log=None,
+            keepalive_timeout=self.header_timeout,
+            lingering_time=self.linger,
+            logger=ServerLog(logging.getLogger("aiohttp.server"), {}),
+        )
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
@@ -503,7 +551,8 @@ class OpsServer:
         sockets = getattr(server, "sockets", None) or []
         if sockets:
             self.port = int(sockets[0].getsockname()[1])
-        log.info("metrics and health on %s:%d", self.host, self.port)
+        paths = " ".join(resource.canonical for resource in app.router.resources())
+        log.info("HTTP server on %s:%d: %s", self.host, self.port, paths)
         return self.port
 
     async def stop(self) -> None:

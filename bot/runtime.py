@@ -7,12 +7,16 @@
 1. opens the store (Redis, Redis Cluster or memory) and builds the app, both instrumented
    (:class:`~bot.observability.Metrics`), with the computer's worker processes (``AI_ENABLED``,
    ``AI_WORKERS``; warmed up in the background, stopped at the end);
-2. starts ``/metrics`` and ``/healthz`` on ``METRICS_PORT`` when it is set, and on the same
-   server the web board under ``/board/`` when ``WEBBOARD_ENABLED`` is on (:mod:`bot.web`,
-   imported only then; the Telegram adapter delivers what its presses show the chats);
+2. starts the bot's one HTTP server on ``HTTP_LISTEN`` (:attr:`Settings.http_address`) when
+   there is one: ``/metrics`` and ``/healthz``, Telegram's webhook at the path of
+   ``TELEGRAM_WEBHOOK_URL`` (:class:`~bot.telegram.webhook.TelegramWebhook`: the route is
+   installed here, the Telegram adapter opens it once it takes updates), and the web board
+   under ``/board/`` when ``WEBBOARD_ENABLED`` is on (:mod:`bot.web`, imported only then; the
+   Telegram adapter delivers what its presses show the chats);
 3. serves every platform that has a token (Telegram, Discord) as a task of its own, or the
-   console chat when there is none, once what the start built is set aside from the garbage
-   collector's rounds (:func:`settle_memory`);
+   console chat when there is none, once every language's catalogue is read (in a thread:
+   :func:`bot.i18n.warm`) and what the start built is set aside from the garbage collector's
+   rounds (:func:`settle_memory`);
 4. on SIGTERM or SIGINT stops gracefully: ``/healthz`` turns 503 (load balancers stop sending),
    each adapter stops taking updates and finishes those in flight (its ``serve`` coroutine is
    cancelled and runs its own shutdown), then the store is closed and the process exits 0.
@@ -40,6 +44,7 @@ from functools import partial
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
+from bot import i18n
 from bot.ai.worker import ComputerWorker
 from bot.app import App
 from bot.app.tournaments.service import Limits
@@ -49,6 +54,8 @@ from bot.store import Store, store_from_url
 from engine import fairdice
 
 if TYPE_CHECKING:
+    from aiohttp import web
+
     from bot.web.server import WebBoard
 
 log = logging.getLogger("bot")
@@ -197,19 +204,12 @@ async def run(
     server: OpsServer | None = None
     board: WebBoard | None = None
     try:
+        routes: list[Callable[[web.Application], None]] = []
         if settings.webboard_enabled:
             from bot.web.server import WebBoard  # aiohttp: only where the board is served
 
             board = WebBoard.from_settings(app, store, settings)
-        if settings.metrics_port is not None:
-            server = OpsServer(
-                metrics,
-                store,
-                host=settings.metrics_host,
-                port=settings.metrics_port,
-                routes=[board.install] if board is not None else [],
-            )
-            await server.start()
+            routes.append(board.install)
         serves: dict[str, Serve] = {}
         for platform, token in (
             ("telegram", settings.telegram_token),
@@ -225,11 +225,13 @@ async def run(
                     platform.capitalize(),
                 )
                 continue
-            if platform == "telegram" and board is not None:
-                # its adapter delivers to the chats what a press on the web board shows them
-                takes_hooks = cast(Callable[..., Coroutine[Any, Any, None]], serve)
-                serve = partial(takes_hooks, deliver_to=board.deliver_to)
+            if platform == "telegram":
+                serve = _telegram_serve(serve, settings, board, routes)
             serves[platform] = serve
+        address = settings.http_address
+        if address is not None:
+            server = OpsServer(metrics, store, host=address[0], port=address[1], routes=routes)
+            await server.start()
         if not serves and (settings.telegram_token or settings.discord_token):
             return 2
         if not serves:
@@ -237,6 +239,7 @@ async def run(
         configure_rendering(settings)
         for platform in serves:
             metrics.instrument_renderers(_modules(RENDERING_MODULES[platform]))
+        await asyncio.to_thread(i18n.warm)  # off the event loop; /healthz answers meanwhile
         settle_memory()
         return await _serve(app, settings, serves, stop, server, board)
     finally:
@@ -253,6 +256,28 @@ async def run(
         if server is not None:
             await server.stop()
         log.info("stopped")
+
+
+def _telegram_serve(
+    serve: Serve,
+    settings: Settings,
+    board: WebBoard | None,
+    routes: list[Callable[[web.Application], None]],
+) -> Serve:
+    """Telegram's ``serve`` given what it needs of the HTTP server: by webhook, its route (added
+    to ``routes``, opened by the adapter once it takes updates); with the web board on, the
+    board's delivery hooks (its adapter delivers to the chats what a press there shows)."""
+    takes_hooks = cast(Callable[..., Coroutine[Any, Any, None]], serve)
+    hooks: dict[str, Any] = {}
+    if settings.webhook_mode:
+        from bot.telegram.webhook import TelegramWebhook  # the adapter's own route
+
+        webhook = TelegramWebhook.from_settings(settings)
+        routes.append(webhook.install)
+        hooks["webhook"] = webhook
+    if board is not None:
+        hooks["deliver_to"] = board.deliver_to
+    return partial(takes_hooks, **hooks) if hooks else serve
 
 
 async def sync_commands(settings: Settings) -> int:

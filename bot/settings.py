@@ -27,6 +27,12 @@ from bot.i18n import LANGUAGES, match_language
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 Language = Literal["en", "ru", "uk", "be"]
 
+WEBHOOK_LISTEN = "0.0.0.0:8443"
+"""Where a webhook's HTTP server listens when no setting says (``TELEGRAM_LISTEN``'s default)."""
+
+SERVER_PATHS = ("/metrics", "/healthz", "/board")
+"""Paths of the HTTP server that the webhook's cannot be (nor one under ``/board/``)."""
+
 _WEBHOOK_SECRET_RE = re.compile(r"[A-Za-z0-9_-]{1,256}")
 _APP_NAME_RE = re.compile(r"[A-Za-z0-9_]{3,30}")
 _REDIS_SCHEMES = ("redis", "rediss", "unix")
@@ -68,8 +74,8 @@ class Settings(BaseSettings):
     """Secret token Telegram sends with each webhook request; required with a webhook URL."""
     telegram_base_url: str | None = None
     """Bot API base URL (a local Bot API server, or a fake one in tests); unset = Telegram's."""
-    telegram_listen: str = "0.0.0.0:8443"
-    """``host:port`` the webhook server listens on."""
+    telegram_listen: str = WEBHOOK_LISTEN
+    """The older name of ``HTTP_LISTEN`` for a webhook: read only when that is unset."""
     discord_token: SecretStr | None = None
     """Discord bot token; Discord is served when it is set."""
     discord_test_guild: int | None = None
@@ -83,14 +89,19 @@ class Settings(BaseSettings):
     """``redis://[:password@]host:port/db``, ``rediss://`` or ``unix://``; unset = memory store."""
     redis_cluster: bool = False
     """Treat ``REDIS_URL`` as a node of a Redis Cluster."""
+    http_listen: str | None = None
+    """``host:port`` of the bot's one HTTP server: Telegram's webhook (at the path of
+    ``TELEGRAM_WEBHOOK_URL``), ``/metrics`` and ``/healthz``, the web board under ``/board/``.
+    Unset: the older ``METRICS_HOST:METRICS_PORT`` or, for a webhook, ``TELEGRAM_LISTEN``
+    (``0.0.0.0:8443``); no server when none applies (:attr:`http_address`)."""
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
-    """Port of the Prometheus ``/metrics`` and ``/healthz`` endpoint; unset = off."""
+    """The older way to name the HTTP server's port (``HTTP_LISTEN``), read when that is
+    unset: the server on ``METRICS_HOST:METRICS_PORT``."""
     metrics_host: str = Field(default="127.0.0.1", min_length=1)
-    """Address that endpoint listens on: this machine only unless told otherwise (``0.0.0.0``
-    for every interface, as in a container whose port is published)."""
+    """The host that goes with ``METRICS_PORT``: this machine only unless told otherwise."""
     webboard_enabled: bool = False
     """Whether boards carry an *Open board* button to the web board (a Telegram Mini App) and
-    the operations server serves it under ``/board/`` (needs ``METRICS_PORT``)."""
+    the bot's HTTP server serves it under ``/board/`` (needs ``HTTP_LISTEN``)."""
     webboard_url: str | None = None
     """The public HTTPS URL of the web board's page (``/board/`` behind the TLS proxy), as
     registered with @BotFather for the Mini App."""
@@ -180,6 +191,17 @@ class Settings(BaseSettings):
             raise ValueError("must be an http(s):// URL with a host")
         return value
 
+    @field_validator("telegram_webhook_url")
+    @classmethod
+    def _webhook_path(cls, value: str | None) -> str | None:
+        path = "/" + urlsplit(value).path.strip("/") if value is not None else ""
+        if path in SERVER_PATHS or path.startswith("/board/"):
+            raise ValueError(
+                f"its path {path} is the HTTP server's own (/metrics, /healthz, /board/):"
+                " give the webhook a path of its own, e.g. /tg/hook"
+            )
+        return value
+
     @field_validator("webboard_url")
     @classmethod
     def _https_url(cls, value: str | None) -> str | None:
@@ -204,9 +226,11 @@ class Settings(BaseSettings):
             raise ValueError("must be 1-256 characters of A-Z, a-z, 0-9, _ and -")
         return value
 
-    @field_validator("telegram_listen")
+    @field_validator("telegram_listen", "http_listen")
     @classmethod
-    def _listen(cls, value: str) -> str:
+    def _listen(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
         host, sep, port = value.rpartition(":")
         if (
             not sep
@@ -243,21 +267,22 @@ class Settings(BaseSettings):
                 )
             if self.telegram_token is None:
                 raise ValueError("TELEGRAM_WEBHOOK_URL is set but TELEGRAM_TOKEN is not")
+        listen = self._resolve_listen()
         if self.webboard_enabled:
             missing = [
                 name
                 for name, value in (
                     ("WEBBOARD_URL", self.webboard_url),
                     ("TELEGRAM_TOKEN", self.telegram_token),
-                    ("METRICS_PORT", self.metrics_port),
+                    ("HTTP_LISTEN", listen),
                 )
                 if value is None
             ]
             if missing:
                 raise ValueError(
                     f"WEBBOARD_ENABLED is on but {', '.join(missing)} not set: the web board is"
-                    " served on the METRICS_PORT server at WEBBOARD_URL, its logins signed"
-                    " with the Telegram bot token"
+                    " served by the bot's HTTP server (HTTP_LISTEN) at WEBBOARD_URL, its logins"
+                    " signed with the Telegram bot token"
                 )
         if self.redis_cluster and self.redis_url is None:
             raise ValueError("REDIS_CLUSTER is on but REDIS_URL is not set")
@@ -276,15 +301,41 @@ class Settings(BaseSettings):
     def _masked_redis_url(self, value: str | None) -> str | None:
         return _mask_url(value) if value else value
 
-    @property
-    def telegram_listen_host(self) -> str:
-        """The host part of ``TELEGRAM_LISTEN`` (brackets of an IPv6 literal removed)."""
-        return self.telegram_listen.rpartition(":")[0].strip("[]")
+    def _resolve_listen(self) -> str | None:
+        """The ``host:port`` the HTTP server listens on (:attr:`http_address`); raises
+        ``ValueError`` when the settings name two different ones."""
+        older: list[tuple[str, str, str]] = []  # what names it, the address, what to remove
+        if self.metrics_port is not None:
+            metrics = f"{self.metrics_host}:{self.metrics_port}"
+            older.append(("METRICS_HOST:METRICS_PORT", metrics, "METRICS_PORT and METRICS_HOST"))
+        explicit = "telegram_listen" in self.model_fields_set
+        if self.webhook_mode and (explicit or self.http_listen is None):
+            shown = "TELEGRAM_LISTEN" if explicit else "TELEGRAM_LISTEN (its default)"
+            older.append((shown, self.telegram_listen, "TELEGRAM_LISTEN"))
+        if self.http_listen is not None:
+            for name, value, remove in older:
+                if _address(value) != _address(self.http_listen):
+                    raise ValueError(
+                        f"HTTP_LISTEN is {self.http_listen} but {name} is {value}: one server"
+                        " serves the webhook, /metrics, /healthz and /board/ on HTTP_LISTEN;"
+                        f" remove {remove}"
+                    )
+            return self.http_listen
+        if len({_address(value) for _, value, _ in older}) > 1:
+            (first, one, _), (second, other, _) = older[:2]
+            raise ValueError(
+                f"{first} is {one} but {second} is {other}: one server now serves the webhook,"
+                " /metrics, /healthz and /board/; set HTTP_LISTEN=host:port instead of both"
+            )
+        return older[0][1] if older else None
 
     @property
-    def telegram_listen_port(self) -> int:
-        """The port part of ``TELEGRAM_LISTEN``."""
-        return int(self.telegram_listen.rpartition(":")[2])
+    def http_address(self) -> tuple[str, int] | None:
+        """The host (brackets of an IPv6 literal removed) and port of the bot's one HTTP
+        server: ``HTTP_LISTEN``; else the older ``METRICS_HOST:METRICS_PORT``, or, for a
+        webhook, ``TELEGRAM_LISTEN`` (its default ``0.0.0.0:8443``); ``None``: no server."""
+        listen = self._resolve_listen()
+        return _address(listen) if listen is not None else None
 
     @property
     def discord_shard_ids(self) -> list[int] | None:
@@ -318,8 +369,7 @@ class Settings(BaseSettings):
             "discord_shard_count": self.discord_shard_count,
             "redis": _mask_url(self.redis_url) if self.redis_url else None,
             "redis_cluster": self.redis_cluster,
-            "metrics_port": self.metrics_port,
-            "metrics_host": self.metrics_host,
+            "http_listen": self._resolve_listen(),
             "webboard_enabled": self.webboard_enabled,
             "webboard_url": self.webboard_url,
             "webboard_app": self.webboard_app,
@@ -359,6 +409,12 @@ class Settings(BaseSettings):
 def _digits(text: str) -> bool:
     """Whether ``text`` is ASCII digits only (``str.isdigit`` also takes ``²`` and ``٣``)."""
     return text.isascii() and text.isdigit()
+
+
+def _address(listen: str) -> tuple[str, int]:
+    """``host:port`` → ``(host, port)``, the brackets of an IPv6 literal removed."""
+    host, _, port = listen.rpartition(":")
+    return host.strip("[]").lower(), int(port)
 
 
 def _shard_ids(text: str) -> list[int]:

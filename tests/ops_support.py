@@ -2,7 +2,8 @@
 
 :class:`BotProcess` starts the bot as a subprocess against the fake Bot API
 (``tests/fake_telegram``) and a real Redis, with its webhook (or, ``polling=True``, fetching its
-updates from the fake by long polling) and its ``/metrics`` + ``/healthz`` on free ports.
+updates from the fake by long polling) and its ``/metrics`` + ``/healthz`` on its one HTTP server,
+on a free port.
 :class:`Players` plays a Telegram group table through any number of such processes: each update is
 posted to the webhook of one or several of them, then the players wait until every process has
 finished every update (the processes' own ``nardy_update_seconds_count`` and
@@ -46,7 +47,15 @@ def bot_env(fake: FakeBotApi, redis_url: str, **extra: str) -> dict[str, str]:
     """The environment of a bot process: the fake's token and URL, Redis, nothing inherited
     that could change the settings (tokens, Redis URL) from the developer's shell."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "DISCORD_"))}
-    for name in ("REDIS_URL", "REDIS_CLUSTER", "METRICS_PORT", "LOG_JSON", "LOG_LEVEL"):
+    for name in (
+        "REDIS_URL",
+        "REDIS_CLUSTER",
+        "HTTP_LISTEN",
+        "METRICS_PORT",
+        "METRICS_HOST",
+        "LOG_JSON",
+        "LOG_LEVEL",
+    ):
         env.pop(name, None)
     env.update(
         PYTHONPATH=str(ROOT),
@@ -61,8 +70,8 @@ def bot_env(fake: FakeBotApi, redis_url: str, **extra: str) -> dict[str, str]:
 
 
 class BotProcess:
-    """One ``python -m bot`` process serving a Telegram webhook on a free port (``polling``:
-    fetching its updates by long polling instead)."""
+    """One ``python -m bot`` process serving a Telegram webhook, ``/metrics`` and ``/healthz`` on
+    one free port (``polling``: fetching its updates by long polling instead)."""
 
     def __init__(
         self,
@@ -78,14 +87,10 @@ class BotProcess:
         self.name = name
         self.workdir = workdir
         self.polling = polling
-        self.webhook_port = free_port()
-        self.metrics_port = free_port()
-        self.webhook_url = f"http://127.0.0.1:{self.webhook_port}/hook/{name}"
-        hook = {} if polling else {
-            "TELEGRAM_WEBHOOK_URL": self.webhook_url,
-            "TELEGRAM_LISTEN": f"127.0.0.1:{self.webhook_port}",
-        }  # fmt: skip
-        self.env = bot_env(fake, redis_url, METRICS_PORT=str(self.metrics_port), **hook, **env)
+        self.port = free_port()
+        self.webhook_url = f"http://127.0.0.1:{self.port}/hook/{name}"
+        hook = {} if polling else {"TELEGRAM_WEBHOOK_URL": self.webhook_url}
+        self.env = bot_env(fake, redis_url, HTTP_LISTEN=f"127.0.0.1:{self.port}", **hook, **env)
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = workdir / f"{name}.log"
         self.starts = 0
@@ -126,9 +131,11 @@ class BotProcess:
                         return False
                 if self.polling:
                     return len(self.fake.called("getUpdates")) > self.polls
-                # The webhook answers (403 without the secret) once PTB listens.
-                async with session.post(self.webhook_url, data=b"{}") as r:
-                    return r.status in (200, 403)
+                # The webhook's route answers 403 without the secret; with it, 503 until the
+                # adapter takes updates, then 400 for a body that is no update.
+                headers = {"X-Telegram-Bot-Api-Secret-Token": WEBHOOK_SECRET}
+                async with session.post(self.webhook_url, data=b"{}", headers=headers) as r:
+                    return r.status == 400
         except aiohttp.ClientError:
             return False
 
@@ -182,7 +189,7 @@ class BotProcess:
     # -- HTTP ---------------------------------------------------------------------------------
 
     def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.metrics_port}{path}"
+        return f"http://127.0.0.1:{self.port}{path}"
 
     async def metrics(self) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
         """Every sample of ``/metrics``: (name, sorted labels) → value."""

@@ -1,7 +1,8 @@
 """A running Telegram bot for tests: the real PTB ``Application`` against the fake Bot API.
 
-:class:`Bot` starts the fake server and the application (long polling, or a webhook on a free
-port), feeds updates the way Telegram does and waits until the bot has finished with them.  The
+:class:`Bot` starts the fake server and the application (long polling, or a webhook: its route on
+the bot's HTTP server, :class:`~bot.observability.OpsServer`, on a free port), feeds updates the
+way Telegram does and waits until the bot has finished with them.  The
 state of a table is read through the app's public API only to choose the next move.
 """
 
@@ -12,6 +13,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
+from urllib.parse import urlsplit
 
 from fake_telegram import BOT_USERNAME, Chat, FakeBotApi, FakeMessage, TgUser
 from telegram.ext import Application
@@ -19,11 +21,13 @@ from telegram.ext import Application
 from bot.app import App, Table
 from bot.app.payload import parse_payload
 from bot.app.tournaments import keys
+from bot.observability import HEADER_TIMEOUT, Metrics, OpsServer
 from bot.store import TableKey
 from bot.telegram import (
     ALLOWED_UPDATES,
     Poller,
     TelegramAdapter,
+    TelegramWebhook,
     build_application,
     start_webhook,
     stop_serving,
@@ -53,12 +57,15 @@ class Bot:
         application: Application,  # type: ignore[type-arg]
         poller: Poller | None = None,
         webhook: dict[str, Any] | None = None,
+        hook: TelegramWebhook | None = None,
     ) -> None:
         self.fake = fake
         self.app = app
         self.application = application
         self.poller = poller
         self.webhook = webhook
+        self.hook = hook
+        """The webhook's route, when served by webhook."""
         self.typed = 0
         self.poll = 0.002
         """Seconds between :meth:`settle`'s looks (three quiet looks in a row: settled)."""
@@ -401,20 +408,55 @@ async def running_bot(
             if commands:
                 await register_commands(application.bot)
             await application.start()
+            hook = None
             server = None
             poller = None
-            if webhook is not None:
-                server = await start_webhook(application, **webhook)
-            else:
-                poller = Poller(application, allowed_updates=ALLOWED_UPDATES, timeout=1)
-                await poller.start()
             try:
-                yield Bot(fake, app, application, poller, webhook)
+                if webhook is not None:
+                    hook, server = await serve_webhook(application, app, **webhook)
+                else:
+                    poller = Poller(application, allowed_updates=ALLOWED_UPDATES, timeout=1)
+                    await poller.start()
+                yield Bot(fake, app, application, poller, webhook, hook)
             finally:
-                await stop_serving(application, webhook=server, poller=poller)
+                await stop_serving(application, webhook=hook, poller=poller)
+                if server is not None:
+                    await server.stop()
     finally:
         if own_fake:
             await fake.stop()
+
+
+async def serve_webhook(
+    application: Application,  # type: ignore[type-arg]
+    app: App,
+    *,
+    url: str,
+    secret: str,
+    port: int,
+    host: str = "127.0.0.1",
+    header_timeout: float = HEADER_TIMEOUT,
+    **options: Any,
+) -> tuple[TelegramWebhook, OpsServer]:
+    """The webhook's route on an HTTP server of its own on ``host:port`` (as the runtime
+    installs it on the bot's), open and registered with the fake at ``url``; ``options`` go to
+    the route (``body_timeout``)."""
+    hook = TelegramWebhook(path=urlsplit(url).path, secret=secret, **options)
+    server = OpsServer(
+        Metrics(process=False),
+        app.store,
+        host=host,
+        port=port,
+        routes=[hook.install],
+        header_timeout=header_timeout,
+    )
+    await server.start()
+    try:
+        await start_webhook(application, hook, url=url)
+    except BaseException:
+        await server.stop()
+        raise
+    return hook, server
 
 
 WEBHOOK_SECRET = "s3cret-token"
@@ -424,7 +466,8 @@ WEBHOOK_SECRET = "s3cret-token"
 @asynccontextmanager
 async def webhook_bot(app: App, **options: Any) -> AsyncIterator[tuple[Bot, int]]:
     """The bot on ``app`` served by webhook on a free port (every update POSTed to it, with
-    :data:`WEBHOOK_SECRET`), and that port; ``options`` go to the webhook server as well."""
+    :data:`WEBHOOK_SECRET`), and that port; ``options`` go to :func:`serve_webhook` as well
+    (``header_timeout``, ``body_timeout``)."""
     from conftest import free_port
 
     fake = FakeBotApi()
@@ -433,7 +476,6 @@ async def webhook_bot(app: App, **options: Any) -> AsyncIterator[tuple[Bot, int]
     webhook = {
         "url": f"http://127.0.0.1:{port}/tg/hook",
         "secret": WEBHOOK_SECRET,
-        "host": "127.0.0.1",
         "port": port,
         **options,
     }

@@ -190,11 +190,12 @@ def test_the_image_runs_unprivileged_with_a_health_check_and_graceful_stop() -> 
     keywords = [kw for kw, _ in final]
     assert keywords.index("USER") < keywords.index("ENTRYPOINT")
     health = next(rest for kw, rest in final if kw == "HEALTHCHECK")
-    assert "/healthz" in health and "METRICS_PORT" in health
+    assert "/healthz" in health and "HTTP_LISTEN" in health
     assert ("STOPSIGNAL", "SIGTERM") in final
     assert ("ENTRYPOINT", '["nardy-bot"]') in final
     env = " ".join(rest for kw, rest in final if kw == "ENV")
-    assert "METRICS_PORT=9100" in env and "PYTHONUNBUFFERED=1" in env
+    assert "HTTP_LISTEN=0.0.0.0:8443" in env and "PYTHONUNBUFFERED=1" in env
+    assert "METRICS_PORT" not in env and "TELEGRAM_LISTEN" not in env  # one server, one name
 
 
 def test_compose_has_the_bot_and_a_persistent_redis() -> None:
@@ -310,7 +311,8 @@ def test_redis_syncs_every_second_never_evicts_and_keeps_its_volume(file: str) -
 def test_several_processes_behind_a_proxy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The scale recipe: the proxy alone is published, on a port Telegram posts to; the
     telegram replicas serve Telegram only, by webhook; each discord process runs its own
-    shards, together all of them; every process serves its metrics to Prometheus."""
+    shards, together all of them; every process serves its metrics to Prometheus, on the one
+    HTTP server that serves the webhook, which the proxy passes on and keeps /metrics from."""
     data = compose("docker-compose.scale.yml")
     services = data["services"]
     assert set(services) == {*BOT_SERVICES, "proxy", "prometheus", "redis"}
@@ -326,10 +328,10 @@ def test_several_processes_behind_a_proxy(monkeypatch: pytest.MonkeyPatch, tmp_p
         assert set(spec["environment"]) <= known, set(spec["environment"]) - known
         settings = settings_in(container_env(name, env_text, "docker-compose.scale.yml"),
                                monkeypatch, tmp_path)  # fmt: skip
-        assert settings.metrics_port == 9100 and settings.metrics_host == "0.0.0.0"
+        assert settings.http_address == ("0.0.0.0", 8443)
         if name == "telegram":
             assert settings.discord_token is None and settings.telegram_token is not None
-            assert settings.webhook_mode and settings.telegram_listen_port == 8443
+            assert settings.webhook_mode
             assert spec["profiles"] == ["telegram"] and spec["deploy"]["replicas"] >= 2
         else:
             assert settings.telegram_token is None and settings.discord_token is not None
@@ -351,13 +353,14 @@ def test_several_processes_behind_a_proxy(monkeypatch: pytest.MonkeyPatch, tmp_p
     lines = [line.split("#")[0].strip() for line in caddy.splitlines()]
     assert "{$BOT_DOMAIN} {" in lines
     assert "dynamic a telegram 8443 {" in lines and "lb_try_duration 5s" in lines
+    assert "@inside path /metrics /healthz" in lines and "respond @inside 404" in lines
     directives = {line.split()[0] for line in lines if line}
     assert not directives & {"handle_path", "uri", "rewrite", "redir"}, "the path must stay"
 
     scrape = yaml.safe_load((ROOT / "deploy" / "prometheus.yml").read_text())
     (job,) = scrape["scrape_configs"]
     (sd,) = job["dns_sd_configs"]
-    assert sorted(sd["names"]) == sorted(BOT_SERVICES) and sd["type"] == "A" and sd["port"] == 9100
+    assert sorted(sd["names"]) == sorted(BOT_SERVICES) and sd["type"] == "A" and sd["port"] == 8443
     prometheus = services["prometheus"]
     assert "./deploy/prometheus.yml:/etc/prometheus/prometheus.yml:ro" in prometheus["volumes"]
     assert all(port.startswith("127.0.0.1:") for port in prometheus["ports"])

@@ -12,6 +12,12 @@ from bot.settings import Settings, SettingsError, load_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELDS = [name.upper() for name in Settings.model_fields]
+WEBHOOK = {
+    "TELEGRAM_TOKEN": "1:a",
+    "TELEGRAM_WEBHOOK_URL": "https://x.org/tg/hook",
+    "TELEGRAM_WEBHOOK_SECRET": "abc",
+}
+METRICS_9100 = {"METRICS_PORT": "9100", "METRICS_HOST": "0.0.0.0"}
 
 
 @pytest.fixture(autouse=True)
@@ -26,11 +32,10 @@ def test_defaults_mean_console_on_memory() -> None:
     settings = load_settings()
     assert settings.telegram_token is None and settings.discord_token is None
     assert settings.redis_url is None and settings.redis_cluster is False
-    assert settings.metrics_port is None
+    assert settings.http_address is None  # no HTTP server
     assert settings.log_level == "INFO" and settings.log_json is False
     assert settings.default_language == "en"
     assert settings.table_ttl_seconds == 30 * 24 * 3600
-    assert settings.telegram_listen_host == "0.0.0.0" and settings.telegram_listen_port == 8443
     assert settings.webhook_mode is False
 
 
@@ -39,12 +44,11 @@ def test_reads_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TELEGRAM_WEBHOOK_URL", "https://bot.example.org/tg")
     monkeypatch.setenv("TELEGRAM_WEBHOOK_SECRET", "s3cret_token-1")
     monkeypatch.setenv("TELEGRAM_BASE_URL", "http://127.0.0.1:8081/bot")
-    monkeypatch.setenv("TELEGRAM_LISTEN", "[::]:9000")
+    monkeypatch.setenv("HTTP_LISTEN", "[::]:9000")
     monkeypatch.setenv("DISCORD_TOKEN", "discord-token")
     monkeypatch.setenv("DISCORD_TEST_GUILD", "123456789012345678")
     monkeypatch.setenv("REDIS_URL", "redis://:pw@redis:6379/0")
     monkeypatch.setenv("REDIS_CLUSTER", "true")
-    monkeypatch.setenv("METRICS_PORT", "9100")
     monkeypatch.setenv("LOG_JSON", "1")
     monkeypatch.setenv("LOG_LEVEL", "debug")
     monkeypatch.setenv("DEFAULT_LANGUAGE", "be-BY")
@@ -57,10 +61,10 @@ def test_reads_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert s.webhook_mode and s.telegram_webhook_url == "https://bot.example.org/tg"
     assert s.telegram_webhook_secret is not None
     assert s.telegram_base_url == "http://127.0.0.1:8081/bot"
-    assert (s.telegram_listen_host, s.telegram_listen_port) == ("::", 9000)
+    assert s.http_address == ("::", 9000) and s.summary()["http_listen"] == "[::]:9000"
     assert s.discord_token is not None and s.discord_test_guild == 123456789012345678
     assert s.redis_url == "redis://:pw@redis:6379/0" and s.redis_cluster is True
-    assert s.metrics_port == 9100 and s.log_json is True and s.log_level == "DEBUG"
+    assert s.log_json is True and s.log_level == "DEBUG"
     assert s.default_language == "be"
     assert s.table_ttl_seconds == 7 * 24 * 3600
     assert s.render_cache_mb == 12.5 and s.summary()["render_cache_mb"] == 12.5
@@ -119,6 +123,40 @@ def test_secret_not_echoed_in_errors(monkeypatch: pytest.MonkeyPatch) -> None:
         ({"TELEGRAM_WEBHOOK_URL": "ftp://x.org"}, "TELEGRAM_WEBHOOK_URL: must be an http"),
         ({"TELEGRAM_LISTEN": "8443"}, "TELEGRAM_LISTEN: must be host:port"),
         ({"TELEGRAM_LISTEN": "0.0.0.0:70000"}, "TELEGRAM_LISTEN: must be host:port"),
+        ({"HTTP_LISTEN": "8443"}, "HTTP_LISTEN: must be host:port, e.g. 0.0.0.0:8443"),
+        ({"HTTP_LISTEN": ":8443"}, "HTTP_LISTEN: must be host:port"),
+        (
+            {**WEBHOOK, "TELEGRAM_WEBHOOK_URL": "https://x.org/board/hook"},
+            "TELEGRAM_WEBHOOK_URL: its path /board/hook is the HTTP server's own",
+        ),
+        (
+            {**WEBHOOK, "TELEGRAM_WEBHOOK_URL": "https://x.org/metrics/"},
+            "its path /metrics is the HTTP server's own (/metrics, /healthz, /board/)",
+        ),
+        (
+            {**WEBHOOK, "METRICS_PORT": "9100"},
+            "METRICS_HOST:METRICS_PORT is 127.0.0.1:9100 but TELEGRAM_LISTEN (its default) is"
+            " 0.0.0.0:8443: one server now serves the webhook, /metrics, /healthz and /board/;"
+            " set HTTP_LISTEN=host:port instead of both",
+        ),
+        (
+            {"HTTP_LISTEN": "0.0.0.0:8443", "METRICS_PORT": "9100", "METRICS_HOST": "0.0.0.0"},
+            "HTTP_LISTEN is 0.0.0.0:8443 but METRICS_HOST:METRICS_PORT is 0.0.0.0:9100: one server"
+            " serves the webhook, /metrics, /healthz and /board/ on HTTP_LISTEN; remove"
+            " METRICS_PORT and METRICS_HOST",
+        ),
+        (
+            {**WEBHOOK, "HTTP_LISTEN": "0.0.0.0:8080", "TELEGRAM_LISTEN": "0.0.0.0:8443"},
+            "HTTP_LISTEN is 0.0.0.0:8080 but TELEGRAM_LISTEN is 0.0.0.0:8443",
+        ),
+        (
+            {
+                "WEBBOARD_ENABLED": "1",
+                "WEBBOARD_URL": "https://x.org/board/",
+                "TELEGRAM_TOKEN": "1:a",
+            },
+            "WEBBOARD_ENABLED is on but HTTP_LISTEN not set",
+        ),
         ({"REDIS_URL": "localhost:6379"}, "REDIS_URL: must start with redis://"),
         ({"REDIS_CLUSTER": "yes"}, "REDIS_CLUSTER is on but REDIS_URL is not set"),
         ({"METRICS_PORT": "0"}, "METRICS_PORT"),
@@ -181,17 +219,43 @@ def test_env_example_loads_as_defaults(tmp_path: Path) -> None:
     assert s.tick_seconds == 10 and s.tournament_retry_seconds == 120
 
 
-def test_metrics_host_defaults_to_this_machine_and_user_records_to_400_days(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    settings = load_settings()
-    assert settings.metrics_host == "127.0.0.1"
-    assert settings.user_ttl_seconds == 400 * 24 * 3600
-    monkeypatch.setenv("METRICS_HOST", "0.0.0.0")
+def test_user_records_are_kept_400_days_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert load_settings().user_ttl_seconds == 400 * 24 * 3600
     monkeypatch.setenv("USER_TTL_DAYS", "30")
+    assert load_settings().user_ttl_seconds == 30 * 24 * 3600
+
+
+@pytest.mark.parametrize(
+    ("env", "address"),
+    [
+        ({}, None),
+        ({"HTTP_LISTEN": "127.0.0.1:8443"}, ("127.0.0.1", 8443)),
+        # a webhook with nothing said: where its server always listened
+        (WEBHOOK, ("0.0.0.0", 8443)),
+        ({**WEBHOOK, "HTTP_LISTEN": "127.0.0.1:8080"}, ("127.0.0.1", 8080)),
+        # the older names, read when HTTP_LISTEN is unset: /metrics on this machine only, unless
+        ({"METRICS_PORT": "9100"}, ("127.0.0.1", 9100)),
+        (METRICS_9100, ("0.0.0.0", 9100)),
+        ({**WEBHOOK, "TELEGRAM_LISTEN": "[::1]:8443"}, ("::1", 8443)),
+        ({**WEBHOOK, "TELEGRAM_LISTEN": "0.0.0.0:9100", **METRICS_9100}, ("0.0.0.0", 9100)),
+        # the older names agreeing with HTTP_LISTEN, or not applying (long polling)
+        (
+            {**WEBHOOK, "HTTP_LISTEN": "0.0.0.0:8443", "TELEGRAM_LISTEN": "0.0.0.0:8443"},
+            ("0.0.0.0", 8443),
+        ),
+        ({"HTTP_LISTEN": "0.0.0.0:9100", "TELEGRAM_LISTEN": "0.0.0.0:8443"}, ("0.0.0.0", 9100)),
+        ({"METRICS_PORT": "9100", "TELEGRAM_LISTEN": "0.0.0.0:8443"}, ("127.0.0.1", 9100)),
+    ],
+)
+def test_one_http_server_for_the_webhook_metrics_and_the_board(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], address: tuple[str, int] | None
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
     settings = load_settings()
-    assert settings.metrics_host == "0.0.0.0" and settings.user_ttl_seconds == 30 * 24 * 3600
-    assert settings.summary()["metrics_host"] == "0.0.0.0"
+    assert settings.http_address == address
+    shown = settings.summary()["http_listen"]
+    assert (shown is None) if address is None else isinstance(shown, str)
 
 
 @pytest.mark.parametrize("port", ["99999", "0", "65536", "", "http"])

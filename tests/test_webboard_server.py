@@ -46,7 +46,7 @@ BOB = {"id": 102, "first_name": "Bob", "last_name": "B", "language_code": "ru-RU
 
 @dataclass
 class Served:
-    client: TestClient[Any, Any]
+    client: TestClient[Any, Any] | aiohttp.ClientSession
     board: WebBoard
     side: BoardSide
     app: App
@@ -80,6 +80,25 @@ async def served(heartbeat: float = 15.0) -> AsyncIterator[Served]:
     board.install(web_app)
     async with TestClient(TestServer(web_app)) as client:
         yield Served(client, board, side, app, now)
+
+
+@asynccontextmanager
+async def served_by_the_bot(heartbeat: float = 15.0) -> AsyncIterator[Served]:
+    """As :func:`served`, on the bot's own HTTP server (:class:`OpsServer`) over real HTTP:
+    unlike aiohttp's test server, it does not cancel a handler whose client went away."""
+    store = MemoryStore()
+    app = App(store, dice=Dice(3))
+    side = BoardSide(app)
+    now = [START_TIME]
+    board = WebBoard(side, store, token=TOKEN, heartbeat=heartbeat, clock=lambda: now[0])
+    ops = OpsServer(Metrics(process=False), store, port=0, routes=[board.install])
+    port = await ops.start()
+    try:
+        async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as client:
+            yield Served(client, board, side, app, now)
+    finally:
+        await board.close()
+        await ops.stop()
 
 
 async def open_lobby(app: App, key: TableKey = GROUP) -> str:
@@ -446,6 +465,38 @@ async def test_the_stream_beats_and_ends_with_the_session_or_the_server() -> Non
             "/board/api/events", params={"token": token, "table": OTHER.tag}
         )
         assert elsewhere.status == 401
+
+
+async def test_a_page_that_goes_away_ends_its_stream_at_once() -> None:
+    """A page closed (its connection ends) stops following the table then, not at the next
+    heartbeat (a minute away here): its stream ends and its subscription to the table's
+    changes with it, while another page's stream on the same table goes on."""
+    async with served_by_the_bot(heartbeat=60.0) as s:
+        join = await open_lobby(s.app)
+        token = await s.token(BOB)
+        staying = await s.client.get("/board/api/events", params={"token": token})
+        leaving = await s.client.get("/board/api/events", params={"token": token})
+        for stream in (staying, leaving):
+            assert (await next_event(stream))[0] == "state"
+        assert s.board.streams == 2 and s.side.listening(GROUP) == 2
+        leaving.close()  # the page is closed: its connection ends
+        deadline = asyncio.get_running_loop().time() + 2.0
+        while s.board.streams > 1 or s.side.listening(GROUP) > 1:
+            assert asyncio.get_running_loop().time() < deadline, "the stream lingers"
+            await asyncio.sleep(0.005)
+        assert s.board.streams == 1 and s.side.listening(GROUP) == 1
+        # the connection left behind serves on: the other page gets the next change
+        eve = await s.token({"id": 105, "first_name": "Eve"})
+        await s.client.post("/board/api/press", json={"payload": join}, headers=bearer(eve))
+        name, data = await next_event(staying)
+        assert name == "state" and "telegram:105" in [
+            seat["ref"] for seat in json.loads(data)["seats"]
+        ]
+        staying.close()
+        while s.board.streams:
+            assert asyncio.get_running_loop().time() < deadline + 2.0, "the stream lingers"
+            await asyncio.sleep(0.005)
+        assert s.side.listening(GROUP) == 0
 
 
 # -- on the operations server -------------------------------------------------------------------

@@ -42,7 +42,7 @@ def board_settings(token: str, app: str | None = "board") -> Settings:
         webboard_enabled=True,
         webboard_url=PAGE,
         webboard_app=app,
-        metrics_port=9100,
+        http_listen="127.0.0.1:9100",
     )
 
 
@@ -226,19 +226,24 @@ async def test_a_play_confirmed_on_the_web_board_is_answered_by_the_computer_in_
             assert bot.keyboard_message(chat).message_id == int(str(facts.board_message))
 
 
-async def test_the_bot_run_with_the_web_board_serves_it_and_shows_its_button() -> None:
-    """``python -m bot``'s run with ``WEBBOARD_ENABLED``: the page beside ``/healthz`` on the
-    operations server, a login there answered, and the Telegram boards with the button."""
+async def test_one_port_serves_the_webhook_metrics_health_and_the_board() -> None:
+    """``python -m bot``'s run by webhook with ``WEBBOARD_ENABLED``: one port (``HTTP_LISTEN``)
+    takes Telegram's posts (each answered once handled), ``/metrics``, ``/healthz``, the page
+    and its login; the Telegram boards carry the button."""
     from bot.runtime import run
 
     fake = FakeBotApi()
     await fake.start()
     port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    secret = "one-port-secret"
     try:
         settings = load_settings(
             telegram_token=fake.token,
             telegram_base_url=fake.url,
-            metrics_port=port,
+            telegram_webhook_url=f"{base}/tg/hook",
+            telegram_webhook_secret=secret,
+            http_listen=f"127.0.0.1:{port}",
             webboard_enabled=True,
             webboard_url=PAGE,
             webboard_app="board",
@@ -246,18 +251,18 @@ async def test_the_bot_run_with_the_web_board_serves_it_and_shows_its_button() -
         stop = asyncio.Event()
         running = asyncio.create_task(run(settings, [], stop=stop))
         for _ in range(3000):
-            if fake.called("getUpdates") or running.done():
+            if fake.webhook or running.done():
                 break
             await asyncio.sleep(0.01)
-        assert fake.called("getUpdates") and not running.done()
+        assert fake.webhook == {"url": f"{base}/tg/hook", "secret_token": secret}
+        assert not running.done() and not fake.called("getUpdates")
         chat = fake.chat(GROUP, "supergroup")
-        fake.queue(fake.user_message(ALICE, chat, f"/new@{BOT_USERNAME} 1"))
-        for _ in range(3000):
-            if fake.with_keyboard(GROUP, None):
-                break
-            await asyncio.sleep(0.01)
-        fake.queue(fake.press(BOB, fake.with_keyboard(GROUP, None)[-1], "Join"))
-        for _ in range(3000):
+        lobby = fake.user_message(ALICE, chat, f"/new@{BOT_USERNAME} 1")
+        assert await fake.post_webhook(lobby, secret=secret) == 200
+        assert await fake.post_webhook(lobby, secret="wrong") == 403
+        join = fake.press(BOB, fake.with_keyboard(GROUP, None)[-1], "Join")
+        assert await fake.post_webhook(join, secret=secret) == 200
+        for _ in range(3000):  # the board is posted in the background of the answer
             messages = fake.with_keyboard(GROUP, None)
             if messages and open_button(messages[-1].buttons()) is not None:
                 break
@@ -265,13 +270,18 @@ async def test_the_bot_run_with_the_web_board_serves_it_and_shows_its_button() -
         button = open_button(fake.with_keyboard(GROUP, None)[-1].buttons())
         assert button is not None
         (start,) = parse_qs(urlsplit(button["url"]).query)["startapp"]
-        base = f"http://127.0.0.1:{port}"
         data = init_data(fake.token, tg_user(ALICE), time.time())
         async with aiohttp.ClientSession() as session:
             async with session.get(f"{base}/board/") as page:
                 assert page.status == 200
             async with session.get(f"{base}/healthz") as health:
                 assert health.status == 200
+            async with session.get(f"{base}/metrics") as metrics:
+                assert metrics.status == 200
+                assert (
+                    'nardy_updates_total{action="join",kind="button",platform="telegram"} 1.0'
+                    in (await metrics.text())
+                )
             login = {"initData": data, "start": start}
             async with session.post(f"{base}/board/api/login", json=login) as answer:
                 assert answer.status == 200

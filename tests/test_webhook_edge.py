@@ -1,15 +1,18 @@
-"""The Telegram webhook server against requests Telegram never sends, over real HTTP.
+"""The Telegram webhook against requests Telegram never sends, over real HTTP.
 
-The bot runs on the real PTB ``Application`` (``tests/telegram_support``) with its webhook on a
-free port; requests are made with aiohttp or written byte by byte on a raw socket, so that what
-is measured is what the server reads before it answers: the secret token is checked from the
-headers before the body, a body is capped, slow requests are cut off, and a JSON body that is not
-an update is answered 400 without a traceback.
+The bot runs on the real PTB ``Application`` (``tests/telegram_support``) with its webhook's
+route on the bot's HTTP server (:class:`~bot.observability.OpsServer`, as the runtime installs
+it) on a free port; requests are made with aiohttp or written byte by byte on a raw socket, so
+that what is measured is what the server reads before it answers: the secret token is checked
+from the headers before the body, a body is capped, slow requests are cut off, a malformed
+request or a JSON body that is not an update is answered 400 without a traceback, and a webhook
+being closed refuses what comes next while it finishes what it took.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -159,6 +162,55 @@ async def test_json_that_is_not_an_update_gets_400_and_no_traceback(
     update: dict[str, Any] = bot.fake.user_message(ALICE, chat, "/new 1")
     assert await bot.fake.post_webhook(update, secret=WEBHOOK_SECRET) == 200
     assert "Join" in bot.keyboard_message(chat).labels()
+
+
+async def test_a_malformed_request_is_answered_400_and_logged_as_one_line(
+    hooked: tuple[Bot, int], caplog: pytest.LogCaptureFixture
+) -> None:
+    bot, port = hooked
+    caplog.set_level(logging.DEBUG)
+    for head in (
+        _head(10).replace("Content-Length: 10", "Content-Length: ten"),
+        _head(0).replace("Content-Length: 0", "Transfer-Encoding: chunked") + "zz\r\nabc\r\n",
+    ):
+        status, closed = await _raw(port, head)
+        assert status.endswith(b" 400 Bad Request") and closed
+    refused = [r for r in caplog.records if r.name == "aiohttp.server"]
+    assert len(refused) == 2 and all(r.levelno == logging.WARNING for r in refused)
+    assert all("\n" not in r.getMessage() and not r.exc_info for r in refused)
+    assert [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR] == []
+    update = bot.fake.user_message(ALICE, bot.fake.chat(GROUP, "supergroup"), "/new 1")
+    assert await bot.post(update) == 200
+
+
+async def test_a_closing_webhook_finishes_what_it_took_and_refuses_what_comes_next(
+    hooked: tuple[Bot, int],
+) -> None:
+    """Stopping: the update being handled is handled to its end and answered 200; one posted
+    meanwhile is answered 503 (Telegram sends it again), from its headers, its connection
+    closed; the webhook is closed once the first is done."""
+    bot, port = hooked
+    assert bot.hook is not None
+    chat = bot.fake.chat(GROUP, "supergroup")
+    bot.fake.pause("sendMessage")
+    first = asyncio.create_task(bot.post(bot.fake.user_message(ALICE, chat, "/new 1")))
+    async with asyncio.timeout(10):
+        while bot.fake.waiting.get("sendMessage", 0) == 0:
+            await asyncio.sleep(0.005)
+    assert bot.hook.in_flight == 1
+    closing = asyncio.create_task(bot.hook.close())
+    await asyncio.sleep(0.05)
+    assert not closing.done() and not first.done()
+    body = json.dumps(bot.fake.user_message(ALICE, chat, "/new 3")).encode()
+    status, closed = await _raw(port, _head(len(body)), body)
+    assert status == b"HTTP/1.1 503 Service Unavailable" and closed
+    bot.fake.resume("sendMessage")
+    async with asyncio.timeout(10):
+        assert await first == 200
+        await closing
+    assert bot.hook.in_flight == 0
+    assert "Join" in bot.keyboard_message(chat).labels()
+    assert len(bot.fake.bot_messages(GROUP)) == 1  # the second update was not handled
 
 
 async def test_a_flood_of_requests_without_the_secret_each_gets_its_403(

@@ -2,10 +2,11 @@
 
 :func:`build_application` wires a :class:`TelegramAdapter` into a PTB ``Application`` (handlers,
 ``ChatLimits``, concurrent updates, the Bot API base URL); :func:`serve` runs it as the
-settings say: a webhook (``TELEGRAM_WEBHOOK_URL``; :class:`WebhookServer` checks the secret token
-on every request and answers only once the update is handled) or long polling (:class:`Poller`
-confirms a batch of updates only once it is handled; PTB's own updater is not used, as it
-confirms them before), and registers the command menus on start.
+settings say: by webhook (``TELEGRAM_WEBHOOK_URL``; the :class:`TelegramWebhook` route the
+runtime installed on the bot's HTTP server checks the secret token on every request and answers
+only once the update is handled) or long polling (:class:`Poller` confirms a batch of updates
+only once it is handled; PTB's own updater is not used, as it confirms them before), and
+registers the command menus on start.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from functools import partial
-from urllib.parse import urlparse
 
 from telegram.ext import (
     Application,
@@ -34,14 +34,14 @@ from bot.telegram.limits import ChatLimits
 from bot.telegram.links import PLATFORM, BoardLinks
 from bot.telegram.menu import register_commands
 from bot.telegram.polling import Poller
-from bot.telegram.webhook import BODY_TIMEOUT, HEADER_TIMEOUT, WebhookServer
+from bot.telegram.webhook import TelegramWebhook
 from bot.web.auth import BoardKeys
 
 __all__ = [
     "ALLOWED_UPDATES",
     "Poller",
     "TelegramAdapter",
-    "WebhookServer",
+    "TelegramWebhook",
     "build_application",
     "open_board",
     "serve",
@@ -126,29 +126,17 @@ def build_application(
 
 async def start_webhook(
     application: Application,  # type: ignore[type-arg]
+    webhook: TelegramWebhook,
     *,
     url: str,
-    secret: str,
-    host: str,
-    port: int,
-    header_timeout: float = HEADER_TIMEOUT,
-    body_timeout: float = BODY_TIMEOUT,
-) -> WebhookServer:
-    """Listen on ``host:port`` at the path of ``url`` and register ``url`` with Telegram."""
-    server = WebhookServer(
-        application,
-        path=urlparse(url).path,
-        secret=secret,
-        host=host,
-        port=port,
-        header_timeout=header_timeout,
-        body_timeout=body_timeout,
-    )
-    await server.start()
+) -> TelegramWebhook:
+    """Open ``webhook`` (its route on the bot's HTTP server) with ``application`` and register
+    ``url`` with Telegram."""
+    webhook.open(application)
     await application.bot.set_webhook(
-        url, secret_token=secret, allowed_updates=list(ALLOWED_UPDATES)
+        url, secret_token=webhook.secret.decode(), allowed_updates=list(ALLOWED_UPDATES)
     )
-    return server
+    return webhook
 
 
 Deliveries = MutableMapping[str, Callable[[TableKey, Sequence[Reply]], Awaitable[object]]]
@@ -177,8 +165,15 @@ def open_board(
         deliver_to[PLATFORM] = partial(adapter.deliver_to_table, application.bot)
 
 
-async def serve(app: App, settings: Settings, *, deliver_to: Deliveries | None = None) -> None:
-    """Run the bot until cancelled: webhook if a webhook URL is set, else long polling.
+async def serve(
+    app: App,
+    settings: Settings,
+    *,
+    deliver_to: Deliveries | None = None,
+    webhook: TelegramWebhook | None = None,
+) -> None:
+    """Run the bot until cancelled: by webhook if a webhook URL is set (its route, ``webhook``,
+    installed on the bot's HTTP server by the runtime), else long polling.
 
     What is due at Telegram's tables is served every ``TICK_SECONDS``.  With the web board on
     (``WEBBOARD_ENABLED``) the boards carry its button and its presses' replies are delivered
@@ -194,20 +189,15 @@ async def serve(app: App, settings: Settings, *, deliver_to: Deliveries | None =
         await register_commands(application.bot)
         open_board(application, settings, deliver_to)
         await application.start()
-        webhook: WebhookServer | None = None
+        hook: TelegramWebhook | None = None
         poller: Poller | None = None
         try:
             if settings.telegram_webhook_url is not None:
-                secret = settings.telegram_webhook_secret
-                assert secret is not None  # the settings refuse a webhook without a secret
-                webhook = await start_webhook(
-                    application,
-                    url=settings.telegram_webhook_url,
-                    secret=secret.get_secret_value(),
-                    host=settings.telegram_listen_host,
-                    port=settings.telegram_listen_port,
-                )
-                log.info("Telegram webhook listening on %s", settings.telegram_listen)
+                if webhook is None:
+                    raise ValueError("webhook mode needs the webhook's route on the HTTP server")
+                hook = webhook  # closed below even if Telegram refuses its registration
+                await start_webhook(application, webhook, url=settings.telegram_webhook_url)
+                log.info("Telegram webhook taking updates at %s", webhook.path)
             else:
                 poller = Poller(
                     application,
@@ -225,21 +215,21 @@ async def serve(app: App, settings: Settings, *, deliver_to: Deliveries | None =
         finally:
             if deliver_to is not None:
                 deliver_to.pop(PLATFORM, None)
-            await stop_serving(application, webhook=webhook, poller=poller)
+            await stop_serving(application, webhook=hook, poller=poller)
 
 
 async def stop_serving(
     application: Application,  # type: ignore[type-arg]
     *,
-    webhook: WebhookServer | None = None,
+    webhook: TelegramWebhook | None = None,
     poller: Poller | None = None,
 ) -> None:
-    """Stop the bot: it stops taking updates (the webhook or the poller) and finishes those in
-    flight, stops following the analyses under way (:meth:`TelegramAdapter.close`, bounded),
-    then stops the application."""
+    """Stop the bot: it stops taking updates (the webhook refuses them, or the poller stops) and
+    finishes those in flight, stops following the analyses under way
+    (:meth:`TelegramAdapter.close`, bounded), then stops the application."""
     try:
         if webhook is not None:
-            await webhook.stop()
+            await webhook.close()
         if poller is not None:
             await poller.stop()
         adapter: TelegramAdapter = application.bot_data["adapter"]

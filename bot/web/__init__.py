@@ -5,6 +5,6 @@ The page (``static/``: plain JavaScript, SVG and CSS) draws the state the app gi
 is an ordinary :class:`~bot.app.Update` through ``App.handle``, so the chat's board and the web
 board never disagree.  :mod:`bot.web.auth` says who opens the board and for which table (no
 network, no aiohttp: the Telegram adapter signs its *Open board* links with it);
-:mod:`bot.web.server` serves the page and its API on the bot's operations server, and is
+:mod:`bot.web.server` serves the page and its API on the bot's one HTTP server, and is
 imported only when the web board is switched on (``WEBBOARD_ENABLED``).
 """

@@ -1,7 +1,7 @@
-"""The web board's HTTP side: the page and its API, under ``/board/`` on the operations server.
+"""The web board's HTTP side: the page and its API, under ``/board/`` on the bot's HTTP server.
 
 :class:`WebBoard` adds its routes to the bot's one aiohttp server (:class:`~bot.observability.
-OpsServer`, beside ``/metrics`` and ``/healthz``; :meth:`WebBoard.install`):
+OpsServer`, beside ``/metrics``, ``/healthz`` and Telegram's webhook; :meth:`WebBoard.install`):
 
 - ``GET /board/`` the page, ``GET /board/static/<file>`` its script, style and pictures (read
   once from ``static/``, answered with their types and an ETag), ``GET /board/api/words`` the
@@ -22,7 +22,9 @@ OpsServer`, beside ``/metrics`` and ``/healthz``; :meth:`WebBoard.install`):
   ``App.changes`` reports a write of the table (in any process) that changed it (a step at a
   frugal table changes it and keeps its version), a comment every
   :data:`HEARTBEAT` seconds so that proxies keep the stream open.  ``EventSource`` cannot send
-  headers, so this one call takes the token as ``?token=``.
+  headers, so this one call takes the token as ``?token=``.  A page that goes away ends its
+  stream at once (its connection is watched, :class:`ConnectionWatch`): the table's changes are
+  no longer followed for it (:attr:`WebBoard.streams` counts the streams open).
 
 Every API call but the login checks the session token (signature, expiry; a ``table`` given by
 the page must be the session's).  Nothing here reads a table or knows a rule: the app answers.
@@ -159,6 +161,7 @@ class WebBoard:
         self.deliver_to: dict[str, Deliver] = {}
         self.files = load_files(static_dir)
         self._closing = asyncio.Event()
+        self._streams = 0
         self._deliveries: set[asyncio.Task[None]] = set()
         self._queues: dict[TableKey, asyncio.Lock] = {}
 
@@ -187,6 +190,11 @@ class WebBoard:
         router.add_post("/board/api/press", self._press)
         router.add_get("/board/api/events", self._events)
         web_app.on_shutdown.append(self._on_shutdown)
+
+    @property
+    def streams(self) -> int:
+        """How many event streams are open."""
+        return self._streams
 
     @property
     def delivering(self) -> int:
@@ -378,6 +386,8 @@ class WebBoard:
             }
         )
         await response.prepare(request)
+        watch = ConnectionWatch(request.transport)
+        self._streams += 1
         changes = self.app.changes(key)
         closing = asyncio.ensure_future(self._closing.wait())
         pending: asyncio.Future[int] | None = None
@@ -388,15 +398,18 @@ class WebBoard:
             pending = asyncio.ensure_future(anext(changes))
             await asyncio.sleep(0)
             sent = await self._send_state(response, session, sent)
-            while not self._closing.is_set():
+            while not self._closing.is_set() and not watch.gone.done():
                 left = session.expires - self.clock()
                 if left <= 0:
                     break
+                waits: set[asyncio.Future[Any]] = {pending, closing, watch.gone}
                 done, _ = await asyncio.wait(
-                    {pending, closing},
+                    waits,
                     timeout=min(self.heartbeat, left),
                     return_when=asyncio.FIRST_COMPLETED,
                 )
+                if watch.gone in done:
+                    break
                 if pending in done:
                     try:
                         version = pending.result()
@@ -410,6 +423,8 @@ class WebBoard:
         except ConnectionResetError:
             pass  # the page went away
         finally:
+            self._streams -= 1
+            watch.release()
             closing.cancel()
             if pending is not None:
                 pending.cancel()
@@ -435,6 +450,57 @@ class WebBoard:
             return sent
         await response.write(f"id: {number}\nevent: state\ndata: {body}\n\n".encode())
         return number, body
+
+
+class ConnectionWatch(asyncio.Protocol):
+    """A watch on a connection's end: :attr:`gone` is done as soon as it is lost.
+
+    It stands between the connection's transport and aiohttp's protocol (asyncio's
+    ``set_protocol``), passing every event on; :meth:`release` gives the connection back to
+    that protocol.  An event stream's page sends nothing once it has asked, so its going away is
+    seen nowhere else until the next write fails (a heartbeat, 15 s later)."""
+
+    def __init__(self, transport: asyncio.Transport | None) -> None:
+        self.gone: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.transport = transport
+        self.protocol: asyncio.Protocol | None = None
+        if transport is None or transport.is_closing():
+            self.gone.set_result(None)
+            return
+        protocol = transport.get_protocol()
+        if isinstance(protocol, asyncio.Protocol):  # else (not aiohttp's) no watch: no end seen
+            self.protocol = protocol
+            transport.set_protocol(self)
+
+    def release(self) -> None:
+        """Give the connection back to its protocol, the watch ended."""
+        if self.transport is not None and self.transport.get_protocol() is self:
+            assert self.protocol is not None
+            self.transport.set_protocol(self.protocol)
+
+    def data_received(self, data: bytes) -> None:
+        assert self.protocol is not None
+        self.protocol.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        assert self.protocol is not None
+        return self.protocol.eof_received()
+
+    def pause_writing(self) -> None:
+        assert self.protocol is not None
+        self.protocol.pause_writing()
+
+    def resume_writing(self) -> None:
+        assert self.protocol is not None
+        self.protocol.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        try:
+            assert self.protocol is not None
+            self.protocol.connection_lost(exc)
+        finally:
+            if not self.gone.done():
+                self.gone.set_result(None)
 
 
 def load_files(directory: Path) -> dict[str, tuple[bytes, str, str]]:
