@@ -9,7 +9,8 @@
    ``AI_WORKERS``; warmed up in the background, stopped at the end);
 2. starts ``/metrics`` and ``/healthz`` on ``METRICS_PORT`` when it is set, and on the same
    server the web board under ``/board/`` when ``WEBBOARD_ENABLED`` is on (:mod:`bot.web`,
-   imported only then; the Telegram adapter delivers what its presses show the chats);
+   imported only then; the Telegram and Discord adapters deliver what its presses show the
+   chats);
 3. serves every platform that has a token (Telegram, Discord) as a task of its own, or the
    console chat when there is none, once what the start built is set aside from the garbage
    collector's rounds (:func:`settle_memory`);
@@ -121,6 +122,7 @@ def secrets_of(settings: Settings) -> list[str]:
             settings.telegram_token,
             settings.telegram_webhook_secret,
             settings.discord_token,
+            settings.discord_client_secret,
         )
         if s is not None
     ]
@@ -225,7 +227,7 @@ async def run(
                     platform.capitalize(),
                 )
                 continue
-            if platform == "telegram" and board is not None:
+            if board is not None:
                 # its adapter delivers to the chats what a press on the web board shows them
                 takes_hooks = cast(Callable[..., Coroutine[Any, Any, None]], serve)
                 serve = partial(takes_hooks, deliver_to=board.deliver_to)
