@@ -102,9 +102,10 @@ class FakeDiscordApi:
         form Discord's have)."""
         launch = str(next(_launches))
         kind = "gc" if guild is not None else "pc"
-        instance = f"i-{launch}-{kind}-{guild or ''}-{channel}"
+        where = f"{guild}-{channel}" if guild is not None else str(channel)
+        instance = f"i-{launch}-{kind}-{where}"
         location: dict[str, Any] = {
-            "id": f"{kind}-{channel}",
+            "id": f"{kind}-{where}",
             "kind": kind,
             "channel_id": str(channel),
         }

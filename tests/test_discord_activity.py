@@ -17,7 +17,9 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 from discord_harness import (
     ALL_PERMISSIONS,
+    APP_ID,
     EPHEMERAL,
+    GUILD_ID,
     Driver,
     FakeDiscord,
     Person,
@@ -29,6 +31,7 @@ from test_app_support import Dice
 from webboard_support import settle
 
 from bot.app import App
+from bot.app.command_parser import COMMANDS
 from bot.app.types import Button
 from bot.discord_bot import NardyBot, serve, table_key
 from bot.discord_bot.components import BOARD_ID, MAX_ROW_BUTTONS, MAX_ROWS, build_view
@@ -325,3 +328,63 @@ async def test_serve_gives_the_bot_the_activity_and_the_web_boards_hooks(
     await serve(app, activity, deliver_to=hooks)
     await serve(app, load_settings(discord_token=TOKEN), deliver_to=hooks)
     assert seen == [(True, hooks), (False, None)]
+
+
+# -- the Entry Point command --------------------------------------------------------------------
+
+
+async def test_the_global_upload_keeps_the_activitys_entry_point(
+    fake_discord: FakeDiscord,
+) -> None:
+    """A global upload replaces every command of the application: with the Activity set up it
+    lists, beside the slash commands, the Entry Point command Discord launches the Activity
+    with (its App Launcher's way in); a test guild's upload (Entry Points are global only),
+    and a bot without the Activity, list none."""
+    driver = await started(fake_discord)
+    bot = bot_of(driver)
+    without = NardyBot(App(MemoryStore()), tick_seconds=None)
+    await Driver.start(without, fake_discord)
+    assert await bot.command_digest() != await without.command_digest()
+    synced = await bot.sync_commands()
+    [put] = [c for c in fake_discord.calls if c.method == "PUT"]
+    assert put.path == f"/applications/{APP_ID}/commands"
+    kinds = [c.get("type", 1) for c in put.body]
+    assert kinds.count(4) == 1 and len(put.body) == len(COMMANDS) + 1
+    [launch] = [c for c in put.body if c.get("type") == 4]
+    assert (launch["name"], launch["handler"]) == ("launch", 2)
+    assert launch["description"] == t("en", "discord-launch-description")
+    assert launch["description_localizations"] == {
+        "ru": t("ru", "discord-launch-description"),
+        "uk": t("uk", "discord-launch-description"),
+    }
+    assert all(
+        0 < len(d) <= 100
+        for d in [launch["description"], *launch["description_localizations"].values()]
+    )
+    assert len(synced) == len(COMMANDS) + 1
+    await without.sync_commands()
+    assert all(c.get("type", 1) != 4 for c in fake_discord.calls[-1].body)
+    guild = NardyBot(App(MemoryStore()), test_guild=GUILD_ID, tick_seconds=None, web_activity=True)
+    await Driver.start(guild, fake_discord)
+    await guild.sync_commands()
+    last = [c for c in fake_discord.calls if c.method == "PUT"][-1]
+    assert last.path.endswith(f"/guilds/{GUILD_ID}/commands")
+    assert all(c.get("type", 1) != 4 for c in last.body)
+
+
+async def test_python_m_bot_sync_commands_keeps_the_entry_point_too(
+    fake_discord: FakeDiscord,
+) -> None:
+    from bot import runtime
+
+    settings = load_settings(
+        discord_token=TOKEN,
+        discord_client_id=APP_ID,
+        discord_client_secret="s",
+        webboard_enabled=True,
+        webboard_url="https://bot.example.org/board/",
+        metrics_port=9100,
+    )
+    assert await runtime.sync_commands(settings) == 0
+    [put] = [c for c in fake_discord.calls if c.method == "PUT"]
+    assert [c["name"] for c in put.body if c.get("type") == 4] == ["launch"]

@@ -297,7 +297,7 @@ async def test_the_activity_logs_in_through_discord_and_plays_on_the_channels_bo
         instance = api.launch(CHANNEL.id, [alice])
         query = {
             "instance_id": instance,
-            "location_id": f"gc-{CHANNEL.id}",
+            "location_id": api.instances[instance]["location"]["id"],
             "launch_id": api.instances[instance]["launch_id"],
             "channel_id": str(CHANNEL.id),
             "guild_id": GUILD,
@@ -321,6 +321,7 @@ async def test_the_activity_logs_in_through_discord_and_plays_on_the_channels_bo
             hello = rpc[0]["data"]
             assert hello["v"] == 1 and hello["client_id"] == str(CLIENT_ID)
             assert hello["frame_id"] == query["frame_id"]
+            assert hello["sdk_version"] == "2.5.0"  # a mobile app that takes it
             authorize = rpc[1]["data"]["args"]
             assert authorize == {
                 "client_id": str(CLIENT_ID),
@@ -371,35 +372,37 @@ async def test_the_activity_logs_in_through_discord_and_plays_on_the_channels_bo
             assert fake_discord.ephemeral() == []
 
 
-@pytest.mark.parametrize("how", ["forged code", "consent refused"])
+@pytest.mark.parametrize("how", ["forged code", "consent refused", "Discord down"])
 async def test_a_login_that_fails_in_the_frame_shows_the_refusal_and_no_board(
     browser: Browser, how: str
 ) -> None:
     """The Activity's login refused: a code Discord never issued (the server asks Discord,
     which refuses it), or the user refusing the consent (the client answers AUTHORIZE with an
-    error: the server is not asked).  The page says the board is closed and draws nothing."""
+    error: the server is not asked): the page says the board is closed and draws nothing;
+    Discord's API down: the page says it is offline."""
     async with site(App(MemoryStore())) as served:
         api, proxy = served.api, served.proxy
         alice = DiscordUser(ALICE.id, ALICE.name)
         instance = api.launch(CHANNEL.id, [alice])
         query = f"instance_id={instance}&channel_id={CHANNEL.id}&frame_id=f1&platform=desktop"
+        api.down = how == "Discord down"
         answers = {
-            "code": "forged-0123456789",
+            "code": api.authorize(alice) if how == "Discord down" else "forged-0123456789",
             "user": alice.payload(),
             "client_id": str(CLIENT_ID),
             "denied": how == "consent refused",
         }
         async with discord_client(browser, proxy.url + "?" + query, answers, drawn=False) as got:
-            closed = t("en", "web-page-closed")
+            said = "⚠" if how == "Discord down" else t("en", "web-page-closed")
             await got.frame.wait_for_function(
                 "text => document.getElementById('status').textContent === text",
-                arg=closed,
+                arg=said,
                 timeout=WAIT_MS,
             )
             assert await got.frame.locator("#board svg").count() == 0
             assert [m["cmd"] for m in await got.rpc()] == [None, "AUTHORIZE"]
             asked = [p for p in proxy.paths if p.startswith("/api/")]
-            if how == "forged code":
+            if how != "consent refused":
                 assert asked == ["/api/words", "/api/discord", "/api/discord/login"]
                 assert api.calls == [("POST", "/oauth2/token")] and api.tokens == {}
             else:

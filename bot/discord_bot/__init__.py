@@ -54,13 +54,18 @@ async def serve(app: App, settings: Settings, *, deliver_to: Deliveries | None =
 
 
 async def sync_commands(app: App, settings: Settings) -> int:
-    """Upload the slash commands now (to ``DISCORD_TEST_GUILD`` if set, else globally), record
-    their digest for the deployment, and disconnect; how many commands were uploaded."""
+    """Upload the slash commands now (to ``DISCORD_TEST_GUILD`` if set, else globally, with the
+    Activity's Entry Point command where it is set up), record their digest for the
+    deployment, and disconnect; how many commands were uploaded."""
     token = settings.discord_token
     if token is None:
         raise ValueError("DISCORD_TOKEN is not set")
     bot = NardyBot(
-        app, test_guild=settings.discord_test_guild, tick_seconds=None, sync_on_start=False
+        app,
+        test_guild=settings.discord_test_guild,
+        tick_seconds=None,
+        sync_on_start=False,
+        web_activity=settings.discord_activity,
     )
     async with bot:
         await bot.login(token.get_secret_value())

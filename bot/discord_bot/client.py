@@ -92,7 +92,12 @@ from bot.app.suggest import suggestions
 from bot.app.syntax import say
 from bot.app.tournaments.keys import is_event, is_event_game
 from bot.app.types import ClockNotice, GameToPlace, Keyboard, NotApplied, Progress
-from bot.discord_bot.commands import CatalogueTranslator, add_commands, discord_syntax
+from bot.discord_bot.commands import (
+    CatalogueTranslator,
+    add_commands,
+    discord_syntax,
+    entry_point,
+)
 from bot.discord_bot.components import (
     BoardButton,
     PayloadButton,
@@ -731,14 +736,23 @@ class NardyBot(discord.AutoShardedClient):
         if self.deliver_to is not None:
             self.deliver_to[PLATFORM] = self.deliver_to_table
 
-    async def command_digest(self) -> str:
-        """A digest of the command set as it would be uploaded (names, options, translations,
-        contexts), of the application and the place it is synced to."""
+    async def command_payload(self) -> list[dict[str, Any]]:
+        """The command set as it is uploaded (names, options, translations, contexts): the
+        slash commands, and globally, where the web board is the application's Activity, its
+        Entry Point command (:func:`~bot.discord_bot.commands.entry_point`)."""
         await self.tree.set_translator(CatalogueTranslator())
         translator = self.tree.translator
         assert translator is not None
         commands = self.tree.get_commands()
         payload = [await c.get_translated_payload(self.tree, translator) for c in commands]
+        if self.web_activity and self.test_guild is None:
+            payload.append(entry_point())
+        return payload
+
+    async def command_digest(self) -> str:
+        """A digest of the command set as it would be uploaded (:meth:`command_payload`), of
+        the application and the place it is synced to."""
+        payload = await self.command_payload()
         blob = json.dumps(
             [self.application_id, self.test_guild, payload], sort_keys=True, default=str
         )
@@ -770,6 +784,14 @@ class NardyBot(discord.AutoShardedClient):
             guild = discord.Object(id=self.test_guild)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
+        elif self.web_activity:
+            # the tree's own upload would drop the Activity's Entry Point command
+            if self.application_id is None:
+                raise app_commands.MissingApplicationID
+            data = await self.http.bulk_upsert_global_commands(
+                self.application_id, payload=await self.command_payload()
+            )
+            synced = [app_commands.AppCommand(data=d, state=self._connection) for d in data]
         else:
             synced = await self.tree.sync()
         await self.app.command_set_synced(PLATFORM, self.sync_scope, digest)

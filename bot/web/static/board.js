@@ -177,7 +177,7 @@ async function discordLogin() {
     }
     return true;
   } catch (e) {
-    status(word(e.status === 401 || !e.status ? "closed" : "offline", "⚠"));
+    status(word(e.status >= 500 ? "offline" : "closed", "⚠")); // Discord or the bot unreachable
     return false;
   }
 }

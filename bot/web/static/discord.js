@@ -15,12 +15,14 @@
 //
 // A command is a frame [1, {cmd, args, nonce}]; its answer carries the same nonce (evt
 // "ERROR": refused); [2, {code, message}] closes the connection.  Messages are taken only from
-// the client that frames the page, and only from Discord's origins (the SDK's list).
+// Discord's origins (the SDK's list; Discord's mobile apps deliver them from no window, so the
+// sender is not checked, as the SDK does not); the server checks whatever the client says.
 
 const HANDSHAKE = 0;
 const FRAME = 1;
 const CLOSE = 2;
 const SDK_VERSION = "2.5.0"; // the SDK whose protocol this follows
+const MOBILE_WITH_VERSION = 250; // Discord's mobile apps from this version take sdk_version
 const READY_MS = 15000;
 const ORIGINS = new Set([
   location.origin,
@@ -36,7 +38,7 @@ const ORIGINS = new Set([
 ]);
 
 class Client {
-  constructor(clientId, frameId) {
+  constructor(clientId, query) {
     this.source = window.parent.opener || window.parent; // a popped-out Activity: its opener
     this.target = document.referrer || "*";
     this.pending = new Map();
@@ -48,12 +50,16 @@ class Client {
       setTimeout(() => reject(new Error("Discord did not answer")), READY_MS);
     });
     window.addEventListener("message", (event) => this.receive(event));
-    const hello = { v: 1, encoding: "json", client_id: clientId, frame_id: frameId };
-    this.source.postMessage([HANDSHAKE, { ...hello, sdk_version: SDK_VERSION }], this.target);
+    const hello = { v: 1, encoding: "json", client_id: clientId, frame_id: query.get("frame_id") };
+    const mobile = parseInt((query.get("mobile_app_version") || "").split(".")[0], 10);
+    if (query.get("platform") !== "mobile" || mobile >= MOBILE_WITH_VERSION) {
+      hello.sdk_version = SDK_VERSION;
+    }
+    this.source.postMessage([HANDSHAKE, hello], this.target);
   }
 
   receive(event) {
-    if (event.source !== this.source || !ORIGINS.has(event.origin)) return;
+    if (!ORIGINS.has(event.origin)) return;
     if (!Array.isArray(event.data)) return;
     const [opcode, data] = event.data;
     if (opcode === CLOSE) {
@@ -89,7 +95,7 @@ class Client {
 export async function login(api) {
   const query = new URLSearchParams(location.search);
   const { client_id: clientId } = await api("GET", "discord");
-  const client = new Client(clientId, query.get("frame_id"));
+  const client = new Client(clientId, query);
   await client.ready;
   const { code } = await client.command("AUTHORIZE", {
     client_id: clientId,
