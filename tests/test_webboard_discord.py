@@ -19,13 +19,14 @@ import aiohttp
 import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
+from conftest import free_port
 from fake_discord_api import BOT_TOKEN, CLIENT_ID, CLIENT_SECRET, DiscordUser, FakeDiscordApi
 from test_app_support import Chat, Dice
 from webboard_support import BoardSide
 
 from bot.app import App, User
 from bot.settings import SettingsError, load_settings
-from bot.store import MemoryStore, TableKey
+from bot.store import MemoryStore, RedisStore, TableKey
 from bot.web.auth import BoardKeys, channel_table, open_session
 from bot.web.discord_login import DiscordApi
 from bot.web.server import WebBoard
@@ -401,3 +402,32 @@ def test_the_client_secret_is_redacted_from_the_log() -> None:
     from bot.runtime import secrets_of
 
     assert CLIENT_SECRET in secrets_of(load_settings(**activity_settings()))
+
+
+async def test_a_store_that_is_away_is_answered_at_once_and_discord_is_not_asked() -> None:
+    """Redis unreachable (nothing listens at its address): the code cannot be taken once, so
+    the login is refused for now without asking Discord."""
+    api = FakeDiscordApi()
+    await api.start()
+    store = RedisStore.from_url(f"redis://127.0.0.1:{free_port()}/0")
+    app = App(store)
+    discord = DiscordApi(
+        client_id=CLIENT_ID, client_secret=CLIENT_SECRET, bot_token=BOT_TOKEN, base=api.base
+    )
+    board = WebBoard(app, store, token=BOT_TOKEN, telegram=False, discord=discord)
+    web_app = web.Application()
+    board.install(web_app)
+    try:
+        async with TestClient(TestServer(web_app)) as client:
+            body = {
+                "code": api.authorize(ALICE),
+                "instance_id": api.launch(CHANNEL, [ALICE]),
+                "channel_id": str(CHANNEL),
+            }
+            answer = await client.post("/board/api/discord/login", json=body)
+            assert answer.status == 503 and await answer.json() == {"error": "try again"}
+            assert api.calls == []
+    finally:
+        await board.close()
+        await store.close()
+        await api.close()

@@ -53,7 +53,7 @@ from aiohttp import web
 from bot.app import NotApplied, Reply, Toast, Update, User
 from bot.app.queries import TableFacts
 from bot.i18n import negotiate, t
-from bot.store import Store, TableKey
+from bot.store import Store, StoreUnavailable, TableKey
 from bot.web.auth import (
     DISCORD,
     SESSION_SECONDS,
@@ -331,6 +331,9 @@ class WebBoard:
         except Unavailable as exc:
             log.warning("web board Discord login failed: %s", exc)
             return _error(503, "Discord did not answer")
+        except StoreUnavailable as exc:
+            log.warning("web board Discord login failed: the store is unavailable: %s", exc)
+            return _error(503, "try again")
         assert found.table.platform == DISCORD
         lang = negotiate(found.user.language)
         session = Session(
