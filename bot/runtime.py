@@ -12,7 +12,7 @@
    ``TELEGRAM_WEBHOOK_URL`` (:class:`~bot.telegram.webhook.TelegramWebhook`: the route is
    installed here, the Telegram adapter opens it once it takes updates), and the web board
    under ``/board/`` when ``WEBBOARD_ENABLED`` is on (:mod:`bot.web`, imported only then; the
-   Telegram adapter delivers what its presses show the chats);
+   Telegram and Discord adapters deliver what its presses show the chats);
 3. serves every platform that has a token (Telegram, Discord) as a task of its own, or the
    console chat when there is none, once every language's catalogue is read (in a thread:
    :func:`bot.i18n.warm`) and what the start built is set aside from the garbage collector's
@@ -128,6 +128,7 @@ def secrets_of(settings: Settings) -> list[str]:
             settings.telegram_token,
             settings.telegram_webhook_secret,
             settings.discord_token,
+            settings.discord_client_secret,
         )
         if s is not None
     ]
@@ -227,6 +228,10 @@ async def run(
                 continue
             if platform == "telegram":
                 serve = _telegram_serve(serve, settings, board, routes)
+            elif board is not None:
+                # its adapter delivers to the chats what a press on the web board shows them
+                takes_hooks = cast(Callable[..., Coroutine[Any, Any, None]], serve)
+                serve = partial(takes_hooks, deliver_to=board.deliver_to)
             serves[platform] = serve
         address = settings.http_address
         if address is not None:

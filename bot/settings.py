@@ -85,6 +85,15 @@ class Settings(BaseSettings):
     unset = Discord's recommended count, every shard in this process."""
     discord_shards: str | None = None
     """The shards this process runs, e.g. ``0-3`` or ``0,2``; needs ``DISCORD_SHARD_COUNT``."""
+    discord_client_id: int | None = Field(default=None, ge=1)
+    """The Discord application's id (its OAuth2 client id): with ``DISCORD_CLIENT_SECRET`` and
+    the web board on, Discord's boards carry an *Open board* button that launches the web board
+    as the application's Activity."""
+    discord_client_secret: SecretStr | None = None
+    """The application's OAuth2 client secret: the web board exchanges an Activity's login code
+    for the user's token with it."""
+    discord_api_base: str = "https://discord.com/api/v10"
+    """Discord's HTTP API the web board asks (a fake one in tests)."""
     redis_url: str | None = Field(default=None, repr=False)
     """``redis://[:password@]host:port/db``, ``rediss://`` or ``unix://``; unset = memory store."""
     redis_cluster: bool = False
@@ -100,8 +109,9 @@ class Settings(BaseSettings):
     metrics_host: str = Field(default="127.0.0.1", min_length=1)
     """The host that goes with ``METRICS_PORT``: this machine only unless told otherwise."""
     webboard_enabled: bool = False
-    """Whether boards carry an *Open board* button to the web board (a Telegram Mini App) and
-    the bot's HTTP server serves it under ``/board/`` (needs ``HTTP_LISTEN``)."""
+    """Whether boards carry an *Open board* button to the web board (a Telegram Mini App; in
+    Discord the application's Activity, with ``DISCORD_CLIENT_ID``) and the bot's HTTP server
+    serves it under ``/board/`` (needs ``HTTP_LISTEN``)."""
     webboard_url: str | None = None
     """The public HTTPS URL of the web board's page (``/board/`` behind the TLS proxy), as
     registered with @BotFather for the Mini App."""
@@ -181,7 +191,7 @@ class Settings(BaseSettings):
             return lang
         return value
 
-    @field_validator("telegram_webhook_url", "telegram_base_url")
+    @field_validator("telegram_webhook_url", "telegram_base_url", "discord_api_base")
     @classmethod
     def _http_url(cls, value: str | None) -> str | None:
         if value is None:
@@ -267,23 +277,7 @@ class Settings(BaseSettings):
                 )
             if self.telegram_token is None:
                 raise ValueError("TELEGRAM_WEBHOOK_URL is set but TELEGRAM_TOKEN is not")
-        listen = self._resolve_listen()
-        if self.webboard_enabled:
-            missing = [
-                name
-                for name, value in (
-                    ("WEBBOARD_URL", self.webboard_url),
-                    ("TELEGRAM_TOKEN", self.telegram_token),
-                    ("HTTP_LISTEN", listen),
-                )
-                if value is None
-            ]
-            if missing:
-                raise ValueError(
-                    f"WEBBOARD_ENABLED is on but {', '.join(missing)} not set: the web board is"
-                    " served by the bot's HTTP server (HTTP_LISTEN) at WEBBOARD_URL, its logins"
-                    " signed with the Telegram bot token"
-                )
+        self._check_web_board(self._resolve_listen())
         if self.redis_cluster and self.redis_url is None:
             raise ValueError("REDIS_CLUSTER is on but REDIS_URL is not set")
         if self.discord_shards is not None:
@@ -296,6 +290,60 @@ class Settings(BaseSettings):
                     " like 0-3 or 0,2"
                 )
         return self
+
+    def _check_web_board(self, listen: str | None) -> None:
+        """The web board's settings hang together: it is served by the bot's HTTP server
+        (``listen``: ``HTTP_LISTEN`` or its older names)
+        at ``WEBBOARD_URL`` and opened from Telegram (``TELEGRAM_TOKEN``) or from Discord as
+        its Activity (``DISCORD_CLIENT_ID``, ``DISCORD_CLIENT_SECRET`` and ``DISCORD_TOKEN``,
+        all or none)."""
+        activity = self.discord_client_id is not None or self.discord_client_secret is not None
+        if activity and not self.webboard_enabled:
+            raise ValueError(
+                "DISCORD_CLIENT_ID or DISCORD_CLIENT_SECRET is set but WEBBOARD_ENABLED is off:"
+                " the Discord Activity is the web board; switch it on (with WEBBOARD_URL and"
+                " HTTP_LISTEN), or leave DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET empty"
+            )
+        if activity:
+            missing = [
+                name
+                for name, value in (
+                    ("DISCORD_CLIENT_ID", self.discord_client_id),
+                    ("DISCORD_CLIENT_SECRET", self.discord_client_secret),
+                    ("DISCORD_TOKEN", self.discord_token),
+                )
+                if value is None
+            ]
+            if missing:
+                raise ValueError(
+                    "the Discord Activity needs DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and"
+                    f" DISCORD_TOKEN together, but {', '.join(missing)} not set: a login's code"
+                    " is exchanged with the application's id and secret, and its activity"
+                    " instance checked with the bot token"
+                )
+        if not self.webboard_enabled:
+            return
+        missing = [
+            name
+            for name, value in (
+                ("WEBBOARD_URL", self.webboard_url),
+                ("HTTP_LISTEN", listen),
+            )
+            if value is None
+        ]
+        if self.telegram_token is None and not activity:
+            missing.append("TELEGRAM_TOKEN (or the Discord Activity's DISCORD_CLIENT_ID)")
+        if missing:
+            raise ValueError(
+                f"WEBBOARD_ENABLED is on but {', '.join(missing)} not set: the web board is"
+                " served by the bot's HTTP server (HTTP_LISTEN) at WEBBOARD_URL and opened from"
+                " Telegram (a Mini App) or from Discord (an Activity)"
+            )
+
+    @property
+    def discord_activity(self) -> bool:
+        """Whether the web board is Discord's Activity too (the settings refuse half of it)."""
+        return self.webboard_enabled and self.discord_client_id is not None
 
     @field_serializer("redis_url")
     def _masked_redis_url(self, value: str | None) -> str | None:
@@ -367,6 +415,9 @@ class Settings(BaseSettings):
             "discord_test_guild": self.discord_test_guild,
             "discord_shards": self.discord_shards,
             "discord_shard_count": self.discord_shard_count,
+            "discord_activity": self.discord_activity,
+            "discord_client_id": self.discord_client_id,
+            "discord_api_base": self.discord_api_base,
             "redis": _mask_url(self.redis_url) if self.redis_url else None,
             "redis_cluster": self.redis_cluster,
             "http_listen": self._resolve_listen(),

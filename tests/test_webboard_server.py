@@ -128,6 +128,7 @@ def bearer(token: str) -> dict[str, str]:
         ("/board/static/index.html", "text/html"),
         ("/board/static/board.js", "text/javascript"),
         ("/board/static/board.css", "text/css"),
+        ("/board/static/discord.js", "text/javascript"),
     ],
 )
 async def test_the_page_files_are_served_with_their_types(path: str, kind: str) -> None:
@@ -172,7 +173,7 @@ async def test_nothing_else_is_served(path: str) -> None:
 async def test_the_page_weighs_under_its_budget_gzipped() -> None:
     total = size.gzipped_total()
     assert 0 < total <= size.BUDGET
-    assert set(size.sizes()) == {"index.html", "board.js", "board.css"}
+    assert set(size.sizes()) == {"index.html", "board.js", "board.css", "discord.js"}
     async with served() as s:
         answer = await s.client.get("/board/static/board.js", headers={"Accept-Encoding": "gzip"})
         assert answer.headers.get("Content-Encoding") == "gzip"

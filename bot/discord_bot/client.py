@@ -55,7 +55,7 @@ import json
 import logging
 import re
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -92,8 +92,19 @@ from bot.app.suggest import suggestions
 from bot.app.syntax import say
 from bot.app.tournaments.keys import is_event, is_event_game
 from bot.app.types import ClockNotice, GameToPlace, Keyboard, NotApplied, Progress
-from bot.discord_bot.commands import CatalogueTranslator, add_commands, discord_syntax
-from bot.discord_bot.components import PayloadButton, PayloadMenu, build_view, disabled_view
+from bot.discord_bot.commands import (
+    CatalogueTranslator,
+    add_commands,
+    discord_syntax,
+    entry_point,
+)
+from bot.discord_bot.components import (
+    BoardButton,
+    PayloadButton,
+    PayloadMenu,
+    build_view,
+    disabled_view,
+)
 from bot.discord_bot.threads import (
     ThreadState,
     close_thread,
@@ -107,6 +118,7 @@ from bot.discord_bot.threads import (
 )
 from bot.i18n import negotiate, t
 from bot.store import ConflictError, CorruptRecord, StoreUnavailable, TableKey
+from bot.web.auth import channel_table
 from renderers.png import render_png
 from renderers.view import DEFAULT_LABELS, caption_parts, printable, score_label
 
@@ -149,6 +161,10 @@ TABLE_CACHE = 1024
 PRIVATE_COMMANDS = frozenset({"hint"})
 """Slash commands answered to the sender alone (the advice, or why there is none): deferred
 privately, so nobody else sees a "thinking…" for them."""
+
+
+Deliveries = MutableMapping[str, Callable[[TableKey, Sequence[Reply]], Awaitable[object]]]
+"""The web board's delivery hooks by platform (``WebBoard.deliver_to``)."""
 
 
 CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
@@ -205,8 +221,9 @@ def discord_id(ref: str | None) -> int | None:
 
 
 def table_key(channel_id: int | None) -> TableKey:
-    """The table of a channel, thread or direct-message channel."""
-    return TableKey(PLATFORM, str(channel_id or 0))
+    """The table of a channel, thread or direct-message channel (the web board's too, for the
+    Activity launched there: :func:`~bot.web.auth.channel_table`)."""
+    return channel_table(channel_id or 0)
 
 
 def is_chat_key(key: TableKey) -> bool:
@@ -444,11 +461,19 @@ class ChannelOutput:
     def _words(self) -> str:
         return negotiate(self.lang)
 
+    def _board_view(self, buttons: Keyboard) -> discord.ui.View | None:
+        """A board's components: the app's buttons and, where the web board is the
+        application's Activity, *Open board* below them (on a board with buttons: a game going
+        on), as the Telegram adapter adds its button to a board's keyboard."""
+        lang = self._words()
+        board = t(lang, "discord-button-open-board") if self.client.web_activity else None
+        return build_view(buttons, t(lang, "discord-pick-step"), board)
+
     async def post_board(self, reply: SendBoard) -> str | None:
         with self._refusals("SendBoard"):
             lang = self._words()
             message = await board_fields(reply.board, reply.caption, self.rich)
-            view = build_view(reply.buttons, t(lang, "discord-pick-step"))
+            view = self._board_view(reply.buttons)
             called = [uid for uid in map(discord_id, reply.calls) if uid is not None]
             if called:
                 # Their turn came after a long wait: the board pings them, and only them.
@@ -462,7 +487,7 @@ class ChannelOutput:
         with self._refusals("EditBoard"):
             message = await board_fields(reply.board, reply.caption, self.rich)
             file = message.pop("file", None)
-            view = build_view(reply.buttons, t(self._words(), "discord-pick-step"))
+            view = self._board_view(reply.buttons)
             try:
                 await self.edit(
                     reply.message,
@@ -660,6 +685,9 @@ class NardyBot(discord.AutoShardedClient):
     ``test_guild`` syncs the commands to that guild only (instant, for development); otherwise
     they are synced globally.  ``tick_seconds`` is how often the move clocks are served (``None``:
     not by this client, e.g. when another adapter in the process serves them).
+    ``web_activity``: the web board is the application's Activity, so boards carry its *Open
+    board* button (:meth:`open_board`); ``deliver_to``: the web board's delivery hooks, where
+    this client registers its own (:meth:`deliver_to_table`) once it has logged in.
     """
 
     def __init__(
@@ -670,6 +698,8 @@ class NardyBot(discord.AutoShardedClient):
         tick_seconds: float | None = 10.0,
         autocomplete_budget: float = AUTOCOMPLETE_BUDGET,
         sync_on_start: bool = True,
+        web_activity: bool = False,
+        deliver_to: Deliveries | None = None,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -681,12 +711,15 @@ class NardyBot(discord.AutoShardedClient):
         self.tick_seconds = tick_seconds
         self.autocomplete_budget = autocomplete_budget
         self.sync_on_start = sync_on_start
+        self.web_activity = web_activity
+        """Whether boards carry the *Open board* button (the web board as the Activity)."""
+        self.deliver_to = deliver_to
         self._plays: OrderedDict[tuple[TableKey, str], list[str]] = OrderedDict()
         self.tree: app_commands.CommandTree[NardyBot] = app_commands.CommandTree(
             self, allowed_contexts=CONTEXTS, allowed_installs=INSTALLS
         )
         add_commands(self.tree, self.command, self.complete, self.import_file)
-        self.add_dynamic_items(PayloadButton, PayloadMenu)
+        self.add_dynamic_items(PayloadButton, PayloadMenu, BoardButton)
         self._ticker: asyncio.Task[None] | None = None
         self.delivery = Delivery(app)
         """The app's one delivery loop: the replies performed on a :class:`ChannelOutput`."""
@@ -694,20 +727,32 @@ class NardyBot(discord.AutoShardedClient):
         """The interactions' tasks following an analysis, and its table."""
 
     async def setup_hook(self) -> None:
-        """Sync the slash commands if they changed since the last sync, start the move clocks."""
+        """Sync the slash commands if they changed since the last sync, start the move clocks,
+        take the web board's presses at Discord's tables (:meth:`deliver_to_table`)."""
         if self.sync_on_start:
             await self.sync_if_changed()
         if self.tick_seconds is not None:
             self._ticker = asyncio.create_task(self._tick_loop(self.tick_seconds))
+        if self.deliver_to is not None:
+            self.deliver_to[PLATFORM] = self.deliver_to_table
 
-    async def command_digest(self) -> str:
-        """A digest of the command set as it would be uploaded (names, options, translations,
-        contexts), of the application and the place it is synced to."""
+    async def command_payload(self) -> list[dict[str, Any]]:
+        """The command set as it is uploaded (names, options, translations, contexts): the
+        slash commands, and globally, where the web board is the application's Activity, its
+        Entry Point command (:func:`~bot.discord_bot.commands.entry_point`)."""
         await self.tree.set_translator(CatalogueTranslator())
         translator = self.tree.translator
         assert translator is not None
         commands = self.tree.get_commands()
         payload = [await c.get_translated_payload(self.tree, translator) for c in commands]
+        if self.web_activity and self.test_guild is None:
+            payload.append(entry_point())
+        return payload
+
+    async def command_digest(self) -> str:
+        """A digest of the command set as it would be uploaded (:meth:`command_payload`), of
+        the application and the place it is synced to."""
+        payload = await self.command_payload()
         blob = json.dumps(
             [self.application_id, self.test_guild, payload], sort_keys=True, default=str
         )
@@ -739,6 +784,14 @@ class NardyBot(discord.AutoShardedClient):
             guild = discord.Object(id=self.test_guild)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
+        elif self.web_activity:
+            # the tree's own upload would drop the Activity's Entry Point command
+            if self.application_id is None:
+                raise app_commands.MissingApplicationID
+            data = await self.http.bulk_upsert_global_commands(
+                self.application_id, payload=await self.command_payload()
+            )
+            synced = [app_commands.AppCommand(data=d, state=self._connection) for d in data]
         else:
             synced = await self.tree.sync()
         await self.app.command_set_synced(PLATFORM, self.sync_scope, digest)
@@ -748,6 +801,8 @@ class NardyBot(discord.AutoShardedClient):
     async def close(self) -> None:
         """Stop the clock task and the analyses being followed (each cancelled, its claim
         given back; waited for at most :data:`CLOSE_TIMEOUT` seconds), then disconnect."""
+        if self.deliver_to is not None and self.deliver_to.get(PLATFORM) == self.deliver_to_table:
+            del self.deliver_to[PLATFORM]
         if self._ticker is not None:
             self._ticker.cancel()
         following = {task: key for task, key in self._following.items() if not task.done()}
@@ -985,6 +1040,38 @@ class NardyBot(discord.AutoShardedClient):
         await self._deliver(output, update.table, replies)
         if in_thread(interaction):
             await self._finish_away(update.table, manage=interaction.app_permissions.manage_threads)
+
+    async def open_board(self, interaction: discord.Interaction[Any]) -> None:
+        """*Open board*: the interaction answered by launching the application's Activity (the
+        web board, which logs in there and finds the table of the channel it runs in);
+        where the Activity is not set up (an old board's button) or Discord refuses the
+        launch, the presser is told privately that the board cannot be opened here."""
+        if self.web_activity:
+            try:
+                await interaction.response.launch_activity()
+                return
+            except discord.InteractionResponded:
+                return  # another process or shard session answered it
+            except discord.HTTPException as exc:
+                log.info("activity not launched for interaction %s: %s", interaction.id, exc)
+        await self._refuse_at_once(interaction, "discord-board-unavailable")
+
+    async def deliver_to_table(self, key: TableKey, replies: Sequence[Reply]) -> bool:
+        """Carry out replies for table ``key`` that no interaction brought (a press on the web
+        board): in its channel or thread, then the computer's turns that follow; a game in a
+        thread of its own that ended is closed there, one whose thread is gone brought back,
+        as after the move clock's notices.  Whether the chat took every one of ``replies``."""
+        if not is_chat_key(key):
+            log.info("%d replies of table=%s dropped: no channel", len(replies), key)
+            return False
+        facts = await self.app.facts(key)
+        lang = (facts.lang if facts is not None else None) or self.app.default_language
+        output = ChannelOutput(self, int(key.chat), lang=lang)
+        done = await self.delivery.deliver(output, key, list(replies))
+        if output.missing:
+            await self._lost_thread(key)
+        await self._finish_away(key, manage=True)
+        return not done.refused
 
     async def _deliver(
         self,

@@ -210,6 +210,30 @@ def build_command(
     )
 
 
+ENTRY_POINT = "launch"
+"""The name of the Activity's Entry Point command (Discord's own default one's)."""
+
+
+def entry_point() -> dict[str, Any]:
+    """The application's Entry Point command (type 4, ``PRIMARY_ENTRY_POINT``) as the global
+    upload lists it, where the web board is the application's Activity: the App Launcher opens
+    the Activity with it, Discord launching it by itself (handler 2, ``DISCORD_LAUNCH_ACTIVITY``).
+    A global upload replaces every command of the application, Discord's default Entry Point
+    too, so it goes with the slash commands."""
+    return {
+        "type": 4,
+        "name": ENTRY_POINT,
+        "description": text("discord-launch-description"),
+        "description_localizations": {
+            locale.value: text("discord-launch-description", lang=lang)
+            for locale, lang in DISCORD_LANGUAGES.items()
+        },
+        "handler": 2,
+        "integration_types": [0, 1],
+        "contexts": [0, 1, 2],
+    }
+
+
 def add_commands(
     tree: app_commands.CommandTree[Any],
     run: RunCommand,

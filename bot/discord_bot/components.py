@@ -1,7 +1,9 @@
 """Message components: the app's keyboards as Discord buttons and select menus.
 
 Every component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` is the app's button
-payload behind a short prefix (``nb:s:16:13:7``).  The payload carries the table version, so a
+payload behind a short prefix (``nb:s:16:13:7``), but the *Open board* button
+(:class:`BoardButton`, where the web board is the application's Activity), which launches the
+Activity in the channel.  The payload carries the table version, so a
 press needs nothing from process memory: any process, or the same one after a restart, rebuilds
 the item from the ``custom_id`` alone and hands the payload to the app.
 
@@ -41,6 +43,9 @@ BUTTON_PREFIX = "nb:"
 
 MENU_PREFIX = "nbm:"
 """``custom_id`` prefix of a payload select menu (its options' values are payloads)."""
+
+BOARD_ID = "nbo:board"
+"""``custom_id`` of the *Open board* button (no payload: the channel names the table)."""
 
 _PAYLOAD_RE = r"[a-z0-9_:]{1,64}"
 
@@ -227,8 +232,55 @@ class PayloadMenu(
             await interaction.client.press(interaction, values[0])
 
 
-def build_view(keyboard: Keyboard, placeholder: str | None = None) -> discord.ui.View | None:
-    """The keyboard as a persistent view (``None`` when it has no buttons)."""
+@runtime_checkable
+class BoardClient(Protocol):
+    """The client that serves the app, where its boards carry an *Open board* button."""
+
+    async def open_board(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a press of *Open board*."""
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=BOARD_ID,
+):
+    """*Open board*: pressing it launches the application's Activity (the web board) in the
+    channel, on the table that plays there."""
+
+    def __init__(self, label: str = "\u200b", *, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:MAX_LABEL] or "\u200b",
+                style=discord.ButtonStyle.secondary,
+                custom_id=BOARD_ID,
+                row=row,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+        /,
+    ) -> BoardButton:
+        """Rebuild the button from a pressed message's component (after a restart too)."""
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(label or "\u200b")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to the client that serves the app."""
+        if isinstance(interaction.client, BoardClient):
+            await interaction.client.open_board(interaction)
+
+
+def build_view(
+    keyboard: Keyboard, placeholder: str | None = None, board: str | None = None
+) -> discord.ui.View | None:
+    """The keyboard as a persistent view (``None`` when it has no buttons); with ``board`` (its
+    label) and buttons, the *Open board* button below them (in the last row that has room when
+    every row is taken; left out when the message has no room at all)."""
     fitted = layout(keyboard)
     if not fitted.menu and not fitted.rows:
         return None
@@ -242,6 +294,13 @@ def build_view(keyboard: Keyboard, placeholder: str | None = None) -> discord.ui
             view.add_item(
                 PayloadButton(button.payload, button.label, button_style(button), row=i + offset)
             )
+    if board is not None and fitted.components < MAX_ROWS * MAX_ROW_BUTTONS:
+        rows = offset + len(fitted.rows)
+        room = [i for i, row in enumerate(fitted.rows) if len(row) < MAX_ROW_BUTTONS]
+        if rows < MAX_ROWS:
+            view.add_item(BoardButton(board, row=rows))
+        elif room:
+            view.add_item(BoardButton(board, row=room[-1] + offset))
     return view
 
 

@@ -1,5 +1,5 @@
 """Who opens the web board, and for which table: Telegram's login data checked, the signed start
-parameter, session tokens.
+parameter, Discord's answers about an Activity's user checked, session tokens.
 
 A Telegram Mini App is opened with *initData*: a query string that Telegram signs with a key
 made from the bot token (its documented algorithm, :func:`check_init_data`).  It names the user;
@@ -8,7 +8,15 @@ the bot (:func:`sign_start`): the table's tag and a truncated HMAC, base64url, a
 characters (Telegram's limit for ``startapp``).  Anyone who can see a chat's board may open it;
 a start parameter cannot be made for a table the bot did not put it on.
 
-A login that passes both checks is answered with a **session token** (:func:`issue_session`):
+In Discord the board is the application's **Activity**, launched in a channel (or thread, or
+direct message): the page gets an OAuth code from the Discord client, the server exchanges it
+(:mod:`bot.web.discord_login`: the network calls) and checks what Discord answers here: the
+user (:func:`discord_user`), and the activity instance, which must be the application's, hold
+that user and run in the channel the page names (:func:`instance_table`); the table is that
+channel's (:func:`channel_table`, the key the Discord adapter gives the same channel).  Each code
+is taken once (:func:`first_code_use`).
+
+A login that passes these checks is answered with a **session token** (:func:`issue_session`):
 the user, his name and language, the table and an expiry, signed; the page sends it with every
 call and :func:`open_session` checks it (signature, expiry, table) each time.  One initData is
 taken once (:func:`first_use`: its hash is remembered in the store while it is fresh), so a login
@@ -62,6 +70,16 @@ _START_RE: Final = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 _TOKEN_PART_RE: Final = re.compile(r"[A-Za-z0-9_-]+\Z")
 _HASH_RE: Final = re.compile(r"[0-9a-f]{64}\Z")
 _DIGITS_RE: Final = re.compile(r"[0-9]{1,12}\Z")
+_SNOWFLAKE_RE: Final = re.compile(r"[1-9][0-9]{0,19}\Z")
+_CODE_RE: Final = re.compile(r"[A-Za-z0-9._~-]{1,256}\Z")
+_INSTANCE_RE: Final = re.compile(r"[A-Za-z0-9._:-]{1,128}\Z")
+
+DISCORD: Final = "discord"
+"""The platform name of Discord's tables and users."""
+
+CODE_SECONDS: Final = 600
+"""How long a used OAuth code is remembered (Discord's codes live minutes; a used one is
+refused by Discord too)."""
 
 
 class Refused(ValueError):
@@ -202,6 +220,102 @@ async def first_use(store: Store, login: TelegramLogin, *, now: float, max_age: 
     it anyway."""
     ttl = max(1.0, login.auth_date + max_age - now + 1)
     return await store.put_shared_value(f"webboard:login:{login.hash}", "1", only_new=True, ttl=ttl)
+
+
+# -- Discord's Activity ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DiscordLogin:
+    """A Discord user as Discord names him to his own OAuth token: id, name (his display name,
+    else his user name) and language (his client's locale, maybe none)."""
+
+    user_id: str
+    name: str
+    language: str | None
+
+    @property
+    def ref(self) -> str:
+        """The user's reference in tables: ``discord:<id>``."""
+        return f"{DISCORD}:{self.user_id}"
+
+
+def channel_table(channel_id: int | str) -> TableKey:
+    """The table of a Discord channel, thread or direct-message channel (its id): the key the
+    Discord adapter gives the chat an interaction comes from, and the web board the chat an
+    Activity runs in."""
+    return TableKey(DISCORD, str(channel_id))
+
+
+def check_code(code: object) -> str:
+    """An OAuth code as the page sends it (a short URL-safe word); :class:`Refused` for
+    anything else."""
+    if not isinstance(code, str) or not _CODE_RE.match(code):
+        raise Refused("malformed OAuth code")
+    return code
+
+
+def check_snowflake(text: object, what: str) -> str:
+    """A Discord id (decimal digits) named ``what`` in the refusal; :class:`Refused` for
+    anything else."""
+    if not isinstance(text, str) or not _SNOWFLAKE_RE.match(text):
+        raise Refused(f"malformed {what}")
+    return text
+
+
+def check_instance_id(text: object) -> str:
+    """An activity instance's id as Discord puts it in the page's address; :class:`Refused`
+    for anything else."""
+    if not isinstance(text, str) or not _INSTANCE_RE.match(text):
+        raise Refused("malformed activity instance id")
+    return text
+
+
+def discord_user(data: object) -> DiscordLogin:
+    """The user of Discord's ``GET /users/@me`` answer; :class:`Refused` when it names none."""
+    if not isinstance(data, dict):
+        raise Refused("Discord's user is not an object")
+    user_id = check_snowflake(data.get("id"), "Discord user id")
+    if data.get("bot") is True:
+        raise Refused("a bot's token")
+    names = [data.get("global_name"), data.get("username")]
+    name = next((n for n in names if isinstance(n, str) and n.strip()), user_id)
+    locale = data.get("locale")
+    return DiscordLogin(user_id, name.strip(), locale if isinstance(locale, str) else None)
+
+
+def instance_table(
+    data: object, *, application: str, instance: str, user: str, channel: str
+) -> TableKey:
+    """The table of the activity instance Discord describes in ``data`` (``GET
+    /applications/{application}/activity-instances/{instance}``): the instance must be
+    ``instance`` of ``application``, hold ``user`` and run in ``channel`` (the channel the page
+    says it was launched in); :class:`Refused` otherwise."""
+    if not isinstance(data, dict):
+        raise Refused("Discord's activity instance is not an object")
+    if str(data.get("application_id")) != application:
+        raise Refused("the activity instance is another application's")
+    if data.get("instance_id") != instance:
+        raise Refused("Discord described another activity instance")
+    users = data.get("users")
+    if not isinstance(users, list) or user not in [str(u) for u in users]:
+        raise Refused("the user is not in the activity instance")
+    location = data.get("location")
+    where = location.get("channel_id") if isinstance(location, dict) else None
+    if where is None:
+        raise Refused("the activity instance has no channel")
+    if str(where) != channel:
+        raise Refused("the activity instance runs in another channel")
+    return channel_table(check_snowflake(str(where), "activity channel"))
+
+
+async def first_code_use(store: Store, code: str) -> bool:
+    """Whether OAuth ``code`` is used for the first time; it is remembered (by its hash, in the
+    store, so every process agrees) for :data:`CODE_SECONDS`."""
+    digest = hashlib.sha256(code.encode()).hexdigest()
+    return await store.put_shared_value(
+        f"webboard:discord-code:{digest}", "1", only_new=True, ttl=CODE_SECONDS
+    )
 
 
 # -- the start parameter ------------------------------------------------------------------------

@@ -9,6 +9,13 @@ OpsServer`, beside ``/metrics``, ``/healthz`` and Telegram's webhook; :meth:`Web
 - ``POST /board/api/login`` ``{initData, start}``: Telegram's login data and the signed start
   parameter checked (:mod:`bot.web.auth`), the initData taken once; the answer is a session
   token, which the page sends as ``Authorization: Bearer`` with every other call;
+- in Discord, where the board is the application's Activity (``DISCORD_CLIENT_ID``): ``GET
+  /board/api/discord`` the application's client id (the page asks the Discord client for a
+  code with it), ``POST /board/api/discord/login`` ``{code, instance_id, channel_id}``: the
+  code exchanged and the user checked against the activity instance by Discord's API
+  (:mod:`bot.web.discord_login`); the answer is a session token for the channel's table, as
+  above, with the user's access token for the page's Discord client.  Both answer 404 where
+  the Activity is not set up;
 - ``GET /board/api/state``: ``App.web_state`` of the session's table for its user;
 - ``POST /board/api/press`` ``{payload}``: an ordinary :class:`~bot.app.Update` (the button's
   payload, the session's user, an update id of its own, the table's board message as the
@@ -48,8 +55,9 @@ from aiohttp import web
 from bot.app import NotApplied, Reply, Toast, Update, User
 from bot.app.queries import TableFacts
 from bot.i18n import negotiate, t
-from bot.store import Store, TableKey
+from bot.store import Store, StoreUnavailable, TableKey
 from bot.web.auth import (
+    DISCORD,
     SESSION_SECONDS,
     BoardKeys,
     Refused,
@@ -60,6 +68,7 @@ from bot.web.auth import (
     open_session,
     open_start,
 )
+from bot.web.discord_login import DiscordApi, Unavailable
 
 if TYPE_CHECKING:
     from bot.settings import Settings
@@ -135,9 +144,11 @@ class WebBoard:
     """The web board's routes, over ``app`` and ``store``, with keys from the bot ``token``.
 
     ``max_age`` is how long initData stays valid (``WEBBOARD_AUTH_MAX_AGE``), ``clock`` the
-    time in seconds since the epoch.  :attr:`deliver_to` maps a platform (``"telegram"``) to
-    its adapter's delivery of the replies for a table's chat; replies for a platform without
-    one are dropped (and logged)."""
+    time in seconds since the epoch.  ``telegram``: whether Telegram's logins are taken (the
+    keys then come from its bot token); ``discord``: the Discord Activity's API (``None``: no
+    Activity).  :attr:`deliver_to` maps a platform (``"telegram"``, ``"discord"``) to its
+    adapter's delivery of the replies for a table's chat; replies for a platform without one
+    are dropped (and logged)."""
 
     def __init__(
         self,
@@ -150,6 +161,8 @@ class WebBoard:
         heartbeat: float = HEARTBEAT,
         clock: Callable[[], float] = time.time,
         static_dir: Path = STATIC_DIR,
+        telegram: bool = True,
+        discord: DiscordApi | None = None,
     ) -> None:
         self.app = app
         self.store = store
@@ -158,6 +171,8 @@ class WebBoard:
         self.session_seconds = session_seconds
         self.heartbeat = heartbeat
         self.clock = clock
+        self.telegram = telegram
+        self.discord = discord
         self.deliver_to: dict[str, Deliver] = {}
         self.files = load_files(static_dir)
         self._closing = asyncio.Event()
@@ -167,14 +182,21 @@ class WebBoard:
 
     @classmethod
     def from_settings(cls, app: BoardApp, store: Store, settings: Settings) -> WebBoard:
-        """The web board as the settings say (``TELEGRAM_TOKEN``, ``WEBBOARD_AUTH_MAX_AGE``)."""
-        if settings.telegram_token is None:
-            raise ValueError("the web board needs TELEGRAM_TOKEN")
+        """The web board as the settings say (``WEBBOARD_AUTH_MAX_AGE``; Telegram's logins
+        with ``TELEGRAM_TOKEN``, whose keys it takes; the Discord Activity's with
+        ``DISCORD_CLIENT_ID``, the keys then from ``DISCORD_TOKEN`` where Telegram is not
+        served)."""
+        discord = DiscordApi.from_settings(settings)
+        token = settings.telegram_token or (settings.discord_token if discord else None)
+        if token is None:
+            raise ValueError("the web board needs TELEGRAM_TOKEN or the Discord Activity")
         return cls(
             app,
             store,
-            token=settings.telegram_token.get_secret_value(),
+            token=token.get_secret_value(),
             max_age=settings.webboard_auth_max_age,
+            telegram=settings.telegram_token is not None,
+            discord=discord,
         )
 
     def install(self, web_app: web.Application) -> None:
@@ -186,6 +208,8 @@ class WebBoard:
         router.add_get("/board/static/{name}", self._static)
         router.add_get("/board/api/words", self._words)
         router.add_post("/board/api/login", self._login)
+        router.add_get("/board/api/discord", self._discord_config)
+        router.add_post("/board/api/discord/login", self._discord_login)
         router.add_get("/board/api/state", self._state)
         router.add_post("/board/api/press", self._press)
         router.add_get("/board/api/events", self._events)
@@ -209,6 +233,8 @@ class WebBoard:
             _, late = await asyncio.wait(set(self._deliveries), timeout=timeout)
             for task in late:
                 task.cancel()
+        if self.discord is not None:
+            await self.discord.close()
 
     async def _on_shutdown(self, web_app: web.Application) -> None:
         self._closing.set()
@@ -216,6 +242,11 @@ class WebBoard:
     # -- the page -------------------------------------------------------------------------------
 
     async def _to_index(self, request: web.Request) -> web.StreamResponse:
+        if "frame_id" in request.query:
+            # Discord's proxy asking for the Activity's page (its URL mapping's target without
+            # the slash): the page, whose relative addresses the browser resolves against
+            # the proxy's own address
+            return await self._index(request)
         raise web.HTTPPermanentRedirect("/board/")
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
@@ -252,6 +283,8 @@ class WebBoard:
         return web.json_response(words, headers={"Cache-Control": "max-age=3600"})
 
     async def _login(self, request: web.Request) -> web.StreamResponse:
+        if not self.telegram:
+            return _error(404, "no Telegram login")
         data = await _json_body(request)
         now = self.clock()
         try:
@@ -279,6 +312,52 @@ class WebBoard:
                 "lang": lang,
                 "expires": session.expires,
             }
+        )
+
+    async def _discord_config(self, request: web.Request) -> web.StreamResponse:
+        """What the page asks the Discord client for its code with: the client id."""
+        if self.discord is None:
+            return _error(404, "no Discord Activity")
+        return web.json_response(
+            {"client_id": self.discord.client_id}, headers={"Cache-Control": "max-age=3600"}
+        )
+
+    async def _discord_login(self, request: web.Request) -> web.StreamResponse:
+        """The Activity's login (:meth:`DiscordApi.login`): a session for the table of the
+        channel the Activity runs in, and the user's access token for the page."""
+        if self.discord is None:
+            return _error(404, "no Discord Activity")
+        data = await _json_body(request)
+        now = self.clock()
+        try:
+            found = await self.discord.login(
+                self.store, data.get("code"), data.get("instance_id"), data.get("channel_id")
+            )
+        except Refused as exc:
+            log.info("web board Discord login refused: %s", exc)
+            return _error(401, "login refused")
+        except Unavailable as exc:
+            log.warning("web board Discord login failed: %s", exc)
+            return _error(503, "Discord did not answer")
+        except StoreUnavailable as exc:
+            log.warning("web board Discord login failed: the store is unavailable: %s", exc)
+            return _error(503, "try again")
+        assert found.table.platform == DISCORD
+        lang = negotiate(found.user.language)
+        session = Session(
+            found.user.ref, found.user.name, lang, found.table.tag, int(now) + self.session_seconds
+        )
+        return web.json_response(
+            {
+                "token": issue_session(session, self.keys),
+                "table": session.table,
+                "user": session.user,
+                "name": session.name,
+                "lang": lang,
+                "expires": session.expires,
+                "access_token": found.access_token,
+            },
+            headers={"Cache-Control": "no-store"},
         )
 
     def _session(self, request: web.Request, *, query: bool = False) -> Session:

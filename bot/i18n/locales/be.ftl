@@ -777,6 +777,9 @@ discord-your-turn = { $player }, ваш ход.
 ## Telegram
 telegram-button-invite = Запрасіць сябра
 telegram-button-open-board = Адкрыць дошку
+discord-button-open-board = Адкрыць дошку
+discord-board-unavailable = Дошку тут зараз не адкрыць. Гуляйце кнопкамі пад дошкай.
+discord-launch-description = Адкрыць дошку партыі гэтага чата, ужывую
 web-page-connecting = Падключэнне…
 web-page-closed = Гэтая дошка закрытая. Адкрыйце яе зноў з чата.
 web-page-outside-telegram = Адкрыйце гэтую дошку кнопкай «Адкрыць дошку» пад дошкай у Telegram.

@@ -782,6 +782,9 @@ discord-your-turn = { $player }, it’s your turn.
 ## Telegram
 telegram-button-invite = Invite a friend
 telegram-button-open-board = Open board
+discord-button-open-board = Open board
+discord-board-unavailable = The board cannot be opened here now. Play on with the buttons under the board.
+discord-launch-description = Open the board of this chat’s game, live
 web-page-connecting = Connecting…
 web-page-closed = This board has closed. Open it again from the chat.
 web-page-outside-telegram = Open this board with the Open board button under a board in Telegram.

@@ -777,6 +777,9 @@ discord-your-turn = { $player }, ваш ход.
 ## Telegram
 telegram-button-invite = Пригласить друга
 telegram-button-open-board = Открыть доску
+discord-button-open-board = Открыть доску
+discord-board-unavailable = Доску здесь сейчас не открыть. Играйте кнопками под доской.
+discord-launch-description = Открыть доску партии этого чата, вживую
 web-page-connecting = Подключение…
 web-page-closed = Эта доска закрыта. Откройте её снова из чата.
 web-page-outside-telegram = Откройте эту доску кнопкой «Открыть доску» под доской в Telegram.

@@ -777,6 +777,9 @@ discord-your-turn = { $player }, ваш хід.
 ## Telegram
 telegram-button-invite = Запросити друга
 telegram-button-open-board = Відкрити дошку
+discord-button-open-board = Відкрити дошку
+discord-board-unavailable = Дошку тут зараз не відкрити. Грайте кнопками під дошкою.
+discord-launch-description = Відкрити дошку партії цього чату, наживо
 web-page-connecting = Підключення…
 web-page-closed = Ця дошка закрита. Відкрийте її знову з чату.
 web-page-outside-telegram = Відкрийте цю дошку кнопкою «Відкрити дошку» під дошкою в Telegram.

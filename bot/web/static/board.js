@@ -37,6 +37,8 @@ const SHOWN = 5;
 const SPIKE = 176;
 
 const tg = window.Telegram && window.Telegram.WebApp;
+// In Discord's frame (the application's Activity): its login is discord.js's.
+const discord = new URLSearchParams(location.search).has("frame_id");
 
 const view = {
   token: "",
@@ -146,6 +148,7 @@ function use(session) {
 }
 
 async function login(start) {
+  if (discord) return discordLogin();
   const initData = tg && tg.initData;
   if (!initData) {
     status(word("outside-telegram"));
@@ -158,6 +161,23 @@ async function login(start) {
     return true;
   } catch (e) {
     status(word("closed"));
+    return false;
+  }
+}
+
+async function discordLogin() {
+  try {
+    const { login: viaDiscord } = await import("./discord.js");
+    const session = await viaDiscord(api);
+    const lang = view.lang;
+    use(session);
+    if (view.lang !== lang) {
+      await loadWords(view.lang);
+      document.documentElement.lang = view.lang.slice(0, 2);
+    }
+    return true;
+  } catch (e) {
+    status(word(e.status >= 500 ? "offline" : "closed", "⚠")); // Discord or the bot unreachable
     return false;
   }
 }
@@ -623,7 +643,7 @@ async function main() {
   document.documentElement.lang = view.lang.slice(0, 2);
   status(word("connecting"));
   const start = startParameter();
-  const session = saved(start);
+  const session = discord ? null : saved(start); // in Discord: its handshake each time
   if (session) use(session);
   else if (!(await login(start))) return;
   try {
