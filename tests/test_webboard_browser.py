@@ -123,6 +123,11 @@ async def test_the_page_opens_in_telegrams_window_and_draws_the_table(browser: B
         assert sum(n for side, n in counts if side == "viewer") == 15
         assert sum(n for side, n in counts if side == "opponent") == 15
         assert await alice.status() == ""
+        # no chouette, no game over: neither the roster nor a result takes room
+        assert not await page.is_visible("#roster") and not await page.is_visible("#result")
+        assert await page.inner_text("#title") == t("ru", "variant-backgammon") + ": " + t(
+            "ru", "mode-match", length=1
+        )
 
 
 # -- a whole match between two phones -----------------------------------------------------------
@@ -173,6 +178,10 @@ async def test_a_whole_match_between_two_pages_each_following_the_other_live(
             # one login each; every later state came by the stream or as a press's answer
             paths = [path for path, _ in player.calls]
             assert paths.count("login") == 1 and paths.count("events") == 1
+        # pressed on the page as on the chat's board (this bot has no computer to analyse)
+        answered = await players[0].tap("#actions button.analysis")
+        assert answered["toasts"] == [t("en", "analysis-no-computer")]
+        assert await players[0].page.inner_text("#toast") == t("en", "analysis-no-computer")
         assert presses > 60
         with capsys.disabled():
             print(f"web board: the match took {presses} presses")

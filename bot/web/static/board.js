@@ -727,6 +727,7 @@ function dragMove(event) {
     const mover = view.state.turn === 0 || view.state.turn === 1 ? view.state.turn : viewerSeat(view.state);
     drag.ghost = svg("circle", { r: R, class: "checker ghost " + colourOf(view.state, mover) }, root);
     root.classList.add("dragging");
+    if (tg && tg.HapticFeedback) tg.HapticFeedback.selectionChanged();
   }
   if (!drag.ghost) return;
   event.preventDefault();
