@@ -24,7 +24,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -42,9 +42,13 @@ from test_app_support import Chat, Dice
 from webboard_support import init_data
 
 from bot.app import App, User
+from bot.app.payload import Payload, format_payload
 from bot.store import MemoryStore, TableKey
 from bot.web.auth import sign_start
 from bot.web.server import WebBoard
+from engine.chouette import BOX
+from engine.game import ActionKind
+from engine.result import WinKind
 
 CHROMIUM: Final = shutil.which("chromium") or "/usr/bin/chromium"
 """Debian's Chromium (``.ci/run`` installs it)."""
@@ -59,6 +63,7 @@ GROUP: Final = TableKey("telegram", "-1001")
 ALICE: Final[dict[str, Any]] = {"id": 101, "first_name": "Alice", "language_code": "en"}
 BOB: Final[dict[str, Any]] = {"id": 102, "first_name": "Bob", "language_code": "en"}
 CAROL: Final[dict[str, Any]] = {"id": 103, "first_name": "Carol", "language_code": "en"}
+DAVE: Final[dict[str, Any]] = {"id": 104, "first_name": "Dave", "language_code": "en"}
 
 LIGHT: Final = {
     "bg_color": "#ffffff",
@@ -284,11 +289,12 @@ class Site:
         private: bool = False,
         theme: dict[str, str] = LIGHT,
         scheme: str = "light",
+        system: Literal["light", "dark"] | None = None,
     ) -> Player:
         """``user`` opens the board of ``table`` from its chat: the Mini App's page in a phone
         of its own, with his initData (signed now; ``data``: as given).  A group's link gives
         the start parameter (``start``: as given) in the initData; a private chat's button
-        (``private``) in the page's address."""
+        (``private``) in the page's address; ``system`` is the phone's own colour scheme."""
         if start is None:
             start = sign_start(table, self.board.keys)
             assert start is not None
@@ -301,7 +307,11 @@ class Site:
         unsafe = {"user": user, "auth_date": now, **extra}
         stub = telegram_stub(data, unsafe, theme, scheme)
         context = await self.browser.new_context(
-            viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True
+            viewport=PHONE,
+            device_scale_factor=1,
+            is_mobile=True,
+            has_touch=True,
+            color_scheme=system,
         )
 
         async def serve_stub(route: Route) -> None:
@@ -372,6 +382,38 @@ async def group_match(app: App, words: str = "1", key: TableKey = GROUP) -> Chat
     return chat
 
 
+async def chouette(app: App, players: Sequence[dict[str, Any]], key: TableKey = GROUP) -> Chat:
+    """The first of ``players`` opens a chouette in the group's chat, the others join and he
+    starts it; the chat."""
+    chat = Chat(app, key)
+    await chat.send(chat_user(players[0]), "/new chouette")
+    for user in players[1:]:
+        await chat.press(chat_user(user), "Join")
+    await chat.press(chat_user(players[0]), "Start")
+    return chat
+
+
+async def roll_until_the_box_may_double(app: App, chat: Chat, key: TableKey = GROUP) -> str:
+    """Play the chouette's game from the chat (rolls, the first legal steps, confirm) until
+    the box is on roll and may double; the box's reference."""
+    for _ in range(80):
+        table = await app.load_table(key)
+        assert table is not None and table.chouette is not None
+        current = table.chouette.current
+        assert current is not None
+        box = await app.web_state(key, current.box, "en")
+        assert box is not None
+        if "double" in [a["kind"] for a in box["actions"]]:
+            return current.box
+        acting = current.box if current.game.turn in (None, BOX) else current.captain
+        state = await app.web_state(key, acting, "en")
+        assert state is not None
+        kinds = {a["kind"]: a["payload"] for a in state["actions"]}
+        payload = kinds.get("roll") or kinds.get("confirm") or state["steps"][0]["payload"]
+        await chat.send(user_of(acting), button=payload)
+    raise AssertionError("the box never had the cube")
+
+
 async def play_out(app: App, players: Sequence[Player], key: TableKey = GROUP) -> int:
     """Play the table's match to its end on the players' pages: each time, the page that has
     something to do is tapped (roll, a checker then its lit landing, confirm); after every press
@@ -418,8 +460,12 @@ PICTURES: Final = {
 async def pictures(browser: Browser, folder: Path) -> list[Path]:
     """Pictures of the web board as a phone shows it, in ``folder``: each game of
     :data:`PICTURES` just after its opening roll, the player to move with a checker chosen (its
-    landings lit), in Telegram's light and dark themes; the files written."""
-    written: list[Path] = []
+    landings lit), in Telegram's light and dark themes; a match just won; a chouette's double
+    being answered; the files written."""
+    written = [
+        await finished_picture(browser, folder / "finished-match.png"),
+        await chouette_picture(browser, folder / "chouette.png"),
+    ]
     for name, (words, seed) in PICTURES.items():
         app = App(MemoryStore(), dice=Dice(seed))
         chat = await group_match(app, words)
@@ -433,6 +479,87 @@ async def pictures(browser: Browser, folder: Path) -> list[Path]:
                 await player.page.screenshot(path=str(path), animations="disabled")
                 written.append(path)
     return written
+
+
+async def finished_picture(browser: Browser, path: Path) -> Path:
+    """The page of a match to 3 just won (its games resigned as gammons after a few plays),
+    seen by its winner."""
+    app = App(MemoryStore(), dice=Dice(4))
+    chat = await group_match(app, "3")
+    for _ in range(4):
+        facts = await app.facts(GROUP)
+        assert facts is not None
+        if facts.stage == "over":
+            break
+        for _ in range(9):
+            await act(app, chat)
+        facts = await app.facts(GROUP)
+        assert facts is not None and len(facts.to_act) == 1
+        loser = facts.to_act[0]
+        state = await app.web_state(GROUP, loser, "en")
+        assert state is not None
+        gammon = Payload(ActionKind.RESIGN, (int(WinKind.GAMMON),), facts.version)
+        await chat.send(user_of(loser), button=format_payload(gammon))
+        winner = facts.seats[1 - facts.seats.index(loser)]
+        offered = await app.web_state(GROUP, winner, "en")
+        assert offered is not None
+        accept = next(a["payload"] for a in offered["actions"] if a["kind"] == "accept")
+        await chat.send(user_of(winner), button=accept)
+    final = await app.web_state(GROUP, None, "en")
+    assert final is not None and final["stage"] == "over" and final["result"] is not None
+    winner = final["seats"][final["result"]["match_winner"]]["ref"]
+    async with served(browser, app) as site:
+        player = await site.open(ALICE if winner == f"telegram:{ALICE['id']}" else BOB)
+        await player.drawn()
+        await player.page.wait_for_selector("#result .headline", timeout=WAIT_MS)
+        await player.page.screenshot(path=str(path), animations="disabled")
+    return path
+
+
+async def chouette_picture(browser: Browser, path: Path) -> Path:
+    """The page of a chouette's team member while the box's double is answered: one member
+    has taken, one passed, his own answer awaited."""
+    app = App(MemoryStore(), dice=Dice(8))
+    chat = await chouette(app, (ALICE, BOB, CAROL, DAVE))
+    box = await roll_until_the_box_may_double(app, chat)
+    state = await app.web_state(GROUP, box, "en")
+    assert state is not None
+    double = next(a["payload"] for a in state["actions"] if a["kind"] == "double")
+    await chat.send(user_of(box), button=double)
+    table = await app.load_table(GROUP)
+    assert table is not None and table.chouette is not None and table.chouette.current is not None
+    members = [m.name for m in table.chouette.current.members]
+    for member, answer in zip(members, ("take", "pass"), strict=False):
+        answering = await app.web_state(GROUP, member, "en")
+        assert answering is not None
+        payload = next(a["payload"] for a in answering["actions"] if a["kind"] == answer)
+        await chat.send(user_of(member), button=payload)
+    last = next(u for u in (ALICE, BOB, CAROL, DAVE) if f"telegram:{u['id']}" == members[-1])
+    async with served(browser, app) as site:
+        player = await site.open(last)
+        await player.drawn()
+        await player.page.wait_for_selector("#roster .chip.you", timeout=WAIT_MS)
+        await player.page.screenshot(path=str(path), animations="disabled")
+    return path
+
+
+async def act(app: App, chat: Chat, key: TableKey = GROUP) -> None:
+    """The player the table waits for does what the page offers first: roll, confirm, the
+    first step (from the chat, as his page would send it)."""
+    facts = await app.facts(key)
+    assert facts is not None
+    ref = facts.to_act[0] if facts.to_act else facts.seats[0]
+    state = await app.web_state(key, ref, "en")
+    assert state is not None
+    found = {a["kind"]: a["payload"] for a in state["actions"]}
+    payload = found.get("roll") or found.get("confirm") or state["steps"][0]["payload"]
+    await chat.send(user_of(ref), button=payload)
+
+
+def user_of(ref: str) -> User:
+    """The app's user of one of these tests' Telegram users, by his reference."""
+    found = next(u for u in (ALICE, BOB, CAROL, DAVE) if f"telegram:{u['id']}" == ref)
+    return chat_user(found)
 
 
 async def rolled(app: App, chat: Chat, key: TableKey = GROUP) -> dict[str, Any]:

@@ -1,9 +1,11 @@
 """The web board in a real browser: Debian's Chromium, headless, driven by Playwright
 (:mod:`browser_support`): the page in a phone-sized window inside a stand-in for Telegram's
-WebApp environment, logged in with initData signed for the test bot, played by taps, following
-the table by its event stream; a whole match between two phones, a game against the computer,
-a chouette's double answered on two phones, the chat's board and the page following each
-other, logins refused, and the pictures of the board.
+WebApp environment, logged in with initData signed for the test bot, played by taps (and a
+finger's drag), following the table by its event stream; a whole match between two phones to
+its named winner, a game against the computer, a chouette's double answered on each member's
+phone with the roster showing every answer as it comes, the move clock counted down by the
+server's time to a match claimed on time, a board with its home on the left, the chat's board
+and the page following each other, logins refused, and the pictures of the board.
 
 One browser serves the module; each test opens its own contexts (a context is a phone: its own
 storage, its own login).
@@ -13,12 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import struct
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
+from xml.etree import ElementTree
 
 import pytest
 import pytest_asyncio
@@ -27,33 +31,43 @@ from browser_support import (
     ALICE,
     BOB,
     CAROL,
+    CHECKER,
     DARK,
+    DAVE,
     GROUP,
+    LANDING,
     PHONE,
     TOKEN,
     WAIT_MS,
     WHAT_NEXT,
+    Player,
     chat_user,
+    chouette,
     chromium,
     group_match,
+    is_press,
     pictures,
     play_out,
+    roll_until_the_box_may_double,
+    rolled,
     served,
+    user_of,
 )
 from playwright.async_api import Browser
 from telegram_support import ALICE as TG_ALICE
 from telegram_support import BOB as TG_BOB
 from telegram_support import running_bot
+from test_app_clock import Clock
 from test_app_support import Chat, Dice
 from test_webboard_telegram import board_settings, group_game, open_button
 from webboard_support import init_data, settle
 
-from bot.app import App
+from bot.app import App, SendBoard
 from bot.i18n import t
 from bot.store import MemoryStore, TableKey
 from bot.telegram import open_board
 from bot.web.auth import sign_start
-from engine.chouette import BOX
+from renderers import render_svg
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -109,6 +123,11 @@ async def test_the_page_opens_in_telegrams_window_and_draws_the_table(browser: B
         assert sum(n for side, n in counts if side == "viewer") == 15
         assert sum(n for side, n in counts if side == "opponent") == 15
         assert await alice.status() == ""
+        # no chouette, no game over: neither the roster nor a result takes room
+        assert not await page.is_visible("#roster") and not await page.is_visible("#result")
+        assert await page.inner_text("#title") == t("ru", "variant-backgammon") + ": " + t(
+            "ru", "mode-match", length=1
+        )
 
 
 # -- a whole match between two phones -----------------------------------------------------------
@@ -135,10 +154,22 @@ async def test_a_whole_match_between_two_pages_each_following_the_other_live(
         assert facts is not None and facts.stage == "over"
         final = await app.web_state(GROUP, None, "en")
         assert final is not None and sorted(final["score"])[0] == 0 and max(final["score"]) >= 1
+        result = final["result"]
+        assert result is not None and result["how"] == "played"
+        winner = final["seats"][result["match_winner"]]["name"]
+        assert winner in result["headline"]
         for player in players:
             assert await player.version() == facts.version
             assert await player.message() == t("en", "error-game-over")
-            assert await player.actions() == []
+            # the page names the winner, and offers what the chat's last board offers
+            assert await player.page.inner_text("#result .headline") == result["headline"]
+            shown = await player.page.inner_text("#result")
+            assert all(line in shown for line in result["lines"])
+            crowned = await player.page.eval_on_selector_all(
+                "#board .strip .winner", "ns => ns.map(n => n.textContent)"
+            )
+            assert crowned == [f"♛ {winner}"]
+            assert await player.actions() == ["analysis"]
             assert await player.page.evaluate("window.__unreloaded") is True
             scores = await player.page.eval_on_selector_all(
                 "[data-score]", "ss => ss.map(s => Number(s.dataset.score))"
@@ -147,6 +178,10 @@ async def test_a_whole_match_between_two_pages_each_following_the_other_live(
             # one login each; every later state came by the stream or as a press's answer
             paths = [path for path, _ in player.calls]
             assert paths.count("login") == 1 and paths.count("events") == 1
+        # pressed on the page as on the chat's board (this bot has no computer to analyse)
+        answered = await players[0].tap("#actions button.analysis")
+        assert answered["toasts"] == [t("en", "analysis-no-computer")]
+        assert await players[0].page.inner_text("#toast") == t("en", "analysis-no-computer")
         assert presses > 60
         with capsys.disabled():
             print(f"web board: the match took {presses} presses")
@@ -224,7 +259,7 @@ async def test_a_chouettes_double_is_answered_by_each_member_on_his_own_page(
         await chat.press(chat_user(user), "Join")
     await chat.press(chat_user(ALICE), "Start")
     people = {f"telegram:{u['id']}": u for u in (ALICE, BOB, CAROL)}
-    box = await roll_until_the_box_may_double(app, chat, people)
+    box = await roll_until_the_box_may_double(app, chat)
     table = await app.load_table(GROUP)
     assert table is not None and table.chouette is not None
     current = table.chouette.current
@@ -271,30 +306,245 @@ async def test_a_chouettes_double_is_answered_by_each_member_on_his_own_page(
             assert await cube.get_attribute("data-cube") == "2"
             assert await cube.get_attribute("data-cube-at") == "viewer"
         assert await pages["pass"].actions() == []
-        assert await pages["take"].actions() == ["resign"] * 3
+        assert await pages["take"].actions() == ["resign-menu"]
 
 
-async def roll_until_the_box_may_double(
-    app: App, chat: Chat, people: dict[str, dict[str, Any]]
-) -> str:
-    """Play the chouette's game from the chat (rolls, the first legal steps, confirm) until
-    the box is on roll and may double; the box's reference."""
-    for _ in range(80):
-        table = await app.load_table(GROUP)
-        assert table is not None and table.chouette is not None
-        current = table.chouette.current
-        assert current is not None
-        box = await app.web_state(GROUP, current.box, "en")
-        assert box is not None
-        if "double" in [a["kind"] for a in box["actions"]]:
-            return current.box
-        acting = current.box if current.game.turn in (None, BOX) else current.captain
-        state = await app.web_state(GROUP, acting, "en")
+async def test_a_chouettes_roster_shows_each_members_answer_as_it_comes(browser: Browser) -> None:
+    """Four players: the box doubles on his page; each member's page shows the roster (the box,
+    the team, the captain starred, his own chip marked) and every member's answer to the double
+    as it is given, by the event stream, in the member's language."""
+    app = App(MemoryStore(), dice=Dice(8))
+    dave = {**DAVE, "language_code": "ru"}
+    chat = await chouette(app, (ALICE, BOB, CAROL, DAVE))
+    box = await roll_until_the_box_may_double(app, chat)
+    table = await app.load_table(GROUP)
+    assert table is not None and table.chouette is not None
+    current = table.chouette.current
+    assert current is not None
+    refs = [m.name for m in current.members]
+    users = {f"telegram:{u['id']}": u for u in (ALICE, BOB, CAROL, dave)}
+    async with served(browser, app) as site:
+        boxed = await site.open(users[box])
+        pages = {ref: await site.open(users[ref]) for ref in refs}
+        for page in [boxed, *pages.values()]:
+            await page.drawn()
+
+        async def answers(page: Player) -> dict[str, str]:
+            found: list[list[str]] = await page.page.eval_on_selector_all(
+                "#roster .chip[data-answer]",
+                "cs => cs.map(c => [c.dataset.member, c.dataset.answer])",
+            )
+            return dict((ref, answer) for ref, answer in found)
+
+        for ref, page in pages.items():
+            chips = await page.page.eval_on_selector_all(
+                "#roster .chip",
+                "cs => cs.map(c => [c.dataset.member, c.classList.contains('you'),"
+                " c.classList.contains('captain'), c.querySelector('.who').textContent])",
+            )
+            assert chips == [
+                [box, False, False, users[box]["first_name"]],
+                *([r, r == ref, r == current.captain, users[r]["first_name"]] for r in refs),
+            ]
+            assert await answers(page) == dict.fromkeys(refs, "")
+            assert await page.status() == ""  # a member, not a spectator, waiting or not
+        russian = pages[f"telegram:{DAVE['id']}"]
+        roles = await russian.page.eval_on_selector_all(
+            "#roster .role", "rs => rs.map(r => r.textContent)"
+        )
+        assert roles == [t("ru", "app-board-box"), t("ru", "app-board-team")]
+        await boxed.tap("#actions button.double")
+        doubled = await app.facts(GROUP)
+        assert doubled is not None
+        for page in pages.values():
+            await page.shows(doubled.version, streamed=True)
+            assert await answers(page) == dict.fromkeys(refs, "pending")
+            assert await page.actions() == ["take", "pass"]
+        pending = await russian.page.inner_text(f'#roster [data-member="{russian.ref}"] .answer')
+        assert pending == t("ru", "web-answer-pending")
+        # the first member takes, the second passes: each answer reaches the other pages live
+        said = {refs[0]: "take", refs[1]: "pass"}
+        for ref, answer in said.items():
+            await pages[ref].tap(f"#actions button.{answer}")
+            answered = await app.facts(GROUP)
+            assert answered is not None
+            for other, page in pages.items():
+                if other != ref:
+                    await page.shows(answered.version, streamed=True)
+                assert (await answers(page))[ref] == answer
+        for page in pages.values():
+            assert await answers(page) == {**dict.fromkeys(refs, "pending"), **said}
+        words = await russian.page.inner_text(f'#roster [data-member="{refs[0]}"] .answer')
+        assert words == t("ru", "button-take")
+        assert await pages[refs[2]].actions() == ["take", "pass"]
+        assert await pages[refs[0]].actions() == []
+
+
+async def test_the_move_clock_counts_down_by_the_servers_time(browser: Browser) -> None:
+    """The server's clock three hours ahead of the phone's: the page counts the hour a move is
+    given down from the server's time; late in it the clock turns urgent, then the opponent
+    may claim the match on his page, which then names him the winner, on time."""
+    server = Clock()
+    server.now = time.time() + 3 * 3600
+    app = App(MemoryStore(), dice=Dice(4), clock=server)
+    chat = await group_match(app, "3")
+    await chat.send(chat_user(ALICE), "/clock 1h")
+    mover = await rolled(app, chat)
+    waiter = BOB if mover is ALICE else ALICE
+    async with served(browser, app) as site:
+        player = await site.open(mover)
+        await player.drawn()
+        clock = player.page.locator("#board .strip .clock[data-deadline]")
+        assert await clock.count() == 1
+        strip = await player.page.get_attribute("#board .strip:has(.clock)", "data-seat")
+        state = await app.web_state(GROUP, player.ref, "en")
+        assert state is not None and strip == str(state["clock"]["seat"]) == str(state["viewer"])
+        left = int(await clock.get_attribute("data-left") or 0)
+        assert 3590 <= left <= 3600  # an hour, not four, nor nothing
+        assert (await clock.text_content() or "").startswith(("1:00:00", "59:"))
+        await player.page.wait_for_function(
+            "n => Number(document.querySelector('[data-deadline]').dataset.left) < n",
+            arg=left,
+            timeout=WAIT_MS,
+        )
+        assert "late" not in (await clock.get_attribute("class") or "")
+        # eleven minutes left: past the reminder, the clock is urgent
+        server.now += 49 * 60
+        other = await site.open(waiter)
+        await other.drawn()
+        late = other.page.locator("#board .strip .clock[data-deadline]")
+        assert 600 <= int(await late.get_attribute("data-left") or 0) <= 660
+        assert "late" in (await late.get_attribute("class") or "")
+        assert "claim" not in await other.actions()
+        # the time is up: the clock shows nothing left, the opponent claims the match
+        server.now += 11 * 60 + 1
+        claimer = await site.open(waiter)
+        await claimer.drawn()
+        gone = claimer.page.locator("#board .strip .clock[data-deadline]")
+        assert await gone.get_attribute("data-left") == "0" and await gone.text_content() == "0:00"
+        assert await claimer.actions() == ["claim", "claim", "resign-menu"]
+        await claimer.tap("#actions button.claim >> nth=1")
+        await claimer.page.wait_for_selector("#result .headline", timeout=WAIT_MS)
+        headline = t("en", "clock-claimed", player=waiter["first_name"], what="match")
+        assert await claimer.page.inner_text("#result .headline") == headline
+        assert await claimer.page.get_attribute("#result", "data-how") == "time"
+        await player.page.wait_for_selector("#result .headline", timeout=WAIT_MS)
+        assert await player.page.inner_text("#result .headline") == headline
+
+
+async def test_a_checker_is_dragged_by_a_finger(browser: Browser) -> None:
+    """On a touch screen a checker dragged from its point lights its landings; dropped on one
+    it is moved (the step pressed), dropped elsewhere it stays where it was, chosen."""
+    app = App(MemoryStore(), dice=Dice(4))
+    chat = await group_match(app)
+    mover = await rolled(app, chat)
+    async with served(browser, app) as site:
+        player = await site.open(mover)
+        await player.drawn()
+        page = player.page
+        touch = await player.context.new_cdp_session(page)
+
+        async def finger(path: list[tuple[float, float]]) -> None:
+            (x, y), *rest = path
+            await touch.send(
+                "Input.dispatchTouchEvent",
+                {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]},
+            )
+            for x, y in rest:
+                await touch.send(
+                    "Input.dispatchTouchEvent",
+                    {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]},
+                )
+                await asyncio.sleep(0.02)
+            await touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+        def way(start: list[float], end: list[float], n: int = 8) -> list[tuple[float, float]]:
+            return [
+                (start[0] + (end[0] - start[0]) * k / n, start[1] + (end[1] - start[1]) * k / n)
+                for k in range(n + 1)
+            ]
+
+        start = await page.evaluate(CHECKER, "first")
+        assert start is not None
+        version = await player.version()
+        # a drag that ends off the board's landings: nothing is pressed, the checker is chosen
+        presses = [c for c in player.calls if c[0] == "press"]
+        await finger(way(start, [start[0], 8]))
+        await page.wait_for_selector("#board rect.hit.selected", timeout=WAIT_MS)
+        assert await page.locator("#board rect.landing[data-payload]").count() > 0
+        assert await page.locator("#board .ghost").count() == 0
+        assert [c for c in player.calls if c[0] == "press"] == presses
+        assert await player.version() == version
+        landing = await page.evaluate(LANDING)
+        assert landing is not None
+        payload = await page.get_attribute("#board rect.landing[data-payload]", "data-payload")
+        # tap the chosen point again: chosen no more
+        await page.touchscreen.tap(start[0], start[1])
+        await page.wait_for_selector("#board rect.hit.selected", state="detached", timeout=WAIT_MS)
+        # the drag from the checker to its landing moves it
+        async with page.expect_response(is_press, timeout=WAIT_MS) as answer:
+            await finger(way(start, landing))
+        response = await answer.value
+        assert response.status == 200
+        assert json.loads(response.request.post_data or "{}") == {"payload": payload}
+        await player.shows(version + 1)
+        assert await player.marks("built") > 0 or await page.locator("#actions .confirm").count()
+        assert await page.locator("#board .ghost").count() == 0
+
+
+async def test_a_table_with_its_home_board_on_the_left_is_drawn_mirrored(
+    browser: Browser,
+) -> None:
+    """``settings home left``: the page draws the board as the chat's picture does, mirrored
+    (the viewer's home board bottom left, the trays on the left, the cube on the right)."""
+    app = App(MemoryStore(), dice=Dice(4))
+    chat = await group_match(app, "money")
+    await chat.send(chat_user(ALICE), "/settings home left")
+    mover = await rolled(app, chat)
+    async with served(browser, app) as site:
+        player = await site.open(mover)
+        await player.drawn()
+        page = player.page
+        assert await page.get_attribute("#board svg.table", "data-home") == "left"
+        stacks: list[list[Any]] = await page.eval_on_selector_all(
+            "#board [data-point]",
+            "gs => gs.map(g => [Number(g.dataset.point), g.dataset.side, Number(g.dataset.count),"
+            " g.querySelector('circle').getBoundingClientRect().x])",
+        )
+        state = await app.web_state(GROUP, player.ref, "en")
         assert state is not None
-        kinds = {a["kind"]: a["payload"] for a in state["actions"]}
-        payload = kinds.get("roll") or kinds.get("confirm") or state["steps"][0]["payload"]
-        await chat.send(chat_user(people[acting]), button=payload)
-    raise AssertionError("the box never had the cube")
+        replies = await chat.send(user_of(player.ref), "/board")
+        board = next(r.board for r in replies if isinstance(r, SendBoard))
+        assert board.home == "left"
+        picture = render_svg(board.view, viewer=state["viewer"], orientation=board.home)
+        drawn = [
+            (
+                int(g.get("data-point", 0)),
+                g.get("data-side"),
+                int(g.get("data-count", 0)),
+                float(g[0].get("cx", 0)),
+            )
+            for g in ElementTree.fromstring(picture).iter("{http://www.w3.org/2000/svg}g")
+            if g.get("data-point") is not None
+        ]
+
+        def seen(found: list[Any]) -> list[tuple[str, int, int | None]]:
+            """Left to right (a column's two stacks the viewer's first): whose stack, of how
+            many, on which of the viewer's points."""
+            ordered = sorted(found, key=lambda stack: (round(stack[3]), stack[1] != "viewer"))
+            return [(side, n, p if side == "viewer" else None) for p, side, n, _ in ordered]
+
+        # the same stacks, left to right, as the chat's picture
+        assert seen(stacks) == seen(drawn)
+        home = [x for p, side, _, x in stacks if side == "viewer" and p <= 6]
+        assert home and max(home) < PHONE["width"] / 2  # his home board on the left
+        tray = await page.locator("#board [data-tray]").bounding_box()
+        frame = await page.locator("#board .frame").bounding_box()
+        cube = await page.locator("#board [data-cube]").bounding_box()
+        assert tray is not None and frame is not None and cube is not None
+        assert tray["x"] + tray["width"] <= frame["x"] and cube["x"] >= frame["x"] + frame["width"]
+        # a tap on a checker still lights its landings, in the mirrored board
+        await player.step()
 
 
 # -- the chat's board and the page --------------------------------------------------------------
@@ -393,6 +643,15 @@ async def test_logins_refused_in_the_browser_show_the_refusal_and_no_board(
         replayed = init_data(TOKEN, ALICE, now, query_id="once", start_param=start)
         alice = await site.open(ALICE, data=replayed)
         await alice.drawn()
+        # opened outside Telegram (no login data): no board, the phone's own dark scheme
+        outside = await site.open(ALICE, data="", system="dark")
+        await outside.page.wait_for_function(
+            "text => document.getElementById('status').textContent === text",
+            arg=t("en", "web-page-outside-telegram"),
+            timeout=WAIT_MS,
+        )
+        assert await outside.page.get_attribute("html", "data-scheme") == "dark"
+        assert outside.calls == [("words", 200)]
         refused = {
             "forged": init_data("42:another-bots-token", ALICE, now, start_param=start),
             "expired": init_data(TOKEN, ALICE, now - 3601, start_param=start),
@@ -448,6 +707,8 @@ async def test_the_pictures_of_the_board_are_those_in_docs(
     assert names == [
         "backgammon-dark.png",
         "backgammon-light.png",
+        "chouette.png",
+        "finished-match.png",
         "long-nardy-dark.png",
         "long-nardy-light.png",
     ]

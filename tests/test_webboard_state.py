@@ -5,9 +5,12 @@ Whole random games of both variants are played from the page alone: at every pos
 the state offers the player to move are the engine's legal next steps, each carrying the payload
 of the chat's step button at the table's version, and the one pressed (through ``App.handle``,
 as the page sends it) is made; at a frugal table too, whose chat keyboard shows no such steps.
-Then whole states: a match, a money game with the cube, a chouette, a spectator, a lobby, a
-finished game.  Last, a write made by one app is seen by another app's ``changes`` on the same
-store (memory, Redis), and a notice that cannot be sent never keeps a write from landing.
+Then whole states: a match, a money game with the cube, a chouette (its roster: each member's
+own answer to the box's double), a spectator, a lobby; how games end (a match won, a money game
+passed, a long nardy mars, a match claimed on time, a chouette's game) with the move clock and
+the server's time, and the home board's side as the chat's picture has it.  Last, a write made
+by one app is seen by another app's ``changes`` on the same store (memory, Redis), and a notice
+that cannot be sent never keeps a write from landing.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any
 
 import pytest
 from ai_support import QuickComputer
+from test_app_clock import HOUR, Clock
 from test_app_support import (
     ALICE,
     BOB,
@@ -32,6 +36,7 @@ from test_app_support import (
     Chat,
     Dice,
     open_store,
+    play_a_game,
     play_turn_by_buttons,
 )
 
@@ -106,6 +111,9 @@ KEYS = {
     "last",
     "last_seat",
     "chouette",
+    "now",
+    "home",
+    "result",
     "message",
 }
 """Every state's keys."""
@@ -283,7 +291,14 @@ async def test_a_match_as_the_page_shows_it_to_the_player_to_move() -> None:
     assert state["dice"] == list(game.dice) and state["used"] == [] and state["built"] == []
     assert state["cube"] == {"value": 1, "owner": None, "offered_by": None, "enabled": True}
     assert (state["score"], state["length"], state["crawford"]) == ([0, 0], 3, False)
-    assert state["clock"] == {"deadline": None, "seconds": 0}
+    assert state["clock"] == {
+        "deadline": None,
+        "seconds": 0,
+        "seat": None,
+        "urgent": None,
+        "expired": False,
+    }
+    assert state["home"] == "right" and state["result"] is None and state["now"] is None
     assert state["last"] == [] and state["last_seat"] is None and state["chouette"] is None
     # The caption is the chat's, in the viewer's language.
     board = await chat.send(mover, "/board")
@@ -417,6 +432,114 @@ async def test_a_chouette_its_box_captain_and_team() -> None:
     assert checked >= 10
 
 
+async def test_a_chouettes_roster_says_each_members_answer_to_the_boxs_double() -> None:
+    app = App(MemoryStore(), dice=Dice(8))
+    chat = Chat(app)
+    page = Page(app, chat.key)
+    await chat.send(ALICE, "/new chouette")
+    for person in (BOB, CAROL, DAVE):
+        await chat.press(person, "Join")
+    await chat.press(ALICE, "Start")
+    people = {u.ref: u for u in (ALICE, BOB, CAROL, DAVE)}
+    for _ in range(80):
+        table = await page.table()
+        assert table.chouette is not None and table.chouette.current is not None
+        current = table.chouette.current
+        box = people[current.box]
+        if "double" in kinds(await page.state(box)):
+            break
+        acting = box if current.game.turn in (None, BOX) else people[current.captain]
+        state = await page.state(acting)
+        found = {a["kind"]: a["payload"] for a in state["actions"]}
+        await page.press(
+            acting, found.get("roll") or found.get("confirm") or state["steps"][0]["payload"]
+        )
+    else:
+        raise AssertionError("the box never had the cube")
+    team = [people[m.name] for m in current.members]
+    watching = await page.state(team[1])
+    roster = watching["chouette"]
+    assert roster["box"] == box.ref and roster["box_name"] == box.name
+    assert roster["box_total"] == 0 and roster["vote"] is None
+    assert [
+        (m["ref"], m["name"], m["answer"], m["status"], m["total"], m["cube"])
+        for m in roster["members"]
+    ] == [(u.ref, u.name, None, "in", 0, 1) for u in team]
+    assert [m["captain"] for m in roster["members"]] == [u.ref == current.captain for u in team]
+    assert [m["you"] for m in roster["members"]] == [u == team[1] for u in team]
+    assert not any(m["you"] for m in (await page.state(box))["chouette"]["members"])
+    assert not any(m["you"] for m in (await page.state(EVE))["chouette"]["members"])
+    await page.press(box, action(await page.state(box), "double"))
+
+    def answers(state: dict[str, Any]) -> list[tuple[str | None, str]]:
+        return [(m["answer"], m["status"]) for m in state["chouette"]["members"]]
+
+    assert answers(await page.state(EVE)) == [("pending", "in")] * 3
+    for member in team:  # each member answers for himself
+        assert kinds(await page.state(member)) == ["take", "pass"]
+    await page.press(team[0], action(await page.state(team[0]), "take"))
+    assert answers(await page.state(team[2])) == [
+        ("take", "in"),
+        ("pending", "in"),
+        ("pending", "in"),
+    ]
+    assert kinds(await page.state(team[0])) == []
+    await page.press(team[2], action(await page.state(team[2]), "pass"))
+    state = await page.state(team[1])
+    assert answers(state) == [("take", "in"), ("pending", "in"), ("pass", "passed")]
+    assert state["chouette"]["members"][2]["total"] == -1
+    assert state["chouette"]["box_total"] == 1
+    await page.press(team[1], action(state, "take"))
+    # Every member answered: the game goes on, the takers each with his own cube on 2.
+    state = await page.state(EVE)
+    assert [(m["answer"], m["status"], m["cube"]) for m in state["chouette"]["members"]] == [
+        (None, "in", 2),
+        (None, "in", 2),
+        (None, "passed", 1),
+    ]
+
+
+async def test_a_chouette_game_s_end_is_named_and_the_next_is_drawn_from_the_other_side() -> None:
+    app = App(MemoryStore(), dice=Dice(8))
+    chat = Chat(app)
+    page = Page(app, chat.key)
+    await chat.send(ALICE, "/new chouette")
+    for person in (BOB, CAROL):
+        await chat.press(person, "Join")
+    await chat.send(ALICE, "/settings swap on")
+    await chat.press(ALICE, "Start")
+    people = {u.ref: u for u in (ALICE, BOB, CAROL)}
+    for _ in range(10):
+        table = await page.table()
+        assert table.chouette is not None and table.chouette.current is not None
+        current = table.chouette.current
+        box = people[current.box]
+        state = await page.state(box)
+        if "resign" in kinds(state):
+            break
+        await page_turn(page, tuple(people.values()))
+    assert state["home"] == "right" and state["result"] is None and state["now"] is None
+    await page.press(box, action(state, "resign"))
+    for member in current.members:  # each member accepts for himself
+        user = people[member.name]
+        await page.press(user, action(await page.state(user), "accept"))
+    state = await page.state(EVE, "be")
+    result = state["result"]
+    assert (result["game"], result["winner"], result["reason"]) == (1, TEAM, "team_out")
+    assert result["headline"] == t(
+        "be",
+        "app-chouette-game-over",
+        number=1,
+        winner="team",
+        box=box.name,
+        kind="single",
+        reason="team_out",
+    )
+    assert result["lines"] == [result["headline"]] and state["stage"] == "play"
+    assert state["chouette"]["box"] != box.ref  # the captain of the team that won is the box
+    assert state["home"] == "left"  # the second game, its sides swapped as in the chat
+
+
 async def test_a_spectator_sees_the_board_and_may_do_nothing() -> None:
     chat, page = await start_match("3", seed=4)
     await chat.press(ALICE, "Roll")
@@ -446,12 +569,14 @@ async def test_a_lobby_shows_the_starting_position_and_who_sits() -> None:
     assert t("uk", "variant-nardy") in state["message"]
 
 
-async def test_a_finished_match_shows_its_result_and_offers_nothing() -> None:
+async def test_a_finished_match_names_its_winner_and_offers_the_analysis() -> None:
     chat, page = await start_match("1", seed=2)
     await chat.press(ALICE, "Roll")
     game = await page.game()
     assert game.turn is not None
     loser, winner = (ALICE, BOB) if game.turn == 0 else (BOB, ALICE)
+    won = 0 if winner == ALICE else 1
+    assert (await page.state(winner))["result"] is None  # a game is being played
     await page.press(loser, action(await page.state(loser), "resign"))
     offer = await page.state(winner)
     assert kinds(offer) == ["accept", "decline"] and kinds(await page.state(loser)) == []
@@ -459,10 +584,191 @@ async def test_a_finished_match_shows_its_result_and_offers_nothing() -> None:
     for user in (ALICE, BOB, EVE):
         state = await page.state(user)
         assert (state["stage"], state["phase"], state["turn"]) == ("over", "over", None)
-        assert state["steps"] == [] and state["actions"] == []
+        assert state["steps"] == []
         assert state["message"] == t("en", "error-game-over")
-        won = 0 if winner == ALICE else 1
         assert state["score"][won] == 1 and state["score"][1 - won] == 0
+        result = state["result"]
+        assert result["game"] == 1 and result["winner"] == won == result["match_winner"]
+        assert (result["kind"], result["points"], result["reason"]) == ("single", 1, "resign")
+        assert (result["how"], result["score"]) == ("played", state["score"])
+        assert result["headline"] == t(
+            "en", "match-won", player=winner.name, score="1", opponent_score="0"
+        )
+        assert result["lines"] == [
+            t("en", "result-resigned", player=loser.name),
+            t("en", "result-win", player=winner.name, kind="single", points=1),
+            t(
+                "en",
+                "score-match",
+                player="Alice",
+                score=str(state["score"][0]),
+                opponent="Bob",
+                opponent_score=str(state["score"][1]),
+                length=1,
+            ),
+            result["headline"],
+        ]
+        # What the chat's last board offers next: the match's analysis (not to a spectator).
+        if user == EVE:
+            assert state["actions"] == []
+        else:
+            assert kinds(state) == ["analysis"]
+            assert state["actions"][0]["label"] == t("en", "button-analysis")
+            assert parse_payload(action(state, "analysis")).action == "analysis"
+    assert (await page.state(winner, "ru"))["result"]["headline"] == t(
+        "ru", "match-won", player=winner.name, score="1", opponent_score="0"
+    )
+
+
+async def test_a_money_games_winner_is_named_until_the_next_games_first_play() -> None:
+    chat, page = await start_match("money", seed=9)
+    players = (ALICE, BOB)
+    for _ in range(20):
+        game = await page.game()
+        on_roll = game.phase is Phase.ROLL and game.turn is not None
+        if on_roll and "double" in kinds(await page.state(players[game.turn or 0])):
+            break
+        await play_turn_by_buttons(chat, players, game)
+    assert game.turn is not None
+    doubler, passer = players[game.turn], players[1 - game.turn]
+    await page.press(doubler, action(await page.state(doubler), "double"))
+    await page.press(passer, action(await page.state(passer), "pass"))
+    table = await page.table()
+    assert table.stage == "play" and table.past.dropped == 1  # the next game is on
+    state = await page.state(passer, "uk")
+    result = state["result"]
+    won = players.index(doubler)
+    assert result["game"] == 1 and result["winner"] == won and result["match_winner"] is None
+    assert (result["kind"], result["points"], result["reason"]) == ("single", 1, "pass")
+    assert result["how"] is None and result["score"] == state["score"]
+    assert state["score"][won] == 1 and state["score"][1 - won] == 0
+    assert result["headline"] == t("uk", "result-win", player=doubler.name, kind="single", points=1)
+    assert result["lines"][:2] == [t("uk", "result-passed", player=passer.name), result["headline"]]
+    assert result["lines"][2].startswith(
+        t("uk", "score-money", player="Alice", score="0", opponent="Bob", opponent_score="0")[:6]
+    )
+    # The news lasts until the next game's first play.
+    for _ in range(10):
+        game = await page.game()
+        if any(entry.action == "move" for entry in game.log):
+            break
+        seen = (await page.state(EVE))["result"]
+        assert seen["headline"] == t(
+            "en", "result-win", player=doubler.name, kind="single", points=1
+        )
+        assert {k: v for k, v in seen.items() if k not in ("headline", "lines")} == {
+            k: v for k, v in result.items() if k not in ("headline", "lines")
+        }
+        await page_turn(page, players)
+    else:
+        raise AssertionError("no play was made")
+    assert (await page.state(EVE))["result"] is None
+
+
+async def page_turn(page: Page, players: tuple[User, ...]) -> None:
+    """The player who has something to do on the page does it: roll, the first step, confirm."""
+    for user in players:
+        state = await page.state(user)
+        found = {a["kind"]: a["payload"] for a in state["actions"]}
+        if "roll" in found:
+            await page.press(user, found["roll"])
+            return
+        if state["steps"]:
+            await page.press(user, state["steps"][0]["payload"])
+            return
+        if "confirm" in found:
+            await page.press(user, found["confirm"])
+            return
+    raise AssertionError("nobody has anything to do")
+
+
+async def test_a_long_nardy_mars_is_named_in_the_players_words() -> None:
+    chat, page = await start_match("nardy 3", seed=5)
+    for _ in range(4):
+        game = await page.game()
+        if game.turn is not None and game.phase is Phase.MOVE:
+            break
+        await play_turn_by_buttons(chat, (ALICE, BOB), game)
+    assert game.turn is not None
+    loser, winner = (ALICE, BOB)[game.turn], (ALICE, BOB)[1 - game.turn]
+    gammon = [a["payload"] for a in (await page.state(loser))["actions"] if a["kind"] == "resign"]
+    await page.press(loser, gammon[1])  # a mars
+    await page.press(winner, action(await page.state(winner), "accept"))
+    state = await page.state(winner, "ru")
+    result = state["result"]
+    assert (state["stage"], state["variant"]) == ("play", "long_nardy")  # the next game
+    assert (result["kind"], result["points"], result["reason"]) == ("gammon", 2, "resign")
+    assert result["match_winner"] is None and result["winner"] == (ALICE, BOB).index(winner)
+    assert result["headline"] == t("ru", "result-win", player=winner.name, kind="gammon", points=2)
+    assert "марс" in result["headline"]
+    assert t("ru", "result-resigned", player=loser.name) in result["lines"]
+    assert "марс" not in (await page.state(winner, "en"))["result"]["headline"]
+
+
+async def test_a_match_claimed_on_time_is_won_on_time() -> None:
+    clock = Clock()
+    app = App(MemoryStore(), dice=Dice(12), clock=clock)
+    chat = Chat(app)
+    page = Page(app, chat.key)
+    await chat.send(ALICE, "/new 3")
+    await chat.press(BOB, "Join")
+    await chat.send(BOB, "/clock 1h")
+    await chat.press(ALICE, "Roll")
+    game = await page.game()
+    late_seat = game.responder if game.responder is not None else game.turn
+    assert late_seat is not None
+    late, claimer = (ALICE, BOB)[late_seat], (ALICE, BOB)[1 - late_seat]
+    # The clock runs for the player to act, from the server's time.
+    state = await page.state(claimer)
+    assert state["now"] == clock.now
+    assert state["clock"] == {
+        "deadline": clock.now + HOUR,
+        "seconds": 3600,
+        "seat": late_seat,
+        "urgent": clock.now + HOUR - 12 * 60,  # when the chat reminds him
+        "expired": False,
+    }
+    assert "claim" not in kinds(state)
+    clock.now += HOUR + 1
+    for user in (claimer, late, EVE):
+        state = await page.state(user)
+        assert state["now"] == clock.now and state["clock"]["expired"] is True
+        assert state["clock"]["seat"] == late_seat
+    claims = [a for a in (await page.state(claimer))["actions"] if a["kind"] == "claim"]
+    assert [a["label"] for a in claims] == [
+        t("en", "button-claim-game"),
+        t("en", "button-claim-match"),
+    ]
+    assert "claim" not in kinds(await page.state(late))
+    assert "claim" not in kinds(await page.state(EVE))
+    await page.press(claimer, claims[1]["payload"])
+    state = await page.state(EVE)
+    result = state["result"]
+    assert state["stage"] == "over" and result["how"] == "time"
+    assert result["match_winner"] == 1 - late_seat == result["winner"]
+    assert result["headline"] == t("en", "clock-claimed", player=claimer.name, what="match")
+    assert result["lines"][0] == t("en", "clock-claimed", player=claimer.name, what="game")
+    assert t("en", "result-resigned", player=late.name) not in result["lines"]
+    assert state["clock"]["deadline"] is None and state["clock"]["seat"] is None
+
+
+async def test_the_home_board_side_is_the_chats_picture_s() -> None:
+    chat, page = await start_match("money", seed=3)
+
+    async def pictured() -> str:
+        board = [r for r in await chat.send(EVE, "/board") if isinstance(r, SendBoard)]
+        assert board
+        return board[0].board.home
+
+    assert (await page.state(ALICE))["home"] == "right" == await pictured()
+    await chat.send(ALICE, "/settings home left")
+    for user in (ALICE, BOB, EVE):
+        assert (await page.state(user))["home"] == "left" == await pictured()
+    await chat.send(BOB, "/settings swap on")  # the sides swapped from one game to the next
+    await play_a_game(chat, [ALICE, BOB], turns=2)
+    assert (await page.state(ALICE))["home"] == await pictured()
+    await chat.send(ALICE, "/settings home right")
+    assert (await page.state(ALICE))["home"] == await pictured()
 
 
 async def test_the_step_payloads_of_a_frugal_table_are_the_same_as_a_private_chat_s() -> None:

@@ -3,9 +3,10 @@
 The web board (a Telegram Mini App, a Discord Activity) shows the table the chat shows, and
 knows no rule: the state it gets says where every checker stands, who is to act, the legal
 single steps of the play being built (each with the payload of the chat's step button) and the
-actions the viewer may take (the chat board's buttons he may press, and the undo, confirm and
-resignations he may make).  What the page sends back is a payload, answered as any press
-(``App.handle``), so the two boards never disagree.
+actions the viewer may take (the chat board's buttons he may press, the undo, confirm and
+resignations he may make, and what the chat offers him besides: the claims once his opponent's
+time is up, the analysis of a finished match).  What the page sends back is a payload, answered
+as any press (``App.handle``), so the two boards never disagree.
 
 The state is built from what the chat board shows (the ``board`` use case:
 :func:`bot.app.info.show`, :func:`bot.app.chouette_play.info`): its picture
@@ -23,11 +24,14 @@ The state (``v`` 1), JSON-safe::
      "point_map": [0, p1 … p24], "turn": 0|1|null, "phase": str|null,
      "dice": [d1, d2]|null, "used": [die, …], "cube": {"value", "owner", "offered_by",
      "enabled"}, "score": [a, b], "length": int, "crawford": bool, "pips": [p0, p1],
-     "clock": {"deadline": epoch|null, "seconds": int}, "built": [[from, to], …],
+     "now": epoch|null, "clock": {"deadline": epoch|null, "seconds": int, "seat": 0|1|null,
+     "urgent": epoch|null, "expired": bool}, "home": "right|left", "built": [[from, to], …],
      "steps": [{"from", "to", "hit", "payload"}], "actions": [{"label", "payload", "kind"}],
      "last": [[from, to], …], "last_seat": 0|1|null,
-     "chouette": null | {"box", "captain", "members": [{"ref", "name", "answer", "status",
-     "total"}], "vote": [ref, …]|null, "box_total"}, "message": str}
+     "chouette": null | {"box", "box_name", "captain", "members": [{"ref", "name", "answer",
+     "status", "total", "cube", "captain", "you"}], "vote": [ref, …]|null, "box_total"},
+     "result": null | {"game", "winner", "kind", "points", "reason", "match_winner", "how",
+     "score", "headline", "lines"}, "message": str}
 
 Seat 0 and seat 1 are the board's two sides (engine players 0 and 1; at a chouette the box and
 the captain).  ``points[p - 1]`` holds the checkers of each seat on point ``p`` numbered from
@@ -38,29 +42,53 @@ them and the chat writes them; so are ``built`` (the play being built) and ``las
 numbering of ``last_seat``, who made it).  ``steps`` are empty but for the player whose move it
 is; a spectator has no ``actions`` either.  ``score`` may hold halves (a drawn long nardy game).
 A lobby, or a chouette between games, shows its variant's starting position.
+
+``now`` is the server's time when the state was made, given while a move clock runs: the page
+counts the clock down from it, whatever its own clock says (without one, a state that did not
+change is the same, and the page is not sent it again).  The ``clock`` runs for ``seat`` (the
+player the game waits for: the one to move, or to answer a double) until ``deadline``; from
+``urgent`` on (when the chat reminds him) his time is short, and once ``expired`` his opponent
+may claim (the claim buttons are among his ``actions``).  ``home`` is the side of the viewer's
+home board, as the chat's picture draws it for this table and game (``settings home``,
+``swap``).
+
+At a chouette each member of the team has his own ``answer`` to the box's double while it waits
+(``take``, ``beaver``, ``pass``, ``pending``; ``null`` when no double of the box is on offer),
+his ``status`` (``in``, ``passed``, ``won``, ``left``, ``resigned``), his running ``total``
+and the value of his own ``cube``; ``you`` marks the viewer.
+
+``result`` says how the last game ended until the first play of the next one (the chat says
+it in the caption of that game's first board), or how the table's last game ended once it is
+over: the winner's seat (``null``: a draw; at a chouette the box's or the team's), the ``kind``
+(``single``, ``gammon``, ``backgammon``: in long nardy mars and koks), the points, the
+``reason`` (``bear_off``, ``pass``, ``resign``, ``beaver_refused``, ``draw``; at a chouette
+``box_pass``, ``box_left``, ``team_out``), the match's winner once it is won (``how``:
+``played``, or ``time`` when claimed on time) and the score after the game; then the same in
+the chat's words (``lines``, ``headline`` the one that names the winner).
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
-from bot.app import display, fair
+from bot.app import display, fair, match_analysis
 from bot.app.context import Context, Refused
 from bot.app.dice import DiceScheme, TableDice
 from bot.app.payload import Payload, format_payload, parse_payload
 from bot.app.registry import TABLE_CASES
 from bot.app.syntax import CommandSyntax, typed_syntax
 from bot.app.table import Table
+from bot.app.timing import REMIND_BEFORE, actor
 from bot.app.types import Button, SendBoard, SendText, Update, User
 from bot.app.writer import TableWriter
 from bot.i18n import negotiate, t
 from bot.store import TableKey
-from engine.chouette import BOX, TEAM
+from engine.chouette import BOX, TEAM, EndReason, GameEnd, Member
 from engine.cube import Options
 from engine.errors import EngineError
-from engine.game import ActionKind, Game, Phase, Points
-from engine.match import Match
+from engine.game import ActionKind, Game, GameResult, Phase, Points, format_points
+from engine.match import GameRecord, Match
 from engine.result import WinKind
 from renderers.view import BoardView, MatchScore, MoneyScore
 
@@ -88,6 +116,8 @@ WORDS: dict[str, str] = {
     "offline": "web-offline",
     "lobby": "web-lobby",
     "you": "web-you",
+    "pending": "web-answer-pending",
+    "analysis_sent": "web-analysis-in-chat",
     "game_over": "error-game-over",
 }
 """The page's words (label key → catalogue message) besides the board's own
@@ -173,10 +203,12 @@ def state_of(ctx: Context, table: Table, user: str | None) -> dict[str, Any]:
     """The web board's state of ``table`` for ``user`` (see the module's docstring)."""
     reply = shown(ctx, table)
     game = current_game(table)
+    home = table.settings.home
     if isinstance(reply, SendBoard):
         view = reply.board.view
         message = reply.caption
         buttons = [button for row in reply.buttons for button in row]
+        home = reply.board.home
     else:
         view = starting_view(table)
         message = reply.text if reply is not None else ""
@@ -199,10 +231,13 @@ def state_of(ctx: Context, table: Table, user: str | None) -> dict[str, Any]:
         "phase": game.phase.value if game is not None else None,
         "used": list(game.used) if game is not None and game.phase is Phase.MOVE else [],
         "built": [[s.frm, s.to] for s in game.steps] if game is not None else [],
-        "clock": {"deadline": table.clock.deadline, "seconds": table.clock.seconds},
+        "now": round(ctx.now, 3) if table.clock.deadline is not None else None,
+        "clock": clock(table, ctx.now),
+        "home": home,
         "steps": steps(game, table.version) if ActionKind.STEP in allowed else [],
-        "actions": actions(ctx, table, game, buttons, allowed),
-        "chouette": roster(table),
+        "actions": actions(ctx, table, game, buttons, allowed) + afterwards(ctx, table, seat),
+        "chouette": roster(table, user),
+        "result": outcome(ctx, table),
         "message": message,
     }
     state.update(board(view))
@@ -317,6 +352,31 @@ def actions(
     return out
 
 
+def afterwards(ctx: Context, table: Table, seat: int | None) -> list[dict[str, Any]]:
+    """What the chat offers a player besides the board's buttons: the claims once his
+    opponent's time is up (the clock's notice has them), the analysis once the match is over
+    (the last board has it)."""
+    if seat is None or table.mode == "chouette" or table.match is None:
+        return []
+    out: list[dict[str, Any]] = []
+
+    def offer(words: str, action: str, kind: str) -> None:
+        payload = format_payload(Payload(action, (), table.version))
+        out.append({"label": ctx.tr(words), "payload": payload, "kind": kind})
+
+    deadline = table.clock.deadline
+    if table.stage == "play" and deadline is not None and ctx.now >= deadline:
+        late = actor(table.state())
+        if late is not None and late != seat:
+            offer("button-claim-game", "claim", "claim")
+            if table.mode == "match":
+                offer("button-claim-match", "claim_match", "claim")
+    if table.stage == "over":
+        button = match_analysis.offer(ctx, table)
+        out.append({"label": button.label, "payload": button.payload, "kind": "analysis"})
+    return out
+
+
 def needs(payload: Payload) -> tuple[str, str]:
     """What the engine must allow for the press of ``payload`` (its name in ``allowed``), and
     the kind of action it is: a chouette member's vote is his double (or its refusal), the box's
@@ -421,27 +481,186 @@ def _points(value: Points) -> int | float:
     return int(value) if value == int(value) else float(value)
 
 
-def roster(table: Table) -> dict[str, Any] | None:
-    """A chouette's box, captain and team (``None`` at any other table, or between games)."""
+def clock(table: Table, now: float) -> dict[str, Any]:
+    """The move clock: its deadline, the time a move is given, the seat it runs for, when his
+    time grows short (the chat's reminder) and whether it is up."""
+    moves = table.clock
+    seat: int | None = None
+    urgent: float | None = None
+    if moves.deadline is not None and table.mode != "chouette" and table.match is not None:
+        seat = actor(table.state())
+        urgent = moves.deadline - moves.seconds * REMIND_BEFORE
+    return {
+        "deadline": moves.deadline,
+        "seconds": moves.seconds,
+        "seat": seat,
+        "urgent": urgent,
+        "expired": moves.deadline is not None and now >= moves.deadline,
+    }
+
+
+def roster(table: Table, user: str | None) -> dict[str, Any] | None:
+    """A chouette's box, captain and team, each member's answer to the box's double
+    (``None`` at any other table, or between games)."""
     ch = table.chouette
     if table.mode != "chouette" or ch is None or ch.current is None:
         return None
     current = ch.current
     names = {seat.user: seat.name for seat in table.seats}
     balances = ch.balances()
+    game = current.game
+    asked = (
+        not current.is_over and game.phase in (Phase.DOUBLED, Phase.BEAVERED) and game.turn == BOX
+    )
     return {
         "box": current.box,
+        "box_name": names.get(current.box, current.box),
         "captain": current.captain,
         "members": [
             {
                 "ref": m.name,
                 "name": names.get(m.name, m.name),
-                "answer": m.answer,
+                "answer": answer(m) if asked else None,
                 "status": m.status,
                 "total": balances.get(m.name, 0),
+                "cube": m.cube.value,
+                "captain": m.name == current.captain,
+                "you": user is not None and m.name == user,
             }
             for m in current.members
         ],
         "vote": list(current.vote) if current.vote is not None else None,
         "box_total": balances.get(current.box, 0),
+    }
+
+
+def answer(member: Member) -> str | None:
+    """A member's answer to the box's double, as the chat's caption says it: he takes (or
+    beavers), has passed, or is still to answer (``None``: out of the game otherwise)."""
+    if member.answer in ("beaver", "beaver_accepted"):
+        return "beaver"
+    if member.answer == "take":
+        return "take"
+    if member.status == "passed":
+        return "pass"
+    return "pending" if member.playing else None
+
+
+# -- how the last game ended ---------------------------------------------------------------------
+
+
+def outcome(ctx: Context, table: Table) -> dict[str, Any] | None:
+    """How the table's last game ended (see the module's docstring), ``None`` while a game is
+    being played or none has ended."""
+    if table.mode == "chouette":
+        return chouette_outcome(ctx, table)
+    match = table.match
+    if match is None:
+        return None
+    game = match.game
+    # a money session counts its games from the first of the session (they are folded away)
+    number = match.number + table.past.dropped
+    if game.result is not None:
+        ended: GameResult = game.result
+    elif table.stage == "play" and not played(game):
+        record = previous_game(table, match)
+        if record is None or record.result is None:
+            return None
+        ended, number = record.result, number - 1
+    else:
+        return None
+    names = [seat.name for seat in table.seats[:2]]
+    lines = display.result_text(ctx.tr, ended, names).split("\n")
+    headline = lines[-1]
+    won: int | None = None
+    how: str | None = None
+    score = table.session_score(match)
+    if table.forfeit is not None:  # the match claimed on time: so was its last game
+        won, how = table.forfeit, "time"
+        if ended.winner is not None and len(lines) > 1:
+            lines[0] = ctx.tr("clock-claimed", player=names[ended.winner], what="game")
+        headline = ctx.tr("clock-claimed", player=names[won], what="match")
+    elif match.is_over and match.winner is not None:
+        won, how = match.winner, "played"
+        headline = ctx.tr(
+            "match-won",
+            player=names[won],
+            score=format_points(score[won]),
+            opponent_score=format_points(score[1 - won]),
+        )
+    lines.append(display.score_text(ctx.tr, table, match, names))
+    if how == "played":
+        lines.append(headline)
+    return {
+        "game": number,
+        "winner": ended.winner,
+        "kind": display.KIND_WORDS[int(ended.kind)],
+        "points": ended.points,
+        "reason": ended.reason.value,
+        "match_winner": won,
+        "how": how,
+        "score": [_points(p) for p in score],
+        "headline": headline,
+        "lines": [line for text in lines for line in text.split("\n") if line],
+    }
+
+
+def played(game: Game) -> bool:
+    """Whether a play was made in ``game`` (until then, the game before it is still news)."""
+    return any(entry.action == "move" for entry in game.log)
+
+
+def previous_game(table: Table, match: Match) -> GameRecord | None:
+    """The record of the game played before ``match``'s current one (a money session keeps its
+    latest finished games apart: :class:`~bot.app.table.PastGames`)."""
+    if table.mode == "money":
+        recent = table.past.recent
+        return recent.records()[-1] if recent is not None else None
+    if match.number < 2:
+        return None
+    return match.records()[-2]
+
+
+def chouette_outcome(ctx: Context, table: Table) -> dict[str, Any] | None:
+    """How a chouette's last game ended: once over, or while the next has not begun."""
+    ch = table.chouette
+    current = ch.current if ch is not None else None
+    if ch is None or current is None:
+        return None
+    if current.end is not None:
+        number, box, end = current.number, current.box, current.end
+    elif not played(current.game) and current.number > 1:
+        number = current.number - 1
+        found = {e.action: e for e in ch.log if e.game == number}
+        if "end" not in found or "new_game" not in found:
+            return None
+        box = found["new_game"].player
+        won, reason, kind = found["end"].value
+        end = GameEnd(bool(won), cast(EndReason, reason), WinKind(int(kind)) if kind else None)
+    else:
+        return None
+    names = {seat.user: seat.name for seat in table.seats}
+    kind = display.KIND_WORDS[int(end.kind or WinKind.SINGLE)]
+    headline = ctx.tr(
+        "app-chouette-game-over",
+        number=number,
+        winner="team" if end.team_won else "box",
+        box=names.get(box, box),
+        kind=kind,
+        reason=end.reason,
+    )
+    lines = [headline]
+    if table.stage == "over":
+        lines.append(ctx.tr("app-chouette-ends"))
+    return {
+        "game": number,
+        "winner": TEAM if end.team_won else BOX,
+        "kind": kind,
+        "points": None,
+        "reason": end.reason,
+        "match_winner": None,
+        "how": None,
+        "score": None,
+        "headline": headline,
+        "lines": lines,
     }

@@ -82,6 +82,8 @@ web-spectator = Вы назіраеце за партыяй.
 web-offline = Няма сувязі: падключаемся зноў…
 web-lobby = Партыя яшчэ не пачалася.
 web-you = вы
+web-answer-pending = думае…
+web-analysis-in-chat = Аналіз з'явіцца ў чаце.
 
 ## Хады і падзеі партыі
 

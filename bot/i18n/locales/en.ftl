@@ -78,6 +78,8 @@ web-spectator = You are watching this game.
 web-offline = Connection lost: reconnecting…
 web-lobby = The game has not started yet.
 web-you = you
+web-answer-pending = deciding…
+web-analysis-in-chat = The analysis will be posted in the chat.
 
 ## Turns and game events
 

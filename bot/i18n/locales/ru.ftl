@@ -82,6 +82,8 @@ web-spectator = Вы наблюдаете за партией.
 web-offline = Нет связи: подключаемся снова…
 web-lobby = Партия ещё не началась.
 web-you = вы
+web-answer-pending = думает…
+web-analysis-in-chat = Анализ появится в чате.
 
 ## Ходы и события партии
 

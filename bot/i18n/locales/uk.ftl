@@ -82,6 +82,8 @@ web-spectator = Ви спостерігаєте за партією.
 web-offline = Немає зв'язку: під'єднуємося знову…
 web-lobby = Партія ще не почалася.
 web-you = ви
+web-answer-pending = думає…
+web-analysis-in-chat = Аналіз з'явиться в чаті.
 
 ## Ходи й події партії
 
