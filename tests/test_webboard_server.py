@@ -190,6 +190,7 @@ async def test_the_pages_words_come_in_the_users_language() -> None:
         assert words["pips"] == t("ru", "app-board-pips")
         english = await (await s.client.get("/board/api/words?lang=xx")).json()
         assert english["closed"] == t("en", "web-page-closed")
+        assert english["offline"] == t("en", "web-page-offline")
 
 
 # -- logging in ---------------------------------------------------------------------------------

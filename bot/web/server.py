@@ -108,6 +108,7 @@ PAGE_POLICY: Final = (
 PAGE_WORDS: Final = {
     "connecting": "web-page-connecting",
     "closed": "web-page-closed",
+    "offline": "web-page-offline",
     "outside-telegram": "web-page-outside-telegram",
     "no-table": "web-page-no-table",
     "pips": "app-board-pips",

@@ -784,6 +784,7 @@ discord-board-unavailable = Дошку тут зараз не адкрыць. Г
 discord-launch-description = Адкрыць дошку партыі гэтага чата, ужывую
 web-page-connecting = Падключэнне…
 web-page-closed = Гэтая дошка закрытая. Адкрыйце яе зноў з чата.
+web-page-offline = Няма сувязі з ботам. Праверце злучэнне і адкрыйце дошку зноў.
 web-page-outside-telegram = Адкрыйце гэтую дошку кнопкай «Адкрыць дошку» пад дошкай у Telegram.
 web-page-no-table = За гэтым сталом зараз няма гульні.
 telegram-button-play = Гуляць

@@ -789,6 +789,7 @@ discord-board-unavailable = The board cannot be opened here now. Play on with th
 discord-launch-description = Open the board of this chat’s game, live
 web-page-connecting = Connecting…
 web-page-closed = This board has closed. Open it again from the chat.
+web-page-offline = No connection to the bot. Check your connection and open the board again.
 web-page-outside-telegram = Open this board with the Open board button under a board in Telegram.
 web-page-no-table = There is no game at this table now.
 telegram-button-play = Play

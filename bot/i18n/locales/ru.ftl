@@ -784,6 +784,7 @@ discord-board-unavailable = Доску здесь сейчас не открыт
 discord-launch-description = Открыть доску партии этого чата, вживую
 web-page-connecting = Подключение…
 web-page-closed = Эта доска закрыта. Откройте её снова из чата.
+web-page-offline = Нет связи с ботом. Проверьте соединение и откройте доску снова.
 web-page-outside-telegram = Откройте эту доску кнопкой «Открыть доску» под доской в Telegram.
 web-page-no-table = За этим столом сейчас нет игры.
 telegram-button-play = Играть

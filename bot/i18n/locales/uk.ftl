@@ -784,6 +784,7 @@ discord-board-unavailable = Дошку тут зараз не відкрити. 
 discord-launch-description = Відкрити дошку партії цього чату, наживо
 web-page-connecting = Підключення…
 web-page-closed = Ця дошка закрита. Відкрийте її знову з чату.
+web-page-offline = Немає зв'язку з ботом. Перевірте з'єднання й відкрийте дошку знову.
 web-page-outside-telegram = Відкрийте цю дошку кнопкою «Відкрити дошку» під дошкою в Telegram.
 web-page-no-table = За цим столом зараз немає гри.
 telegram-button-play = Грати
