@@ -20,12 +20,14 @@ from bot.ai.worker import ComputerWorker
 from bot.app import App, Reply, SendBoard, Update, User
 from bot.app.payload import Payload, format_payload, parse_payload
 from bot.app.puzzles import daily
+from bot.app.puzzles.builtin import builtin
 from bot.app.puzzles.personal import load_deck
-from bot.app.puzzles.records import MIN_LOSS, Card, Deck
+from bot.app.puzzles.records import MIN_LOSS, Card, Deck, deck_key
 from bot.app.puzzles.srs import DAY, RELEARN
+from bot.app.puzzles.views import CUBE_WORDS
 from bot.app.types import DailyPuzzle, EditBoard, Toast
 from bot.i18n import t
-from bot.store import MemoryStore, Store, TableKey
+from bot.store import MemoryStore, Store, TableKey, Versioned
 from engine.match import Match
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -380,3 +382,48 @@ async def once_a_day(store: Store) -> None:
     )
     clock.now = NINE + 2 * DAY
     assert posts(await first.tick()) == []
+
+
+async def test_answers_typed_in_the_players_words_and_what_is_no_answer() -> None:
+    """A cube question answered in Russian words; a play that is not legal, one the analysis
+    did not weigh, a word that answers nothing: each said, nothing changed."""
+    store = MemoryStore()
+    app = App(store, clock=Clock(START))
+    ivan = User("telegram", "77", "Ivan", "ru")
+    cube = next(p for p in builtin() if p.kind == "double")
+    move = next(p for p in builtin() if p.kind == "move" and p.game.variant == "backgammon")
+
+    def seed(current: Versioned | None) -> bytes:
+        return Deck().adding([cube, move], START).to_bytes()
+
+    await store.update(deck_key(ivan.key), seed)
+    chat = Private(app, ivan)
+    first = min((cube, move), key=lambda p: p.id)
+    second = cube if first is move else move
+    for puzzle in (first, second):
+        shown = board_of(await chat.send("/puzzle"))
+        assert shown.caption.startswith("🧩 Ваша задача")
+        if puzzle is cube:
+            word = t("ru", "analysis-cube-action", action=CUBE_WORDS[cube.best.text])
+            graded = board_of(await chat.send(f"/puzzle {word.upper()}"))
+            assert graded.caption.startswith("✅ Лучший ответ: ")
+            continue
+        game = move.game
+        assert game.turn is not None
+        taken = {game.play(game.turn, c.text).position for c in move.choices}
+        outside = next(
+            p for p in game.builder.legal_plays if game.play(game.turn, p).position not in taken
+        )
+        text = game.play(game.turn, outside).log[-1].value[0]
+        deck = await load_deck(store, ivan.key)
+        refusals = [
+            texts(await chat.send("/puzzle 24/1 2/1")),
+            texts(await chat.send(f"/puzzle {text}")),
+            texts(await chat.send("/puzzle пас")),
+        ]
+        assert refusals[0] == t("ru", "puzzle-illegal", play="24/1 2/1")
+        assert refusals[1] == t("ru", "puzzle-not-weighed", play=text)
+        assert refusals[2] == t("ru", "puzzle-illegal", play="пас")
+        assert await load_deck(store, ivan.key) == deck  # nothing changed
+        graded = board_of(await chat.send(f"/puzzle {move.best.text}"))
+        assert graded.caption.startswith("✅ Лучший ответ: ")

@@ -127,6 +127,8 @@ async def _typed(ctx: Context, typed: str) -> list[Reply]:
     if card is None:
         raise Refused("puzzle-none-shown")
     index = answer_of(card.puzzle, typed)
+    if index is None and card.puzzle.kind != "move":
+        index = _cube_word(ctx, card, typed)
     if index is None:
         if card.puzzle.kind != "move":
             raise Refused("puzzle-not-an-answer")
@@ -134,6 +136,20 @@ async def _typed(ctx: Context, typed: str) -> list[Reply]:
             raise Refused("puzzle-illegal", play=typed[:40])
         raise Refused("puzzle-not-weighed", play=typed[:40])
     return await _answer(ctx, card.puzzle.id, index, None)
+
+
+def _cube_word(ctx: Context, card: Card, typed: str) -> int | None:
+    """The cube action ``typed`` names in the reader's words (``взять``, ``пас`` …)."""
+    words = " ".join(typed.casefold().split())
+    puzzle_ = card.puzzle
+    for i, choice in enumerate(puzzle_.choices):
+        said = (
+            views.choice_text(ctx.tr, puzzle_, choice),
+            views.choice_label(ctx.tr, puzzle_, choice),
+        )
+        if words in {s.casefold() for s in said}:
+            return i
+    return None
 
 
 async def _answer(ctx: Context, puzzle_id: str, index: int, version: int | None) -> list[Reply]:
