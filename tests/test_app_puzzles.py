@@ -134,6 +134,8 @@ async def errors_to_puzzles(worker: ComputerWorker, store: Store) -> None:
     clock = Clock(START)
     app = App(store, dice=Dice(11), analyser=worker, progress_every=0.0, clock=clock)
     chat = Chat(app, TableKey("telegram", "-1801"))
+    # The chat has a puzzle of the day: its own games' errors go to it too.
+    await app.handle(Update(chat.key, CAROL, "set", text="/settings puzzle 09:00", admin=True))
     await new_match(chat, "3")
     await play_by_text(chat, [ALICE, BOB], lambda m: m.is_over)
     match = await analysed(app, chat)
@@ -257,6 +259,18 @@ async def errors_to_puzzles(worker: ComputerWorker, store: Store) -> None:
     top = texts(await alice.send("top puzzles global"))
     assert top.splitlines()[0] == "Best puzzle ratings overall:"
     assert f"1. Alice — {round(deck.rating.rating)} (2 puzzles)" in top
+
+    # The chat's puzzle of the day comes from its own games: an error of this match.
+    nine = daily.slot(daily.day_of(clock.now, 540) + 1, 540)
+    clock.now = nine
+    (post,) = posts(await app.tick())
+    assert "🧩 Puzzle of the day, from a game played here:" in post.caption
+    record = await store.load(daily.record_key(chat.key))
+    assert record is not None
+    today = daily.Daily.from_bytes(record.payload)
+    assert today is not None and today.puzzle is not None and today.own
+    every = {(c.puzzle.id) for d in (alice_deck, bob_deck) for c in d.cards}
+    assert today.puzzle.id in every
 
 
 async def test_long_nardy_errors_are_puzzles_in_winning_chances(worker: ComputerWorker) -> None:
