@@ -384,6 +384,13 @@ async def once_a_day(store: Store) -> None:
     assert len(later) == 1 and later[0].day == post.day + 1
     assert later[0].caption.startswith("Yesterday's puzzle: the best was ")
     assert "found by Bob (2 answers)." in later[0].caption.splitlines()[0]
+    # Yesterday's own message shows its answer and who found it, its buttons gone.
+    (batch,) = [replies for _, replies in together[0] + together[1] if replies]
+    revealed = batch[0]
+    assert isinstance(revealed, EditBoard) and revealed.message == "m-daily-1"
+    assert revealed.caption.startswith("🧩 The answer: ")
+    assert "found by Bob (2 answers)." in revealed.caption.splitlines()[0]
+    assert "← the best" in revealed.caption and revealed.buttons == ()
     for app in (first, second, restarted):
         assert posts(await app.tick()) == []
     # Yesterday's buttons are over.

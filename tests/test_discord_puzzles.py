@@ -130,7 +130,8 @@ async def test_the_daily_puzzle_once_a_day_in_the_channel(fake_discord: FakeDisc
         return [
             m
             for m in fake_discord.public()
-            if int(m["channel_id"]) == CHANNEL.id and "Puzzle of the day" in text_of(m)
+            if int(m["channel_id"]) == CHANNEL.id
+            and ("Puzzle of the day" in text_of(m) or text_of(m).startswith("🧩 The answer"))
         ]
 
     await driver.client.deliver_ticks()  # type: ignore[attr-defined]
@@ -161,3 +162,6 @@ async def test_the_daily_puzzle_once_a_day_in_the_channel(fake_discord: FakeDisc
     assert len(boards()) == 2
     assert text_of(boards()[1]).startswith("Yesterday's puzzle: the best was ")
     assert "found by Bob (1 answer)." in text_of(boards()[1]).splitlines()[0]
+    # Yesterday's message, edited: its answer and who found it, no buttons.
+    first = fake_discord.messages[int(post["id"])]
+    assert text_of(first).startswith("🧩 The answer: ") and not list(components_of(first))

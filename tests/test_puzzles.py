@@ -321,7 +321,7 @@ def test_one_puzzle_a_day_and_one_handed_out_again_when_never_posted() -> None:
     second, post = daily.advance(answered, nine + 86400, puzzles, HOME)
     assert post and second.puzzle != first.puzzle and second.answers == ()
     assert second.yesterday is not None and second.yesterday.solvers == ("Ann",)
-    assert second.yesterday.answered == 2
+    assert second.yesterday.answered == 2 and second.yesterday.message == answered.message
     assert Daily.from_bytes(second.to_bytes()) == second
     # off: nothing
     off = daily.setting(second, None, "en", nine)

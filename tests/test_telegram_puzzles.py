@@ -164,6 +164,7 @@ async def test_the_daily_puzzle_once_a_day_across_two_processes_and_a_restart(
             posted = photos(fake)
             assert len(posted) == 1
             post = posted[0]
+            pressed_yesterday = data_of(post, 0)
             assert "🧩 Puzzle of the day, from the computer's games:" in post.text
             assert len(post.labels()) >= 2
             # Answers: a note to the presser alone, nothing in the group.
@@ -197,8 +198,13 @@ async def test_the_daily_puzzle_once_a_day_across_two_processes_and_a_restart(
             assert len(posted) == 2
             assert posted[1].text.startswith("Yesterday's puzzle: the best was ")
             assert "found by Bob (2 answers)." in posted[1].text.splitlines()[0]
-            # Yesterday's buttons: over.
-            old = await answer(bot, CAROL, posted[0], 0)
+            # Yesterday's message, edited: its answer and who found it; its buttons gone.
+            assert posted[0].text.startswith("🧩 The answer: ") and posted[0].labels() == []
+            assert "found by Bob (2 answers)." in posted[0].text.splitlines()[0]
+            # A press of yesterday's button still on its way: over.
+            update = fake.callback(CAROL, posted[0], pressed_yesterday)
+            await bot.deliver(update)
+            old = fake.callback_answers[update["callback_query"]["id"]]
             assert old["text"] == tr("puzzle-daily-over")
             record = await first.load(daily.record_key(TableKey("telegram", str(GROUP))))
             assert record is not None

@@ -3,18 +3,19 @@ in a private chat) has one posted there every day at that hour, ``settings puzzl
 
 The chat's record (:class:`Daily`, beside its table: :func:`record_key`) holds the hour, the
 language it was set in, today's puzzle with who answered it and how, yesterday's summary (its
-best answer and who found it: told on the next day's message) and a pool of puzzles from the
-chat's own games (the errors of the analyses made there); the puzzle of the day is the newest of
-those not posted yet, else one of the built-in set (:mod:`bot.app.puzzles.builtin`), each chat
-going through it in an order of its own.
+best answer and who found it: shown the next day on its own message, edited — :func:`reveal` —
+and in a line of the new one) and a pool of puzzles from the chat's own games (the errors of the
+analyses made there); the puzzle of the day is the newest of those not posted yet, else one of
+the built-in set (:mod:`bot.app.puzzles.builtin`), each chat going through it in an order of its
+own.
 
 Posted once a day, whichever process ticks: the chat is due in the clock's index under a key of
 its own (:func:`daily_key`); the tick that finds a new puzzle day writes the day and the puzzle
 into the record by compare-and-set before handing it out (:func:`advance`), so of two processes
 only one hands it out, and a restarted process finds the day done.  The delivery loop reports it
 posted (``Puzzles.daily_posted``); one never reported (the process posting it stopped first) is
-handed out again :data:`RETRY` seconds later.  A message a day is all it spends of a group's
-budget: the answers are buttons, each graded in a note to the presser alone.
+handed out again :data:`RETRY` seconds later.  A message and an edit a day is all it spends of
+a group's budget: the answers are buttons, each graded in a note to the presser alone.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Any, Final
 from bot.app.puzzles import views
 from bot.app.puzzles.grading import BANDS, Band, solved
 from bot.app.puzzles.records import Puzzle
-from bot.app.types import DailyPuzzle
+from bot.app.types import DailyPuzzle, EditBoard
 from bot.store import SiblingKey, TableKey
 from bot.store.codec import JsonCodec
 
@@ -50,6 +51,7 @@ __all__ = [
     "pick",
     "post",
     "record_key",
+    "reveal",
     "slot",
 ]
 
@@ -146,12 +148,15 @@ class Answer:
 
 @dataclass(frozen=True, slots=True)
 class Yesterday:
-    """What the next day's message tells of a day's puzzle: its best answer, who found it (or
-    came within :data:`~bot.app.puzzles.grading.CLOSE` of it) and how many answered."""
+    """What the next day tells of a day's puzzle, on its own message (``message``: its answer
+    and figures on the best answer's board) and in a line of the new one: its best answer, who
+    found it (or came within :data:`~bot.app.puzzles.grading.CLOSE` of it) and how many
+    answered."""
 
     puzzle: Puzzle
     solvers: tuple[str, ...]
     answered: int
+    message: str | None = None
 
 
 @dataclass(frozen=True)
@@ -192,7 +197,7 @@ class Daily:
         }
         if self.yesterday is not None:
             y = self.yesterday
-            data["yesterday"] = [y.puzzle.to_dict(), list(y.solvers), y.answered]
+            data["yesterday"] = [y.puzzle.to_dict(), list(y.solvers), y.answered, y.message]
         return CODEC.encode(data)
 
     @classmethod
@@ -228,6 +233,7 @@ class Daily:
                 Puzzle.from_dict(yesterday[0]),
                 tuple(str(n) for n in yesterday[1]),
                 int(yesterday[2]),
+                None if len(yesterday) < 4 or yesterday[3] is None else str(yesterday[3]),
             ),
             tuple(str(u) for u in data.get("used", [])),
             tuple(Puzzle.from_dict(p) for p in data.get("pool", [])),
@@ -277,7 +283,7 @@ def advance(
     yesterday = record.yesterday
     if record.puzzle is not None:
         names = tuple(a.name for a in record.answers if solved(a.band))
-        yesterday = Yesterday(record.puzzle, names, len(record.answers))
+        yesterday = Yesterday(record.puzzle, names, len(record.answers), record.message)
     chosen = pick(record, builtin, home)
     if chosen is None:
         return replace(record, day=today, puzzle=None, answers=(), yesterday=yesterday), False
@@ -322,6 +328,25 @@ def with_pool(record: Daily, puzzles: Sequence[Puzzle]) -> Daily:
 
 
 Tr = Callable[..., str]
+
+
+def reveal(tr: Tr, lang: str, yesterday: Yesterday) -> EditBoard | None:
+    """Yesterday's message, the next day: its answer's board, who found it, every answer's
+    figures, no buttons (``None``: its message is not known)."""
+    if yesterday.message is None:
+        return None
+    puzzle = yesterday.puzzle
+    lines = [
+        tr(
+            "puzzle-daily-solved",
+            answer=views.choice_text(tr, puzzle, puzzle.best),
+            solvers=", ".join(yesterday.solvers) if yesterday.solvers else "none",
+            answered=yesterday.answered,
+        ),
+        *views.choice_lines(tr, puzzle),
+    ]
+    board = views.answer_board(tr, lang, puzzle)
+    return EditBoard(yesterday.message, board, "\n".join(lines))
 
 
 def post(tr: Tr, lang: str, record: Daily, payload_of: Callable[[int], str]) -> DailyPuzzle:

@@ -166,7 +166,13 @@ class Puzzles:
         def payload_of(index: int) -> str:
             return format_payload(Payload("daily_answer", (index,), record.day))
 
-        return home, [daily.post(tr, lang, record, payload_of)]
+        replies: list[Reply] = []
+        shown = record.yesterday
+        if shown is not None and shown.puzzle != record.puzzle:
+            revealed = daily.reveal(tr, lang, shown)
+            if revealed is not None:
+                replies.append(revealed)
+        return home, [*replies, daily.post(tr, lang, record, payload_of)]
 
     async def daily_posted(self, home: TableKey, day: int, message: str | None) -> None:
         """Chat ``home``'s puzzle of day ``day`` was posted (as message ``message``), or the chat

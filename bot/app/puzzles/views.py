@@ -21,6 +21,7 @@ __all__ = [
     "answer_board",
     "answer_lines",
     "choice_label",
+    "choice_lines",
     "choice_text",
     "keyboard",
     "offered",
@@ -137,7 +138,17 @@ def answer_lines(
     first), marked the best, yours and (``played``) the one played in the game."""
     choice = puzzle.choices[answered]
     lines = [tr("puzzle-grade", band=graded, answer=choice_text(tr, puzzle, choice))]
-    shown = sorted(set(offered(puzzle)) | {answered})
+    return lines + choice_lines(tr, puzzle, answered, played=played)
+
+
+def choice_lines(
+    tr: Tr, puzzle: Puzzle, answered: int | None = None, *, played: bool = False
+) -> list[str]:
+    """Every answer offered (and ``answered``) with its figures, the best first, marked the
+    best, the answer given and (``played``) the one played in the game; then what the figures
+    are."""
+    lines: list[str] = []
+    shown = sorted(set(offered(puzzle)) | ({answered} if answered is not None else set()))
     for rank, i in enumerate(shown, 1):
         c = puzzle.choices[i]
         answer = choice_text(tr, puzzle, c)

@@ -1275,11 +1275,18 @@ puzzle-daily-yesterday = Yesterday's puzzle: the best was { $answer }; { $solver
     [one] { $answered } answer
    *[other] { $answered } answers
 }).
+puzzle-daily-solved = 🧩 The answer: { $answer }; { $solvers ->
+    [none] nobody found it
+   *[other] found by { $solvers }
+} ({ $answered ->
+    [one] { $answered } answer
+   *[other] { $answered } answers
+}).
 puzzle-daily-title = 🧩 Puzzle of the day, { $source ->
     [own] from a game played here:
    *[builtin] from the computer's games:
 }
-puzzle-daily-how = Answer with the buttons: only you see how you did; tomorrow's puzzle says who found it.
+puzzle-daily-how = Answer with the buttons: only you see how you did; tomorrow this message shows the answer and who found it.
 puzzle-daily-is-off = This chat has no puzzle of the day. An administrator turns it on: { $cmd_settings_puzzle }
 puzzle-daily-is-on = The puzzle of the day comes here every day at { $time } UTC.
 puzzle-daily-admin = Only an administrator of the chat sets the puzzle of the day.
