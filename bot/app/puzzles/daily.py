@@ -66,6 +66,9 @@ tournament's records begin with ``T``)."""
 RETRY: Final = 900.0
 """Seconds after which a puzzle handed out and never reported posted is handed out again."""
 
+APART: Final = 12 * 3600.0
+"""Seconds at least between two puzzles of a chat when its hour is changed."""
+
 USED_KEPT: Final = 400
 """Ids of the puzzles a chat was given that it remembers (it is not given them again)."""
 
@@ -242,12 +245,15 @@ class Daily:
 
 def setting(record: Daily | None, at: int | None, lang: str, now: float) -> Daily:
     """The record with the hour ``at`` (``None``: off) chosen at ``now`` in ``lang``: the first
-    puzzle comes at the next such hour (the last one handed out counts as that hour's day)."""
+    puzzle comes at the next such hour, and not within :data:`APART` seconds of the last one
+    handed out (an hour changed after today's puzzle gives no second one today)."""
     current = record or Daily()
     if at is None:
         return replace(current, at=None)
-    since = current.handed if current.handed is not None else now
-    return replace(current, at=at, lang=lang, day=day_of(since, at))
+    day = day_of(now, at)
+    if current.handed is not None:
+        day = max(day, day_of(current.handed + APART, at))
+    return replace(current, at=at, lang=lang, day=day)
 
 
 def pick(record: Daily, builtin: Sequence[Puzzle], home: TableKey) -> tuple[Puzzle, bool] | None:
