@@ -324,12 +324,13 @@ def test_one_puzzle_a_day_and_one_handed_out_again_when_never_posted() -> None:
     assert second.yesterday.answered == 2 and second.yesterday.message == answered.message
     assert Daily.from_bytes(second.to_bytes()) == second
     # The hour changed after today's puzzle: no second one today, whichever way it moves.
+    shown = replace(second, posted=True)
     for hour in (8 * 60, 10 * 60, 23 * 60 + 30):
-        moved = daily.setting(second, hour, "en", nine + 86400 + 1800)
+        moved = daily.setting(shown, hour, "en", nine + 86400 + 1800)
         assert daily.next_due(moved) >= nine + 86400 + daily.APART  # type: ignore[operator]
         assert daily.next_due(moved) < nine + 3 * 86400  # type: ignore[operator]
     # Off for a week, then on again: the first comes at the next such hour, not at once.
-    back = daily.setting(daily.setting(second, None, "en", nine), 540, "en", nine + 7 * 86400 + 60)
+    back = daily.setting(daily.setting(shown, None, "en", nine), 540, "en", nine + 7 * 86400 + 60)
     assert daily.next_due(back) == nine + 8 * 86400
     # off: nothing
     off = daily.setting(second, None, "en", nine)

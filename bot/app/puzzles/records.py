@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
@@ -63,6 +64,39 @@ Kind = Literal["move", "double", "take"]
 Unit = Literal["equity", "chance"]
 
 CODEC: Final = JsonCodec(schema=1)
+
+GAMES_KEPT: Final = 4096
+"""Puzzles' positions this process keeps decoded, by the puzzle's id (which is a digest of the
+position: :func:`puzzle_id`): a player's record is read and written whole at each answer, and
+setting a game out of its stored dict is most of that work."""
+
+_GAMES: OrderedDict[str, tuple[Game, dict[str, Any]]] = OrderedDict()
+
+
+def _kept(puzzle_id: str, game: Game, data: dict[str, Any]) -> None:
+    _GAMES[puzzle_id] = (game, data)
+    _GAMES.move_to_end(puzzle_id)
+    while len(_GAMES) > GAMES_KEPT:
+        _GAMES.popitem(last=False)
+
+
+def _game_of(puzzle_id: str, data: dict[str, Any]) -> Game:
+    known = _GAMES.get(puzzle_id)
+    if known is not None and known[1] == data:
+        _GAMES.move_to_end(puzzle_id)
+        return known[0]
+    game = Game.from_dict(data)
+    _kept(puzzle_id, game, data)
+    return game
+
+
+def _dict_of(puzzle_id: str, game: Game) -> dict[str, Any]:
+    known = _GAMES.get(puzzle_id)
+    if known is not None and known[0] is game:
+        return known[1]
+    data = game.to_dict()
+    _kept(puzzle_id, game, data)
+    return data
 
 
 def deck_key(user: UserKey) -> SiblingKey:
@@ -129,7 +163,7 @@ class Puzzle:
         return {
             "id": self.id,
             "k": self.kind,
-            "g": self.game.to_dict(),
+            "g": _dict_of(self.id, self.game),
             "c": [c.to_list() for c in self.choices],
             "m": self.made,
             "u": self.unit,
@@ -150,10 +184,11 @@ class Puzzle:
         made = int(data["m"])
         if len(choices) < 2 or not -1 <= made < len(choices):
             raise ValueError("a puzzle has two answers or more")
+        puzzle_id = str(data["id"])
         return cls(
-            str(data["id"]),
+            puzzle_id,
             kind,
-            Game.from_dict(data["g"]),
+            _game_of(puzzle_id, data["g"]),
             choices,
             made,
             unit,
