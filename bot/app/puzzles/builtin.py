@@ -3,7 +3,7 @@ levels, analysed as a chat's games are (backgammon by GNU Backgammon at 2-ply, l
 project's own player), each error of :data:`~bot.app.puzzles.records.MIN_LOSS` or more a puzzle.
 
 They are the daily puzzle of a chat whose own games gave none (:mod:`bot.app.puzzles.daily`),
-kept in ``builtin.json`` beside this module, which ``python -m bot.app.puzzles.make_set`` writes
+kept in ``builtin.json`` beside this module, which ``python -m benchmarks.puzzle_set`` writes
 (seeded: the same set every time).
 """
 

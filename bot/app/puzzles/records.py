@@ -72,6 +72,19 @@ setting a game out of its stored dict is most of that work."""
 
 _GAMES: OrderedDict[str, tuple[Game, dict[str, Any]]] = OrderedDict()
 
+DECKS_KEPT: Final = 64
+"""Players' records this process read or wrote lately, kept decoded by their stored bytes: an
+answer reads back the bytes the process wrote when it showed the puzzle."""
+
+_DECKS: OrderedDict[bytes, Deck] = OrderedDict()
+
+
+def _deck_kept(payload: bytes, deck: Deck) -> None:
+    _DECKS[payload] = deck
+    _DECKS.move_to_end(payload)
+    while len(_DECKS) > DECKS_KEPT:
+        _DECKS.popitem(last=False)
+
 
 def _kept(puzzle_id: str, game: Game, data: dict[str, Any]) -> None:
     _GAMES[puzzle_id] = (game, data)
@@ -376,6 +389,7 @@ class Deck:
         return replace(self, cards=cards)
 
     def to_bytes(self) -> bytes:
+        """The record's bytes (the deck kept decoded by them, see :data:`DECKS_KEPT`)."""
         data = {
             "cards": [c.to_dict() for c in self.cards],
             "rating": self.rating.to_list(),
@@ -383,7 +397,9 @@ class Deck:
             "shown": self.shown,
             "name": self.name,
         }
-        return CODEC.encode(data)
+        payload = CODEC.encode(data)
+        _deck_kept(payload, self)
+        return payload
 
     @classmethod
     def from_bytes(cls, payload: bytes | None) -> Deck:
@@ -391,6 +407,10 @@ class Deck:
         is left out.  Raises :class:`~bot.store.CorruptRecord` for a record that is no deck."""
         if payload is None:
             return cls()
+        known = _DECKS.get(payload)
+        if known is not None:
+            _DECKS.move_to_end(payload)
+            return known
         data = CODEC.decode(payload, key="puzzles")
         if not isinstance(data, dict):
             return cls()
@@ -402,13 +422,15 @@ class Deck:
                 continue
         shown = data.get("shown")
         name = data.get("name")
-        return cls(
+        deck = cls(
             tuple(cards),
             Glicko.from_list(data.get("rating")),
             int(data.get("rated", 0)),
             shown if isinstance(shown, str) else None,
             name if isinstance(name, str) else "",
         )
+        _deck_kept(payload, deck)
+        return deck
 
 
 def _due_order(card: Card) -> tuple[float, str]:

@@ -1,4 +1,5 @@
-"""Write the built-in puzzles (``builtin.json``): ``python -m bot.app.puzzles.make_set``.
+"""Write the built-in puzzles (``bot/app/puzzles/builtin.json``): ``python -m
+benchmarks.puzzle_set``.
 
 The computer plays itself at its weaker levels (``beginner`` against ``casual``: their noise
 makes errors a player makes), seeded; each game is analysed as a chat's games are (backgammon by
@@ -6,7 +7,8 @@ GNU Backgammon at 2-ply, long nardy by the project's own player at its depth 1),
 of :data:`~bot.app.puzzles.records.MIN_LOSS` or more is a puzzle, as a player's own would be
 (:func:`bot.app.puzzles.trainer.puzzles_of`).  The same seeds make the same set.
 
-It loads GNU Backgammon's engine in this process: it is a tool, never imported by the bot.
+It loads GNU Backgammon's engine in this process, as ``benchmarks.ai_sets`` does to make the
+computer's position sets: a tool beside the benchmarks, never imported by the bot.
 """
 
 from __future__ import annotations
@@ -114,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for i in range(max(len(backgammon), len(nardy))):
         mixed += backgammon[i : i + 1] + nardy[i : i + 1]
     document = {
-        "made_by": "python -m bot.app.puzzles.make_set",
+        "made_by": "python -m benchmarks.puzzle_set",
         "levels": list(LEVELS),
         "puzzles": [p.to_dict() for p in mixed],
     }
