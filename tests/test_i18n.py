@@ -47,6 +47,8 @@ SAME_EVERYWHERE = {
     "tournament-entry",  # a sign-up line: number, name, rating
     "tournament-pair-open",  # two names
     "tournament-pairing",  # board number and two names
+    "puzzle-choice-plain",  # a puzzle's answer: its number and the answer
+    "puzzle-marks",  # an arrow before words said elsewhere
 }
 
 
@@ -98,6 +100,9 @@ def sample_params(variables: frozenset[str]) -> dict[str, Any]:
         "opponent_change",
         "place",
         "experience",
+        "deviation",
+        "rated",
+        "answered",
     }
     return {name: 3 if name in numeric else f"<{name}>" for name in variables}
 

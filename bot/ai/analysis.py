@@ -15,6 +15,8 @@ Kazaross-XG2 match equity table), as GNU Backgammon's "EMG" columns.
   doubtful from 0.03, bad from 0.06, very bad from 0.12 (:func:`bot.ai.report.mark`); the PR is
   the error per unforced decision × 500 (:func:`bot.ai.report.performance_rating`) — GNU
   Backgammon's "Error rate mEMG" is twice it;
+* each decision keeps the answers weighed alike with their equities (``choices``): the plays
+  the filter took to the best one's depth, the two cube actions (a puzzle's answers);
 * luck is GNU Backgammon's: the 0-ply cubeful equity of the best play with the dice rolled less
   the mean over the rolls (the opening roll against the 30 that could have opened the game).
 
@@ -125,6 +127,7 @@ def analyse_game(
                             right,
                             loss,
                             doubled or cd.close,
+                            _cube_choices(right, made, loss, cd.no_double, cd.double),
                         )
                     )
             if entry.action == "roll" and luck:
@@ -140,8 +143,11 @@ def analyse_game(
             loss = (cd.double_take - cd.double_pass) if took else (cd.double_pass - cd.double_take)
             right = "take" if cd.should_take else "pass"
             made = "take" if took else "pass"
+            values = _cube_choices(right, made, loss, -cd.double_take, -cd.double_pass)
             decisions.append(
-                take_decision(number, turn, p, game.position, game.cube.value, made, right, loss)
+                take_decision(
+                    number, turn, p, game.position, game.cube.value, made, right, loss, values
+                )
             )
             continue
         if game.phase is Phase.MOVE and entry.action == "move" and game.dice is not None:
@@ -155,9 +161,12 @@ def analyse_game(
             if played is None:
                 continue
             cube = core.cube_of(game, p)
-            best, chosen = core.analysed_plays(position, dice, played, cube, ply)
+            best, chosen, weighed = core.analysed_plays(position, dice, played, cube, ply)
             if chosen.equity > best.equity:
                 best = chosen
+            choices = tuple(
+                (format_play(position, dice, r.play, plays=plays), r.equity) for r in weighed
+            )
             decisions.append(
                 Decision(
                     number,
@@ -171,9 +180,25 @@ def analyse_game(
                     format_play(position, dice, best.play, plays=plays),
                     max(0.0, best.equity - chosen.equity),
                     len(plays) > 1,
+                    choices,
                 )
             )
     return decisions, lucks
+
+
+def _cube_choices(
+    best: str, made: str, loss: float, first: float, second: float
+) -> tuple[tuple[str, float], ...]:
+    """A cube decision's two actions with their equities (``first``: no double or take,
+    ``second``: double or pass), best first; the best one at the equity the analysis measured
+    the error against (the action made ``loss`` below it), so that the two figures agree with
+    the decision's own."""
+    words = ("no double", "double") if best in ("no double", "double") else ("take", "pass")
+    values = dict(zip(words, (first, second), strict=True))
+    if made == best:
+        other = words[1] if best == words[0] else words[0]
+        return ((best, values[best]), (other, values[other]))
+    return ((best, values[made] + max(0.0, loss)), (made, values[made]))
 
 
 def _may_double(game: Game, player: int) -> bool:

@@ -542,11 +542,12 @@ def rank_plays(
 
 def analysed_plays(
     position: Position, dice: tuple[int, int], made: Play, cube: Cube, ply: int
-) -> tuple[RankedPlay, RankedPlay]:
+) -> tuple[RankedPlay, RankedPlay, list[RankedPlay]]:
     """The best play and the play ``made`` as GNU Backgammon's analysis weighs them
     (``FindnSaveBestMoves`` with :data:`ANALYSIS_FILTERS` and the play made as its key move): the
     play made at the depth the best one reached, both at the full depth where the filter left a
-    single play and the play made is doubtful or worse."""
+    single play and the play made is doubtful or worse; and the plays weighed at the best one's
+    depth, best first (the filter's candidates, the best and the play made among them)."""
     _check_ply(ply)
     plays = legal_plays(position, dice)
     ranked, depth = _filtered(position, plays, cube, ply, ANALYSIS_FILTERS)
@@ -558,7 +559,10 @@ def analysed_plays(
     if depth < ply and made != best.play and best.equity - chosen.equity > DOUBTFUL:
         best = _scored(position, best.play, cube, ply)
         chosen = _scored(position, made, cube, ply)
-    return best, chosen
+    weighed = [best] + [r for r in ranked if r.ply == best.ply and r.play not in (best.play, made)]
+    if chosen.play != best.play:
+        weighed.append(chosen)
+    return best, chosen, _best_first(weighed)
 
 
 # -- the cube ---------------------------------------------------------------------------------

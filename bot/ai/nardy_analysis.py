@@ -9,6 +9,7 @@ game (not equity: gammons, the mars, are not valued):
   depth 1 (the best by the evaluation searched one roll deeper, the others keep the
   evaluation's value, as GNU Backgammon's move filter does); the error is the best play's
   chance less the chosen play's; a move is unforced when there was more than one legal play;
+  the plays searched as deep as the best one are kept with it (its ``choices``: a puzzle's);
 * cube decisions, where a table plays long nardy with the cube: the player doubles from a chance
   of :data:`~bot.ai.nardy_player.DOUBLE_CHANCE` and takes while it keeps
   :data:`~bot.ai.nardy_player.TAKE_CHANCE` (by :func:`~bot.ai.nardy_player.evaluate`); the
@@ -120,6 +121,10 @@ def analyse_nardy_game(
             made = apply_steps(position, recorded_steps(entry))
             chosen = next(r for r in ranked if apply_steps(position, r.play.steps) == made)
             best = ranked[0]
+            weighed = [r for r in ranked if r.depth == best.depth and r is not chosen]
+            choices = sorted(
+                ((r.play.notation(), r.value) for r in [*weighed, chosen]), key=lambda c: -c[1]
+            )
             decisions.append(
                 Decision(
                     number,
@@ -133,6 +138,7 @@ def analyse_nardy_game(
                     best.play.notation(),
                     max(0.0, best.value - chosen.value),
                     len(ranked) > 1,
+                    tuple(choices),
                 )
             )
     return Analysis(DEPTH, tuple(decisions), tuple(lucks), 1, "nardy", luck_measured=luck)

@@ -82,7 +82,10 @@ class Decision:
     the variant's notation, cube actions as words: ``"no double"``, ``"double"``, ``"take"``,
     ``"pass"``); ``loss`` is per cube of 1 (equity or winning chance, see the module's
     docstring), ``points`` the same times the cube; ``position`` is the board the player saw,
-    ``dice`` the roll of a move.
+    ``dice`` the roll of a move.  ``choices`` are the answers the analysis weighed alike, best
+    first, each with its value to the player at the analysis' depth (equity or winning chance,
+    as ``loss``): a move's candidate plays (the best and the one made among them), a cube
+    decision's two actions; empty where the analysis has no such figures (long nardy's cube).
     """
 
     game: int
@@ -96,6 +99,7 @@ class Decision:
     best: str
     loss: float
     unforced: bool
+    choices: tuple[tuple[str, float], ...] = ()
 
     @property
     def points(self) -> float:
@@ -116,6 +120,7 @@ def double_decision(
     best: str,
     loss: float,
     unforced: bool,
+    choices: tuple[tuple[str, float], ...] = (),
 ) -> Decision:
     """The decision of ``player`` on roll at ``position`` to double or not: ``made`` and
     ``best`` are ``"double"`` or ``"no double"``, a negative ``loss`` counts as none."""
@@ -131,6 +136,7 @@ def double_decision(
         best,
         max(0.0, loss),
         unforced,
+        choices,
     )
 
 
@@ -143,6 +149,7 @@ def take_decision(
     made: str,
     best: str,
     loss: float,
+    choices: tuple[tuple[str, float], ...] = (),
 ) -> Decision:
     """The decision of ``player`` answering a double offered at ``doubled`` (the doubler's
     board): ``made`` and ``best`` are ``"take"`` or ``"pass"``, a negative ``loss`` counts as
@@ -159,6 +166,7 @@ def take_decision(
         best,
         max(0.0, loss),
         True,
+        choices,
     )
 
 
@@ -231,6 +239,7 @@ class Analysis:
                     d.best,
                     d.loss,
                     d.unforced,
+                    [[text, value] for text, value in d.choices],
                 ]
                 for d in self.decisions
             ],
@@ -244,24 +253,7 @@ class Analysis:
         engine = data["engine"]
         if engine not in ("gnubg", "nardy"):
             raise ValueError(f"unknown engine {engine!r}")
-        decisions = tuple(
-            Decision(
-                int(game),
-                int(turn),
-                int(player),
-                str(kind),
-                position_type(tuple(map(int, mine)), tuple(map(int, theirs))),
-                int(cube),
-                None if dice is None else (int(dice[0]), int(dice[1])),
-                str(made),
-                str(best),
-                float(loss),
-                bool(unforced),
-            )
-            for game, turn, player, kind, mine, theirs, cube, dice, made, best, loss, unforced in (
-                data["decisions"]
-            )
-        )
+        decisions = tuple(_decision(row, position_type) for row in data["decisions"])
         return cls(
             int(data["ply"]),
             decisions,
@@ -288,6 +280,27 @@ class Analysis:
             parts[0].engine,
             all(part.luck_measured for part in parts),
         )
+
+
+def _decision(row: Sequence[Any], position_type: type[Position]) -> Decision:
+    """One decision of :meth:`Analysis.to_dict`'s list (one kept before its ``choices`` were:
+    none)."""
+    game, turn, player, kind, mine, theirs, cube, dice, made, best, loss, unforced = row[:12]
+    choices = row[12] if len(row) > 12 else []
+    return Decision(
+        int(game),
+        int(turn),
+        int(player),
+        str(kind),
+        position_type(tuple(map(int, mine)), tuple(map(int, theirs))),
+        int(cube),
+        None if dice is None else (int(dice[0]), int(dice[1])),
+        str(made),
+        str(best),
+        float(loss),
+        bool(unforced),
+        tuple((str(text), float(value)) for text, value in choices),
+    )
 
 
 def summarize(

@@ -38,7 +38,9 @@ Where each use case lives (one module each; a new one is a module and a line in 
 * :mod:`bot.app.seeds` -- ``seed``: a player's client seed for the dice;
 * :mod:`bot.app.ratings`, :mod:`bot.app.leaderboard`, :mod:`bot.app.dicereport`,
   :mod:`bot.app.matches` -- ``rating``, ``top``, ``dice``, ``history`` (with the Export,
-  Replay and Analysis buttons of a match kept).
+  Replay and Analysis buttons of a match kept);
+* :mod:`bot.app.puzzles` -- ``puzzle``: the errors of the analysed games as their players'
+  puzzles, graded, repeated, rated; a chat's puzzle of the day (``settings puzzle 09:00``).
 
 The pipeline's services, each over the one write path of the tables
 (:class:`~bot.app.writer.TableWriter`: the record cache and compare-and-set, the one deadline a
@@ -48,7 +50,9 @@ table should have, the results a write left pending, the board message):
 * :mod:`bot.app.ticks` -- the tick (``App.tick``): clock notices, unfinished computer turns,
   pending results; ``App.notice_undelivered``;
 * :mod:`bot.app.places` -- where a game is played (``App.move_table`` …);
-* :mod:`bot.app.jobs` -- the analyses made here (``App.progress``).
+* :mod:`bot.app.jobs` -- the analyses made here (``App.progress``);
+* :mod:`bot.app.puzzles.trainer` -- the puzzles kept from the analyses, the daily puzzles'
+  tick (``App.puzzles``).
 
 Shared by the use cases: :mod:`bot.app.context` (:class:`Context`, :class:`Refused`),
 :mod:`bot.app.options` (table options, the lobby message), :mod:`bot.app.timing` (clock

@@ -44,6 +44,7 @@ from bot.app.jobs import AnalysisJobs
 from bot.app.match_analysis import Analyser
 from bot.app.opponent import Opponent
 from bot.app.parsing import parse_update
+from bot.app.puzzles.trainer import Puzzles
 from bot.app.registry import (
     ANALYSIS_CASES,
     DEFAULT,
@@ -137,11 +138,18 @@ class App:
         """The clock's events, and what the tick finds left undone."""
         self.places = places.Places(self.writer, self._moved)
         """Where each table's game is played."""
-        self.jobs = None if analyser is None else AnalysisJobs(store, analyser, progress_every)
+        self.puzzles = Puzzles(store, clock, default_language)
+        """The puzzles: kept from the analyses, the chats' daily puzzles."""
+        self.jobs = (
+            None
+            if analyser is None
+            else AnalysisJobs(store, analyser, progress_every, self.puzzles.collect)
+        )
         """The analyses made here (``None``: no analyser)."""
         self.events = Events(self.writer, self.places, self._context, default_language, self.turns)
         self.events.act = self.handle  # a tournament game lost on time is a claim made for him
         self.ticks.events = self.events
+        self.ticks.puzzles = self.puzzles
 
     def use_command_syntax(self, platform: str, syntax: CommandSyntax) -> None:
         """Name commands in ``syntax`` in the messages to ``platform``'s chats (Discord's slash

@@ -50,6 +50,7 @@ COMMANDS: tuple[str, ...] = (
     "dice",
     "rating",
     "top",
+    "puzzle",
     "history",
     "tournament",
     "language",
@@ -69,6 +70,7 @@ ALIASES: dict[str, str] = {
     "dicetest": "dice",
     "ratings": "rating",
     "leaderboard": "top",
+    "puzzles": "puzzle",
     "analyse": "analysis",
     "analyze": "analysis",
 }

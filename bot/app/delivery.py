@@ -22,7 +22,8 @@ Everything else is done here, the same way on every platform (:class:`Delivery`)
 * after the batch, the computer's turns that follow (``App.computer_moves``), each performed
   the same way;
 * a tournament's announcement (:class:`~bot.app.types.Announcement`) is reported once posted
-  (``Events.announcement_posted``), so that a later tick hands out only one that was lost;
+  (``Events.announcement_posted``), so that a later tick hands out only one that was lost; so
+  is a chat's puzzle of the day (:class:`~bot.app.types.DailyPuzzle`: ``Puzzles.daily_posted``);
 * the move clock's notices (``App.tick``): posted to their table's surface; a notice the chat
   refused is reported (``App.notice_undelivered``), so that a later tick posts it.
 
@@ -43,6 +44,7 @@ from typing import TYPE_CHECKING, Protocol
 from bot.app.types import (
     Announcement,
     ClearButtons,
+    DailyPuzzle,
     EditBoard,
     EditProgress,
     GameToPlace,
@@ -220,6 +222,8 @@ class Delivery:
         return done
 
     async def _one(self, surface: Surface, table: TableKey | None, reply: Reply) -> int:
+        if isinstance(reply, DailyPuzzle):
+            return await self._daily(surface, table, reply)
         if isinstance(reply, SendBoard):
             message = await surface.post_board(reply)
             if table is not None and message is not None:
@@ -291,6 +295,19 @@ class Delivery:
         if table is not None:
             await self.app.events.announcement_posted(table, reply.event, reply.step)
         return posted
+
+    async def _daily(self, surface: Surface, table: TableKey | None, reply: DailyPuzzle) -> int:
+        """Post a chat's puzzle of the day, then report it done: posted, or refused by the
+        chat (as a tournament's announcement)."""
+        try:
+            message = await surface.post_board(reply)
+        except (NotDelivered, ChatClosed):
+            if table is not None:
+                await self.app.puzzles.daily_posted(table, reply.day, None)
+            raise
+        if table is not None:
+            await self.app.puzzles.daily_posted(table, reply.day, message)
+        return 1
 
     async def _place(self, surface: Surface, game: GameToPlace) -> None:
         """Give a tournament game its place and post its opening there (with the computer's

@@ -47,6 +47,7 @@ HELP_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "pips",
             "export",
             "analysis",
+            "puzzle",
             "history",
             "import",
             "stats",

@@ -30,10 +30,18 @@ class AnalysisJobs:
     """The analyses of ``analyser`` asked for in the chats of ``store``; a progress message is
     edited at most once each ``progress_every`` seconds."""
 
-    def __init__(self, store: Store, analyser: Analyser, progress_every: float) -> None:
+    def __init__(
+        self,
+        store: Store,
+        analyser: Analyser,
+        progress_every: float,
+        made: match_analysis.Made | None = None,
+    ) -> None:
         self.store = store
         self.analyser = analyser
         self.progress_every = progress_every
+        self.made = made
+        """Told of each analysis made or shown again (its errors become puzzles)."""
         self._asked: dict[TableKey, tuple[match_analysis.Job, Context, float]] = {}
         """Analyses asked for in a chat whose progress message is not followed yet (and when)."""
         self._making: set[TableKey] = set()
@@ -58,6 +66,8 @@ class AnalysisJobs:
         if kept is not None:  # made before: shown again at once
             if not await match_analysis.asked_once(self.store, key, ctx.update.update_id):
                 raise Refused("analysis-again")
+            if self.made is not None:
+                await self.made(job, kept)
             return match_analysis.shown_again(ctx, job, kept)
         if self._asked.pop(key, None) is not None:
             await match_analysis.release(self.store, key)  # one never followed: its claim is void
@@ -95,7 +105,7 @@ class AnalysisJobs:
         self._making.add(table)
         try:
             async for replies in match_analysis.run(
-                ctx, job, self.analyser, self.progress_every, self.store
+                ctx, job, self.analyser, self.progress_every, self.store, self.made
             ):
                 yield replies
         except Exception:

@@ -1,5 +1,6 @@
 """``top`` (this chat's best ratings), ``top global`` (the platform's), ``top nardy`` for long
-nardy: places, names, ratings and experience."""
+nardy: places, names, ratings and experience; ``top puzzles`` the puzzle ratings
+(:mod:`bot.app.puzzles.standings`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from bot.app.context import Context, usage
 from bot.app.players import shown_name
+from bot.app.puzzles import standings as puzzle_standings
 from bot.app.standing import load_standing
 from bot.app.types import Reply, SendText
 from bot.store import UserKey
@@ -17,19 +19,24 @@ SHOWN = 10
 
 NARDY_WORDS = frozenset({"nardy", "long", "long_nardy", "narde"})
 GLOBAL_WORDS = frozenset({"global", "all", "platform"})
+PUZZLE_WORDS = frozenset({"puzzle", "puzzles"})
 
 
 async def top(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
     """The leaderboard asked for."""
-    game, everywhere = "backgammon", False
+    game, everywhere, puzzles = "backgammon", False, False
     for raw in args:
         word = str(raw).lower()
-        if word in NARDY_WORDS:
+        if word in PUZZLE_WORDS:
+            puzzles = True
+        elif word in NARDY_WORDS:
             game = "long_nardy"
         elif word in GLOBAL_WORDS:
             everywhere = True
         elif word not in ("backgammon", "bg", "chat"):
             raise usage("top")
+    if puzzles:
+        return await puzzle_standings.top(ctx, everywhere)
     platform = ctx.user.platform
     board = leaderboard_key(platform, game, None if everywhere else ctx.update.table)
     store = ctx.users.store

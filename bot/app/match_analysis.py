@@ -71,6 +71,7 @@ __all__ = [
     "PROGRESS_EVERY",
     "Analyser",
     "Job",
+    "Made",
     "asked_once",
     "claim",
     "decision_game",
@@ -105,8 +106,9 @@ PROGRESS_EVERY = 1.5
 KEPT = 30 * 24 * 3600.0
 """Seconds a finished analysis is kept, to be shown again at once when it is asked again."""
 
-KEPT_FORM = 1
-"""The form of a kept analysis (a new one makes the kept ones unread: they are made again)."""
+KEPT_FORM = 2
+"""The form of a kept analysis (a new one makes the kept ones unread: they are made again;
+2: each decision with the answers weighed, its ``choices``)."""
 
 Progressed = Callable[[int, int], Awaitable[None]]
 """Told ``(done, total)`` before each game is analysed."""
@@ -129,15 +131,23 @@ class Analyser(Protocol):
 @dataclass(frozen=True)
 class Job:
     """One analysis to make: the finished games (``match``), the players' names by seat, and
-    how its boards are drawn."""
+    how its boards are drawn; the players' references by seat where they are known (``""``: not
+    known, an imported match's) and the chat the games were played in (``None``: not known) —
+    the errors become their puzzles (:mod:`bot.app.puzzles`)."""
 
     match: Match
     names: tuple[str, str]
     mode: ViewMode = "image"
+    players: tuple[str, str] = ("", "")
+    chat: TableKey | None = None
 
     @property
     def games(self) -> int:
         return self.match.number
+
+
+Made = Callable[[Job, Analysis], Awaitable[None]]
+"""Told of each analysis made (or shown again): its puzzles are kept."""
 
 
 def finished_games(match: Match) -> Match | None:
@@ -203,7 +213,8 @@ async def of_table(
     if table.stage == "play" and not hints_on(table):
         raise Refused("analysis-in-play")
     names = (table.seats[0].name, table.seats[1].name)
-    return Job(match, names, table.settings.view)
+    players = (table.seats[0].user, table.seats[1].user)
+    return Job(match, names, table.settings.view, players, ctx.update.table)
 
 
 async def of_history(
@@ -217,7 +228,8 @@ async def of_history(
         match = None
     if match is None:
         raise Refused("analysis-nothing")
-    return Job(match, (record.players[0][1], record.players[1][1]))
+    names = (record.players[0][1], record.players[1][1])
+    return Job(match, names, players=(record.players[0][0], record.players[1][0]))
 
 
 async def of_import(
@@ -334,11 +346,12 @@ async def run(
     analyser: Analyser,
     every: float = PROGRESS_EVERY,
     store: Store | None = None,
+    made: Made | None = None,
 ) -> AsyncIterator[list[Reply]]:
     """The analysis of ``job``: the progress message's edits as the games are done (at most one
     each ``every`` seconds), then the result (its first reply replaces the message's text),
-    kept in ``store`` to be shown again (:func:`keep_analysis`).  Exceptions of the analyser
-    propagate."""
+    kept in ``store`` to be shown again (:func:`keep_analysis`) and told to ``made``.
+    Exceptions of the analyser propagate."""
     queue: asyncio.Queue[tuple[int, int] | None] = asyncio.Queue()
 
     async def progressed(done: int, total: int) -> None:
@@ -370,6 +383,8 @@ async def run(
         return
     if store is not None:
         await keep_analysis(store, job, analyser.analysis_ply, result)
+    if made is not None:
+        await made(job, result)
     yield result_replies(ctx, job, result)
 
 

@@ -56,6 +56,8 @@ def command_action(command: Command) -> Parsed:
         return "move", (" ".join(args),), None
     if name == "settings" and args:
         key = SETTING_ALIASES.get(args[0].lower(), args[0].lower())
+        if key in ("puzzle", "puzzles"):
+            return "daily_setting", args[1:], None
         if key == "language":
             return "language", tuple(a.lower() for a in args[1:2]), None
         if len(args) != 2:

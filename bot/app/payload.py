@@ -31,7 +31,10 @@ do by typing:
   offer that member made himself (no offer, nothing to answer);
 * ``hint_play`` plays the legal play it names (its place among the turn's legal plays) for the
   presser, refused unless the move is his, as the same play typed;
-* ``setting`` changes the presser's own record (his language, his board).
+* ``setting`` changes the presser's own record (his language, his board);
+* ``puzzle_answer`` answers one of the presser's own puzzles (his record's, found by its id:
+  another's id names nothing there), ``puzzle_next`` shows his next one, ``daily_answer``
+  answers the chat's puzzle of the day once for the presser.
 """
 
 from __future__ import annotations
@@ -108,6 +111,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("analysis", "an"),
     ActionSpec("history_analysis", "ha", ("word",)),
     ActionSpec("import_analysis", "ia", ("word",)),
+    ActionSpec("puzzle_answer", "pz", ("word", "int")),
+    ActionSpec("puzzle_next", "pn"),
+    ActionSpec("daily_answer", "pd", ("int",)),
 )
 """Every action a button may carry."""
 

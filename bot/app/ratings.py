@@ -1,5 +1,6 @@
 """``rating`` (yours) or ``rating NAME``: a player's FIBS rating and experience in each game,
-with the places on this chat's and the platform's leaderboards, and what is rated."""
+with the places on this chat's and the platform's leaderboards, and what is rated; then his
+puzzle rating (:mod:`bot.app.puzzles.standings`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from bot.app.context import Context, Refused
 from bot.app.players import find_player
+from bot.app.puzzles.standings import rating_lines
 from bot.app.standing import load_standing
 from bot.app.types import Reply, SendText
 from bot.store.base import leaderboard_key
@@ -46,4 +48,5 @@ async def rating(ctx: Context, args: tuple[Any, ...]) -> list[Reply]:
     if not lines:
         lines.append(ctx.tr("rating-none", player=name))
     lines.append(ctx.tr("rating-rules"))
+    lines += await rating_lines(ctx, user, name)
     return [SendText("\n".join(lines))]

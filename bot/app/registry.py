@@ -31,6 +31,8 @@ from bot.app import (
 from bot.app.context import Context
 from bot.app.doubling import cube_transition
 from bot.app.invite import free_seat, invite
+from bot.app.puzzles import personal as puzzles
+from bot.app.puzzles.trainer import daily_answer, daily_setting
 from bot.app.resign import resign_transition
 from bot.app.table import Table
 from bot.app.turn import Decide, game_use_case, turn_transition, unknown_transition
@@ -142,6 +144,11 @@ USER_CASES: dict[str, UserCase] = {
     "history_export": matches.export,
     "history_open": matches.replay_open,
     "history_replay": matches.replay,
+    "puzzle": puzzles.puzzle,
+    "puzzle_answer": puzzles.puzzle_answer,
+    "puzzle_next": puzzles.puzzle_next,
+    "daily_setting": daily_setting,
+    "daily_answer": daily_answer,
 }
 """Actions answered without loading the table."""
 

@@ -19,6 +19,7 @@ CommandSyntax = Callable[[str, str, str], str]
 
 COMMAND_REFS: dict[str, tuple[str, str]] = {
     "cmd_abort": ("abort", ""),
+    "cmd_analysis": ("analysis", ""),
     "cmd_board": ("board", ""),
     "cmd_claim": ("claim", ""),
     "cmd_claim_match": ("claim", "match"),
@@ -36,6 +37,9 @@ COMMAND_REFS: dict[str, tuple[str, str]] = {
     "cmd_new_length": ("new", "7"),
     "cmd_new_money": ("new", "money"),
     "cmd_new_money_beaver": ("new", "money beaver=on"),
+    "cmd_puzzle": ("puzzle", ""),
+    "cmd_puzzle_play": ("puzzle", "24/18 13/11"),
+    "cmd_settings_puzzle": ("settings", "puzzle 09:00"),
     "cmd_resign": ("resign", ""),
     "cmd_rules": ("rules", ""),
     "cmd_rules_backgammon": ("rules", "backgammon"),

@@ -1,6 +1,7 @@
 """The tick (:class:`Ticks`): what the store's due index says must happen now, at the tables
 of any process — the move clock's reminders and "time is up" notices (:mod:`bot.app.clock`),
-the computer's turns nobody finished, results left pending — each event applied once."""
+the computer's turns nobody finished, results left pending, the tournaments, the chats' daily
+puzzles (:mod:`bot.app.puzzles.daily`) — each event applied once."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from bot.app import clock, results
 from bot.app.autoplay import ComputerTurns
+from bot.app.puzzles.daily import is_daily
 from bot.app.syntax import CommandSyntax
 from bot.app.table import Table
 from bot.app.tournaments.keys import is_event
@@ -18,6 +20,7 @@ from bot.app.writer import TableWriter
 from bot.store import ConflictError, StoreUnavailable, TableKey, UpdateStatus, Versioned
 
 if TYPE_CHECKING:
+    from bot.app.puzzles.trainer import Puzzles
     from bot.app.tournaments.service import Events
 
 __all__ = ["TICK_BATCH", "Ticks"]
@@ -46,6 +49,8 @@ class Ticks:
         self.syntax_of = syntax_of
         self.events: Events | None = None
         """The tournaments, whose records are due in the same index (set by the app)."""
+        self.puzzles: Puzzles | None = None
+        """The chats' daily puzzles, due in the same index (set by the app)."""
 
     async def tick(
         self, now: float | None = None, *, platform: str | None = None
@@ -65,6 +70,8 @@ class Ticks:
             try:
                 if is_event(due.table) and self.events is not None:
                     where, replies = await self.events.tick(due.table, due.when, moment)
+                elif is_daily(due.table) and self.puzzles is not None:
+                    where, replies = await self.puzzles.tick(due.table, due.when, moment)
                 else:
                     replies = await self._table(due.table, due.when, moment)
             except StoreUnavailable:

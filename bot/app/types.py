@@ -221,6 +221,16 @@ class Announcement(SendText):
 
 
 @dataclass(frozen=True)
+class DailyPuzzle(SendBoard):
+    """A chat's puzzle of the day (:mod:`bot.app.puzzles.daily`), posted as any board is, then
+    reported by the delivery loop (``App.puzzles.daily_posted``: ``day``, the puzzle day), also
+    when the chat refuses it: one never reported (the process posting it stopped) is handed out
+    again by a later tick."""
+
+    day: int = 0
+
+
+@dataclass(frozen=True)
 class Toast:
     """A short answer to a button press, shown only to the presser (a refusal, a note)."""
 

@@ -71,6 +71,7 @@ OPTIONS: dict[str, Option] = {
     "dice": Option("player"),
     "rating": Option("player"),
     "top": Option("where"),
+    "puzzle": Option("answer"),
     "history": Option("which"),
     "tournament": Option("what"),
     "language": Option("language", required=True, choices=LANGUAGES),

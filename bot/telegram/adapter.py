@@ -164,6 +164,10 @@ MAX_TOPIC_NAME = 128
 INLINE_CHAT_PREFIX = "i"
 """Tables played on an inline message are keyed ``telegram:i<inline_message_id>``."""
 
+ADMIN_WORDS = frozenset({"ratings", "puzzle", "puzzles"})
+"""``settings`` words the app allows an administrator of a group alone: whether the sender is
+one is asked of Telegram for them."""
+
 ALLOWED_UPDATES: tuple[str, ...] = (
     "message",
     "callback_query",
@@ -825,9 +829,8 @@ class TelegramAdapter:
             return
         admin = False
         organising = command == "tournament" and bool(args) and args[0].lower() in ORGANISER_WORDS
-        if not private and (
-            organising or (command == "settings" and "ratings" in (a.lower() for a in args))
-        ):
+        admin_setting = command == "settings" and bool(args) and args[0].lower() in ADMIN_WORDS
+        if not private and (organising or admin_setting):
             admin = await self._is_admin(bot, message.chat.id, sender.id)
         app_update = Update(
             chat_table(message),
@@ -852,7 +855,7 @@ class TelegramAdapter:
     async def _is_admin(self, bot: Bot, chat_id: int, user_id: int) -> bool:
         """Whether the user administers the group (Telegram's ``getChatMember``: an
         administrator or the creator); asked only for what needs it (turning ratings off,
-        organising a tournament)."""
+        setting the puzzle of the day, organising a tournament)."""
         try:
             member = await bot.get_chat_member(chat_id, user_id)
         except TelegramError as exc:

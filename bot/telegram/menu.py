@@ -19,6 +19,7 @@ PRIVATE_COMMANDS: tuple[str, ...] = (
     "board",
     "hint",
     "analysis",
+    "puzzle",
     "settings",
     "language",
     "stats",

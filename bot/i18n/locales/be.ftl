@@ -306,6 +306,9 @@ help-hint = парада для вашага рашэння зараз: куб �
     .more = Перад кідком — ці падвойваць; калі вам прапанавалі падваенне — прыняць ці пас; пасля кідка — найлепшыя хады, у кожнага кнопка, якая яго гуляе. Кароткія нарды ацэньвае GNU Backgammon, доўгія — уласны рухавік бота. Ці ёсць падказкі за сталом, вырашае опцыя hints: { $cmd_rules_hints }
 help-analysis = разбор згуляных партый камп'ютарам: памылкі кожнага гульца, PR і ўдача, найгоршыя рашэнні
     .usage = /analysis
+help-puzzle = вашы задачы з памылак у вашых разабраных партыях
+    .usage = /puzzle [адказ]
+    .more = У асабістым чаце з ботам: задача, якую час паўтарыць, з адказамі на кнопках; або напішыце адказ (ход накшталт 24/18 13/11 або double, no double, take, pass). Адказ ацэньваецца (найлепшы; менш за 0,02 ад яго; ад 0,02 да 0,08; больш за 0,08) і паказваецца з лічбамі ўсіх адказаў; задача, вырашаная добра, вяртаецца ўсё пазней, а памылка — хутка. Першы адказ на кожную задачу ідзе ў рэйтынг. Задача дня для чата: { $cmd_settings_puzzle }
 help-help = спіс каманд па групах або даведка пра адну з яе параметрамі
     .usage = /help [каманда]
     .more = Без слова — усе каманды па групах. З назвай каманды — як яе пісаць, што яна робіць і яе параметры. З опцыяй стала або тэмай правіл (nardy, cube …) — гэтыя правілы.
@@ -323,6 +326,7 @@ help-settings = дошка малюнкам ці тэкстам, бок дома
         • autoroll on | off — кідаць косці за вас, калі няма рашэння з кубам;
         • language en | ru | uk | be — ваша мова, усюды;
         • для адміністратара чата: ratings on | off — рэйтынгавыя гульні тут; threads on | off — у Discord асобная галінка для кожнай партыі.
+        • для адміністратара чата: puzzle 09:00 | off — задача дня тут (час UTC);
         Дошка, дом, змена бакоў і кідок — налады стала; мова — ваша.
 help-clock = час на ход: off — без абмежавання, або хвіліны, гадзіны, дні на ход
     .usage = /clock off|30m|12h|3d
@@ -728,6 +732,7 @@ discord-command-score = лік
 discord-command-pips = піпсы
 discord-command-hint = падказка
 discord-command-analysis = аналіз
+discord-command-puzzle = задача
 discord-command-help = дапамога
 discord-command-rules = правілы
 discord-command-export = экспарт
@@ -757,6 +762,7 @@ discord-param-language = мова
 discord-param-setting = налада
 discord-param-player = гулец
 discord-param-play = ход
+discord-param-answer = адказ
 discord-param-id = код
 discord-param-file = файл
 discord-param-topic = тэма
@@ -978,8 +984,8 @@ help-rating = ваш рэйтынг і досвед або рэйтынг інш
     .usage = /rating [гулец]
     .more = У рэйтынг ідуць дагуляныя матчы двух людзей, асобна па платформе і гульні (не гульня на грошы і не гульні з камп'ютарам). З імем — рэйтынг гэтага гульца.
 help-top = лепшыя рэйтынгі гэтага чата або ў агульным заліку
-    .usage = /top [global] [nardy]
-    .more = Лепшыя рэйтынгі ў гэтым чаце; global — на ўсёй платформе; nardy — доўгія нарды замест кароткіх.
+    .usage = /top [global] [nardy | puzzles]
+    .more = Лепшыя рэйтынгі ў гэтым чаце; global — на ўсёй платформе; nardy — доўгія нарды замест кароткіх. puzzles — рэйтынгі ў задачах.
 help-history = вашы нядаўнія дагуляныя матчы; адзін з іх з экспартам і праглядам
     .usage = /history [N | гулец]
     .more = Вашы апошнія дагуляныя матчы па нумарах; N — матч нумар N з экспартам і праглядам; імя — спіс гэтага гульца.
@@ -1240,6 +1246,7 @@ hint-failed = Зараз не ўдалося разлічыць падказку
 ## Analysis
 
 button-analysis = Аналіз
+button-puzzle-next = Наступная задача ▶
 analysis-progress = Аналіз партыі { $game } з { $games }…
 analysis-title-gnubg = Аналіз нейрасеткамі GNU Backgammon ({ $ply }-ply), партый: { $games }. Страты ў эквіці:
 analysis-title-nardy = Аналіз убудаваным рухавіком доўгіх нардаў ({ $ply }-ply), а не GNU Backgammon, партый: { $games }. Страта — доля шанцаў на перамогу, упушчаная ў параўнанні з найлепшым рашэннем:
@@ -1280,3 +1287,76 @@ analysis-no-computer = Аналіз робіць камп'ютар, а ён на
 analysis-busy = У гэтым чаце ўжо ідзе аналіз: яго паведамленне паказвае, як далёка ён прасунуўся.
 analysis-again = Гэты аналіз ужо зроблены: яго паведамленне ў гэтым чаце паказвае вынік.
 analysis-failed = Зараз не ўдалося зрабіць аналіз: паспрабуйце крыху пазней.
+
+## Задачы (puzzle; задача дня ў чаце: settings puzzle 09:00)
+
+puzzle-private = Вашы задачы бачыце толькі вы: папрасіце { $cmd_puzzle } у асабістым чаце са мной.
+puzzle-none = Задач у вас пакуль няма: кожная ваша памылка ад 0,05 у разабраных партыях становіцца задачай. Разбярыце скончаны матч ({ $cmd_analysis }) і вяртайцеся.
+puzzle-none-due = Цяпер паўтараць няма чаго (задач у вас: { $count }); наступная вернецца праз { $when }.
+puzzle-title = 🧩 Ваша задача (час паўтарыць: { $due }), рэйтынг у задачах { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") }
+puzzle-how = Выберыце адказ кнопкай або напішыце яго: { $cmd_puzzle_play }
+puzzle-question-move = Выпала { $dice }: знайдзіце найлепшы ход.
+puzzle-question-double = Ваш кідок: падвойваць ці гуляць без падваення?
+puzzle-question-take = Вам падвоілі да { $value }: прыняць ці пас?
+puzzle-to-play = Вы
+puzzle-opponent = Сапернік
+puzzle-none-shown = Ніводная задача не чакае адказу: { $cmd_puzzle } пакажа наступную.
+puzzle-not-an-answer = Гэта не адзін з адказаў задачы: выберыце кнопкай.
+puzzle-illegal = { $play } — немагчымы ход з гэтым кідком.
+puzzle-not-weighed = Ход { $play } магчымы, але настолькі горшы за найлепшыя, што аналіз не ацэньваў яго глыбей: выберыце з кнопак або напішыце іншы ход.
+puzzle-gone = Гэтай задачы больш няма.
+puzzle-answered = На гэтую задачу вы ўжо адказалі: { $cmd_puzzle } пакажа наступную.
+puzzle-grade = { $band ->
+    [best] ✅ Найлепшы адказ: { $answer }!
+    [close] 👍 Амаль: { $answer } — менш за 0,02 ад найлепшага.
+    [inaccurate] ⚠️ Недакладна: { $answer }.
+   *[wrong] ❌ Памылка: { $answer }.
+}
+puzzle-choice = { $rank }. { $answer }  { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
+puzzle-choice-plain = { $rank }. { $answer }
+puzzle-marks = ← { $marks }
+puzzle-mark = { $mark ->
+    [best] найлепшы
+    [yours] ваш адказ
+   *[played] згуляна ў партыі
+}
+puzzle-figures = { $unit ->
+    [equity] Эквіці пасля кожнага адказу — паводле нейрасетак GNU Backgammon, { $ply }-ply.
+   *[chance] Шанцы на перамогу пасля кожнага адказу — паводле ўбудаванага рухавіка доўгіх нардаў.
+}
+puzzle-rating-change = Рэйтынг у задачах { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", maximumFractionDigits: 0, useGrouping: "false") })
+puzzle-not-rated = Паўторны адказ: рэйтынг не мяняецца.
+puzzle-back-in = Гэтая задача вернецца праз { $when }.
+puzzle-daily-yesterday = Учорашняя задача: найлепшы адказ — { $answer }; { $solvers ->
+    [none] ніхто яго не знайшоў
+   *[other] знайшлі: { $solvers }
+} (адказаў: { $answered }).
+puzzle-daily-solved = 🧩 Адказ: { $answer }; { $solvers ->
+    [none] ніхто яго не знайшоў
+   *[other] знайшлі: { $solvers }
+} (адказаў: { $answered }).
+puzzle-daily-title = 🧩 Задача дня { $source ->
+    [own] з партыі, згулянай тут:
+   *[builtin] з партый камп'ютара:
+}
+puzzle-daily-how = Адказвайце кнопкамі: вынік бачыце толькі вы, а заўтра гэтае паведамленне пакажа адказ і хто яго знайшоў.
+puzzle-daily-is-off = У гэтым чаце няма задачы дня. Адміністратар уключае яе так: { $cmd_settings_puzzle }
+puzzle-daily-is-on = Задача дня прыходзіць сюды кожны дзень у { $time } UTC.
+puzzle-daily-admin = Задачу дня наладжвае толькі адміністратар чата.
+puzzle-daily-bad-time = «{ $time }» — не час сутак: напішыце 09:00 (UTC) або 12:00+3 для UTC+3.
+puzzle-daily-off = Задачы дня тут больш не будзе.
+puzzle-daily-on = Задача дня будзе прыходзіць сюды кожны дзень у { $time } UTC, першая — у бліжэйшыя { $time }.
+puzzle-daily-over = Дзень гэтай задачы мінуў: адказвайце на сённяшнюю.
+puzzle-daily-again = Вы ўжо адказалі на гэтую задачу.
+puzzle-daily-best = Найлепшы адказ: { $answer }; ваш саступае яму { $unit ->
+    [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}.
+puzzle-rating-line = { $player }, задачы: рэйтынг { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } ± { NUMBER($deviation, maximumFractionDigits: 0, useGrouping: "false") }, адказаў у рэйтынгу: { $rated }
+puzzle-top-chat = Лепшыя рэйтынгі ў задачах у гэтым чаце:
+puzzle-top-global = Лепшыя рэйтынгі ў задачах у агульным заліку:
+puzzle-top-line = { $place }. { $player } — { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } (задач: { $rated })
+puzzle-top-empty = Рэйтынгавых адказаў на задачы яшчэ не было.

@@ -294,6 +294,9 @@ help-hint = advice for your decision now: the cube, or the best plays with their
     .more = Before your roll: whether to double; when doubled: take or pass; after rolling: the best plays, each with a button that plays it. Backgammon is weighed by GNU Backgammon, long nardy by the bot's own player. Whether a table gives hints is its hints option: { $cmd_rules_hints }
 help-analysis = the finished games weighed by the computer: each player's errors, PR and luck, the worst decisions
     .usage = /analysis
+help-puzzle = your puzzles, made of the errors of your analysed games
+    .usage = /puzzle [answer]
+    .more = In a private chat with the bot: the puzzle due first, its answers as buttons; or type your answer (a play such as 24/18 13/11, or double, no double, take, pass). Each answer is graded (the best; under 0.02 from it; 0.02 to 0.08; over 0.08) and shown with every answer's figures; a puzzle answered well comes back later and later, one missed comes back soon. The first answer to each puzzle is rated. A puzzle of the day for a chat: { $cmd_settings_puzzle }
 help-help = list the commands by group, or explain one with its options
     .usage = /help [command]
     .more = Without a word: every command, by group. With a command's name: how it is written, what it does and its options. With a table option or a topic of the rules (nardy, cube …): those rules.
@@ -311,6 +314,7 @@ help-settings = the board as a picture or text, the home side, swapping sides, t
         • autoroll on | off — roll for you when there is no cube decision;
         • language en | ru | uk | be — your language, everywhere;
         • for an administrator of the chat: ratings on | off — rated games here; threads on | off — in Discord, a thread for each game.
+        • for an administrator of the chat: puzzle 09:00 | off — a puzzle of the day here (UTC);
         The board, home, swap and roll settings are the table's; the language is yours.
 help-clock = set the move clock: off, or minutes, hours or days per move
     .usage = /clock off|30m|12h|3d
@@ -733,6 +737,7 @@ discord-command-score = score
 discord-command-pips = pips
 discord-command-hint = hint
 discord-command-analysis = analysis
+discord-command-puzzle = puzzle
 discord-command-help = help
 discord-command-rules = rules
 discord-command-export = export
@@ -762,6 +767,7 @@ discord-param-language = language
 discord-param-setting = setting
 discord-param-player = player
 discord-param-play = play
+discord-param-answer = answer
 discord-param-id = id
 discord-param-file = file
 discord-param-topic = topic
@@ -991,8 +997,8 @@ help-rating = your rating and experience, or another player's
     .usage = /rating [player]
     .more = Rated are finished matches between two people, per platform and game (not money play, not games against the computer). With a name: that player's rating.
 help-top = the best ratings of this chat, or overall
-    .usage = /top [global] [nardy]
-    .more = The best ratings in this chat; global — on the whole platform; nardy — long nardy instead of backgammon.
+    .usage = /top [global] [nardy | puzzles]
+    .more = The best ratings in this chat; global — on the whole platform; nardy — long nardy instead of backgammon. puzzles — the puzzle ratings.
 help-history = your recent finished matches; one of them with export and replay
     .usage = /history [N | player]
     .more = Your latest finished matches, numbered; N — match N with its export and replay; a name — that player's list.
@@ -1176,6 +1182,7 @@ hint-failed = The hint could not be worked out just now: try again in a moment.
 ## Analysis
 
 button-analysis = Analysis
+button-puzzle-next = Next puzzle ▶
 analysis-progress = Analysing game { $game } of { $games }…
 analysis-title-gnubg = Analysis by GNU Backgammon's nets ({ $ply }-ply), games: { $games }. Losses in equity:
 analysis-title-nardy = Analysis by the bot's own long nardy engine ({ $ply }-ply), not GNU Backgammon, games: { $games }. Each loss is the share of winning chances given up compared with the best decision:
@@ -1218,3 +1225,95 @@ analysis-no-computer = The analysis comes from the computer, which is switched o
 analysis-busy = An analysis is under way in this chat: its message shows how far it has got.
 analysis-again = This analysis was made already: its message in this chat shows the result.
 analysis-failed = The analysis could not be made just now: try again in a moment.
+
+## Puzzles (puzzle; a chat's puzzle of the day: settings puzzle 09:00)
+
+puzzle-private = Your puzzles are yours alone: ask for { $cmd_puzzle } in a private chat with me.
+puzzle-none = You have no puzzles yet: every error of 0.05 or more in your analysed games becomes one. Analyse a finished match with { $cmd_analysis } and come back.
+puzzle-none-due = No puzzle is due now (you keep { $count ->
+    [one] { $count } puzzle
+   *[other] { $count } puzzles
+}); the next one comes back in { $when }.
+puzzle-title = 🧩 Your puzzle ({ $due } due), puzzle rating { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") }
+puzzle-how = Choose your answer with the buttons, or type it: { $cmd_puzzle_play }
+puzzle-question-move = You rolled { $dice }: find the best play.
+puzzle-question-double = You are on roll: double, or play on without doubling?
+puzzle-question-take = You are doubled to { $value }: take or pass?
+puzzle-to-play = You
+puzzle-opponent = Opponent
+puzzle-none-shown = No puzzle waits for your answer: { $cmd_puzzle } shows the next one.
+puzzle-not-an-answer = That is not one of this puzzle's answers: choose with the buttons.
+puzzle-illegal = { $play } is not a legal play of this roll.
+puzzle-not-weighed = { $play } is legal, but so far below the best that the analysis did not weigh it deeper: choose among the buttons, or type another play.
+puzzle-gone = This puzzle is no longer kept.
+puzzle-answered = This puzzle was answered already: { $cmd_puzzle } shows the next one.
+# $band: best, close (under 0.02 from the best), inaccurate (0.02 to 0.08) or wrong (over 0.08)
+puzzle-grade = { $band ->
+    [best] ✅ Best: { $answer }!
+    [close] 👍 Close: { $answer }, less than 0.02 from the best.
+    [inaccurate] ⚠️ Inaccurate: { $answer }.
+   *[wrong] ❌ Wrong: { $answer }.
+}
+# $rank: 1, 2, …; $value: the answer's equity ($unit equity) or chance of winning
+puzzle-choice = { $rank }. { $answer }  { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
+puzzle-choice-plain = { $rank }. { $answer }
+# $marks: puzzle-mark words, joined
+puzzle-marks = ← { $marks }
+puzzle-mark = { $mark ->
+    [best] the best
+    [yours] your answer
+   *[played] played in the game
+}
+puzzle-figures = { $unit ->
+    [equity] Equity after each answer, by GNU Backgammon's nets at { $ply }-ply.
+   *[chance] Chance of winning after each answer, by the bot's own long nardy engine.
+}
+puzzle-rating-change = Puzzle rating { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", maximumFractionDigits: 0, useGrouping: "false") })
+puzzle-not-rated = Answered before: not rated again.
+puzzle-back-in = This puzzle comes back in { $when }.
+puzzle-daily-yesterday = Yesterday's puzzle: the best was { $answer }; { $solvers ->
+    [none] nobody found it
+   *[other] found by { $solvers }
+} ({ $answered ->
+    [one] { $answered } answer
+   *[other] { $answered } answers
+}).
+puzzle-daily-solved = 🧩 The answer: { $answer }; { $solvers ->
+    [none] nobody found it
+   *[other] found by { $solvers }
+} ({ $answered ->
+    [one] { $answered } answer
+   *[other] { $answered } answers
+}).
+puzzle-daily-title = 🧩 Puzzle of the day, { $source ->
+    [own] from a game played here:
+   *[builtin] from the computer's games:
+}
+puzzle-daily-how = Answer with the buttons: only you see how you did; tomorrow this message shows the answer and who found it.
+puzzle-daily-is-off = This chat has no puzzle of the day. An administrator turns it on: { $cmd_settings_puzzle }
+puzzle-daily-is-on = The puzzle of the day comes here every day at { $time } UTC.
+puzzle-daily-admin = Only an administrator of the chat sets the puzzle of the day.
+puzzle-daily-bad-time = “{ $time }” is no time of day: write 09:00 (UTC), or 12:00+3 for UTC+3.
+puzzle-daily-off = No more puzzles of the day here.
+puzzle-daily-on = The puzzle of the day will come here every day at { $time } UTC, the first one at the next { $time }.
+puzzle-daily-over = This puzzle's day is over: answer today's.
+puzzle-daily-again = You have answered this puzzle already.
+# $loss: what the answer given gives up against the best
+puzzle-daily-best = The best: { $answer }; yours gives up { $unit ->
+    [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}.
+puzzle-rating-line = { $player }, puzzles: rating { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } ± { NUMBER($deviation, maximumFractionDigits: 0, useGrouping: "false") }, { $rated ->
+    [one] { $rated } rated answer
+   *[other] { $rated } rated answers
+}
+puzzle-top-chat = Best puzzle ratings in this chat:
+puzzle-top-global = Best puzzle ratings overall:
+puzzle-top-line = { $place }. { $player } — { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } ({ $rated ->
+    [one] { $rated } puzzle
+   *[other] { $rated } puzzles
+})
+puzzle-top-empty = No puzzle answer rated yet.

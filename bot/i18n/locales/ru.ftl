@@ -306,6 +306,9 @@ help-hint = совет для вашего решения сейчас: куб �
     .more = Перед броском — удваивать ли; когда вам предложили удвоение — принять или пас; после броска — лучшие ходы, у каждого кнопка, которая его играет. Короткие нарды оценивает GNU Backgammon, длинные — собственный движок бота. Есть ли подсказки за столом, решает опция hints: { $cmd_rules_hints }
 help-analysis = разбор сыгранных партий компьютером: ошибки каждого игрока, PR и удача, худшие решения
     .usage = /analysis
+help-puzzle = ваши задачи из ошибок в ваших разобранных партиях
+    .usage = /puzzle [ответ]
+    .more = В личном чате с ботом: задача, которую пора повторить, с ответами на кнопках; или напишите ответ (ход вроде 24/18 13/11 или double, no double, take, pass). Ответ оценивается (лучший; меньше 0,02 от лучшего; от 0,02 до 0,08; больше 0,08) и показывается с цифрами всех ответов; задача, решённая хорошо, возвращается всё позже, а ошибка — скоро. Первый ответ на каждую задачу идёт в рейтинг. Задача дня для чата: { $cmd_settings_puzzle }
 help-help = список команд по группам или справка по одной с её параметрами
     .usage = /help [команда]
     .more = Без слова — все команды по группам. С именем команды — как её писать, что она делает и её параметры. С опцией стола или темой правил (nardy, cube …) — эти правила.
@@ -323,6 +326,7 @@ help-settings = доска картинкой или текстом, сторо�
         • autoroll on | off — бросать кости за вас, когда нет решения с кубом;
         • language en | ru | uk | be — ваш язык, везде;
         • для администратора чата: ratings on | off — рейтинговые игры здесь; threads on | off — в Discord отдельная ветка для каждой партии.
+        • для администратора чата: puzzle 09:00 | off — задача дня здесь (время UTC);
         Доска, дом, смена сторон и бросок — настройки стола; язык — ваш.
 help-clock = время на ход: off — без ограничения, или минуты, часы, дни на ход
     .usage = /clock off|30m|12h|3d
@@ -728,6 +732,7 @@ discord-command-score = счёт
 discord-command-pips = пипсы
 discord-command-hint = подсказка
 discord-command-analysis = анализ
+discord-command-puzzle = задача
 discord-command-help = помощь
 discord-command-rules = правила
 discord-command-export = экспорт
@@ -757,6 +762,7 @@ discord-param-language = язык
 discord-param-setting = настройка
 discord-param-player = игрок
 discord-param-play = ход
+discord-param-answer = ответ
 discord-param-id = код
 discord-param-file = файл
 discord-param-topic = тема
@@ -978,8 +984,8 @@ help-rating = ваш рейтинг и опыт или рейтинг друго
     .usage = /rating [игрок]
     .more = В рейтинг идут доигранные матчи двух людей, отдельно по платформе и игре (не игра на деньги и не игры с компьютером). С именем — рейтинг этого игрока.
 help-top = лучшие рейтинги этого чата или в общем зачёте
-    .usage = /top [global] [nardy]
-    .more = Лучшие рейтинги в этом чате; global — на всей платформе; nardy — длинные нарды вместо коротких.
+    .usage = /top [global] [nardy | puzzles]
+    .more = Лучшие рейтинги в этом чате; global — на всей платформе; nardy — длинные нарды вместо коротких. puzzles — рейтинги в задачах.
 help-history = ваши недавние доигранные матчи; один из них с экспортом и просмотром
     .usage = /history [N | игрок]
     .more = Ваши последние доигранные матчи по номерам; N — матч номер N с экспортом и просмотром; имя — список этого игрока.
@@ -1241,6 +1247,7 @@ hint-failed = Сейчас не удалось рассчитать подска
 ## Analysis
 
 button-analysis = Анализ
+button-puzzle-next = Следующая задача ▶
 analysis-progress = Анализ партии { $game } из { $games }…
 analysis-title-gnubg = Анализ нейросетями GNU Backgammon ({ $ply }-ply), партий: { $games }. Потери в эквити:
 analysis-title-nardy = Анализ встроенным движком длинных нард ({ $ply }-ply), а не GNU Backgammon, партий: { $games }. Потеря — доля шансов на победу, упущенная по сравнению с лучшим решением:
@@ -1281,3 +1288,76 @@ analysis-no-computer = Анализ делает компьютер, а он н�
 analysis-busy = В этом чате уже идёт анализ: его сообщение показывает, как далеко он продвинулся.
 analysis-again = Этот анализ уже сделан: его сообщение в этом чате показывает результат.
 analysis-failed = Сейчас не удалось сделать анализ: попробуйте чуть позже.
+
+## Задачи (puzzle; задача дня в чате: settings puzzle 09:00)
+
+puzzle-private = Ваши задачи видите только вы: попросите { $cmd_puzzle } в личном чате со мной.
+puzzle-none = Задач у вас пока нет: каждая ваша ошибка от 0,05 в разобранных партиях становится задачей. Разберите законченный матч ({ $cmd_analysis }) и возвращайтесь.
+puzzle-none-due = Сейчас повторять нечего (задач у вас: { $count }); следующая вернётся через { $when }.
+puzzle-title = 🧩 Ваша задача (пора повторить: { $due }), рейтинг в задачах { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") }
+puzzle-how = Выберите ответ кнопкой или напишите его: { $cmd_puzzle_play }
+puzzle-question-move = Выпало { $dice }: найдите лучший ход.
+puzzle-question-double = Ваш бросок: удваивать или играть без удвоения?
+puzzle-question-take = Вам удвоили до { $value }: принять или пас?
+puzzle-to-play = Вы
+puzzle-opponent = Соперник
+puzzle-none-shown = Ни одна задача не ждёт ответа: { $cmd_puzzle } покажет следующую.
+puzzle-not-an-answer = Это не один из ответов задачи: выберите кнопкой.
+puzzle-illegal = { $play } — невозможный ход с этим броском.
+puzzle-not-weighed = Ход { $play } возможен, но настолько хуже лучших, что анализ не оценивал его глубже: выберите из кнопок или напишите другой ход.
+puzzle-gone = Этой задачи больше нет.
+puzzle-answered = На эту задачу вы уже ответили: { $cmd_puzzle } покажет следующую.
+puzzle-grade = { $band ->
+    [best] ✅ Лучший ответ: { $answer }!
+    [close] 👍 Почти: { $answer } — меньше 0,02 от лучшего.
+    [inaccurate] ⚠️ Неточно: { $answer }.
+   *[wrong] ❌ Ошибка: { $answer }.
+}
+puzzle-choice = { $rank }. { $answer }  { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
+puzzle-choice-plain = { $rank }. { $answer }
+puzzle-marks = ← { $marks }
+puzzle-mark = { $mark ->
+    [best] лучший
+    [yours] ваш ответ
+   *[played] сыграно в партии
+}
+puzzle-figures = { $unit ->
+    [equity] Эквити после каждого ответа — по нейросетям GNU Backgammon, { $ply }-ply.
+   *[chance] Шансы на победу после каждого ответа — по встроенному движку длинных нард.
+}
+puzzle-rating-change = Рейтинг в задачах { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", maximumFractionDigits: 0, useGrouping: "false") })
+puzzle-not-rated = Повторный ответ: рейтинг не меняется.
+puzzle-back-in = Эта задача вернётся через { $when }.
+puzzle-daily-yesterday = Вчерашняя задача: лучший ответ — { $answer }; { $solvers ->
+    [none] никто его не нашёл
+   *[other] нашли: { $solvers }
+} (ответов: { $answered }).
+puzzle-daily-solved = 🧩 Ответ: { $answer }; { $solvers ->
+    [none] никто его не нашёл
+   *[other] нашли: { $solvers }
+} (ответов: { $answered }).
+puzzle-daily-title = 🧩 Задача дня { $source ->
+    [own] из партии, сыгранной здесь:
+   *[builtin] из партий компьютера:
+}
+puzzle-daily-how = Отвечайте кнопками: результат видите только вы, а завтра это сообщение покажет ответ и кто его нашёл.
+puzzle-daily-is-off = В этом чате нет задачи дня. Администратор включает её так: { $cmd_settings_puzzle }
+puzzle-daily-is-on = Задача дня приходит сюда каждый день в { $time } UTC.
+puzzle-daily-admin = Задачу дня настраивает только администратор чата.
+puzzle-daily-bad-time = «{ $time }» — не время суток: напишите 09:00 (UTC) или 12:00+3 для UTC+3.
+puzzle-daily-off = Задачи дня здесь больше не будет.
+puzzle-daily-on = Задача дня будет приходить сюда каждый день в { $time } UTC, первая — в ближайшие { $time }.
+puzzle-daily-over = День этой задачи прошёл: отвечайте на сегодняшнюю.
+puzzle-daily-again = Вы уже ответили на эту задачу.
+puzzle-daily-best = Лучший ответ: { $answer }; ваш уступает ему { $unit ->
+    [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}.
+puzzle-rating-line = { $player }, задачи: рейтинг { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } ± { NUMBER($deviation, maximumFractionDigits: 0, useGrouping: "false") }, ответов в рейтинге: { $rated }
+puzzle-top-chat = Лучшие рейтинги в задачах в этом чате:
+puzzle-top-global = Лучшие рейтинги в задачах в общем зачёте:
+puzzle-top-line = { $place }. { $player } — { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } (задач: { $rated })
+puzzle-top-empty = Рейтинговых ответов на задачи ещё не было.

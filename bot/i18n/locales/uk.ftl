@@ -306,6 +306,9 @@ help-hint = порада для вашого рішення зараз: куб �
     .more = Перед кидком — чи подвоювати; коли вам запропонували подвоєння — прийняти чи пас; після кидка — найкращі ходи, у кожного кнопка, яка його грає. Короткі нарди оцінює GNU Backgammon, довгі — власний рушій бота. Чи є підказки за столом, вирішує опція hints: { $cmd_rules_hints }
 help-analysis = розбір зіграних партій комп'ютером: помилки кожного гравця, PR і удача, найгірші рішення
     .usage = /analysis
+help-puzzle = ваші задачі з помилок у ваших розібраних партіях
+    .usage = /puzzle [відповідь]
+    .more = В особистому чаті з ботом: задача, яку час повторити, з відповідями на кнопках; або напишіть відповідь (хід на кшталт 24/18 13/11 або double, no double, take, pass). Відповідь оцінюється (найкраща; менше 0,02 від неї; від 0,02 до 0,08; понад 0,08) і показується з цифрами всіх відповідей; задача, розв'язана добре, повертається щоразу пізніше, а помилка — незабаром. Перша відповідь на кожну задачу йде в рейтинг. Задача дня для чату: { $cmd_settings_puzzle }
 help-help = список команд за групами або довідка про одну з її параметрами
     .usage = /help [команда]
     .more = Без слова — усі команди за групами. З назвою команди — як її писати, що вона робить і її параметри. З опцією столу або темою правил (nardy, cube …) — ці правила.
@@ -323,6 +326,7 @@ help-settings = дошка картинкою чи текстом, бік дом
         • autoroll on | off — кидати кістки за вас, коли немає рішення з кубом;
         • language en | ru | uk | be — ваша мова, скрізь;
         • для адміністратора чату: ratings on | off — рейтингові ігри тут; threads on | off — у Discord окрема гілка для кожної партії.
+        • для адміністратора чату: puzzle 09:00 | off — задача дня тут (час UTC);
         Дошка, дім, зміна боків і кидок — налаштування столу; мова — ваша.
 help-clock = час на хід: off — без обмеження, або хвилини, години, дні на хід
     .usage = /clock off|30m|12h|3d
@@ -728,6 +732,7 @@ discord-command-score = рахунок
 discord-command-pips = піпси
 discord-command-hint = підказка
 discord-command-analysis = аналіз
+discord-command-puzzle = задача
 discord-command-help = допомога
 discord-command-rules = правила
 discord-command-export = експорт
@@ -757,6 +762,7 @@ discord-param-language = мова
 discord-param-setting = налаштування
 discord-param-player = гравець
 discord-param-play = хід
+discord-param-answer = відповідь
 discord-param-id = код
 discord-param-file = файл
 discord-param-topic = тема
@@ -980,8 +986,8 @@ help-rating = ваш рейтинг і досвід або рейтинг інш
     .usage = /rating [гравець]
     .more = До рейтингу йдуть дограні матчі двох людей, окремо за платформою та грою (не гра на гроші й не ігри з комп'ютером). З ім'ям — рейтинг цього гравця.
 help-top = найкращі рейтинги цього чату або в загальному заліку
-    .usage = /top [global] [nardy]
-    .more = Найкращі рейтинги в цьому чаті; global — на всій платформі; nardy — довгі нарди замість коротких.
+    .usage = /top [global] [nardy | puzzles]
+    .more = Найкращі рейтинги в цьому чаті; global — на всій платформі; nardy — довгі нарди замість коротких. puzzles — рейтинги в задачах.
 help-history = ваші недавні дограні матчі; один із них з експортом і переглядом
     .usage = /history [N | гравець]
     .more = Ваші останні дограні матчі за номерами; N — матч номер N з експортом і переглядом; ім'я — список цього гравця.
@@ -1242,6 +1248,7 @@ hint-failed = Зараз не вдалося розрахувати підказ
 ## Analysis
 
 button-analysis = Аналіз
+button-puzzle-next = Наступна задача ▶
 analysis-progress = Аналіз партії { $game } з { $games }…
 analysis-title-gnubg = Аналіз нейромережами GNU Backgammon ({ $ply }-ply), партій: { $games }. Втрати в еквіті:
 analysis-title-nardy = Аналіз вбудованим рушієм довгих нард ({ $ply }-ply), а не GNU Backgammon, партій: { $games }. Втрата — частка шансів на перемогу, втрачена порівняно з найкращим рішенням:
@@ -1282,3 +1289,76 @@ analysis-no-computer = Аналіз робить комп'ютер, а його 
 analysis-busy = У цьому чаті вже йде аналіз: його повідомлення показує, як далеко він просунувся.
 analysis-again = Цей аналіз уже зроблено: його повідомлення в цьому чаті показує результат.
 analysis-failed = Зараз не вдалося зробити аналіз: спробуйте трохи пізніше.
+
+## Задачі (puzzle; задача дня в чаті: settings puzzle 09:00)
+
+puzzle-private = Ваші задачі бачите тільки ви: попросіть { $cmd_puzzle } в особистому чаті зі мною.
+puzzle-none = Задач у вас поки немає: кожна ваша помилка від 0,05 у розібраних партіях стає задачею. Розберіть завершений матч ({ $cmd_analysis }) і повертайтеся.
+puzzle-none-due = Зараз повторювати нічого (задач у вас: { $count }); наступна повернеться через { $when }.
+puzzle-title = 🧩 Ваша задача (час повторити: { $due }), рейтинг у задачах { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") }
+puzzle-how = Виберіть відповідь кнопкою або напишіть її: { $cmd_puzzle_play }
+puzzle-question-move = Випало { $dice }: знайдіть найкращий хід.
+puzzle-question-double = Ваш кидок: подвоювати чи грати без подвоєння?
+puzzle-question-take = Вам подвоїли до { $value }: прийняти чи пас?
+puzzle-to-play = Ви
+puzzle-opponent = Суперник
+puzzle-none-shown = Жодна задача не чекає відповіді: { $cmd_puzzle } покаже наступну.
+puzzle-not-an-answer = Це не одна з відповідей задачі: виберіть кнопкою.
+puzzle-illegal = { $play } — неможливий хід із цим кидком.
+puzzle-not-weighed = Хід { $play } можливий, але настільки гірший за найкращі, що аналіз не оцінював його глибше: виберіть із кнопок або напишіть інший хід.
+puzzle-gone = Цієї задачі більше немає.
+puzzle-answered = На цю задачу ви вже відповіли: { $cmd_puzzle } покаже наступну.
+puzzle-grade = { $band ->
+    [best] ✅ Найкраща відповідь: { $answer }!
+    [close] 👍 Майже: { $answer } — менше 0,02 від найкращої.
+    [inaccurate] ⚠️ Неточно: { $answer }.
+   *[wrong] ❌ Помилка: { $answer }.
+}
+puzzle-choice = { $rank }. { $answer }  { $unit ->
+    [equity] { NUMBER($value, signDisplay: "always", minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($value, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}
+puzzle-choice-plain = { $rank }. { $answer }
+puzzle-marks = ← { $marks }
+puzzle-mark = { $mark ->
+    [best] найкраща
+    [yours] ваша відповідь
+   *[played] зіграно в партії
+}
+puzzle-figures = { $unit ->
+    [equity] Еквіті після кожної відповіді — за нейромережами GNU Backgammon, { $ply }-ply.
+   *[chance] Шанси на перемогу після кожної відповіді — за вбудованим рушієм довгих нард.
+}
+puzzle-rating-change = Рейтинг у задачах { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", maximumFractionDigits: 0, useGrouping: "false") })
+puzzle-not-rated = Повторна відповідь: рейтинг не змінюється.
+puzzle-back-in = Ця задача повернеться через { $when }.
+puzzle-daily-yesterday = Учорашня задача: найкраща відповідь — { $answer }; { $solvers ->
+    [none] ніхто її не знайшов
+   *[other] знайшли: { $solvers }
+} (відповідей: { $answered }).
+puzzle-daily-solved = 🧩 Відповідь: { $answer }; { $solvers ->
+    [none] ніхто її не знайшов
+   *[other] знайшли: { $solvers }
+} (відповідей: { $answered }).
+puzzle-daily-title = 🧩 Задача дня { $source ->
+    [own] з партії, зіграної тут:
+   *[builtin] з партій комп'ютера:
+}
+puzzle-daily-how = Відповідайте кнопками: результат бачите тільки ви, а завтра це повідомлення покаже відповідь і хто її знайшов.
+puzzle-daily-is-off = У цьому чаті немає задачі дня. Адміністратор вмикає її так: { $cmd_settings_puzzle }
+puzzle-daily-is-on = Задача дня приходить сюди щодня о { $time } UTC.
+puzzle-daily-admin = Задачу дня налаштовує тільки адміністратор чату.
+puzzle-daily-bad-time = «{ $time }» — не час доби: напишіть 09:00 (UTC) або 12:00+3 для UTC+3.
+puzzle-daily-off = Задачі дня тут більше не буде.
+puzzle-daily-on = Задача дня приходитиме сюди щодня о { $time } UTC, перша — о найближчій { $time }.
+puzzle-daily-over = День цієї задачі минув: відповідайте на сьогоднішню.
+puzzle-daily-again = Ви вже відповіли на цю задачу.
+puzzle-daily-best = Найкраща відповідь: { $answer }; ваша поступається їй { $unit ->
+    [equity] { NUMBER($loss, minimumFractionDigits: 3, maximumFractionDigits: 3) }
+   *[chance] { NUMBER($loss, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
+}.
+puzzle-rating-line = { $player }, задачі: рейтинг { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } ± { NUMBER($deviation, maximumFractionDigits: 0, useGrouping: "false") }, відповідей у рейтингу: { $rated }
+puzzle-top-chat = Найкращі рейтинги в задачах у цьому чаті:
+puzzle-top-global = Найкращі рейтинги в задачах у загальному заліку:
+puzzle-top-line = { $place }. { $player } — { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } (задач: { $rated })
+puzzle-top-empty = Рейтингових відповідей на задачі ще не було.
