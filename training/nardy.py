@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python -m training.nardy --games N --seed S --checkpoint DIR [--resume]
+    python -m training.nardy --games N --seed S --checkpoint DIR [--resume] [--until U]
                              [--hidden H] [--lam L] [--alpha A] [--alpha-end B]
                              [--log-every K] [--save-every C] [--snapshot-every D]
                              [--check-every E] [--check-games M] [--strong-every F]
@@ -28,7 +28,8 @@ board still allows it), with a learning rate decaying linearly from ``--alpha`` 
 Determinism.  Game ``g`` rolls its dice from ``random.Random(seed * 1_000_003 + g)`` and the
 starting weights come from ``numpy.random.default_rng(seed)``, so a run is reproducible, and one
 resumed from a checkpoint (``--resume``: the weights in float64, the games played) continues
-exactly as if never stopped.
+exactly as if never stopped, given the same ``--games`` (the learning rate's schedule);
+``--until U`` stops after game ``U`` (a pause: resume later with the same command).
 
 Files in ``--checkpoint``: ``latest.npz`` (everything to resume, written atomically every
 ``--save-every`` games and at the end), ``net-GGGGGGG.npz`` every ``--snapshot-every`` games
@@ -299,6 +300,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--checkpoint", type=Path, required=True, help="directory for the files")
     parser.add_argument("--resume", action="store_true", help="continue from latest.npz")
+    parser.add_argument("--until", type=int, help="stop after this many games (a pause)")
     parser.add_argument("--hidden", type=int, default=80)
     parser.add_argument("--lam", type=float, default=0.7)
     parser.add_argument("--alpha", type=float, default=0.03)
@@ -333,7 +335,8 @@ def main(argv: list[str] | None = None) -> int:
         net = initial_net(settings)
     log(f"training {settings} from game {done}")
     window_start, window_games, plies, square = time.perf_counter(), 0, 0, 0.0
-    for game in range(done, settings.games):
+    end = settings.games if args.until is None else min(settings.games, args.until)
+    for game in range(done, end):
         states, error = train_game(net, settings, game)
         played = game + 1
         window_games += 1
@@ -347,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"rms error {math.sqrt(square / window_games):.4f}"
             )
             window_start, window_games, plies, square = time.perf_counter(), 0, 0, 0.0
-        if played % args.save_every == 0 or played == settings.games:
+        if played % args.save_every == 0 or played == end:
             save_checkpoint(latest, net, settings, played)
         if played % args.snapshot_every == 0 or played == settings.games:
             snapshot(net, settings, played).save(folder / f"net-{played:07d}.npz")
@@ -378,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
             with (folder / "checks.jsonl").open("a", encoding="utf-8") as f:
                 f.write(json.dumps({"games": played, **figures}) + "\n")
             window_start = time.perf_counter()
-    log("done")
+    log("done" if end == settings.games else f"paused after game {end}")
     return 0
 
 

@@ -74,6 +74,7 @@ __all__ = [
     "NardyNet",
     "after_counts",
     "constrain",
+    "counts_row",
     "default_net",
     "encode",
     "equity",
@@ -290,6 +291,11 @@ def equity(p: Floats, koks: bool = False) -> Floats:
         value = value + p[:, 2] - p[:, 4]
     out: Floats = value
     return out
+
+
+def counts_row(side: Sequence[int]) -> Ints:
+    """One side's counts (points 1-24, own numbering) as a single row."""
+    return np.array([side[:24]], dtype=np.int64)
 
 
 def moved_rows(side: Sequence[int], plays: Sequence[Play]) -> list[list[int]]:

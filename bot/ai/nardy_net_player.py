@@ -46,11 +46,14 @@ from engine.position import Position
 
 __all__ = [
     "DEPTHS",
+    "LEVELS",
     "ROLLS",
     "WIDTH",
     "WINDOW",
+    "NetLevel",
     "NetRanked",
     "choose_play",
+    "level_play",
     "on_roll_probabilities",
     "rank_plays",
 ]
@@ -71,6 +74,28 @@ ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
 """The 21 distinct rolls with their weight out of 36."""
 
 _WEIGHTS = np.array([w for _dice, w in ROLLS], dtype=np.float64) / 36.0
+
+
+@dataclass(frozen=True, slots=True)
+class NetLevel:
+    """A long nardy level on the network: the depth of its search, the most plays searched at
+    each depth (``width``) and the noise (σ, points of equity) added to each play's value."""
+
+    depth: int
+    noise: float
+    width: tuple[int, int] = WIDTH
+
+
+LEVELS: dict[str, NetLevel] = {
+    "beginner": NetLevel(0, 0.11),
+    "casual": NetLevel(0, 0.06),
+    "strong": NetLevel(1, 0.0, (3, 0)),
+    "expert": NetLevel(2, 0.0, (6, 3)),
+}
+"""The computer's long nardy levels on the network: ``beginner`` and ``casual`` the network
+alone with the noise of backgammon's levels (:data:`bot.ai.levels.LEVELS`), ``strong`` one roll
+deeper for its best 3 plays, ``expert`` one roll deeper for its best 6 and two rolls for the
+best 3 of those.  Their move times: ``python -m benchmarks.nardy_levels --only times``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,3 +279,22 @@ def choose_play(
     if noise <= 0 or len(ranked) == 1:
         return ranked[0].play
     return max(ranked, key=lambda r: r.value + rng.gauss(0.0, noise)).play
+
+
+def level_play(
+    position: Position,
+    dice: tuple[int, int],
+    level: str,
+    rng: random.Random,
+    *,
+    koks: bool = False,
+    ply: int | None = None,
+    net: NardyNet | None = None,
+) -> Play | None:
+    """The play of ``dice`` at ``level`` (a name of :data:`LEVELS`); ``ply`` lowers its depth
+    (the recomputation after a timeout)."""
+    lvl = LEVELS[level]
+    depth = lvl.depth if ply is None else min(lvl.depth, ply)
+    return choose_play(
+        position, dice, rng, depth=depth, noise=lvl.noise, net=net, koks=koks, width=lvl.width
+    )
