@@ -72,6 +72,7 @@ __all__ = [
     "Floats",
     "Ints",
     "NardyNet",
+    "Reals",
     "after_counts",
     "constrain",
     "counts_row",
@@ -80,13 +81,14 @@ __all__ = [
     "equity",
     "flip",
     "load",
-    "moved_rows",
     "play_probabilities",
     "possible",
     "terminal",
 ]
 
 Floats = NDArray[np.float64]
+Reals = NDArray[np.floating[Any]]
+"""The weights and the inputs: float64 while training, float32 as shipped (twice as fast)."""
 Ints = NDArray[np.int64]
 
 POINT_INPUTS = 4
@@ -157,14 +159,14 @@ def _blocks(c: Ints, other_rear: Ints) -> tuple[Floats, Floats]:
     return ahead.sum(axis=1) / 8.0, run / 6.0
 
 
-def encode(player: Ints, opponent: Ints) -> Floats:
+def encode(player: Ints, opponent: Ints, dtype: type[np.floating[Any]] = np.float64) -> Reals:
     """The network's inputs for positions before a roll: ``player`` the counts of the side on
     roll, ``opponent`` the other side's, each rows of 24 in its own numbering (points 1-24; one
     of them may be a single row, used for every row of the other); the inputs are rows of
-    :data:`INPUTS` numbers (see the module's account)."""
+    :data:`INPUTS` numbers (see the module's account), of ``dtype``."""
     mine, theirs = _rear(player), _rear(opponent)
     n = max(player.shape[0], opponent.shape[0])
-    out = np.empty((n, INPUTS))
+    out: Reals = np.empty((n, INPUTS), dtype=dtype)
     k = SIDE_INPUTS - 2
     out[:, :k] = _own(player)
     out[:, k], out[:, k + 1] = _blocks(player, theirs)
@@ -174,7 +176,7 @@ def encode(player: Ints, opponent: Ints) -> Floats:
     return out
 
 
-def _sigmoid(x: Floats) -> Floats:
+def _sigmoid(x: Reals) -> Reals:
     return 1.0 / (1.0 + np.exp(-np.clip(x, -40.0, 40.0)))
 
 
@@ -192,7 +194,7 @@ def possible(player: Ints, opponent: Ints) -> Floats:
     return out
 
 
-def constrain(raw: Floats, allowed: Floats) -> Floats:
+def constrain(raw: Reals, allowed: Floats) -> Floats:
     """The network's outputs ``raw`` with the rules applied: 0 where :func:`possible` says
     ``allowed`` is 0, and each chance at most the one it is part of."""
     p = raw * allowed
@@ -208,10 +210,10 @@ class NardyNet:
     """The network's weights: ``w1`` (inputs x hidden), ``b1``, ``w2`` (hidden x outputs),
     ``b2``; ``info`` says how they were trained (games, seed, the trainer's settings)."""
 
-    w1: Floats
-    b1: Floats
-    w2: Floats
-    b2: Floats
+    w1: Reals
+    b1: Reals
+    w2: Reals
+    b2: Reals
     info: dict[str, Any]
 
     @property
@@ -219,16 +221,17 @@ class NardyNet:
         """The number of hidden units."""
         return int(self.w1.shape[1])
 
-    def raw(self, x: Floats) -> Floats:
-        """The network's outputs for encoded positions ``x`` (no rule applied)."""
+    def raw(self, x: Reals) -> Reals:
+        """The network's outputs for encoded positions ``x`` (no rule applied), in the
+        weights' precision."""
         h = _sigmoid(x @ self.w1 + self.b1)
-        out: Floats = _sigmoid(h @ self.w2 + self.b2)
-        return out
+        return _sigmoid(h @ self.w2 + self.b2)
 
     def probabilities(self, player: Ints, opponent: Ints) -> Floats:
         """The five chances (rows, see the module's account) of positions before a roll,
         ``player`` the side on roll (counts as :func:`encode` takes them)."""
-        return constrain(self.raw(encode(player, opponent)), possible(player, opponent))
+        x = encode(player, opponent, self.w1.dtype.type)
+        return constrain(self.raw(x).astype(np.float64), possible(player, opponent))
 
     def save(self, path: Path) -> None:
         """Write the weights (float32) and ``info`` to ``path`` (an ``.npz``)."""
@@ -244,11 +247,11 @@ class NardyNet:
 
 
 def load(path: Path = WEIGHTS_FILE) -> NardyNet:
-    """The network in ``path`` (as :meth:`NardyNet.save` writes it; raises ``OSError`` or
-    ``ValueError`` for a missing or malformed file)."""
+    """The network in ``path`` (as :meth:`NardyNet.save` writes it), in float32; raises
+    ``OSError`` or ``ValueError`` for a missing or malformed file."""
     with np.load(path, allow_pickle=False) as data:
-        w1, b1 = data["w1"].astype(np.float64), data["b1"].astype(np.float64)
-        w2, b2 = data["w2"].astype(np.float64), data["b2"].astype(np.float64)
+        w1, b1 = data["w1"].astype(np.float32), data["b1"].astype(np.float32)
+        w2, b2 = data["w2"].astype(np.float32), data["b2"].astype(np.float32)
         info_text = str(data["info"]) if "info" in data.files else "[]"
         version = int(data["encoding"]) if "encoding" in data.files else 0
     if version != ENCODING:
@@ -298,23 +301,20 @@ def counts_row(side: Sequence[int]) -> Ints:
     return np.array([side[:24]], dtype=np.int64)
 
 
-def moved_rows(side: Sequence[int], plays: Sequence[Play]) -> list[list[int]]:
-    """The mover's counts (points 1-24, own numbering) after each of ``plays``."""
-    base = list(side[:24])
-    rows = []
-    for play in plays:
-        row = base[:]
-        for frm, to, _hit in play.steps:
-            row[frm - 1] -= 1
-            if to:
-                row[to - 1] += 1
-        rows.append(row)
-    return rows
-
-
 def after_counts(side: Sequence[int], plays: Sequence[Play]) -> Ints:
-    """:func:`moved_rows` as an array (rows)."""
-    return np.array(moved_rows(side, plays), dtype=np.int64).reshape(len(plays), 24)
+    """The mover's counts (points 1-24, own numbering) after each of ``plays`` (rows; an empty
+    play leaves them as they are)."""
+    n = len(plays)
+    steps = np.array([step[:2] for play in plays for step in play.steps], dtype=np.int64).reshape(
+        -1, 2
+    )
+    start = np.repeat(np.arange(n, dtype=np.int64) * 25, [len(play.steps) for play in plays])
+    size = n * 25
+    moved = np.bincount(start + steps[:, 1], minlength=size) - np.bincount(
+        start + steps[:, 0], minlength=size
+    )
+    out: Ints = moved.reshape(n, 25)[:, 1:] + np.array(side[:24], dtype=np.int64)
+    return out
 
 
 def terminal(loser: Sequence[int]) -> Floats:

@@ -37,7 +37,6 @@ from bot.ai.nardy_net import (
     default_net,
     equity,
     flip,
-    moved_rows,
     play_probabilities,
     terminal,
 )
@@ -75,6 +74,9 @@ ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
 
 _WEIGHTS = np.array([w for _dice, w in ROLLS], dtype=np.float64) / 36.0
 
+_NO_PLAY = Play(())
+"""The empty play: the side that cannot move stands as it is."""
+
 
 @dataclass(frozen=True, slots=True)
 class NetLevel:
@@ -90,12 +92,12 @@ LEVELS: dict[str, NetLevel] = {
     "beginner": NetLevel(0, 0.11),
     "casual": NetLevel(0, 0.06),
     "strong": NetLevel(1, 0.0, (3, 0)),
-    "expert": NetLevel(2, 0.0, (6, 3)),
+    "expert": NetLevel(2, 0.0, (5, 2)),
 }
 """The computer's long nardy levels on the network: ``beginner`` and ``casual`` the network
 alone with the noise of backgammon's levels (:data:`bot.ai.levels.LEVELS`), ``strong`` one roll
-deeper for its best 3 plays, ``expert`` one roll deeper for its best 6 and two rolls for the
-best 3 of those.  Their move times: ``python -m benchmarks.nardy_levels --only times``."""
+deeper for its best 3 plays, ``expert`` one roll deeper for its best 5 and two rolls for the
+best 2 of those.  Their move times: ``python -m benchmarks.nardy_levels --only times``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,12 +118,13 @@ def _counts(side: Sequence[int]) -> list[int]:
 class _Search:
     """One :func:`rank_plays` call: the network, the scoring and the position's type."""
 
-    __slots__ = ("cls", "koks", "net")
+    __slots__ = ("cls", "koks", "net", "rolled")
 
     def __init__(self, cls: type[Position], net: NardyNet, koks: bool) -> None:
         self.cls = cls
         self.net = net
         self.koks = koks
+        self.rolled: dict[tuple[tuple[int, ...], tuple[int, ...]], Floats] = {}
 
     def position(self, player: Sequence[int], opponent: Sequence[int]) -> Position:
         return self.cls((*player[:24], 0), (*opponent[:24], 0))
@@ -133,17 +136,13 @@ class _Search:
         chances, on roll after ``other``'s best reply by the network, and ``other``'s counts
         after it (``None`` where the reply ends the game)."""
         after = self.position(other, mover)
+        plays: list[Play] = []
         segments: list[tuple[int, int]] = []
-        rows: list[list[int]] = []
         for dice, _weight in ROLLS:
-            replies = legal_plays(after, dice)
-            start = len(rows)
-            if replies:
-                rows.extend(moved_rows(other, replies))
-            else:
-                rows.append(other)
-            segments.append((start, len(rows)))
-        moved = np.array(rows, dtype=np.int64)
+            start = len(plays)
+            plays.extend(legal_plays(after, dice) or (_NO_PLAY,))
+            segments.append((start, len(plays)))
+        moved = after_counts(other, plays)
         p = self.net.probabilities(np.array([mover], dtype=np.int64), moved)
         done = moved.sum(axis=1) == 0
         if done.any():
@@ -154,7 +153,7 @@ class _Search:
         for i, (a, b) in enumerate(segments):
             j = a + int(np.argmin(value[a:b]))
             out[i] = p[j]
-            reached.append(None if done[j] else rows[j])
+            reached.append(None if done[j] else moved[j].tolist())
         return out, reached
 
     def one_ply(self, mover: list[int], other: list[int]) -> Floats:
@@ -181,18 +180,18 @@ class _Search:
     def on_roll(self, me: list[int], them: list[int]) -> Floats:
         """The chances of ``me``, on roll against ``them``, averaged over his 21 rolls, each
         played with his best play by the network."""
+        key = (tuple(me), tuple(them))
+        known = self.rolled.get(key)
+        if known is not None:
+            return known
         position = self.position(me, them)
+        plays: list[Play] = []
         segments: list[tuple[int, int]] = []
-        rows: list[list[int]] = []
         for dice, _weight in ROLLS:
-            plays = legal_plays(position, dice)
-            start = len(rows)
-            if plays:
-                rows.extend(moved_rows(me, plays))
-            else:
-                rows.append(me)
-            segments.append((start, len(rows)))
-        moved = np.array(rows, dtype=np.int64)
+            start = len(plays)
+            plays.extend(legal_plays(position, dice) or (_NO_PLAY,))
+            segments.append((start, len(plays)))
+        moved = after_counts(me, plays)
         p = flip(self.net.probabilities(np.array([them], dtype=np.int64), moved))
         done = moved.sum(axis=1) == 0
         if done.any():
@@ -202,6 +201,7 @@ class _Search:
         for i, (a, b) in enumerate(segments):
             out[i] = p[a + int(np.argmax(value[a:b]))]
         result: Floats = _WEIGHTS @ out
+        self.rolled[key] = result
         return result
 
 
