@@ -4,11 +4,12 @@ move times.
 Run from the repository root::
 
     python -m benchmarks.nardy_levels [--games N] [--seed S] [--only NAME ...] [--net FILE]
-                                      [--time-positions P]
+                                      [--time-positions P] [--jobs J]
 
 Each match is ``--games`` seeded games (:func:`benchmarks.nardy_tune.match`: pairs of games on
 the same dice, each side starting once), played on positions with the engine's legal plays and
-no cube; each share is printed with its 95% interval (normal approximation).  Two families of
+no cube; each share is printed with its 95% interval (normal approximation).  ``--jobs`` plays
+a match's games in that many processes (the same games, the same figures).  Two families of
 levels: the hand-weighted player's (:data:`bot.ai.computer.NARDY_DEPTH`, depth and noise) and
 the network's (:data:`bot.ai.nardy_net_player.LEVELS`, written ``net-strong`` and so on; the
 shipped weights, or those of ``--net``, e.g. a checkpoint's snapshot).  The matches and their
@@ -40,12 +41,14 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
+import multiprocessing
 import random
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from benchmarks.nardy_tune import Chooser, greedy_player, match, random_player
+from benchmarks.nardy_tune import Chooser, greedy_player, play_game, random_player
 from benchmarks.opponent import percentile
 from bot.ai import nardy_net_player
 from bot.ai.computer import NARDY_DEPTH
@@ -115,6 +118,30 @@ def interval(share: float, games: int) -> float:
     return 1.96 * math.sqrt(max(share * (1.0 - share), 0.0) / max(1, games))
 
 
+def games_won(name: str, seed: int, games: range, net: Path | None) -> int:
+    """The games of ``games`` (numbers in the match) that the first player of match ``name``
+    wins: game ``g`` as :func:`benchmarks.nardy_tune.match` plays it."""
+    if net is not None:
+        NETS["net"] = load(net)
+    a, b, _target = MATCHES[name]
+    return sum(play_game((a, b), seed * 100_003 + g // 2, g % 2)[0] == 0 for g in games)
+
+
+def share_won(name: str, games: int, seed: int, jobs: int, net: Path | None) -> float:
+    """The share of ``games`` the first player of match ``name`` wins, over ``jobs``
+    processes."""
+    if jobs <= 1:
+        return games_won(name, seed, range(games), net) / games
+    step = -(-games // jobs)
+    parts = [range(i, min(games, i + step)) for i in range(0, games, step)]
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        won = pool.map(
+            games_won, [name] * len(parts), [seed] * len(parts), parts, [net] * len(parts)
+        )
+        return sum(won) / games
+
+
 def decisions(count: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
     """The first ``count`` decisions with more than one legal play of seeded games of the
     network's ``casual`` level against itself."""
@@ -170,6 +197,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--net", type=Path, help="weights for the net- levels (an .npz)")
     parser.add_argument("--time-positions", type=int, default=300, help="decisions timed")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing a match")
     args = parser.parse_args(argv)
     if args.net is not None:
         NETS["net"] = load(args.net)
@@ -183,9 +211,9 @@ def main(argv: list[str] | None = None) -> None:
     if matches:
         print(f"matches ({args.games} seeded games each, paired dice, seed {args.seed}):")
     for name in matches:
-        a, b, target = MATCHES[name]
+        target = MATCHES[name][2]
         start = time.perf_counter()
-        share = match(a, b, args.games, args.seed)
+        share = share_won(name, args.games, args.seed, args.jobs, args.net)
         won = round(share * args.games)
         print(
             f"  {name:20} won {won:5} of {args.games:5} ({share:6.1%} ± "
