@@ -1,38 +1,76 @@
-"""The long nardy player's levels against each other and against simple players, by self-play.
+"""The long nardy levels against each other and against simple players, by self-play, and their
+move times.
 
 Run from the repository root::
 
-    python -m benchmarks.nardy_levels [--games N] [--seed S] [--only NAME ...]
+    python -m benchmarks.nardy_levels [--games N] [--seed S] [--only NAME ...] [--net FILE]
+                                      [--time-positions P] [--jobs J]
 
 Each match is ``--games`` seeded games (:func:`benchmarks.nardy_tune.match`: pairs of games on
 the same dice, each side starting once), played on positions with the engine's legal plays and
-no cube.  The levels are those of :data:`bot.ai.computer.NARDY_DEPTH` (depth, noise); the
-matches and their targets:
+no cube; each share is printed with its 95% interval (normal approximation).  ``--jobs`` plays
+a match's games in that many processes (the same games, the same figures).  Two families of
+levels: the hand-weighted player's (:data:`bot.ai.computer.NARDY_DEPTH`, depth and noise) and
+the network's (:data:`bot.ai.nardy_net_player.LEVELS`, written ``net-strong`` and so on; the
+shipped weights, or those of ``--net``, e.g. a checkpoint's snapshot).  The matches and their
+targets:
 
+* ``net-expert-expert`` and ``net-strong-strong``: the network's level wins at least 60%
+  against the hand-weighted level of the same name (the network's levels replace those only
+  then, :data:`bot.ai.computer.NARDY_NET`);
+* ``net-beginner-random`` ... ``net-expert-random``: each network level wins at least 99%
+  against random legal plays;
+* ``net-casual-beginner``, ``net-strong-casual``, ``net-expert-strong``: each network level wins
+  more than half against the one below;
 * ``expert-strong``: ``expert`` (depth 2) wins more than half against ``strong`` (depth 1);
 * ``strong-random`` and ``strong-greedy``: ``strong`` wins at least 97% against random legal
   plays and at least 85% against the greedy pip-count player;
 * ``strong-casual`` and ``casual-beginner``: each level wins more than half against the one
   below;
 * ``width``: ``strong`` searching at most 2 candidates at depth 1 against the usual
-  :data:`bot.ai.nardy_player.CANDIDATES` (what the narrower search would cost).
+  :data:`bot.ai.nardy_player.CANDIDATES` (what the narrower search would cost);
+* ``times``: each level's move time, wall and CPU p50 and p99, on the first ``--time-positions``
+  decisions (more than one legal play) of seeded games of the network's ``casual`` level;
+  targets: ``strong`` p99 at most 100 ms, ``expert`` p99 at most 1.5 s.
+
+Figures measured (seed 7) are in ``docs/NARDY_NET.md``.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import math
+import multiprocessing
 import random
 import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
-from benchmarks.nardy_tune import Chooser, greedy_player, match, random_player
+from benchmarks.nardy_tune import Chooser, greedy_player, play_game, random_player
+from benchmarks.opponent import percentile
+from bot.ai import nardy_net_player
 from bot.ai.computer import NARDY_DEPTH
+from bot.ai.nardy_net import NardyNet, default_net, load
 from bot.ai.nardy_player import CANDIDATES, DEEP_CANDIDATES, choose_play
+from engine import legal_plays
 from engine.movegen import Play
-from engine.position import Position
+from engine.nardy import LongNardyPosition
+from engine.position import CHECKERS, Position
+
+NETS: dict[str, NardyNet] = {}
+"""The network the ``net-`` levels play on (set by :func:`main`: the shipped one by default)."""
+
+
+def the_net() -> NardyNet:
+    """The network of this run."""
+    return NETS.get("net") or default_net()
 
 
 def level(name: str, width: tuple[int, int] = (CANDIDATES, DEEP_CANDIDATES)) -> Chooser:
-    """The player at level ``name`` (its depth and noise), searching ``width`` candidates."""
+    """The hand-weighted player at level ``name`` (its depth and noise), searching ``width``
+    candidates."""
     depth, noise = NARDY_DEPTH[name]
 
     def choose(position: Position, dice: tuple[int, int], rng: random.Random) -> Play | None:
@@ -41,7 +79,28 @@ def level(name: str, width: tuple[int, int] = (CANDIDATES, DEEP_CANDIDATES)) -> 
     return choose
 
 
+def net_level(name: str) -> Chooser:
+    """The network's player at level ``name`` of :data:`bot.ai.nardy_net_player.LEVELS`."""
+
+    def choose(position: Position, dice: tuple[int, int], rng: random.Random) -> Play | None:
+        return nardy_net_player.level_play(position, dice, name, rng, net=the_net())
+
+    return choose
+
+
+NET_LEVELS = tuple(nardy_net_player.LEVELS)
+
 MATCHES: dict[str, tuple[Chooser, Chooser, str]] = {
+    "net-expert-expert": (net_level("expert"), level("expert"), "target >= 60%"),
+    "net-strong-strong": (net_level("strong"), level("strong"), "target >= 60%"),
+    **{
+        f"net-{name}-random": (net_level(name), random_player, "target >= 99%")
+        for name in NET_LEVELS
+    },
+    **{
+        f"net-{upper}-{lower}": (net_level(upper), net_level(lower), "target > 50%")
+        for lower, upper in itertools.pairwise(NET_LEVELS)
+    },
     "expert-strong": (level("expert"), level("strong"), "target > 50%"),
     "strong-random": (level("strong"), random_player, "target >= 97%"),
     "strong-greedy": (level("strong"), greedy_player, "target >= 85%"),
@@ -50,24 +109,122 @@ MATCHES: dict[str, tuple[Chooser, Chooser, str]] = {
     "width": (level("strong", (2, DEEP_CANDIDATES)), level("strong"), "2 against 3 candidates"),
 }
 
+TIME_TARGETS = {"strong": 0.1, "expert": 1.5}
+"""Seconds: the move time p99 each network level must keep within."""
+
+
+def interval(share: float, games: int) -> float:
+    """The half-width of the 95% interval of a share won of ``games`` (normal approximation)."""
+    return 1.96 * math.sqrt(max(share * (1.0 - share), 0.0) / max(1, games))
+
+
+def games_won(name: str, seed: int, games: range, net: Path | None) -> int:
+    """The games of ``games`` (numbers in the match) that the first player of match ``name``
+    wins: game ``g`` as :func:`benchmarks.nardy_tune.match` plays it."""
+    if net is not None:
+        NETS["net"] = load(net)
+    a, b, _target = MATCHES[name]
+    return sum(play_game((a, b), seed * 100_003 + g // 2, g % 2)[0] == 0 for g in games)
+
+
+def share_won(name: str, games: int, seed: int, jobs: int, net: Path | None) -> float:
+    """The share of ``games`` the first player of match ``name`` wins, over ``jobs``
+    processes."""
+    if jobs <= 1:
+        return games_won(name, seed, range(games), net) / games
+    step = -(-games // jobs)
+    parts = [range(i, min(games, i + step)) for i in range(0, games, step)]
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        won = pool.map(
+            games_won, [name] * len(parts), [seed] * len(parts), parts, [net] * len(parts)
+        )
+        return sum(won) / games
+
+
+def decisions(count: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
+    """The first ``count`` decisions with more than one legal play of seeded games of the
+    network's ``casual`` level against itself."""
+    out: list[tuple[Position, tuple[int, int]]] = []
+    chooser = net_level("casual")
+    game = 0
+    while len(out) < count:
+        dice = random.Random(seed * 1_000 + game)
+        rng = random.Random(seed * 1_000 + game + 500)
+        position: Position = LongNardyPosition.initial()
+        for _turn in range(2000):
+            roll = (dice.randint(1, 6), dice.randint(1, 6))
+            if len(legal_plays(position, roll)) > 1 and len(out) < count:
+                out.append((position, roll))
+            play = chooser(position, roll, rng)
+            if play is None:
+                position = position.swapped()
+                continue
+            position = position.after(play)
+            if position.off()[1] == CHECKERS:
+                break
+        game += 1
+    return out
+
+
+def time_levels(cases: list[tuple[Position, tuple[int, int]]], say: Callable[[str], None]) -> None:
+    """Each level's move time on ``cases`` (wall and CPU, p50 and p99)."""
+    players = [(f"net-{name}", net_level(name)) for name in NET_LEVELS]
+    players += [(name, level(name)) for name in NARDY_DEPTH]
+    for label, chooser in players:
+        walls, cpus = [], []
+        rng = random.Random(0)
+        for position, dice in cases:
+            wall, cpu = time.perf_counter(), time.process_time()
+            chooser(position, dice, rng)
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
+        target = TIME_TARGETS.get(label.removeprefix("net-")) if label.startswith("net-") else None
+        say(
+            f"  {label:14} wall p50 {percentile(walls, 0.5) * 1e3:7.1f} p99 "
+            f"{percentile(walls, 0.99) * 1e3:7.1f}   cpu p50 {percentile(cpus, 0.5) * 1e3:7.1f} "
+            f"p99 {percentile(cpus, 0.99) * 1e3:7.1f} ms"
+            + (f"   target p99 <= {target * 1e3:.0f} ms" if target else "")
+        )
+
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per match (even)")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--only", nargs="*", choices=sorted(MATCHES), help="these matches only")
+    parser.add_argument(
+        "--only", nargs="*", choices=[*sorted(MATCHES), "times"], help="these matches only"
+    )
+    parser.add_argument("--net", type=Path, help="weights for the net- levels (an .npz)")
+    parser.add_argument("--time-positions", type=int, default=300, help="decisions timed")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing a match")
     args = parser.parse_args(argv)
-    print(f"long nardy matches ({args.games} seeded games each, paired dice, seed {args.seed}):")
-    for name in args.only or list(MATCHES):
-        a, b, target = MATCHES[name]
+    if args.net is not None:
+        NETS["net"] = load(args.net)
+    net = the_net()
+    print(
+        f"long nardy: the network {args.net or 'shipped'} ({net.hidden} hidden units, "
+        f"{net.info.get('games_played', '?')} games of self-play)"
+    )
+    names = args.only or [*MATCHES, "times"]
+    matches = [n for n in names if n != "times"]
+    if matches:
+        print(f"matches ({args.games} seeded games each, paired dice, seed {args.seed}):")
+    for name in matches:
+        target = MATCHES[name][2]
         start = time.perf_counter()
-        share = match(a, b, args.games, args.seed)
+        share = share_won(name, args.games, args.seed, args.jobs, args.net)
         won = round(share * args.games)
         print(
-            f"  {name:16} won {won:4} of {args.games:4} ({share:6.1%})   {target}"
+            f"  {name:20} won {won:5} of {args.games:5} ({share:6.1%} ± "
+            f"{interval(share, args.games):5.1%})   {target}"
             f"   [{time.perf_counter() - start:.0f} s]",
             flush=True,
         )
+    if "times" in names:
+        cases = decisions(args.time_positions, args.seed)
+        print(f"move times ({len(cases)} decisions of seeded games, more than one legal play):")
+        time_levels(cases, lambda text: print(text, flush=True))
 
 
 if __name__ == "__main__":

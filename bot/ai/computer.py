@@ -17,6 +17,11 @@ tie.
 Long nardy has no cube by default; where a table turns it on, the computer doubles when the
 nardy evaluation gives it at least :data:`NARDY_DOUBLE` and takes while it keeps at least
 :data:`NARDY_TAKE` (the money take point with some cube leverage).
+
+Long nardy is played by the hand-weighted player (:mod:`bot.ai.nardy_player`, its levels
+:data:`NARDY_DEPTH`) unless :data:`NARDY_NET` says the neural evaluation
+(:mod:`bot.ai.nardy_net_player`, its levels :data:`bot.ai.nardy_net_player.LEVELS`): then its
+plays, its cube decisions and its answers to a resignation all come from the network.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from dataclasses import dataclass
 from bot.ai import core, nardy_player
 from bot.ai.levels import DEFAULT_LEVEL, LEVELS, Level, choose_ranked
 from engine import Action, ActionKind, Game, Phase, Position
+from engine.nardy import koks_counts
 from engine.result import WinKind
 
 __all__ = [
@@ -36,6 +42,7 @@ __all__ = [
     "CLEARLY_TAKE_OR_PASS",
     "NARDY_DEPTH",
     "NARDY_DOUBLE",
+    "NARDY_NET",
     "NARDY_TAKE",
     "Decision",
     "decide",
@@ -84,6 +91,27 @@ NARDY_TAKE = nardy_player.TAKE_CHANCE
 NARDY_DEPTH = {"beginner": (0, 0.12), "casual": (0, 0.04), "strong": (1, 0.0), "expert": (2, 0.0)}
 """Long nardy: (depth, noise σ in winning chances) per level."""
 
+NARDY_NET = False
+"""Whether the computer plays long nardy on the neural evaluation (its levels in
+:data:`bot.ai.nardy_net_player.LEVELS`) rather than the hand-weighted player (:data:`NARDY_DEPTH`).
+Off until the network's levels are measured stronger than the hand-weighted ones by
+``python -m benchmarks.nardy_levels``; :func:`decide` takes ``nardy_net`` to choose per call."""
+
+
+def nardy_outlook(position: Position, net: bool, koks: bool = False) -> tuple[float, float]:
+    """The chance that the side on roll in a long nardy ``position`` wins, before the roll, and
+    the points it expects (no cube): by the network (``net``; a mars 2 points, a koks 3 with
+    ``koks``) or by the hand-weighted evaluation (which values every win as one point)."""
+    if not net:
+        win = nardy_player.evaluate(position)
+        return win, 2.0 * win - 1.0
+    from bot.ai import nardy_net
+
+    chances = nardy_net.default_net().probabilities(
+        nardy_net.counts_row(position.player), nardy_net.counts_row(position.opponent)
+    )
+    return float(chances[0, 0]), float(nardy_net.equity(chances, koks)[0])
+
 
 @dataclass(frozen=True, slots=True)
 class Decision:
@@ -115,27 +143,30 @@ def decide(
     rng: random.Random | None = None,
     *,
     ply: int | None = None,
+    nardy_net: bool | None = None,
 ) -> Action | None:
     """The computer's next action as ``player`` in ``game``, or ``None`` if nothing is its to do.
 
-    ``ply`` lowers the level's depth (the recomputation after a timeout).
+    ``ply`` lowers the level's depth (the recomputation after a timeout); ``nardy_net`` plays
+    long nardy on the network or not (``None``: as :data:`NARDY_NET` says).
     """
     lvl = level or LEVELS[DEFAULT_LEVEL]
     rnd = rng or random.Random(0)
+    net = NARDY_NET if nardy_net is None else nardy_net
     if game.is_over:
         return None
     if game.resign is not None:
         if game.resign.player == player:
             return None
-        return _answer_resign(game, player, lvl, ply)
+        return _answer_resign(game, player, lvl, ply, net)
     if game.phase is Phase.DOUBLED:
         if game.turn == player:
             return None
-        return _answer_double(game, player, lvl, rnd, ply)
+        return _answer_double(game, player, lvl, rnd, ply, net)
     if game.phase is Phase.BEAVERED:
         if game.turn != player:
             return None
-        return _answer_beaver(game, player)
+        return _answer_beaver(game, player, net)
     if game.turn != player:
         return None
     if game.phase is Phase.ROLL:
@@ -143,16 +174,18 @@ def decide(
         if offer is not None:
             return Action(ActionKind.RESIGN, player, resign=offer)
         if game.may(Action(ActionKind.DOUBLE, player)) and _wants_double(
-            game, player, lvl, rnd, ply
+            game, player, lvl, rnd, ply, net
         ):
             return Action(ActionKind.DOUBLE, player)
         return Action(ActionKind.ROLL, player)
     if game.phase is Phase.MOVE:
-        return _play(game, player, lvl, rnd, ply)
+        return _play(game, player, lvl, rnd, ply, net)
     return None
 
 
-def _play(game: Game, player: int, level: Level, rng: random.Random, ply: int | None) -> Action:
+def _play(
+    game: Game, player: int, level: Level, rng: random.Random, ply: int | None, net: bool
+) -> Action:
     assert game.dice is not None
     if game.steps:
         return Action(ActionKind.RESET, player)
@@ -161,6 +194,17 @@ def _play(game: Game, player: int, level: Level, rng: random.Random, ply: int | 
     if is_backgammon(game):
         cube = core.cube_of(game, player)
         play = choose_ranked(game.position, game.dice, cube, level, rng, ply)
+    elif net:
+        from bot.ai import nardy_net_player
+
+        play = nardy_net_player.level_play(
+            game.position,
+            game.dice,
+            level.name,
+            rng,
+            koks=koks_counts(game.options),
+            ply=ply,
+        )
     else:
         depth, noise = NARDY_DEPTH[level.name]
         if ply is not None:
@@ -176,11 +220,11 @@ def _cube_ply(level: Level, ply: int | None) -> int:
 
 
 def _wants_double(
-    game: Game, player: int, level: Level, rng: random.Random, ply: int | None
+    game: Game, player: int, level: Level, rng: random.Random, ply: int | None, net: bool
 ) -> bool:
     if not is_backgammon(game):
         return (
-            nardy_player.evaluate(game.position)
+            nardy_outlook(game.position, net)[0]
             + rng.gauss(0.0, level.noise or 1e-9) * (1 if level.noise else 0)
             >= NARDY_DOUBLE
         )
@@ -225,11 +269,11 @@ def _clear_at_zero(position: Position, cube: core.Cube) -> bool | None:
 
 
 def _answer_double(
-    game: Game, player: int, level: Level, rng: random.Random, ply: int | None
+    game: Game, player: int, level: Level, rng: random.Random, ply: int | None, net: bool
 ) -> Action:
     doubler = 1 - player
     if not is_backgammon(game):
-        mine = 1.0 - nardy_player.evaluate(game.position)
+        mine = 1.0 - nardy_outlook(game.position, net)[0]
         return Action(ActionKind.TAKE if mine >= NARDY_TAKE else ActionKind.PASS, player)
     cube = core.cube_of(game, doubler)
     depth = _cube_ply(level, ply)
@@ -253,27 +297,28 @@ def _clear_answer_at_zero(position: Position, cube: core.Cube) -> core.CubeDecis
     return dec if abs(dec.double_pass - dec.double_take) >= CLEARLY_TAKE_OR_PASS else None
 
 
-def _answer_beaver(game: Game, player: int) -> Action:
+def _answer_beaver(game: Game, player: int, net: bool) -> Action:
     """The doubler after a beaver: accept unless the game is worth less than minus half of the
     doubled stake to him (refusing loses exactly that)."""
     position = game.position
     if is_backgammon(game):
         equity = core.evaluate(position, core.cube_of(game, player), 0)[1]
     else:
-        equity = 2.0 * nardy_player.evaluate(position) - 1.0
+        equity = nardy_outlook(position, net, koks_counts(game.options))[1]
     return Action(ActionKind.BEAVER_ACCEPT if equity > -0.5 else ActionKind.BEAVER_REFUSE, player)
 
 
-def _answer_resign(game: Game, player: int, level: Level, ply: int | None) -> Action:
+def _answer_resign(game: Game, player: int, level: Level, ply: int | None, net: bool) -> Action:
     assert game.resign is not None
     kind = game.resign.kind
     position = game.board(player)  # the computer as the side on roll
     if is_backgammon(game):
         accept = _worth_accepting(position, core.cube_of(game, player), kind, _cube_ply(level, ply))
     else:
-        accept = 2.0 * nardy_player.evaluate(position) - 1.0 <= float(int(kind)) + 1e-9
+        win, equity = nardy_outlook(position, net, koks_counts(game.options))
+        accept = equity <= float(int(kind)) + 1e-9
         if kind == WinKind.SINGLE:
-            accept = nardy_player.evaluate(position) > 0.0 and accept
+            accept = win > 0.0 and accept
     return Action(ActionKind.RESIGN_ACCEPT if accept else ActionKind.RESIGN_DECLINE, player)
 
 

@@ -311,8 +311,16 @@ def watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+BLAS_THREADS = "1"
+"""Threads numpy's OpenBLAS may use in a worker (``OPENBLAS_NUM_THREADS``, set before the long
+nardy network loads numpy): its matrices are small, and threads fighting over busy cores made
+each of its evaluations several times slower.  The workers are the parallelism."""
+
+
 def lane_worker(parent: int, nice: int) -> None:
-    """In a worker: end with its parent (:func:`watch_parent`), scheduled ``nice`` below it."""
+    """In a worker: end with its parent (:func:`watch_parent`), scheduled ``nice`` below it, its
+    numpy on one thread (:data:`BLAS_THREADS`)."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", BLAS_THREADS)
     watch_parent(parent)
     if nice:
         with contextlib.suppress(OSError):
