@@ -521,18 +521,13 @@ def _sage_cube(cube: Cube) -> SageCube:
 
 def utility(probs: Probs, cube: Cube) -> float:
     """The cubeless equity of ``probs`` (the side on roll's chances) at the score with ``cube``
-    in EMG, by GNU Backgammon's gammon prices (its ``Utility``; a backgammon worth nothing more
-    than a gammon where it counts as one, a gammon nothing more than a single game under the
-    Jacoby rule with the cube centred)."""
-    price = [float(p) for p in _info(cube, 0).arGammonPrice]
+    in EMG, as GNU Backgammon's cubeless evaluation gives it: in money play the plain equity (a
+    gammon counts two, a backgammon three, whatever the table's rules), in a match by its gammon
+    prices at the score (its ``Utility``)."""
     win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = probs
     if not cube.length:
-        return (
-            2.0 * win
-            - 1.0
-            + (win_gammon - lose_gammon) * price[0]
-            + (win_backgammon - lose_backgammon) * price[2]
-        )
+        return 2.0 * win - 1.0 + win_gammon - lose_gammon + win_backgammon - lose_backgammon
+    price = [float(p) for p in _info(cube, 0).arGammonPrice]
     return (
         2.0 * win
         - 1.0
@@ -649,7 +644,9 @@ def rank_plays(
     ranked, depth = _filtered(position, plays, cube, ply, filters, engine)
     deep = [r for r in ranked if r.ply == depth]
     shallow = [r for r in ranked if r.ply != depth]
-    while shallow and engine == "gnubg":
+    # Open Sage's shallow figures are left as they are (see above); where it does not weigh
+    # (a backgammon counted as a gammon) GNU Backgammon's are, as ever
+    while shallow and (engine == "gnubg" or not cube.backgammons):
         floor = min(r.equity for r in deep)
         above = [r for r in shallow if r.equity > floor]
         if not above:
