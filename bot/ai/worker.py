@@ -39,10 +39,16 @@ warm worker and the work is done again at 0-ply:
   no noise, so a kept decision is the one the worker would make.  Pondering never delays a
   decision: it runs in a process of its own, below the computer's workers.
 
+Each use — the computer at each level, hints, the analysis — asks the nets the settings name
+for it (:data:`ENGINE_USES`, ``AI_ENGINE`` and ``AI_ENGINE_<use>``; :data:`DEFAULT_ENGINES`
+where they name none): GNU Backgammon's or Open Sage's, through the same evaluation core
+(:mod:`bot.ai.core`), the same budgets and the same lanes; a lane's workers load the nets of
+its uses when they start.
+
 The hint, analysis and ponder workers start with their first piece of work.  The module itself
-imports neither GNU Backgammon's engine (``gnubg``) nor the nardy player: only the worker
-processes do (:func:`think`, :func:`hint_think`, :func:`analysis_think`, :func:`ponder_think`),
-so the chat process starts as fast as before.
+imports neither GNU Backgammon's engine (``gnubg``) nor Open Sage's (``bgsage``) nor the nardy
+player: only the worker processes do (:func:`think`, :func:`hint_think`,
+:func:`analysis_think`, :func:`ponder_think`), so the chat process starts as fast as before.
 """
 
 from __future__ import annotations
