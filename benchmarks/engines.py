@@ -10,37 +10,39 @@ Run from the repository root::
 Both engines go through the one evaluation core (:mod:`bot.ai.core`, ``engine="gnubg"`` or
 ``engine="sage"``) and the computer's own decisions (:func:`bot.ai.computer.decide`): the same
 legal plays, move filter, cube verdicts and bookkeeping, only the nets differ.  Everything is
-seeded; the games run in ``--jobs`` processes (spawned, one a core by default).  The sections
-(``--only``: ``fast``, ``expert``, ``rollouts``, ``times``):
+seeded; the games run in ``--jobs`` processes (spawned, one a core by default).  The sections,
+in the order they run (``--only``: ``fast``, ``rollouts``, ``times``, ``expert``; the longest
+last, and each head-to-head section prints its tally after every tenth of its pairs, so that a
+run stopped early has said what it found):
 
 * ``fast`` — both engines at their fastest depth (0-ply as GNU Backgammon counts: GNU
   Backgammon's net against Open Sage's 1-ply), checker play and cube, no noise: ``--money``
   money games (the Jacoby rule, no beavers: the bot's money defaults) and ``--matches``
   5-point matches.  They are played in pairs on the same dice, the seats swapped (duplicate
-  play: the luck of the dice cancels out of each pair); Open Sage's points per game and its
-  share of matches won, each with its 95% interval over the pairs;
-* ``expert`` — the same in ``--expert-matches`` 5-point matches at ``expert`` (2-ply checker
-  play and cube decisions, GNU Backgammon's move filter), the level a person meets at the top,
-  its budget a move being ``AI_BUDGET_EXPERT`` and its target 1.5 s; each engine's time per
-  decision beside the result;
+  play: much of the luck of the dice cancels out of each pair); Open Sage's points per game and
+  its share of matches won, each with its 95% interval over the pairs; then each engine's time
+  per decision (wall and CPU, p50, p99 and the longest), checker plays and cube decisions apart;
 * ``rollouts`` — who was right where they disagree: the positions of the ``fast`` games (or of
   games played for the purpose), in a seeded order, analysed at 2-ply by both (the analysis's
   move filter) until ``--rollout-positions`` positions are found where their best plays differ;
   both plays then rolled out by truncated rollouts, once with GNU Backgammon's nets playing and
   once with Open Sage's: ``--trials`` trials on the same dice for both plays (the first roll of
   trial ``t`` is roll ``t mod 36``: every first roll as often), ``--horizon`` half-moves each,
-  both sides playing their 0-ply choice cubeful at the score with the cube where it was, the
-  position then valued at 0-ply cubeful by the rollout's nets (a game over: its points at the
-  score).  A play is right where its rollout equity is above the other's by more than twice
-  the standard error of the difference; the mean difference (Open Sage's play less GNU
-  Backgammon's, EMG) over the positions with its 95% interval;
-* ``times`` — what each costs: the time of a decision (wall and CPU, p50 and p99) at each depth
-  from the games above, a hint at 2-ply (:func:`bot.ai.advice.advise`) on the fixed positions
-  of ``tests/data/analysis/positions.json`` after and before rolling, the analysis of the
-  recorded 7-point match ``tests/data/analysis/match7_21.json`` at 2-ply through the analysis
-  lane (:meth:`bot.ai.worker.ComputerWorker.analyse`, ``--jobs`` workers), and the memory
-  (VmRSS and its peak VmHWM) of a computer worker process that played expert decisions with
-  each engine and of the analysis workers.
+  both sides playing their 0-ply choice cubeful at the score with the cube where it was (no
+  cube turned inside a trial), the position then valued at 0-ply cubeful by the rollout's nets
+  (a game over: its points at the score).  A play is right where its rollout equity is above
+  the other's by more than twice the standard error of the difference; the mean difference
+  (Open Sage's play less GNU Backgammon's, EMG) over the positions with its 95% interval;
+* ``times`` — what each costs beside the games: a hint at 2-ply (:func:`bot.ai.advice.advise`)
+  on the fixed positions of ``tests/data/analysis/positions.json`` after and before rolling,
+  the analysis of the recorded 7-point match ``tests/data/analysis/match7_21.json`` at 2-ply
+  through the analysis lane (:meth:`bot.ai.worker.ComputerWorker.analyse`, ``--jobs``
+  workers), and the memory (VmRSS and its peak VmHWM) of a computer worker process that made
+  expert decisions with each engine and of the analysis workers;
+* ``expert`` — the head to head in ``--expert-matches`` 5-point matches at ``expert`` (2-ply
+  checker play and cube decisions, GNU Backgammon's move filter), the level a person meets at
+  the top, its budget a move being ``AI_BUDGET_EXPERT`` and its target 1.5 s; each engine's
+  time per decision beside the result.
 
 The machine is shared: the load average is printed at the start and at the end, and the CPU
 times beside the wall times.
