@@ -324,6 +324,7 @@ def computer_worker(settings: Settings) -> ComputerWorker | None:
         analysis_ply=settings.ai_analysis_ply,
         analysis_budget=settings.ai_analysis_budget,
         ponder=settings.ai_ponder,
+        engines=settings.ai_engines,
     )
 
 

@@ -175,6 +175,22 @@ class Settings(BaseSettings):
     ai_ponder: bool = True
     """Whether the computer at ``strong`` and ``expert`` thinks on its opponent's time (in one
     more worker process, below the computer's), so that its cube decisions come at once."""
+    ai_engine: Literal["gnubg", "sage"] | None = None
+    """The nets that value backgammon positions for every use (the computer's levels, ``hint``,
+    ``analysis``): ``gnubg`` GNU Backgammon's, ``sage`` Open Sage's; unset, each use has its own
+    default (``bot.ai.worker.DEFAULT_ENGINES``, chosen by measurement: README)."""
+    ai_engine_beginner: Literal["gnubg", "sage"] | None = None
+    """The nets of the computer at ``beginner`` alone (over ``AI_ENGINE``)."""
+    ai_engine_casual: Literal["gnubg", "sage"] | None = None
+    """The same at ``casual``."""
+    ai_engine_strong: Literal["gnubg", "sage"] | None = None
+    """The same at ``strong``."""
+    ai_engine_expert: Literal["gnubg", "sage"] | None = None
+    """The same at ``expert``."""
+    ai_engine_hint: Literal["gnubg", "sage"] | None = None
+    """The nets of hints alone."""
+    ai_engine_analysis: Literal["gnubg", "sage"] | None = None
+    """The nets of the analysis alone."""
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -444,6 +460,25 @@ class Settings(BaseSettings):
             "ai_analysis_ply": self.ai_analysis_ply,
             "ai_analysis_budget": self.ai_analysis_budget,
             "ai_ponder": self.ai_ponder,
+            "ai_engines": self.ai_engines,
+        }
+
+    @property
+    def ai_engines(self) -> dict[str, Literal["gnubg", "sage"]]:
+        """The nets the settings name, by use (``AI_ENGINE`` for every use, then
+        ``AI_ENGINE_*`` for one); the uses not named keep their defaults."""
+        named: dict[str, Literal["gnubg", "sage"] | None] = {
+            "beginner": self.ai_engine_beginner,
+            "casual": self.ai_engine_casual,
+            "strong": self.ai_engine_strong,
+            "expert": self.ai_engine_expert,
+            "hint": self.ai_engine_hint,
+            "analysis": self.ai_engine_analysis,
+        }
+        return {
+            use: engine
+            for use, one in named.items()
+            if (engine := one or self.ai_engine) is not None
         }
 
     @property

@@ -7,6 +7,7 @@ import random
 
 from bot.ai.computer import decide
 from bot.ai.levels import LEVELS
+from bot.ai.report import BackgammonEngine
 from engine import Action, Game, Phase, legal_plays
 
 
@@ -35,10 +36,12 @@ def play_computer_game(
     seed: int,
     *,
     nardy_net: bool | None = None,
+    engines: tuple[BackgammonEngine, BackgammonEngine] = ("gnubg", "gnubg"),
     **kw: object,
 ) -> Game:
     """A whole game of the computer against itself, every action checked by the engine
-    (``nardy_net`` as :func:`bot.ai.computer.decide` takes it)."""
+    (``nardy_net`` as :func:`bot.ai.computer.decide` takes it; ``engines``: player 0's nets and
+    player 1's)."""
     rng = random.Random(seed)
     dice = random.Random(seed + 1000)
     game = Game.new(variant, **kw)  # type: ignore[arg-type]
@@ -48,7 +51,10 @@ def play_computer_game(
         if game.phase is Phase.OPENING:
             game = game.roll(0, lambda: dice.randint(1, 6))
             continue
-        acts = [decide(game, p, LEVELS[levels[p]], rng, nardy_net=nardy_net) for p in (0, 1)]
+        acts = [
+            decide(game, p, LEVELS[levels[p]], rng, nardy_net=nardy_net, engine=engines[p])
+            for p in (0, 1)
+        ]
         moving = [a for a in acts if a is not None]
         assert len(moving) == 1, (game.phase, acts)
         action = moving[0]

@@ -429,6 +429,32 @@ async def test_a_hint_over_its_budget_is_refused_politely() -> None:
         await slow.close()
 
 
+async def test_a_hint_from_open_sage_names_it_and_counts_its_plies_as_it_does() -> None:
+    sage = ComputerWorker(1, ponder=False, engines={"hint": "sage"})
+    try:
+        chat = await money_between_people(sage)
+        await chat.press(ALICE, "Roll")
+        game = (await chat.match()).game
+        assert game.turn is not None and game.dice is not None
+        mover = ALICE if game.turn == 0 else BOB
+        message = hint_message(list(await chat.send(mover, "hint")))
+        # its 1-ply is the net (GNU Backgammon's 0-ply): the hint's 2-ply is its 3-ply
+        name = mover.name
+        assert message.text.startswith(t("en", "hint-title-sage", player=name, ply=HINT_PLY + 1))
+        expected = core.rank_plays(
+            game.position, game.dice, core.cube_of(game, game.turn), HINT_PLY, engine="sage"
+        )
+        shown = listed(message.text)
+        assert [play for play, _ in shown] == [r.play.notation() for r in expected[:HINT_PLAYS]]
+        assert [value for _, value in shown] == pytest.approx(
+            [r.equity for r in expected[:HINT_PLAYS]], abs=6e-4
+        )
+        shallow = [r.ply + 1 for r in expected[:HINT_PLAYS] if r.ply != HINT_PLY]
+        assert [d for d in depths(message.text) if d is not None] == shallow
+    finally:
+        await sage.close()
+
+
 async def test_at_a_chouette_each_member_answering_the_box_gets_take_advice(
     worker: ComputerWorker,
 ) -> None:

@@ -219,6 +219,22 @@ def test_env_example_loads_as_defaults(tmp_path: Path) -> None:
     assert s.tick_seconds == 10 and s.tournament_retry_seconds == 120
 
 
+def test_the_engine_is_chosen_per_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert load_settings().ai_engines == {}  # each use's own default
+    monkeypatch.setenv("AI_ENGINE", "sage")
+    uses = ("beginner", "casual", "strong", "expert", "hint", "analysis")
+    assert load_settings().ai_engines == dict.fromkeys(uses, "sage")
+    monkeypatch.setenv("AI_ENGINE_STRONG", "gnubg")
+    chosen = load_settings().ai_engines
+    assert chosen["strong"] == "gnubg" and chosen["expert"] == chosen["analysis"] == "sage"
+    monkeypatch.delenv("AI_ENGINE")
+    assert load_settings().ai_engines == {"strong": "gnubg"}
+    assert load_settings().summary()["ai_engines"] == {"strong": "gnubg"}
+    monkeypatch.setenv("AI_ENGINE_HINT", "alphazero")
+    with pytest.raises(SettingsError, match="AI_ENGINE_HINT"):
+        load_settings()
+
+
 def test_user_records_are_kept_400_days_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
     assert load_settings().user_ttl_seconds == 400 * 24 * 3600
     monkeypatch.setenv("USER_TTL_DAYS", "30")

@@ -5,13 +5,14 @@ best plays after rolling, with the chances of the position (the ``hint`` command
 the event loop: GNU Backgammon's nets hold the interpreter lock.  The values it returns are plain
 frozen data, so that the chat process can show them without importing the nets.
 
-Backgammon is advised by the evaluation core (:mod:`bot.ai.core`), as GNU Backgammon's ``hint``
-advises by default: plays weighed cubeful at the score at the chosen ply (2 by default) with its
-move filter, each with the depth it reached, ordered by the value shown (EMG; in a match EMG at
-the score); the cube by GNU Backgammon's cube decision at the same ply, in money equity, or in a
-match as the doubler's match winning chances.  Long nardy is advised by the project's own player
-(:mod:`bot.ai.nardy_player`): its plays ranked by its winning chances, each with the depth it was
-looked at, the cube by the computer's own thresholds -- an estimate, and labelled as one.
+Backgammon is advised by the evaluation core (:mod:`bot.ai.core`, GNU Backgammon's nets or Open
+Sage's as the ``engine`` asked names them), as GNU Backgammon's ``hint`` advises by default: plays
+weighed cubeful at the score at the chosen ply (2 by default) with its move filter, each with the
+depth it reached, ordered by the value shown (EMG; in a match EMG at the score); the cube by GNU
+Backgammon's cube decision at the same ply, in money equity, or in a match as the doubler's match
+winning chances.  Long nardy is advised by the project's own player (:mod:`bot.ai.nardy_player`):
+its plays ranked by its winning chances, each with the depth it was looked at, the cube by the
+computer's own thresholds -- an estimate, and labelled as one.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.ai.report import BackgammonEngine
 from engine.game import Action, ActionKind, Game, Phase
 from engine.movegen import legal_plays
 
@@ -39,7 +41,7 @@ HINT_PLAYS = 5
 """How many plays a hint lists."""
 
 Kind = Literal["cube", "take", "plays"]
-Engine = Literal["gnubg", "nardy"]
+Engine = Literal["gnubg", "sage", "nardy"]
 Chances = tuple[float, float, float, float, float]
 """Win, win a gammon, win a backgammon, lose a gammon, lose a backgammon (the gammons include the
 backgammons) of the player advised."""
@@ -92,7 +94,8 @@ class Advice:
     (before rolling; after the best play when plays are listed).
 
     ``engine`` says whose estimate it is (``"gnubg"``: GNU Backgammon's nets at ``ply``;
-    ``"nardy"``: the project's own long nardy player, winning chances only).
+    ``"sage"``: Open Sage's nets at ``ply``, GNU Backgammon's count; ``"nardy"``: the project's
+    own long nardy player, winning chances only).
     """
 
     kind: Kind
@@ -122,18 +125,25 @@ def no_advice_reason(game: Game, player: int) -> str | None:
     return "nothing"
 
 
-def advise(game: Game, player: int, ply: int = HINT_PLY, plays: int = HINT_PLAYS) -> Advice:
+def advise(
+    game: Game,
+    player: int,
+    ply: int = HINT_PLY,
+    plays: int = HINT_PLAYS,
+    *,
+    engine: BackgammonEngine = "gnubg",
+) -> Advice:
     """The advice for ``player`` in ``game`` (see :func:`no_advice_reason` for when there is
-    none: then :class:`ValueError`)."""
+    none: then :class:`ValueError`), backgammon's by ``engine``'s nets."""
     reason = no_advice_reason(game, player)
     if reason is not None:
         raise ValueError(f"no advice for player {player}: {reason}")
     if game.variant == "backgammon":
-        return _backgammon(game, player, ply, plays)
+        return _backgammon(game, player, ply, plays, engine)
     return _nardy(game, player, plays)
 
 
-def _backgammon(game: Game, player: int, ply: int, count: int) -> Advice:
+def _backgammon(game: Game, player: int, ply: int, count: int, engine: BackgammonEngine) -> Advice:
     from bot.ai import core
 
     position = game.position
@@ -141,17 +151,20 @@ def _backgammon(game: Game, player: int, ply: int, count: int) -> Advice:
         assert game.dice is not None
         index = {play: i for i, play in enumerate(legal_plays(position, game.dice))}
         cube = core.cube_of(game, player)
-        ranked = core.rank_plays(position, game.dice, cube, ply)[:count]
+        ranked = core.rank_plays(position, game.dice, cube, ply, engine=engine)[:count]
         shown = tuple(
             PlayAdvice(r.play.notation(), r.equity, index[r.play], _chances(r.probs), r.ply)
             for r in ranked
         )
-        chances = shown[0].chances if shown else _chances(core.evaluate(position, cube, ply)[0])
-        return Advice("plays", "gnubg", ply, chances, shown)
+        if shown:
+            chances = shown[0].chances
+        else:
+            chances = _chances(core.evaluate(position, cube, ply, engine=engine)[0])
+        return Advice("plays", engine, ply, chances, shown)
     doubler = game.turn
     assert doubler is not None
     cube = core.cube_of(game, doubler)
-    decision = core.cube_decision(position, cube, ply)
+    decision = core.cube_decision(position, cube, ply, engine=engine)
     figures = (decision.no_double, decision.double_take, decision.double_pass)
     unit: Literal["equity", "mwc"] = "equity"
     if decision.mwc is not None:
@@ -166,7 +179,7 @@ def _backgammon(game: Game, player: int, ply: int, count: int) -> Advice:
             beaver=may_beaver and decision.should_beaver,
             unit=unit,
         )
-        return Advice("take", "gnubg", ply, _chances(_flip(decision.probs)), cube=advice)
+        return Advice("take", engine, ply, _chances(_flip(decision.probs)), cube=advice)
     may = game.may(Action(ActionKind.DOUBLE, player))
     advice = CubeAdvice(
         decision.should_double and may,
@@ -175,7 +188,7 @@ def _backgammon(game: Game, player: int, ply: int, count: int) -> Advice:
         may,
         unit=unit,
     )
-    return Advice("cube", "gnubg", ply, _chances(decision.probs), cube=advice)
+    return Advice("cube", engine, ply, _chances(decision.probs), cube=advice)
 
 
 def _flip(probs: tuple[float, ...]) -> Chances:

@@ -1,12 +1,13 @@
 """The analysis of played backgammon games, as GNU Backgammon 1.07 analyses them by default.
 
-Every figure comes from the evaluation core (:mod:`bot.ai.core`), the same the computer and
-``hint`` use, with GNU Backgammon's analysis settings: checker play weighed cubeful at the score
-at the chosen ply with its analysis move filter (:data:`bot.ai.core.ANALYSIS_FILTERS`), the play
-made weighed at the depth of the best one; cube decisions by GNU Backgammon's cube decision at
-the same ply; luck at 0-ply cubeful, without pruning nets.  Equity is EMG (normalised to a cube
-of 1: in a match the match winning chances at the score turned into a money game's scale,
-Kazaross-XG2 match equity table), as GNU Backgammon's "EMG" columns.
+Every figure comes from the evaluation core (:mod:`bot.ai.core`), the same the computer and ``hint``
+use (GNU Backgammon's nets by default, Open Sage's with ``engine="sage"``: only the values of the
+positions change), with GNU Backgammon's analysis settings: checker play weighed cubeful at the
+score at the chosen ply with its analysis move filter (:data:`bot.ai.core.ANALYSIS_FILTERS`), the
+play made weighed at the depth of the best one; cube decisions by GNU Backgammon's cube decision at
+the same ply; luck at 0-ply cubeful, without pruning nets.  Equity is EMG (normalised to a cube of
+1: in a match the match winning chances at the score turned into a money game's scale, Kazaross-XG2
+match equity table), as GNU Backgammon's "EMG" columns.
 
 * a decision is unforced when there was a choice (more than one distinct legal play; a cube
   decision when doubling was possible and close — the optimal equity less than 0.16 above
@@ -81,8 +82,10 @@ def analyse_game(
     number: int = 1,
     ply: int = 2,
     luck: bool = True,
+    *,
+    engine: core.Engine = core.DEFAULT_ENGINE,
 ) -> tuple[list[Decision], list[tuple[int, float]]]:
-    """The decisions and the luck of one recorded backgammon game."""
+    """The decisions and the luck of one recorded backgammon game, by ``engine``'s nets."""
     decisions: list[Decision] = []
     lucks: list[tuple[int, float]] = []
     turn = 0
@@ -96,7 +99,10 @@ def analyse_game(
             if after.turn is not None and after.dice is not None:
                 cube = core.cube_of(after, after.turn)
                 lucks.append(
-                    (after.turn, core.luck_of_roll(after.position, after.dice, cube, True))
+                    (
+                        after.turn,
+                        core.luck_of_roll(after.position, after.dice, cube, True, engine=engine),
+                    )
                 )
             continue
         if p is None:
@@ -106,7 +112,7 @@ def analyse_game(
             cube = core.cube_of(game, p)
             doubled = entry.action == "double"
             if game.cube_in_play and (doubled or _may_double(game, p)):
-                cd = core.cube_decision(game.position, cube, ply)
+                cd = core.cube_decision(game.position, cube, ply, engine=engine)
                 # A double is always rated; not doubling only where doubling is possible and
                 # alive (GNU Backgammon rates no other).
                 if doubled or cd.available:
@@ -132,7 +138,7 @@ def analyse_game(
                     )
             if entry.action == "roll" and luck:
                 dice = (int(entry.value[0]), int(entry.value[1]))
-                lucks.append((p, core.luck_of_roll(game.position, dice, cube)))
+                lucks.append((p, core.luck_of_roll(game.position, dice, cube, engine=engine)))
             continue
         if game.phase is Phase.DOUBLED and entry.action in ("take", "pass", "beaver"):
             if pending is None:
@@ -161,7 +167,9 @@ def analyse_game(
             if played is None:
                 continue
             cube = core.cube_of(game, p)
-            best, chosen, weighed = core.analysed_plays(position, dice, played, cube, ply)
+            best, chosen, weighed = core.analysed_plays(
+                position, dice, played, cube, ply, engine=engine
+            )
             if chosen.equity > best.equity:
                 best = chosen
             choices = tuple(
@@ -211,8 +219,10 @@ def analyse_match(
     *,
     luck: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    engine: core.Engine = core.DEFAULT_ENGINE,
 ) -> Analysis:
-    """Analyse every game of a backgammon ``match`` (or money session) at ``ply``.
+    """Analyse every game of a backgammon ``match`` (or money session) at ``ply`` by
+    ``engine``'s nets.
 
     ``progress(done, total)`` is called before each game is analysed.
     """
@@ -224,7 +234,18 @@ def analyse_match(
     for number, record in enumerate(records, start=1):
         if progress is not None:
             progress(number - 1, len(records))
-        d, lk = analyse_game(match.variant, match.length, match.options, record, number, ply, luck)
+        d, lk = analyse_game(
+            match.variant,
+            match.length,
+            match.options,
+            record,
+            number,
+            ply,
+            luck,
+            engine=engine,
+        )
         decisions.extend(d)
         lucks.extend(lk)
-    return Analysis(ply, tuple(decisions), tuple(lucks), len(records), luck_measured=luck)
+    return Analysis(
+        ply, tuple(decisions), tuple(lucks), len(records), engine=engine, luck_measured=luck
+    )

@@ -6,8 +6,9 @@ decline a resignation, offer to resign — or ``None`` when nothing is its to do
 applies the action through the engine like a person's (so nothing illegal can happen) and calls
 again until it returns ``None``.  Backgammon goes through the evaluation core
 (:mod:`bot.ai.core`: every play and cube decision weighed cubeful at the score, as GNU
-Backgammon weighs them), long nardy through :mod:`bot.ai.nardy_player`; the level sets depth and
-noise, the ``rng`` is injected.
+Backgammon weighs them, by the nets of the ``engine`` asked: GNU Backgammon's or Open Sage's),
+long nardy through :mod:`bot.ai.nardy_player`; the level sets depth and noise, the ``rng`` is
+injected.
 
 The computer never doubles on a dead cube (GNU Backgammon's cube decision says so: a cube that
 already wins the match, the leader after the Crawford game), though the engine would let it: at
@@ -144,11 +145,13 @@ def decide(
     *,
     ply: int | None = None,
     nardy_net: bool | None = None,
+    engine: core.Engine = core.DEFAULT_ENGINE,
 ) -> Action | None:
     """The computer's next action as ``player`` in ``game``, or ``None`` if nothing is its to do.
 
     ``ply`` lowers the level's depth (the recomputation after a timeout); ``nardy_net`` plays
-    long nardy on the network or not (``None``: as :data:`NARDY_NET` says).
+    long nardy on the network or not (``None``: as :data:`NARDY_NET` says); ``engine`` names the
+    nets that value backgammon positions (:data:`bot.ai.core.Engine`).
     """
     lvl = level or LEVELS[DEFAULT_LEVEL]
     rnd = rng or random.Random(0)
@@ -158,15 +161,15 @@ def decide(
     if game.resign is not None:
         if game.resign.player == player:
             return None
-        return _answer_resign(game, player, lvl, ply, net)
+        return _answer_resign(game, player, lvl, ply, net, engine)
     if game.phase is Phase.DOUBLED:
         if game.turn == player:
             return None
-        return _answer_double(game, player, lvl, rnd, ply, net)
+        return _answer_double(game, player, lvl, rnd, ply, net, engine)
     if game.phase is Phase.BEAVERED:
         if game.turn != player:
             return None
-        return _answer_beaver(game, player, net)
+        return _answer_beaver(game, player, net, engine)
     if game.turn != player:
         return None
     if game.phase is Phase.ROLL:
@@ -174,17 +177,23 @@ def decide(
         if offer is not None:
             return Action(ActionKind.RESIGN, player, resign=offer)
         if game.may(Action(ActionKind.DOUBLE, player)) and _wants_double(
-            game, player, lvl, rnd, ply, net
+            game, player, lvl, rnd, ply, net, engine
         ):
             return Action(ActionKind.DOUBLE, player)
         return Action(ActionKind.ROLL, player)
     if game.phase is Phase.MOVE:
-        return _play(game, player, lvl, rnd, ply, net)
+        return _play(game, player, lvl, rnd, ply, net, engine)
     return None
 
 
 def _play(
-    game: Game, player: int, level: Level, rng: random.Random, ply: int | None, net: bool
+    game: Game,
+    player: int,
+    level: Level,
+    rng: random.Random,
+    ply: int | None,
+    net: bool,
+    engine: core.Engine,
 ) -> Action:
     assert game.dice is not None
     if game.steps:
@@ -193,7 +202,7 @@ def _play(
         return Action(ActionKind.CONFIRM, player)
     if is_backgammon(game):
         cube = core.cube_of(game, player)
-        play = choose_ranked(game.position, game.dice, cube, level, rng, ply)
+        play = choose_ranked(game.position, game.dice, cube, level, rng, ply, engine=engine)
     elif net:
         from bot.ai import nardy_net_player
 
@@ -220,7 +229,13 @@ def _cube_ply(level: Level, ply: int | None) -> int:
 
 
 def _wants_double(
-    game: Game, player: int, level: Level, rng: random.Random, ply: int | None, net: bool
+    game: Game,
+    player: int,
+    level: Level,
+    rng: random.Random,
+    ply: int | None,
+    net: bool,
+    engine: core.Engine,
 ) -> bool:
     if not is_backgammon(game):
         return (
@@ -231,10 +246,10 @@ def _wants_double(
     cube = core.cube_of(game, player)
     depth = _cube_ply(level, ply)
     if depth > 0 and level.cube_quick:
-        clear = _clear_at_zero(game.position, cube)
+        clear = _clear_at_zero(game.position, cube, engine)
         if clear is not None:
             return clear
-    dec = core.cube_decision(game.position, cube, depth)
+    dec = core.cube_decision(game.position, cube, depth, engine=engine)
     if not dec.available:
         return False
     if level.noise <= 0:
@@ -245,11 +260,11 @@ def _wants_double(
     return doubled > nd
 
 
-def _clear_at_zero(position: Position, cube: core.Cube) -> bool | None:
+def _clear_at_zero(position: Position, cube: core.Cube, engine: core.Engine) -> bool | None:
     """0-ply's double decision where it is clear (see :data:`CLEARLY_NO_DOUBLE`,
     :data:`CLEARLY_DOUBLE` and :data:`CLEARLY_PAST_CASH`), ``None`` where the deeper look
     decides."""
-    dec = core.cube_decision(position, cube, 0)
+    dec = core.cube_decision(position, cube, 0, engine=engine)
     if not dec.available:
         return False
     if dec.too_good or not dec.should_take:
@@ -269,7 +284,13 @@ def _clear_at_zero(position: Position, cube: core.Cube) -> bool | None:
 
 
 def _answer_double(
-    game: Game, player: int, level: Level, rng: random.Random, ply: int | None, net: bool
+    game: Game,
+    player: int,
+    level: Level,
+    rng: random.Random,
+    ply: int | None,
+    net: bool,
+    engine: core.Engine,
 ) -> Action:
     doubler = 1 - player
     if not is_backgammon(game):
@@ -277,9 +298,10 @@ def _answer_double(
         return Action(ActionKind.TAKE if mine >= NARDY_TAKE else ActionKind.PASS, player)
     cube = core.cube_of(game, doubler)
     depth = _cube_ply(level, ply)
-    dec = _clear_answer_at_zero(game.position, cube) if depth > 0 and level.cube_quick else None
+    quick = depth > 0 and level.cube_quick
+    dec = _clear_answer_at_zero(game.position, cube, engine) if quick else None
     if dec is None:
-        dec = core.cube_decision(game.position, cube, depth)
+        dec = core.cube_decision(game.position, cube, depth, engine=engine)
     take = dec.should_take
     if level.noise > 0:
         take = _noisy(dec.double_take, _point_unit(dec), level, rng) <= dec.double_pass
@@ -288,32 +310,37 @@ def _answer_double(
     return Action(ActionKind.TAKE if take else ActionKind.PASS, player)
 
 
-def _clear_answer_at_zero(position: Position, cube: core.Cube) -> core.CubeDecision | None:
+def _clear_answer_at_zero(
+    position: Position, cube: core.Cube, engine: core.Engine
+) -> core.CubeDecision | None:
     """0-ply's cube decision where its take or pass is clear (see :data:`CLEARLY_TAKE_OR_PASS`),
     ``None`` where the deeper look answers (and wherever a beaver could be given)."""
     if cube.beavers:
         return None
-    dec = core.cube_decision(position, cube, 0)
+    dec = core.cube_decision(position, cube, 0, engine=engine)
     return dec if abs(dec.double_pass - dec.double_take) >= CLEARLY_TAKE_OR_PASS else None
 
 
-def _answer_beaver(game: Game, player: int, net: bool) -> Action:
+def _answer_beaver(game: Game, player: int, net: bool, engine: core.Engine) -> Action:
     """The doubler after a beaver: accept unless the game is worth less than minus half of the
     doubled stake to him (refusing loses exactly that)."""
     position = game.position
     if is_backgammon(game):
-        equity = core.evaluate(position, core.cube_of(game, player), 0)[1]
+        equity = core.evaluate(position, core.cube_of(game, player), 0, engine=engine)[1]
     else:
         equity = nardy_outlook(position, net, koks_counts(game.options))[1]
     return Action(ActionKind.BEAVER_ACCEPT if equity > -0.5 else ActionKind.BEAVER_REFUSE, player)
 
 
-def _answer_resign(game: Game, player: int, level: Level, ply: int | None, net: bool) -> Action:
+def _answer_resign(
+    game: Game, player: int, level: Level, ply: int | None, net: bool, engine: core.Engine
+) -> Action:
     assert game.resign is not None
     kind = game.resign.kind
     position = game.board(player)  # the computer as the side on roll
     if is_backgammon(game):
-        accept = _worth_accepting(position, core.cube_of(game, player), kind, _cube_ply(level, ply))
+        cube = core.cube_of(game, player)
+        accept = _worth_accepting(position, cube, kind, _cube_ply(level, ply), engine)
     else:
         win, equity = nardy_outlook(position, net, koks_counts(game.options))
         accept = equity <= float(int(kind)) + 1e-9
@@ -322,16 +349,21 @@ def _answer_resign(game: Game, player: int, level: Level, ply: int | None, net: 
     return Action(ActionKind.RESIGN_ACCEPT if accept else ActionKind.RESIGN_DECLINE, player)
 
 
-def _worth_accepting(position: Position, cube: core.Cube, kind: WinKind, ply: int) -> bool:
+def _worth_accepting(
+    position: Position, cube: core.Cube, kind: WinKind, ply: int, engine: core.Engine
+) -> bool:
     """Whether the points conceded are worth at least what playing on is worth at the score:
     EMG, the cube as it is (a gammon or backgammon worth what GNU Backgammon's gammon prices
     make it: nothing where it is not needed, nothing under the Jacoby rule with a centred
     cube)."""
-    _probs, playing_on = core.evaluate(position, cube, ply)
+    _probs, playing_on = core.evaluate(position, cube, ply, engine=engine)
     return core.win_value(cube, kind) >= playing_on - 1e-6
 
 
 def _resign_offer(game: Game, player: int) -> WinKind | None:
+    """What the computer offers to resign (``None``: nothing): only what it has lost for
+    certain, by GNU Backgammon's cubeless 0-ply chances whichever nets play (its bear-off
+    databases know when nothing is left)."""
     if not is_backgammon(game):
         return None
     if any(entry.action == ActionKind.RESIGN_DECLINE for entry in game.log[-3:]):

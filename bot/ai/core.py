@@ -1,6 +1,8 @@
-"""The evaluation core: every backgammon figure the bot gives, from GNU Backgammon's own engine.
+"""The evaluation core: every backgammon figure the bot gives, from GNU Backgammon's own engine
+or from Open Sage's.
 
-The computer, ``hint`` and ``analysis`` all ask this module, and it asks GNU Backgammon's
+The computer, ``hint`` and ``analysis`` all ask this module, each naming the engine it asks
+(:data:`Engine`: ``"gnubg"``, the default, or ``"sage"``, see below).  It asks GNU Backgammon's
 evaluation code (the PyPI package ``gnubg``: the engine of GNU Backgammon itself, its nets,
 bear-off databases and the Kazaross-XG2 match equity table, loaded in-process) with the settings
 GNU Backgammon 1.07 uses by default:
@@ -29,6 +31,21 @@ when the engine is loaded.
 Board order: GNU Backgammon's ``[opponent, on roll]``, each 25 counts with the bar last — the
 engine's :attr:`Position.opponent` and :attr:`Position.player`.  The mover is always GNU
 Backgammon's player 0 here (``fMove`` 0), the opponent player 1.
+
+**Open Sage** (``engine="sage"``, :mod:`bot.ai.sage`, loaded on first use) stands in for GNU
+Backgammon's nets and nothing else: each position is valued by it — before rolling, cubeful at
+the score, its own cube action included (``evaluate``), a play by minus the value of the
+position it leaves to the opponent, as GNU Backgammon's ``ScoreMove`` — and everything around
+the values is this module's, the same for both engines: the legal plays (the engine's), GNU
+Backgammon's move filter and the order of the plays, the analysis's rules, the luck's
+definition, the cube's verdict (GNU Backgammon's ``FindCubeDecision`` on Open Sage's no double
+and double/take equities: too good, beavers, dead cubes as GNU Backgammon decides them), the
+cube's and the score's bookkeeping (``cubeinfo``: gammon prices, EMG and MWC; both engines use
+the Kazaross-XG2 match equity table).  The plies are GNU Backgammon's here too (Open Sage's
+1-ply is 0-ply).  A table without the cube outside the Crawford game is weighed by Open Sage's
+cubeless chances through GNU Backgammon's gammon prices at the score (its ``Utility``); a
+table where a backgammon counts as a gammon, which Open Sage's cubeful search does not know,
+and a position where the game is over are weighed by GNU Backgammon's engine whichever is asked.
 """
 
 from __future__ import annotations
@@ -41,18 +58,23 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gnubg  # type: ignore[import-untyped]
 
-from bot.ai.report import DOUBTFUL
+from bot.ai.report import BACKGAMMON_ENGINES, DOUBTFUL, BackgammonEngine
 from engine.game import Game
 from engine.movegen import Play, apply_steps, legal_plays
 from engine.position import Position
 
+if TYPE_CHECKING:
+    from bot.ai.sage import SageCube
+
 __all__ = [
     "ANALYSIS_FILTERS",
     "CLOSE_CUBE",
+    "DEFAULT_ENGINE",
+    "ENGINES",
     "EVAL_FILTERS",
     "GNUBG_107_SETTINGS",
     "LUCK_PLY",
@@ -61,6 +83,7 @@ __all__ = [
     "Cube",
     "CubeDecision",
     "CubeVerdict",
+    "Engine",
     "Filters",
     "Probs",
     "RankedPlay",
@@ -74,11 +97,18 @@ __all__ = [
     "mwc_to_emg",
     "rank_plays",
     "self_check",
+    "utility",
     "win_value",
 ]
 
 MAX_PLY = 3
 LUCK_PLY = 0
+
+Engine = BackgammonEngine
+"""Whose nets value the positions: ``"gnubg"`` GNU Backgammon's, ``"sage"`` Open Sage's."""
+
+ENGINES: tuple[Engine, ...] = BACKGAMMON_ENGINES
+DEFAULT_ENGINE: Engine = "gnubg"
 
 Probs = tuple[float, float, float, float, float]
 """Chances of a side: win, win a gammon, win a backgammon, lose a gammon, lose a backgammon
@@ -423,23 +453,39 @@ def _raw(position: Position, cube: Cube, ply: int, prune: bool = True) -> tuple[
     return probs, float(out[6] if cube.in_play else out[5])
 
 
-def evaluate(position: Position, cube: Cube, ply: int = 0) -> tuple[Probs, float]:
+def evaluate(
+    position: Position, cube: Cube, ply: int = 0, *, engine: Engine = DEFAULT_ENGINE
+) -> tuple[Probs, float]:
     """The chances of the side on roll in ``position`` before it rolls at ``ply``, and its
     equity in EMG: cubeful where the cube is in play (it may double now), else cubeless at the
     score."""
     _check_ply(ply)
-    return _emg(position, cube, ply)
+    return _emg(position, cube, ply, engine=engine)
 
 
-def _emg(position: Position, cube: Cube, ply: int, prune: bool = True) -> tuple[Probs, float]:
+def _emg(
+    position: Position, cube: Cube, ply: int, prune: bool = True, engine: Engine = DEFAULT_ENGINE
+) -> tuple[Probs, float]:
+    if engine == "sage" and _sage_weighs(position, cube):
+        return _sage_emg(position, cube, ply)
     probs, raw = _raw(position, cube, ply, prune)
     if cube.in_play and cube.length:
         return probs, mwc_to_emg(raw, cube)
     return probs, raw
 
 
-def _after(position: Position, play: Play, cube: Cube, ply: int) -> tuple[Probs, float]:
+def _flip(probs: Probs) -> Probs:
+    """The other side's chances."""
+    return (1.0 - probs[0], probs[3], probs[4], probs[1], probs[2])
+
+
+def _after(
+    position: Position, play: Play, cube: Cube, ply: int, engine: Engine = DEFAULT_ENGINE
+) -> tuple[Probs, float]:
     after = apply_steps(position, play.steps).swapped()
+    if engine == "sage" and _sage_weighs(after, cube):
+        probs, emg = _sage_emg(after, cube.swapped(), ply, root=position)
+        return _flip(probs), -emg
     probs, raw = _raw(after, cube.swapped(), ply)
     mine: Probs = (1.0 - probs[0], probs[3], probs[4], probs[1], probs[2])
     if cube.in_play and cube.length:
@@ -447,11 +493,63 @@ def _after(position: Position, play: Play, cube: Cube, ply: int) -> tuple[Probs,
     return mine, -raw
 
 
-def cubeful_after(position: Position, play: Play, cube: Cube, ply: int) -> tuple[Probs, float]:
+def cubeful_after(
+    position: Position, play: Play, cube: Cube, ply: int, *, engine: Engine = DEFAULT_ENGINE
+) -> tuple[Probs, float]:
     """The mover's chances and equity (EMG, as :func:`rank_plays` scores plays) after ``play``
     in ``position``, weighed at ``ply`` (GNU Backgammon's ``ScoreMove``)."""
     _check_ply(ply)
-    return _after(position, play, cube, ply)
+    return _after(position, play, cube, ply, engine)
+
+
+# -- Open Sage --------------------------------------------------------------------------------
+
+
+def _sage_weighs(position: Position, cube: Cube) -> bool:
+    """Whether Open Sage weighs ``position`` (the side on roll's) with ``cube``: not where a
+    backgammon counts as a gammon (its cubeful search counts three), nor where the game is
+    over (GNU Backgammon's engine gives the result itself)."""
+    return cube.backgammons and any(position.opponent) and any(position.player)
+
+
+def _sage_cube(cube: Cube) -> SageCube:
+    from bot.ai.sage import SageCube
+
+    away = (cube.length - cube.score[0], cube.length - cube.score[1]) if cube.length else (0, 0)
+    return SageCube(cube.value, cube.owner, away, cube.crawford, cube.jacoby, cube.beavers)
+
+
+def utility(probs: Probs, cube: Cube) -> float:
+    """The cubeless equity of ``probs`` (the side on roll's chances) at the score with ``cube``
+    in EMG, as GNU Backgammon's cubeless evaluation gives it: in money play the plain equity (a
+    gammon counts two, a backgammon three, whatever the table's rules), in a match by its gammon
+    prices at the score (its ``Utility``)."""
+    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = probs
+    if not cube.length:
+        return 2.0 * win - 1.0 + win_gammon - lose_gammon + win_backgammon - lose_backgammon
+    price = [float(p) for p in _info(cube, 0).arGammonPrice]
+    return (
+        2.0 * win
+        - 1.0
+        + win_gammon * price[0]
+        - lose_gammon * price[1]
+        + win_backgammon * price[2]
+        - lose_backgammon * price[3]
+    )
+
+
+def _sage_emg(
+    position: Position, cube: Cube, ply: int, root: Position | None = None
+) -> tuple[Probs, float]:
+    """Open Sage's chances of the side on roll and its equity (EMG) as :func:`evaluate` gives
+    them: cubeful at the score where the cube is in play and in the Crawford game (the cube
+    dead), else cubeless through :func:`utility`."""
+    from bot.ai import sage
+
+    if cube.in_play or (cube.length and cube.crawford):
+        return sage.evaluate(position, _sage_cube(cube), ply, root)
+    probs = sage.cubeless(position, ply)
+    return probs, utility(probs, cube)
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,8 +563,10 @@ class RankedPlay:
     probs: Probs
 
 
-def _scored(position: Position, play: Play, cube: Cube, ply: int) -> RankedPlay:
-    probs, equity = _after(position, play, cube, ply)
+def _scored(
+    position: Position, play: Play, cube: Cube, ply: int, engine: Engine = DEFAULT_ENGINE
+) -> RankedPlay:
+    probs, equity = _after(position, play, cube, ply, engine)
     return RankedPlay(play, equity, ply, probs)
 
 
@@ -475,12 +575,17 @@ def _best_first(ranked: list[RankedPlay]) -> list[RankedPlay]:
 
 
 def _filtered(
-    position: Position, plays: list[Play], cube: Cube, ply: int, filters: Filters
+    position: Position,
+    plays: list[Play],
+    cube: Cube,
+    ply: int,
+    filters: Filters,
+    engine: Engine = DEFAULT_ENGINE,
 ) -> tuple[list[RankedPlay], int]:
     """GNU Backgammon's ``FindnSaveBestMoves``: every play at 0-ply, the filter's candidates
     deeper level by level; the plays in GNU Backgammon's order (the deepest first) and the
     depth its best one reached."""
-    ranked = _best_first([_scored(position, play, cube, 0) for play in plays])
+    ranked = _best_first([_scored(position, play, cube, 0, engine) for play in plays])
     if ply == 0 or len(ranked) == 1:
         return ranked, 0
     levels = filters.get(ply) or filters[max(filters)]
@@ -490,7 +595,7 @@ def _filtered(
         if accept < 0:
             continue
         if level > 0:
-            head = _best_first([_scored(position, r.play, cube, level) for r in head])
+            head = _best_first([_scored(position, r.play, cube, level, engine) for r in head])
         keep = min(accept, len(head))
         limit = min(len(head), keep + extra)
         while keep < limit and head[keep].equity >= head[0].equity - threshold:
@@ -501,7 +606,7 @@ def _filtered(
         ranked = head + rest
         if len(head) == 1 and accept != 1:
             return ranked, depth
-    head = _best_first([_scored(position, r.play, cube, ply) for r in head])
+    head = _best_first([_scored(position, r.play, cube, ply, engine) for r in head])
     kept = {r.play for r in head}
     return head + [r for r in ranked if r.play not in kept], ply
 
@@ -512,6 +617,8 @@ def rank_plays(
     cube: Cube = Cube(),
     ply: int = 2,
     filters: Filters = EVAL_FILTERS,
+    *,
+    engine: Engine = DEFAULT_ENGINE,
 ) -> list[RankedPlay]:
     """Every legal play of ``dice`` in ``position`` (the engine's list), best first, as GNU
     Backgammon's ``hint`` weighs them at ``ply`` with ``filters``: the plays its filter keeps
@@ -520,28 +627,43 @@ def rank_plays(
     The list is ordered by the equity each play shows: a play left at a shallower depth that
     would stand above one weighed deeper is weighed at the full depth too, so that no figure of
     one depth is set above another's.  Empty when nothing can be played.
+
+    With Open Sage's nets the plays left shallower are listed after the deep ones, each by its
+    own figure, as GNU Backgammon's ``FindnSaveBestMoves`` lists them, and none is weighed
+    again: Open Sage's 0-ply figures are not on its deeper search's scale where a cube is about
+    to be cashed (its 1-ply cubeful value stays short of the pass its search reaches), so every
+    play would stand above the deep ones there and be weighed at the full depth (98 plays of
+    one 3-3 at 2-ply where GNU Backgammon weighs 8).
     """
     _check_ply(ply)
     plays = legal_plays(position, dice)
     if not plays:
         return []
     if len(plays) == 1:
-        return [_scored(position, plays[0], cube, ply)]
-    ranked, depth = _filtered(position, plays, cube, ply, filters)
+        return [_scored(position, plays[0], cube, ply, engine)]
+    ranked, depth = _filtered(position, plays, cube, ply, filters, engine)
     deep = [r for r in ranked if r.ply == depth]
     shallow = [r for r in ranked if r.ply != depth]
-    while shallow:
+    # Open Sage's shallow figures are left as they are (see above); where it does not weigh
+    # (a backgammon counted as a gammon) GNU Backgammon's are, as ever
+    while shallow and (engine == "gnubg" or not cube.backgammons):
         floor = min(r.equity for r in deep)
         above = [r for r in shallow if r.equity > floor]
         if not above:
             break
-        deep += [_scored(position, r.play, cube, depth) for r in above]
+        deep += [_scored(position, r.play, cube, depth, engine) for r in above]
         shallow = [r for r in shallow if r.equity <= floor]
     return _best_first(deep) + _best_first(shallow)
 
 
 def analysed_plays(
-    position: Position, dice: tuple[int, int], made: Play, cube: Cube, ply: int
+    position: Position,
+    dice: tuple[int, int],
+    made: Play,
+    cube: Cube,
+    ply: int,
+    *,
+    engine: Engine = DEFAULT_ENGINE,
 ) -> tuple[RankedPlay, RankedPlay, list[RankedPlay]]:
     """The best play and the play ``made`` as GNU Backgammon's analysis weighs them
     (``FindnSaveBestMoves`` with :data:`ANALYSIS_FILTERS` and the play made as its key move): the
@@ -550,15 +672,15 @@ def analysed_plays(
     depth, best first (the filter's candidates, the best and the play made among them)."""
     _check_ply(ply)
     plays = legal_plays(position, dice)
-    ranked, depth = _filtered(position, plays, cube, ply, ANALYSIS_FILTERS)
+    ranked, depth = _filtered(position, plays, cube, ply, ANALYSIS_FILTERS, engine)
     best = ranked[0]
     chosen = next(r for r in ranked if r.play == made)
     if chosen.ply < depth:
-        chosen = _scored(position, made, cube, depth)
+        chosen = _scored(position, made, cube, depth, engine)
     # GNU Backgammon's doubtful mark: a play made that far below the best is weighed again
     if depth < ply and made != best.play and best.equity - chosen.equity > DOUBTFUL:
-        best = _scored(position, best.play, cube, ply)
-        chosen = _scored(position, made, cube, ply)
+        best = _scored(position, best.play, cube, ply, engine)
+        chosen = _scored(position, made, cube, ply, engine)
     weighed = [best] + [r for r in ranked if r.ply == best.ply and r.play not in (best.play, made)]
     if chosen.play != best.play:
         weighed.append(chosen)
@@ -684,21 +806,34 @@ class CubeDecision:
         return self.optimal - min(self.double_take, 1.0) < CLOSE_CUBE
 
 
-def cube_decision(position: Position, cube: Cube, ply: int = 2) -> CubeDecision:
+def cube_decision(
+    position: Position, cube: Cube, ply: int = 2, *, engine: Engine = DEFAULT_ENGINE
+) -> CubeDecision:
     """GNU Backgammon's cube decision for the side on roll in ``position`` with ``cube`` (the
-    doubler's view), at ``ply``."""
+    doubler's view), at ``ply``: its engine's equities, or with ``engine="sage"`` Open Sage's
+    no double and double/take given GNU Backgammon's verdict."""
     _check_ply(ply)
     ci = _info(cube, 0)
     outputs = _Outputs()
-    status = _LIB.GeneralCubeDecisionENoLocking(
-        ctypes.byref(outputs),
-        ctypes.byref(_board(position)),
-        ctypes.byref(ci),
-        ctypes.byref(_context(True, ply)),
-        None,
-    )
-    if status != 0:
-        raise RuntimeError("GNU Backgammon could not decide the cube")
+    if engine == "sage" and _sage_weighs(position, cube):
+        from bot.ai import sage
+
+        chances, no_double, double_take = sage.cube_action(position, _sage_cube(cube), ply)
+        for i, p in enumerate(chances):
+            outputs[0][i] = outputs[1][i] = p
+        # GNU Backgammon's outputs hold match winning chances in a match
+        outputs[0][6] = emg_to_mwc(no_double, cube)
+        outputs[1][6] = emg_to_mwc(double_take, cube)
+    else:
+        status = _LIB.GeneralCubeDecisionENoLocking(
+            ctypes.byref(outputs),
+            ctypes.byref(_board(position)),
+            ctypes.byref(ci),
+            ctypes.byref(_context(True, ply)),
+            None,
+        )
+        if status != 0:
+            raise RuntimeError("GNU Backgammon could not decide the cube")
     arr = _Double()
     verdict = CubeVerdict(
         _LIB.FindCubeDecision(ctypes.byref(arr), ctypes.byref(outputs), ctypes.byref(ci))
@@ -732,29 +867,41 @@ ROLLS: tuple[tuple[int, int], ...] = tuple(
 )
 
 
-def _best_after(position: Position, dice: tuple[int, int], cube: Cube) -> float:
+def _best_after(
+    position: Position, dice: tuple[int, int], cube: Cube, engine: Engine = DEFAULT_ENGINE
+) -> float:
     """The 0-ply cubeful equity of the best play of ``dice`` (no play: the position as it is
     left to the other side), GNU Backgammon's luck's value of a roll."""
-    found = _moves(position, dice, cube, LUCK_PLY)
-    if found:
-        return found[0]
+    if engine == "sage":
+        plays = legal_plays(position, dice)
+        if plays:
+            return max(_after(position, play, cube, LUCK_PLY, engine)[1] for play in plays)
+    else:
+        found = _moves(position, dice, cube, LUCK_PLY)
+        if found:
+            return found[0]
     # as GNU Backgammon: minus the other side's EMG of the position left to it
-    return -_emg(position.swapped(), cube.swapped(), LUCK_PLY, prune=False)[1]
+    return -_emg(position.swapped(), cube.swapped(), LUCK_PLY, prune=False, engine=engine)[1]
 
 
 def luck_of_roll(
-    position: Position, dice: tuple[int, int], cube: Cube, opening: bool = False
+    position: Position,
+    dice: tuple[int, int],
+    cube: Cube,
+    opening: bool = False,
+    *,
+    engine: Engine = DEFAULT_ENGINE,
 ) -> float:
     """GNU Backgammon's luck of ``dice`` for the side on roll (``LuckNormal``, ``LuckFirst``):
     the 0-ply cubeful equity of its best play less the mean over the rolls it could have had —
     at the opening, the 30 non-doubles, half of them the other side's."""
-    value = {r: _best_after(position, r, cube) for r in ROLLS}
+    value = {r: _best_after(position, r, cube, engine) for r in ROLLS}
     key = (max(dice), min(dice))
     if opening:
         theirs, other = position.swapped(), cube.swapped()
         singles = [r for r in ROLLS if r[0] != r[1]]
         # the other side's rolls count minus its EMG, as GNU Backgammon counts them
-        total = sum(value[r] - _best_after(theirs, r, other) for r in singles)
+        total = sum(value[r] - _best_after(theirs, r, other, engine) for r in singles)
         return value[key] - total / (2 * len(singles))
     weights = {r: (1 if r[0] == r[1] else 2) for r in ROLLS}
     return value[key] - sum(value[r] * weights[r] for r in ROLLS) / 36.0

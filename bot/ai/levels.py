@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bot.ai.core import Cube, RankedPlay, rank_plays
+from bot.ai.core import DEFAULT_ENGINE, Cube, Engine, RankedPlay, rank_plays
 from engine import Play, Position
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "choose_ranked", "find_level", "noisy_best"]
@@ -94,13 +94,15 @@ def choose_ranked(
     level: Level,
     rng: random.Random,
     ply: int | None = None,
+    *,
+    engine: Engine = DEFAULT_ENGINE,
 ) -> Play | None:
     """The level's play of ``dice`` in ``position`` with ``cube`` (the mover's view of the cube
-    and the score; ``None`` when the dice cannot be played).
+    and the score; ``None`` when the dice cannot be played), ``engine``'s nets valuing them.
 
     ``ply`` overrides the level's depth (a recomputation at a lower depth after a timeout).
     """
-    ranked = rank_plays(position, dice, cube, level.ply if ply is None else ply)
+    ranked = rank_plays(position, dice, cube, level.ply if ply is None else ply, engine=engine)
     if not ranked:
         return None
     return noisy_best(ranked, level.noise, rng).play

@@ -1,15 +1,15 @@
 """What the analysis of played games says, as plain frozen data: decisions, marks, summaries.
 
-These types are made in the worker processes (:mod:`bot.ai.analysis` on GNU Backgammon's nets,
-:mod:`bot.ai.nardy_analysis` on the project's long nardy player) and shown by the chat process,
-which unpickles them: this module imports neither GNU Backgammon's engine (``gnubg``) nor the
-nardy player.
+These types are made in the worker processes (:mod:`bot.ai.analysis` on GNU Backgammon's nets or
+Open Sage's, :mod:`bot.ai.nardy_analysis` on the project's long nardy player) and shown by the chat
+process, which unpickles them: this module imports neither GNU Backgammon's engine (``gnubg``) nor
+the nardy player.
 
 A loss is what a choice fell short of the best one: in equity normalised to a cube of 1 for
-backgammon (``engine="gnubg"``), in the mover's chance of winning the game for long nardy
-(``engine="nardy"``).  Errors are marked doubtful from 0.03, bad from 0.06, very bad from 0.12
-(GNU Backgammon's marks; for long nardy the same figures of winning chance); the PR is the loss
-per unforced decision × 500 (the eXtreme Gammon convention).
+backgammon (``engine="gnubg"`` or ``"sage"``), in the mover's chance of winning the game for long
+nardy (``engine="nardy"``).  Errors are marked doubtful from 0.03, bad from 0.06, very bad from 0.12
+(GNU Backgammon's marks; for long nardy the same figures of winning chance); the PR is the loss per
+unforced decision × 500 (the eXtreme Gammon convention).
 """
 
 from __future__ import annotations
@@ -22,11 +22,13 @@ from typing import Any, Literal
 from engine.position import Position
 
 __all__ = [
+    "BACKGAMMON_ENGINES",
     "BAD",
     "DOUBTFUL",
     "PR_FACTOR",
     "VERY_BAD",
     "Analysis",
+    "BackgammonEngine",
     "Decision",
     "Engine",
     "Mark",
@@ -43,9 +45,15 @@ BAD = 0.06
 VERY_BAD = 0.12
 PR_FACTOR = 500.0
 
-Engine = Literal["gnubg", "nardy"]
-"""Who evaluated: ``"gnubg"`` GNU Backgammon's nets (losses in equity), ``"nardy"`` the project's
-own long nardy player (losses in winning chance)."""
+Engine = Literal["gnubg", "sage", "nardy"]
+"""Who evaluated: ``"gnubg"`` GNU Backgammon's nets, ``"sage"`` Open Sage's (losses in equity,
+both), ``"nardy"`` the project's own long nardy player (losses in winning chance)."""
+
+BackgammonEngine = Literal["gnubg", "sage"]
+"""Whose nets value backgammon positions (:data:`bot.ai.core.Engine`, named here so that the chat
+process can name one without loading any)."""
+
+BACKGAMMON_ENGINES: tuple[BackgammonEngine, ...] = ("gnubg", "sage")
 
 
 class Mark(enum.Enum):
@@ -251,7 +259,7 @@ class Analysis:
         raises ``KeyError``, ``TypeError`` or ``ValueError`` (an
         :class:`~engine.errors.EngineError` for a board) on a malformed dict."""
         engine = data["engine"]
-        if engine not in ("gnubg", "nardy"):
+        if engine not in ("gnubg", "sage", "nardy"):
             raise ValueError(f"unknown engine {engine!r}")
         decisions = tuple(_decision(row, position_type) for row in data["decisions"])
         return cls(

@@ -39,10 +39,16 @@ warm worker and the work is done again at 0-ply:
   no noise, so a kept decision is the one the worker would make.  Pondering never delays a
   decision: it runs in a process of its own, below the computer's workers.
 
+Each use — the computer at each level, hints, the analysis — asks the nets the settings name
+for it (:data:`ENGINE_USES`, ``AI_ENGINE`` and ``AI_ENGINE_<use>``; :data:`DEFAULT_ENGINES`
+where they name none): GNU Backgammon's or Open Sage's, through the same evaluation core
+(:mod:`bot.ai.core`), the same budgets and the same lanes; a lane's workers load the nets of
+its uses when they start.
+
 The hint, analysis and ponder workers start with their first piece of work.  The module itself
-imports neither GNU Backgammon's engine (``gnubg``) nor the nardy player: only the worker
-processes do (:func:`think`, :func:`hint_think`, :func:`analysis_think`, :func:`ponder_think`),
-so the chat process starts as fast as before.
+imports neither GNU Backgammon's engine (``gnubg``) nor Open Sage's (``bgsage``) nor the nardy
+player: only the worker processes do (:func:`think`, :func:`hint_think`,
+:func:`analysis_think`, :func:`ponder_think`), so the chat process starts as fast as before.
 """
 
 from __future__ import annotations
@@ -66,7 +72,7 @@ from multiprocessing.context import BaseContext
 from typing import TypeVar
 
 from bot.ai.advice import HINT_PLY, Advice
-from bot.ai.report import Analysis
+from bot.ai.report import BACKGAMMON_ENGINES, Analysis, BackgammonEngine
 from engine.cube import Options
 from engine.game import Action, ActionKind, Game, Phase
 from engine.match import GameRecord, Match
@@ -76,7 +82,9 @@ __all__ = [
     "ANALYSIS_NICE",
     "ANALYSIS_PLY",
     "DEFAULT_BUDGETS",
+    "DEFAULT_ENGINES",
     "DEFAULT_LEVEL",
+    "ENGINE_USES",
     "HINT_BUDGET",
     "HINT_NICE",
     "LEVEL_NAMES",
@@ -114,6 +122,13 @@ DEFAULT_BUDGETS: dict[str, float] = {
     "expert": 6.0,
 }
 """Seconds one decision may take per level before its worker is replaced (``AI_BUDGET_*``)."""
+
+ENGINE_USES: tuple[str, ...] = (*LEVEL_NAMES, "hint", "analysis")
+"""What an engine is chosen for (``AI_ENGINE_*``): the computer at each level, hints, the
+analysis."""
+
+DEFAULT_ENGINES: dict[str, BackgammonEngine] = dict.fromkeys(ENGINE_USES, "gnubg")
+"""The nets each use asks where the settings name none (``AI_ENGINE`` unset)."""
 
 START_TIMEOUT = 60.0
 """Seconds a fresh worker may take to start and answer its warm-up call."""
@@ -161,25 +176,31 @@ Progress = Callable[[int, int], Awaitable[None]]
 T = TypeVar("T")
 
 
-def warm_up() -> int:
-    """Run in a fresh worker: load the nets and the nardy player, evaluate once; the pid."""
+def warm_up(engines: Iterable[BackgammonEngine] = ("gnubg",)) -> int:
+    """Run in a fresh worker: load the nardy player and the nets of ``engines`` (GNU
+    Backgammon's always: the core loads them), evaluate once with each; the pid."""
     from bot.ai import computer
     from engine.match import Match
 
     for variant in ("backgammon", "long_nardy"):
         game = Match.new(1, variant).game.roll(0, iter((6, 5, 6, 5, 3, 1)).__next__)
-        if game.turn is not None:
-            computer.decide(game, game.turn, None, random.Random(0))
+        if game.turn is None:
+            continue
+        for engine in engines if variant == "backgammon" else ("gnubg",):
+            computer.decide(game, game.turn, None, random.Random(0), engine=engine)
     return os.getpid()
 
 
-def think(game: Game, player: int, level: str, seed: str, ply: int | None) -> Action | None:
+def think(
+    game: Game, player: int, level: str, seed: str, engine: BackgammonEngine, ply: int | None
+) -> Action | None:
     """Run in a worker: the computer's next action as ``player`` at ``level`` (see
-    :func:`bot.ai.computer.decide`), its noise drawn from a generator seeded with ``seed``."""
+    :func:`bot.ai.computer.decide`) by ``engine``'s nets, its noise drawn from a generator
+    seeded with ``seed``."""
     from bot.ai import computer
     from bot.ai.levels import LEVELS
 
-    return computer.decide(game, player, LEVELS[level], random.Random(seed), ply=ply)
+    return computer.decide(game, player, LEVELS[level], random.Random(seed), ply=ply, engine=engine)
 
 
 def ponder_key(game: Game, player: int, level: str) -> Hashable | None:
@@ -205,13 +226,19 @@ def ponderable(game: Game, mover: int) -> bool:
 
 
 def ponder_think(
-    game: Game, mover: int, player: int, level: str, seconds: float, ply: int | None
+    game: Game,
+    mover: int,
+    player: int,
+    level: str,
+    seconds: float,
+    engine: BackgammonEngine,
+    ply: int | None,
 ) -> list[tuple[Hashable, Action | None]]:
     """Run in the ponder worker: what ``player`` at ``level`` decides next after what
-    ``mover`` is likeliest to do in ``game``, each under its :func:`ponder_key`: before his
-    own roll after each of ``mover``'s likeliest plays of his roll (the best
-    :data:`PONDER_PLAYS` at 0-ply, best first, for at most ``seconds``), or, ``mover`` on roll
-    and free to double, his answer to that double.  ``ply`` lowers the level's depth, as in
+    ``mover`` is likeliest to do in ``game``, each under its :func:`ponder_key`: before his own
+    roll after each of ``mover``'s likeliest plays of his roll (the best :data:`PONDER_PLAYS` at
+    0-ply, best first, for at most ``seconds``), or, ``mover`` on roll and free to double, his
+    answer to that double, by ``engine``'s nets.  ``ply`` lowers the level's depth, as in
     :func:`think`.  Backgammon only: long nardy's decisions on the cube take no look ahead."""
     from bot.ai import computer, core
     from bot.ai.levels import LEVELS
@@ -224,36 +251,44 @@ def ponder_think(
     else:
         assert game.dice is not None
         cube = core.cube_of(game, mover)
-        ranked = core.rank_plays(game.position, game.dice, cube, 0)[:PONDER_PLAYS]
+        ranked = core.rank_plays(game.position, game.dice, cube, 0, engine=engine)[:PONDER_PLAYS]
         afters = (game.play(mover, r.play) for r in ranked)
     end = time.monotonic() + seconds
     known: list[tuple[Hashable, Action | None]] = []
     for after in afters:
         key = ponder_key(after, player, level)
         if key is not None:
-            action = computer.decide(after, player, LEVELS[level], random.Random(0), ply=ply)
+            action = computer.decide(
+                after, player, LEVELS[level], random.Random(0), ply=ply, engine=engine
+            )
             known.append((key, action))
         if time.monotonic() > end:
             break
     return known
 
 
-def hint_think(game: Game, player: int, ply: int) -> Advice:
-    """Run in a hint worker: the advice for ``player`` in ``game`` at ``ply`` (see
-    :func:`bot.ai.advice.advise`)."""
+def hint_think(game: Game, player: int, engine: BackgammonEngine, ply: int) -> Advice:
+    """Run in a hint worker: the advice for ``player`` in ``game`` at ``ply`` by ``engine``'s
+    nets (see :func:`bot.ai.advice.advise`)."""
     from bot.ai.advice import advise
 
-    return advise(game, player, ply)
+    return advise(game, player, ply, engine=engine)
 
 
 def analysis_think(
-    variant: str, length: int, options: Options, record: GameRecord, number: int, ply: int
+    variant: str,
+    length: int,
+    options: Options,
+    record: GameRecord,
+    number: int,
+    engine: BackgammonEngine,
+    ply: int,
 ) -> Analysis:
     """Run in an analysis worker: game ``number`` of a match from its ``record``.
 
-    Backgammon is analysed at ``ply`` on GNU Backgammon's nets
-    (:func:`bot.ai.analysis.analyse_game`), long nardy by the project's own player at its depth 1
-    whatever ``ply`` (:func:`bot.ai.nardy_analysis.analyse_nardy_game`).
+    Backgammon is analysed at ``ply`` on ``engine``'s nets (:func:`bot.ai.analysis.analyse_game`),
+    long nardy by the project's own player at its depth 1 whatever ``ply``
+    (:func:`bot.ai.nardy_analysis.analyse_nardy_game`).
     """
     if variant != "backgammon":
         from bot.ai.nardy_analysis import analyse_nardy_game
@@ -261,8 +296,8 @@ def analysis_think(
         return analyse_nardy_game(variant, length, options, record, number)
     from bot.ai.analysis import analyse_game
 
-    decisions, luck = analyse_game(variant, length, options, record, number, ply)
-    return Analysis(ply, tuple(decisions), tuple(luck), 1)
+    decisions, luck = analyse_game(variant, length, options, record, number, ply, engine=engine)
+    return Analysis(ply, tuple(decisions), tuple(luck), 1, engine=engine)
 
 
 def fallback_action(game: Game, player: int) -> Action | None:
@@ -341,13 +376,22 @@ class _Slot:
 
 class _Lane:
     """The worker processes of one kind of work, ``size`` of them, scheduled ``nice`` below
-    this process; started by :meth:`start` or by the first :meth:`run` (a worker that does not
-    start is logged and started again when it is next needed)."""
+    this process, each warmed up with the nets of ``engines``; started by :meth:`start` or by
+    the first :meth:`run` (a worker that does not start is logged and started again when it is
+    next needed)."""
 
-    def __init__(self, name: str, size: int, nice: int, context: BaseContext) -> None:
+    def __init__(
+        self,
+        name: str,
+        size: int,
+        nice: int,
+        context: BaseContext,
+        engines: tuple[BackgammonEngine, ...] = ("gnubg",),
+    ) -> None:
         self.name = name
         self.size = size
         self.nice = nice
+        self.engines = engines
         self.replaced = 0
         """Workers replaced after a death or an overrun."""
         self.slots: list[_Slot] = []
@@ -418,7 +462,9 @@ class _Lane:
         )
         loop = asyncio.get_running_loop()
         try:
-            pid = await asyncio.wait_for(loop.run_in_executor(pool, warm_up), START_TIMEOUT)
+            pid = await asyncio.wait_for(
+                loop.run_in_executor(pool, warm_up, self.engines), START_TIMEOUT
+            )
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
@@ -452,6 +498,8 @@ class ComputerWorker:
     give hints at ``hint_ply`` (:meth:`advise`), ``analysis_workers`` analyse games at
     ``analysis_ply`` (:meth:`analyse`), each lane started by its first piece of work; with
     ``ponder`` one more ponders on a person's time for ``ponder_seconds`` (:meth:`ponder`).
+    ``engines`` names the nets of each use of :data:`ENGINE_USES` (``AI_ENGINE_*``; a use not
+    named asks :data:`DEFAULT_ENGINES`'s); each worker loads the nets of its lane's uses.
     """
 
     def __init__(
@@ -468,9 +516,14 @@ class ComputerWorker:
         analysis_budget: float = ANALYSIS_BUDGET,
         ponder: bool = True,
         ponder_seconds: float = PONDER_SECONDS,
+        engines: Mapping[str, BackgammonEngine] | None = None,
     ) -> None:
         if min(workers, hint_workers, analysis_workers) < 1:
             raise ValueError("at least one worker")
+        unknown = set(engines or ()) - set(ENGINE_USES)
+        if unknown:
+            raise ValueError(f"no such use of an engine: {sorted(unknown)}")
+        self.engines: dict[str, BackgammonEngine] = {**DEFAULT_ENGINES, **(engines or {})}
         self.workers = workers
         self.budgets: dict[str, float] = {**DEFAULT_BUDGETS, **(budgets or {})}
         self.hint_workers = hint_workers
@@ -480,20 +533,34 @@ class ComputerWorker:
         self.analysis_ply = analysis_ply
         self.analysis_budget = analysis_budget
         context = multiprocessing.get_context(start_method)
-        self._computer = _Lane("computer", workers, 0, context)
-        self._hints = _Lane("hint", hint_workers, HINT_NICE, context)
-        self._analysis = _Lane("analysis", analysis_workers, ANALYSIS_NICE, context)
+        levels = self._engines_of(LEVEL_NAMES)
+        self._computer = _Lane("computer", workers, 0, context, levels)
+        self._hints = _Lane("hint", hint_workers, HINT_NICE, context, self._engines_of(["hint"]))
+        self._analysis = _Lane(
+            "analysis", analysis_workers, ANALYSIS_NICE, context, self._engines_of(["analysis"])
+        )
         self.pondering = ponder
         self.ponder_seconds = ponder_seconds
         self.ponders = 0
         """Ponders started by :meth:`ponder` (for tests and the benchmark)."""
         self.ponder_hits = 0
         """Decisions answered from a ponder (for logs, tests and the benchmark)."""
-        self._ponder = _Lane("ponder", 1, PONDER_NICE, context)
+        self._ponder = _Lane("ponder", 1, PONDER_NICE, context, self._engines_of(PONDER_LEVELS))
         self._pondered: OrderedDict[Hashable, Action | None] = OrderedDict()
         self._ponder_seen: OrderedDict[Hashable, None] = OrderedDict()
         self._ponder_tasks: set[asyncio.Task[int]] = set()
         self._ponder_waiting = 0
+
+    def _engines_of(self, uses: Iterable[str]) -> tuple[BackgammonEngine, ...]:
+        """The nets ``uses`` ask (GNU Backgammon's first: the core always loads them)."""
+        asked = {self.engines[use] for use in uses}
+        return tuple(
+            engine for engine in BACKGAMMON_ENGINES if engine in asked or engine == "gnubg"
+        )
+
+    def engine(self, use: str) -> BackgammonEngine:
+        """The nets ``use`` asks (a level's name, ``"hint"`` or ``"analysis"``)."""
+        return self.engines.get(use, self.engines[DEFAULT_LEVEL])
 
     @property
     def replaced(self) -> int:
@@ -544,7 +611,9 @@ class ComputerWorker:
         budget = self.budget(level)
         attempts = [(None, budget), (0, max(budget, self.budget(DEFAULT_LEVEL)))]
         try:
-            return await self._computer.run(attempts, think, game, player, level, seed)
+            return await self._computer.run(
+                attempts, think, game, player, level, seed, self.engine(level)
+            )
         except _Failed:
             log.error("computer: no worker could decide at %s, the engine's fallback plays", level)
             return fallback_action(game, player)
@@ -582,7 +651,14 @@ class ComputerWorker:
         budget = self.ponder_seconds + self.budget(level)
         try:
             known = await self._ponder.run(
-                [(None, budget)], ponder_think, game, mover, player, level, self.ponder_seconds
+                [(None, budget)],
+                ponder_think,
+                game,
+                mover,
+                player,
+                level,
+                self.ponder_seconds,
+                self.engine(level),
             )
         except _Failed:
             log.warning("ponder: no worker could ponder at %s", level)
@@ -604,7 +680,7 @@ class ComputerWorker:
         lane, at :attr:`hint_ply`, else at 0-ply; ``None`` when no hint worker could give it."""
         attempts = [(self.hint_ply, self.hint_budget), (0, self.hint_budget)]
         try:
-            return await self._hints.run(attempts, hint_think, game, player)
+            return await self._hints.run(attempts, hint_think, game, player, self.engine("hint"))
         except _Failed:
             log.error("hint: no worker could give it")
             return None
@@ -654,6 +730,7 @@ class ComputerWorker:
                         match.options,
                         record,
                         number,
+                        self.engine("analysis"),
                     )
             except _Failed:
                 log.error("analysis: no worker could analyse game %d", number)
@@ -678,7 +755,7 @@ class ComputerWorker:
         if parts:
             return Analysis.combine(parts)
         if match.variant == "backgammon":
-            return Analysis(depth, (), (), 0)
+            return Analysis(depth, (), (), 0, engine=self.engine("analysis"))
         from bot.ai.nardy_analysis import DEPTH
 
         return Analysis(DEPTH, (), (), 0, engine="nardy")

@@ -50,6 +50,7 @@ __all__ = [
     "lobby_hints",
     "play_transition",
     "set_hints",
+    "shown_ply",
 ]
 
 
@@ -193,15 +194,16 @@ def advice_reply(ctx: Context, table: Table, game: Game, name: str, advice: Advi
     """The hint as a message for the player who asked alone (``private``: where the platform
     can show it so, nobody else sees the advice or its buttons): its lines and, for plays, one
     button per hinted play."""
-    if advice.engine == "gnubg":
-        lines = [ctx.tr("hint-title-gnubg", player=name, ply=advice.ply)]
-    else:
+    if advice.engine == "nardy":
         lines = [ctx.tr("hint-title-nardy", player=name)]
+    else:
+        title = f"hint-title-{advice.engine}"
+        lines = [ctx.tr(title, player=name, ply=shown_ply(advice.engine, advice.ply))]
     buttons: list[tuple[Button, ...]] = []
     if advice.kind == "plays" and advice.plays:
         assert game.dice is not None
         dice = dice_text(game.dice)
-        unit = "equity" if advice.engine == "gnubg" else "chance"
+        unit = "chance" if advice.engine == "nardy" else "equity"
         lines.append(ctx.tr("hint-plays", dice=dice, unit=unit))
         best = advice.plays[0].value
         for rank, play in enumerate(advice.plays, start=1):
@@ -212,7 +214,7 @@ def advice_reply(ctx: Context, table: Table, game: Game, name: str, advice: Advi
                 line += " " + ctx.tr("hint-difference", unit=unit, value=play.value - best)
             if play.ply != advice.ply:
                 # GNU Backgammon's move filter took it no deeper: its figure says less
-                line += "  " + ctx.tr("hint-play-depth", ply=play.ply)
+                line += "  " + ctx.tr("hint-play-depth", ply=shown_ply(advice.engine, play.ply))
             lines.append(line)
             label = ctx.tr("hint-button", rank=rank, play=play.notation)
             payload = format_payload(Payload("hint_play", (play.index,), table.version))
@@ -278,6 +280,12 @@ def _cube_lines(ctx: Context, kind: str, cube: CubeAdvice) -> list[str]:
             line += diff(value - best)
         lines.append(line)
     return lines
+
+
+def shown_ply(engine: str, ply: int) -> int:
+    """A depth as the engine that reached it counts it: Open Sage as eXtreme Gammon does (its
+    1-ply is the net, GNU Backgammon's 0-ply), the others as GNU Backgammon does."""
+    return ply + 1 if engine == "sage" else ply
 
 
 def _chances(ctx: Context, advice: Advice) -> str:

@@ -39,7 +39,7 @@ from typing import Any, Protocol
 from bot.ai.report import Analysis, Decision, Mark, PlayerSummary
 from bot.app import display
 from bot.app.context import Context, Refused
-from bot.app.hint import hints_on
+from bot.app.hint import hints_on, shown_ply
 from bot.app.imports import latest_import, load_import
 from bot.app.matches import kept_record
 from bot.app.payload import Payload, format_payload
@@ -317,7 +317,7 @@ async def keep_analysis(store: Store, job: Job, ply: int, analysis: Analysis) ->
     """Keep ``analysis`` of ``job`` asked at ``ply`` for :data:`KEPT` seconds, unless it was
     made shallower (a game analysed again at 0-ply): that one is made again when asked.  Never
     raises for the store's sake."""
-    if analysis.engine == "gnubg" and analysis.ply != ply:
+    if analysis.engine != "nardy" and analysis.ply != ply:
         return
     try:
         text = json.dumps(analysis.to_dict(), separators=(",", ":"))
@@ -424,7 +424,8 @@ def result_replies(ctx: Context, job: Job, analysis: Analysis) -> list[Reply]:
 def _title(ctx: Context, analysis: Analysis) -> str:
     if analysis.engine == "nardy":
         return ctx.tr("analysis-title-nardy", games=analysis.games, ply=analysis.ply)
-    return ctx.tr("analysis-title-gnubg", games=analysis.games, ply=analysis.ply)
+    title = f"analysis-title-{analysis.engine}"
+    return ctx.tr(title, games=analysis.games, ply=shown_ply(analysis.engine, analysis.ply))
 
 
 def _player_lines(ctx: Context, analysis: Analysis, name: str, summary: PlayerSummary) -> list[str]:

@@ -1188,6 +1188,7 @@ tournament-no-abort = Турнірную партыю нельга перапы�
 
 ## Падказкі
 hint-title-gnubg = Падказка для { $player } (нейрасеткі GNU Backgammon, { $ply }-ply):
+hint-title-sage = Падказка для { $player } (нейрасеткі Open Sage, { $ply }-ply):
 hint-title-nardy = Падказка для { $player }: ацэнка ўбудаванага рухавіка доўгіх нардаў (не GNU Backgammon)
 hint-play-depth = (толькі { $ply }-ply)
 hint-plays = Найлепшыя хады на { $dice } ({ $unit ->
@@ -1249,6 +1250,7 @@ button-analysis = Аналіз
 button-puzzle-next = Наступная задача ▶
 analysis-progress = Аналіз партыі { $game } з { $games }…
 analysis-title-gnubg = Аналіз нейрасеткамі GNU Backgammon ({ $ply }-ply), партый: { $games }. Страты ў эквіці:
+analysis-title-sage = Аналіз нейрасеткамі Open Sage ({ $ply }-ply), партый: { $games }. Страты ў эквіці:
 analysis-title-nardy = Аналіз убудаваным рухавіком доўгіх нардаў ({ $ply }-ply), а не GNU Backgammon, партый: { $games }. Страта — доля шанцаў на перамогу, упушчаная ў параўнанні з найлепшым рашэннем:
 analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невымушаных рашэнняў: { $unforced }
 analysis-loss-gnubg = Страчана { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } у гульні шашкамі, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } у рашэннях з кубам

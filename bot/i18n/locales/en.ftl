@@ -1120,6 +1120,7 @@ tournament-no-abort = A tournament game cannot be abandoned: resign it, or let t
 ## Hints
 # $player: who is advised; $ply: GNU Backgammon's depth (0, 1, 2)
 hint-title-gnubg = Hint for { $player } (GNU Backgammon's nets, { $ply }-ply):
+hint-title-sage = Hint for { $player } (Open Sage's nets, { $ply }-ply):
 hint-title-nardy = Hint for { $player }: estimated by the bot's own long nardy engine (not GNU Backgammon)
 # $unit: equity (backgammon) or chance (long nardy)
 hint-play-depth = (only { $ply }-ply)
@@ -1185,6 +1186,7 @@ button-analysis = Analysis
 button-puzzle-next = Next puzzle ▶
 analysis-progress = Analysing game { $game } of { $games }…
 analysis-title-gnubg = Analysis by GNU Backgammon's nets ({ $ply }-ply), games: { $games }. Losses in equity:
+analysis-title-sage = Analysis by Open Sage's nets ({ $ply }-ply), games: { $games }. Losses in equity:
 analysis-title-nardy = Analysis by the bot's own long nardy engine ({ $ply }-ply), not GNU Backgammon, games: { $games }. Each loss is the share of winning chances given up compared with the best decision:
 analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, unforced decisions: { $unforced }
 analysis-loss-gnubg = Lost { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } in checker play, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } in cube decisions

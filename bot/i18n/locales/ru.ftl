@@ -1189,6 +1189,7 @@ tournament-no-abort = Турнирную партию нельзя прерва�
 
 ## Подсказки
 hint-title-gnubg = Подсказка для { $player } (нейросети GNU Backgammon, { $ply }-ply):
+hint-title-sage = Подсказка для { $player } (нейросети Open Sage, { $ply }-ply):
 hint-title-nardy = Подсказка для { $player }: оценка встроенного движка длинных нард (не GNU Backgammon)
 hint-play-depth = (только { $ply }-ply)
 hint-plays = Лучшие ходы на { $dice } ({ $unit ->
@@ -1250,6 +1251,7 @@ button-analysis = Анализ
 button-puzzle-next = Следующая задача ▶
 analysis-progress = Анализ партии { $game } из { $games }…
 analysis-title-gnubg = Анализ нейросетями GNU Backgammon ({ $ply }-ply), партий: { $games }. Потери в эквити:
+analysis-title-sage = Анализ нейросетями Open Sage ({ $ply }-ply), партий: { $games }. Потери в эквити:
 analysis-title-nardy = Анализ встроенным движком длинных нард ({ $ply }-ply), а не GNU Backgammon, партий: { $games }. Потеря — доля шансов на победу, упущенная по сравнению с лучшим решением:
 analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невынужденных решений: { $unforced }
 analysis-loss-gnubg = Потеряно { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } в игре шашками, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } в решениях с кубом

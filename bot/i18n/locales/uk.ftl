@@ -1190,6 +1190,7 @@ tournament-no-abort = Турнірну партію не можна перерв
 
 ## Підказки
 hint-title-gnubg = Підказка для { $player } (нейромережі GNU Backgammon, { $ply }-ply):
+hint-title-sage = Підказка для { $player } (нейромережі Open Sage, { $ply }-ply):
 hint-title-nardy = Підказка для { $player }: оцінка вбудованого рушія довгих нард (не GNU Backgammon)
 hint-play-depth = (лише { $ply }-ply)
 hint-plays = Найкращі ходи на { $dice } ({ $unit ->
@@ -1251,6 +1252,7 @@ button-analysis = Аналіз
 button-puzzle-next = Наступна задача ▶
 analysis-progress = Аналіз партії { $game } з { $games }…
 analysis-title-gnubg = Аналіз нейромережами GNU Backgammon ({ $ply }-ply), партій: { $games }. Втрати в еквіті:
+analysis-title-sage = Аналіз нейромережами Open Sage ({ $ply }-ply), партій: { $games }. Втрати в еквіті:
 analysis-title-nardy = Аналіз вбудованим рушієм довгих нард ({ $ply }-ply), а не GNU Backgammon, партій: { $games }. Втрата — частка шансів на перемогу, втрачена порівняно з найкращим рішенням:
 analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невимушених рішень: { $unforced }
 analysis-loss-gnubg = Втрачено { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } у грі шашками, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } у рішеннях з кубом
