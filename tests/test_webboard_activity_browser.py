@@ -393,7 +393,7 @@ async def test_a_login_that_fails_in_the_frame_shows_the_refusal_and_no_board(
             "denied": how == "consent refused",
         }
         async with discord_client(browser, proxy.url + "?" + query, answers, drawn=False) as got:
-            said = "⚠" if how == "Discord down" else t("en", "web-page-closed")
+            said = t("en", "web-page-offline" if how == "Discord down" else "web-page-closed")
             await got.frame.wait_for_function(
                 "text => document.getElementById('status').textContent === text",
                 arg=said,
