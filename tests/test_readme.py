@@ -56,7 +56,8 @@ def test_every_table_option_is_explained() -> None:
 
 def test_the_operators_knobs_stay_in_the_operators_part() -> None:
     players, operators = README.split(OPERATOR, 1)
-    for knob in ("AI_WORKERS", "AI_BUDGET_", "AI_PONDER", "AI_HINT_WORKERS", "AI_ANALYSIS_WORKERS"):
+    knobs = ("AI_WORKERS", "AI_BUDGET_", "AI_PONDER", "AI_HINT_WORKERS", "AI_ANALYSIS_WORKERS")
+    for knob in (*knobs, "AI_ENGINE"):
         assert knob not in players, knob
         assert knob in operators, knob
 

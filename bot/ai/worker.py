@@ -128,7 +128,9 @@ ENGINE_USES: tuple[str, ...] = (*LEVEL_NAMES, "hint", "analysis")
 analysis."""
 
 DEFAULT_ENGINES: dict[str, BackgammonEngine] = dict.fromkeys(ENGINE_USES, "gnubg")
-"""The nets each use asks where the settings name none (``AI_ENGINE`` unset)."""
+"""The nets each use asks where the settings name none (``AI_ENGINE`` unset): GNU Backgammon's
+for every use, Open Sage's having measured no better beside them and costlier
+(``python -m benchmarks.engines``; README, "The computer's engines")."""
 
 START_TIMEOUT = 60.0
 """Seconds a fresh worker may take to start and answer its warm-up call."""
