@@ -3,6 +3,7 @@
 Run from the repository root::
 
     python -m training.nardy --games N --seed S --checkpoint DIR [--resume] [--until U]
+                             [--from SNAPSHOT]
                              [--hidden H] [--lam L] [--alpha A] [--alpha-end B]
                              [--log-every K] [--save-every C] [--snapshot-every D]
                              [--check-every E] [--check-games M] [--strong-every F]
@@ -30,6 +31,10 @@ starting weights come from ``numpy.random.default_rng(seed)``, so a run is repro
 resumed from a checkpoint (``--resume``: the weights in float64, the games played) continues
 exactly as if never stopped, given the same ``--games`` (the learning rate's schedule);
 ``--until U`` stops after game ``U`` (a pause: resume later with the same command).
+``--from FILE`` starts a new checkpoint folder from a shipped snapshot (``net-GGGGGGG.npz`` or
+``bot/ai/data/nardy_net.npz``) at the game its ``info`` records, when the checkpoint itself is
+gone: the run goes on as the recorded one would, but from weights rounded to float32, so it is
+not bit for bit the run that was never stopped.
 
 Files in ``--checkpoint``: ``latest.npz`` (everything to resume, written atomically every
 ``--save-every`` games and at the end), ``net-GGGGGGG.npz`` every ``--snapshot-every`` games
@@ -72,6 +77,7 @@ from bot.ai.nardy_net import (
     constrain,
     encode,
     equity,
+    load,
     possible,
     terminal,
 )
@@ -245,6 +251,27 @@ def load_checkpoint(path: Path) -> tuple[NardyNet, dict[str, float], int]:
         return net, json.loads(str(data["settings"])), int(data["games"])
 
 
+def start_from(path: Path, settings: Settings, latest: Path) -> str:
+    """Write ``latest`` from the shipped snapshot at ``path``; what is wrong, or ``""``."""
+    shipped = load(path)
+    info = shipped.info
+    same = all(
+        info.get(name) == getattr(settings, name)
+        for name in ("games", "seed", "hidden", "lam", "alpha", "alpha_end")
+    )
+    if not same or "games_played" not in info:
+        return f"{path} was trained with other settings: {info}"
+    net = NardyNet(
+        shipped.w1.astype(np.float64),
+        shipped.b1.astype(np.float64),
+        shipped.w2.astype(np.float64),
+        shipped.b2.astype(np.float64),
+        {},
+    )
+    save_checkpoint(latest, net, settings, int(info["games_played"]))
+    return ""
+
+
 def snapshot(net: NardyNet, settings: Settings, games: int) -> NardyNet:
     """The weights as shipped, with how they were trained."""
     info = {**asdict(settings), "games_played": games, "method": "TD(lambda) self-play"}
@@ -301,6 +328,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--checkpoint", type=Path, required=True, help="directory for the files")
     parser.add_argument("--resume", action="store_true", help="continue from latest.npz")
     parser.add_argument("--until", type=int, help="stop after this many games (a pause)")
+    parser.add_argument(
+        "--from", dest="start", type=Path, help="a shipped snapshot to go on from (no checkpoint)"
+    )
     parser.add_argument("--hidden", type=int, default=80)
     parser.add_argument("--lam", type=float, default=0.7)
     parser.add_argument("--alpha", type=float, default=0.03)
@@ -322,6 +352,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
 
     done = 0
+    if args.start is not None and not latest.exists():
+        problem = start_from(args.start, settings, latest)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 2
+        args.resume = True
     if latest.exists():
         if not args.resume:
             print(f"{latest} exists: pass --resume to continue it", file=sys.stderr)
