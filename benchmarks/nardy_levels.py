@@ -4,7 +4,7 @@ move times.
 Run from the repository root::
 
     python -m benchmarks.nardy_levels [--games N] [--seed S] [--only NAME ...] [--net FILE]
-                                      [--time-positions P] [--jobs J]
+                                      [--time-positions P] [--jobs J] [--record FILE]
 
 Each match is ``--games`` seeded games (:func:`benchmarks.nardy_tune.match`: pairs of games on
 the same dice, each side starting once), played on positions with the engine's legal plays and
@@ -39,20 +39,22 @@ Figures measured (seed 7) are in ``docs/NARDY_NET.md``.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
+import json
 import math
 import multiprocessing
 import random
 import time
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from benchmarks.nardy_tune import Chooser, greedy_player, play_game, random_player
 from benchmarks.opponent import percentile
 from bot.ai import nardy_net_player
 from bot.ai.computer import NARDY_DEPTH
-from bot.ai.nardy_net import NardyNet, default_net, load
+from bot.ai.nardy_net import WEIGHTS_FILE, NardyNet, default_net, load
 from bot.ai.nardy_player import CANDIDATES, DEEP_CANDIDATES, choose_play
 from engine import legal_plays
 from engine.movegen import Play
@@ -118,28 +120,56 @@ def interval(share: float, games: int) -> float:
     return 1.96 * math.sqrt(max(share * (1.0 - share), 0.0) / max(1, games))
 
 
-def games_won(name: str, seed: int, games: range, net: Path | None) -> int:
-    """The games of ``games`` (numbers in the match) that the first player of match ``name``
-    wins: game ``g`` as :func:`benchmarks.nardy_tune.match` plays it."""
+def games_won(name: str, seed: int, games: Sequence[int], net: Path | None) -> list[bool]:
+    """For each game of ``games`` (numbers in the match), whether the first player of match
+    ``name`` wins it: game ``g`` as :func:`benchmarks.nardy_tune.match` plays it."""
     if net is not None:
         NETS["net"] = load(net)
     a, b, _target = MATCHES[name]
-    return sum(play_game((a, b), seed * 100_003 + g // 2, g % 2)[0] == 0 for g in games)
+    return [play_game((a, b), seed * 100_003 + g // 2, g % 2)[0] == 0 for g in games]
 
 
-def share_won(name: str, games: int, seed: int, jobs: int, net: Path | None) -> float:
+def weights_digest(net: Path | None) -> str:
+    """The first 16 hexadecimal digits of the SHA-256 of the weights file the run plays."""
+    return hashlib.sha256((net or WEIGHTS_FILE).read_bytes()).hexdigest()[:16]
+
+
+def recorded(record: Path, name: str, seed: int, digest: str) -> dict[int, bool]:
+    """The games of match ``name`` (seed, network) already in ``record``: number → won."""
+    out: dict[int, bool] = {}
+    if not record.exists():
+        return out
+    for line in record.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        if row["match"] == name and row["seed"] == seed and row["net"] == digest:
+            out[int(row["game"])] = bool(row["won"])
+    return out
+
+
+def share_won(
+    name: str, games: int, seed: int, jobs: int, net: Path | None, record: Path | None = None
+) -> tuple[float, int]:
     """The share of ``games`` the first player of match ``name`` wins, over ``jobs``
-    processes."""
-    if jobs <= 1:
-        return games_won(name, seed, range(games), net) / games
-    step = -(-games // jobs)
-    parts = [range(i, min(games, i + step)) for i in range(0, games, step)]
+    processes, and how many of them this run played (the others were in ``record``)."""
+    digest = weights_digest(net)
+    won = recorded(record, name, seed, digest) if record is not None else {}
+    todo = [g for g in range(games) if g not in won]
+    step = max(2, min(20, -(-len(todo) // max(1, jobs))))
+    parts = [todo[i : i + step] for i in range(0, len(todo), step)]
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        won = pool.map(
-            games_won, [name] * len(parts), [seed] * len(parts), parts, [net] * len(parts)
-        )
-        return sum(won) / games
+    with ProcessPoolExecutor(max_workers=max(1, jobs), mp_context=context) as pool:
+        futures = {pool.submit(games_won, name, seed, part, net): part for part in parts}
+        for future in as_completed(futures):
+            results = dict(zip(futures[future], future.result(), strict=True))
+            won.update(results)
+            if record is not None:
+                with record.open("a", encoding="utf-8") as f:
+                    for g, w in sorted(results.items()):
+                        row = {"match": name, "seed": seed, "game": g, "net": digest, "won": w}
+                        f.write(json.dumps(row) + "\n")
+    return sum(won[g] for g in range(games)) / games, len(todo)
 
 
 def decisions(count: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
@@ -198,6 +228,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--net", type=Path, help="weights for the net- levels (an .npz)")
     parser.add_argument("--time-positions", type=int, default=300, help="decisions timed")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing a match")
+    parser.add_argument("--record", type=Path, help="a file of games played, kept across runs")
     args = parser.parse_args(argv)
     if args.net is not None:
         NETS["net"] = load(args.net)
@@ -213,12 +244,12 @@ def main(argv: list[str] | None = None) -> None:
     for name in matches:
         target = MATCHES[name][2]
         start = time.perf_counter()
-        share = share_won(name, args.games, args.seed, args.jobs, args.net)
+        share, played = share_won(name, args.games, args.seed, args.jobs, args.net, args.record)
         won = round(share * args.games)
         print(
             f"  {name:20} won {won:5} of {args.games:5} ({share:6.1%} ± "
             f"{interval(share, args.games):5.1%})   {target}"
-            f"   [{time.perf_counter() - start:.0f} s]",
+            f"   [{played} played now, {time.perf_counter() - start:.0f} s]",
             flush=True,
         )
     if "times" in names:
