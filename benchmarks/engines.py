@@ -6,6 +6,7 @@ Run from the repository root::
     python -m benchmarks.engines [--money N] [--matches N] [--expert-matches N]
                                  [--rollout-positions N] [--trials T] [--horizon H]
                                  [--jobs J] [--seed S] [--only SECTION ...]
+                                 [--record FILE]
 
 Both engines go through the one evaluation core (:mod:`bot.ai.core`, ``engine="gnubg"`` or
 ``engine="sage"``) and the computer's own decisions (:func:`bot.ai.computer.decide`): the same
@@ -44,6 +45,11 @@ run stopped early has said what it found):
   the top, its budget a move being ``AI_BUDGET_EXPERT`` and its target 1.5 s; each engine's
   time per decision beside the result.
 
+``--record FILE`` keeps each pair of the ``expert`` section in a file (a line of JSON each: the
+pair's number, seed and values, and the versions of both engines) and plays only the pairs not
+recorded there yet, so that its matches can be played over several runs; the tally is over all
+``--expert-matches``, recorded before or now (the times over this run's only).
+
 The machine is shared: the load average is printed at the start and at the end, and the CPU
 times beside the wall times.
 """
@@ -52,6 +58,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.metadata
+import json
 import math
 import multiprocessing
 import os
@@ -61,6 +69,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, as_completed, wait
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from benchmarks.analysis import MATCH, hint_games, load_match
 from benchmarks.opponent import next_to_act, percentile, rss_mb
@@ -188,6 +197,25 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, Z95 * math.sqrt(variance / n)
 
 
+def versions() -> str:
+    """The versions of both engines' packages, as a record names them."""
+    return " ".join(f"{name} {importlib.metadata.version(name)}" for name in ("gnubg-nn", "bgsage"))
+
+
+def recorded_pairs(record: Path, key: dict[str, object]) -> dict[int, PairResult]:
+    """The pairs of ``record`` made with ``key`` (length, level, seed, versions), by number."""
+    out: dict[int, PairResult] = {}
+    if not record.exists():
+        return out
+    for line in record.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            if all(row.get(name) == value for name, value in key.items()):
+                a, b = row["values"]
+                out[int(row["pair"])] = PairResult((float(a), float(b)), {})
+    return out
+
+
 def run_pairs(
     pool: ProcessPoolExecutor,
     length: int,
@@ -196,15 +224,26 @@ def run_pairs(
     seed: int,
     keep: bool,
     label: str = "",
+    record: Path | None = None,
 ) -> list[PairResult]:
     """``pairs`` pairs (seeds ``seed``, ``seed + 2``, ...) on the pool, in the order of their
     seeds; with a ``label``, the tally so far printed after every tenth of them (a run stopped
-    early has said what it found)."""
-    futures = {pool.submit(play_pair, length, level, seed + 2 * k, keep): k for k in range(pairs)}
-    found: dict[int, PairResult] = {}
+    early has said what it found); with a ``record``, the pairs found there are not played
+    again and those played are added to it."""
+    key: dict[str, object] = {"length": length, "level": level, "seed": seed, "engines": versions()}
+    found: dict[int, PairResult] = recorded_pairs(record, key) if record is not None else {}
+    futures = {
+        pool.submit(play_pair, length, level, seed + 2 * k, keep): k
+        for k in range(pairs)
+        if k not in found
+    }
     step = max(1, pairs // 10)
     for future in as_completed(futures):
-        found[futures[future]] = future.result()
+        k = futures[future]
+        found[k] = future.result()
+        if record is not None:
+            with record.open("a", encoding="utf-8") as f:
+                f.write(json.dumps({**key, "pair": k, "values": list(found[k].values)}) + "\n")
         if label and len(found) % step == 0 and len(found) < pairs:
             tally = head_to_head_lines(label, length, list(found.values()))[0]
             print(f"  ... {tally.strip()}   [{load()}]", flush=True)
@@ -478,6 +517,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--only", nargs="*", choices=("fast", "expert", "rollouts", "times"), default=None
     )
+    parser.add_argument("--record", type=Path, help="the expert pairs played, kept across runs")
     args = parser.parse_args(argv)
     wanted = set(args.only or ("fast", "expert", "rollouts", "times"))
     print(f"Open Sage against GNU Backgammon's nets, seed {args.seed}   [{load()}]", flush=True)
@@ -529,7 +569,14 @@ def main(argv: list[str] | None = None) -> None:
             def expert() -> list[str]:
                 label = "expert (2-ply)"
                 found = run_pairs(
-                    pool, LENGTH, "expert", args.expert_matches // 2, args.seed + 2, False, label
+                    pool,
+                    LENGTH,
+                    "expert",
+                    args.expert_matches // 2,
+                    args.seed + 2,
+                    False,
+                    label,
+                    args.record,
                 )
                 return head_to_head_lines(label, LENGTH, found) + time_lines(merged(found))
 
