@@ -25,6 +25,7 @@ from typing import Any
 
 from aiohttp import web
 from aiohttp.test_utils import TestServer
+from discord_harness import Person
 
 CLIENT_ID = 900000000000000001
 """The application (the same id as the Discord harness's)."""
@@ -36,21 +37,14 @@ GUILD = "700000000000000001"
 _launches = itertools.count(1)
 
 
-@dataclass
-class DiscordUser:
-    """A Discord user as ``GET /users/@me`` describes him."""
-
-    id: int
-    name: str
-    locale: str = "en-US"
+@dataclass(frozen=True)
+class DiscordUser(Person):
+    """A Discord user as ``GET /users/@me`` describes him: the harness's user with the fields
+    only that endpoint gives."""
 
     def payload(self) -> dict[str, Any]:
         return {
-            "id": str(self.id),
-            "username": self.name.lower(),
-            "global_name": self.name,
-            "discriminator": "0",
-            "avatar": None,
+            **super().payload(),
             "public_flags": 0,
             "flags": 0,
             "locale": self.locale,
