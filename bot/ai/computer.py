@@ -19,22 +19,27 @@ Long nardy has no cube by default; where a table turns it on, the computer doubl
 nardy evaluation gives it at least :data:`NARDY_DOUBLE` and takes while it keeps at least
 :data:`NARDY_TAKE` (the money take point with some cube leverage).
 
-Long nardy is played by the hand-weighted player (:mod:`bot.ai.nardy_player`, its levels
-:data:`NARDY_DEPTH`) unless :data:`NARDY_NET` says the neural evaluation
-(:mod:`bot.ai.nardy_net_player`, its levels :data:`bot.ai.nardy_net_player.LEVELS`): then its
-plays, its cube decisions and its answers to a resignation all come from the network.
+Long nardy is played by the neural evaluation (:mod:`bot.ai.nardy_net_player`, its levels
+:data:`bot.ai.nardy_net_player.LEVELS`) unless :func:`decide` is told ``nardy_net=False`` (the
+operator's ``AI_NARDY_ENGINE=classic``): then by the hand-weighted player
+(:mod:`bot.ai.nardy_player`, its levels :data:`NARDY_DEPTH`).  Either way its plays, its cube
+decisions and its answers to a resignation all come from the one chosen.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.ai import core, nardy_player
 from bot.ai.levels import DEFAULT_LEVEL, LEVELS, Level, choose_ranked
 from engine import Action, ActionKind, Game, Phase, Position
 from engine.nardy import koks_counts
 from engine.result import WinKind
+
+if TYPE_CHECKING:
+    from bot.ai.nardy_net import Floats
 
 __all__ = [
     "CLEARLY_DOUBLE",
@@ -43,11 +48,12 @@ __all__ = [
     "CLEARLY_TAKE_OR_PASS",
     "NARDY_DEPTH",
     "NARDY_DOUBLE",
-    "NARDY_NET",
     "NARDY_TAKE",
     "Decision",
     "decide",
     "is_backgammon",
+    "nardy_chances",
+    "nardy_outlook",
 ]
 
 CLEARLY_NO_DOUBLE = 0.15
@@ -92,26 +98,35 @@ NARDY_TAKE = nardy_player.TAKE_CHANCE
 NARDY_DEPTH = {"beginner": (0, 0.12), "casual": (0, 0.04), "strong": (1, 0.0), "expert": (2, 0.0)}
 """Long nardy: (depth, noise σ in winning chances) per level."""
 
-NARDY_NET = False
-"""Whether the computer plays long nardy on the neural evaluation (its levels in
-:data:`bot.ai.nardy_net_player.LEVELS`) rather than the hand-weighted player (:data:`NARDY_DEPTH`).
-Off until the network's levels are measured stronger than the hand-weighted ones by
-``python -m benchmarks.nardy_levels``; :func:`decide` takes ``nardy_net`` to choose per call."""
+
+def _net_probabilities(position: Position) -> Floats:
+    """The network's chances of the side on roll in a long nardy ``position`` (one row)."""
+    from bot.ai import nardy_net
+
+    return nardy_net.default_net().probabilities(
+        nardy_net.counts_row(position.player), nardy_net.counts_row(position.opponent)
+    )
+
+
+def nardy_chances(position: Position) -> tuple[float, float, float, float, float]:
+    """The network's five chances of the side on roll in a long nardy ``position``, before the
+    roll: win, mars, koks, and the opponent's mars and koks (:mod:`bot.ai.nardy_net`)."""
+    p = _net_probabilities(position)[0]
+    return (float(p[0]), float(p[1]), float(p[2]), float(p[3]), float(p[4]))
 
 
 def nardy_outlook(position: Position, net: bool, koks: bool = False) -> tuple[float, float]:
     """The chance that the side on roll in a long nardy ``position`` wins, before the roll, and
-    the points it expects (no cube): by the network (``net``; a mars 2 points, a koks 3 with
-    ``koks``) or by the hand-weighted evaluation (which values every win as one point)."""
+    the points it expects (no cube): by the network (``net``, :func:`nardy_chances`; a mars 2
+    points, a koks 3 with ``koks``) or by the hand-weighted evaluation (which values every win
+    as one point)."""
     if not net:
         win = nardy_player.evaluate(position)
         return win, 2.0 * win - 1.0
-    from bot.ai import nardy_net
+    from bot.ai.nardy_net import equity
 
-    chances = nardy_net.default_net().probabilities(
-        nardy_net.counts_row(position.player), nardy_net.counts_row(position.opponent)
-    )
-    return float(chances[0, 0]), float(nardy_net.equity(chances, koks)[0])
+    chances = _net_probabilities(position)
+    return float(chances[0, 0]), float(equity(chances, koks)[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,18 +159,19 @@ def decide(
     rng: random.Random | None = None,
     *,
     ply: int | None = None,
-    nardy_net: bool | None = None,
+    nardy_net: bool = True,
     engine: core.Engine = core.DEFAULT_ENGINE,
 ) -> Action | None:
     """The computer's next action as ``player`` in ``game``, or ``None`` if nothing is its to do.
 
     ``ply`` lowers the level's depth (the recomputation after a timeout); ``nardy_net`` plays
-    long nardy on the network or not (``None``: as :data:`NARDY_NET` says); ``engine`` names the
-    nets that value backgammon positions (:data:`bot.ai.core.Engine`).
+    long nardy on the network (the default, as ``AI_NARDY_ENGINE``'s) or, ``False``, on the
+    hand-weighted player; ``engine`` names the nets that value backgammon positions
+    (:data:`bot.ai.core.Engine`).
     """
     lvl = level or LEVELS[DEFAULT_LEVEL]
     rnd = rng or random.Random(0)
-    net = NARDY_NET if nardy_net is None else nardy_net
+    net = nardy_net
     if game.is_over:
         return None
     if game.resign is not None:
