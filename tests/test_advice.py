@@ -12,8 +12,9 @@ import pytest
 
 from bot.ai import core, nardy_net_player, nardy_player
 from bot.ai.advice import HINT_PLAYS, HINT_PLY, advise, no_advice_reason
-from bot.ai.computer import NARDY_DOUBLE, NARDY_TAKE, decide, nardy_chances
+from bot.ai.computer import NARDY_DOUBLE, NARDY_TAKE, decide
 from bot.ai.levels import LEVELS
+from bot.ai.nardy_net_player import position_chances
 from engine.cube import Options
 from engine.game import Action, ActionKind, Game, Phase
 from engine.match import Match
@@ -169,7 +170,7 @@ def test_long_nardy_on_the_network_counts_a_koks_as_the_table_does() -> None:
 def test_long_nardy_cube_advice_on_the_network_is_the_computers_thresholds() -> None:
     game = nardy_midgame(5, 30, replace(LONG_NARDY_OPTIONS, cube=True), rolled=False)
     assert game.turn is not None and game.may(Action(ActionKind.DOUBLE, game.turn))
-    before = nardy_chances(game.position)
+    before = position_chances(game.position)
     cube = advise(game, game.turn)
     assert (cube.engine, cube.kind, cube.chances) == ("nardy-net", "cube", before)
     assert cube.cube is not None and cube.cube.may_double and cube.cube.no_double is None

@@ -16,8 +16,9 @@ import pytest
 from analysis_support import nardy_match
 
 from bot.ai import nardy_net_player
-from bot.ai.computer import NARDY_DOUBLE, NARDY_TAKE, nardy_chances
+from bot.ai.computer import NARDY_DOUBLE, NARDY_TAKE
 from bot.ai.nardy_net_analysis import CHANCE_EQUITY, analyse_nardy_net_game, net_luck_of_roll
+from bot.ai.nardy_net_player import position_chances
 from bot.ai.report import NARDY_NET_PLY, Analysis, Mark
 from engine import Action, ActionKind, Game, Match, Phase, Play
 from engine.nardy import LONG_NARDY_OPTIONS
@@ -117,7 +118,7 @@ def test_cube_errors_are_the_computers_thresholds_on_the_networks_chances() -> N
     def cube(game: Game) -> Action | None:
         if game.turn is None:
             return None
-        win = nardy_chances(game.position)[0]
+        win = position_chances(game.position)[0]
         if (
             game.phase is Phase.ROLL
             and "double" not in seen

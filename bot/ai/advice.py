@@ -240,7 +240,8 @@ def _nardy(game: Game, player: int, count: int) -> Advice:
 
 def _nardy_net(game: Game, player: int, depth: int, count: int) -> Advice:
     from bot.ai import nardy_net_player
-    from bot.ai.computer import NARDY_DOUBLE, NARDY_TAKE, nardy_chances
+    from bot.ai.computer import NARDY_DOUBLE, NARDY_TAKE
+    from bot.ai.nardy_net_player import position_chances
     from engine.nardy import koks_counts
 
     position = game.position
@@ -257,9 +258,9 @@ def _nardy_net(game: Game, player: int, depth: int, count: int) -> Advice:
             for r in ranked
         )
         # nothing to play: the opponent is on roll in the same position
-        chances = shown[0].chances if shown else _flip(nardy_chances(position.swapped()))
+        chances = shown[0].chances if shown else _flip(position_chances(position.swapped()))
         return Advice("plays", "nardy-net", depth, chances, shown)
-    before = nardy_chances(position)  # the doubler's (the side on roll's), before his roll
+    before = position_chances(position)  # the doubler's (the side on roll's), before his roll
     win = before[0]
     if game.phase is Phase.DOUBLED:
         cube = CubeAdvice(win >= NARDY_DOUBLE, 1.0 - win >= NARDY_TAKE)

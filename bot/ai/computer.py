@@ -30,16 +30,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bot.ai import core, nardy_player
 from bot.ai.levels import DEFAULT_LEVEL, LEVELS, Level, choose_ranked
 from engine import Action, ActionKind, Game, Phase, Position
 from engine.nardy import koks_counts
 from engine.result import WinKind
-
-if TYPE_CHECKING:
-    from bot.ai.nardy_net import Floats
 
 __all__ = [
     "CLEARLY_DOUBLE",
@@ -52,7 +48,6 @@ __all__ = [
     "Decision",
     "decide",
     "is_backgammon",
-    "nardy_chances",
     "nardy_outlook",
 ]
 
@@ -99,34 +94,21 @@ NARDY_DEPTH = {"beginner": (0, 0.12), "casual": (0, 0.04), "strong": (1, 0.0), "
 """Long nardy: (depth, noise σ in winning chances) per level."""
 
 
-def _net_probabilities(position: Position) -> Floats:
-    """The network's chances of the side on roll in a long nardy ``position`` (one row)."""
-    from bot.ai import nardy_net
-
-    return nardy_net.default_net().probabilities(
-        nardy_net.counts_row(position.player), nardy_net.counts_row(position.opponent)
-    )
-
-
-def nardy_chances(position: Position) -> tuple[float, float, float, float, float]:
-    """The network's five chances of the side on roll in a long nardy ``position``, before the
-    roll: win, mars, koks, and the opponent's mars and koks (:mod:`bot.ai.nardy_net`)."""
-    p = _net_probabilities(position)[0]
-    return (float(p[0]), float(p[1]), float(p[2]), float(p[3]), float(p[4]))
-
-
 def nardy_outlook(position: Position, net: bool, koks: bool = False) -> tuple[float, float]:
     """The chance that the side on roll in a long nardy ``position`` wins, before the roll, and
-    the points it expects (no cube): by the network (``net``, :func:`nardy_chances`; a mars 2
-    points, a koks 3 with ``koks``) or by the hand-weighted evaluation (which values every win
-    as one point)."""
+    the points it expects (no cube): by the network (``net``,
+    :func:`bot.ai.nardy_net_player.position_chances`; a mars 2 points, a koks 3 with ``koks``)
+    or by the hand-weighted evaluation (which values every win as one point)."""
     if not net:
         win = nardy_player.evaluate(position)
         return win, 2.0 * win - 1.0
-    from bot.ai.nardy_net import equity
+    import numpy as np
 
-    chances = _net_probabilities(position)
-    return float(chances[0, 0]), float(equity(chances, koks)[0])
+    from bot.ai.nardy_net import equity
+    from bot.ai.nardy_net_player import position_chances
+
+    chances = position_chances(position)
+    return chances[0], float(equity(np.array([chances]), koks)[0])
 
 
 @dataclass(frozen=True, slots=True)

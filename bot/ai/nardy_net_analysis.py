@@ -16,14 +16,15 @@ option, 3 (:func:`bot.ai.nardy_net.equity`):
   best one are kept with it (its ``choices``: a puzzle's);
 * cube decisions, where a table plays long nardy with the cube: as the computer decides them
   (:func:`bot.ai.computer.decide`), by the network's chance of winning before the roll
-  (:func:`bot.ai.computer.nardy_chances`): the player doubles from a chance of
+  (:func:`bot.ai.nardy_net_player.position_chances`): the player doubles from a chance of
   :data:`~bot.ai.computer.NARDY_DOUBLE` and takes while it keeps
-  :data:`~bot.ai.computer.NARDY_TAKE`.  The error of a cube action is how far the chance lay on
-  the wrong side of its threshold, in equity: twice the chance (a share of winning chances moves
-  a cubeless game's equity by twice as much), so that it adds up with the checker play's.  A
-  chance to double counts as a decision when the player doubled or the chance was within
-  :data:`~bot.ai.nardy_analysis.CLOSE_CUBE` of the threshold; every take and pass counts
-  (:data:`CHANCE_EQUITY`);
+  :data:`~bot.ai.computer.NARDY_TAKE` (the hand-weighted player's thresholds,
+  :data:`~bot.ai.nardy_player.DOUBLE_CHANCE` and :data:`~bot.ai.nardy_player.TAKE_CHANCE`).
+  The error of a cube action is how far the chance lay on the wrong side of its threshold, in
+  equity: twice the chance (:data:`CHANCE_EQUITY`: a share of winning chances moves a cubeless
+  game's equity by twice as much), so that it adds up with the checker play's.  A chance to
+  double counts as a decision when the player doubled or the chance was within
+  :data:`~bot.ai.nardy_analysis.CLOSE_CUBE` of the threshold; every take and pass counts;
 * luck: the equity after the best play with the dice rolled less the average over the 21 rolls
   (doubles once, the others twice, of 36), both by the network itself (depth 0), as GNU
   Backgammon measures luck at 0-ply.
@@ -36,9 +37,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
+import numpy as np
+
 from bot.ai import nardy_net_player
-from bot.ai.computer import NARDY_DOUBLE, NARDY_TAKE, nardy_chances, nardy_outlook
 from bot.ai.nardy_analysis import NardyJudge, RankedPlay, analyse_judged
+from bot.ai.nardy_net import equity
+from bot.ai.nardy_net_player import position_chances
+from bot.ai.nardy_player import DOUBLE_CHANCE, TAKE_CHANCE
 from bot.ai.report import NARDY_NET_PLY, Analysis
 from engine.cube import Options
 from engine.match import GameRecord
@@ -63,7 +68,7 @@ def net_luck_of_roll(position: Position, dice: tuple[int, int], koks: bool = Fal
 def _best_after(position: Position, dice: tuple[int, int], koks: bool) -> float:
     ranked = nardy_net_player.rank_plays(position, dice, 0, koks=koks)
     if not ranked:  # nothing to play: the opponent is on roll in the same position
-        return -nardy_outlook(position.swapped(), True, koks)[1]
+        return -float(equity(np.array([position_chances(position.swapped())]), koks)[0])
     return ranked[0].value
 
 
@@ -75,7 +80,7 @@ def _rank(
 
 
 def _win(position: Position) -> float:
-    return nardy_chances(position)[0]
+    return position_chances(position)[0]
 
 
 def net_judge(depth: int = NARDY_NET_PLY, koks: bool = False) -> NardyJudge:
@@ -88,8 +93,8 @@ def net_judge(depth: int = NARDY_NET_PLY, koks: bool = False) -> NardyJudge:
         partial(_rank, depth, koks),
         _win,
         luck,
-        NARDY_DOUBLE,
-        NARDY_TAKE,
+        DOUBLE_CHANCE,
+        TAKE_CHANCE,
         CHANCE_EQUITY,
     )
 
