@@ -7,8 +7,8 @@ applies the action through the engine like a person's (so nothing illegal can ha
 again until it returns ``None``.  Backgammon goes through the evaluation core
 (:mod:`bot.ai.core`: every play and cube decision weighed cubeful at the score, as GNU
 Backgammon weighs them, by the nets of the ``engine`` asked: GNU Backgammon's or Open Sage's),
-long nardy through :mod:`bot.ai.nardy_player`; the level sets depth and noise, the ``rng`` is
-injected.
+long nardy through the project's long nardy network or its hand-weighted player (below); the
+level sets depth and noise, the ``rng`` is injected.
 
 The computer never doubles on a dead cube (GNU Backgammon's cube decision says so: a cube that
 already wins the match, the leader after the Crawford game), though the engine would let it: at
@@ -16,8 +16,9 @@ the noisy levels a double that gains nothing would otherwise come as often as th
 tie.
 
 Long nardy has no cube by default; where a table turns it on, the computer doubles when the
-nardy evaluation gives it at least :data:`NARDY_DOUBLE` and takes while it keeps at least
-:data:`NARDY_TAKE` (the money take point with some cube leverage).
+nardy evaluation (:func:`nardy_outlook`) gives it a chance of winning of at least
+:data:`NARDY_DOUBLE` and takes while it keeps at least :data:`NARDY_TAKE` (the money take point
+with some cube leverage).
 
 Long nardy is played by the neural evaluation (:mod:`bot.ai.nardy_net_player`, its levels
 :data:`bot.ai.nardy_net_player.LEVELS`) unless :func:`decide` is told ``nardy_net=False`` (the
