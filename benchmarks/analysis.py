@@ -4,6 +4,7 @@ Run from the repository root::
 
     python -m benchmarks.analysis [--ply N] [--positions P] [--match FILE]
                                   [--skip-hints] [--skip-2ply] [--workers W]
+                                  [--nardy-games G] [--skip-backgammon]
 
 Hint time: the ``hint`` advice for the fixed positions of ``tests/data/analysis/positions.json``
 (the 50+ positions of the hint tests; money play, the cube centred), asked through
@@ -27,6 +28,14 @@ with beside it the time of the same process doing no more than import the ``.mat
 which loads its nets).  Printed side by side per ply with the ratio ours / gnubg's (and the same
 without gnubg's start).  The target: at each ply no more wall time than GNU Backgammon's (a
 ratio of 1 or less).
+
+Long nardy's analysis time: ``--nardy-games`` seeded one-game long nardy matches (the computer
+at ``casual`` against itself, on the network), each analysed through
+:meth:`bot.ai.worker.ComputerWorker.analyse` as the chat asks it at the default depth, by each
+long nardy engine (``AI_NARDY_ENGINE``): the network two rolls deep (its expert's search) and
+the hand-weighted player at its depth 1, each in a fresh analysis lane warmed up beforehand on
+another game: the seconds of each game and its decisions.  No target: GNU Backgammon does not
+analyse long nardy; what a game costs is what ``AI_ANALYSIS_BUDGET`` must allow.
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import subprocess
 import tempfile
 import time
@@ -42,9 +52,12 @@ from pathlib import Path
 
 from benchmarks.gnubg_cli import gnubg_path
 from bot.ai.advice import HINT_PLY
-from bot.ai.worker import ComputerWorker
+from bot.ai.computer import decide
+from bot.ai.levels import LEVELS
+from bot.ai.report import NARDY_ENGINES, NardyEngine
+from bot.ai.worker import ANALYSIS_PLY, ComputerWorker
 from bot.settings import Settings
-from engine.game import Game, Phase
+from engine.game import Action, ActionKind, Game, Phase
 from engine.match import Match
 from engine.matfile import format_mat
 from engine.position import Position
@@ -173,6 +186,59 @@ def print_analysis_timing(path: Path, plies: list[int], workers: int) -> None:
             )
 
 
+def nardy_game(seed: int) -> Match:
+    """A seeded one-game long nardy match of the computer at ``casual`` against itself."""
+    rng = random.Random(seed)
+    dice = random.Random(seed + 1000)
+    match = Match.new(1, "long_nardy")
+    while not match.game.is_over:
+        game = match.game
+        if game.phase is Phase.OPENING:
+            match = match.apply(Action(ActionKind.ROLL, 0), lambda: dice.randint(1, 6))
+            continue
+        player = game.responder if game.responder is not None else game.turn
+        assert player is not None
+        action = decide(game, player, LEVELS["casual"], rng)
+        assert action is not None
+        roll = (lambda: dice.randint(1, 6)) if action.kind == "roll" else None
+        match = match.apply(action, roll)
+    return match
+
+
+async def nardy_timing(engine: NardyEngine, games: list[Match]) -> list[tuple[float, int, int]]:
+    """Seconds to analyse each of ``games`` by long nardy's ``engine`` through a fresh analysis
+    lane (warmed up first on another game) at the default depth, its decisions and the depth
+    it was analysed at."""
+    worker = ComputerWorker(1, analysis_workers=1, ponder=False, nardy_engine=engine)
+    out = []
+    try:
+        warm = await worker.analyse(nardy_game(0), 0)  # starts and warms the worker
+        assert warm is not None
+        for match in games:
+            start = time.perf_counter()
+            analysis = await worker.analyse(match)
+            seconds = time.perf_counter() - start
+            assert analysis is not None and worker.replaced == 0
+            assert analysis.engine == ("nardy-net" if engine == "net" else "nardy")
+            out.append((seconds, len(analysis.decisions), analysis.ply))
+    finally:
+        await worker.close()
+    return out
+
+
+def print_nardy_timing(count: int) -> None:
+    games = [nardy_game(seed) for seed in range(1, count + 1)]
+    for engine in NARDY_ENGINES:
+        figures = asyncio.run(nardy_timing(engine, games))
+        each = ", ".join(f"{s:.1f} s ({n} decisions)" for s, n, _ in figures)
+        depths = sorted({ply for _, _, ply in figures})
+        print(
+            f"long nardy analysis by {engine} (AI_NARDY_ENGINE), one game through the worker"
+            f" (AI_ANALYSIS_PLY {ANALYSIS_PLY}: depth {', '.join(map(str, depths))}): {each};"
+            f" mean {sum(s for s, _, _ in figures) / len(figures):.1f} s"
+        )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.analysis")
     parser.add_argument("--ply", type=int, default=HINT_PLY, help="depth of the hints")
@@ -186,10 +252,17 @@ def main(argv: list[str] | None = None) -> None:
         default=Settings.model_fields["ai_analysis_workers"].get_default(call_default_factory=True),
         help="analysis workers (AI_ANALYSIS_WORKERS's default: one a core, at most four)",
     )
+    parser.add_argument(
+        "--nardy-games", type=int, default=3, help="long nardy games analysed (0: none)"
+    )
+    parser.add_argument("--skip-backgammon", action="store_true", help="long nardy only")
     args = parser.parse_args(argv)
-    if not args.skip_hints:
-        print_hint_timing(args.ply, args.positions)
-    print_analysis_timing(args.match, [0] if args.skip_2ply else [0, 2], args.workers)
+    if not args.skip_backgammon:
+        if not args.skip_hints:
+            print_hint_timing(args.ply, args.positions)
+        print_analysis_timing(args.match, [0] if args.skip_2ply else [0, 2], args.workers)
+    if args.nardy_games > 0:
+        print_nardy_timing(args.nardy_games)
 
 
 if __name__ == "__main__":

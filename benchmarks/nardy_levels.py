@@ -16,8 +16,8 @@ shipped weights, or those of ``--net``, e.g. a checkpoint's snapshot).  The matc
 targets:
 
 * ``net-expert-expert`` and ``net-strong-strong``: the network's level wins at least 60%
-  against the hand-weighted level of the same name (the network's levels replace those only
-  then, :data:`bot.ai.computer.NARDY_NET`);
+  against the hand-weighted level of the same name (what keeps the network the computer's
+  default, ``AI_NARDY_ENGINE``'s ``net``: :data:`bot.ai.worker.DEFAULT_NARDY_ENGINE`);
 * ``net-beginner-random`` ... ``net-expert-random``: each network level wins at least 99%
   against random legal plays;
 * ``net-casual-beginner``, ``net-strong-casual``, ``net-expert-strong``: each network level wins

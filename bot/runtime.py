@@ -325,6 +325,7 @@ def computer_worker(settings: Settings) -> ComputerWorker | None:
         analysis_budget=settings.ai_analysis_budget,
         ponder=settings.ai_ponder,
         engines=settings.ai_engines,
+        nardy_engine=settings.ai_nardy_engine,
     )
 
 

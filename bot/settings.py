@@ -161,14 +161,16 @@ class Settings(BaseSettings):
     ai_hint_workers: int = Field(default=1, ge=1, le=64)
     """Worker processes that work out hints (``hint``), apart from the computer's."""
     ai_hint_ply: int = Field(default=2, ge=0, le=2)
-    """The depth of a backgammon hint (GNU Backgammon's plies)."""
+    """The depth of a hint (GNU Backgammon's plies; long nardy's network searches as many rolls
+    ahead)."""
     ai_analysis_workers: int = Field(
         default_factory=lambda: min(os.cpu_count() or 1, 4), ge=1, le=64
     )
     """Worker processes that analyse played games (``analysis``), apart from the others: a
     match's games are analysed at once on them (by default one a core, at most four)."""
     ai_analysis_ply: int = Field(default=2, ge=0, le=2)
-    """The depth of a backgammon analysis (GNU Backgammon's plies)."""
+    """The depth of an analysis (GNU Backgammon's plies; long nardy's network searches as many
+    rolls ahead)."""
     ai_analysis_budget: float = Field(default=120.0, gt=0, le=3600)
     """Seconds the analysis of one game may take before its worker is replaced and the game
     analysed again at 0-ply."""
@@ -191,6 +193,10 @@ class Settings(BaseSettings):
     """The nets of hints alone."""
     ai_engine_analysis: Literal["gnubg", "sage"] | None = None
     """The nets of the analysis alone."""
+    ai_nardy_engine: Literal["net", "classic"] = "net"
+    """Who plays long nardy for the computer (its moves, cube actions and answers at every
+    level), gives its hints and analyses its games: ``net`` the project's long nardy network,
+    ``classic`` the hand-weighted player (``bot.ai.worker.DEFAULT_NARDY_ENGINE``: README)."""
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -461,6 +467,7 @@ class Settings(BaseSettings):
             "ai_analysis_budget": self.ai_analysis_budget,
             "ai_ponder": self.ai_ponder,
             "ai_engines": self.ai_engines,
+            "ai_nardy_engine": self.ai_nardy_engine,
         }
 
     @property

@@ -35,7 +35,7 @@ def play_computer_game(
     levels: tuple[str, str],
     seed: int,
     *,
-    nardy_net: bool | None = None,
+    nardy_net: bool = True,
     engines: tuple[BackgammonEngine, BackgammonEngine] = ("gnubg", "gnubg"),
     **kw: object,
 ) -> Game:

@@ -19,7 +19,7 @@ from bot.ai.advice import advise
 from bot.ai.analysis import analyse_match
 from bot.ai.computer import decide
 from bot.ai.levels import LEVELS
-from bot.ai.worker import DEFAULT_ENGINES, ENGINE_USES, ComputerWorker
+from bot.ai.worker import DEFAULT_ENGINES, DEFAULT_NARDY_ENGINE, ENGINE_USES, ComputerWorker
 from engine import Action, ActionKind, Game, Match, Options, Phase, Position, legal_plays
 from engine.movegen import apply_steps
 from engine.result import WinKind
@@ -303,6 +303,10 @@ def test_the_worker_takes_an_engine_per_use() -> None:
     assert worker.engine("strong") == DEFAULT_ENGINES["strong"]
     with pytest.raises(ValueError):
         ComputerWorker(engines={"grandmaster": "sage"})
+    assert ComputerWorker().nardy_engine == DEFAULT_NARDY_ENGINE == "net"
+    assert ComputerWorker(nardy_engine="classic").nardy_engine == "classic"
+    with pytest.raises(ValueError):
+        ComputerWorker(nardy_engine="neural")  # type: ignore[arg-type]
 
 
 async def test_the_worker_asks_the_engine_of_each_use() -> None:

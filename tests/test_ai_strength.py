@@ -77,12 +77,17 @@ def level_errors(positions: list[tuple[Position, tuple[int, int]]]) -> dict[str,
 
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_whole_long_nardy_games_are_legal_at_every_level(level: str) -> None:
+    # the hand-weighted player (AI_NARDY_ENGINE=classic); the network's: tests/test_nardy_net.py
     # depth 2 (expert) plays the cubed game only: tests/test_nardy_player.py has its others
     for seed in range({0: 4, 1: 1}.get(nardy_depth(level), 0)):
-        game = play_computer_game("long_nardy", (level, "beginner"), seed)
+        game = play_computer_game("long_nardy", (level, "beginner"), seed, nardy_net=False)
         assert game.is_over and game.result is not None
     cubed = play_computer_game(
-        "long_nardy", ("casual", level), 7, options=replace(LONG_NARDY_OPTIONS, cube=True)
+        "long_nardy",
+        ("casual", level),
+        7,
+        nardy_net=False,
+        options=replace(LONG_NARDY_OPTIONS, cube=True),
     )
     assert cubed.is_over
 

@@ -18,6 +18,7 @@ from conftest import warm_worker
 
 from bot.ai.analysis import analyse_game, analyse_match
 from bot.ai.nardy_analysis import analyse_nardy_game
+from bot.ai.nardy_net_analysis import analyse_nardy_net_game
 from bot.ai.report import Analysis
 from bot.ai.worker import ANALYSIS_NICE, ANALYSIS_PLY, HINT_NICE, ComputerWorker
 from engine.match import Match
@@ -78,10 +79,23 @@ async def test_the_lane_analyses_a_match_as_this_process_does(worker: ComputerWo
     assert told == [(done, games) for done in range(games)]
 
 
-async def test_long_nardy_is_analysed_by_the_projects_player(worker: ComputerWorker) -> None:
+async def test_long_nardy_is_analysed_on_the_network_as_many_rolls_deep(
+    worker: ComputerWorker,
+) -> None:
     match = nardy_match(4)
-    ours = await worker.analyse(match, 2)  # the ply is backgammon's: nardy is at depth 1
     [record] = match.records()
+    assert worker.nardy_engine == "net"  # the default
+    ours = await worker.analyse(match, 1)
+    theirs = analyse_nardy_net_game(match.variant, match.length, match.options, record, depth=1)
+    assert ours is not None and (ours.engine, ours.ply) == ("nardy-net", 1)
+    same_figures(ours, theirs)
+
+
+async def test_long_nardy_classic_is_analysed_by_the_hand_weighted_player() -> None:
+    match = nardy_match(4)
+    [record] = match.records()
+    async with warm_worker(nardy_engine="classic") as classic:
+        ours = await classic.analyse(match, 2)  # the ply is backgammon's: nardy is at depth 1
     theirs = analyse_nardy_game(match.variant, match.length, match.options, record)
     assert ours is not None and (ours.engine, ours.ply) == ("nardy", 1)
     same_figures(ours, theirs)

@@ -1,7 +1,8 @@
 """``analysis`` through the app, made by real worker processes: who may have it and when, the
 offer when a match ends, the progress message edited game by game and replaced by the result,
 the worst decisions drawn as boards, the ``.mat`` attached, long nardy labelled as the
-project's own player's judgement, and the Analysis button of a match in the history.
+project's own network's judgement (or its hand-weighted player's) with its own error rate, and
+the Analysis button of a match in the history.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from conftest import warm_worker
 from test_app_support import (
     ALICE,
     BOB,
@@ -25,6 +27,8 @@ from test_app_support import (
 )
 
 from bot.ai.analysis import analyse_match
+from bot.ai.nardy_net_analysis import analyse_nardy_net_game
+from bot.ai.report import Mark
 from bot.ai.worker import ComputerWorker
 from bot.app import App, Attachment, Reply, SendBoard, SendFile, SendText, User, syntax
 from bot.app.match_analysis import MONEY_KEPT, claim, decision_game, finished_games, release
@@ -282,16 +286,71 @@ async def test_money_play_analyses_the_latest_games_of_the_session(
     assert Match.from_mat(mat.data.decode()).number == MONEY_KEPT
 
 
-async def test_long_nardy_is_labelled_the_projects_own_player(worker: ComputerWorker) -> None:
+async def test_long_nardy_on_the_network_gives_its_own_error_rate_and_worst_boards(
+    worker: ComputerWorker,
+) -> None:
     chat = await played(worker, 5, "-1705", "nardy 1")
+    match = await chat.match()
     replies = await chat.send(BOB, "analysis")
     assert isinstance(replies[0], Progress)
     _, result = result_of(await follow(chat))
     summary = result[0]
     assert isinstance(summary, EditProgress)
+    # the shared worker analyses at 0-ply: the network alone
+    assert summary.text.startswith(t("en", "analysis-title-nardy-net", games=1, ply=0))
+    assert "not GNU Backgammon" in summary.text and "Losses in equity" in summary.text
+    assert "PR" not in summary.text
+    [record] = match.records()
+    expected = analyse_nardy_net_game(match.variant, match.length, match.options, record, depth=0)
+    for seat, name in enumerate(("Alice", "Bob")):
+        mine = expected.summary(seat)
+        rate = t("en", "analysis-player-nardy", player=name, pr=mine.pr, unforced=mine.unforced)
+        assert rate in summary.text and "error rate (long nardy)" in rate
+        marks = mine.marks
+        assert (
+            t(
+                "en",
+                "analysis-marks",
+                doubtful=marks.get(Mark.DOUBTFUL, 0),
+                bad=marks.get(Mark.BAD, 0),
+                very_bad=marks.get(Mark.VERY_BAD, 0),
+            )
+            in summary.text
+        )
+    assert summary.text.count("Lost ") == 2 and summary.text.count("Luck: ") == 2
+    # the worst decisions as boards, in equity, each marked
+    worst = [d for seat in (0, 1) for d in expected.summary(seat).worst]
+    boards = [r for r in result if isinstance(r, SendBoard)]
+    assert worst and len(boards) == len(worst)
+    for board, decision in zip(boards, worst, strict=True):
+        assert board.caption.startswith(f"{('Alice', 'Bob')[decision.player]}: game 1, move ")
+        assert f"Best: {decision.best}" in board.caption
+        difference = t(
+            "en",
+            "analysis-difference",
+            unit="equity",
+            loss=-decision.loss,
+            mark=decision.mark.value,
+        )
+        assert board.caption.endswith(difference)
+        view = board.board.view
+        assert (view.turn, view.dice) == (decision.player, decision.dice)
+        assert decision_game(match, decision).dice == decision.dice
+    assert not any(isinstance(r, SendFile) for r in result)  # no .mat for long nardy
+
+
+async def test_long_nardy_classic_is_labelled_the_hand_weighted_player() -> None:
+    async with warm_worker(nardy_engine="classic", analysis_ply=0, ponder=False) as classic:
+        chat = await played(classic, 5, "-1715", "nardy 1")
+        replies = await chat.send(BOB, "analysis")
+        assert isinstance(replies[0], Progress)
+        _, result = result_of(await follow(chat))
+    summary = result[0]
+    assert isinstance(summary, EditProgress)
     assert summary.text.startswith(t("en", "analysis-title-nardy", games=1, ply=1))
     assert "not GNU Backgammon" in summary.text and "winning chances" in summary.text
     assert summary.text.count("Winning chances given up, summed over the decisions: ") == 2
+    assert summary.text.count("error rate (long nardy)") == 2 and "PR" not in summary.text
     assert not any(isinstance(r, SendFile) for r in result)  # no .mat for long nardy
 
 

@@ -1,7 +1,8 @@
 """``hint`` through the app, with the advice from real worker processes (GNU Backgammon's nets and
-the project's own long nardy player): who gets a hint and who is told why not, the cube advice,
-the best plays agreeing with the evaluation core at the same ply, and every hinted play's button
-playing exactly that play through the normal pipeline (stale and repeated presses included).
+the project's own long nardy network, or its hand-weighted player): who gets a hint and who is
+told why not, the cube advice, the best plays agreeing with the evaluation core at the same ply,
+long nardy's in its own words, and every hinted play's button playing exactly that play through
+the normal pipeline (stale and repeated presses included).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import warm_worker
 from test_app_support import ALICE, BOB, CAROL, EVE, Chat, Dice, texts, toasts
 
 from bot.ai import core
@@ -197,24 +199,77 @@ async def test_hints_over_the_worker_equal_the_core_on_the_fixed_positions(
             assert game.play(0, mine.notation).position == game.play(0, plays[mine.index]).position
 
 
-async def test_long_nardy_hint_is_the_projects_own_player(worker: ComputerWorker) -> None:
-    chat = Chat(make_app(worker, seed=4), DM)
-    await against_computer(chat, "nardy money")
-    game = await until(chat, ALICE, Phase.MOVE)
-    message = hint_message(await say(chat, ALICE, "hint"))
+@pytest.mark.parametrize(
+    ("lang", "mars", "koks"),
+    [
+        ("en", "mars", "koks"),
+        ("ru", "марс", "кокс"),
+        ("uk", "марс", "кокс"),
+        ("be", "марс", "кокс"),
+    ],
+)
+async def test_long_nardy_hint_on_the_network_in_long_nardys_words(
+    worker: ComputerWorker, lang: str, mars: str, koks: str
+) -> None:
+    player = User("telegram", "41", "Alice", lang)
+    chat = Chat(make_app(worker, seed=4), TableKey("telegram", f"64-{lang}"))
+    await chat.send(player, "new nardy money bot")
+    await chat.press(player, t(lang, "button-join"))
+    async for _ in chat.app.computer_moves(chat.key):
+        pass
+    game = await until(chat, player, Phase.MOVE)
+    assert game.turn is not None and game.dice is not None
+    title = t(lang, "hint-title-nardy-net", player="Alice", ply=HINT_PLY)
+    replies = await say(chat, player, "hint")
+    [message] = [r for r in replies if isinstance(r, SendText) and r.text.startswith(title)]
+    assert message.private and "GNU Backgammon" in message.text
+    expected = advise(game, game.turn)  # the network's, worked out here
+    assert expected.engine == "nardy-net" and len(expected.plays) > 1
+    lines = message.text.split("\n")
+    for rank, play in enumerate(expected.plays, start=1):
+        line = t(
+            lang, "hint-play-line", rank=rank, play=play.notation, unit="equity", value=play.value
+        )
+        assert any(shown.startswith(line) for shown in lines), (line, message.text)
+    win, wins_mars, wins_koks, loses_mars, loses_koks = expected.chances
+    chances = t(
+        lang,
+        "hint-chances",
+        variant="long_nardy",
+        win=win,
+        gammon=wins_mars,
+        backgammon=wins_koks,
+        lose=1.0 - win,
+        lose_gammon=loses_mars,
+        lose_backgammon=loses_koks,
+    )
+    assert lines[-1] == chances
+    assert lines[-1].count(f"({mars} ") == 2 and lines[-1].count(f", {koks} ") == 2
+    if lang == "en":
+        assert "gammon" not in lines[-1]
+    assert len(message.buttons) == len(expected.plays)
+    # the first button plays the best play
+    first = message.buttons[0][0]
+    mid = next(m for m, r in chat.posted.items() if r is message)
+    await chat.send(player, button=first.payload, message=mid)
+    best = legal_plays(game.position, game.dice)[expected.plays[0].index]
+    assert (await chat.match()).game.position == game.play(game.turn, best).position
+
+
+async def test_long_nardy_hint_classic_is_the_hand_weighted_player() -> None:
+    async with warm_worker(nardy_engine="classic", ponder=False) as classic:
+        chat = Chat(make_app(classic, seed=4), DM)
+        await against_computer(chat, "nardy money")
+        game = await until(chat, ALICE, Phase.MOVE)
+        message = hint_message(await say(chat, ALICE, "hint"))
     assert message.text.startswith(t("en", "hint-title-nardy", player="Alice"))
     assert "not GNU Backgammon" in message.text
     assert "Chance of winning:" in message.text
-    expected = advise(game, 0 if game.turn is None else game.turn)
+    expected = advise(game, 0 if game.turn is None else game.turn, nardy="classic")
+    assert expected.engine == "nardy"
     assert [b.label for row in message.buttons for b in row] == [
         f"Play {p.notation}" for p in expected.plays
     ]
-    first = message.buttons[0][0]
-    mid = next(m for m, r in chat.posted.items() if r is message)
-    await chat.send(ALICE, button=first.payload, message=mid)
-    assert game.dice is not None and game.turn is not None
-    play = legal_plays(game.position, game.dice)[expected.plays[0].index]
-    assert (await chat.match()).game.position == game.play(game.turn, play).position
 
 
 # -- who gets a hint --------------------------------------------------------------------------

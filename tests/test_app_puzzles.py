@@ -7,15 +7,18 @@ exactly once a day by two processes ticking at once and across a restart."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Sequence
 
 import pytest
+from conftest import warm_worker
 from test_app_analysis import new_match, play_by_text
 from test_app_support import ALICE, BOB, CAROL, Chat, Dice, open_store, texts, toasts
 
 from bot.ai.analysis import analyse_match
 from bot.ai.nardy_analysis import analyse_nardy_game
-from bot.ai.report import Analysis
+from bot.ai.nardy_net_analysis import analyse_nardy_net_game
+from bot.ai.report import Analysis, NardyEngine
 from bot.ai.worker import ComputerWorker
 from bot.app import App, Reply, SendBoard, Update, User
 from bot.app.payload import Payload, format_payload, parse_payload
@@ -273,30 +276,54 @@ async def errors_to_puzzles(worker: ComputerWorker, store: Store) -> None:
     assert today.puzzle.id in every
 
 
-async def test_long_nardy_errors_are_puzzles_in_winning_chances(worker: ComputerWorker) -> None:
-    store = MemoryStore()
-    app = App(store, dice=Dice(5), analyser=worker, progress_every=0.0, clock=Clock(START))
-    chat = Chat(app, TableKey("telegram", "-1802"))
-    await new_match(chat, "nardy 1")
-    await play_by_text(chat, [ALICE, BOB], lambda m: m.is_over)
-    match = await analysed(app, chat)
+LONG_NARDY_FIGURES = {
+    "net": ("equity", 0, "Equity after each answer, in points without the cube, by the bot's own"),
+    "classic": ("chance", 1, "Chance of winning after each answer"),
+}
+"""Per long nardy engine: its puzzles' unit, their depth (the shared worker analyses at 0-ply;
+the hand-weighted player always at its depth 1) and how their figures are named."""
+
+
+@pytest.mark.parametrize("engine", ["net", "classic"])
+async def test_long_nardy_errors_are_puzzles_in_the_engines_figures(
+    worker: ComputerWorker, engine: NardyEngine
+) -> None:
+    unit, ply, named = LONG_NARDY_FIGURES[engine]
+    async with contextlib.AsyncExitStack() as stack:
+        analyser = worker
+        if engine == "classic":
+            analyser = await stack.enter_async_context(
+                warm_worker(nardy_engine="classic", analysis_ply=0, ponder=False)
+            )
+        assert analyser.nardy_engine == engine
+        store = MemoryStore()
+        app = App(store, dice=Dice(5), analyser=analyser, progress_every=0.0, clock=Clock(START))
+        chat = Chat(app, TableKey("telegram", f"-1802{len(engine)}"))
+        await new_match(chat, "nardy 1")
+        await play_by_text(chat, [ALICE, BOB], lambda m: m.is_over)
+        match = await analysed(app, chat)
     record = match.records()[0]
-    analysis = analyse_nardy_game(match.variant, match.length, match.options, record)
+    if engine == "net":
+        analysis = analyse_nardy_net_game(
+            match.variant, match.length, match.options, record, depth=0
+        )
+    else:
+        analysis = analyse_nardy_game(match.variant, match.length, match.options, record)
     table = await chat.table()
     decks = {}
     for i, seat in enumerate(table.seats):
         user = ALICE if seat.user == ALICE.ref else BOB
         decks[user] = deck = await load_deck(store, user.key)
         assert card_keys(deck, analysis) == errors_of(analysis, i)
-        assert all(c.puzzle.unit == "chance" and c.puzzle.ply == 1 for c in deck.cards)
+        assert all(c.puzzle.unit == unit and c.puzzle.ply == ply for c in deck.cards)
     owner, deck = next((u, d) for u, d in decks.items() if d.cards)
     shown = board_of(await Private(app, owner).send("puzzle"))
     assert "find the best play." in shown.caption
     card = min(deck.cards, key=lambda c: (c.schedule.due, c.puzzle.id))
     graded = board_of(await Private(app, owner).send(button=press_payload(card, 0)))
     assert graded.caption.startswith("✅ Best: ")
-    assert "Chance of winning after each answer" in graded.caption
-    assert "%" in graded.caption
+    assert named in graded.caption and "GNU Backgammon" not in graded.caption
+    assert ("%" in graded.caption) == (unit == "chance")
 
 
 # -- the daily puzzle ---------------------------------------------------------------------------

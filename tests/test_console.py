@@ -103,6 +103,23 @@ def test_the_analysis_prints_its_progress_then_the_result(tmp_path: Path) -> Non
     assert "Traceback" not in proc.stderr
 
 
+def test_long_nardy_is_analysed_on_the_network_with_its_own_error_rate(tmp_path: Path) -> None:
+    lines = [*["1"] * 1200, "analysis", "quit"]
+    proc = _run(["-c", SEEDED_CONSOLE, "7", "new nardy 1", "bot", "analysis"], lines, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "[1] Analysis" in proc.stdout
+    out = proc.stdout.split("wins the match", 1)[1]
+    result = out.split("Analysing game 1 of 1…")[-1]
+    # the console's worker analyses at the default depth: the network two rolls ahead
+    title = "Analysis by the bot's own long nardy network (2-ply), not GNU Backgammon"
+    assert result.count(title) == 2  # made, then shown again
+    assert result.count(": error rate (long nardy) ") == 4 and ": PR " not in result
+    assert "Doubtful: " in result and "Lost " in result
+    assert re.search(r": game 1, move \d+\nRolled \d-\d, played .+\nBest: ", result)
+    assert not list(tmp_path.glob("match-*.mat"))  # no .mat for long nardy
+    assert "Traceback" not in proc.stderr
+
+
 def test_hot_seat_two_players_at_one_keyboard(tmp_path: Path) -> None:
     lines = [*["1"] * 500, "quit"]
     proc = _run(["-c", SEEDED_CONSOLE, "3", "new 1", "hotseat"], lines, tmp_path)

@@ -31,9 +31,10 @@ def fake_discord(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
     yield from installed(monkeypatch)
 
 
-async def play_match(driver: Driver) -> Match:
-    """Alice and Bob play a 3-point match at the channel to its end; the match at its end."""
-    await open_match(driver, "3")
+async def play_match(driver: Driver, what: str = "3") -> Match:
+    """Alice and Bob play a ``new what`` match (3 points of backgammon unless said) at the
+    channel to its end; the match at its end."""
+    await open_match(driver, what)
     for _ in range(3000):
         current = await match(driver)
         if current.is_over:
@@ -74,6 +75,29 @@ async def test_the_progress_message_is_edited_in_place_then_replaced_by_the_resu
     assert len(files) == 1
     # Nobody was refused on the way (the first ``/analysis`` only).
     assert fake_discord.ephemeral() == [t("en", "analysis-nothing")]
+
+
+async def test_long_nardy_on_the_network_gives_its_own_error_rate_and_worst_boards(
+    worker: ComputerWorker, fake_discord: FakeDiscord
+) -> None:
+    app = App(MemoryStore(), dice=Dice(5), analyser=worker, progress_every=0.0)
+    driver = await Driver.start(NardyBot(app, tick_seconds=None), fake_discord, CHANNEL)
+    await play_match(driver, "nardy 1")
+    assert driver.labels() == ["Analysis"]
+    before = set(fake_discord.messages)
+    await driver.click(EVE, "Analysis")
+    posted = [m for mid, m in sorted(fake_discord.messages.items()) if mid not in before]
+    shown = str(posted[0]["content"])
+    # the shared worker analyses at 0-ply: the network alone
+    assert shown.startswith(t("en", "analysis-title-nardy-net", games=1, ply=0))
+    assert "Alice: error rate (long nardy) " in shown
+    assert "Bob: error rate (long nardy) " in shown and "PR" not in shown
+    boards = [m for m in posted if m["embeds"]]
+    assert boards
+    for m in boards:
+        description = m["embeds"][0]["description"]
+        assert ": game 1, move " in description and "Best: " in description
+    assert not [a for m in posted for a in m["attachments"] if a["filename"].endswith(".mat")]
 
 
 async def test_closing_the_client_during_an_analysis_gives_its_claim_back(

@@ -1324,6 +1324,32 @@ class TestReviewedMessages:
         assert compared in t(lang, "analysis-title-nardy", ply=1, games=2)
 
     @pytest.mark.parametrize(
+        ("lang", "mars", "koks", "gammon", "backgammon", "rate"),
+        [
+            ("en", "mars", "koks", "gammon", "backgammon", "error rate (long nardy)"),
+            ("ru", "марс", "кокс", "марс", "кокс", "уровень ошибок (длинные нарды)"),
+            ("uk", "марс", "кокс", "марс", "кокс", "рівень помилок (довгі нарди)"),
+            ("be", "марс", "кокс", "марс", "кокс", "узровень памылак (доўгія нарды)"),
+        ],
+    )
+    def test_long_nardys_chances_and_error_rate_in_its_own_words(
+        self, lang: str, mars: str, koks: str, gammon: str, backgammon: str, rate: str
+    ) -> None:
+        """The chances of a hint say mars and koks in long nardy (backgammon's words in
+        backgammon), and long nardy's error rate is never called a PR."""
+        chances = dict(win=0.5, gammon=0.1, backgammon=0.05, lose=0.5, lose_gammon=0.1)
+        chances["lose_backgammon"] = 0.05
+        nardy = t(lang, "hint-chances", variant="long_nardy", **chances)
+        assert nardy.count(f"({mars} ") == 2 and nardy.count(f", {koks} ") == 2
+        other = t(lang, "hint-chances", variant="backgammon", **chances)
+        assert other.count(f"({gammon} ") == 2 and other.count(f", {backgammon} ") == 2
+        line = t(lang, "analysis-player-nardy", player="A", pr=4.2, unforced=7)
+        assert rate in line and "PR" not in line
+        assert "PR" in t(lang, "analysis-player", player="A", pr=4.2, unforced=7)
+        title = t(lang, "analysis-title-nardy-net", games=1, ply=2)
+        assert "GNU Backgammon" in title and "2-ply" in title
+
+    @pytest.mark.parametrize(
         ("lang", "give", "money", "in_play"),
         [
             ("ru", "Укажите XGID", "Счёт игры на деньги: A 3, B 1.", "матч или игра на деньги"),

@@ -276,17 +276,19 @@ def test_the_same_seed_plays_the_same_noisy_game() -> None:
     assert game(5) != game(6)
 
 
-def test_the_computer_plays_whole_games_on_the_network_when_told() -> None:
-    game = play_computer_game("long_nardy", ("strong", "casual"), 3, nardy_net=True)
+def test_the_computer_plays_whole_games_on_the_network_by_default() -> None:
+    game = play_computer_game("long_nardy", ("strong", "casual"), 3)
     assert game.is_over and game.result is not None
+    told = play_computer_game("long_nardy", ("strong", "casual"), 3, nardy_net=True)
+    assert told.log == game.log  # the default is the network
     cubed = play_computer_game(
         "long_nardy",
         ("casual", "beginner"),
         4,
-        nardy_net=True,
         options=replace(LONG_NARDY_OPTIONS, cube=True),
     )
     assert cubed.is_over
+    assert any(e.action in ("double", "take", "pass") for e in cubed.log)
 
 
 def test_the_networks_outlook_values_the_mars_the_hand_weighted_one_does_not() -> None:

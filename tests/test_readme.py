@@ -57,7 +57,7 @@ def test_every_table_option_is_explained() -> None:
 def test_the_operators_knobs_stay_in_the_operators_part() -> None:
     players, operators = README.split(OPERATOR, 1)
     knobs = ("AI_WORKERS", "AI_BUDGET_", "AI_PONDER", "AI_HINT_WORKERS", "AI_ANALYSIS_WORKERS")
-    for knob in (*knobs, "AI_ENGINE"):
+    for knob in (*knobs, "AI_ENGINE", "AI_NARDY_ENGINE"):
         assert knob not in players, knob
         assert knob in operators, knob
 

@@ -40,11 +40,28 @@ def test_the_nardy_analysis_does_without_the_nets() -> None:
     assert loaded_after("bot.ai.nardy_analysis") == ["bot.ai.nardy_player"]
 
 
+ENGINE_NAMES = (
+    "Engine",
+    "BackgammonEngine",
+    "BACKGAMMON_ENGINES",
+    "NardyEngine",
+    "NARDY_ENGINES",
+    "NARDY_NET_PLY",
+)
+"""What :mod:`bot.ai.report` names of the engines themselves (the nets, long nardy's players and
+its network's depth), not of an analysis."""
+
+
 def test_the_analysis_module_re_exports_the_report_types() -> None:
     for name in report.__all__:
-        if name not in ("Engine", "BackgammonEngine", "BACKGAMMON_ENGINES"):  # the nets' names
+        if name not in ENGINE_NAMES:
             assert getattr(analysis, name) is getattr(report, name)
             assert name in analysis.__all__
+
+
+def test_the_networks_analysis_does_without_gnubg() -> None:
+    # the hand-weighted player's module only for its cube thresholds and the shared loop
+    assert loaded_after("bot.ai.nardy_net_analysis") == ["bot.ai.nardy_player"]
 
 
 def decision(game: int, player: int, loss: float, kind: str = "move") -> Decision:

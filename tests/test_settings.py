@@ -331,3 +331,27 @@ def test_pondering_is_on_unless_switched_off(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setenv("AI_PONDER", "sometimes")
     with pytest.raises(SettingsError):
         load_settings()
+
+
+def test_long_nardy_is_played_on_the_network_unless_the_operator_says_classic(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.ai.worker import DEFAULT_NARDY_ENGINE
+    from bot.runtime import computer_worker, main
+
+    default = load_settings()
+    assert default.ai_nardy_engine == "net" == DEFAULT_NARDY_ENGINE
+    assert default.summary()["ai_nardy_engine"] == "net"
+    worker = computer_worker(default)
+    assert worker is not None and worker.nardy_engine == "net"
+    monkeypatch.setenv("AI_NARDY_ENGINE", "classic")
+    classic = computer_worker(load_settings())
+    assert classic is not None and classic.nardy_engine == "classic"
+    monkeypatch.setenv("AI_NARDY_ENGINE", "neural")
+    with pytest.raises(SettingsError, match="AI_NARDY_ENGINE: Input should be 'net' or 'classic'"):
+        load_settings()
+    # the bot itself refuses to start, saying why
+    with pytest.raises(SystemExit) as stopped:
+        main([])
+    assert stopped.value.code == 2
+    assert "AI_NARDY_ENGINE: Input should be 'net' or 'classic'" in capsys.readouterr().err

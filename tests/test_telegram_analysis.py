@@ -195,3 +195,27 @@ async def test_stopping_during_an_analysis_ends_cleanly_and_gives_its_claim_back
     assert [t for t in asyncio.all_tasks() if t.get_name().startswith("analysis ")] == []
     assert not await busy_elsewhere(store, key, worker)
     assert await claim(store, key)  # given back: free to be claimed again
+
+
+async def test_long_nardy_on_the_network_gives_its_own_error_rate_and_worst_boards(
+    worker: ComputerWorker,
+) -> None:
+    app = App(MemoryStore(), dice=Dice(5), analyser=worker, progress_every=0.0)
+    async with running_bot(app) as bot:
+        group = bot.fake.chat(-100718, "supergroup")
+        key = TableKey("telegram", str(group.id))
+        await bot.say(ALICE, group, "/new nardy 1")
+        await bot.press(BOB, group, "Join")
+        await bot.play_game(group, key, [ALICE, BOB])
+        assert bot.keyboard_message(group).labels() == ["Analysis"]
+        before = len(bot.fake.bot_messages(group.id))
+        await bot.press(BOB, group, "Analysis")
+        posted = bot.fake.bot_messages(group.id)[before:]
+        result = posted[0].text
+        # the shared worker analyses at 0-ply: the network alone
+        assert result.startswith(t("en", "analysis-title-nardy-net", games=1, ply=0))
+        assert "Alice: error rate (long nardy) " in result
+        assert "Bob: error rate (long nardy) " in result and "PR" not in result
+        boards = [m for m in posted[1:] if m.kind == "photo"]
+        assert boards and all(": game 1, move " in m.text and "Best: " in m.text for m in boards)
+        assert not [m for m in posted if m.kind == "document"]  # no .mat for long nardy

@@ -10,9 +10,17 @@ Sage's as the ``engine`` asked names them), as GNU Backgammon's ``hint`` advises
 weighed cubeful at the score at the chosen ply (2 by default) with its move filter, each with the
 depth it reached, ordered by the value shown (EMG; in a match EMG at the score); the cube by GNU
 Backgammon's cube decision at the same ply, in money equity, or in a match as the doubler's match
-winning chances.  Long nardy is advised by the project's own player (:mod:`bot.ai.nardy_player`):
-its plays ranked by its winning chances, each with the depth it was looked at, the cube by the
-computer's own thresholds -- an estimate, and labelled as one.
+winning chances.  Long nardy is advised by the engine the operator chose (``AI_NARDY_ENGINE``,
+the ``nardy`` :data:`~bot.ai.report.NardyEngine` asked): on the project's neural evaluation
+(``"net"``, :mod:`bot.ai.nardy_net_player`) its plays ranked by equity in points without a cube
+(a mars 2, a koks 2 or, with the table's ``koks`` option, 3) by the expert's search, ``ply``
+rolls deep (at most :data:`~bot.ai.report.NARDY_NET_PLY`), each with the depth it reached and
+the five chances behind it (win, mars, koks, and the opponent's mars and koks); on the
+hand-weighted player (``"classic"``, :mod:`bot.ai.nardy_player`) its plays ranked by its winning
+chances at its depth 1, winning chances only.  Either way the cube is decided by the computer's
+own thresholds of winning chances (:data:`bot.ai.computer.NARDY_DOUBLE`,
+:data:`~bot.ai.computer.NARDY_TAKE`) on the engine's chances before the roll -- an estimate,
+and labelled as one.
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.ai.report import BackgammonEngine
+from bot.ai.report import NARDY_NET_PLY, BackgammonEngine, NardyEngine
 from engine.game import Action, ActionKind, Game, Phase
 from engine.movegen import legal_plays
 
@@ -41,10 +49,11 @@ HINT_PLAYS = 5
 """How many plays a hint lists."""
 
 Kind = Literal["cube", "take", "plays"]
-Engine = Literal["gnubg", "sage", "nardy"]
+Engine = Literal["gnubg", "sage", "nardy", "nardy-net"]
 Chances = tuple[float, float, float, float, float]
 """Win, win a gammon, win a backgammon, lose a gammon, lose a backgammon (the gammons include the
-backgammons) of the player advised."""
+backgammons) of the player advised; in long nardy's words win, mars, koks, and the opponent's
+mars and koks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +61,9 @@ class PlayAdvice:
     """One play: its notation, its value and where it stands among the legal plays.
 
     ``index`` is the play's place in :func:`engine.movegen.legal_plays` of the turn's position
-    and dice (what a hint's button carries); ``value`` is the cubeless equity (backgammon) or the
-    chance of winning (long nardy) after it, for the mover.
+    and dice (what a hint's button carries); ``value`` is the cubeless equity (backgammon, and
+    long nardy on the network) or the chance of winning (long nardy on the hand-weighted player)
+    after it, for the mover.
     """
 
     notation: str
@@ -94,8 +104,9 @@ class Advice:
     (before rolling; after the best play when plays are listed).
 
     ``engine`` says whose estimate it is (``"gnubg"``: GNU Backgammon's nets at ``ply``;
-    ``"sage"``: Open Sage's nets at ``ply``, GNU Backgammon's count; ``"nardy"``: the project's
-    own long nardy player, winning chances only).
+    ``"sage"``: Open Sage's nets at ``ply``, GNU Backgammon's count; ``"nardy-net"``: the
+    project's long nardy network searched ``ply`` rolls deep, equity and five chances;
+    ``"nardy"``: the project's hand-weighted long nardy player, winning chances only).
     """
 
     kind: Kind
@@ -132,14 +143,19 @@ def advise(
     plays: int = HINT_PLAYS,
     *,
     engine: BackgammonEngine = "gnubg",
+    nardy: NardyEngine = "net",
 ) -> Advice:
     """The advice for ``player`` in ``game`` (see :func:`no_advice_reason` for when there is
-    none: then :class:`ValueError`), backgammon's by ``engine``'s nets."""
+    none: then :class:`ValueError`), backgammon's by ``engine``'s nets at ``ply``, long nardy's
+    by the ``nardy`` engine (on the network ``ply`` rolls deep, the hand-weighted player at its
+    depth 1 whatever ``ply``)."""
     reason = no_advice_reason(game, player)
     if reason is not None:
         raise ValueError(f"no advice for player {player}: {reason}")
     if game.variant == "backgammon":
         return _backgammon(game, player, ply, plays, engine)
+    if nardy == "net":
+        return _nardy_net(game, player, min(ply, NARDY_NET_PLY), plays)
     return _nardy(game, player, plays)
 
 
@@ -220,6 +236,38 @@ def _nardy(game: Game, player: int, count: int) -> Advice:
     may = game.may(Action(ActionKind.DOUBLE, player))
     cube = CubeAdvice(may and win >= NARDY_DOUBLE, 1.0 - win >= NARDY_TAKE, may_double=may)
     return Advice("cube", "nardy", 0, _win(win), cube=cube)
+
+
+def _nardy_net(game: Game, player: int, depth: int, count: int) -> Advice:
+    from bot.ai import nardy_net_player
+    from bot.ai.computer import NARDY_DOUBLE, NARDY_TAKE
+    from bot.ai.nardy_net_player import position_chances
+    from engine.nardy import koks_counts
+
+    position = game.position
+    if game.phase is Phase.MOVE:
+        assert game.dice is not None
+        index = {play: i for i, play in enumerate(legal_plays(position, game.dice))}
+        width = nardy_net_player.LEVELS["expert"].width
+        koks = koks_counts(game.options)
+        ranked = nardy_net_player.rank_plays(position, game.dice, depth, koks=koks, width=width)[
+            :count
+        ]
+        shown = tuple(
+            PlayAdvice(r.play.notation(), r.value, index[r.play], r.chances, r.depth)
+            for r in ranked
+        )
+        # nothing to play: the opponent is on roll in the same position
+        chances = shown[0].chances if shown else _flip(position_chances(position.swapped()))
+        return Advice("plays", "nardy-net", depth, chances, shown)
+    before = position_chances(position)  # the doubler's (the side on roll's), before his roll
+    win = before[0]
+    if game.phase is Phase.DOUBLED:
+        cube = CubeAdvice(win >= NARDY_DOUBLE, 1.0 - win >= NARDY_TAKE)
+        return Advice("take", "nardy-net", 0, _flip(before), cube=cube)
+    may = game.may(Action(ActionKind.DOUBLE, player))
+    cube = CubeAdvice(may and win >= NARDY_DOUBLE, 1.0 - win >= NARDY_TAKE, may_double=may)
+    return Advice("cube", "nardy-net", 0, before, cube=cube)
 
 
 def _chances(probs: tuple[float, ...]) -> Chances:

@@ -7,8 +7,8 @@ applies the action through the engine like a person's (so nothing illegal can ha
 again until it returns ``None``.  Backgammon goes through the evaluation core
 (:mod:`bot.ai.core`: every play and cube decision weighed cubeful at the score, as GNU
 Backgammon weighs them, by the nets of the ``engine`` asked: GNU Backgammon's or Open Sage's),
-long nardy through :mod:`bot.ai.nardy_player`; the level sets depth and noise, the ``rng`` is
-injected.
+long nardy through the project's long nardy network or its hand-weighted player (below); the
+level sets depth and noise, the ``rng`` is injected.
 
 The computer never doubles on a dead cube (GNU Backgammon's cube decision says so: a cube that
 already wins the match, the leader after the Crawford game), though the engine would let it: at
@@ -16,13 +16,15 @@ the noisy levels a double that gains nothing would otherwise come as often as th
 tie.
 
 Long nardy has no cube by default; where a table turns it on, the computer doubles when the
-nardy evaluation gives it at least :data:`NARDY_DOUBLE` and takes while it keeps at least
-:data:`NARDY_TAKE` (the money take point with some cube leverage).
+nardy evaluation (:func:`nardy_outlook`) gives it a chance of winning of at least
+:data:`NARDY_DOUBLE` and takes while it keeps at least :data:`NARDY_TAKE` (the money take point
+with some cube leverage).
 
-Long nardy is played by the hand-weighted player (:mod:`bot.ai.nardy_player`, its levels
-:data:`NARDY_DEPTH`) unless :data:`NARDY_NET` says the neural evaluation
-(:mod:`bot.ai.nardy_net_player`, its levels :data:`bot.ai.nardy_net_player.LEVELS`): then its
-plays, its cube decisions and its answers to a resignation all come from the network.
+Long nardy is played by the neural evaluation (:mod:`bot.ai.nardy_net_player`, its levels
+:data:`bot.ai.nardy_net_player.LEVELS`) unless :func:`decide` is told ``nardy_net=False`` (the
+operator's ``AI_NARDY_ENGINE=classic``): then by the hand-weighted player
+(:mod:`bot.ai.nardy_player`, its levels :data:`NARDY_DEPTH`).  Either way its plays, its cube
+decisions and its answers to a resignation all come from the one chosen.
 """
 
 from __future__ import annotations
@@ -43,11 +45,11 @@ __all__ = [
     "CLEARLY_TAKE_OR_PASS",
     "NARDY_DEPTH",
     "NARDY_DOUBLE",
-    "NARDY_NET",
     "NARDY_TAKE",
     "Decision",
     "decide",
     "is_backgammon",
+    "nardy_outlook",
 ]
 
 CLEARLY_NO_DOUBLE = 0.15
@@ -92,26 +94,22 @@ NARDY_TAKE = nardy_player.TAKE_CHANCE
 NARDY_DEPTH = {"beginner": (0, 0.12), "casual": (0, 0.04), "strong": (1, 0.0), "expert": (2, 0.0)}
 """Long nardy: (depth, noise σ in winning chances) per level."""
 
-NARDY_NET = False
-"""Whether the computer plays long nardy on the neural evaluation (its levels in
-:data:`bot.ai.nardy_net_player.LEVELS`) rather than the hand-weighted player (:data:`NARDY_DEPTH`).
-Off until the network's levels are measured stronger than the hand-weighted ones by
-``python -m benchmarks.nardy_levels``; :func:`decide` takes ``nardy_net`` to choose per call."""
-
 
 def nardy_outlook(position: Position, net: bool, koks: bool = False) -> tuple[float, float]:
     """The chance that the side on roll in a long nardy ``position`` wins, before the roll, and
-    the points it expects (no cube): by the network (``net``; a mars 2 points, a koks 3 with
-    ``koks``) or by the hand-weighted evaluation (which values every win as one point)."""
+    the points it expects (no cube): by the network (``net``,
+    :func:`bot.ai.nardy_net_player.position_chances`; a mars 2 points, a koks 3 with ``koks``)
+    or by the hand-weighted evaluation (which values every win as one point)."""
     if not net:
         win = nardy_player.evaluate(position)
         return win, 2.0 * win - 1.0
-    from bot.ai import nardy_net
+    import numpy as np
 
-    chances = nardy_net.default_net().probabilities(
-        nardy_net.counts_row(position.player), nardy_net.counts_row(position.opponent)
-    )
-    return float(chances[0, 0]), float(nardy_net.equity(chances, koks)[0])
+    from bot.ai.nardy_net import equity
+    from bot.ai.nardy_net_player import position_chances
+
+    chances = position_chances(position)
+    return chances[0], float(equity(np.array([chances]), koks)[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,18 +142,19 @@ def decide(
     rng: random.Random | None = None,
     *,
     ply: int | None = None,
-    nardy_net: bool | None = None,
+    nardy_net: bool = True,
     engine: core.Engine = core.DEFAULT_ENGINE,
 ) -> Action | None:
     """The computer's next action as ``player`` in ``game``, or ``None`` if nothing is its to do.
 
     ``ply`` lowers the level's depth (the recomputation after a timeout); ``nardy_net`` plays
-    long nardy on the network or not (``None``: as :data:`NARDY_NET` says); ``engine`` names the
-    nets that value backgammon positions (:data:`bot.ai.core.Engine`).
+    long nardy on the network (the default, as ``AI_NARDY_ENGINE``'s) or, ``False``, on the
+    hand-weighted player; ``engine`` names the nets that value backgammon positions
+    (:data:`bot.ai.core.Engine`).
     """
     lvl = level or LEVELS[DEFAULT_LEVEL]
     rnd = rng or random.Random(0)
-    net = NARDY_NET if nardy_net is None else nardy_net
+    net = nardy_net
     if game.is_over:
         return None
     if game.resign is not None:

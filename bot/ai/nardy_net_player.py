@@ -54,6 +54,7 @@ __all__ = [
     "choose_play",
     "level_play",
     "on_roll_probabilities",
+    "position_chances",
     "rank_plays",
 ]
 
@@ -216,6 +217,18 @@ def on_roll_probabilities(
 
 def _chances(p: Floats) -> tuple[float, float, float, float, float]:
     return (float(p[0]), float(p[1]), float(p[2]), float(p[3]), float(p[4]))
+
+
+def position_chances(
+    position: Position, net: NardyNet | None = None
+) -> tuple[float, float, float, float, float]:
+    """The network's five chances of the side on roll in ``position``, before the roll (no
+    search): win, mars, koks, and the opponent's mars and koks."""
+    me, them = _counts(position.player), _counts(position.opponent)
+    p = (net or default_net()).probabilities(
+        np.array([me], dtype=np.int64), np.array([them], dtype=np.int64)
+    )
+    return _chances(p[0])
 
 
 def rank_plays(

@@ -1,15 +1,20 @@
 """What the analysis of played games says, as plain frozen data: decisions, marks, summaries.
 
 These types are made in the worker processes (:mod:`bot.ai.analysis` on GNU Backgammon's nets or
-Open Sage's, :mod:`bot.ai.nardy_analysis` on the project's long nardy player) and shown by the chat
+Open Sage's, :mod:`bot.ai.nardy_net_analysis` on the project's long nardy network,
+:mod:`bot.ai.nardy_analysis` on its hand-weighted long nardy player) and shown by the chat
 process, which unpickles them: this module imports neither GNU Backgammon's engine (``gnubg``) nor
-the nardy player.
+either long nardy player.
 
 A loss is what a choice fell short of the best one: in equity normalised to a cube of 1 for
-backgammon (``engine="gnubg"`` or ``"sage"``), in the mover's chance of winning the game for long
-nardy (``engine="nardy"``).  Errors are marked doubtful from 0.03, bad from 0.06, very bad from 0.12
-(GNU Backgammon's marks; for long nardy the same figures of winning chance); the PR is the loss per
-unforced decision × 500 (the eXtreme Gammon convention).
+backgammon (``engine="gnubg"`` or ``"sage"``) and for long nardy on the network
+(``engine="nardy-net"``: points without a cube, a mars 2, a koks 2 or 3 as the table counts it),
+in the mover's chance of winning the game for long nardy on the hand-weighted player
+(``engine="nardy"``).  Errors are marked doubtful from 0.03, bad from 0.06, very bad from 0.12
+(GNU Backgammon's marks; for long nardy the same figures of its own unit); the PR is the loss per
+unforced decision × 500 (the eXtreme Gammon convention), for long nardy a figure made the same
+way but of its own engine, not comparable with GNU Backgammon's (its messages call it the error
+rate of long nardy).
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ __all__ = [
     "BACKGAMMON_ENGINES",
     "BAD",
     "DOUBTFUL",
+    "NARDY_ENGINES",
+    "NARDY_NET_PLY",
     "PR_FACTOR",
     "VERY_BAD",
     "Analysis",
@@ -32,6 +39,7 @@ __all__ = [
     "Decision",
     "Engine",
     "Mark",
+    "NardyEngine",
     "PlayerSummary",
     "double_decision",
     "mark",
@@ -45,15 +53,27 @@ BAD = 0.06
 VERY_BAD = 0.12
 PR_FACTOR = 500.0
 
-Engine = Literal["gnubg", "sage", "nardy"]
-"""Who evaluated: ``"gnubg"`` GNU Backgammon's nets, ``"sage"`` Open Sage's (losses in equity,
-both), ``"nardy"`` the project's own long nardy player (losses in winning chance)."""
+Engine = Literal["gnubg", "sage", "nardy", "nardy-net"]
+"""Who evaluated: ``"gnubg"`` GNU Backgammon's nets, ``"sage"`` Open Sage's, ``"nardy-net"`` the
+project's long nardy network (losses in equity, all three), ``"nardy"`` the project's
+hand-weighted long nardy player (losses in winning chance)."""
 
 BackgammonEngine = Literal["gnubg", "sage"]
 """Whose nets value backgammon positions (:data:`bot.ai.core.Engine`, named here so that the chat
 process can name one without loading any)."""
 
 BACKGAMMON_ENGINES: tuple[BackgammonEngine, ...] = ("gnubg", "sage")
+
+NardyEngine = Literal["net", "classic"]
+"""Who plays, hints and analyses long nardy (``AI_NARDY_ENGINE``): ``"net"`` the neural
+evaluation (:mod:`bot.ai.nardy_net_player`), ``"classic"`` the hand-weighted player
+(:mod:`bot.ai.nardy_player`)."""
+
+NARDY_ENGINES: tuple[NardyEngine, ...] = ("net", "classic")
+
+NARDY_NET_PLY = 2
+"""The depth of long nardy's hints and analysis on the network (its expert's search: two rolls
+deeper, the best 5 plays and of those the best 2)."""
 
 
 class Mark(enum.Enum):
@@ -259,7 +279,7 @@ class Analysis:
         raises ``KeyError``, ``TypeError`` or ``ValueError`` (an
         :class:`~engine.errors.EngineError` for a board) on a malformed dict."""
         engine = data["engine"]
-        if engine not in ("gnubg", "sage", "nardy"):
+        if engine not in ("gnubg", "sage", "nardy", "nardy-net"):
             raise ValueError(f"unknown engine {engine!r}")
         decisions = tuple(_decision(row, position_type) for row in data["decisions"])
         return cls(

@@ -43,7 +43,9 @@ Each use — the computer at each level, hints, the analysis — asks the nets t
 for it (:data:`ENGINE_USES`, ``AI_ENGINE`` and ``AI_ENGINE_<use>``; :data:`DEFAULT_ENGINES`
 where they name none): GNU Backgammon's or Open Sage's, through the same evaluation core
 (:mod:`bot.ai.core`), the same budgets and the same lanes; a lane's workers load the nets of
-its uses when they start.
+its uses when they start.  Long nardy is played, hinted and analysed by one engine for every
+use, the one ``AI_NARDY_ENGINE`` names (:data:`DEFAULT_NARDY_ENGINE` where it is unset): the
+project's long nardy network or its hand-weighted player.
 
 The hint, analysis and ponder workers start with their first piece of work.  The module itself
 imports neither GNU Backgammon's engine (``gnubg``) nor Open Sage's (``bgsage``) nor the nardy
@@ -72,7 +74,14 @@ from multiprocessing.context import BaseContext
 from typing import TypeVar
 
 from bot.ai.advice import HINT_PLY, Advice
-from bot.ai.report import BACKGAMMON_ENGINES, Analysis, BackgammonEngine
+from bot.ai.report import (
+    BACKGAMMON_ENGINES,
+    NARDY_ENGINES,
+    NARDY_NET_PLY,
+    Analysis,
+    BackgammonEngine,
+    NardyEngine,
+)
 from engine.cube import Options
 from engine.game import Action, ActionKind, Game, Phase
 from engine.match import GameRecord, Match
@@ -84,6 +93,7 @@ __all__ = [
     "DEFAULT_BUDGETS",
     "DEFAULT_ENGINES",
     "DEFAULT_LEVEL",
+    "DEFAULT_NARDY_ENGINE",
     "ENGINE_USES",
     "HINT_BUDGET",
     "HINT_NICE",
@@ -132,6 +142,11 @@ DEFAULT_ENGINES: dict[str, BackgammonEngine] = dict.fromkeys(ENGINE_USES, "gnubg
 for every use, Open Sage's having measured no better beside them and costlier
 (``python -m benchmarks.engines``; README, "The computer's engines")."""
 
+DEFAULT_NARDY_ENGINE: NardyEngine = "net"
+"""Who plays, hints and analyses long nardy where the settings name none (``AI_NARDY_ENGINE``
+unset): the project's long nardy network (its ``strong`` won 60.5% ± 6.8% of 200 games against
+the hand-weighted ``strong``: ``python -m benchmarks.nardy_levels``, docs/NARDY_NET.md)."""
+
 START_TIMEOUT = 60.0
 """Seconds a fresh worker may take to start and answer its warm-up call."""
 
@@ -142,8 +157,8 @@ HINT_NICE = 5
 """How much lower than the computer's workers the hint workers are scheduled (``nice``)."""
 
 ANALYSIS_PLY = 2
-"""The depth of a backgammon analysis (GNU Backgammon's plies; long nardy is always analysed at
-the nardy player's depth 1)."""
+"""The depth of an analysis (GNU Backgammon's plies; long nardy is analysed on the network as
+many rolls deep, by the hand-weighted player at its depth 1 whatever it is)."""
 
 ANALYSIS_BUDGET = 120.0
 """Seconds the analysis of one game may take before its worker is replaced and the game analysed
@@ -178,9 +193,11 @@ Progress = Callable[[int, int], Awaitable[None]]
 T = TypeVar("T")
 
 
-def warm_up(engines: Iterable[BackgammonEngine] = ("gnubg",)) -> int:
-    """Run in a fresh worker: load the nardy player and the nets of ``engines`` (GNU
-    Backgammon's always: the core loads them), evaluate once with each; the pid."""
+def warm_up(
+    engines: Iterable[BackgammonEngine] = ("gnubg",), nardy: NardyEngine = DEFAULT_NARDY_ENGINE
+) -> int:
+    """Run in a fresh worker: load the nets of ``engines`` (GNU Backgammon's always: the core
+    loads them) and the long nardy player ``nardy`` names, evaluate once with each; the pid."""
     from bot.ai import computer
     from engine.match import Match
 
@@ -189,20 +206,36 @@ def warm_up(engines: Iterable[BackgammonEngine] = ("gnubg",)) -> int:
         if game.turn is None:
             continue
         for engine in engines if variant == "backgammon" else ("gnubg",):
-            computer.decide(game, game.turn, None, random.Random(0), engine=engine)
+            computer.decide(
+                game, game.turn, None, random.Random(0), nardy_net=nardy == "net", engine=engine
+            )
     return os.getpid()
 
 
 def think(
-    game: Game, player: int, level: str, seed: str, engine: BackgammonEngine, ply: int | None
+    game: Game,
+    player: int,
+    level: str,
+    seed: str,
+    engine: BackgammonEngine,
+    nardy: NardyEngine,
+    ply: int | None,
 ) -> Action | None:
     """Run in a worker: the computer's next action as ``player`` at ``level`` (see
-    :func:`bot.ai.computer.decide`) by ``engine``'s nets, its noise drawn from a generator
-    seeded with ``seed``."""
+    :func:`bot.ai.computer.decide`) by ``engine``'s nets (long nardy: by the ``nardy``
+    engine), its noise drawn from a generator seeded with ``seed``."""
     from bot.ai import computer
     from bot.ai.levels import LEVELS
 
-    return computer.decide(game, player, LEVELS[level], random.Random(seed), ply=ply, engine=engine)
+    return computer.decide(
+        game,
+        player,
+        LEVELS[level],
+        random.Random(seed),
+        ply=ply,
+        nardy_net=nardy == "net",
+        engine=engine,
+    )
 
 
 def ponder_key(game: Game, player: int, level: str) -> Hashable | None:
@@ -269,12 +302,14 @@ def ponder_think(
     return known
 
 
-def hint_think(game: Game, player: int, engine: BackgammonEngine, ply: int) -> Advice:
+def hint_think(
+    game: Game, player: int, engine: BackgammonEngine, nardy: NardyEngine, ply: int
+) -> Advice:
     """Run in a hint worker: the advice for ``player`` in ``game`` at ``ply`` by ``engine``'s
-    nets (see :func:`bot.ai.advice.advise`)."""
+    nets, long nardy's by the ``nardy`` engine (see :func:`bot.ai.advice.advise`)."""
     from bot.ai.advice import advise
 
-    return advise(game, player, ply, engine=engine)
+    return advise(game, player, ply, engine=engine, nardy=nardy)
 
 
 def analysis_think(
@@ -284,15 +319,23 @@ def analysis_think(
     record: GameRecord,
     number: int,
     engine: BackgammonEngine,
+    nardy: NardyEngine,
     ply: int,
 ) -> Analysis:
     """Run in an analysis worker: game ``number`` of a match from its ``record``.
 
     Backgammon is analysed at ``ply`` on ``engine``'s nets (:func:`bot.ai.analysis.analyse_game`),
-    long nardy by the project's own player at its depth 1 whatever ``ply``
+    long nardy by the ``nardy`` engine: on the network ``ply`` rolls deep (at most
+    :data:`~bot.ai.report.NARDY_NET_PLY`, :func:`bot.ai.nardy_net_analysis.analyse_nardy_net_game`),
+    by the hand-weighted player at its depth 1 whatever ``ply``
     (:func:`bot.ai.nardy_analysis.analyse_nardy_game`).
     """
     if variant != "backgammon":
+        if nardy == "net":
+            from bot.ai.nardy_net_analysis import analyse_nardy_net_game
+
+            depth = min(ply, NARDY_NET_PLY)
+            return analyse_nardy_net_game(variant, length, options, record, number, depth=depth)
         from bot.ai.nardy_analysis import analyse_nardy_game
 
         return analyse_nardy_game(variant, length, options, record, number)
@@ -378,9 +421,9 @@ class _Slot:
 
 class _Lane:
     """The worker processes of one kind of work, ``size`` of them, scheduled ``nice`` below
-    this process, each warmed up with the nets of ``engines``; started by :meth:`start` or by
-    the first :meth:`run` (a worker that does not start is logged and started again when it is
-    next needed)."""
+    this process, each warmed up with the nets of ``engines`` and the long nardy player
+    ``nardy`` names; started by :meth:`start` or by the first :meth:`run` (a worker that does
+    not start is logged and started again when it is next needed)."""
 
     def __init__(
         self,
@@ -389,11 +432,13 @@ class _Lane:
         nice: int,
         context: BaseContext,
         engines: tuple[BackgammonEngine, ...] = ("gnubg",),
+        nardy: NardyEngine = DEFAULT_NARDY_ENGINE,
     ) -> None:
         self.name = name
         self.size = size
         self.nice = nice
         self.engines = engines
+        self.nardy = nardy
         self.replaced = 0
         """Workers replaced after a death or an overrun."""
         self.slots: list[_Slot] = []
@@ -465,7 +510,7 @@ class _Lane:
         loop = asyncio.get_running_loop()
         try:
             pid = await asyncio.wait_for(
-                loop.run_in_executor(pool, warm_up, self.engines), START_TIMEOUT
+                loop.run_in_executor(pool, warm_up, self.engines, self.nardy), START_TIMEOUT
             )
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
@@ -502,6 +547,10 @@ class ComputerWorker:
     ``ponder`` one more ponders on a person's time for ``ponder_seconds`` (:meth:`ponder`).
     ``engines`` names the nets of each use of :data:`ENGINE_USES` (``AI_ENGINE_*``; a use not
     named asks :data:`DEFAULT_ENGINES`'s); each worker loads the nets of its lane's uses.
+    ``nardy_engine`` names who plays, hints and analyses long nardy (``AI_NARDY_ENGINE``:
+    ``"net"`` or ``"classic"``); on the network long nardy's hints and analysis search as many
+    rolls deep as ``hint_ply`` and ``analysis_ply`` say plies (at most
+    :data:`~bot.ai.report.NARDY_NET_PLY`; 0 when asked again after a failure).
     """
 
     def __init__(
@@ -519,9 +568,13 @@ class ComputerWorker:
         ponder: bool = True,
         ponder_seconds: float = PONDER_SECONDS,
         engines: Mapping[str, BackgammonEngine] | None = None,
+        nardy_engine: NardyEngine = DEFAULT_NARDY_ENGINE,
     ) -> None:
         if min(workers, hint_workers, analysis_workers) < 1:
             raise ValueError("at least one worker")
+        if nardy_engine not in NARDY_ENGINES:
+            raise ValueError(f"no such long nardy engine: {nardy_engine!r}")
+        self.nardy_engine: NardyEngine = nardy_engine
         unknown = set(engines or ()) - set(ENGINE_USES)
         if unknown:
             raise ValueError(f"no such use of an engine: {sorted(unknown)}")
@@ -536,10 +589,18 @@ class ComputerWorker:
         self.analysis_budget = analysis_budget
         context = multiprocessing.get_context(start_method)
         levels = self._engines_of(LEVEL_NAMES)
-        self._computer = _Lane("computer", workers, 0, context, levels)
-        self._hints = _Lane("hint", hint_workers, HINT_NICE, context, self._engines_of(["hint"]))
+        nardy = nardy_engine
+        self._computer = _Lane("computer", workers, 0, context, levels, nardy)
+        self._hints = _Lane(
+            "hint", hint_workers, HINT_NICE, context, self._engines_of(["hint"]), nardy
+        )
         self._analysis = _Lane(
-            "analysis", analysis_workers, ANALYSIS_NICE, context, self._engines_of(["analysis"])
+            "analysis",
+            analysis_workers,
+            ANALYSIS_NICE,
+            context,
+            self._engines_of(["analysis"]),
+            nardy,
         )
         self.pondering = ponder
         self.ponder_seconds = ponder_seconds
@@ -547,7 +608,9 @@ class ComputerWorker:
         """Ponders started by :meth:`ponder` (for tests and the benchmark)."""
         self.ponder_hits = 0
         """Decisions answered from a ponder (for logs, tests and the benchmark)."""
-        self._ponder = _Lane("ponder", 1, PONDER_NICE, context, self._engines_of(PONDER_LEVELS))
+        self._ponder = _Lane(
+            "ponder", 1, PONDER_NICE, context, self._engines_of(PONDER_LEVELS), nardy
+        )
         self._pondered: OrderedDict[Hashable, Action | None] = OrderedDict()
         self._ponder_seen: OrderedDict[Hashable, None] = OrderedDict()
         self._ponder_tasks: set[asyncio.Task[int]] = set()
@@ -614,7 +677,7 @@ class ComputerWorker:
         attempts = [(None, budget), (0, max(budget, self.budget(DEFAULT_LEVEL)))]
         try:
             return await self._computer.run(
-                attempts, think, game, player, level, seed, self.engine(level)
+                attempts, think, game, player, level, seed, self.engine(level), self.nardy_engine
             )
         except _Failed:
             log.error("computer: no worker could decide at %s, the engine's fallback plays", level)
@@ -679,10 +742,13 @@ class ComputerWorker:
 
     async def advise(self, game: Game, player: int) -> Advice | None:
         """The advice for ``player`` in ``game`` (:func:`bot.ai.advice.advise`) from the hint
-        lane, at :attr:`hint_ply`, else at 0-ply; ``None`` when no hint worker could give it."""
+        lane, at :attr:`hint_ply`, else at 0-ply; ``None`` when no hint worker could give
+        it."""
         attempts = [(self.hint_ply, self.hint_budget), (0, self.hint_budget)]
         try:
-            return await self._hints.run(attempts, hint_think, game, player, self.engine("hint"))
+            return await self._hints.run(
+                attempts, hint_think, game, player, self.engine("hint"), self.nardy_engine
+            )
         except _Failed:
             log.error("hint: no worker could give it")
             return None
@@ -693,8 +759,10 @@ class ComputerWorker:
         """The analysis of every game of ``match`` (:func:`analysis_think`) from the analysis
         lane, its games at once on its :attr:`analysis_workers` (each game to the first free
         one, as GNU Backgammon gives its threads the work of an analysis): backgammon at
-        ``ply`` (``None``: :attr:`analysis_ply`), long nardy by the project's own player at its
-        depth 1 (``engine="nardy"``).
+        ``ply`` (``None``: :attr:`analysis_ply`), long nardy by :attr:`nardy_engine`: on the
+        network as many rolls deep, at most :data:`~bot.ai.report.NARDY_NET_PLY`
+        (``engine="nardy-net"``), by the hand-weighted player at its depth 1
+        (``engine="nardy"``).
 
         ``progress(done, total)`` is awaited first and after each game done but the last (an
         exception of it is logged and the analysis goes on).  A game over
@@ -733,6 +801,7 @@ class ComputerWorker:
                         record,
                         number,
                         self.engine("analysis"),
+                        self.nardy_engine,
                     )
             except _Failed:
                 log.error("analysis: no worker could analyse game %d", number)
@@ -758,6 +827,8 @@ class ComputerWorker:
             return Analysis.combine(parts)
         if match.variant == "backgammon":
             return Analysis(depth, (), (), 0, engine=self.engine("analysis"))
+        if self.nardy_engine == "net":
+            return Analysis(min(depth, NARDY_NET_PLY), (), (), 0, engine="nardy-net")
         from bot.ai.nardy_analysis import DEPTH
 
         return Analysis(DEPTH, (), (), 0, engine="nardy")

@@ -196,6 +196,8 @@ def advice_reply(ctx: Context, table: Table, game: Game, name: str, advice: Advi
     button per hinted play."""
     if advice.engine == "nardy":
         lines = [ctx.tr("hint-title-nardy", player=name)]
+    elif advice.engine == "nardy-net":
+        lines = [ctx.tr("hint-title-nardy-net", player=name, ply=advice.ply)]
     else:
         title = f"hint-title-{advice.engine}"
         lines = [ctx.tr(title, player=name, ply=shown_ply(advice.engine, advice.ply))]
@@ -224,7 +226,7 @@ def advice_reply(ctx: Context, table: Table, game: Game, name: str, advice: Advi
         lines.append(ctx.tr("hint-nothing"))
     elif advice.cube is not None:
         lines += _cube_lines(ctx, advice.kind, advice.cube)
-    lines.append(_chances(ctx, advice))
+    lines.append(_chances(ctx, advice, game.variant))
     return SendText("\n".join(lines), tuple(buttons), private=True)
 
 
@@ -288,12 +290,16 @@ def shown_ply(engine: str, ply: int) -> int:
     return ply + 1 if engine == "sage" else ply
 
 
-def _chances(ctx: Context, advice: Advice) -> str:
+def _chances(ctx: Context, advice: Advice, variant: str) -> str:
+    """The chances of the player advised: winning only (the hand-weighted long nardy player's
+    one figure), else win, gammon and backgammon either way, in the words of ``variant`` (long
+    nardy's mars and koks)."""
     win, wg, wbg, lg, lbg = advice.chances
     if advice.engine == "nardy":
         return ctx.tr("hint-chance", win=win)
     return ctx.tr(
         "hint-chances",
+        variant=variant,
         win=win,
         gammon=wg,
         backgammon=wbg,

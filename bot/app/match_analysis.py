@@ -20,8 +20,10 @@ deployment (:func:`claim`): asked again meanwhile, it says so; the same request 
 again once it is over is not analysed again (:func:`asked_once`).  A finished analysis is kept
 for :data:`KEPT` seconds under what it depends on (:func:`keep_analysis`): asked again, for the
 same games at the same depth, it is shown again at once, not made again (:func:`shown_again`).
-Long nardy is analysed by the project's own player, against its best choice, in winning
-chances: the result says so.
+Long nardy is analysed by the project's own long nardy engine (its network, in equity; or, as
+the operator chose, its hand-weighted player, in winning chances), against its best choice: the
+result says so, and gives each player's error rate as long nardy's own figure, never as GNU
+Backgammon's PR.
 """
 
 from __future__ import annotations
@@ -393,7 +395,8 @@ async def run(
 
 def _unit(analysis: Analysis) -> str:
     """What the engine's figures measure: ``chance`` (a share of winning chances, long
-    nardy's player) or ``equity`` (GNU Backgammon's)."""
+    nardy's hand-weighted player) or ``equity`` (GNU Backgammon's, Open Sage's, long nardy's
+    network's)."""
     return "chance" if analysis.engine == "nardy" else "equity"
 
 
@@ -424,12 +427,16 @@ def result_replies(ctx: Context, job: Job, analysis: Analysis) -> list[Reply]:
 def _title(ctx: Context, analysis: Analysis) -> str:
     if analysis.engine == "nardy":
         return ctx.tr("analysis-title-nardy", games=analysis.games, ply=analysis.ply)
+    if analysis.engine == "nardy-net":
+        return ctx.tr("analysis-title-nardy-net", games=analysis.games, ply=analysis.ply)
     title = f"analysis-title-{analysis.engine}"
     return ctx.tr(title, games=analysis.games, ply=shown_ply(analysis.engine, analysis.ply))
 
 
 def _player_lines(ctx: Context, analysis: Analysis, name: str, summary: PlayerSummary) -> list[str]:
-    lines = [ctx.tr("analysis-player", player=name, pr=summary.pr, unforced=summary.unforced)]
+    # long nardy's figure is made as the PR is, but on its own engine: never called a PR
+    rate = "analysis-player-nardy" if analysis.engine.startswith("nardy") else "analysis-player"
+    lines = [ctx.tr(rate, player=name, pr=summary.pr, unforced=summary.unforced)]
     lines.append(
         ctx.tr(
             "analysis-loss-nardy" if analysis.engine == "nardy" else "analysis-loss-gnubg",

@@ -169,7 +169,8 @@ def choice_lines(
             words = ", ".join(tr("puzzle-mark", mark=m) for m in marks)
             line += "  " + tr("puzzle-marks", marks=words)
         lines.append(line)
-    lines.append(tr("puzzle-figures", unit=puzzle.unit, ply=puzzle.ply))
+    variant = puzzle.game.variant  # long nardy's figures in equity are its network's
+    lines.append(tr("puzzle-figures", unit=puzzle.unit, variant=variant, ply=puzzle.ply))
     return lines
 
 

@@ -7,6 +7,8 @@
 -nardy = доўгія нарды
 -gammon = марс
 -backgammon-win = кокс
+-mars = марс
+-koks = кокс
 -cube = куб
 -chouette = шуэт
 -box = бокс
@@ -1190,6 +1192,7 @@ tournament-no-abort = Турнірную партыю нельга перапы�
 hint-title-gnubg = Падказка для { $player } (нейрасеткі GNU Backgammon, { $ply }-ply):
 hint-title-sage = Падказка для { $player } (нейрасеткі Open Sage, { $ply }-ply):
 hint-title-nardy = Падказка для { $player }: ацэнка ўбудаванага рухавіка доўгіх нардаў (не GNU Backgammon)
+hint-title-nardy-net = Падказка для { $player }: ацэнка ўбудаванай нейрасеткі доўгіх нардаў ({ $ply }-ply), а не GNU Backgammon
 hint-play-depth = (толькі { $ply }-ply)
 hint-plays = Найлепшыя хады на { $dice } ({ $unit ->
     [equity] эквіці
@@ -1228,7 +1231,19 @@ hint-take = Адказ на падваенне: { $answer ->
 }
 hint-match-chances = У шанцах выйграць матч пры гэтым ліку:
 hint-no-double-now = Падвоіць зараз нельга: кідайце косці.
-hint-chances = Перамога { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); паражэнне { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+hint-chances = Перамога { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ $variant ->
+        [long_nardy] { -mars }
+       *[other] { -gammon }
+    } { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, { $variant ->
+        [long_nardy] { -koks }
+       *[other] { -backgammon-win }
+    } { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); паражэнне { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ $variant ->
+        [long_nardy] { -mars }
+       *[other] { -gammon }
+    } { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, { $variant ->
+        [long_nardy] { -koks }
+       *[other] { -backgammon-win }
+    } { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
 hint-chance = Шанец на перамогу: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Падказкі: { $state }
 hint-lobby-asked = Падказкі: іх просіць стваральнік стала; уключацца, калі сапернік націсне «Сесці з падказкамі»
@@ -1252,7 +1267,9 @@ analysis-progress = Аналіз партыі { $game } з { $games }…
 analysis-title-gnubg = Аналіз нейрасеткамі GNU Backgammon ({ $ply }-ply), партый: { $games }. Страты ў эквіці:
 analysis-title-sage = Аналіз нейрасеткамі Open Sage ({ $ply }-ply), партый: { $games }. Страты ў эквіці:
 analysis-title-nardy = Аналіз убудаваным рухавіком доўгіх нардаў ({ $ply }-ply), а не GNU Backgammon, партый: { $games }. Страта — доля шанцаў на перамогу, упушчаная ў параўнанні з найлепшым рашэннем:
+analysis-title-nardy-net = Аналіз убудаванай нейрасеткай доўгіх нардаў ({ $ply }-ply), а не GNU Backgammon, партый: { $games }. Страты ў эквіці, у ачках без куба:
 analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невымушаных рашэнняў: { $unforced }
+analysis-player-nardy = { $player }: узровень памылак (доўгія нарды) { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невымушаных рашэнняў: { $unforced }
 analysis-loss-gnubg = Страчана { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } у гульні шашкамі, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } у рашэннях з кубам
 analysis-loss-nardy = Упушчана шанцаў на перамогу, у суме па рашэннях: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у гульні шашкамі, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у рашэннях з кубам)
 analysis-marks = Сумнеўных рашэнняў: { $doubtful }, дрэнных: { $bad }, вельмі дрэнных: { $very_bad }
@@ -1326,7 +1343,10 @@ puzzle-mark = { $mark ->
    *[played] згуляна ў партыі
 }
 puzzle-figures = { $unit ->
-    [equity] Эквіці пасля кожнага адказу — паводле нейрасетак GNU Backgammon, { $ply }-ply.
+    [equity] { $variant ->
+        [long_nardy] Эквіці пасля кожнага адказу, у ачках без куба, — паводле ўбудаванай нейрасеткі доўгіх нардаў, { $ply }-ply.
+       *[other] Эквіці пасля кожнага адказу — паводле нейрасетак GNU Backgammon, { $ply }-ply.
+    }
    *[chance] Шанцы на перамогу пасля кожнага адказу — паводле ўбудаванага рухавіка доўгіх нардаў.
 }
 puzzle-rating-change = Рэйтынг у задачах { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", maximumFractionDigits: 0, useGrouping: "false") })

@@ -9,6 +9,8 @@
 -nardy = long nardy
 -gammon = gammon
 -backgammon-win = backgammon
+-mars = mars
+-koks = koks
 -cube = cube
 -chouette = chouette
 -box = box
@@ -1122,6 +1124,7 @@ tournament-no-abort = A tournament game cannot be abandoned: resign it, or let t
 hint-title-gnubg = Hint for { $player } (GNU Backgammon's nets, { $ply }-ply):
 hint-title-sage = Hint for { $player } (Open Sage's nets, { $ply }-ply):
 hint-title-nardy = Hint for { $player }: estimated by the bot's own long nardy engine (not GNU Backgammon)
+hint-title-nardy-net = Hint for { $player }: estimated by the bot's own long nardy network ({ $ply }-ply), not GNU Backgammon
 # $unit: equity (backgammon) or chance (long nardy)
 hint-play-depth = (only { $ply }-ply)
 hint-plays = Best plays with { $dice } ({ $unit ->
@@ -1164,7 +1167,20 @@ hint-take = Your answer to the double: { $answer ->
 }
 hint-match-chances = In match winning chances at this score:
 hint-no-double-now = You cannot double now: roll.
-hint-chances = Win { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (gammon { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, backgammon { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); lose { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (gammon { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, backgammon { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+# The chances of the player advised; $variant: backgammon or long_nardy (whose words are mars and koks)
+hint-chances = Win { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ $variant ->
+        [long_nardy] { -mars }
+       *[other] { -gammon }
+    } { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, { $variant ->
+        [long_nardy] { -koks }
+       *[other] { -backgammon-win }
+    } { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); lose { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ $variant ->
+        [long_nardy] { -mars }
+       *[other] { -gammon }
+    } { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, { $variant ->
+        [long_nardy] { -koks }
+       *[other] { -backgammon-win }
+    } { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
 hint-chance = Chance of winning: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Hints: { $state }
 hint-lobby-asked = Hints: asked for by the creator; on if the opponent joins with “Join with hints”
@@ -1188,7 +1204,9 @@ analysis-progress = Analysing game { $game } of { $games }…
 analysis-title-gnubg = Analysis by GNU Backgammon's nets ({ $ply }-ply), games: { $games }. Losses in equity:
 analysis-title-sage = Analysis by Open Sage's nets ({ $ply }-ply), games: { $games }. Losses in equity:
 analysis-title-nardy = Analysis by the bot's own long nardy engine ({ $ply }-ply), not GNU Backgammon, games: { $games }. Each loss is the share of winning chances given up compared with the best decision:
+analysis-title-nardy-net = Analysis by the bot's own long nardy network ({ $ply }-ply), not GNU Backgammon, games: { $games }. Losses in equity, points without the cube:
 analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, unforced decisions: { $unforced }
+analysis-player-nardy = { $player }: error rate (long nardy) { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, unforced decisions: { $unforced }
 analysis-loss-gnubg = Lost { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } in checker play, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } in cube decisions
 analysis-loss-nardy = Winning chances given up, summed over the decisions: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } in checker play, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } in cube decisions)
 analysis-marks = Doubtful: { $doubtful }, bad: { $bad }, very bad: { $very_bad }
@@ -1270,7 +1288,10 @@ puzzle-mark = { $mark ->
    *[played] played in the game
 }
 puzzle-figures = { $unit ->
-    [equity] Equity after each answer, by GNU Backgammon's nets at { $ply }-ply.
+    [equity] { $variant ->
+        [long_nardy] Equity after each answer, in points without the cube, by the bot's own long nardy network at { $ply }-ply.
+       *[other] Equity after each answer, by GNU Backgammon's nets at { $ply }-ply.
+    }
    *[chance] Chance of winning after each answer, by the bot's own long nardy engine.
 }
 puzzle-rating-change = Puzzle rating { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", maximumFractionDigits: 0, useGrouping: "false") })

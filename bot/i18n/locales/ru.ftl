@@ -7,6 +7,8 @@
 -nardy = длинные нарды
 -gammon = марс
 -backgammon-win = кокс
+-mars = марс
+-koks = кокс
 -cube = куб
 -chouette = шуэт
 -box = бокс
@@ -1191,6 +1193,7 @@ tournament-no-abort = Турнирную партию нельзя прерва�
 hint-title-gnubg = Подсказка для { $player } (нейросети GNU Backgammon, { $ply }-ply):
 hint-title-sage = Подсказка для { $player } (нейросети Open Sage, { $ply }-ply):
 hint-title-nardy = Подсказка для { $player }: оценка встроенного движка длинных нард (не GNU Backgammon)
+hint-title-nardy-net = Подсказка для { $player }: оценка встроенной нейросети длинных нард ({ $ply }-ply), а не GNU Backgammon
 hint-play-depth = (только { $ply }-ply)
 hint-plays = Лучшие ходы на { $dice } ({ $unit ->
     [equity] эквити
@@ -1229,7 +1232,19 @@ hint-take = Ответ на удвоение: { $answer ->
 }
 hint-match-chances = В шансах выиграть матч при этом счёте:
 hint-no-double-now = Удвоить сейчас нельзя: бросайте кости.
-hint-chances = Победа { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); поражение { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+hint-chances = Победа { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ $variant ->
+        [long_nardy] { -mars }
+       *[other] { -gammon }
+    } { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, { $variant ->
+        [long_nardy] { -koks }
+       *[other] { -backgammon-win }
+    } { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); поражение { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ $variant ->
+        [long_nardy] { -mars }
+       *[other] { -gammon }
+    } { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, { $variant ->
+        [long_nardy] { -koks }
+       *[other] { -backgammon-win }
+    } { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
 hint-chance = Шанс на победу: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Подсказки: { $state }
 hint-lobby-asked = Подсказки: их просит создатель стола; включатся, если соперник нажмёт «Сесть с подсказками»
@@ -1253,7 +1268,9 @@ analysis-progress = Анализ партии { $game } из { $games }…
 analysis-title-gnubg = Анализ нейросетями GNU Backgammon ({ $ply }-ply), партий: { $games }. Потери в эквити:
 analysis-title-sage = Анализ нейросетями Open Sage ({ $ply }-ply), партий: { $games }. Потери в эквити:
 analysis-title-nardy = Анализ встроенным движком длинных нард ({ $ply }-ply), а не GNU Backgammon, партий: { $games }. Потеря — доля шансов на победу, упущенная по сравнению с лучшим решением:
+analysis-title-nardy-net = Анализ встроенной нейросетью длинных нард ({ $ply }-ply), а не GNU Backgammon, партий: { $games }. Потери в эквити, в очках без куба:
 analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невынужденных решений: { $unforced }
+analysis-player-nardy = { $player }: уровень ошибок (длинные нарды) { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невынужденных решений: { $unforced }
 analysis-loss-gnubg = Потеряно { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } в игре шашками, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } в решениях с кубом
 analysis-loss-nardy = Упущено шансов на победу, в сумме по решениям: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } в игре шашками, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } в решениях с кубом)
 analysis-marks = Сомнительных решений: { $doubtful }, плохих: { $bad }, очень плохих: { $very_bad }
@@ -1327,7 +1344,10 @@ puzzle-mark = { $mark ->
    *[played] сыграно в партии
 }
 puzzle-figures = { $unit ->
-    [equity] Эквити после каждого ответа — по нейросетям GNU Backgammon, { $ply }-ply.
+    [equity] { $variant ->
+        [long_nardy] Эквити после каждого ответа, в очках без куба, — по встроенной нейросети длинных нард, { $ply }-ply.
+       *[other] Эквити после каждого ответа — по нейросетям GNU Backgammon, { $ply }-ply.
+    }
    *[chance] Шансы на победу после каждого ответа — по встроенному движку длинных нард.
 }
 puzzle-rating-change = Рейтинг в задачах { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", maximumFractionDigits: 0, useGrouping: "false") })

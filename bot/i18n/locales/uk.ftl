@@ -7,6 +7,8 @@
 -nardy = довгі нарди
 -gammon = марс
 -backgammon-win = кокс
+-mars = марс
+-koks = кокс
 -cube = куб
 -chouette = шует
 -box = бокс
@@ -1192,6 +1194,7 @@ tournament-no-abort = Турнірну партію не можна перерв
 hint-title-gnubg = Підказка для { $player } (нейромережі GNU Backgammon, { $ply }-ply):
 hint-title-sage = Підказка для { $player } (нейромережі Open Sage, { $ply }-ply):
 hint-title-nardy = Підказка для { $player }: оцінка вбудованого рушія довгих нард (не GNU Backgammon)
+hint-title-nardy-net = Підказка для { $player }: оцінка вбудованої нейромережі довгих нард ({ $ply }-ply), а не GNU Backgammon
 hint-play-depth = (лише { $ply }-ply)
 hint-plays = Найкращі ходи на { $dice } ({ $unit ->
     [equity] еквіті
@@ -1230,7 +1233,19 @@ hint-take = Відповідь на подвоєння: { $answer ->
 }
 hint-match-chances = У шансах виграти матч за цього рахунку:
 hint-no-double-now = Подвоїти зараз не можна: кидайте кістки.
-hint-chances = Перемога { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); поразка { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } (марс { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, кокс { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
+hint-chances = Перемога { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ $variant ->
+        [long_nardy] { -mars }
+       *[other] { -gammon }
+    } { NUMBER($gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, { $variant ->
+        [long_nardy] { -koks }
+       *[other] { -backgammon-win }
+    } { NUMBER($backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }); поразка { NUMBER($lose, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ $variant ->
+        [long_nardy] { -mars }
+       *[other] { -gammon }
+    } { NUMBER($lose_gammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }, { $variant ->
+        [long_nardy] { -koks }
+       *[other] { -backgammon-win }
+    } { NUMBER($lose_backgammon, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) })
 hint-chance = Шанс на перемогу: { NUMBER($win, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) }
 hint-lobby = Підказки: { $state }
 hint-lobby-asked = Підказки: їх просить творець столу; увімкнуться, якщо суперник натисне «Сісти з підказками»
@@ -1254,7 +1269,9 @@ analysis-progress = Аналіз партії { $game } з { $games }…
 analysis-title-gnubg = Аналіз нейромережами GNU Backgammon ({ $ply }-ply), партій: { $games }. Втрати в еквіті:
 analysis-title-sage = Аналіз нейромережами Open Sage ({ $ply }-ply), партій: { $games }. Втрати в еквіті:
 analysis-title-nardy = Аналіз вбудованим рушієм довгих нард ({ $ply }-ply), а не GNU Backgammon, партій: { $games }. Втрата — частка шансів на перемогу, втрачена порівняно з найкращим рішенням:
+analysis-title-nardy-net = Аналіз вбудованою нейромережею довгих нард ({ $ply }-ply), а не GNU Backgammon, партій: { $games }. Втрати в еквіті, в очках без куба:
 analysis-player = { $player }: PR { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невимушених рішень: { $unforced }
+analysis-player-nardy = { $player }: рівень помилок (довгі нарди) { NUMBER($pr, minimumFractionDigits: 1, maximumFractionDigits: 1) }, невимушених рішень: { $unforced }
 analysis-loss-gnubg = Втрачено { NUMBER($total, minimumFractionDigits: 3, maximumFractionDigits: 3) }: { NUMBER($checker, minimumFractionDigits: 3, maximumFractionDigits: 3) } у грі шашками, { NUMBER($cube, minimumFractionDigits: 3, maximumFractionDigits: 3) } у рішеннях з кубом
 analysis-loss-nardy = Втрачено шансів на перемогу, у сумі за рішеннями: { NUMBER($total, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } ({ NUMBER($checker, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у грі шашками, { NUMBER($cube, style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1) } у рішеннях з кубом)
 analysis-marks = Сумнівних рішень: { $doubtful }, поганих: { $bad }, дуже поганих: { $very_bad }
@@ -1328,7 +1345,10 @@ puzzle-mark = { $mark ->
    *[played] зіграно в партії
 }
 puzzle-figures = { $unit ->
-    [equity] Еквіті після кожної відповіді — за нейромережами GNU Backgammon, { $ply }-ply.
+    [equity] { $variant ->
+        [long_nardy] Еквіті після кожної відповіді, в очках без куба, — за вбудованою нейромережею довгих нард, { $ply }-ply.
+       *[other] Еквіті після кожної відповіді — за нейромережами GNU Backgammon, { $ply }-ply.
+    }
    *[chance] Шанси на перемогу після кожної відповіді — за вбудованим рушієм довгих нард.
 }
 puzzle-rating-change = Рейтинг у задачах { NUMBER($rating, maximumFractionDigits: 0, useGrouping: "false") } ({ NUMBER($change, signDisplay: "always", maximumFractionDigits: 0, useGrouping: "false") })
