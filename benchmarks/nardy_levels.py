@@ -155,6 +155,8 @@ def share_won(
     processes, and how many of them this run played (the others were in ``record``)."""
     digest = weights_digest(net)
     won = recorded(record, name, seed, digest) if record is not None else {}
+    if record is not None:
+        record.parent.mkdir(parents=True, exist_ok=True)
     todo = [g for g in range(games) if g not in won]
     step = max(2, min(20, -(-len(todo) // max(1, jobs))))
     parts = [todo[i : i + step] for i in range(0, len(todo), step)]
