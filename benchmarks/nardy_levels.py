@@ -46,7 +46,7 @@ import math
 import multiprocessing
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
@@ -174,6 +174,25 @@ def share_won(
     return sum(won[g] for g in range(games)) / games, len(todo)
 
 
+def game_decisions(
+    chooser: Chooser, dice: random.Random, rng: random.Random
+) -> Iterator[tuple[Position, tuple[int, int]]]:
+    """Each decision with more than one legal play, with its roll, of one game of ``chooser``
+    against itself, its dice from ``dice`` and its choices' chance from ``rng``."""
+    position: Position = LongNardyPosition.initial()
+    for _turn in range(2000):
+        roll = (dice.randint(1, 6), dice.randint(1, 6))
+        if len(legal_plays(position, roll)) > 1:
+            yield position, roll
+        play = chooser(position, roll, rng)
+        if play is None:
+            position = position.swapped()
+            continue
+        position = position.after(play)
+        if position.off()[1] == CHECKERS:
+            return
+
+
 def decisions(count: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
     """The first ``count`` decisions with more than one legal play of seeded games of the
     network's ``casual`` level against itself."""
@@ -183,18 +202,7 @@ def decisions(count: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
     while len(out) < count:
         dice = random.Random(seed * 1_000 + game)
         rng = random.Random(seed * 1_000 + game + 500)
-        position: Position = LongNardyPosition.initial()
-        for _turn in range(2000):
-            roll = (dice.randint(1, 6), dice.randint(1, 6))
-            if len(legal_plays(position, roll)) > 1 and len(out) < count:
-                out.append((position, roll))
-            play = chooser(position, roll, rng)
-            if play is None:
-                position = position.swapped()
-                continue
-            position = position.after(play)
-            if position.off()[1] == CHECKERS:
-                break
+        out += itertools.islice(game_decisions(chooser, dice, rng), count - len(out))
         game += 1
     return out
 

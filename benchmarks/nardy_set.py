@@ -69,12 +69,13 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.nardy_levels import game_decisions
 from bot.ai import nardy_net_player, nardy_player
 from bot.ai.computer import NARDY_DEPTH
 from bot.ai.nardy_net import NardyNet, default_net, equity, play_probabilities, terminal
 from engine.movegen import Play, legal_plays
 from engine.nardy import LongNardyPosition
-from engine.position import CHECKERS, Position
+from engine.position import Position
 
 SET_FILE = Path(__file__).with_name("data") / "nardy_set.txt.gz"
 """The shipped benchmark set."""
@@ -120,24 +121,17 @@ def positions(count: int, seed: int) -> list[tuple[Position, Dice]]:
     """The first ``count`` kept decisions (see the module's account) of seeded games of the
     network's ``casual`` level against itself."""
     out: list[tuple[Position, Dice]] = []
+    casual = _net_level("casual")
     game = 0
     while len(out) < count:
         dice = random.Random(seed * 1_000_003 + game)
         rng = random.Random(seed * 1_000_003 + game + 500_000)
         keep = random.Random(seed * 1_000_003 + game + 900_000)
-        position: Position = LongNardyPosition.initial()
-        for _turn in range(2000):
-            roll = (dice.randint(1, 6), dice.randint(1, 6))
-            many = len(legal_plays(position, roll)) > 1
-            if many and keep.randrange(SAMPLE) == 0 and len(out) < count:
-                out.append((position, roll))
-            play = nardy_net_player.level_play(position, roll, "casual", rng)
-            if play is None:
-                position = position.swapped()
-                continue
-            position = position.after(play)
-            if position.off()[1] == CHECKERS:
-                break
+        for found in game_decisions(casual, dice, rng):
+            if keep.randrange(SAMPLE) == 0:
+                out.append(found)
+                if len(out) == count:
+                    break
         game += 1
     return out
 
