@@ -599,8 +599,11 @@ async def test_a_worker_killed_mid_evaluation_is_replaced_and_the_move_made() ->
         await me.say("/new 3 bot expert")
         table = await waiting_on_computer(me, random.Random(4))
         [pid] = fresh.pids()
+        # stopped, the worker cannot finish the decision it is given, however quick: it is
+        # killed in the middle of it whatever the machine's speed
+        os.kill(pid, signal.SIGSTOP)
         moves = asyncio.ensure_future(me.follow())
-        await asyncio.sleep(0.05)  # the expert thinks for a while: kill it in the middle
+        await asyncio.sleep(0.05)
         os.kill(pid, signal.SIGKILL)
         replies = await moves
         assert fresh.replaced == 1 and fresh.pids() and fresh.pids() != [pid]
