@@ -782,6 +782,28 @@ class Game:
         self._check(Action(ActionKind.RESIGN_DECLINE, player))
         return replace(self, resign=None, log=self._logged(LogEntry(player, "resign_decline")))
 
+    def time_out(self, player: int) -> Game:
+        """``player``, whom the game waits for, ran out of his move clock and the opponent
+        claims the game: it ends as a pass of the double pending would, or a refusal of the
+        beaver pending, else as a single game at the cube's value (what a single game resigned
+        gives), with :attr:`Reason.TIME` and the log entry ``time``.  Not an action a player
+        takes (the clock is the app's): :meth:`apply` does not know it."""
+        self._running()
+        waits_for = self.responder if self.responder is not None else self.turn
+        if self.phase is Phase.OPENING or waits_for is None:
+            raise _refuse("game_not_started", "the game has not started: roll first")
+        if player != waits_for:
+            raise _refuse("not_your_turn", "the game does not wait for this player")
+        entry = LogEntry(player, "time")
+        winner = _other(player)
+        if self.phase is Phase.DOUBLED:
+            return self._won(winner, WinKind.SINGLE, self.cube.value, Reason.TIME, entry)
+        if self.phase is Phase.BEAVERED:
+            pts = self.cube.next_value(self.options)
+            return self._won(winner, WinKind.SINGLE, pts, Reason.TIME, entry)
+        kind = self.spec.recorded_kind(WinKind.SINGLE, self.options)
+        return self._won_as(winner, kind, Reason.TIME, entry)
+
     def apply(self, action: Action, dice: DiceSource | None = None) -> Game:
         """Apply an :class:`Action` (``dice`` is needed for :attr:`~ActionKind.ROLL`)."""
         p = action.player

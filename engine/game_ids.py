@@ -48,6 +48,11 @@ __all__ = [
 ]
 
 
+_RESIGNED = frozenset({Reason.RESIGN, Reason.TIME})
+"""The ends the Match ID writes as a resignation: gnubg has no loss on time, and a game lost on
+time is a single game conceded (at the cube's value)."""
+
+
 def _other(player: int) -> int:
     return 1 - player
 
@@ -321,15 +326,16 @@ def game_match_id_fields(game: Game) -> MatchIdFields:
             Reason.BEAR_OFF: 2,
             Reason.DRAW: 2,
             Reason.RESIGN: 3,
+            Reason.TIME: 3,
             Reason.PASS: 4,
             Reason.BEAVER_REFUSED: 4,
         }[game.result.reason]
-        if game.result.reason is Reason.RESIGN:
+        if game.result.reason in _RESIGNED:
             resigned = int(game.result.kind)
         if game.result.reason in (Reason.PASS, Reason.BEAVER_REFUSED):
             # gnubg leaves the turn with the player who passed.
             to_act = _other(game.result.winner or 0)
-        elif game.result.reason is Reason.RESIGN:
+        elif game.result.reason in _RESIGNED:
             # ... and a resignation with the player who accepted it.
             to_act = game.result.winner or 0
         else:

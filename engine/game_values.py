@@ -117,6 +117,9 @@ class Reason(enum.Enum):
     RESIGN = "resign"
     BEAVER_REFUSED = "beaver_refused"
     DRAW = "draw"
+    TIME = "time"
+    """The player the game waited for ran out of his move clock and the opponent claimed the
+    game (:meth:`engine.game.Game.time_out`)."""
 
 
 @dataclass(frozen=True, slots=True)

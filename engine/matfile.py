@@ -5,7 +5,9 @@ The file lists every game: a header with the score before it, then numbered line
 then every single step in the mover's numbering, 25 = bar, 0 = off, ``*`` a hit),
 ``Doubles => 2``, ``Takes``, ``Drops``, and the result, ``Wins 2 points``.
 
-Resignations are not part of the format: a resigned game simply ends with its ``Wins`` line.
+Resignations are not part of the format: a resigned game simply ends with its ``Wins`` line,
+and so does a game lost on time (the file has no clock), but for a double left unanswered on
+time, written as dropped.
 Automatic doubles and beavers cannot be written either, so only games without them export.  A
 money session is written as a "0 point match".  The file has no field for the table options, and
 GNU Backgammon scores what it reads with its own: a cube doubled each time, a backgammon counting
@@ -124,6 +126,7 @@ def _game_lines(
 def _cells(log: tuple[LogEntry, ...], hits: dict[int, list[bool]]) -> list[tuple[int, str]]:
     cells: list[tuple[int, str]] = []
     dice: tuple[int, int] | None = None
+    doubled = False
     for index, entry in enumerate(log):
         action, value, player = entry.action, entry.value, entry.player
         if action in ("auto_double", "beaver"):
@@ -152,9 +155,12 @@ def _cells(log: tuple[LogEntry, ...], hits: dict[int, list[bool]]) -> list[tuple
             cells.append((player, f"{dice[0]}{dice[1]}: {' '.join(steps)}".rstrip()))
         elif action == "double":
             cells.append((player, f" Doubles => {value[0]}"))
+            doubled = True
         elif action == "take":
             cells.append((player, " Takes"))
-        elif action == "pass":
+            doubled = False
+        elif action == "pass" or (action == "time" and doubled):
+            # A double left unanswered on time counts as dropped (the file has no clock).
             cells.append((player, " Drops"))
     return cells
 

@@ -183,6 +183,8 @@ def _apply(game: Game, log: Sequence[LogEntry], at: int) -> tuple[Game, int]:
         return game.confirm(player), at + 1
     if kind == "resign":
         return game.offer_resign(player, WinKind(int(entry.value[0]))), at + 1
+    if kind == "time":
+        return game.time_out(player), at + 1
     if kind not in _ANSWERS:
         raise _corrupt(f"unknown entry {kind!r}")
     return game.apply(Action(ActionKind(kind), player)), at + 1

@@ -88,6 +88,9 @@ async def test_reminder_expiry_and_claim(store: Store) -> None:
     assert [b.label for b in claim.buttons[0]] == ["Claim the game", "Claim the match"]
     replies = await chat.send(other, button=claim.buttons[0][0].payload)
     assert f"{other.name} wins the game on time." in texts(replies)
+    # What happened, not a resignation nobody made.
+    assert f"{waiting.name}'s time ran out." in texts(replies)
+    assert "resign" not in texts(replies)
     match = await chat.match()
     assert match.score[USERS.index(other)] == 1 and match.number == 2
     # The next game runs on a fresh clock once someone must act.

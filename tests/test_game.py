@@ -252,6 +252,52 @@ def test_resign_under_jacoby_with_centred_cube_counts_single() -> None:
     assert game.result is not None and game.result.points == 1
 
 
+# -- lost on time ---------------------------------------------------------------------------------
+
+
+def test_a_game_lost_on_time_is_a_single_game_at_the_cubes_value_and_says_so() -> None:
+    game = Game.new(options=Options(jacoby=False)).roll(0, DiceSequence([5, 2]))
+    game = game.play(0, Play((Step(13, 8), Step(13, 11)))).double(1).take(0)
+    # Player 1 is to roll with the cube on 2: the game waits for him, not for player 0.
+    with refused("not_your_turn"):
+        game.time_out(0)
+    over = game.time_out(1)
+    assert over.result is not None
+    assert (over.result.winner, over.result.kind, over.result.points) == (0, WinKind.SINGLE, 2)
+    assert over.result.reason is Reason.TIME
+    assert [(e.player, e.action) for e in over.log[-2:]] == [(1, "time"), (0, "win")]
+    assert over.log[-1].value == (2, int(WinKind.SINGLE), "time")
+    with refused("game_over"):
+        over.time_out(1)
+    # Stored and read back as it was.
+    assert Game.from_dict(json.loads(json.dumps(over.to_dict()))) == over
+
+
+def test_a_double_or_beaver_left_unanswered_on_time_counts_as_refused() -> None:
+    doubled = started().play(0, Play((Step(13, 8), Step(13, 11)))).double(1)
+    over = doubled.time_out(0)
+    assert over.result is not None
+    assert (over.result.winner, over.result.points, over.result.reason) == (1, 1, Reason.TIME)
+    money = Game.new(options=Options(beaver=True)).roll(0, DiceSequence([5, 2]))
+    beavered = money.play(0, Play((Step(13, 8), Step(13, 11)))).double(1).beaver(0)
+    # The doubler is to answer the beaver: he loses what a refusal loses (the doubled stake).
+    with refused("not_your_turn"):
+        beavered.time_out(0)
+    over = beavered.time_out(1)
+    assert over.result is not None
+    assert (over.result.winner, over.result.points, over.result.reason) == (0, 2, Reason.TIME)
+    assert over.result.points == beavered.refuse_beaver(1).result.points  # type: ignore[union-attr]
+
+
+def test_a_resignation_offered_by_the_claimer_does_not_change_a_loss_on_time() -> None:
+    game = started().offer_resign(0, WinKind.GAMMON)  # to player 1, who does not answer
+    with refused("game_not_started"):
+        Game.new().time_out(0)
+    over = game.time_out(1)
+    assert over.result is not None and over.resign is None
+    assert (over.result.winner, over.result.kind, over.result.points) == (0, WinKind.SINGLE, 1)
+
+
 # -- actions as data ------------------------------------------------------------------------------
 
 

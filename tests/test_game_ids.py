@@ -130,6 +130,11 @@ def test_match_id_before_the_opening_and_of_a_finished_game() -> None:
     game = game.offer_resign(1).accept_resign(0)
     fields = game.match_id_fields()
     assert (fields.game_state, fields.resigned, fields.score) == (3, 1, (1, 0))
+    # gnubg knows no loss on time: the Match ID says what the score says, a single game
+    # conceded by the player who ran out of time.
+    to_move = Game.new(match_length=5).roll(0, DiceSequence([6, 1]))
+    resigned = to_move.offer_resign(0).accept_resign(1)
+    assert to_move.time_out(0).match_id_fields() == resigned.match_id_fields()
 
 
 # -- the same game read back, in both forms ------------------------------------------------------

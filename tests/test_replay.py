@@ -10,6 +10,7 @@ import pytest
 from engine.errors import EngineError
 from engine.game import Game, LogEntry
 from engine.match import Match
+from engine.matfile import format_mat
 from engine.replay import match_replay, replay_log
 from engine.steps import Step, apply_steps
 
@@ -54,6 +55,33 @@ def test_a_match_set_up_from_a_position_replays_from_it() -> None:
     match = match.with_game(played)
     steps = match_replay(match, 0)
     assert steps[0].game == start and steps[-1].game == played and len(steps) == 2
+
+
+def test_a_match_lost_on_time_replays_and_packs_as_it_was() -> None:
+    match = Match.from_mat((DATA / "match3.mat").read_text())
+    last = match.games[-1]
+    index = len(match.games) - 1
+    entries = last.log
+    # The last game again, stopped after its first two turns and lost on time there.
+    start = match_replay(match, index)[0].game
+    game = start
+    for step in match_replay(match, index)[1:3]:
+        game = step.game
+    waits = game.responder if game.responder is not None else game.turn
+    assert waits is not None and len(game.log) < len(entries)
+    timed = game.time_out(waits)
+    steps = replay_log(start, timed.log[len(start.log) :])
+    assert steps[-1].game == timed
+    assert [e.action for e in steps[-1].entries] == ["time", "win"]
+    lost = Match(match.variant, match.length, match.options, (*match.games[:-1], timed))
+    packed = Match.from_dict(lost.archived().to_dict())
+    assert packed.records() == lost.records() and match_replay(packed, index)[-1].game == timed
+    # The .mat file has no clock: gnubg reads a resignation, or a drop of a pending double.
+    again = Match.from_mat(format_mat(lost, ("Ann", "Bob")))
+    ended = again.games[-1].result
+    assert ended is not None and timed.result is not None
+    assert (ended.winner, ended.points) == (timed.result.winner, timed.result.points)
+    assert again.score == lost.score
 
 
 def test_a_log_that_does_not_replay_is_refused() -> None:

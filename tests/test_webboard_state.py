@@ -705,7 +705,7 @@ async def test_a_long_nardy_mars_is_named_in_the_players_words() -> None:
     assert "марс" not in (await page.state(winner, "en"))["result"]["headline"]
 
 
-async def test_a_match_claimed_on_time_is_won_on_time() -> None:
+async def test_a_game_and_then_the_match_claimed_on_time_are_won_on_time() -> None:
     clock = Clock()
     app = App(MemoryStore(), dice=Dice(12), clock=clock)
     chat = Chat(app)
@@ -741,6 +741,23 @@ async def test_a_match_claimed_on_time_is_won_on_time() -> None:
     ]
     assert "claim" not in kinds(await page.state(late))
     assert "claim" not in kinds(await page.state(EVE))
+    # The game alone first: lost on time, not resigned.
+    await page.press(claimer, claims[0]["payload"])
+    result = (await page.state(EVE))["result"]
+    assert (result["winner"], result["reason"], result["how"]) == (1 - late_seat, "time", None)
+    assert t("en", "result-time", player=late.name) in result["lines"]
+    assert t("en", "result-resigned", player=late.name) not in result["lines"]
+    # The next game: its clock runs out too, and the claimer takes the match.
+    for _ in range(4):
+        game = await page.game()
+        if game.phase is not Phase.OPENING:
+            break
+        await page.press(ALICE, action(await page.state(ALICE), "roll"))
+    late_seat = game.responder if game.responder is not None else game.turn
+    assert late_seat is not None
+    late, claimer = (ALICE, BOB)[late_seat], (ALICE, BOB)[1 - late_seat]
+    clock.now += HOUR + 1
+    claims = [a for a in (await page.state(claimer))["actions"] if a["kind"] == "claim"]
     await page.press(claimer, claims[1]["payload"])
     state = await page.state(EVE)
     result = state["result"]

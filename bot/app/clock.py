@@ -16,8 +16,6 @@ from bot.app.timing import actor, clocked, duration, parse_clock, wake_time
 from bot.app.turn import game_over, settle, turn_passed, with_match
 from bot.app.types import Button, ClockNotice, Keyboard, Reply, SendText
 from bot.i18n import t
-from engine.game import Phase
-from engine.result import WinKind
 
 
 def set_clock(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Table:
@@ -60,18 +58,7 @@ def claim(ctx: Context, table: Table, action: str, args: tuple[Any, ...]) -> Tab
     late = actor(match)
     if late is None or late == seat or ctx.now < table.clock.deadline:
         raise Refused("error-clock-running")
-    game = match.game
-    if game.phase is Phase.DOUBLED:
-        game = game.pass_(late)
-    elif game.phase is Phase.BEAVERED:
-        game = game.refuse_beaver(late)
-    else:
-        if game.resign is not None and game.resign.player == seat:
-            game = game.decline_resign(late)
-        if game.resign is None:
-            game = game.offer_resign(late, WinKind.SINGLE)
-        game = game.accept_resign(seat)
-    match = match.with_game(game)
+    match = match.with_game(match.game.time_out(late))
     name = table.seats[seat].name
     notes = [ctx.tr("clock-claimed", player=name, what="game")]
     if whole:

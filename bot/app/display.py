@@ -369,6 +369,8 @@ def result_text(tr: Tr, result: GameResult, names: Sequence[str]) -> str:
         lines.append(tr("result-passed", player=loser))
     elif result.reason is Reason.RESIGN:
         lines.append(tr("result-resigned", player=loser))
+    elif result.reason is Reason.TIME:
+        lines.append(tr("result-time", player=loser))
     elif result.reason is Reason.BEAVER_REFUSED:
         lines.append(tr("event-beaver-refused", player=loser, points=result.points))
     kind = KIND_WORDS[int(result.kind)]

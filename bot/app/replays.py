@@ -111,6 +111,8 @@ def _entry_text(ctx: Context, entry: LogEntry, names: Sequence[str], dice: str) 
             return ctx.tr("event-resign-accepted", player=who), dice
         case "resign_decline":
             return ctx.tr("event-resign-declined", player=who), dice
+        case "time":
+            return ctx.tr("result-time", player=who), dice
     return "", dice  # the result (said with the score), an accepted or refused beaver
 
 

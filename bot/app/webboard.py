@@ -61,7 +61,8 @@ and the value of his own ``cube``; ``you`` marks the viewer.
 it in the caption of that game's first board), or how the table's last game ended once it is
 over: the winner's seat (``null``: a draw; at a chouette the box's or the team's), the ``kind``
 (``single``, ``gammon``, ``backgammon``: in long nardy mars and koks), the points, the
-``reason`` (``bear_off``, ``pass``, ``resign``, ``beaver_refused``, ``draw``; at a chouette
+``reason`` (``bear_off``, ``pass``, ``resign``, ``beaver_refused``, ``draw``, ``time``: the
+loser's move clock ran out and the game was claimed; at a chouette
 ``box_pass``, ``box_left``, ``team_out``), the match's winner once it is won (``how``:
 ``played``, or ``time`` when claimed on time) and the score after the game; then the same in
 the chat's words (``lines``, ``headline`` the one that names the winner).

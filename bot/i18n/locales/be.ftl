@@ -134,6 +134,7 @@ result-win = { $player } выйграе { $kind ->
 result-draw = Нічыя.
 result-resigned = { $player } здаецца.
 result-passed = { $player } не прымае падваенне.
+result-time = У гульца { $player } скончыўся час.
 score-match = Лік: { $player } { $score }, { $opponent } { $opponent_score } (матч да { $length }).
 score-money = Лік гульні на грошы: { $player } { $score }, { $opponent } { $opponent_score }.
 match-won = { $player } выйграе матч { $score }–{ $opponent_score }.

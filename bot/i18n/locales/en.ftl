@@ -126,6 +126,7 @@ result-win = { $player } wins { $kind ->
 result-draw = The game is drawn.
 result-resigned = { $player } resigned.
 result-passed = { $player } passed the double.
+result-time = { $player }'s time ran out.
 score-match = Score: { $player } { $score }, { $opponent } { $opponent_score } (match to { $length }).
 score-money = Session: { $player } { $score }, { $opponent } { $opponent_score }.
 match-won = { $player } wins the match { $score }–{ $opponent_score }.

@@ -134,6 +134,7 @@ result-win = { $player } выигрывает { $kind ->
 result-draw = Ничья.
 result-resigned = { $player } сдаётся.
 result-passed = { $player } не принимает удвоение.
+result-time = У игрока { $player } вышло время.
 score-match = Счёт: { $player } { $score }, { $opponent } { $opponent_score } (матч до { $length }).
 score-money = Счёт игры на деньги: { $player } { $score }, { $opponent } { $opponent_score }.
 match-won = { $player } выигрывает матч { $score }–{ $opponent_score }.

@@ -134,6 +134,7 @@ result-win = { $player } виграє { $kind ->
 result-draw = Нічия.
 result-resigned = { $player } здається.
 result-passed = { $player } не приймає подвоєння.
+result-time = У гравця { $player } закінчився час.
 score-match = Рахунок: { $player } { $score }, { $opponent } { $opponent_score } (матч до { $length }).
 score-money = Рахунок гри на гроші: { $player } { $score }, { $opponent } { $opponent_score }.
 match-won = { $player } виграє матч { $score }–{ $opponent_score }.
