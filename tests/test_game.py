@@ -286,7 +286,8 @@ def test_a_double_or_beaver_left_unanswered_on_time_counts_as_refused() -> None:
     over = beavered.time_out(1)
     assert over.result is not None
     assert (over.result.winner, over.result.points, over.result.reason) == (0, 2, Reason.TIME)
-    assert over.result.points == beavered.refuse_beaver(1).result.points  # type: ignore[union-attr]
+    refusal = beavered.refuse_beaver(1).result
+    assert refusal is not None and over.result.points == refusal.points
 
 
 def test_a_resignation_offered_by_the_claimer_does_not_change_a_loss_on_time() -> None:
